@@ -1,0 +1,112 @@
+//! The command line: engine flags and commands.
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+/// Administer resource-planner team tables: create the table, teams and members; list, seed,
+/// export and import a team's plan. Without --local or --table it works on this computer's
+/// local workspace.
+#[derive(Debug, Parser)]
+#[command(name = "rp-admin", version)]
+pub struct Cli {
+    /// Use a local workspace file (the embedded engine).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub local: Option<PathBuf>,
+    /// Use this DynamoDB table (credentials from the AWS default chain).
+    #[arg(long, global = true, env = "RP_TABLE", value_name = "NAME")]
+    pub table: Option<String>,
+    /// AWS region of the table (else AWS_REGION or the profile's).
+    #[arg(long, global = true, value_name = "REGION")]
+    pub region: Option<String>,
+    /// AWS shared-config profile (e.g. an IAM Identity Center one).
+    #[arg(long, global = true, value_name = "NAME")]
+    pub profile: Option<String>,
+    /// Another DynamoDB endpoint (else AWS_ENDPOINT_URL_DYNAMODB, else AWS's).
+    #[arg(long, global = true, value_name = "URL")]
+    pub endpoint: Option<String>,
+    /// Print JSON instead of text.
+    #[arg(long, global = true)]
+    pub json: bool,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Create the table with GSI1 and TTL on `expires` (does nothing if it exists).
+    CreateTable,
+    /// Create a team with its first admin (the user is created if new).
+    CreateTeam {
+        #[arg(long)]
+        name: String,
+        #[arg(long)]
+        admin_email: String,
+    },
+    /// Add a member with a role, or change a member's role (the user is created if new).
+    AddMember {
+        #[arg(long)]
+        team: String,
+        #[arg(long)]
+        email: String,
+        /// admin, planner or viewer.
+        #[arg(long)]
+        role: String,
+        /// The person's name, for a new user.
+        #[arg(long)]
+        name: Option<String>,
+    },
+    /// List the teams of a user (or the local workspace's team).
+    Teams {
+        #[arg(long)]
+        email: Option<String>,
+    },
+    /// List a team's members.
+    Members {
+        #[arg(long)]
+        team: Option<String>,
+    },
+    /// List a team's people.
+    People {
+        #[arg(long)]
+        team: Option<String>,
+    },
+    /// List a team's projects.
+    Projects {
+        #[arg(long)]
+        team: Option<String>,
+    },
+    /// List the assignments overlapping [from, to).
+    Assignments {
+        #[arg(long)]
+        team: Option<String>,
+        /// First day of the window (YYYY-MM-DD).
+        #[arg(long)]
+        from: String,
+        /// Day after the window (YYYY-MM-DD).
+        #[arg(long)]
+        to: String,
+    },
+    /// Add the demo people, projects and three months of assignments.
+    SeedDemo {
+        #[arg(long)]
+        team: Option<String>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Open the local workspace (seeding the demo team if it is empty) and show its timeline.
+    Demo,
+    /// Write a team's plan as JSON (to stdout without --out).
+    Export {
+        #[arg(long)]
+        team: Option<String>,
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Make a team's plan equal to an export file (put first, then remove; re-runnable).
+    Import {
+        #[arg(long)]
+        team: Option<String>,
+        #[arg(long)]
+        file: PathBuf,
+    },
+}

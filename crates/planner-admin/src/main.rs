@@ -1,0 +1,252 @@
+//! `rp-admin`: the command-line tool for IT and for us. It uses the same store code as the app,
+//! on a local workspace file or a DynamoDB table, and acts with the operator's admin scope.
+//! Every command prints text, or JSON with `--json`.
+
+mod cli;
+mod output;
+
+use clap::Parser;
+use cli::{Cli, Command};
+use output::Out;
+use planner_domain::{Date, DateRange, Email, Name, Role, SystemClock, TeamId};
+use planner_store::{Engine, RemoteTable, Store, StoreError, TeamScope, transfer::TeamExport};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let out = Out { json: cli.json };
+    match run(cli).await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            out.error(&e);
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn engine_of(cli: &Cli) -> Result<Engine, StoreError> {
+    match (&cli.local, &cli.table) {
+        (Some(_), Some(_)) => {
+            Err(StoreError::Config { message: "give either --local or --table, not both".into() })
+        }
+        (Some(path), None) => Ok(Engine::LocalFile(path.clone())),
+        (None, Some(table)) => Ok(Engine::DynamoDb(RemoteTable {
+            table: table.clone(),
+            region: cli.region.clone(),
+            profile: cli.profile.clone(),
+            endpoint: cli.endpoint.clone(),
+            test_credentials: false,
+        })),
+        (None, None) => Engine::default_local_workspace(),
+    }
+}
+
+async fn open(cli: &Cli) -> Result<Store, StoreError> {
+    let engine = engine_of(cli)?;
+    let conn = planner_store::connect(&engine, None).await?;
+    let audit = Arc::new(planner_store::MemoryAudit::default());
+    Ok(Store::new(conn, Arc::new(SystemClock), audit).with_strong_reads(true))
+}
+
+/// The team a command acts on: `--team`, or on a local workspace its own team.
+async fn scope(store: &Store, team: &Option<String>) -> Result<TeamScope, StoreError> {
+    match team {
+        Some(id) => store.operator_scope(&TeamId::parse(id)?).await,
+        None => store.open_local_workspace().await.map(|(_, scope)| scope).map_err(|_| StoreError::Config {
+            message: "name the team with --team (only a local workspace has a default team)".into(),
+        }),
+    }
+}
+
+fn today() -> Date {
+    Date::from_time(time::OffsetDateTime::now_utc().date()).expect("today is within the supported years")
+}
+
+async fn run(cli: Cli) -> Result<(), StoreError> {
+    let out = Out { json: cli.json };
+    let store = open(&cli).await?;
+    match &cli.command {
+        Command::CreateTable => {
+            let status =
+                planner_store::engine::ensure_table(&store.connection().client, &store.connection().table)
+                    .await?;
+            out.value(&serde_json::json!({ "table": store.connection().table, "status": status }), |v| {
+                format!("table {}: {}", v["table"].as_str().unwrap_or(""), v["status"].as_str().unwrap_or(""))
+            });
+        }
+        Command::CreateTeam { name, admin_email } => {
+            let email = Email::parse(admin_email)?;
+            let admin = match store.find_user_by_email(&email).await? {
+                Some(u) => u,
+                None => store.create_user(&email, None).await?,
+            };
+            let team = store.create_team(&Name::parse(name)?, &admin.id).await?;
+            out.value(&team, |t| format!("created team {} ({}) with admin {}", t.name, t.id, email));
+        }
+        Command::AddMember { team, email, role, name } => {
+            let scope = scope(&store, &Some(team.clone())).await?;
+            let email = Email::parse(email)?;
+            let role = Role::parse(role)?;
+            let user = match store.find_user_by_email(&email).await? {
+                Some(u) => u,
+                None => {
+                    store.create_user(&email, name.as_deref().map(Name::parse).transpose()?.as_ref()).await?
+                }
+            };
+            store.put_member(&scope, &user.id, role).await?;
+            out.value(
+                &serde_json::json!({ "team": team, "userId": user.id, "email": email, "role": role }),
+                |_| format!("{email} is now {role} of team {team}"),
+            );
+        }
+        Command::Teams { email } => {
+            let teams = match email {
+                Some(email) => {
+                    let email = Email::parse(email)?;
+                    let user = store
+                        .find_user_by_email(&email)
+                        .await?
+                        .ok_or(StoreError::NotFound { what: "user" })?;
+                    store.list_user_teams(&user.id).await?
+                }
+                None => {
+                    let (workspace, scope) = store.open_local_workspace().await.map_err(|_| StoreError::Config {
+                        message: "on a DynamoDB table, list the teams of a user with --email (listing every team would need a Scan)".into(),
+                    })?;
+                    store.list_user_teams(&workspace.owner).await.map(|mut t| {
+                        if t.is_empty() {
+                            t.push(planner_store::TeamMembership {
+                                team: scope.team().clone(),
+                                name: None,
+                                role: Role::Admin,
+                            });
+                        }
+                        t
+                    })?
+                }
+            };
+            out.list(&teams, |t| {
+                format!(
+                    "{}  {}  {}",
+                    t.team,
+                    t.role,
+                    t.name.as_ref().map(Name::as_str).unwrap_or("(name not readable yet)")
+                )
+            });
+        }
+        Command::Members { team } => {
+            let scope = scope(&store, team).await?;
+            let members = store.list_members(&scope).await?;
+            out.list(&members, |m| {
+                format!("{}  {}  {}", m.user_id, m.role, m.email.as_ref().map(Email::as_str).unwrap_or("?"))
+            });
+        }
+        Command::People { team } => {
+            let scope = scope(&store, team).await?;
+            out.list(&store.list_resources(&scope).await?, |r| format!("{}  {}", r.id, r.name));
+        }
+        Command::Projects { team } => {
+            let scope = scope(&store, team).await?;
+            out.list(&store.list_projects(&scope).await?, |p| format!("{}  {}  {}", p.id, p.color, p.name));
+        }
+        Command::Assignments { team, from, to } => {
+            let scope = scope(&store, team).await?;
+            let window = DateRange::window(Date::parse(from)?, Date::parse(to)?)?;
+            let timeline = store.timeline(&scope, window).await?;
+            let name_of = |id: &planner_domain::ResourceId| {
+                timeline
+                    .resources
+                    .iter()
+                    .find(|r| &r.id == id)
+                    .map(|r| r.name.to_string())
+                    .unwrap_or_default()
+            };
+            let project_of = |id: &planner_domain::ProjectId| {
+                timeline.projects.iter().find(|p| &p.id == id).map(|p| p.name.to_string()).unwrap_or_default()
+            };
+            out.list(&timeline.assignments, |a| {
+                format!(
+                    "{} – {}  {}  {}",
+                    a.range.start(),
+                    a.range.last_day(),
+                    name_of(&a.resource_id),
+                    project_of(&a.project_id)
+                )
+            });
+        }
+        Command::SeedDemo { team, seed } => {
+            let scope = scope(&store, team).await?;
+            let report = store.seed_demo(&scope, today(), *seed).await?;
+            out.value(&report, |r| {
+                format!(
+                    "added {} people, {} projects, {} assignments",
+                    r.resources, r.projects, r.assignments
+                )
+            });
+        }
+        Command::Demo => {
+            let (workspace, scope) = store.open_local_workspace().await?;
+            let mut seeded = None;
+            if store.catalog(&scope).await?.resources.is_empty() {
+                seeded = Some(store.seed_demo(&scope, today(), 1).await?);
+            }
+            let window = DateRange::window(today().add_days(-7), today().add_days(84))?;
+            let timeline = store.timeline(&scope, window).await?;
+            let summary = serde_json::json!({
+                "workspace": store.connection().local_file().map(|p| p.display().to_string()),
+                "team": timeline.team,
+                "createdNow": workspace.created,
+                "seeded": seeded,
+                "window": window,
+                "people": timeline.resources.len(),
+                "projects": timeline.projects.len(),
+                "assignmentsInWindow": timeline.assignments.len(),
+            });
+            out.value(&summary, |_| output::timeline_text(&timeline));
+        }
+        Command::Export { team, out: file } => {
+            let scope = scope(&store, team).await?;
+            let export = store.export_team(&scope).await?;
+            let text = serde_json::to_string_pretty(&export)
+                .map_err(|e| StoreError::Engine { message: e.to_string() })?;
+            match file {
+                Some(path) => {
+                    std::fs::write(path, text).map_err(|e| StoreError::Config {
+                        message: format!("cannot write {}: {e}", path.display()),
+                    })?;
+                    out.value(
+                        &serde_json::json!({ "file": path, "resources": export.resources.len(), "projects": export.projects.len(), "assignments": export.assignments.len() }),
+                        |v| format!("exported {} people, {} projects, {} assignments to {}", v["resources"], v["projects"], v["assignments"], path.display()),
+                    );
+                }
+                None => println!("{text}"),
+            }
+        }
+        Command::Import { team, file } => {
+            let scope = scope(&store, team).await?;
+            let text = std::fs::read_to_string(file).map_err(|e| StoreError::Config {
+                message: format!("cannot read {}: {e}", file.display()),
+            })?;
+            let export: TeamExport = serde_json::from_str(&text).map_err(|e| StoreError::Config {
+                message: format!("{} is not a valid team export: {e}", file.display()),
+            })?;
+            let json = cli.json;
+            let report = store
+                .import_team(&scope, &export, &mut |stage, done, total| {
+                    if !json {
+                        eprintln!("{stage}: {done}/{total}");
+                    }
+                })
+                .await?;
+            out.value(&report, |r| {
+                format!(
+                    "imported {} people, {} projects, {} assignments; removed {} items not in the file",
+                    r.resources, r.projects, r.assignments, r.removed
+                )
+            });
+        }
+    }
+    Ok(())
+}

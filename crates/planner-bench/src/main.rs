@@ -1,0 +1,350 @@
+//! `rp-bench`: what opening a 13-week timeline window costs as history grows (1k, 10k, 100k
+//! assignments before the window), next to the original spec's full-partition load (#1) and its
+//! window query as written (#4); and how many requests each edit takes.
+//!
+//! Figures come from the engine's own answers (`ConsumedCapacity`, `ScannedCount`, `Count`), read
+//! by a hook on every request. The embedded engine reports capacity as DynamoDB does; the same
+//! binary runs against a real table with `RP_BENCH_DYNAMODB_ENDPOINT` (`aws` for the default
+//! chain), though loading 100k items there costs money.
+//!
+//! Run: `cargo run --release -p planner-bench` (add `-- --quick` for 1k and 10k only).
+
+mod meter;
+
+use meter::{Meter, Totals};
+use planner_domain::{
+    Assignment, AssignmentId, Color, Date, DateRange, Name, Project, ProjectId, Resource, ResourceId,
+    SystemClock,
+};
+use planner_store::transfer::{FORMAT, FORMAT_VERSION, TeamExport};
+use planner_store::{
+    AssignmentChange, Engine, MemoryAudit, NewAssignment, RemoteTable, Store, TeamScope, keys,
+};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::sync::Arc;
+
+const PEOPLE: usize = 50;
+const WINDOW_FROM: &str = "2026-03-02";
+const WINDOW_WEEKS: i64 = 13;
+
+fn engine() -> Engine {
+    match std::env::var("RP_BENCH_DYNAMODB_ENDPOINT") {
+        Ok(e) if !e.is_empty() => Engine::DynamoDb(RemoteTable {
+            table: format!("rp-bench-{}", std::process::id()),
+            endpoint: (e != "aws").then_some(e.clone()),
+            test_credentials: e != "aws" && std::env::var("AWS_ACCESS_KEY_ID").is_err(),
+            ..RemoteTable::default()
+        }),
+        _ => Engine::Memory,
+    }
+}
+
+/// A team of 50 people and 6 projects with `history` assignments before the window, a fixed plan
+/// inside it (one assignment per person per two weeks, some long, three that began years ago)
+/// and 500 assignments after it.
+fn plan(history: usize, window: DateRange) -> TeamExport {
+    let mut rng = StdRng::seed_from_u64(42);
+    let resources: Vec<Resource> = (0..PEOPLE)
+        .map(|i| Resource {
+            id: ResourceId::generate(),
+            name: Name::parse(&format!("Person {i:02}")).unwrap(),
+            version: 1,
+        })
+        .collect();
+    let projects: Vec<Project> = (0..6)
+        .map(|i| Project {
+            id: ProjectId::generate(),
+            name: Name::parse(&format!("Project {i}")).unwrap(),
+            color: Color::from_rgb(40 * i as u8, 90, 160),
+            version: 1,
+        })
+        .collect();
+    let mut assignments = Vec::new();
+    let mut add = |rng: &mut StdRng, start: Date, days: i64| {
+        assignments.push(Assignment {
+            id: AssignmentId::generate(),
+            resource_id: resources[rng.random_range(0..PEOPLE)].id.clone(),
+            project_id: projects[rng.random_range(0..projects.len())].id.clone(),
+            range: DateRange::new(start, start.add_days(days)).unwrap(),
+            version: 1,
+        });
+    };
+    let length = |rng: &mut StdRng| {
+        if rng.random_ratio(1, 20) { rng.random_range(40..400) } else { rng.random_range(2..15) }
+    };
+    // History: about 25 starts a week, going back as far as the count needs.
+    for i in 0..history {
+        let start = window.start().add_days(-(i as i64 / 25) * 7 - rng.random_range(1..8) - 400);
+        let days = length(&mut rng);
+        add(&mut rng, start, days);
+    }
+    // The window's own plan.
+    for _ in 0..(PEOPLE * WINDOW_WEEKS as usize / 2) {
+        let start = window.start().add_days(rng.random_range(-10..window.days()));
+        let days = length(&mut rng);
+        add(&mut rng, start, days);
+    }
+    for years in [3, 5, 8] {
+        add(&mut rng, window.start().add_days(-365 * years), 365 * years + 30);
+    }
+    // The future.
+    for _ in 0..500 {
+        let start = window.end_exclusive().add_days(rng.random_range(0..365));
+        let days = length(&mut rng);
+        add(&mut rng, start, days);
+    }
+    TeamExport {
+        format: FORMAT.into(),
+        format_version: FORMAT_VERSION,
+        exported_at: "bench".into(),
+        team_name: Name::parse("Bench").unwrap(),
+        resources,
+        projects,
+        assignments,
+    }
+}
+
+struct Row {
+    history: usize,
+    items_in_team: usize,
+    shown: usize,
+    ours: Totals,
+    full: Totals,
+    seed4: Totals,
+    seed4_returned: usize,
+}
+
+async fn measure(history: usize) -> Row {
+    let meter = Arc::new(Meter::default());
+    let conn = planner_store::connect(&engine(), Some(meter.clone())).await.unwrap();
+    if !engine().is_embedded() {
+        planner_store::engine::ensure_table(&conn.client, &conn.table).await.unwrap();
+    }
+    let store = Store::new(conn, Arc::new(SystemClock), Arc::new(MemoryAudit::default()));
+    let scope = team_scope(&store).await;
+    let window = DateRange::window(
+        Date::parse(WINDOW_FROM).unwrap(),
+        Date::parse(WINDOW_FROM).unwrap().add_days(WINDOW_WEEKS * 7),
+    )
+    .unwrap();
+    let file = plan(history, window);
+    store.import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
+    let expected = file.assignments.iter().filter(|a| a.range.overlaps(window)).count();
+    let items_in_team = 1
+        + PEOPLE
+        + 6
+        + file.assignments.len()
+        + file.assignments.iter().filter(|a| planner_store::window::level_of(a.range) > 0).count();
+
+    meter.reset();
+    let timeline = store.timeline(&scope, window).await.unwrap();
+    let ours = meter.reset();
+    assert_eq!(timeline.assignments.len(), expected, "the window query must be exact");
+
+    // The original spec's #1: the whole partition, every page.
+    let client = &store.connection().client;
+    let table = store.connection().table.clone();
+    let pk = keys::team_pk(scope.team());
+    let mut start = None;
+    loop {
+        let page = client
+            .query()
+            .table_name(&table)
+            .key_condition_expression("pk = :pk")
+            .expression_attribute_values(":pk", aws_sdk_dynamodb::types::AttributeValue::S(pk.clone()))
+            .return_consumed_capacity(aws_sdk_dynamodb::types::ReturnConsumedCapacity::Total)
+            .set_exclusive_start_key(start)
+            .send()
+            .await
+            .unwrap();
+        match page.last_evaluated_key {
+            Some(k) if !k.is_empty() => start = Some(k),
+            _ => break,
+        }
+    }
+    let full = meter.reset();
+
+    // The original spec's #4 as written (wrong: misses assignments that began before `from`).
+    let mut returned = 0;
+    let mut start = None;
+    loop {
+        let page = client
+            .query()
+            .table_name(&table)
+            .key_condition_expression("pk = :pk AND sk BETWEEN :lo AND :hi")
+            .filter_expression("endDateExclusive > :from")
+            .expression_attribute_values(":pk", aws_sdk_dynamodb::types::AttributeValue::S(pk.clone()))
+            .expression_attribute_values(
+                ":lo",
+                aws_sdk_dynamodb::types::AttributeValue::S(format!("ASN#{}", window.start())),
+            )
+            .expression_attribute_values(
+                ":hi",
+                aws_sdk_dynamodb::types::AttributeValue::S(format!("ASN#{}~", window.end_exclusive())),
+            )
+            .expression_attribute_values(
+                ":from",
+                aws_sdk_dynamodb::types::AttributeValue::S(window.start().to_string()),
+            )
+            .return_consumed_capacity(aws_sdk_dynamodb::types::ReturnConsumedCapacity::Total)
+            .set_exclusive_start_key(start)
+            .send()
+            .await
+            .unwrap();
+        returned += page.count as usize;
+        match page.last_evaluated_key {
+            Some(k) if !k.is_empty() => start = Some(k),
+            _ => break,
+        }
+    }
+    let seed4 = meter.reset();
+    Row { history, items_in_team, shown: expected, ours, full, seed4, seed4_returned: returned }
+}
+
+async fn team_scope(store: &Store) -> TeamScope {
+    store.open_local_workspace().await.map(|(_, s)| s).unwrap_or_else(|_| {
+        panic!("the benchmark needs the embedded engine for its team scope (or extend it to create a team)")
+    })
+}
+
+/// Requests and write units of each kind of edit, on a small team.
+async fn edits() -> Vec<(&'static str, Totals)> {
+    let meter = Arc::new(Meter::default());
+    let conn = planner_store::connect(&engine(), Some(meter.clone())).await.unwrap();
+    let store = Store::new(conn, Arc::new(SystemClock), Arc::new(MemoryAudit::default()));
+    let scope = team_scope(&store).await;
+    let window =
+        DateRange::window(Date::parse(WINDOW_FROM).unwrap(), Date::parse(WINDOW_FROM).unwrap().add_days(91))
+            .unwrap();
+    let file = plan(100, window);
+    store.import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
+    let r = file.resources[0].clone();
+    let p = file.projects[0].clone();
+    let mut out = Vec::new();
+    let d = |s: &str| Date::parse(s).unwrap();
+
+    meter.reset();
+    let renamed =
+        store.rename_resource(&scope, &r.id, r.version, Name::parse("Renamed").unwrap()).await.unwrap();
+    out.push(("rename a person", meter.reset()));
+    let _ = renamed;
+    store
+        .update_project(&scope, &p.id, p.version, None, Some(Color::parse("#112233").unwrap()))
+        .await
+        .unwrap();
+    out.push(("recolour a project", meter.reset()));
+    let a = store
+        .create_assignment(
+            &scope,
+            NewAssignment {
+                id: AssignmentId::generate(),
+                resource_id: r.id.clone(),
+                project_id: p.id.clone(),
+                range: DateRange::new(d("2026-03-02"), d("2026-03-07")).unwrap(),
+            },
+        )
+        .await
+        .unwrap();
+    out.push(("create an assignment", meter.reset()));
+    let a = store
+        .update_assignment(
+            &scope,
+            &a,
+            AssignmentChange {
+                resource_id: r.id.clone(),
+                project_id: p.id.clone(),
+                range: DateRange::new(d("2026-03-02"), d("2026-03-10")).unwrap(),
+            },
+        )
+        .await
+        .unwrap();
+    out.push(("resize it (same start)", meter.reset()));
+    let a = store
+        .update_assignment(
+            &scope,
+            &a,
+            AssignmentChange {
+                resource_id: file.resources[1].id.clone(),
+                project_id: p.id.clone(),
+                range: DateRange::new(d("2026-03-09"), d("2026-03-17")).unwrap(),
+            },
+        )
+        .await
+        .unwrap();
+    out.push(("move it to another day and person", meter.reset()));
+    store.delete_assignment(&scope, &a).await.unwrap();
+    out.push(("delete it", meter.reset()));
+    let long = store
+        .create_assignment(
+            &scope,
+            NewAssignment {
+                id: AssignmentId::generate(),
+                resource_id: r.id.clone(),
+                project_id: p.id.clone(),
+                range: DateRange::new(d("2026-03-02"), d("2026-09-01")).unwrap(),
+            },
+        )
+        .await
+        .unwrap();
+    out.push(("create a 6-month assignment", meter.reset()));
+    store.delete_assignment(&scope, &long).await.unwrap();
+    out.push(("delete it", meter.reset()));
+    out
+}
+
+#[tokio::main]
+async fn main() {
+    let quick = std::env::args().any(|a| a == "--quick");
+    let sizes: &[usize] = if quick { &[1_000, 10_000] } else { &[1_000, 10_000, 100_000] };
+    println!(
+        "13-week window from {WINDOW_FROM}, {PEOPLE} people; eventually consistent reads; engine: {:?}\n",
+        engine()
+    );
+    println!(
+        "| history | items in partition | shown | ours: requests / RCU / items read | spec #1 full load: requests / RCU / items read | spec #4 as written: RCU / returned (of shown) |"
+    );
+    println!("|---:|---:|---:|---|---|---|");
+    let mut rows = Vec::new();
+    for &h in sizes {
+        let row = measure(h).await;
+        println!(
+            "| {} | {} | {} | {} / {:.1} / {} | {} / {:.1} / {} | {:.1} / {} of {} |",
+            row.history,
+            row.items_in_team,
+            row.shown,
+            row.ours.requests,
+            row.ours.read_units,
+            row.ours.items_read,
+            row.full.requests,
+            row.full.read_units,
+            row.full.items_read,
+            row.seed4.read_units,
+            row.seed4_returned,
+            row.shown,
+        );
+        rows.push(row);
+    }
+    if let (Some(first), Some(last)) = (rows.first(), rows.last()) {
+        println!(
+            "\nFrom {} to {} assignments of history: our window read went from {:.1} to {:.1} RCU (x{:.2}); the full-partition load from {:.1} to {:.1} RCU (x{:.1}).",
+            first.history,
+            last.history,
+            first.ours.read_units,
+            last.ours.read_units,
+            last.ours.read_units / first.ours.read_units,
+            first.full.read_units,
+            last.full.read_units,
+            last.full.read_units / first.full.read_units
+        );
+        println!(
+            "At {} the full load costs {:.0}x our window read.",
+            last.history,
+            last.full.read_units / last.ours.read_units
+        );
+    }
+    println!("\n| edit | requests | write units (WCU) |\n|---|---:|---:|");
+    for (what, t) in edits().await {
+        println!("| {what} | {} | {:.1} |", t.requests, t.write_units);
+    }
+}

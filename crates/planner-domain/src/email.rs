@@ -1,0 +1,70 @@
+//! Email addresses, the sign-in identifier.
+
+use crate::ValidationError;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// An email address, trimmed and lower-cased, so that one person has one key.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Email(String);
+
+impl Email {
+    pub fn parse(raw: &str) -> Result<Self, ValidationError> {
+        let value = raw.trim().to_lowercase();
+        let err = || ValidationError::Email(raw.chars().take(64).collect());
+        let (local, domain) = value.split_once('@').ok_or_else(err)?;
+        let ok = !local.is_empty()
+            && local.len() <= 64
+            && domain.contains('.')
+            && !domain.starts_with('.')
+            && !domain.ends_with('.')
+            && value.len() <= 254
+            && !value.chars().any(|c| c.is_whitespace() || c.is_control())
+            && !domain.contains('@')
+            && !value.contains('#');
+        if ok { Ok(Self(value)) } else { Err(err()) }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl TryFrom<String> for Email {
+    type Error = ValidationError;
+    fn try_from(value: String) -> Result<Self, Self::Error> {
+        Self::parse(&value)
+    }
+}
+
+impl From<Email> for String {
+    fn from(value: Email) -> Self {
+        value.0
+    }
+}
+
+impl fmt::Display for Email {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalises_case_and_space() {
+        assert_eq!(Email::parse(" Hanako@Example.COM ").unwrap().as_str(), "hanako@example.com");
+    }
+
+    #[test]
+    fn refuses_malformed_addresses() {
+        for bad in
+            ["", "plain", "@example.com", "a@b", "a@@b.com", "a b@c.com", "a@.com", "a@b.com.", "a#b@c.com"]
+        {
+            assert!(Email::parse(bad).is_err(), "{bad} should be refused");
+        }
+    }
+}

@@ -1,0 +1,61 @@
+//! The entities of the team table (SPEC §1), as the rest of the program sees them.
+//!
+//! `version` is the optimistic-concurrency counter: every update names the version it read and
+//! fails with a conflict if someone else changed the item in between.
+
+use crate::{AssignmentId, Color, DateRange, Email, Name, ProjectId, ResourceId, Role, TeamId, UserId};
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Team {
+    pub id: TeamId,
+    pub name: Name,
+    /// RFC 3339.
+    pub created_at: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Member {
+    pub user_id: UserId,
+    pub role: Role,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct User {
+    pub id: UserId,
+    pub email: Email,
+    pub name: Option<Name>,
+    /// RFC 3339, when the email address was last proven by a sign-in code.
+    pub email_verified: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Resource {
+    pub id: ResourceId,
+    pub name: Name,
+    pub version: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Project {
+    pub id: ProjectId,
+    pub name: Name,
+    pub color: Color,
+    pub version: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Assignment {
+    pub id: AssignmentId,
+    pub resource_id: ResourceId,
+    pub project_id: ProjectId,
+    #[serde(flatten)]
+    pub range: DateRange,
+    pub version: u64,
+}

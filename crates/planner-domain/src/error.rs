@@ -1,0 +1,57 @@
+//! The typed validation errors every parser of this crate returns.
+
+use thiserror::Error;
+
+/// A value from a form, a file or the wire that is not acceptable.
+///
+/// Each variant has a stable [`code`](ValidationError::code) that the UI and the CLI can branch on.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ValidationError {
+    #[error("the name is empty")]
+    NameEmpty,
+    #[error("the name is longer than {max} characters")]
+    NameTooLong { max: usize },
+    #[error("the name contains a control character")]
+    NameControlCharacter,
+    #[error("'{0}' is not a colour of the form #RRGGBB")]
+    Color(String),
+    #[error("'{0}' is not a date of the form YYYY-MM-DD")]
+    Date(String),
+    #[error("the date {0} is outside the supported years 1900–2999")]
+    DateOutOfRange(String),
+    #[error("the last day {last} is before the first day {first}")]
+    RangeEndBeforeStart { first: String, last: String },
+    #[error("the range is empty: it must end after it starts")]
+    RangeEmpty,
+    #[error("an assignment may last at most {max} days")]
+    RangeTooLong { max: i64 },
+    #[error("'{0}' is not a valid identifier")]
+    Id(String),
+    #[error("'{0}' is not a valid email address")]
+    Email(String),
+    #[error("'{0}' is not a role (admin, planner or viewer)")]
+    Role(String),
+    #[error("the change names nothing to change")]
+    NothingToChange,
+}
+
+impl ValidationError {
+    /// A stable, machine-readable code for this error.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ValidationError::NameEmpty => "name_empty",
+            ValidationError::NameTooLong { .. } => "name_too_long",
+            ValidationError::NameControlCharacter => "name_control_character",
+            ValidationError::Color(_) => "invalid_color",
+            ValidationError::Date(_) => "invalid_date",
+            ValidationError::DateOutOfRange(_) => "date_out_of_range",
+            ValidationError::RangeEndBeforeStart { .. } => "range_end_before_start",
+            ValidationError::RangeEmpty => "range_empty",
+            ValidationError::RangeTooLong { .. } => "range_too_long",
+            ValidationError::Id(_) => "invalid_id",
+            ValidationError::Email(_) => "invalid_email",
+            ValidationError::Role(_) => "invalid_role",
+            ValidationError::NothingToChange => "nothing_to_change",
+        }
+    }
+}

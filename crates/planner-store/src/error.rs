@@ -1,0 +1,67 @@
+//! The store's one error type. Every variant has a stable code that the desktop app and the CLI
+//! branch on, and a message written for the person who caused it.
+
+use planner_domain::{Role, ValidationError};
+use thiserror::Error;
+
+#[derive(Debug, Error)]
+pub enum StoreError {
+    #[error(transparent)]
+    Invalid(#[from] ValidationError),
+    #[error("the {what} was not found")]
+    NotFound { what: &'static str },
+    #[error("the {what} already exists")]
+    AlreadyExists { what: &'static str },
+    #[error("the {what} was changed by someone else in the meantime; reload and try again")]
+    Conflict { what: &'static str },
+    #[error("the {what} does not exist or is being deleted")]
+    ParentGone { what: &'static str },
+    #[error("your role ({role}) does not allow you to {action}")]
+    Forbidden { role: Role, action: &'static str },
+    #[error("you are not a member of that team")]
+    NotMember,
+    #[error("your session has ended or expired; please sign in again")]
+    SessionInvalid,
+    #[error("this sign-in code is wrong, has expired or was already used")]
+    CodeInvalid,
+    #[error("the data store cannot be reached or is busy: {message}")]
+    Unavailable { message: String },
+    #[error("the AWS credentials were refused or are missing: {message}")]
+    Credentials { message: String },
+    #[error("the configuration is not usable: {message}")]
+    Config { message: String },
+    #[error("a stored item ({key}) is damaged: {detail}")]
+    Corrupt { key: String, detail: String },
+    #[error("the data store reported an error: {message}")]
+    Engine { message: String },
+}
+
+impl StoreError {
+    /// A stable, machine-readable code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            StoreError::Invalid(e) => e.code(),
+            StoreError::NotFound { .. } => "not_found",
+            StoreError::AlreadyExists { .. } => "already_exists",
+            StoreError::Conflict { .. } => "conflict",
+            StoreError::ParentGone { .. } => "parent_gone",
+            StoreError::Forbidden { .. } => "forbidden",
+            StoreError::NotMember => "not_member",
+            StoreError::SessionInvalid => "session_invalid",
+            StoreError::CodeInvalid => "code_invalid",
+            StoreError::Unavailable { .. } => "unavailable",
+            StoreError::Credentials { .. } => "credentials",
+            StoreError::Config { .. } => "config",
+            StoreError::Corrupt { .. } => "corrupt",
+            StoreError::Engine { .. } => "engine",
+        }
+    }
+
+    pub(crate) fn build(e: aws_sdk_dynamodb::error::BuildError) -> Self {
+        StoreError::Engine { message: format!("request could not be built: {e}") }
+    }
+
+    pub(crate) fn corrupt(key: impl Into<String>, detail: impl Into<String>) -> Self {
+        StoreError::Corrupt { key: key.into(), detail: detail.into() }
+    }
+}

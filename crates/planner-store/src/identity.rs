@@ -1,0 +1,257 @@
+//! Identity items (SPEC §1): users, linked accounts, sessions and one-time sign-in tokens.
+//!
+//! Differences from the seed's layout, documented in ARCHITECTURE.md: session and verification
+//! keys hold the SHA-256 of the secret, never the secret; an `EMAIL#{email}` guard item makes an
+//! email belong to one user (GSI1 alone cannot enforce that); expiry is checked on every read,
+//! because TTL deletes late.
+
+use crate::keys::{self, GSI1, GSI1PK, GSI1SK, META};
+use crate::scope::put_new;
+use crate::sdk::{Item, classify, get_n, get_opt_s, get_s, is_condition_failure, key, n, s};
+use crate::{Sensitive, Store, StoreError};
+use aws_sdk_dynamodb::types::{ReturnValue, TransactWriteItem};
+use planner_domain::{Email, Name, User, UserId};
+
+/// How long a session lasts.
+pub const SESSION_DAYS: i64 = 30;
+/// How long a sign-in code is valid.
+pub const VERIFICATION_MINUTES: i64 = 10;
+
+/// A session token that was found, unexpired, in the table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VerifiedSession {
+    user: UserId,
+    /// Epoch seconds.
+    expires: i64,
+}
+
+impl VerifiedSession {
+    pub fn user(&self) -> &UserId {
+        &self.user
+    }
+
+    pub fn expires(&self) -> i64 {
+        self.expires
+    }
+}
+
+fn user_from_item(item: &Item) -> Result<User, StoreError> {
+    let corrupt =
+        |e: planner_domain::ValidationError| StoreError::corrupt(crate::sdk::item_key(item), e.to_string());
+    Ok(User {
+        id: keys::parse_user_pk(get_s(item, keys::PK)?)
+            .map_err(|e| StoreError::corrupt(crate::sdk::item_key(item), e.to_string()))?,
+        email: Email::parse(get_s(item, "email")?).map_err(corrupt)?,
+        name: get_opt_s(item, "name").map(Name::parse).transpose().map_err(corrupt)?,
+        email_verified: get_opt_s(item, "emailVerified").map(str::to_owned),
+    })
+}
+
+impl Store {
+    /// The two Puts that create a user: the User item and its email guard.
+    pub(crate) fn new_user_actions(
+        &self,
+        id: &UserId,
+        email: &Email,
+        name: Option<&Name>,
+    ) -> Result<Vec<TransactWriteItem>, StoreError> {
+        let mut user = key(keys::user_pk(id), META);
+        user.insert("id".into(), s(id.as_str()));
+        user.insert("email".into(), s(email.as_str()));
+        if let Some(name) = name {
+            user.insert("name".into(), s(name.as_str()));
+        }
+        user.insert(GSI1PK.into(), s(keys::user_email_gsi(email)));
+        user.insert(GSI1SK.into(), s(keys::user_email_gsi(email)));
+        let mut guard = key(keys::email_guard_pk(email), META);
+        guard.insert("userId".into(), s(id.as_str()));
+        Ok(vec![put_new(self.table(), user)?, put_new(self.table(), guard)?])
+    }
+
+    /// Creates a user; refused when the email already belongs to someone.
+    pub async fn create_user(&self, email: &Email, name: Option<&Name>) -> Result<User, StoreError> {
+        let id = UserId::generate();
+        let actions = self.new_user_actions(&id, email, name)?;
+        crate::sdk::transact(self.client(), actions).await.map_err(|e| {
+            if e.condition_failed_at(1) {
+                StoreError::AlreadyExists { what: "user with this email" }
+            } else {
+                e.into_store("user")
+            }
+        })?;
+        Ok(User { id, email: email.clone(), name: name.cloned(), email_verified: None })
+    }
+
+    pub async fn get_user(&self, id: &UserId) -> Result<Option<User>, StoreError> {
+        let out = self
+            .client()
+            .get_item()
+            .table_name(self.table())
+            .set_key(Some(key(keys::user_pk(id), META)))
+            .consistent_read(true)
+            .send()
+            .await
+            .map_err(classify)?;
+        out.item.as_ref().map(user_from_item).transpose()
+    }
+
+    /// Finds a user by email: through the guard item (strongly consistent, so a user created a
+    /// moment ago is found), then the User item.
+    pub async fn find_user_by_email(&self, email: &Email) -> Result<Option<User>, StoreError> {
+        let guard = self
+            .client()
+            .get_item()
+            .table_name(self.table())
+            .set_key(Some(key(keys::email_guard_pk(email), META)))
+            .consistent_read(true)
+            .send()
+            .await
+            .map_err(classify)?
+            .item;
+        match guard {
+            Some(g) => self.get_user(&UserId::parse(get_s(&g, "userId")?)?).await,
+            None => Ok(None),
+        }
+    }
+
+    /// Links a sign-in provider's account to a user (e.g. Microsoft Entra ID).
+    pub async fn link_account(
+        &self,
+        user: &UserId,
+        provider: &str,
+        provider_account_id: &str,
+    ) -> Result<(), StoreError> {
+        let mut item = key(keys::user_pk(user), keys::account_sk(provider, provider_account_id)?);
+        item.insert("userId".into(), s(user.as_str()));
+        item.insert("provider".into(), s(provider));
+        item.insert("providerAccountId".into(), s(provider_account_id));
+        item.insert(GSI1PK.into(), s(keys::account_gsi1pk(provider)?));
+        item.insert(GSI1SK.into(), s(keys::account_gsi1sk(provider_account_id)?));
+        self.client()
+            .put_item()
+            .table_name(self.table())
+            .set_item(Some(item))
+            .send()
+            .await
+            .map_err(classify)?;
+        Ok(())
+    }
+
+    /// Finds the user of a linked account through GSI1 (eventually consistent).
+    pub async fn find_user_by_account(
+        &self,
+        provider: &str,
+        provider_account_id: &str,
+    ) -> Result<Option<User>, StoreError> {
+        let items = crate::sdk::query_all(
+            self.client()
+                .query()
+                .table_name(self.table())
+                .index_name(GSI1)
+                .key_condition_expression("GSI1PK = :pk AND GSI1SK = :sk")
+                .expression_attribute_values(":pk", s(keys::account_gsi1pk(provider)?))
+                .expression_attribute_values(":sk", s(keys::account_gsi1sk(provider_account_id)?)),
+        )
+        .await?;
+        match items.first() {
+            Some(item) => self.get_user(&UserId::parse(get_s(item, "userId")?)?).await,
+            None => Ok(None),
+        }
+    }
+
+    /// Starts a session for a user; the token goes back to the caller only (for the keyring).
+    pub async fn create_session(&self, user: &UserId) -> Result<Sensitive, StoreError> {
+        let token = Sensitive::random_token();
+        let expires = (self.now() + time::Duration::days(SESSION_DAYS)).unix_timestamp();
+        let mut item = key(keys::session_pk(&token.hashed(b"")), META);
+        item.insert("userId".into(), s(user.as_str()));
+        item.insert("expires".into(), n(expires));
+        self.client()
+            .put_item()
+            .table_name(self.table())
+            .set_item(Some(item))
+            .condition_expression("attribute_not_exists(pk)")
+            .send()
+            .await
+            .map_err(classify)?;
+        Ok(token)
+    }
+
+    /// Checks a session token: present and unexpired (TTL deletes late, so expiry is read here).
+    pub async fn verify_session(&self, token: &Sensitive) -> Result<VerifiedSession, StoreError> {
+        let item = self
+            .client()
+            .get_item()
+            .table_name(self.table())
+            .set_key(Some(key(keys::session_pk(&token.hashed(b"")), META)))
+            .consistent_read(true)
+            .send()
+            .await
+            .map_err(classify)?
+            .item
+            .ok_or(StoreError::SessionInvalid)?;
+        let expires = get_n(&item, "expires")?;
+        if expires <= self.now().unix_timestamp() {
+            return Err(StoreError::SessionInvalid);
+        }
+        Ok(VerifiedSession { user: UserId::parse(get_s(&item, "userId")?)?, expires })
+    }
+
+    /// Ends a session; ending an unknown one is not an error.
+    pub async fn delete_session(&self, token: &Sensitive) -> Result<(), StoreError> {
+        self.client()
+            .delete_item()
+            .table_name(self.table())
+            .set_key(Some(key(keys::session_pk(&token.hashed(b"")), META)))
+            .send()
+            .await
+            .map_err(classify)?;
+        Ok(())
+    }
+
+    /// Stores a one-time sign-in code for `email` under a hashed key, valid for
+    /// [`VERIFICATION_MINUTES`]. The code itself is the caller's to send.
+    pub async fn create_verification(&self, email: &Email, code: &Sensitive) -> Result<(), StoreError> {
+        let expires = (self.now() + time::Duration::minutes(VERIFICATION_MINUTES)).unix_timestamp();
+        let mut item = key(keys::verification_pk(&code.hashed(&self.pepper)), META);
+        item.insert("identifier".into(), s(email.as_str()));
+        item.insert("expires".into(), n(expires));
+        let put = self
+            .client()
+            .put_item()
+            .table_name(self.table())
+            .set_item(Some(item))
+            .condition_expression("attribute_not_exists(pk)")
+            .send()
+            .await;
+        match put {
+            Ok(_) => Ok(()),
+            Err(e) if is_condition_failure(&e) => Err(StoreError::AlreadyExists { what: "sign-in code" }),
+            Err(e) => Err(classify(e)),
+        }
+    }
+
+    /// Consumes a sign-in code exactly once: a conditional delete, so of two concurrent attempts
+    /// one wins. Wrong, used and expired codes are all [`StoreError::CodeInvalid`].
+    pub async fn consume_verification(&self, email: &Email, code: &Sensitive) -> Result<(), StoreError> {
+        let deleted = self
+            .client()
+            .delete_item()
+            .table_name(self.table())
+            .set_key(Some(key(keys::verification_pk(&code.hashed(&self.pepper)), META)))
+            .condition_expression("attribute_exists(pk) AND identifier = :email")
+            .expression_attribute_values(":email", s(email.as_str()))
+            .return_values(ReturnValue::AllOld)
+            .send()
+            .await;
+        let old = match deleted {
+            Ok(out) => out.attributes.ok_or(StoreError::CodeInvalid)?,
+            Err(e) if is_condition_failure(&e) => return Err(StoreError::CodeInvalid),
+            Err(e) => return Err(classify(e)),
+        };
+        if get_n(&old, "expires")? <= self.now().unix_timestamp() {
+            return Err(StoreError::CodeInvalid);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,121 @@
+//! resource-planner's team table: keys, engines and the tenant-scoped access patterns of
+//! SPEC §2, on real DynamoDB or the embedded engine through one code path.
+//!
+//! The entry point is [`Store`]. Team data is reached only through a [`TeamScope`], which only
+//! this crate can make: from a verified session and the stored membership, from the local
+//! workspace's owner, or (feature `operator`, for the admin CLI) by the operator.
+
+pub mod audit;
+pub mod demo;
+pub mod engine;
+mod error;
+mod identity;
+pub mod keys;
+mod plan;
+mod scope;
+mod sdk;
+mod secret;
+mod teams;
+pub mod transfer;
+pub mod window;
+
+pub use audit::{AuditEvent, AuditSink, FileAudit, MemoryAudit};
+pub use engine::{Connection, Engine, RemoteTable, connect};
+pub use error::StoreError;
+pub use identity::{SESSION_DAYS, VERIFICATION_MINUTES, VerifiedSession};
+pub use plan::{
+    AssignmentChange, AssignmentRef, CascadeReport, Catalog, NewAssignment, PendingDeletion, Timeline,
+};
+pub use scope::{LocalWorkspace, TeamScope};
+pub use secret::Sensitive;
+pub use teams::{MemberInfo, TeamMembership};
+
+use planner_domain::{Action, Clock, TeamId};
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
+
+/// The store: one table, a clock, an audit sink.
+#[derive(Debug)]
+pub struct Store {
+    conn: Connection,
+    clock: Arc<dyn Clock>,
+    audit: Arc<dyn AuditSink>,
+    strong_reads: bool,
+    pepper: Vec<u8>,
+    /// Window-index levels known to be registered, per team (they are never removed).
+    known_levels: Mutex<HashSet<(TeamId, u8)>>,
+}
+
+impl Store {
+    pub fn new(conn: Connection, clock: Arc<dyn Clock>, audit: Arc<dyn AuditSink>) -> Self {
+        Self {
+            conn,
+            clock,
+            audit,
+            strong_reads: false,
+            pepper: Vec::new(),
+            known_levels: Mutex::new(HashSet::new()),
+        }
+    }
+
+    /// Read with strong consistency everywhere (tests; DynamoDB charges twice as much).
+    /// Reads that decide a write (cascades, conflicts, sessions) are always strongly consistent.
+    pub fn with_strong_reads(mut self, strong: bool) -> Self {
+        self.strong_reads = strong;
+        self
+    }
+
+    /// The deployment's secret mixed into verification-token keys (Auth.js's AUTH_SECRET).
+    pub fn with_token_pepper(mut self, pepper: Vec<u8>) -> Self {
+        self.pepper = pepper;
+        self
+    }
+
+    pub fn connection(&self) -> &Connection {
+        &self.conn
+    }
+
+    pub(crate) fn client(&self) -> &aws_sdk_dynamodb::Client {
+        &self.conn.client
+    }
+
+    pub(crate) fn table(&self) -> &str {
+        &self.conn.table
+    }
+
+    pub(crate) fn now(&self) -> time::OffsetDateTime {
+        self.clock.now()
+    }
+
+    pub(crate) fn now_rfc3339(&self) -> String {
+        self.now().format(&time::format_description::well_known::Rfc3339).unwrap_or_default()
+    }
+
+    /// Checks the scope's role for `action`; a refusal is audited.
+    pub(crate) fn require(
+        &self,
+        scope: &TeamScope,
+        action: Action,
+        command: &'static str,
+    ) -> Result<(), StoreError> {
+        if scope.role().allows(action) {
+            return Ok(());
+        }
+        self.audit.record(&AuditEvent {
+            at: self.now_rfc3339(),
+            user: scope.user().to_string(),
+            team: scope.team().to_string(),
+            command: command.to_owned(),
+            refused: "role".into(),
+            role: Some(scope.role().to_string()),
+        });
+        Err(StoreError::Forbidden {
+            role: scope.role(),
+            action: match action {
+                Action::ReadPlan => "read this team's plan",
+                Action::EditPlan => "change this team's plan",
+                Action::ManageTeam => "manage this team",
+            },
+        })
+    }
+}

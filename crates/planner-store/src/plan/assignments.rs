@@ -1,0 +1,271 @@
+//! Assignments: create (#7), move/resize/reassign, delete (#8). Each edit is one transaction
+//! (the main item, its window-index entry if long, and checks on the person and project).
+
+use super::items::{self, DELETING};
+use super::{AssignmentChange, AssignmentRef, NewAssignment};
+use crate::keys;
+use crate::scope::put_new;
+use crate::sdk::{self, Item, classify, key, n, s};
+use crate::{Store, StoreError, TeamScope, window};
+use aws_sdk_dynamodb::types::{ConditionCheck, Delete, Put, TransactWriteItem};
+use planner_domain::{Action, Assignment};
+
+/// Index of the main-item action in the transactions below (after the two parent checks).
+const MAIN: usize = 2;
+
+impl Store {
+    /// SPEC #7. Refused when the person or project does not exist or is being deleted; a repeat
+    /// of the same create (same client-made id and content) returns the assignment.
+    pub async fn create_assignment(
+        &self,
+        scope: &TeamScope,
+        new: NewAssignment,
+    ) -> Result<Assignment, StoreError> {
+        self.require(scope, Action::EditPlan, "create_assignment")?;
+        let a = Assignment {
+            id: new.id,
+            resource_id: new.resource_id,
+            project_id: new.project_id,
+            range: new.range,
+            version: 1,
+        };
+        let pk = scope.pk();
+        let mut actions = self.parent_checks(&pk, &a)?;
+        actions.push(put_new(self.table(), items::assignment_item(&pk, &a))?);
+        if let Some(index) = items::index_item(&pk, &a) {
+            self.register_level(scope, window::level_of(a.range)).await?;
+            actions.push(put_new(self.table(), index)?);
+        }
+        match sdk::transact(self.client(), actions).await {
+            Ok(()) => Ok(a),
+            Err(e) if e.condition_failed_at(0) => Err(StoreError::ParentGone { what: "person" }),
+            Err(e) if e.condition_failed_at(1) => Err(StoreError::ParentGone { what: "project" }),
+            Err(e) if e.condition_failed_at(MAIN) || e.condition_failed_at(MAIN + 1) => {
+                match self.get_assignment(scope, &AssignmentRef::from(&a)).await? {
+                    Some(existing) if existing == a => Ok(a),
+                    _ => Err(StoreError::AlreadyExists { what: "assignment" }),
+                }
+            }
+            Err(e) => Err(e.into_store("assignment")),
+        }
+    }
+
+    /// Moves, resizes and/or reassigns an assignment. `current` is the assignment as the caller
+    /// last read it; if it changed since, nothing is written and the answer is a conflict.
+    pub async fn update_assignment(
+        &self,
+        scope: &TeamScope,
+        current: &Assignment,
+        change: AssignmentChange,
+    ) -> Result<Assignment, StoreError> {
+        self.require(scope, Action::EditPlan, "update_assignment")?;
+        let next = Assignment {
+            id: current.id.clone(),
+            resource_id: change.resource_id,
+            project_id: change.project_id,
+            range: change.range,
+            version: current.version + 1,
+        };
+        let pk = scope.pk();
+        let mut actions = self.parent_checks(&pk, &next)?;
+        let old_main = keys::assignment_sk(current.range.start(), &current.id);
+        let new_main = keys::assignment_sk(next.range.start(), &next.id);
+        if old_main == new_main {
+            actions.push(self.put_if_unchanged(items::assignment_item(&pk, &next), current)?);
+        } else {
+            actions.push(self.delete_if_unchanged(key(&pk, old_main), current)?);
+            actions.push(put_new(self.table(), items::assignment_item(&pk, &next))?);
+        }
+        let old_index = items::index_key(&pk, &current.id, current.range);
+        let new_index = items::index_item(&pk, &next);
+        let same_index_key = match (&old_index, &new_index) {
+            (Some(old), Some(new)) => old.get(keys::SK) == new.get(keys::SK),
+            _ => false,
+        };
+        if let Some(old) = old_index.filter(|_| !same_index_key) {
+            actions.push(plain_delete(self.table(), old)?);
+        }
+        if let Some(new) = new_index {
+            self.register_level(scope, window::level_of(next.range)).await?;
+            actions.push(plain_put(self.table(), new)?);
+        }
+        match sdk::transact(self.client(), actions).await {
+            Ok(()) => Ok(next),
+            Err(e) if e.condition_failed_at(0) => Err(StoreError::ParentGone { what: "person" }),
+            Err(e) if e.condition_failed_at(1) => Err(StoreError::ParentGone { what: "project" }),
+            Err(e) if e.condition_failed_at(MAIN) || e.condition_failed_at(MAIN + 1) => {
+                Err(self.why_changed(scope, current).await)
+            }
+            Err(e) => Err(e.into_store("assignment")),
+        }
+    }
+
+    /// SPEC #8. Deletes the assignment the caller saw. Deleting one that is already gone
+    /// succeeds; one that someone else changed meanwhile is a conflict.
+    pub async fn delete_assignment(&self, scope: &TeamScope, current: &Assignment) -> Result<(), StoreError> {
+        self.require(scope, Action::EditPlan, "delete_assignment")?;
+        let pk = scope.pk();
+        let main = key(&pk, keys::assignment_sk(current.range.start(), &current.id));
+        let condition_failed = match items::index_key(&pk, &current.id, current.range) {
+            // A long assignment: the main item and its index entry go together.
+            Some(index) => {
+                let actions =
+                    vec![self.delete_if_unchanged(main, current)?, plain_delete(self.table(), index)?];
+                match sdk::transact(self.client(), actions).await {
+                    Ok(()) => false,
+                    Err(e) if e.condition_failed_at(0) => true,
+                    Err(e) => return Err(e.into_store("assignment")),
+                }
+            }
+            // A short one is a single item: a plain conditional delete costs half a transaction.
+            None => {
+                let deleted = self
+                    .client()
+                    .delete_item()
+                    .table_name(self.table())
+                    .set_key(Some(main))
+                    .condition_expression(UNCHANGED)
+                    .set_expression_attribute_values(Some(unchanged_values(current)))
+                    .send()
+                    .await;
+                match deleted {
+                    Ok(_) => false,
+                    Err(e) if sdk::is_condition_failure(&e) => true,
+                    Err(e) => return Err(classify(e)),
+                }
+            }
+        };
+        if !condition_failed {
+            return Ok(());
+        }
+        match self.why_changed(scope, current).await {
+            StoreError::NotFound { .. } => Ok(()),
+            other => Err(other),
+        }
+    }
+
+    /// Reads one assignment by where it is stored.
+    pub async fn get_assignment(
+        &self,
+        scope: &TeamScope,
+        at: &AssignmentRef,
+    ) -> Result<Option<Assignment>, StoreError> {
+        self.require(scope, Action::ReadPlan, "get_assignment")?;
+        let out = self
+            .client()
+            .get_item()
+            .table_name(self.table())
+            .set_key(Some(key(scope.pk(), keys::assignment_sk(at.start_date, &at.id))))
+            .consistent_read(true)
+            .send()
+            .await
+            .map_err(classify)?;
+        out.item.as_ref().map(items::assignment_from_item).transpose()
+    }
+
+    /// After a failed condition: was the assignment deleted, or changed?
+    async fn why_changed(&self, scope: &TeamScope, current: &Assignment) -> StoreError {
+        match self.get_assignment(scope, &AssignmentRef::from(current)).await {
+            Ok(Some(_)) => StoreError::Conflict { what: "assignment" },
+            Ok(None) => StoreError::NotFound { what: "assignment" },
+            Err(e) => e,
+        }
+    }
+
+    /// The person and the project must exist and not be in a cascade delete.
+    fn parent_checks(&self, pk: &str, a: &Assignment) -> Result<Vec<TransactWriteItem>, StoreError> {
+        [keys::resource_sk(&a.resource_id), keys::project_sk(&a.project_id)]
+            .into_iter()
+            .map(|sk| {
+                Ok(TransactWriteItem::builder()
+                    .condition_check(
+                        ConditionCheck::builder()
+                            .table_name(self.table())
+                            .set_key(Some(key(pk, sk)))
+                            .condition_expression(format!(
+                                "attribute_exists(pk) AND attribute_not_exists({DELETING})"
+                            ))
+                            .build()
+                            .map_err(StoreError::build)?,
+                    )
+                    .build())
+            })
+            .collect()
+    }
+
+    fn put_if_unchanged(&self, item: Item, current: &Assignment) -> Result<TransactWriteItem, StoreError> {
+        Ok(TransactWriteItem::builder()
+            .put(
+                Put::builder()
+                    .table_name(self.table())
+                    .set_item(Some(item))
+                    .condition_expression(UNCHANGED)
+                    .set_expression_attribute_values(Some(unchanged_values(current)))
+                    .build()
+                    .map_err(StoreError::build)?,
+            )
+            .build())
+    }
+
+    fn delete_if_unchanged(&self, key: Item, current: &Assignment) -> Result<TransactWriteItem, StoreError> {
+        Ok(TransactWriteItem::builder()
+            .delete(
+                Delete::builder()
+                    .table_name(self.table())
+                    .set_key(Some(key))
+                    .condition_expression(UNCHANGED)
+                    .set_expression_attribute_values(Some(unchanged_values(current)))
+                    .build()
+                    .map_err(StoreError::build)?,
+            )
+            .build())
+    }
+
+    /// Records that a team has window-index entries at `level`, before the first is written,
+    /// so that readers never miss one. Levels are never removed; a stale one costs one empty query.
+    pub(crate) async fn register_level(&self, scope: &TeamScope, level: u8) -> Result<(), StoreError> {
+        let known = (scope.team().clone(), level);
+        if self.known_levels.lock().unwrap_or_else(|e| e.into_inner()).contains(&known) {
+            return Ok(());
+        }
+        self.client()
+            .update_item()
+            .table_name(self.table())
+            .set_key(Some(key(scope.pk(), keys::LEVELS)))
+            .update_expression("ADD levels :level")
+            .expression_attribute_values(
+                ":level",
+                aws_sdk_dynamodb::types::AttributeValue::Ss(vec![format!("{level:02}")]),
+            )
+            .send()
+            .await
+            .map_err(classify)?;
+        self.known_levels.lock().unwrap_or_else(|e| e.into_inner()).insert(known);
+        Ok(())
+    }
+}
+
+/// The stored item is still the one the caller saw: same version and same range (the start day
+/// is in the key), so the index entry we compute from the caller's copy is the stored one.
+const UNCHANGED: &str = "version = :seen AND endDateExclusive = :seenEnd";
+
+fn unchanged_values(
+    current: &Assignment,
+) -> std::collections::HashMap<String, aws_sdk_dynamodb::types::AttributeValue> {
+    std::collections::HashMap::from([
+        (":seen".to_owned(), n(current.version)),
+        (":seenEnd".to_owned(), s(current.range.end_exclusive().to_string())),
+    ])
+}
+
+fn plain_put(table: &str, item: Item) -> Result<TransactWriteItem, StoreError> {
+    Ok(TransactWriteItem::builder()
+        .put(Put::builder().table_name(table).set_item(Some(item)).build().map_err(StoreError::build)?)
+        .build())
+}
+
+fn plain_delete(table: &str, key: Item) -> Result<TransactWriteItem, StoreError> {
+    Ok(TransactWriteItem::builder()
+        .delete(Delete::builder().table_name(table).set_key(Some(key)).build().map_err(StoreError::build)?)
+        .build())
+}

@@ -1,0 +1,311 @@
+//! People (resources) and projects: SPEC §2 #2, #3, #5, #6 and their renames.
+
+use super::items::{self, DELETING, is_deleting};
+use crate::keys::{self, TeamItemKey};
+use crate::sdk::{Item, classify, get_s, is_condition_failure, key, n, query_all, s};
+use crate::{Store, StoreError, TeamScope};
+use aws_sdk_dynamodb::types::ReturnValue;
+use planner_domain::{Action, Color, Name, Project, ProjectId, Resource, ResourceId};
+use serde::Serialize;
+
+/// A person or project whose delete began but did not finish; deleting it again completes it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase", tag = "kind", content = "id")]
+pub enum PendingDeletion {
+    Resource(ResourceId),
+    Project(ProjectId),
+}
+
+/// People and projects of a team, as one query reads them (`PRJ#` … `RES#~`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Catalog {
+    pub resources: Vec<Resource>,
+    pub projects: Vec<Project>,
+    /// Not shown anywhere; listed so that an interrupted delete can be finished.
+    pub pending_deletions: Vec<PendingDeletion>,
+}
+
+impl Store {
+    /// People and projects in one paginated query, sorted by name.
+    pub async fn catalog(&self, scope: &TeamScope) -> Result<Catalog, StoreError> {
+        self.require(scope, Action::ReadPlan, "catalog")?;
+        self.read_catalog(scope, self.strong_reads).await
+    }
+
+    pub(crate) async fn read_catalog(
+        &self,
+        scope: &TeamScope,
+        consistent: bool,
+    ) -> Result<Catalog, StoreError> {
+        let (lo, hi) = keys::catalog_range();
+        let rows = query_all(
+            self.client()
+                .query()
+                .table_name(self.table())
+                .key_condition_expression("pk = :pk AND sk BETWEEN :lo AND :hi")
+                .expression_attribute_values(":pk", s(scope.pk()))
+                .expression_attribute_values(":lo", s(lo))
+                .expression_attribute_values(":hi", s(hi))
+                .consistent_read(consistent),
+        )
+        .await?;
+        let mut catalog = Catalog::default();
+        for item in &rows {
+            let sk = get_s(item, keys::SK)?;
+            match keys::parse_team_sk(sk) {
+                Ok(TeamItemKey::Resource(id)) if is_deleting(item) => {
+                    catalog.pending_deletions.push(PendingDeletion::Resource(id))
+                }
+                Ok(TeamItemKey::Project(id)) if is_deleting(item) => {
+                    catalog.pending_deletions.push(PendingDeletion::Project(id))
+                }
+                Ok(TeamItemKey::Resource(_)) => catalog.resources.push(items::resource_from_item(item)?),
+                Ok(TeamItemKey::Project(_)) => catalog.projects.push(items::project_from_item(item)?),
+                _ => {
+                    return Err(StoreError::corrupt(
+                        crate::sdk::item_key(item),
+                        "unexpected item among people and projects",
+                    ));
+                }
+            }
+        }
+        catalog.resources.sort_by(|a, b| a.name.cmp(&b.name).then(a.id.cmp(&b.id)));
+        catalog.projects.sort_by(|a, b| a.name.cmp(&b.name).then(a.id.cmp(&b.id)));
+        Ok(catalog)
+    }
+
+    /// SPEC #2: the people of a team.
+    pub async fn list_resources(&self, scope: &TeamScope) -> Result<Vec<Resource>, StoreError> {
+        Ok(self.catalog_prefix(scope, "list_resources", "RES#").await?.resources)
+    }
+
+    /// SPEC #3: the projects of a team.
+    pub async fn list_projects(&self, scope: &TeamScope) -> Result<Vec<Project>, StoreError> {
+        Ok(self.catalog_prefix(scope, "list_projects", "PRJ#").await?.projects)
+    }
+
+    async fn catalog_prefix(
+        &self,
+        scope: &TeamScope,
+        command: &'static str,
+        prefix: &str,
+    ) -> Result<Catalog, StoreError> {
+        self.require(scope, Action::ReadPlan, command)?;
+        let rows = query_all(
+            self.client()
+                .query()
+                .table_name(self.table())
+                .key_condition_expression("pk = :pk AND begins_with(sk, :prefix)")
+                .expression_attribute_values(":pk", s(scope.pk()))
+                .expression_attribute_values(":prefix", s(prefix))
+                .consistent_read(self.strong_reads),
+        )
+        .await?;
+        let mut catalog = Catalog::default();
+        for item in rows.iter().filter(|i| !is_deleting(i)) {
+            if prefix == "RES#" {
+                catalog.resources.push(items::resource_from_item(item)?);
+            } else {
+                catalog.projects.push(items::project_from_item(item)?);
+            }
+        }
+        catalog.resources.sort_by(|a, b| a.name.cmp(&b.name));
+        catalog.projects.sort_by(|a, b| a.name.cmp(&b.name));
+        Ok(catalog)
+    }
+
+    /// SPEC #5: a new person. `id` is made by the caller; repeating the same create (e.g. after
+    /// a lost answer) returns the person instead of failing.
+    pub async fn create_resource(
+        &self,
+        scope: &TeamScope,
+        id: ResourceId,
+        name: Name,
+    ) -> Result<Resource, StoreError> {
+        self.require(scope, Action::EditPlan, "create_resource")?;
+        let resource = Resource { id, name, version: 1 };
+        let item = items::resource_item(&scope.pk(), &resource);
+        self.put_new_or_same(item, "person", |existing| {
+            items::resource_from_item(existing).is_ok_and(|r| r.name == resource.name)
+                && !is_deleting(existing)
+        })
+        .await?;
+        Ok(resource)
+    }
+
+    /// SPEC #6: a new project (see [`Store::create_resource`] for retries).
+    pub async fn create_project(
+        &self,
+        scope: &TeamScope,
+        id: ProjectId,
+        name: Name,
+        color: Color,
+    ) -> Result<Project, StoreError> {
+        self.require(scope, Action::EditPlan, "create_project")?;
+        let project = Project { id, name, color, version: 1 };
+        let item = items::project_item(&scope.pk(), &project);
+        self.put_new_or_same(item, "project", |existing| {
+            items::project_from_item(existing)
+                .is_ok_and(|p| p.name == project.name && p.color == project.color)
+                && !is_deleting(existing)
+        })
+        .await?;
+        Ok(project)
+    }
+
+    /// Puts an item that must be new; if it exists and `same` says it is what we meant to write,
+    /// this was a retry and succeeds.
+    async fn put_new_or_same(
+        &self,
+        item: Item,
+        what: &'static str,
+        same: impl Fn(&Item) -> bool,
+    ) -> Result<(), StoreError> {
+        let pk = item.get(keys::PK).cloned();
+        let sk = item.get(keys::SK).cloned();
+        let put = self
+            .client()
+            .put_item()
+            .table_name(self.table())
+            .set_item(Some(item))
+            .condition_expression("attribute_not_exists(pk)")
+            .send()
+            .await;
+        match put {
+            Ok(_) => Ok(()),
+            Err(e) if is_condition_failure(&e) => {
+                let existing = self
+                    .client()
+                    .get_item()
+                    .table_name(self.table())
+                    .set_key(Some(Item::from([
+                        (keys::PK.to_owned(), pk.unwrap_or_else(|| s(""))),
+                        (keys::SK.to_owned(), sk.unwrap_or_else(|| s(""))),
+                    ])))
+                    .consistent_read(true)
+                    .send()
+                    .await
+                    .map_err(classify)?
+                    .item;
+                match existing {
+                    Some(existing) if same(&existing) => Ok(()),
+                    _ => Err(StoreError::AlreadyExists { what }),
+                }
+            }
+            Err(e) => Err(classify(e)),
+        }
+    }
+
+    /// Renames a person. `expected_version` is the version the caller saw; if someone else
+    /// changed the person since, this is a conflict.
+    pub async fn rename_resource(
+        &self,
+        scope: &TeamScope,
+        id: &ResourceId,
+        expected_version: u64,
+        name: Name,
+    ) -> Result<Resource, StoreError> {
+        self.require(scope, Action::EditPlan, "rename_resource")?;
+        let updated = self
+            .versioned_update(
+                key(scope.pk(), keys::resource_sk(id)),
+                expected_version,
+                "SET #name = :name",
+                vec![("#name", "name")],
+                vec![(":name", s(name.as_str()))],
+                "person",
+            )
+            .await?;
+        items::resource_from_item(&updated)
+    }
+
+    /// Renames and/or recolours a project (see [`Store::rename_resource`] for conflicts).
+    pub async fn update_project(
+        &self,
+        scope: &TeamScope,
+        id: &ProjectId,
+        expected_version: u64,
+        name: Option<Name>,
+        color: Option<Color>,
+    ) -> Result<Project, StoreError> {
+        self.require(scope, Action::EditPlan, "update_project")?;
+        let mut sets = Vec::new();
+        let mut values = Vec::new();
+        if let Some(name) = &name {
+            sets.push("#name = :name");
+            values.push((":name", s(name.as_str())));
+        }
+        if let Some(color) = color {
+            sets.push("color = :color");
+            values.push((":color", s(color.to_string())));
+        }
+        if sets.is_empty() {
+            return Err(StoreError::Invalid(planner_domain::ValidationError::NothingToChange));
+        }
+        let names = if name.is_some() { vec![("#name", "name")] } else { vec![] };
+        let updated = self
+            .versioned_update(
+                key(scope.pk(), keys::project_sk(id)),
+                expected_version,
+                &format!("SET {}", sets.join(", ")),
+                names,
+                values,
+                "project",
+            )
+            .await?;
+        items::project_from_item(&updated)
+    }
+
+    /// An update conditioned on the version the caller read; bumps the version.
+    async fn versioned_update(
+        &self,
+        key: Item,
+        expected_version: u64,
+        set: &str,
+        names: Vec<(&str, &str)>,
+        values: Vec<(&str, aws_sdk_dynamodb::types::AttributeValue)>,
+        what: &'static str,
+    ) -> Result<Item, StoreError> {
+        let mut update = self
+            .client()
+            .update_item()
+            .table_name(self.table())
+            .set_key(Some(key.clone()))
+            .update_expression(format!("{set}, version = version + :one"))
+            .condition_expression(format!(
+                "attribute_exists(pk) AND attribute_not_exists({DELETING}) AND version = :expected"
+            ))
+            .expression_attribute_values(":one", n(1))
+            .expression_attribute_values(":expected", n(expected_version))
+            .return_values(ReturnValue::AllNew);
+        for (k, v) in names {
+            update = update.expression_attribute_names(k, v);
+        }
+        for (k, v) in values {
+            update = update.expression_attribute_values(k, v);
+        }
+        match update.send().await {
+            Ok(out) => out
+                .attributes
+                .ok_or_else(|| StoreError::Engine { message: "the update returned no item".into() }),
+            Err(e) if is_condition_failure(&e) => {
+                let current = self
+                    .client()
+                    .get_item()
+                    .table_name(self.table())
+                    .set_key(Some(key))
+                    .consistent_read(true)
+                    .send()
+                    .await
+                    .map_err(classify)?
+                    .item;
+                Err(match current {
+                    Some(item) if !is_deleting(&item) => StoreError::Conflict { what },
+                    _ => StoreError::NotFound { what },
+                })
+            }
+            Err(e) => Err(classify(e)),
+        }
+    }
+}

@@ -1,0 +1,57 @@
+//! The team's plan: people (resources), projects and assignments — SPEC §2 #1–#9.
+//!
+//! - `catalog`: people and projects (create, rename, recolour, list).
+//! - `assignments`: create, move/resize/reassign, delete; one transaction each.
+//! - `reads`: the window query and the timeline.
+//! - `cascade`: deleting a person or a project with all its assignments.
+
+mod assignments;
+mod cascade;
+mod catalog;
+mod items;
+mod reads;
+
+pub use cascade::CascadeReport;
+pub use catalog::{Catalog, PendingDeletion};
+pub(crate) use items::{assignment_item, index_item, index_key, project_item, resource_item};
+pub use reads::Timeline;
+
+use planner_domain::{Assignment, AssignmentId, Date, DateRange, ProjectId, ResourceId};
+use serde::{Deserialize, Serialize};
+
+/// An assignment to create. The id is made by the client (a ULID), so a retried create is
+/// recognised instead of doubled.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NewAssignment {
+    pub id: AssignmentId,
+    pub resource_id: ResourceId,
+    pub project_id: ProjectId,
+    #[serde(flatten)]
+    pub range: DateRange,
+}
+
+/// Where an assignment is stored: its sort key holds the start day.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AssignmentRef {
+    pub id: AssignmentId,
+    pub start_date: Date,
+}
+
+impl From<&Assignment> for AssignmentRef {
+    fn from(a: &Assignment) -> Self {
+        Self { id: a.id.clone(), start_date: a.range.start() }
+    }
+}
+
+/// The new state of an edited assignment: moved, resized and/or given to another person or
+/// project.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AssignmentChange {
+    pub resource_id: ResourceId,
+    pub project_id: ProjectId,
+    #[serde(flatten)]
+    pub range: DateRange,
+}

@@ -1,0 +1,167 @@
+//! The team scope: the only way to reach a `TEAM#` partition.
+//!
+//! A [`TeamScope`] carries the team, the user and the role read from the stored membership. Its
+//! fields are private and it has no public constructor: it is made here, from a verified session
+//! plus the MEMBER item, from the local workspace's owner, or by the operator (admin CLI only).
+//! Nothing takes a team id that came from the UI and turns it into a key.
+
+use crate::keys::{self, LOCAL_WORKSPACE_PK, META};
+use crate::sdk::{classify, get_s, key, s};
+use crate::{AuditEvent, Store, StoreError, VerifiedSession};
+use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
+use planner_domain::{Email, Name, Role, TeamId, UserId};
+
+/// A verified right to act in one team with one role.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamScope {
+    team: TeamId,
+    user: UserId,
+    role: Role,
+}
+
+impl TeamScope {
+    pub fn team(&self) -> &TeamId {
+        &self.team
+    }
+
+    pub fn user(&self) -> &UserId {
+        &self.user
+    }
+
+    pub fn role(&self) -> Role {
+        self.role
+    }
+
+    pub(crate) fn pk(&self) -> String {
+        keys::team_pk(&self.team)
+    }
+}
+
+/// The local workspace of an embedded-engine file: one team whose owner is this computer's user.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LocalWorkspace {
+    pub team: TeamId,
+    pub owner: UserId,
+    /// Whether this call created it (first start).
+    pub created: bool,
+}
+
+const LOCAL_OWNER_EMAIL: &str = "owner@local.invalid";
+
+impl Store {
+    /// The scope of a signed-in user in one of their teams. `team` is only a wish: the stored
+    /// membership decides, and a refusal is audited.
+    pub async fn scope_for_session(
+        &self,
+        session: &VerifiedSession,
+        team: &TeamId,
+    ) -> Result<TeamScope, StoreError> {
+        let out = self
+            .client()
+            .get_item()
+            .table_name(self.table())
+            .set_key(Some(key(keys::team_pk(team), keys::member_sk(session.user()))))
+            .consistent_read(true)
+            .send()
+            .await
+            .map_err(classify)?;
+        let Some(item) = out.item else {
+            self.audit.record(&AuditEvent {
+                at: self.now_rfc3339(),
+                user: session.user().to_string(),
+                team: team.to_string(),
+                command: "open_team".into(),
+                refused: "not_member".into(),
+                role: None,
+            });
+            return Err(StoreError::NotMember);
+        };
+        let role = Role::parse(get_s(&item, "role")?)
+            .map_err(|e| StoreError::corrupt(crate::sdk::item_key(&item), e.to_string()))?;
+        Ok(TeamScope { team: team.clone(), user: session.user().clone(), role })
+    }
+
+    /// Opens (creating on first use) the local workspace of an embedded engine, and the owner's
+    /// admin scope in it. Refused on a shared DynamoDB table.
+    pub async fn open_local_workspace(&self) -> Result<(LocalWorkspace, TeamScope), StoreError> {
+        if !self.conn.embedded {
+            return Err(StoreError::Config {
+                message: "a local workspace exists only on the embedded engine".into(),
+            });
+        }
+        let existing = self
+            .client()
+            .get_item()
+            .table_name(self.table())
+            .set_key(Some(key(LOCAL_WORKSPACE_PK, META)))
+            .consistent_read(true)
+            .send()
+            .await
+            .map_err(classify)?
+            .item;
+        let workspace = match existing {
+            Some(item) => LocalWorkspace {
+                team: TeamId::parse(get_s(&item, "teamId")?)?,
+                owner: UserId::parse(get_s(&item, "ownerUserId")?)?,
+                created: false,
+            },
+            None => self.create_local_workspace().await?,
+        };
+        let scope =
+            TeamScope { team: workspace.team.clone(), user: workspace.owner.clone(), role: Role::Admin };
+        Ok((workspace, scope))
+    }
+
+    async fn create_local_workspace(&self) -> Result<LocalWorkspace, StoreError> {
+        let team = TeamId::generate();
+        let owner = UserId::generate();
+        let now = self.now_rfc3339();
+        let email = Email::parse(LOCAL_OWNER_EMAIL)?;
+        let mut record = key(LOCAL_WORKSPACE_PK, META);
+        record.insert("teamId".into(), s(team.as_str()));
+        record.insert("ownerUserId".into(), s(owner.as_str()));
+        let mut actions = vec![put_new(self.table(), record)?];
+        actions.extend(self.new_user_actions(&owner, &email, Some(&Name::parse("You")?))?);
+        actions.extend(self.new_team_actions(&team, &Name::parse("My team")?, &now, &owner)?);
+        match crate::sdk::transact(self.client(), actions).await {
+            Ok(()) => Ok(LocalWorkspace { team, owner, created: true }),
+            // Another window of the app created it at the same moment: use theirs.
+            Err(e) if e.condition_failed_at(0) => Box::pin(self.open_local_workspace()).await.map(|(w, _)| w),
+            Err(e) => Err(e.into_store("local workspace")),
+        }
+    }
+
+    /// The operator's admin scope in any existing team. Only the admin CLI enables this; the
+    /// desktop app never does (checked in CI).
+    #[cfg(feature = "operator")]
+    pub async fn operator_scope(&self, team: &TeamId) -> Result<TeamScope, StoreError> {
+        let found = self
+            .client()
+            .get_item()
+            .table_name(self.table())
+            .set_key(Some(key(keys::team_pk(team), META)))
+            .consistent_read(true)
+            .send()
+            .await
+            .map_err(classify)?
+            .item;
+        if found.is_none() {
+            return Err(StoreError::NotFound { what: "team" });
+        }
+        Ok(TeamScope { team: team.clone(), user: UserId::parse("operator")?, role: Role::Admin })
+    }
+}
+
+/// A Put that must not overwrite.
+pub(crate) fn put_new(table: &str, item: crate::sdk::Item) -> Result<TransactWriteItem, StoreError> {
+    Ok(TransactWriteItem::builder()
+        .put(
+            Put::builder()
+                .table_name(table)
+                .set_item(Some(item))
+                .condition_expression("attribute_not_exists(pk)")
+                .build()
+                .map_err(StoreError::build)?,
+        )
+        .build())
+}

@@ -1,0 +1,347 @@
+//! Thin helpers over `aws_sdk_dynamodb`: error classification, attribute access, and the loops
+//! that respect DynamoDB's limits (1 MB query pages, 25-item batches with UnprocessedItems,
+//! 100-key batch gets, transaction conflicts).
+
+use crate::StoreError;
+use aws_sdk_dynamodb::Client;
+use aws_sdk_dynamodb::error::{ProvideErrorMetadata, SdkError};
+use aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder;
+use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
+use aws_sdk_dynamodb::types::{
+    AttributeValue, DeleteRequest, KeysAndAttributes, PutRequest, ReturnConsumedCapacity, TransactWriteItem,
+    WriteRequest,
+};
+use std::collections::HashMap;
+use std::time::Duration;
+
+pub type Item = HashMap<String, AttributeValue>;
+
+/// Attempts for our own retry loops (UnprocessedItems, transaction conflicts). The SDK already
+/// retries throttling and transient network errors inside each attempt.
+const ATTEMPTS: u32 = 8;
+
+/// Maps an SDK failure to the store's error.
+pub fn classify<E, R>(err: SdkError<E, R>) -> StoreError
+where
+    E: ProvideErrorMetadata + std::error::Error + Send + Sync + 'static,
+    R: std::fmt::Debug,
+{
+    match &err {
+        SdkError::ServiceError(service) => {
+            let e = service.err();
+            let code = e.code().unwrap_or("Unknown");
+            let message = e.message().unwrap_or("").to_owned();
+            match code {
+                "ProvisionedThroughputExceededException"
+                | "ThrottlingException"
+                | "RequestLimitExceeded"
+                | "InternalServerError"
+                | "ServiceUnavailable" => StoreError::Unavailable {
+                    message: format!("DynamoDB is busy ({code}); try again in a moment"),
+                },
+                "UnrecognizedClientException"
+                | "InvalidSignatureException"
+                | "ExpiredTokenException"
+                | "MissingAuthenticationToken"
+                | "IncompleteSignature" => StoreError::Credentials { message: format!("{code}: {message}") },
+                "AccessDeniedException" => {
+                    StoreError::Credentials { message: format!("access denied by AWS: {message}") }
+                }
+                "ResourceNotFoundException" => {
+                    StoreError::Config { message: format!("the table does not exist ({message})") }
+                }
+                _ => StoreError::Engine { message: format!("{code}: {message}") },
+            }
+        }
+        SdkError::TimeoutError(_) => StoreError::Unavailable { message: "the request timed out".into() },
+        SdkError::DispatchFailure(failure) => {
+            let text = format!("{:?}", failure);
+            if text.contains("credential") || text.contains("Credential") {
+                StoreError::Credentials {
+                    message: "no usable AWS credentials were found (sign in with `aws sso login`, or set a profile)".into(),
+                }
+            } else {
+                StoreError::Unavailable { message: "the network connection failed".into() }
+            }
+        }
+        SdkError::ResponseError(_) => {
+            StoreError::Unavailable { message: "the answer could not be read".into() }
+        }
+        _ => {
+            let text = format!("{err}");
+            if text.contains("credential") {
+                StoreError::Credentials {
+                    message: "no usable AWS credentials were found (sign in with `aws sso login`, or set a profile)".into(),
+                }
+            } else {
+                StoreError::Engine { message: text }
+            }
+        }
+    }
+}
+
+/// Whether a single-item write failed on its condition.
+pub fn is_condition_failure<E: ProvideErrorMetadata, R>(err: &SdkError<E, R>) -> bool {
+    err.as_service_error().and_then(|e| e.code()).is_some_and(|c| c == "ConditionalCheckFailedException")
+}
+
+pub fn s(value: impl Into<String>) -> AttributeValue {
+    AttributeValue::S(value.into())
+}
+
+pub fn n(value: impl ToString) -> AttributeValue {
+    AttributeValue::N(value.to_string())
+}
+
+/// Reads a string attribute, or reports the item as damaged.
+pub fn get_s<'a>(item: &'a Item, name: &str) -> Result<&'a str, StoreError> {
+    match item.get(name) {
+        Some(AttributeValue::S(v)) => Ok(v),
+        _ => Err(StoreError::corrupt(item_key(item), format!("attribute {name} missing or not a string"))),
+    }
+}
+
+pub fn get_opt_s<'a>(item: &'a Item, name: &str) -> Option<&'a str> {
+    match item.get(name) {
+        Some(AttributeValue::S(v)) => Some(v),
+        _ => None,
+    }
+}
+
+pub fn get_n(item: &Item, name: &str) -> Result<i64, StoreError> {
+    match item.get(name) {
+        Some(AttributeValue::N(v)) => v.parse().map_err(|_| {
+            StoreError::corrupt(item_key(item), format!("attribute {name} is not a whole number"))
+        }),
+        _ => Err(StoreError::corrupt(item_key(item), format!("attribute {name} missing or not a number"))),
+    }
+}
+
+/// `pk / sk` of an item, for error messages.
+pub fn item_key(item: &Item) -> String {
+    let part = |k: &str| match item.get(k) {
+        Some(AttributeValue::S(v)) => v.clone(),
+        _ => "?".into(),
+    };
+    format!("{} / {}", part(crate::keys::PK), part(crate::keys::SK))
+}
+
+pub fn key(pk: impl Into<String>, sk: impl Into<String>) -> Item {
+    HashMap::from([(crate::keys::PK.to_owned(), s(pk)), (crate::keys::SK.to_owned(), s(sk))])
+}
+
+/// Runs a query to the end, following `LastEvaluatedKey` across 1 MB pages.
+pub async fn query_all(query: QueryFluentBuilder) -> Result<Vec<Item>, StoreError> {
+    let query = query.return_consumed_capacity(ReturnConsumedCapacity::Total);
+    let mut items = Vec::new();
+    let mut start = None;
+    loop {
+        let page = query.clone().set_exclusive_start_key(start).send().await.map_err(classify)?;
+        items.extend(page.items.unwrap_or_default());
+        match page.last_evaluated_key {
+            Some(k) if !k.is_empty() => start = Some(k),
+            _ => return Ok(items),
+        }
+    }
+}
+
+/// Sleeps before retry `attempt` (1-based): exponential with full jitter, 25 ms … ~3 s.
+pub async fn backoff(attempt: u32) {
+    let cap = 25u64.saturating_mul(1 << attempt.min(7));
+    let wait = rand::random_range(cap / 2..=cap);
+    tokio::time::sleep(Duration::from_millis(wait)).await;
+}
+
+/// Deletes items by key in batches of 25 (see [`batch_write`]). Deleting a missing item is not
+/// an error.
+pub async fn batch_delete(
+    client: &Client,
+    table: &str,
+    keys: Vec<Item>,
+    progress: impl FnMut(usize),
+) -> Result<usize, StoreError> {
+    let requests = keys
+        .into_iter()
+        .map(|k| {
+            DeleteRequest::builder()
+                .set_key(Some(k))
+                .build()
+                .map(|d| WriteRequest::builder().delete_request(d).build())
+                .map_err(StoreError::build)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    batch_write(client, table, requests, progress).await
+}
+
+/// Writes whole items in batches of 25, overwriting (see [`batch_write`]).
+pub async fn batch_put(
+    client: &Client,
+    table: &str,
+    items: Vec<Item>,
+    progress: impl FnMut(usize),
+) -> Result<usize, StoreError> {
+    let requests = items
+        .into_iter()
+        .map(|i| {
+            PutRequest::builder()
+                .set_item(Some(i))
+                .build()
+                .map(|p| WriteRequest::builder().put_request(p).build())
+                .map_err(StoreError::build)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    batch_write(client, table, requests, progress).await
+}
+
+/// BatchWriteItem in chunks of 25, retrying UnprocessedItems with backoff. `progress` is told
+/// how many are done after each chunk.
+pub async fn batch_write(
+    client: &Client,
+    table: &str,
+    requests: Vec<WriteRequest>,
+    mut progress: impl FnMut(usize),
+) -> Result<usize, StoreError> {
+    let mut done = 0;
+    for chunk in requests.chunks(25) {
+        let mut pending = chunk.to_vec();
+        let mut attempt = 0;
+        while !pending.is_empty() {
+            if attempt > 0 {
+                if attempt >= ATTEMPTS {
+                    return Err(StoreError::Unavailable {
+                        message: format!(
+                            "{} writes were not processed after {ATTEMPTS} attempts",
+                            pending.len()
+                        ),
+                    });
+                }
+                backoff(attempt).await;
+            }
+            attempt += 1;
+            let out = client
+                .batch_write_item()
+                .request_items(table, pending.clone())
+                .return_consumed_capacity(ReturnConsumedCapacity::Total)
+                .send()
+                .await
+                .map_err(classify)?;
+            pending = out.unprocessed_items.and_then(|mut m| m.remove(table)).unwrap_or_default();
+        }
+        done += chunk.len();
+        progress(done);
+    }
+    Ok(done)
+}
+
+/// Reads items by key in batches of 100, retrying UnprocessedKeys. Missing items are skipped.
+pub async fn batch_get(
+    client: &Client,
+    table: &str,
+    keys: Vec<Item>,
+    consistent: bool,
+) -> Result<Vec<Item>, StoreError> {
+    let mut found = Vec::new();
+    for chunk in keys.chunks(100) {
+        let mut pending = Some(
+            KeysAndAttributes::builder()
+                .set_keys(Some(chunk.to_vec()))
+                .consistent_read(consistent)
+                .build()
+                .map_err(StoreError::build)?,
+        );
+        let mut attempt = 0;
+        while let Some(request) = pending.take() {
+            if attempt > 0 {
+                if attempt >= ATTEMPTS {
+                    return Err(StoreError::Unavailable {
+                        message: "some items could not be read after several attempts".into(),
+                    });
+                }
+                backoff(attempt).await;
+            }
+            attempt += 1;
+            let out = client
+                .batch_get_item()
+                .request_items(table, request)
+                .return_consumed_capacity(ReturnConsumedCapacity::Total)
+                .send()
+                .await
+                .map_err(classify)?;
+            found.extend(out.responses.and_then(|mut r| r.remove(table)).unwrap_or_default());
+            pending = out.unprocessed_keys.and_then(|mut m| m.remove(table)).filter(|k| !k.keys().is_empty());
+        }
+    }
+    Ok(found)
+}
+
+/// Why a transaction was refused.
+#[derive(Debug)]
+pub enum TxError {
+    /// Cancelled: one code per action ("None", "ConditionalCheckFailed", …).
+    Cancelled(Vec<String>),
+    Store(StoreError),
+}
+
+impl TxError {
+    /// Whether action `index` failed its condition.
+    pub fn condition_failed_at(&self, index: usize) -> bool {
+        matches!(self, TxError::Cancelled(codes) if codes.get(index).is_some_and(|c| c == "ConditionalCheckFailed"))
+    }
+
+    pub fn into_store(self, what: &'static str) -> StoreError {
+        match self {
+            TxError::Cancelled(_) => StoreError::Conflict { what },
+            TxError::Store(e) => e,
+        }
+    }
+}
+
+/// Runs one transaction (at most 100 actions), retrying while it only collides with other
+/// transactions (`TransactionConflict`). The SDK sends a ClientRequestToken, so its own retries
+/// of a request whose answer was lost are idempotent.
+pub async fn transact(client: &Client, actions: Vec<TransactWriteItem>) -> Result<(), TxError> {
+    debug_assert!(actions.len() <= 100, "a transaction holds at most 100 actions");
+    let mut attempt = 0;
+    loop {
+        let result = client
+            .transact_write_items()
+            .set_transact_items(Some(actions.clone()))
+            .return_consumed_capacity(ReturnConsumedCapacity::Total)
+            .send()
+            .await;
+        let err = match result {
+            Ok(_) => return Ok(()),
+            Err(e) => e,
+        };
+        let codes: Option<Vec<String>> = match err.as_service_error() {
+            Some(TransactWriteItemsError::TransactionCanceledException(c)) => {
+                Some(c.cancellation_reasons().iter().map(|r| r.code().unwrap_or("None").to_owned()).collect())
+            }
+            _ => None,
+        };
+        let retryable = match &codes {
+            Some(codes) => {
+                codes.iter().any(|c| {
+                    c == "TransactionConflict"
+                        || c == "ThrottlingError"
+                        || c == "ProvisionedThroughputExceeded"
+                }) && !codes.iter().any(|c| c == "ConditionalCheckFailed")
+            }
+            None => err
+                .as_service_error()
+                .is_some_and(|e| matches!(e, TransactWriteItemsError::TransactionInProgressException(_))),
+        };
+        attempt += 1;
+        if retryable && attempt < ATTEMPTS {
+            backoff(attempt).await;
+            continue;
+        }
+        return Err(match codes {
+            Some(codes) if !retryable => TxError::Cancelled(codes),
+            Some(_) => TxError::Store(StoreError::Unavailable {
+                message: "the change kept colliding with other changes; try again".into(),
+            }),
+            None => TxError::Store(classify(err)),
+        });
+    }
+}

@@ -1,0 +1,152 @@
+//! Export a team's plan to JSON and import it back: read → put → delete, put first, so an
+//! interrupted import duplicates but never loses, and running it again finishes it (SPEC §6).
+
+use crate::plan::CascadeReport;
+use crate::sdk::{self, key};
+use crate::{Store, StoreError, TeamScope, keys};
+use planner_domain::{Action, Assignment, Name, Project, Resource};
+use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
+
+pub const FORMAT: &str = "resource-planner/team-export";
+pub const FORMAT_VERSION: u32 = 1;
+
+/// A team's plan as a file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TeamExport {
+    pub format: String,
+    pub format_version: u32,
+    pub exported_at: String,
+    pub team_name: Name,
+    pub resources: Vec<Resource>,
+    pub projects: Vec<Project>,
+    pub assignments: Vec<Assignment>,
+}
+
+/// What an import wrote and removed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportReport {
+    pub resources: usize,
+    pub projects: usize,
+    pub assignments: usize,
+    /// Items of the team that were not in the file and were removed (after everything was put).
+    pub removed: usize,
+}
+
+impl TeamExport {
+    /// Checks that the file is ours and that every assignment's person and project are in it.
+    pub fn validate(&self) -> Result<(), StoreError> {
+        let bad = |message: String| StoreError::Config { message };
+        if self.format != FORMAT || self.format_version != FORMAT_VERSION {
+            return Err(bad(format!(
+                "this is not a resource-planner team export of version {FORMAT_VERSION} (found {} {})",
+                self.format, self.format_version
+            )));
+        }
+        let people: HashSet<_> = self.resources.iter().map(|r| &r.id).collect();
+        let projects: HashSet<_> = self.projects.iter().map(|p| &p.id).collect();
+        let mut ids = HashSet::new();
+        for a in &self.assignments {
+            if !people.contains(&a.resource_id) || !projects.contains(&a.project_id) {
+                return Err(bad(format!(
+                    "assignment {} refers to a person or project that is not in the file",
+                    a.id
+                )));
+            }
+            if !ids.insert(&a.id) {
+                return Err(bad(format!("assignment {} appears twice", a.id)));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Store {
+    /// The team's whole plan. Reads the full history; for backups and moves, not screens.
+    pub async fn export_team(&self, scope: &TeamScope) -> Result<TeamExport, StoreError> {
+        self.require(scope, Action::ReadPlan, "export_team")?;
+        let team = self.team_meta(scope).await?;
+        let catalog = self.read_catalog(scope, true).await?;
+        let assignments = self.all_assignments(scope).await?;
+        Ok(TeamExport {
+            format: FORMAT.into(),
+            format_version: FORMAT_VERSION,
+            exported_at: self.now_rfc3339(),
+            team_name: team.name,
+            resources: catalog.resources,
+            projects: catalog.projects,
+            assignments,
+        })
+    }
+
+    /// Makes the team's plan equal to the file: puts everything in it, then removes what the
+    /// team has and the file does not. Admins only. Safe to run again after any interruption.
+    pub async fn import_team(
+        &self,
+        scope: &TeamScope,
+        file: &TeamExport,
+        progress: &mut (dyn FnMut(&str, usize, usize) + Send),
+    ) -> Result<ImportReport, StoreError> {
+        self.require(scope, Action::ManageTeam, "import_team")?;
+        file.validate()?;
+        let pk = scope.pk();
+        // Put: people and projects before the assignments that need them.
+        let mut parents: Vec<_> = file.resources.iter().map(|r| crate::plan::resource_item(&pk, r)).collect();
+        parents.extend(file.projects.iter().map(|p| crate::plan::project_item(&pk, p)));
+        let total = parents.len();
+        sdk::batch_put(self.client(), self.table(), parents, |done| {
+            progress("people and projects", done, total)
+        })
+        .await?;
+        let mut levels = HashSet::new();
+        let mut rows = Vec::new();
+        for a in &file.assignments {
+            rows.push(crate::plan::assignment_item(&pk, a));
+            if let Some(index) = crate::plan::index_item(&pk, a) {
+                levels.insert(crate::window::level_of(a.range));
+                rows.push(index);
+            }
+        }
+        for level in levels {
+            self.register_level(scope, level).await?;
+        }
+        let total = rows.len();
+        sdk::batch_put(self.client(), self.table(), rows, |done| progress("assignments", done, total))
+            .await?;
+
+        // Delete what the file does not have: assignments (with index entries), then rows.
+        let wanted: HashSet<_> = file.assignments.iter().map(|a| (&a.id, a.range)).collect();
+        let existing = self.all_assignments(scope).await?;
+        let mut stale = Vec::new();
+        for a in existing.iter().filter(|a| !wanted.contains(&(&a.id, a.range))) {
+            if let Some(index) = crate::plan::index_key(&pk, &a.id, a.range) {
+                stale.push(index);
+            }
+            stale.push(key(&pk, keys::assignment_sk(a.range.start(), &a.id)));
+        }
+        let catalog = self.read_catalog(scope, true).await?;
+        let keep_people: HashSet<_> = file.resources.iter().map(|r| &r.id).collect();
+        let keep_projects: HashSet<_> = file.projects.iter().map(|p| &p.id).collect();
+        let mut removed = 0;
+        removed += sdk::batch_delete(self.client(), self.table(), stale, |_| {}).await?;
+        let mut nothing = |_: usize, _: usize| {};
+        for r in catalog.resources.iter().filter(|r| !keep_people.contains(&r.id)) {
+            let CascadeReport { assignments_deleted, .. } =
+                self.delete_resource(scope, &r.id, &mut nothing).await?;
+            removed += 1 + assignments_deleted;
+        }
+        for p in catalog.projects.iter().filter(|p| !keep_projects.contains(&p.id)) {
+            let CascadeReport { assignments_deleted, .. } =
+                self.delete_project(scope, &p.id, &mut nothing).await?;
+            removed += 1 + assignments_deleted;
+        }
+        Ok(ImportReport {
+            resources: file.resources.len(),
+            projects: file.projects.len(),
+            assignments: file.assignments.len(),
+            removed,
+        })
+    }
+}

@@ -1,0 +1,146 @@
+//! A table of bad inputs: each gives its typed error and leaves the table as it was.
+
+mod common;
+
+use common::*;
+use planner_domain::{AssignmentId, Color, Date, DateRange, Name, ProjectId, ResourceId, ValidationError};
+use planner_store::{AssignmentChange, NewAssignment, StoreError};
+
+#[test]
+fn bad_values_are_refused_with_their_codes() {
+    let cases: Vec<(&str, Result<(), ValidationError>)> = vec![
+        ("empty name", Name::parse("  ").map(drop)),
+        ("long name", Name::parse(&"x".repeat(101)).map(drop)),
+        ("control character", Name::parse("a\tb").map(drop)),
+        ("colour without #", Color::parse("4D72F3").map(drop)),
+        ("short colour", Color::parse("#4D72F").map(drop)),
+        ("not a date", Date::parse("2026-02-30").map(drop)),
+        ("loose date", Date::parse("2026-5-1").map(drop)),
+        ("ancient date", Date::parse("1066-10-14").map(drop)),
+        ("empty range", DateRange::new(day("2026-05-02"), day("2026-05-02")).map(drop)),
+        ("backwards form", DateRange::from_inclusive(day("2026-05-02"), day("2026-05-01")).map(drop)),
+        ("decades", DateRange::new(day("2000-01-01"), day("2030-01-01")).map(drop)),
+        ("id with #", ResourceId::parse("a#b").map(drop)),
+    ];
+    let codes: Vec<_> =
+        cases.iter().map(|(what, r)| (*what, r.as_ref().err().map(ValidationError::code))).collect();
+    assert_eq!(
+        codes,
+        [
+            ("empty name", Some("name_empty")),
+            ("long name", Some("name_too_long")),
+            ("control character", Some("name_control_character")),
+            ("colour without #", Some("invalid_color")),
+            ("short colour", Some("invalid_color")),
+            ("not a date", Some("invalid_date")),
+            ("loose date", Some("invalid_date")),
+            ("ancient date", Some("date_out_of_range")),
+            ("empty range", Some("range_empty")),
+            ("backwards form", Some("range_end_before_start")),
+            ("decades", Some("range_too_long")),
+            ("id with #", Some("invalid_id")),
+        ]
+    );
+}
+
+#[tokio::test]
+async fn refused_writes_leave_the_table_unchanged() {
+    let env = TestEnv::new().await;
+    let scope = env.team("Unchanged").await;
+    let r = env.person(&scope, "R").await;
+    let p = env.project(&scope, "P").await;
+    let a = env.assign(&scope, &r.id, &p.id, "2026-05-04", 5).await;
+    let before = env.store.export_team(&scope).await.unwrap();
+
+    let new = |resource_id: ResourceId, project_id: ProjectId, id: AssignmentId| NewAssignment {
+        id,
+        resource_id,
+        project_id,
+        range: range("2026-05-04", 2),
+    };
+    let change = |resource_id: ResourceId, project_id: ProjectId| AssignmentChange {
+        resource_id,
+        project_id,
+        range: range("2026-05-05", 2),
+    };
+    let stale = planner_domain::Assignment { version: 7, ..a.clone() };
+    let results: Vec<(&str, Result<(), StoreError>)> = vec![
+        (
+            "unknown person",
+            env.store
+                .create_assignment(
+                    &scope,
+                    new(ResourceId::generate(), p.id.clone(), AssignmentId::generate()),
+                )
+                .await
+                .map(drop),
+        ),
+        (
+            "unknown project",
+            env.store
+                .create_assignment(&scope, new(r.id.clone(), ProjectId::generate(), AssignmentId::generate()))
+                .await
+                .map(drop),
+        ),
+        (
+            "reused id",
+            env.store
+                .create_assignment(&scope, new(r.id.clone(), p.id.clone(), a.id.clone()))
+                .await
+                .map(drop),
+        ),
+        (
+            "reused person id",
+            env.store.create_resource(&scope, r.id.clone(), Name::parse("Other").unwrap()).await.map(drop),
+        ),
+        (
+            "stale rename",
+            env.store.rename_resource(&scope, &r.id, 9, Name::parse("Z").unwrap()).await.map(drop),
+        ),
+        (
+            "rename of nobody",
+            env.store
+                .rename_resource(&scope, &ResourceId::generate(), 1, Name::parse("Z").unwrap())
+                .await
+                .map(drop),
+        ),
+        (
+            "empty project update",
+            env.store.update_project(&scope, &p.id, p.version, None, None).await.map(drop),
+        ),
+        (
+            "stale move",
+            env.store.update_assignment(&scope, &stale, change(r.id.clone(), p.id.clone())).await.map(drop),
+        ),
+        (
+            "move to nobody",
+            env.store
+                .update_assignment(&scope, &a, change(ResourceId::generate(), p.id.clone()))
+                .await
+                .map(drop),
+        ),
+        ("stale delete", env.store.delete_assignment(&scope, &stale).await.map(drop)),
+    ];
+    let codes: Vec<_> =
+        results.iter().map(|(what, r)| (*what, r.as_ref().err().map(StoreError::code))).collect();
+    assert_eq!(
+        codes,
+        [
+            ("unknown person", Some("parent_gone")),
+            ("unknown project", Some("parent_gone")),
+            ("reused id", Some("already_exists")),
+            ("reused person id", Some("already_exists")),
+            ("stale rename", Some("conflict")),
+            ("rename of nobody", Some("not_found")),
+            ("empty project update", Some("nothing_to_change")),
+            ("stale move", Some("conflict")),
+            ("move to nobody", Some("parent_gone")),
+            ("stale delete", Some("conflict")),
+        ]
+    );
+    let after = env.store.export_team(&scope).await.unwrap();
+    assert_eq!(
+        (after.resources, after.projects, after.assignments),
+        (before.resources, before.projects, before.assignments)
+    );
+}

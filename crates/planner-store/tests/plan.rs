@@ -1,0 +1,300 @@
+//! Store tests of the plan's access patterns (SPEC §2 #2–#8) and of the updates the UI needs.
+
+mod common;
+
+use common::*;
+use planner_domain::{AssignmentId, Color, Name, ProjectId, ResourceId};
+use planner_store::engine::hooks::Before;
+use planner_store::{AssignmentChange, AssignmentRef, NewAssignment, StoreError};
+use std::sync::Arc;
+
+#[tokio::test]
+async fn people_and_projects_are_created_listed_and_renamed() {
+    let env = TestEnv::new().await;
+    let scope = env.team("Plan team").await;
+    let taro = env.person(&scope, "山田 太郎").await;
+    let alice = env.person(&scope, "Alice").await;
+    let acme = env.project(&scope, "Acme").await;
+
+    let people = env.store.list_resources(&scope).await.unwrap();
+    assert_eq!(people.iter().map(|r| r.name.as_str()).collect::<Vec<_>>(), ["Alice", "山田 太郎"]);
+    assert_eq!(env.store.list_projects(&scope).await.unwrap(), vec![acme.clone()]);
+
+    let renamed = env
+        .store
+        .rename_resource(&scope, &taro.id, taro.version, Name::parse("山田 太郎 (PM)").unwrap())
+        .await
+        .unwrap();
+    assert_eq!(renamed.version, taro.version + 1);
+    assert_eq!(renamed.name.as_str(), "山田 太郎 (PM)");
+
+    let recoloured = env
+        .store
+        .update_project(&scope, &acme.id, acme.version, None, Some(Color::parse("#ff0000").unwrap()))
+        .await
+        .unwrap();
+    assert_eq!(recoloured.color.to_string(), "#FF0000");
+    assert_eq!(recoloured.name, acme.name);
+
+    let catalog = env.store.catalog(&scope).await.unwrap();
+    assert_eq!(catalog.resources.len(), 2);
+    assert!(catalog.resources.contains(&alice));
+    assert_eq!(catalog.projects, vec![recoloured]);
+}
+
+#[tokio::test]
+async fn a_stale_rename_is_a_conflict_not_an_overwrite() {
+    let env = TestEnv::new().await;
+    let scope = env.team("Conflicts").await;
+    let r = env.person(&scope, "Ben").await;
+    env.store.rename_resource(&scope, &r.id, r.version, Name::parse("Ben C.").unwrap()).await.unwrap();
+    let stale = env.store.rename_resource(&scope, &r.id, r.version, Name::parse("Benjamin").unwrap()).await;
+    assert!(matches!(stale, Err(StoreError::Conflict { .. })), "{stale:?}");
+    let missing =
+        env.store.rename_resource(&scope, &ResourceId::generate(), 1, Name::parse("Nobody").unwrap()).await;
+    assert!(matches!(missing, Err(StoreError::NotFound { .. })), "{missing:?}");
+    assert_eq!(env.store.list_resources(&scope).await.unwrap()[0].name.as_str(), "Ben C.");
+}
+
+#[tokio::test]
+async fn creates_are_retry_safe() {
+    let recorder = Arc::new(Recorder::default());
+    let env = TestEnv::with_hooks(Some(recorder.clone())).await;
+    let scope = env.team("Retries").await;
+    let r = env.person(&scope, "Chloe").await;
+    let p = env.project(&scope, "Globex").await;
+
+    // The first answer is lost after the write landed; the SDK's retry (same body, same
+    // ClientRequestToken) and our own "was it us?" check make the create succeed once.
+    let mut lost = 0;
+    recorder.set_rule(move |op, _| {
+        if op == "TransactWriteItems" && lost == 0 {
+            lost += 1;
+            Before::LoseResponse
+        } else {
+            Before::Forward
+        }
+    });
+    let new = NewAssignment {
+        id: AssignmentId::generate(),
+        resource_id: r.id.clone(),
+        project_id: p.id.clone(),
+        range: range("2026-05-04", 5),
+    };
+    let created = env.store.create_assignment(&scope, new.clone()).await.unwrap();
+    recorder.clear_rule();
+    // A second, explicit retry of the same create is recognised too.
+    assert_eq!(env.store.create_assignment(&scope, new.clone()).await.unwrap(), created);
+    assert_eq!(env.store.all_assignments(&scope).await.unwrap(), vec![created.clone()]);
+
+    // The same id with other content is not a retry.
+    let other = NewAssignment { range: range("2026-05-04", 6), ..new };
+    assert!(matches!(
+        env.store.create_assignment(&scope, other).await,
+        Err(StoreError::AlreadyExists { .. })
+    ));
+
+    // Same for people and projects.
+    let id = ResourceId::generate();
+    let a = env.store.create_resource(&scope, id.clone(), Name::parse("Dana").unwrap()).await.unwrap();
+    let again = env.store.create_resource(&scope, id.clone(), Name::parse("Dana").unwrap()).await.unwrap();
+    assert_eq!(a, again);
+    assert!(matches!(
+        env.store.create_resource(&scope, id, Name::parse("Someone else").unwrap()).await,
+        Err(StoreError::AlreadyExists { .. })
+    ));
+}
+
+#[tokio::test]
+async fn an_assignment_needs_an_existing_person_and_project() {
+    let env = TestEnv::new().await;
+    let scope = env.team("Integrity").await;
+    let r = env.person(&scope, "Emma").await;
+    let p = env.project(&scope, "Initech").await;
+    let attempt = |resource_id: ResourceId, project_id: ProjectId| NewAssignment {
+        id: AssignmentId::generate(),
+        resource_id,
+        project_id,
+        range: range("2026-05-04", 3),
+    };
+    let no_person = env.store.create_assignment(&scope, attempt(ResourceId::generate(), p.id.clone())).await;
+    assert!(matches!(no_person, Err(StoreError::ParentGone { what: "person" })), "{no_person:?}");
+    let no_project = env.store.create_assignment(&scope, attempt(r.id.clone(), ProjectId::generate())).await;
+    assert!(matches!(no_project, Err(StoreError::ParentGone { what: "project" })), "{no_project:?}");
+    assert!(env.store.all_assignments(&scope).await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn moving_resizing_and_reassigning_keep_one_item_and_detect_conflicts() {
+    let env = TestEnv::new().await;
+    let scope = env.team("Edits").await;
+    let r1 = env.person(&scope, "Frank").await;
+    let r2 = env.person(&scope, "Grace").await;
+    let p1 = env.project(&scope, "Umbrella").await;
+    let p2 = env.project(&scope, "Stark").await;
+    let a = env.assign(&scope, &r1.id, &p1.id, "2026-05-04", 5).await;
+
+    // Resize (same start: same sort key).
+    let resized = env
+        .store
+        .update_assignment(
+            &scope,
+            &a,
+            AssignmentChange {
+                resource_id: r1.id.clone(),
+                project_id: p1.id.clone(),
+                range: range("2026-05-04", 10),
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(resized.version, 2);
+    // Move to another start day and person and project (new sort key) and make it long.
+    let moved = env
+        .store
+        .update_assignment(
+            &scope,
+            &resized,
+            AssignmentChange {
+                resource_id: r2.id.clone(),
+                project_id: p2.id.clone(),
+                range: range("2026-03-02", 120),
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(env.store.all_assignments(&scope).await.unwrap(), vec![moved.clone()]);
+    assert!(env.store.get_assignment(&scope, &AssignmentRef::from(&a)).await.unwrap().is_none());
+    // The long one is found from a window far from its start.
+    let found = env.store.assignments_in_window(&scope, window("2026-06-20", "2026-06-27")).await.unwrap();
+    assert_eq!(found, vec![moved.clone()]);
+
+    // An edit based on an old copy is refused and changes nothing.
+    let stale = env
+        .store
+        .update_assignment(
+            &scope,
+            &resized,
+            AssignmentChange {
+                resource_id: r1.id.clone(),
+                project_id: p1.id.clone(),
+                range: range("2026-05-04", 1),
+            },
+        )
+        .await;
+    assert!(
+        matches!(stale, Err(StoreError::NotFound { .. }) | Err(StoreError::Conflict { .. })),
+        "{stale:?}"
+    );
+    let stale_same_key = env
+        .store
+        .update_assignment(
+            &scope,
+            &AssignmentWithVersion::older(&moved),
+            AssignmentChange {
+                resource_id: r2.id.clone(),
+                project_id: p2.id.clone(),
+                range: range("2026-03-02", 20),
+            },
+        )
+        .await;
+    assert!(matches!(stale_same_key, Err(StoreError::Conflict { .. })), "{stale_same_key:?}");
+    assert_eq!(env.store.all_assignments(&scope).await.unwrap(), vec![moved.clone()]);
+
+    // Shrink back to short: the index entry goes, the window still finds it.
+    let short = env
+        .store
+        .update_assignment(
+            &scope,
+            &moved,
+            AssignmentChange {
+                resource_id: r2.id.clone(),
+                project_id: p2.id.clone(),
+                range: range("2026-06-22", 2),
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        env.store.assignments_in_window(&scope, window("2026-06-20", "2026-06-27")).await.unwrap(),
+        vec![short.clone()]
+    );
+    assert!(
+        env.store.assignments_in_window(&scope, window("2026-04-01", "2026-06-01")).await.unwrap().is_empty()
+    );
+
+    // Reassigning to a person who does not exist is refused.
+    let ghost = env
+        .store
+        .update_assignment(
+            &scope,
+            &short,
+            AssignmentChange {
+                resource_id: ResourceId::generate(),
+                project_id: p2.id.clone(),
+                range: short.range,
+            },
+        )
+        .await;
+    assert!(matches!(ghost, Err(StoreError::ParentGone { what: "person" })), "{ghost:?}");
+}
+
+/// A copy of an assignment as an earlier reader saw it.
+struct AssignmentWithVersion;
+
+impl AssignmentWithVersion {
+    fn older(a: &planner_domain::Assignment) -> planner_domain::Assignment {
+        planner_domain::Assignment { version: a.version - 1, ..a.clone() }
+    }
+}
+
+#[tokio::test]
+async fn deletes_are_idempotent_and_refuse_a_changed_assignment() {
+    let env = TestEnv::new().await;
+    let scope = env.team("Deletes").await;
+    let r = env.person(&scope, "Hiro").await;
+    let p = env.project(&scope, "Acme").await;
+    let short = env.assign(&scope, &r.id, &p.id, "2026-05-04", 3).await;
+    let long = env.assign(&scope, &r.id, &p.id, "2026-01-05", 400).await;
+
+    env.store.delete_assignment(&scope, &short).await.unwrap();
+    env.store.delete_assignment(&scope, &short).await.unwrap();
+    env.store.delete_assignment(&scope, &long).await.unwrap();
+    env.store.delete_assignment(&scope, &long).await.unwrap();
+    assert!(env.store.all_assignments(&scope).await.unwrap().is_empty());
+    assert!(
+        env.store.assignments_in_window(&scope, window("2026-01-01", "2027-12-31")).await.unwrap().is_empty()
+    );
+
+    let a = env.assign(&scope, &r.id, &p.id, "2026-05-04", 3).await;
+    let changed = env
+        .store
+        .update_assignment(
+            &scope,
+            &a,
+            AssignmentChange {
+                resource_id: r.id.clone(),
+                project_id: p.id.clone(),
+                range: range("2026-05-04", 4),
+            },
+        )
+        .await
+        .unwrap();
+    assert!(matches!(env.store.delete_assignment(&scope, &a).await, Err(StoreError::Conflict { .. })));
+    assert_eq!(env.store.all_assignments(&scope).await.unwrap(), vec![changed]);
+}
+
+#[tokio::test]
+async fn the_timeline_shows_the_team_its_rows_and_the_window() {
+    let env = TestEnv::new().await;
+    let scope = env.team("Timeline team").await;
+    let r = env.person(&scope, "伊藤 さくら").await;
+    let p = env.project(&scope, "社内研修").await;
+    let inside = env.assign(&scope, &r.id, &p.id, "2026-05-10", 3).await;
+    env.assign(&scope, &r.id, &p.id, "2026-07-10", 3).await;
+    let t = env.store.timeline(&scope, window("2026-05-01", "2026-06-01")).await.unwrap();
+    assert_eq!(t.team.name.as_str(), "Timeline team");
+    assert_eq!(t.resources, vec![r]);
+    assert_eq!(t.projects, vec![p]);
+    assert_eq!(t.assignments, vec![inside]);
+}

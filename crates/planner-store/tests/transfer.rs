@@ -1,0 +1,85 @@
+//! Export a team and import it back: put before delete, re-runnable after an interruption.
+
+mod common;
+
+use common::*;
+use planner_store::StoreError;
+use planner_store::engine::hooks::Before;
+use planner_store::transfer::TeamExport;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+#[tokio::test]
+async fn export_then_import_into_another_team_gives_the_same_plan() {
+    let env = TestEnv::new().await;
+    let source = env.team("Source").await;
+    env.store.seed_demo(&source, day("2026-05-01"), 7).await.unwrap();
+    let file = env.store.export_team(&source).await.unwrap();
+    assert_eq!(file.resources.len(), 12);
+    assert_eq!(file.projects.len(), 6);
+    assert!(file.assignments.len() > 50);
+
+    // The target already has a person that the file does not: it goes.
+    let target = env.team("Target").await;
+    let stray = env.person(&target, "Stray").await;
+    let p = env.project(&target, "Stray project").await;
+    env.assign(&target, &stray.id, &p.id, "2026-05-01", 3).await;
+
+    let json = serde_json::to_string(&file).unwrap();
+    let parsed: TeamExport = serde_json::from_str(&json).unwrap();
+    let report = env.store.import_team(&target, &parsed, &mut |_, _, _| {}).await.unwrap();
+    assert_eq!(report.assignments, file.assignments.len());
+    assert_eq!(report.removed, 2 + 1);
+    let back = env.store.export_team(&target).await.unwrap();
+    assert_eq!(
+        (back.resources, back.projects, back.assignments),
+        (file.resources.clone(), file.projects.clone(), file.assignments.clone())
+    );
+    // The window query works on the imported long assignments too.
+    let w = window("2026-05-01", "2026-08-01");
+    assert_eq!(
+        env.store.assignments_in_window(&target, w).await.unwrap(),
+        env.store.assignments_in_window(&source, w).await.unwrap()
+    );
+}
+
+#[tokio::test]
+async fn an_interrupted_import_loses_nothing_and_completes_when_run_again() {
+    let recorder = Arc::new(Recorder::default());
+    let env = TestEnv::with_hooks(Some(recorder.clone())).await;
+    let source = env.team("Source").await;
+    env.store.seed_demo(&source, day("2026-05-01"), 3).await.unwrap();
+    let file = env.store.export_team(&source).await.unwrap();
+    let target = env.team("Target").await;
+    let old = env.person(&target, "Old").await;
+
+    let writes = Arc::new(AtomicUsize::new(0));
+    let w = writes.clone();
+    recorder.set_rule(move |op, _| {
+        if op == "BatchWriteItem" && w.fetch_add(1, Ordering::SeqCst) >= 2 {
+            Before::Disconnect
+        } else {
+            Before::Forward
+        }
+    });
+    assert!(env.store.import_team(&target, &file, &mut |_, _, _| {}).await.is_err());
+    recorder.clear_rule();
+    // Put first: what was there is still there.
+    assert!(env.store.list_resources(&target).await.unwrap().contains(&old));
+    env.store.import_team(&target, &file, &mut |_, _, _| {}).await.unwrap();
+    let back = env.store.export_team(&target).await.unwrap();
+    assert_eq!((back.resources, back.assignments), (file.resources, file.assignments));
+}
+
+#[tokio::test]
+async fn a_file_with_dangling_references_is_refused_before_anything_is_written() {
+    let env = TestEnv::new().await;
+    let source = env.team("Source").await;
+    env.store.seed_demo(&source, day("2026-05-01"), 5).await.unwrap();
+    let mut file = env.store.export_team(&source).await.unwrap();
+    file.resources.remove(0);
+    let target = env.team("Target").await;
+    let err = env.store.import_team(&target, &file, &mut |_, _, _| {}).await.unwrap_err();
+    assert!(matches!(err, StoreError::Config { .. }), "{err:?}");
+    assert!(env.store.list_resources(&target).await.unwrap().is_empty());
+}

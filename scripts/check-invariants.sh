@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Architecture invariants that a command can check (ARCHITECTURE.md, "Invariants").
+set -euo pipefail
+cd "$(dirname "$0")/.."
+fail=0
+say() { printf '  %-64s %s\n' "$1" "$2"; }
+
+# 1. The domain, store, admin and bench crates do not depend on Tauri (and the check can fail:
+#    the app package does).
+[ -n "$(cargo tree -q -p resource-planner -e normal -i tauri 2>/dev/null)" ] || { say "cargo tree cannot see tauri in the app" "FAIL"; fail=1; }
+for crate in planner-domain planner-store planner-admin planner-bench; do
+  if [ -n "$(cargo tree -q -p "$crate" -e normal,build -i tauri 2>/dev/null)" ]; then
+    say "$crate depends on tauri" "FAIL"; fail=1
+  else
+    say "$crate does not depend on tauri" "ok"
+  fi
+done
+# 2. The domain crate does no IO: no AWS SDK, no tokio.
+for dep in aws-sdk-dynamodb tokio; do
+  if [ -n "$(cargo tree -q -p planner-domain -e normal -i "$dep" 2>/dev/null)" ]; then
+    say "planner-domain depends on $dep" "FAIL"; fail=1
+  else
+    say "planner-domain does not depend on $dep" "ok"
+  fi
+done
+# 3. No Scan and no PartiQL (also a clippy lint, clippy.toml).
+if grep -rnE '\.scan\(\)|execute_statement\(|batch_execute_statement\(|execute_transaction\(' src-tauri crates --include=*.rs; then
+  say "Scan/PartiQL call found" "FAIL"; fail=1
+else
+  say "no Scan or PartiQL call" "ok"
+fi
+# 4. Only the store's keys module writes key prefixes.
+hits=$(grep -rnE '"(TEAM|USER|RES|PRJ|ASN|ASL|MEMBER|SESSION|VERIFICATION|ACCOUNT|EMAIL)#' src-tauri crates --include=*.rs \
+  | grep -v '^crates/planner-store/src/keys.rs' | grep -v '/tests/' | grep -v '^crates/planner-bench/' || true)
+if [ -n "$hits" ]; then
+  echo "$hits"; say "key prefix written outside keys.rs" "FAIL"; fail=1
+else
+  say "key strings are built only in planner-store/src/keys.rs" "ok"
+fi
+# 5. The operator scope (any team, admin) is enabled only by the admin CLI.
+hits=$(grep -rn 'features *= *\[[^]]*"operator"' --include=Cargo.toml . | grep -v '^./crates/planner-admin/' | grep -v '^./crates/planner-store/Cargo.toml' || true)
+if [ -n "$hits" ] || grep -rn 'operator_scope' src-tauri >/dev/null; then
+  say "the operator scope is reachable outside the admin CLI" "FAIL"; fail=1
+else
+  say "the operator scope is enabled only by planner-admin" "ok"
+fi
+# 6. Only ui/src/ipc imports @tauri-apps/*.
+hits=$(grep -rn "@tauri-apps/" ui/src | grep -v '^ui/src/ipc/' || true)
+if [ -n "$hits" ]; then
+  echo "$hits"; say "@tauri-apps imported outside ui/src/ipc" "FAIL"; fail=1
+else
+  say "only ui/src/ipc imports @tauri-apps/*" "ok"
+fi
+# 7. No Result<_, String> at the IPC edge.
+if grep -rnE 'Result<[^>]*,\s*String>' src-tauri; then
+  say "Result<_, String> in the Tauri shell" "FAIL"; fail=1
+else
+  say "IPC errors are typed" "ok"
+fi
+exit $fail

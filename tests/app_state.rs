@@ -1,0 +1,33 @@
+//! The desktop shell's start-up, without a window: a new local workspace opens with the demo team,
+//! and an existing one opens as it was.
+
+use planner_domain::{FixedClock, SystemClock};
+use planner_store::{Engine, MemoryAudit};
+use resource_planner_app::AppState;
+use resource_planner_app::commands::overview;
+use std::sync::Arc;
+
+#[tokio::test]
+async fn a_new_workspace_opens_with_the_demo_team() {
+    let clock = Arc::new(FixedClock::new(time::macros::datetime!(2026-11-30 09:00 UTC)));
+    let state = AppState::open(Engine::Memory, Arc::new(MemoryAudit::default()), clock).await.unwrap();
+    let o = overview(&state).await.unwrap();
+    assert_eq!((o.team_name.as_str(), o.people, o.projects), ("My team", 12, 6));
+    assert!(o.assignments_next_13_weeks > 20, "{o:?}");
+}
+
+#[tokio::test]
+async fn an_existing_workspace_file_is_reopened_not_reseeded() {
+    let dir = std::env::temp_dir().join(format!("rp-app-test-{}", ulid::Ulid::new()));
+    let engine = Engine::LocalFile(dir.join("workspace.db"));
+    let first = AppState::open(engine.clone(), Arc::new(MemoryAudit::default()), Arc::new(SystemClock))
+        .await
+        .unwrap();
+    let team = first.scope.team().clone();
+    drop(first);
+    let again =
+        AppState::open(engine, Arc::new(MemoryAudit::default()), Arc::new(SystemClock)).await.unwrap();
+    assert_eq!(again.scope.team(), &team);
+    assert_eq!(overview(&again).await.unwrap().people, 12);
+    std::fs::remove_dir_all(dir).unwrap();
+}
