@@ -36,12 +36,12 @@ impl Action {
 
 impl Role {
     pub fn allows(self, action: Action) -> bool {
-        match (self, action) {
-            (Role::Admin, _) => true,
-            (Role::Planner, Action::ReadPlan | Action::EditPlan) => true,
-            (Role::Viewer, Action::ReadPlan) => true,
-            _ => false,
-        }
+        matches!(
+            (self, action),
+            (Role::Admin, _)
+                | (Role::Planner, Action::ReadPlan | Action::EditPlan)
+                | (Role::Viewer, Action::ReadPlan)
+        )
     }
 
     pub fn parse(raw: &str) -> Result<Self, ValidationError> {

@@ -284,7 +284,7 @@ mod tests {
     fn prefixes_sort_as_documented() {
         let id = AssignmentId::generate();
         let d = Date::parse("2999-12-31").unwrap();
-        let mut keys = vec![
+        let mut keys = [
             resource_sk(&ResourceId::generate()),
             project_sk(&ProjectId::generate()),
             member_sk(&UserId::generate()),

@@ -147,11 +147,14 @@ pub struct Seen {
     pub response: serde_json::Value,
 }
 
+/// A fault rule: looks at each request (operation, JSON body) and decides what happens to it.
+pub type Rule = Box<dyn FnMut(&str, &serde_json::Value) -> Before + Send>;
+
 /// Records every request and answer; optionally applies a fault rule first.
 #[derive(Default)]
 pub struct Recorder {
     pub seen: Mutex<Vec<Seen>>,
-    pub rule: Mutex<Option<Box<dyn FnMut(&str, &serde_json::Value) -> Before + Send>>>,
+    pub rule: Mutex<Option<Rule>>,
     pub calls: AtomicUsize,
 }
 
