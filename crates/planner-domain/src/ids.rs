@@ -102,7 +102,7 @@ mod tests {
 
     #[test]
     fn refuses_key_breaking_characters() {
-        for bad in ["", "a#b", "a~", "TEAM#x", "a b", "é", &"x".repeat(65)] {
+        for bad in ["", "a#b", "a~", "x#1", "a b", "é", &"x".repeat(65)] {
             assert!(TeamId::parse(bad).is_err(), "{bad:?} should be refused");
         }
     }

@@ -138,6 +138,16 @@ pub fn long_index_range(level: u8, first: Date, last: Date) -> (String, String) 
     (format!("{ASL}{level:02}#{first}"), format!("{ASL}{level:02}#{last}#{AFTER}"))
 }
 
+/// The sort-key prefix of every person.
+pub fn resources_prefix() -> &'static str {
+    RES
+}
+
+/// The sort-key prefix of every project.
+pub fn projects_prefix() -> &'static str {
+    PRJ
+}
+
 /// Inclusive bounds of people and projects together (SPEC §1: `PRJ#` … `RES#~`).
 pub fn catalog_range() -> (String, String) {
     (PRJ.to_owned(), format!("{RES}{AFTER}"))

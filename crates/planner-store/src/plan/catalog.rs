@@ -77,12 +77,12 @@ impl Store {
 
     /// SPEC #2: the people of a team.
     pub async fn list_resources(&self, scope: &TeamScope) -> Result<Vec<Resource>, StoreError> {
-        Ok(self.catalog_prefix(scope, "list_resources", "RES#").await?.resources)
+        Ok(self.catalog_prefix(scope, "list_resources", keys::resources_prefix()).await?.resources)
     }
 
     /// SPEC #3: the projects of a team.
     pub async fn list_projects(&self, scope: &TeamScope) -> Result<Vec<Project>, StoreError> {
-        Ok(self.catalog_prefix(scope, "list_projects", "PRJ#").await?.projects)
+        Ok(self.catalog_prefix(scope, "list_projects", keys::projects_prefix()).await?.projects)
     }
 
     async fn catalog_prefix(
@@ -104,7 +104,7 @@ impl Store {
         .await?;
         let mut catalog = Catalog::default();
         for item in rows.iter().filter(|i| !is_deleting(i)) {
-            if prefix == "RES#" {
+            if prefix == keys::resources_prefix() {
                 catalog.resources.push(items::resource_from_item(item)?);
             } else {
                 catalog.projects.push(items::project_from_item(item)?);
