@@ -9,7 +9,7 @@ use crate::keys::{self, GSI1, GSI1PK, GSI1SK, META};
 use crate::scope::put_new;
 use crate::sdk::{Item, classify, get_n, get_opt_s, get_s, is_condition_failure, key, n, s};
 use crate::{Sensitive, Store, StoreError};
-use aws_sdk_dynamodb::types::{ReturnValue, TransactWriteItem};
+use aws_sdk_dynamodb::types::{ReturnConsumedCapacity, ReturnValue, TransactWriteItem};
 use planner_domain::{Email, Name, User, UserId};
 
 /// How long a session lasts.
@@ -83,31 +83,14 @@ impl Store {
     }
 
     pub async fn get_user(&self, id: &UserId) -> Result<Option<User>, StoreError> {
-        let out = self
-            .client()
-            .get_item()
-            .table_name(self.table())
-            .set_key(Some(key(keys::user_pk(id), META)))
-            .consistent_read(true)
-            .send()
-            .await
-            .map_err(classify)?;
-        out.item.as_ref().map(user_from_item).transpose()
+        let out = self.get(key(keys::user_pk(id), META), true).await?;
+        out.as_ref().map(user_from_item).transpose()
     }
 
     /// Finds a user by email: through the guard item (strongly consistent, so a user created a
     /// moment ago is found), then the User item.
     pub async fn find_user_by_email(&self, email: &Email) -> Result<Option<User>, StoreError> {
-        let guard = self
-            .client()
-            .get_item()
-            .table_name(self.table())
-            .set_key(Some(key(keys::email_guard_pk(email), META)))
-            .consistent_read(true)
-            .send()
-            .await
-            .map_err(classify)?
-            .item;
+        let guard = self.get(key(keys::email_guard_pk(email), META), true).await?;
         match guard {
             Some(g) => self.get_user(&UserId::parse(get_s(&g, "userId")?)?).await,
             None => Ok(None),
@@ -130,6 +113,7 @@ impl Store {
         self.client()
             .put_item()
             .table_name(self.table())
+            .return_consumed_capacity(ReturnConsumedCapacity::Total)
             .set_item(Some(item))
             .send()
             .await
@@ -169,6 +153,7 @@ impl Store {
         self.client()
             .put_item()
             .table_name(self.table())
+            .return_consumed_capacity(ReturnConsumedCapacity::Total)
             .set_item(Some(item))
             .condition_expression("attribute_not_exists(pk)")
             .send()
@@ -180,15 +165,8 @@ impl Store {
     /// Checks a session token: present and unexpired (TTL deletes late, so expiry is read here).
     pub async fn verify_session(&self, token: &Sensitive) -> Result<VerifiedSession, StoreError> {
         let item = self
-            .client()
-            .get_item()
-            .table_name(self.table())
-            .set_key(Some(key(keys::session_pk(&token.hashed(b"")), META)))
-            .consistent_read(true)
-            .send()
-            .await
-            .map_err(classify)?
-            .item
+            .get(key(keys::session_pk(&token.hashed(b"")), META), true)
+            .await?
             .ok_or(StoreError::SessionInvalid)?;
         let expires = get_n(&item, "expires")?;
         if expires <= self.now().unix_timestamp() {
@@ -202,6 +180,7 @@ impl Store {
         self.client()
             .delete_item()
             .table_name(self.table())
+            .return_consumed_capacity(ReturnConsumedCapacity::Total)
             .set_key(Some(key(keys::session_pk(&token.hashed(b"")), META)))
             .send()
             .await
@@ -220,6 +199,7 @@ impl Store {
             .client()
             .put_item()
             .table_name(self.table())
+            .return_consumed_capacity(ReturnConsumedCapacity::Total)
             .set_item(Some(item))
             .condition_expression("attribute_not_exists(pk)")
             .send()
@@ -238,6 +218,7 @@ impl Store {
             .client()
             .delete_item()
             .table_name(self.table())
+            .return_consumed_capacity(ReturnConsumedCapacity::Total)
             .set_key(Some(key(keys::verification_pk(&code.hashed(&self.pepper)), META)))
             .condition_expression("attribute_exists(pk) AND identifier = :email")
             .expression_attribute_values(":email", s(email.as_str()))

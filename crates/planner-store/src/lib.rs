@@ -91,6 +91,43 @@ impl Store {
         self.now().format(&time::format_description::well_known::Rfc3339).unwrap_or_default()
     }
 
+    /// One item by key; `consistent` asks for a strongly consistent read.
+    pub(crate) async fn get(
+        &self,
+        key: sdk::Item,
+        consistent: bool,
+    ) -> Result<Option<sdk::Item>, StoreError> {
+        Ok(self
+            .client()
+            .get_item()
+            .table_name(self.table())
+            .set_key(Some(key))
+            .consistent_read(consistent)
+            .return_consumed_capacity(aws_sdk_dynamodb::types::ReturnConsumedCapacity::Total)
+            .send()
+            .await
+            .map_err(sdk::classify)?
+            .item)
+    }
+
+    /// A Query of one partition's sort keys from `lo` to `hi`, both included (run it with
+    /// `sdk::query_all`, which follows every page).
+    pub(crate) fn query_range(
+        &self,
+        pk: impl Into<String>,
+        (lo, hi): (String, String),
+        consistent: bool,
+    ) -> aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder {
+        self.client()
+            .query()
+            .table_name(self.table())
+            .key_condition_expression("pk = :pk AND sk BETWEEN :lo AND :hi")
+            .expression_attribute_values(":pk", sdk::s(pk))
+            .expression_attribute_values(":lo", sdk::s(lo))
+            .expression_attribute_values(":hi", sdk::s(hi))
+            .consistent_read(consistent)
+    }
+
     /// Checks the scope's role for `action`; a refusal is audited.
     pub(crate) fn require(
         &self,

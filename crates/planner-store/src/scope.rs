@@ -6,7 +6,7 @@
 //! Nothing takes a team id that came from the UI and turns it into a key.
 
 use crate::keys::{self, LOCAL_WORKSPACE_PK, META};
-use crate::sdk::{classify, get_s, key, s};
+use crate::sdk::{get_s, key, s};
 use crate::{AuditEvent, Store, StoreError, VerifiedSession};
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
 use planner_domain::{Email, Name, Role, TeamId, UserId};
@@ -56,16 +56,8 @@ impl Store {
         session: &VerifiedSession,
         team: &TeamId,
     ) -> Result<TeamScope, StoreError> {
-        let out = self
-            .client()
-            .get_item()
-            .table_name(self.table())
-            .set_key(Some(key(keys::team_pk(team), keys::member_sk(session.user()))))
-            .consistent_read(true)
-            .send()
-            .await
-            .map_err(classify)?;
-        let Some(item) = out.item else {
+        let out = self.get(key(keys::team_pk(team), keys::member_sk(session.user())), true).await?;
+        let Some(item) = out else {
             self.audit.record(&AuditEvent {
                 at: self.now_rfc3339(),
                 user: session.user().to_string(),
@@ -89,16 +81,7 @@ impl Store {
                 message: "a local workspace exists only on the embedded engine".into(),
             });
         }
-        let existing = self
-            .client()
-            .get_item()
-            .table_name(self.table())
-            .set_key(Some(key(LOCAL_WORKSPACE_PK, META)))
-            .consistent_read(true)
-            .send()
-            .await
-            .map_err(classify)?
-            .item;
+        let existing = self.get(key(LOCAL_WORKSPACE_PK, META), true).await?;
         let workspace = match existing {
             Some(item) => LocalWorkspace {
                 team: TeamId::parse(get_s(&item, "teamId")?)?,
@@ -135,16 +118,7 @@ impl Store {
     /// desktop app never does (checked in CI).
     #[cfg(feature = "operator")]
     pub async fn operator_scope(&self, team: &TeamId) -> Result<TeamScope, StoreError> {
-        let found = self
-            .client()
-            .get_item()
-            .table_name(self.table())
-            .set_key(Some(key(keys::team_pk(team), META)))
-            .consistent_read(true)
-            .send()
-            .await
-            .map_err(classify)?
-            .item;
+        let found = self.get(key(keys::team_pk(team), META), true).await?;
         if found.is_none() {
             return Err(StoreError::NotFound { what: "team" });
         }

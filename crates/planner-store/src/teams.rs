@@ -3,7 +3,7 @@
 
 use crate::keys::{self, GSI1, GSI1PK, GSI1SK, META};
 use crate::scope::put_new;
-use crate::sdk::{Item, batch_get, classify, get_s, key, query_all, s};
+use crate::sdk::{Item, batch_get, get_s, key, query_all, s};
 use crate::{Store, StoreError, TeamScope};
 use aws_sdk_dynamodb::types::{ConditionCheck, Put, TransactWriteItem};
 use planner_domain::{Action, Email, Name, Role, Team, TeamId, UserId};
@@ -79,15 +79,8 @@ impl Store {
     pub async fn team_meta(&self, scope: &TeamScope) -> Result<Team, StoreError> {
         self.require(scope, Action::ReadPlan, "team_meta")?;
         let item = self
-            .client()
-            .get_item()
-            .table_name(self.table())
-            .set_key(Some(key(scope.pk(), META)))
-            .consistent_read(self.strong_reads)
-            .send()
-            .await
-            .map_err(classify)?
-            .item
+            .get(key(scope.pk(), META), self.strong_reads)
+            .await?
             .ok_or(StoreError::NotFound { what: "team" })?;
         Ok(Team {
             id: scope.team().clone(),
@@ -123,18 +116,7 @@ impl Store {
     /// The team's members with their emails.
     pub async fn list_members(&self, scope: &TeamScope) -> Result<Vec<MemberInfo>, StoreError> {
         self.require(scope, Action::ReadPlan, "list_members")?;
-        let (lo, hi) = keys::members_range();
-        let items = query_all(
-            self.client()
-                .query()
-                .table_name(self.table())
-                .key_condition_expression("pk = :pk AND sk BETWEEN :lo AND :hi")
-                .expression_attribute_values(":pk", s(scope.pk()))
-                .expression_attribute_values(":lo", s(lo))
-                .expression_attribute_values(":hi", s(hi))
-                .consistent_read(self.strong_reads),
-        )
-        .await?;
+        let items = query_all(self.query_range(scope.pk(), keys::members_range(), self.strong_reads)).await?;
         let mut members = Vec::with_capacity(items.len());
         for item in &items {
             members.push((UserId::parse(get_s(item, "userId")?)?, parse_role(item)?));

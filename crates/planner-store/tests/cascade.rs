@@ -15,18 +15,7 @@ async fn fill(env: &TestEnv, scope: &TeamScope, r: &ResourceId, p: &ProjectId, n
     for i in 0..n {
         let start = day("2024-01-01").add_days((i as i64) * 3);
         let len = if i % 10 == 0 { 90 } else { 3 };
-        env.store
-            .create_assignment(
-                scope,
-                NewAssignment {
-                    id: AssignmentId::generate(),
-                    resource_id: r.clone(),
-                    project_id: p.clone(),
-                    range: DateRange::new(start, start.add_days(len)).unwrap(),
-                },
-            )
-            .await
-            .unwrap();
+        env.assign_range(scope, r, p, DateRange::new(start, start.add_days(len)).unwrap()).await.unwrap();
     }
 }
 
@@ -112,18 +101,7 @@ async fn an_interrupted_cascade_hides_the_row_and_completes_when_run_again() {
         assert!(t.resources.is_empty() && t.assignments.is_empty(), "after {fail_after_batches} batches");
         let catalog = env.store.catalog(&scope).await.unwrap();
         assert_eq!(catalog.pending_deletions, vec![PendingDeletion::Resource(doomed.id.clone())]);
-        let late = env
-            .store
-            .create_assignment(
-                &scope,
-                NewAssignment {
-                    id: AssignmentId::generate(),
-                    resource_id: doomed.id.clone(),
-                    project_id: p.id.clone(),
-                    range: range("2026-01-01", 2),
-                },
-            )
-            .await;
+        let late = env.assign_range(&scope, &doomed.id, &p.id, range("2026-01-01", 2)).await;
         assert!(matches!(late, Err(StoreError::ParentGone { .. })), "{late:?}");
 
         let second = env.store.delete_resource(&scope, &doomed.id, &mut |_, _| {}).await.unwrap();
@@ -155,18 +133,8 @@ async fn concurrent_creates_never_outlive_the_cascade() {
             let mut created = 0;
             for i in 0..40 {
                 let start = day("2030-01-01").add_days(w * 100 + i);
-                let result = env
-                    .store
-                    .create_assignment(
-                        &scope,
-                        NewAssignment {
-                            id: AssignmentId::generate(),
-                            resource_id: r.clone(),
-                            project_id: p.clone(),
-                            range: DateRange::new(start, start.add_days(2)).unwrap(),
-                        },
-                    )
-                    .await;
+                let result =
+                    env.assign_range(&scope, &r, &p, DateRange::new(start, start.add_days(2)).unwrap()).await;
                 match result {
                     Ok(_) => created += 1,
                     Err(StoreError::ParentGone { .. }) => {}

@@ -33,16 +33,7 @@ async fn twenty_concurrent_writers_lose_nothing() {
                 let start = day("2026-05-01").add_days(i);
                 let len = if i % 3 == 0 { 70 } else { 2 };
                 let a = env
-                    .store
-                    .create_assignment(
-                        &scope,
-                        NewAssignment {
-                            id: AssignmentId::generate(),
-                            resource_id: r.id.clone(),
-                            project_id: p.clone(),
-                            range: DateRange::new(start, start.add_days(len)).unwrap(),
-                        },
-                    )
+                    .assign_range(&scope, &r.id, &p, DateRange::new(start, start.add_days(len)).unwrap())
                     .await
                     .unwrap();
                 ids.push(a.id);

@@ -119,16 +119,7 @@ async fn transaction_conflicts_are_retried() {
         }
     });
     let a = env
-        .store
-        .create_assignment(
-            &scope,
-            NewAssignment {
-                id: AssignmentId::generate(),
-                resource_id: r.id.clone(),
-                project_id: p.id.clone(),
-                range: DateRange::new(day("2026-05-04"), day("2026-05-09")).unwrap(),
-            },
-        )
+        .assign_range(&scope, &r.id, &p.id, DateRange::new(day("2026-05-04"), day("2026-05-09")).unwrap())
         .await
         .unwrap();
     assert_eq!(conflicts.load(Ordering::SeqCst), 0);

@@ -47,15 +47,11 @@ fn window_query_equals_brute_force() {
                 for (start, len) in &case.assignments {
                     let start = base().add_days(*start);
                     let a = env
-                        .store
-                        .create_assignment(
+                        .assign_range(
                             &scope,
-                            NewAssignment {
-                                id: AssignmentId::generate(),
-                                resource_id: r.id.clone(),
-                                project_id: p.id.clone(),
-                                range: DateRange::new(start, start.add_days(*len)).unwrap(),
-                            },
+                            &r.id,
+                            &p.id,
+                            DateRange::new(start, start.add_days(*len)).unwrap(),
                         )
                         .await
                         .unwrap();

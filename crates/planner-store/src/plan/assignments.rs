@@ -7,7 +7,7 @@ use crate::keys;
 use crate::scope::put_new;
 use crate::sdk::{self, Item, classify, key, n, s};
 use crate::{Store, StoreError, TeamScope, window};
-use aws_sdk_dynamodb::types::{ConditionCheck, Delete, Put, TransactWriteItem};
+use aws_sdk_dynamodb::types::{ConditionCheck, Delete, Put, ReturnConsumedCapacity, TransactWriteItem};
 use planner_domain::{Action, Assignment};
 
 /// Index of the main-item action in the transactions below (after the two parent checks).
@@ -123,6 +123,7 @@ impl Store {
                     .client()
                     .delete_item()
                     .table_name(self.table())
+                    .return_consumed_capacity(ReturnConsumedCapacity::Total)
                     .set_key(Some(main))
                     .condition_expression(UNCHANGED)
                     .set_expression_attribute_values(Some(unchanged_values(current)))
@@ -151,16 +152,8 @@ impl Store {
         at: &AssignmentRef,
     ) -> Result<Option<Assignment>, StoreError> {
         self.require(scope, Action::ReadPlan, "get_assignment")?;
-        let out = self
-            .client()
-            .get_item()
-            .table_name(self.table())
-            .set_key(Some(key(scope.pk(), keys::assignment_sk(at.start_date, &at.id))))
-            .consistent_read(true)
-            .send()
-            .await
-            .map_err(classify)?;
-        out.item.as_ref().map(items::assignment_from_item).transpose()
+        let out = self.get(key(scope.pk(), keys::assignment_sk(at.start_date, &at.id)), true).await?;
+        out.as_ref().map(items::assignment_from_item).transpose()
     }
 
     /// After a failed condition: was the assignment deleted, or changed?
@@ -231,6 +224,7 @@ impl Store {
         self.client()
             .update_item()
             .table_name(self.table())
+            .return_consumed_capacity(ReturnConsumedCapacity::Total)
             .set_key(Some(key(scope.pk(), keys::LEVELS)))
             .update_expression("ADD levels :level")
             .expression_attribute_values(

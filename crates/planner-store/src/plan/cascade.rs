@@ -17,6 +17,7 @@ use super::items::{self, DELETING};
 use crate::keys;
 use crate::sdk::{self, Item, classify, get_s, is_condition_failure, key, n, query_all, s};
 use crate::{Store, StoreError, TeamScope};
+use aws_sdk_dynamodb::types::ReturnConsumedCapacity;
 use planner_domain::{Action, AssignmentId, Date, DateRange, ProjectId, ResourceId};
 use serde::Serialize;
 
@@ -69,6 +70,7 @@ impl Store {
             .client()
             .update_item()
             .table_name(self.table())
+            .return_consumed_capacity(ReturnConsumedCapacity::Total)
             .set_key(Some(parent.clone()))
             .update_expression(format!(
                 "SET {DELETING} = if_not_exists({DELETING}, :now), version = version + :one"
@@ -87,20 +89,12 @@ impl Store {
         }
 
         // Step 2: find. The whole assignment range, filtered: a rare action pays for history.
-        let (lo, hi) = keys::all_assignments_range();
         let rows = query_all(
-            self.client()
-                .query()
-                .table_name(self.table())
-                .key_condition_expression("pk = :pk AND sk BETWEEN :lo AND :hi")
+            self.query_range(&pk, keys::all_assignments_range(), true)
                 .filter_expression("#parent = :id")
                 .projection_expression("sk, id, startDate, endDateExclusive")
                 .expression_attribute_names("#parent", attribute)
-                .expression_attribute_values(":pk", s(&pk))
-                .expression_attribute_values(":lo", s(lo))
-                .expression_attribute_values(":hi", s(hi))
-                .expression_attribute_values(":id", s(id))
-                .consistent_read(true),
+                .expression_attribute_values(":id", s(id)),
         )
         .await?;
         let mut mains = Vec::with_capacity(rows.len());
@@ -124,6 +118,7 @@ impl Store {
             .client()
             .delete_item()
             .table_name(self.table())
+            .return_consumed_capacity(ReturnConsumedCapacity::Total)
             .set_key(Some(parent))
             .condition_expression(format!("attribute_exists({DELETING})"))
             .send()

@@ -4,7 +4,7 @@ use super::items::{self, DELETING, is_deleting};
 use crate::keys::{self, TeamItemKey};
 use crate::sdk::{Item, classify, get_s, is_condition_failure, key, n, query_all, s};
 use crate::{Store, StoreError, TeamScope};
-use aws_sdk_dynamodb::types::ReturnValue;
+use aws_sdk_dynamodb::types::{ReturnConsumedCapacity, ReturnValue};
 use planner_domain::{Action, Color, Name, Project, ProjectId, Resource, ResourceId};
 use serde::Serialize;
 
@@ -38,18 +38,7 @@ impl Store {
         scope: &TeamScope,
         consistent: bool,
     ) -> Result<Catalog, StoreError> {
-        let (lo, hi) = keys::catalog_range();
-        let rows = query_all(
-            self.client()
-                .query()
-                .table_name(self.table())
-                .key_condition_expression("pk = :pk AND sk BETWEEN :lo AND :hi")
-                .expression_attribute_values(":pk", s(scope.pk()))
-                .expression_attribute_values(":lo", s(lo))
-                .expression_attribute_values(":hi", s(hi))
-                .consistent_read(consistent),
-        )
-        .await?;
+        let rows = query_all(self.query_range(scope.pk(), keys::catalog_range(), consistent)).await?;
         let mut catalog = Catalog::default();
         for item in &rows {
             let sk = get_s(item, keys::SK)?;
@@ -168,6 +157,7 @@ impl Store {
             .client()
             .put_item()
             .table_name(self.table())
+            .return_consumed_capacity(ReturnConsumedCapacity::Total)
             .set_item(Some(item))
             .condition_expression("attribute_not_exists(pk)")
             .send()
@@ -176,18 +166,14 @@ impl Store {
             Ok(_) => Ok(()),
             Err(e) if is_condition_failure(&e) => {
                 let existing = self
-                    .client()
-                    .get_item()
-                    .table_name(self.table())
-                    .set_key(Some(Item::from([
-                        (keys::PK.to_owned(), pk.unwrap_or_else(|| s(""))),
-                        (keys::SK.to_owned(), sk.unwrap_or_else(|| s(""))),
-                    ])))
-                    .consistent_read(true)
-                    .send()
-                    .await
-                    .map_err(classify)?
-                    .item;
+                    .get(
+                        Item::from([
+                            (keys::PK.to_owned(), pk.unwrap_or_else(|| s(""))),
+                            (keys::SK.to_owned(), sk.unwrap_or_else(|| s(""))),
+                        ]),
+                        true,
+                    )
+                    .await?;
                 match existing {
                     Some(existing) if same(&existing) => Ok(()),
                     _ => Err(StoreError::AlreadyExists { what }),
@@ -271,6 +257,7 @@ impl Store {
             .client()
             .update_item()
             .table_name(self.table())
+            .return_consumed_capacity(ReturnConsumedCapacity::Total)
             .set_key(Some(key.clone()))
             .update_expression(format!("{set}, version = version + :one"))
             .condition_expression(format!(
@@ -290,16 +277,7 @@ impl Store {
                 .attributes
                 .ok_or_else(|| StoreError::Engine { message: "the update returned no item".into() }),
             Err(e) if is_condition_failure(&e) => {
-                let current = self
-                    .client()
-                    .get_item()
-                    .table_name(self.table())
-                    .set_key(Some(key))
-                    .consistent_read(true)
-                    .send()
-                    .await
-                    .map_err(classify)?
-                    .item;
+                let current = self.get(key, true).await?;
                 Err(match current {
                     Some(item) if !is_deleting(&item) => StoreError::Conflict { what },
                     _ => StoreError::NotFound { what },

@@ -3,7 +3,7 @@
 use super::catalog::Catalog;
 use super::items;
 use crate::keys;
-use crate::sdk::{classify, key, query_all, s};
+use crate::sdk::{key, query_all, s};
 use crate::{Store, StoreError, TeamScope, window};
 use aws_sdk_dynamodb::types::AttributeValue;
 use planner_domain::{Action, Assignment, DateRange, Project, Resource, Team};
@@ -60,32 +60,17 @@ impl Store {
             keys::long_index_range(level, first, last)
         };
         let rows = query_all(
-            self.client()
-                .query()
-                .table_name(self.table())
-                .key_condition_expression("pk = :pk AND sk BETWEEN :lo AND :hi")
+            self.query_range(scope.pk(), (lo, hi), self.strong_reads)
                 .filter_expression("endDateExclusive > :from")
-                .expression_attribute_values(":pk", s(scope.pk()))
-                .expression_attribute_values(":lo", s(lo))
-                .expression_attribute_values(":hi", s(hi))
-                .expression_attribute_values(":from", s(window.start().to_string()))
-                .consistent_read(self.strong_reads),
+                .expression_attribute_values(":from", s(window.start().to_string())),
         )
         .await?;
         rows.iter().map(items::assignment_from_item).collect()
     }
 
     async fn levels_in_use(&self, scope: &TeamScope) -> Result<Vec<u8>, StoreError> {
-        let out = self
-            .client()
-            .get_item()
-            .table_name(self.table())
-            .set_key(Some(key(scope.pk(), keys::LEVELS)))
-            .consistent_read(self.strong_reads)
-            .send()
-            .await
-            .map_err(classify)?;
-        let Some(AttributeValue::Ss(levels)) = out.item.as_ref().and_then(|i| i.get("levels")) else {
+        let out = self.get(key(scope.pk(), keys::LEVELS), self.strong_reads).await?;
+        let Some(AttributeValue::Ss(levels)) = out.as_ref().and_then(|i| i.get("levels")) else {
             return Ok(Vec::new());
         };
         Ok(levels
@@ -115,18 +100,7 @@ impl Store {
     /// Every assignment of the team (export, checks). Reads the whole history: not for screens.
     pub async fn all_assignments(&self, scope: &TeamScope) -> Result<Vec<Assignment>, StoreError> {
         self.require(scope, Action::ReadPlan, "all_assignments")?;
-        let (lo, hi) = keys::all_assignments_range();
-        let rows = query_all(
-            self.client()
-                .query()
-                .table_name(self.table())
-                .key_condition_expression("pk = :pk AND sk BETWEEN :lo AND :hi")
-                .expression_attribute_values(":pk", s(scope.pk()))
-                .expression_attribute_values(":lo", s(lo))
-                .expression_attribute_values(":hi", s(hi))
-                .consistent_read(true),
-        )
-        .await?;
+        let rows = query_all(self.query_range(scope.pk(), keys::all_assignments_range(), true)).await?;
         rows.iter().map(items::assignment_from_item).collect()
     }
 }
