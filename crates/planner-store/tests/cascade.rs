@@ -4,9 +4,9 @@
 mod common;
 
 use common::*;
-use planner_domain::{AssignmentId, DateRange, Name, ProjectId, ResourceId};
+use planner_domain::{DateRange, Name, ProjectId, ResourceId};
 use planner_store::engine::hooks::Before;
-use planner_store::{NewAssignment, PendingDeletion, StoreError, TeamScope};
+use planner_store::{PendingDeletion, StoreError, TeamScope};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 

@@ -4,8 +4,8 @@
 mod common;
 
 use common::*;
-use planner_domain::{AssignmentId, DateRange, Name, ResourceId};
-use planner_store::{AssignmentChange, NewAssignment, StoreError};
+use planner_domain::{DateRange, Name, ResourceId};
+use planner_store::{AssignmentChange, StoreError};
 use std::collections::HashSet;
 use std::sync::Arc;
 

@@ -4,8 +4,7 @@
 mod common;
 
 use common::*;
-use planner_domain::{Assignment, AssignmentId, Date, DateRange, MAX_ASSIGNMENT_DAYS};
-use planner_store::NewAssignment;
+use planner_domain::{Assignment, Date, DateRange, MAX_ASSIGNMENT_DAYS};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 

@@ -111,18 +111,24 @@ impl TestEnv {
         start: &str,
         days: i64,
     ) -> planner_domain::Assignment {
-        self.store
-            .create_assignment(
-                scope,
-                NewAssignment {
-                    id: AssignmentId::generate(),
-                    resource_id: r.clone(),
-                    project_id: p.clone(),
-                    range: range(start, days),
-                },
-            )
-            .await
-            .unwrap()
+        self.assign_range(scope, r, p, range(start, days)).await.unwrap()
+    }
+
+    /// Creates an assignment with a new id; the store's answer as it is.
+    pub async fn assign_range(
+        &self,
+        scope: &TeamScope,
+        r: &ResourceId,
+        p: &ProjectId,
+        range: DateRange,
+    ) -> Result<planner_domain::Assignment, planner_store::StoreError> {
+        let new = NewAssignment {
+            id: AssignmentId::generate(),
+            resource_id: r.clone(),
+            project_id: p.clone(),
+            range,
+        };
+        self.store.create_assignment(scope, new).await
     }
 }
 
