@@ -141,8 +141,9 @@ pub async fn connect(engine: &Engine, hooks: Option<Arc<dyn Hooks>>) -> Result<C
                 });
             }
             let mut config = aws_sdk_dynamodb::config::Builder::from(&sdk);
-            if let Some(http) = sdk.http_client() {
-                config = config.http_client(wrap(http));
+            if hooks.is_some() {
+                // The SDK picks its default client late; to wrap it, build it here the same way.
+                config = config.http_client(wrap(sdk.http_client().unwrap_or_else(default_https_client)));
             }
             Ok(Connection {
                 client: aws_sdk_dynamodb::Client::from_conf(config.build()),
@@ -152,6 +153,22 @@ pub async fn connect(engine: &Engine, hooks: Option<Arc<dyn Hooks>>) -> Result<C
             })
         }
     }
+}
+
+/// The SDK's default HTTPS client: hyper 1 with rustls on aws-lc, proxy settings from the
+/// environment (`HTTPS_PROXY`, `NO_PROXY`), as `aws-smithy-runtime` builds it.
+fn default_https_client() -> SharedHttpClient {
+    use aws_smithy_http_client::{Builder, ConnectorBuilder, proxy::ProxyConfig, tls};
+    Builder::new().build_with_connector_fn(|settings, components| {
+        let mut connector = ConnectorBuilder::default()
+            .tls_provider(tls::Provider::Rustls(tls::rustls_provider::CryptoMode::AwsLc));
+        connector.set_connector_settings(settings.cloned());
+        if let Some(components) = components {
+            connector.set_sleep_impl(components.sleep_impl());
+        }
+        connector.set_proxy_config(Some(ProxyConfig::from_env()));
+        connector.build()
+    })
 }
 
 fn open_file(path: &Path) -> Result<dynoxide::Database, StoreError> {
