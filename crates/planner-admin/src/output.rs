@@ -47,7 +47,7 @@ pub fn timeline_text(t: &Timeline) -> String {
     for (i, p) in t.projects.iter().enumerate() {
         out += &format!("  {} = {}\n", letters[i % letters.len()], p.name);
     }
-    let width = t.resources.iter().map(|r| r.name.as_str().chars().count()).max().unwrap_or(0);
+    let width = t.resources.iter().map(|r| display_width(r.name.as_str())).max().unwrap_or(0);
     let mut header = " ".repeat(width + 2);
     for d in 0..days {
         let day = start.add_days(d as i64);
@@ -73,9 +73,35 @@ pub fn timeline_text(t: &Timeline) -> String {
             }
         }
         let name = r.name.as_str();
-        let pad = width - name.chars().count();
+        let pad = width - display_width(name);
         out += &format!("{name}{}  {}\n", " ".repeat(pad), row.into_iter().collect::<String>());
     }
     out += "(! = more than one assignment that day; · = weekend)";
     out
+}
+
+/// Terminal columns a text takes: East Asian wide and fullwidth characters take two.
+fn display_width(text: &str) -> usize {
+    text.chars()
+        .map(|c| {
+            let wide = matches!(c as u32,
+                0x1100..=0x115F | 0x2E80..=0x303E | 0x3041..=0x33FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF
+                | 0xA000..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF | 0xFE30..=0xFE4F | 0xFF00..=0xFF60
+                | 0xFFE0..=0xFFE6 | 0x20000..=0x3FFFD);
+            if wide { 2 } else { 1 }
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::display_width;
+
+    #[test]
+    fn cjk_characters_take_two_columns() {
+        assert_eq!(display_width("Alice"), 5);
+        assert_eq!(display_width("山田 太郎"), 9);
+        assert_eq!(display_width("伊藤 さくら"), 11);
+        assert_eq!(display_width("Ｆｕｌｌ"), 8);
+    }
 }

@@ -1,7 +1,7 @@
 //! Export a team's plan to JSON and import it back: read → put → delete, put first, so an
 //! interrupted import duplicates but never loses, and running it again finishes it (SPEC §6).
 
-use crate::plan::CascadeReport;
+use crate::plan::{CascadeReport, PendingDeletion};
 use crate::sdk::{self, key};
 use crate::{Store, StoreError, TeamScope, keys};
 use planner_domain::{Action, Assignment, Name, Project, Resource};
@@ -132,14 +132,29 @@ impl Store {
         let mut removed = 0;
         removed += sdk::batch_delete(self.client(), self.table(), stale, |_| {}).await?;
         let mut nothing = |_: usize, _: usize| {};
-        for r in catalog.resources.iter().filter(|r| !keep_people.contains(&r.id)) {
+        // Rows the file does not have, and deletes that an earlier run left unfinished.
+        let stale_people =
+            catalog.resources.iter().map(|r| &r.id).chain(catalog.pending_deletions.iter().filter_map(|d| {
+                match d {
+                    PendingDeletion::Resource(id) => Some(id),
+                    PendingDeletion::Project(_) => None,
+                }
+            }));
+        for id in stale_people.filter(|id| !keep_people.contains(id)) {
             let CascadeReport { assignments_deleted, .. } =
-                self.delete_resource(scope, &r.id, &mut nothing).await?;
+                self.delete_resource(scope, id, &mut nothing).await?;
             removed += 1 + assignments_deleted;
         }
-        for p in catalog.projects.iter().filter(|p| !keep_projects.contains(&p.id)) {
+        let stale_projects =
+            catalog.projects.iter().map(|p| &p.id).chain(catalog.pending_deletions.iter().filter_map(|d| {
+                match d {
+                    PendingDeletion::Project(id) => Some(id),
+                    PendingDeletion::Resource(_) => None,
+                }
+            }));
+        for id in stale_projects.filter(|id| !keep_projects.contains(id)) {
             let CascadeReport { assignments_deleted, .. } =
-                self.delete_project(scope, &p.id, &mut nothing).await?;
+                self.delete_project(scope, id, &mut nothing).await?;
             removed += 1 + assignments_deleted;
         }
         Ok(ImportReport {

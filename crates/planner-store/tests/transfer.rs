@@ -83,3 +83,29 @@ async fn a_file_with_dangling_references_is_refused_before_anything_is_written()
     assert!(matches!(err, StoreError::Config { .. }), "{err:?}");
     assert!(env.store.list_resources(&target).await.unwrap().is_empty());
 }
+
+#[tokio::test]
+async fn an_import_finishes_a_delete_that_was_left_half_done() {
+    let recorder = Arc::new(Recorder::default());
+    let env = TestEnv::with_hooks(Some(recorder.clone())).await;
+    let source = env.team("Source").await;
+    env.person(&source, "Kept").await;
+    let file = env.store.export_team(&source).await.unwrap();
+
+    let target = env.team("Target").await;
+    let half = env.person(&target, "Half deleted").await;
+    let p = env.project(&target, "P").await;
+    for i in 0..30 {
+        env.assign(&target, &half.id, &p.id, &day("2026-01-01").add_days(i).to_string(), 1).await;
+    }
+    recorder.set_rule(|op, _| if op == "BatchWriteItem" { Before::Disconnect } else { Before::Forward });
+    assert!(env.store.delete_resource(&target, &half.id, &mut |_, _| {}).await.is_err());
+    recorder.clear_rule();
+    assert_eq!(env.store.catalog(&target).await.unwrap().pending_deletions.len(), 1);
+
+    env.store.import_team(&target, &file, &mut |_, _, _| {}).await.unwrap();
+    let after = env.store.catalog(&target).await.unwrap();
+    assert!(after.pending_deletions.is_empty());
+    assert_eq!(after.resources.iter().map(|r| r.name.as_str()).collect::<Vec<_>>(), ["Kept"]);
+    assert!(env.store.all_assignments(&target).await.unwrap().is_empty());
+}
