@@ -54,29 +54,89 @@ where
             }
         }
         SdkError::TimeoutError(_) => StoreError::Unavailable { message: "the request timed out".into() },
-        SdkError::DispatchFailure(failure) => {
-            let text = format!("{:?}", failure);
-            if text.contains("credential") || text.contains("Credential") {
+        SdkError::DispatchFailure(_) => {
+            // The whole chain of causes: the credential providers say what they looked for.
+            let detail = format!("{}", aws_smithy_types::error::display::DisplayErrorContext(&err));
+            let lower = detail.to_lowercase();
+            if lower.contains("credential")
+                || lower.contains("profile")
+                || lower.contains("sso")
+                || lower.contains("token")
+            {
                 StoreError::Credentials {
-                    message: "no usable AWS credentials were found (sign in with `aws sso login`, or set a profile)".into(),
+                    message: format!(
+                        "no usable AWS credentials were found; sign in (e.g. `aws sso login`) or check the profile ({})",
+                        last_cause(&detail)
+                    ),
                 }
             } else {
-                StoreError::Unavailable { message: "the network connection failed".into() }
+                StoreError::Unavailable {
+                    message: format!("the network connection failed ({})", last_cause(&detail)),
+                }
             }
         }
         SdkError::ResponseError(_) => {
             StoreError::Unavailable { message: "the answer could not be read".into() }
         }
         _ => {
-            let text = format!("{err}");
-            if text.contains("credential") {
+            let detail = format!("{}", aws_smithy_types::error::display::DisplayErrorContext(&err));
+            if detail.to_lowercase().contains("credential") {
                 StoreError::Credentials {
-                    message: "no usable AWS credentials were found (sign in with `aws sso login`, or set a profile)".into(),
+                    message: format!("no usable AWS credentials were found ({})", last_cause(&detail)),
                 }
             } else {
-                StoreError::Engine { message: text }
+                StoreError::Engine { message: detail }
             }
         }
+    }
+}
+
+/// The readable part of an error chain printed by `DisplayErrorContext`
+/// ("dispatch failure: io error: tcp connect error: Connection refused (DispatchFailure(…))"
+/// → "tcp connect error: Connection refused"): no debug dump, no SDK-internal prefixes.
+fn last_cause(chain: &str) -> String {
+    // DisplayErrorContext ends with " ({debug})": cut at the parenthesis that closes last.
+    let mut end = chain.len();
+    if chain.ends_with(')') {
+        let mut depth = 0i32;
+        for (i, c) in chain.char_indices().rev() {
+            match c {
+                ')' => depth += 1,
+                '(' => depth -= 1,
+                _ => {}
+            }
+            if depth == 0 {
+                end = i;
+                break;
+            }
+        }
+    }
+    let mut text = chain[..end].trim();
+    for prefix in ["dispatch failure: ", "other: ", "io error: ", "client error (Connect): "] {
+        text = text.strip_prefix(prefix).unwrap_or(text);
+    }
+    text.to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::last_cause;
+
+    #[test]
+    fn error_chains_lose_their_debug_dump_and_sdk_prefixes() {
+        assert_eq!(
+            last_cause(
+                "dispatch failure: io error: client error (Connect): tcp connect error: Connection refused (os error 111) (DispatchFailure(DispatchFailure { source: x }))"
+            ),
+            "tcp connect error: Connection refused (os error 111)"
+        );
+        assert_eq!(
+            last_cause(
+                "dispatch failure: other: an error occurred while loading credentials: no profile (DispatchFailure(X))"
+            ),
+            "an error occurred while loading credentials: no profile"
+        );
+        assert_eq!(last_cause("plain"), "plain");
     }
 }
 
