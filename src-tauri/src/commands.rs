@@ -1,22 +1,45 @@
-//! Tauri commands: arguments → store call → DTO. Nothing else happens here.
+//! Tauri commands: arguments → store call → DTO. Nothing else happens here; parsing is in `dto`,
+//! the work in `planner-store`, and the team scope comes from the app state, never from the UI.
 
+use crate::dto::{self, *};
 use crate::{AppState, IpcError};
-use planner_domain::DateRange;
+use planner_domain::{DateRange, ProjectId, ResourceId};
 use planner_store::StoreError;
 use serde::Serialize;
+use tauri::State;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct WorkspaceOverview {
-    pub team_name: String,
-    pub people: usize,
-    pub projects: usize,
-    pub assignments_next_13_weeks: usize,
+/// Registers every command of this module on a builder (the app's and the tests').
+pub fn register<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
+    builder.invoke_handler(tauri::generate_handler![
+        workspace_overview,
+        open_timeline,
+        load_window,
+        catalog,
+        create_resource,
+        rename_resource,
+        delete_resource,
+        create_project,
+        update_project,
+        delete_project,
+        create_assignment,
+        update_assignment,
+        delete_assignment,
+    ])
 }
 
-/// A summary of the workspace's next thirteen weeks (the timeline comes with issue #3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct WorkspaceOverview {
+    pub team_name: String,
+    pub people: u32,
+    pub projects: u32,
+    pub assignments_next_13_weeks: u32,
+}
+
+/// A summary of the workspace's next thirteen weeks.
 #[tauri::command]
-pub async fn workspace_overview(state: tauri::State<'_, AppState>) -> Result<WorkspaceOverview, IpcError> {
+pub async fn workspace_overview(state: State<'_, AppState>) -> Result<WorkspaceOverview, IpcError> {
     overview(&state).await
 }
 
@@ -24,10 +47,125 @@ pub async fn overview(state: &AppState) -> Result<WorkspaceOverview, IpcError> {
     let today = state.today()?;
     let window = DateRange::window(today, today.add_days(91)).map_err(StoreError::from)?;
     let timeline = state.store.timeline(&state.scope, window).await?;
+    let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
     Ok(WorkspaceOverview {
         team_name: timeline.team.name.to_string(),
-        people: timeline.resources.len(),
-        projects: timeline.projects.len(),
-        assignments_next_13_weeks: timeline.assignments.len(),
+        people: count(timeline.resources.len()),
+        projects: count(timeline.projects.len()),
+        assignments_next_13_weeks: count(timeline.assignments.len()),
     })
+}
+
+/// The timeline of `[from, to)`: team, people, projects and the assignments in view.
+#[tauri::command]
+pub async fn open_timeline(
+    state: State<'_, AppState>,
+    from: String,
+    to: String,
+) -> Result<TimelineDto, IpcError> {
+    let timeline = state.store.timeline(&state.scope, dto::window(&from, &to)?).await?;
+    Ok((&timeline).into())
+}
+
+/// More assignments as the timeline scrolls: those overlapping `[from, to)`.
+#[tauri::command]
+pub async fn load_window(
+    state: State<'_, AppState>,
+    from: String,
+    to: String,
+) -> Result<Vec<AssignmentDto>, IpcError> {
+    let found = state.store.assignments_in_window(&state.scope, dto::window(&from, &to)?).await?;
+    Ok(found.iter().map(Into::into).collect())
+}
+
+#[tauri::command]
+pub async fn catalog(state: State<'_, AppState>) -> Result<CatalogDto, IpcError> {
+    Ok((&state.store.catalog(&state.scope).await?).into())
+}
+
+#[tauri::command]
+pub async fn create_resource(state: State<'_, AppState>, name: String) -> Result<ResourceDto, IpcError> {
+    let created =
+        state.store.create_resource(&state.scope, ResourceId::generate(), dto::name(&name)?).await?;
+    Ok((&created).into())
+}
+
+#[tauri::command]
+pub async fn rename_resource(
+    state: State<'_, AppState>,
+    id: String,
+    version: u64,
+    name: String,
+) -> Result<ResourceDto, IpcError> {
+    let renamed = state
+        .store
+        .rename_resource(&state.scope, &dto::resource_id(&id)?, version, dto::name(&name)?)
+        .await?;
+    Ok((&renamed).into())
+}
+
+#[tauri::command]
+pub async fn delete_resource(state: State<'_, AppState>, id: String) -> Result<DeleteReportDto, IpcError> {
+    let report = state.store.delete_resource(&state.scope, &dto::resource_id(&id)?, &mut |_, _| {}).await?;
+    Ok(DeleteReportDto { assignments_deleted: report.assignments_deleted as u64 })
+}
+
+#[tauri::command]
+pub async fn create_project(
+    state: State<'_, AppState>,
+    name: String,
+    color: String,
+) -> Result<ProjectDto, IpcError> {
+    let created = state
+        .store
+        .create_project(&state.scope, ProjectId::generate(), dto::name(&name)?, dto::color(&color)?)
+        .await?;
+    Ok((&created).into())
+}
+
+#[tauri::command]
+pub async fn update_project(
+    state: State<'_, AppState>,
+    id: String,
+    version: u64,
+    name: Option<String>,
+    color: Option<String>,
+) -> Result<ProjectDto, IpcError> {
+    let name = name.as_deref().map(dto::name).transpose()?;
+    let color = color.as_deref().map(dto::color).transpose()?;
+    let updated =
+        state.store.update_project(&state.scope, &dto::project_id(&id)?, version, name, color).await?;
+    Ok((&updated).into())
+}
+
+#[tauri::command]
+pub async fn delete_project(state: State<'_, AppState>, id: String) -> Result<DeleteReportDto, IpcError> {
+    let report = state.store.delete_project(&state.scope, &dto::project_id(&id)?, &mut |_, _| {}).await?;
+    Ok(DeleteReportDto { assignments_deleted: report.assignments_deleted as u64 })
+}
+
+#[tauri::command]
+pub async fn create_assignment(
+    state: State<'_, AppState>,
+    input: NewAssignmentInput,
+) -> Result<AssignmentDto, IpcError> {
+    let created = state.store.create_assignment(&state.scope, input.to_domain()?).await?;
+    Ok((&created).into())
+}
+
+/// Moves, resizes or reassigns the assignment the UI shows as `current`.
+#[tauri::command]
+pub async fn update_assignment(
+    state: State<'_, AppState>,
+    current: AssignmentDto,
+    change: AssignmentChangeInput,
+) -> Result<AssignmentDto, IpcError> {
+    let updated =
+        state.store.update_assignment(&state.scope, &current.to_domain()?, change.to_domain()?).await?;
+    Ok((&updated).into())
+}
+
+#[tauri::command]
+pub async fn delete_assignment(state: State<'_, AppState>, current: AssignmentDto) -> Result<(), IpcError> {
+    Ok(state.store.delete_assignment(&state.scope, &current.to_domain()?).await?)
 }

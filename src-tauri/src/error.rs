@@ -3,9 +3,13 @@
 use planner_store::StoreError;
 use serde::Serialize;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[ts(export)]
 pub struct IpcError {
+    /// Stable; the UI branches on it (e.g. `conflict`, `parent_gone`, `invalid_date`).
+    #[ts(type = "string")]
     pub code: &'static str,
+    /// A sentence for the user.
     pub message: String,
 }
 

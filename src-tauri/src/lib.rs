@@ -2,6 +2,7 @@
 //! window. The work is in `crates/`; commands are a few lines each (`commands`).
 
 pub mod commands;
+pub mod dto;
 mod error;
 mod state;
 
@@ -10,14 +11,13 @@ pub use state::AppState;
 
 /// Starts the app on the local workspace in the OS data directory.
 pub fn run() {
-    tauri::Builder::default()
+    commands::register(tauri::Builder::default())
         .setup(|app| {
             use tauri::Manager;
             let state = tauri::async_runtime::block_on(AppState::open_local())?;
             app.manage(state);
             Ok(())
         })
-        .invoke_handler(tauri::generate_handler![commands::workspace_overview])
         .run(tauri::generate_context!())
         .expect("error while running resource-planner");
 }

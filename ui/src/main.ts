@@ -1,5 +1,5 @@
 // Start-up screen until the timeline arrives (issue #3): shows the local workspace's summary.
-import { isIpcError, workspaceOverview } from "./ipc";
+import { errorMessage, workspaceOverview } from "./ipc";
 
 const app = document.getElementById("app");
 
@@ -14,7 +14,7 @@ async function show(): Promise<void> {
     p.textContent = `${o.people} people · ${o.projects} projects · ${o.assignmentsNext13Weeks} assignments in the next 13 weeks`;
     app.append(h1, p);
   } catch (e) {
-    app.textContent = isIpcError(e) ? e.message : "The workspace could not be opened.";
+    app.textContent = errorMessage(e);
   }
 }
 

@@ -1,22 +1,62 @@
-// The only module that imports @tauri-apps/*: every call to the Rust side goes through here.
+// The only module that imports @tauri-apps/*: every call to the Rust side goes through here, typed
+// with the bindings that ts-rs generates from the Rust DTOs (src/ipc/bindings, do not edit).
 import { invoke } from "@tauri-apps/api/core";
+import type { AssignmentChangeInput } from "./bindings/AssignmentChangeInput";
+import type { AssignmentDto } from "./bindings/AssignmentDto";
+import type { CatalogDto } from "./bindings/CatalogDto";
+import type { DeleteReportDto } from "./bindings/DeleteReportDto";
+import type { IpcError } from "./bindings/IpcError";
+import type { NewAssignmentInput } from "./bindings/NewAssignmentInput";
+import type { ProjectDto } from "./bindings/ProjectDto";
+import type { ResourceDto } from "./bindings/ResourceDto";
+import type { TimelineDto } from "./bindings/TimelineDto";
+import type { WorkspaceOverview } from "./bindings/WorkspaceOverview";
 
-export interface WorkspaceOverview {
-  teamName: string;
-  people: number;
-  projects: number;
-  assignmentsNext13Weeks: number;
-}
-
-export interface IpcError {
-  code: string;
-  message: string;
-}
+export type {
+  AssignmentChangeInput,
+  AssignmentDto,
+  CatalogDto,
+  DeleteReportDto,
+  IpcError,
+  NewAssignmentInput,
+  ProjectDto,
+  ResourceDto,
+  TimelineDto,
+  WorkspaceOverview,
+};
 
 export function isIpcError(value: unknown): value is IpcError {
   return typeof value === "object" && value !== null && "code" in value && "message" in value;
 }
 
-export function workspaceOverview(): Promise<WorkspaceOverview> {
-  return invoke<WorkspaceOverview>("workspace_overview");
+/** The sentence to show for any failure of a call. */
+export function errorMessage(value: unknown): string {
+  return isIpcError(value) ? value.message : "Something went wrong; please try again.";
 }
+
+export const workspaceOverview = (): Promise<WorkspaceOverview> => invoke("workspace_overview");
+export const openTimeline = (from: string, to: string): Promise<TimelineDto> =>
+  invoke("open_timeline", { from, to });
+export const loadWindow = (from: string, to: string): Promise<AssignmentDto[]> =>
+  invoke("load_window", { from, to });
+export const catalog = (): Promise<CatalogDto> => invoke("catalog");
+export const createResource = (name: string): Promise<ResourceDto> => invoke("create_resource", { name });
+export const renameResource = (id: string, version: number, name: string): Promise<ResourceDto> =>
+  invoke("rename_resource", { id, version, name });
+export const deleteResource = (id: string): Promise<DeleteReportDto> => invoke("delete_resource", { id });
+export const createProject = (name: string, color: string): Promise<ProjectDto> =>
+  invoke("create_project", { name, color });
+export const updateProject = (
+  id: string,
+  version: number,
+  change: { name?: string; color?: string },
+): Promise<ProjectDto> => invoke("update_project", { id, version, ...change });
+export const deleteProject = (id: string): Promise<DeleteReportDto> => invoke("delete_project", { id });
+export const createAssignment = (input: NewAssignmentInput): Promise<AssignmentDto> =>
+  invoke("create_assignment", { input });
+export const updateAssignment = (
+  current: AssignmentDto,
+  change: AssignmentChangeInput,
+): Promise<AssignmentDto> => invoke("update_assignment", { current, change });
+export const deleteAssignment = (current: AssignmentDto): Promise<void> =>
+  invoke("delete_assignment", { current });

@@ -1,0 +1,126 @@
+//! Command tests without a window: the real commands on tauri's mock runtime, over a local
+//! workspace in memory. Arguments go in as the UI sends them (JSON), answers come back as the UI
+//! receives them, errors as `{code, message}`.
+
+use planner_domain::FixedClock;
+use planner_store::{Engine, MemoryAudit};
+use resource_planner_app::AppState;
+use serde_json::{Value, json};
+use std::sync::Arc;
+use tauri::test::{INVOKE_KEY, MockRuntime, get_ipc_response, mock_builder, mock_context, noop_assets};
+use tauri::webview::InvokeRequest;
+use tauri::{WebviewWindow, WebviewWindowBuilder};
+
+fn app() -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>) {
+    let clock = Arc::new(FixedClock::new(time::macros::datetime!(2026-11-30 09:00 UTC)));
+    let state = tauri::async_runtime::block_on(AppState::open(
+        Engine::Memory,
+        Arc::new(MemoryAudit::default()),
+        clock,
+    ))
+    .expect("open the workspace");
+    let app = resource_planner_app::commands::register(mock_builder())
+        .manage(state)
+        .build(mock_context(noop_assets()))
+        .expect("build the app");
+    let window = WebviewWindowBuilder::new(&app, "main", Default::default()).build().expect("window");
+    (app, window)
+}
+
+fn call(window: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Result<Value, Value> {
+    let request = InvokeRequest {
+        cmd: cmd.into(),
+        callback: tauri::ipc::CallbackFn(0),
+        error: tauri::ipc::CallbackFn(1),
+        url: "tauri://localhost".parse().unwrap(),
+        body: tauri::ipc::InvokeBody::Json(args),
+        headers: Default::default(),
+        invoke_key: INVOKE_KEY.to_string(),
+    };
+    get_ipc_response(window, request).map(|body| body.deserialize::<Value>().unwrap())
+}
+
+#[test]
+fn the_timeline_opens_on_the_demo_team() {
+    let (_app, w) = app();
+    let t = call(&w, "open_timeline", json!({ "from": "2026-11-30", "to": "2027-03-01" })).unwrap();
+    assert_eq!(t["teamName"], "My team");
+    assert_eq!(t["resources"].as_array().unwrap().len(), 12);
+    assert_eq!(t["projects"].as_array().unwrap().len(), 6);
+    let first = &t["assignments"][0];
+    for field in ["id", "resourceId", "projectId", "startDate", "endDateExclusive", "lastDay", "version"] {
+        assert!(!first[field].is_null(), "{field} missing in {first}");
+    }
+}
+
+#[test]
+fn people_projects_and_assignments_are_edited_through_commands() {
+    let (_app, w) = app();
+    let person = call(&w, "create_resource", json!({ "name": "  Grace Hopper " })).unwrap();
+    assert_eq!(person["name"], "Grace Hopper");
+    let project = call(&w, "create_project", json!({ "name": "COBOL", "color": "#336699" })).unwrap();
+
+    // The form gives the inclusive last day; the stored end is the day after.
+    let input = json!({ "resourceId": person["id"], "projectId": project["id"], "startDate": "2026-12-07", "lastDay": "2026-12-11" });
+    let a = call(&w, "create_assignment", json!({ "input": input })).unwrap();
+    assert_eq!(
+        (a["startDate"].as_str(), a["endDateExclusive"].as_str(), a["lastDay"].as_str()),
+        (Some("2026-12-07"), Some("2026-12-12"), Some("2026-12-11"))
+    );
+
+    let change = json!({ "resourceId": person["id"], "projectId": project["id"], "startDate": "2026-12-14", "lastDay": "2026-12-18" });
+    let moved = call(&w, "update_assignment", json!({ "current": a, "change": change })).unwrap();
+    assert_eq!(moved["version"], 2);
+    // The old copy is stale now: a conflict, said as a sentence.
+    let stale = call(&w, "update_assignment", json!({ "current": a, "change": change })).unwrap_err();
+    assert!(stale["code"] == "not_found" || stale["code"] == "conflict", "{stale}");
+    assert!(stale["message"].as_str().unwrap().contains("assignment"));
+
+    let window = call(&w, "load_window", json!({ "from": "2026-12-14", "to": "2026-12-21" })).unwrap();
+    assert!(window.as_array().unwrap().iter().any(|x| x["id"] == moved["id"]));
+
+    let renamed = call(
+        &w,
+        "rename_resource",
+        json!({ "id": person["id"], "version": person["version"], "name": "Grace B. Hopper" }),
+    )
+    .unwrap();
+    assert_eq!(renamed["version"], 2);
+    let recoloured =
+        call(&w, "update_project", json!({ "id": project["id"], "version": 1, "color": "#aa0000" })).unwrap();
+    assert_eq!(recoloured["color"], "#AA0000");
+
+    let report = call(&w, "delete_resource", json!({ "id": person["id"] })).unwrap();
+    assert_eq!(report["assignmentsDeleted"], 1);
+    let catalog = call(&w, "catalog", json!({})).unwrap();
+    assert!(!catalog["resources"].as_array().unwrap().iter().any(|r| r["id"] == person["id"]));
+    call(&w, "delete_assignment", json!({ "current": moved })).unwrap();
+}
+
+#[test]
+fn bad_input_comes_back_as_a_typed_error() {
+    let (_app, w) = app();
+    let cases = [
+        ("create_resource", json!({ "name": "   " }), "name_empty"),
+        ("create_project", json!({ "name": "X", "color": "blue" }), "invalid_color"),
+        ("open_timeline", json!({ "from": "2026-13-01", "to": "2027-01-01" }), "invalid_date"),
+        ("open_timeline", json!({ "from": "2026-12-01", "to": "2026-12-01" }), "range_empty"),
+        ("rename_resource", json!({ "id": "no#such", "version": 1, "name": "X" }), "invalid_id"),
+        ("rename_resource", json!({ "id": "nobody", "version": 1, "name": "X" }), "not_found"),
+        (
+            "create_assignment",
+            json!({ "input": { "resourceId": "nobody", "projectId": "nothing", "startDate": "2026-12-07", "lastDay": "2026-12-01" } }),
+            "range_end_before_start",
+        ),
+        (
+            "create_assignment",
+            json!({ "input": { "resourceId": "nobody", "projectId": "nothing", "startDate": "2026-12-07", "lastDay": "2026-12-08" } }),
+            "parent_gone",
+        ),
+    ];
+    for (cmd, args, code) in cases {
+        let err = call(&w, cmd, args.clone()).unwrap_err();
+        assert_eq!(err["code"], code, "{cmd} {args}: {err}");
+        assert!(err["message"].as_str().is_some_and(|m| !m.is_empty()), "{err}");
+    }
+}
