@@ -138,6 +138,11 @@ pub fn long_index_range(level: u8, first: Date, last: Date) -> (String, String) 
     (format!("{ASL}{level:02}#{first}"), format!("{ASL}{level:02}#{last}#{AFTER}"))
 }
 
+/// Inclusive bounds of every index entry of one level.
+pub fn long_index_level_range(level: u8) -> (String, String) {
+    (format!("{ASL}{level:02}#"), format!("{ASL}{level:02}#{AFTER}"))
+}
+
 /// The sort-key prefix of every person.
 pub fn resources_prefix() -> &'static str {
     RES

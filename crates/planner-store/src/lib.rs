@@ -35,8 +35,9 @@ use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
 /// The store: one table, a clock, an audit sink.
-#[derive(Debug)]
 pub struct Store {
+    /// Random per store: a scope made by one store is refused by another (see `require`).
+    id: u64,
     conn: Connection,
     clock: Arc<dyn Clock>,
     audit: Arc<dyn AuditSink>,
@@ -46,9 +47,21 @@ pub struct Store {
     known_levels: Mutex<HashSet<(TeamId, u8)>>,
 }
 
+impl std::fmt::Debug for Store {
+    // By hand, so that the token pepper never prints.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store")
+            .field("table", &self.conn.table)
+            .field("strong_reads", &self.strong_reads)
+            .field("pepper", &"<redacted>")
+            .finish_non_exhaustive()
+    }
+}
+
 impl Store {
     pub fn new(conn: Connection, clock: Arc<dyn Clock>, audit: Arc<dyn AuditSink>) -> Self {
         Self {
+            id: rand::random(),
             conn,
             clock,
             audit,
@@ -128,13 +141,17 @@ impl Store {
             .consistent_read(consistent)
     }
 
-    /// Checks the scope's role for `action`; a refusal is audited.
+    /// Checks the scope's role for `action`; a refusal is audited. A scope made by another
+    /// store (say, a local workspace's owner scope offered to a shared table) is refused.
     pub(crate) fn require(
         &self,
         scope: &TeamScope,
         action: Action,
         command: &'static str,
     ) -> Result<(), StoreError> {
+        if scope.store_id() != self.id {
+            return Err(StoreError::Config { message: "this team was opened on another data store".into() });
+        }
         if scope.role().allows(action) {
             return Ok(());
         }

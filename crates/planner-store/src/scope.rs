@@ -14,12 +14,18 @@ use planner_domain::{Email, Name, Role, TeamId, UserId};
 /// A verified right to act in one team with one role.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TeamScope {
+    /// The store that made it.
+    store: u64,
     team: TeamId,
     user: UserId,
     role: Role,
 }
 
 impl TeamScope {
+    pub(crate) fn store_id(&self) -> u64 {
+        self.store
+    }
+
     pub fn team(&self) -> &TeamId {
         &self.team
     }
@@ -56,6 +62,10 @@ impl Store {
         session: &VerifiedSession,
         team: &TeamId,
     ) -> Result<TeamScope, StoreError> {
+        // A session checked a while ago may have expired since.
+        if session.expires() <= self.now().unix_timestamp() {
+            return Err(StoreError::SessionInvalid);
+        }
         let out = self.get(key(keys::team_pk(team), keys::member_sk(session.user())), true).await?;
         let Some(item) = out else {
             self.audit.record(&AuditEvent {
@@ -70,7 +80,7 @@ impl Store {
         };
         let role = Role::parse(get_s(&item, "role")?)
             .map_err(|e| StoreError::corrupt(crate::sdk::item_key(&item), e.to_string()))?;
-        Ok(TeamScope { team: team.clone(), user: session.user().clone(), role })
+        Ok(TeamScope { store: self.id, team: team.clone(), user: session.user().clone(), role })
     }
 
     /// Opens (creating on first use) the local workspace of an embedded engine, and the owner's
@@ -90,8 +100,12 @@ impl Store {
             },
             None => self.create_local_workspace().await?,
         };
-        let scope =
-            TeamScope { team: workspace.team.clone(), user: workspace.owner.clone(), role: Role::Admin };
+        let scope = TeamScope {
+            store: self.id,
+            team: workspace.team.clone(),
+            user: workspace.owner.clone(),
+            role: Role::Admin,
+        };
         Ok((workspace, scope))
     }
 
@@ -122,7 +136,12 @@ impl Store {
         if found.is_none() {
             return Err(StoreError::NotFound { what: "team" });
         }
-        Ok(TeamScope { team: team.clone(), user: UserId::parse("operator")?, role: Role::Admin })
+        Ok(TeamScope {
+            store: self.id,
+            team: team.clone(),
+            user: UserId::parse("operator")?,
+            role: Role::Admin,
+        })
     }
 }
 

@@ -47,6 +47,8 @@ where
                 "AccessDeniedException" => {
                     StoreError::Credentials { message: format!("access denied by AWS: {message}") }
                 }
+                // A single-item write met a transaction on the same item.
+                "TransactionConflictException" => StoreError::Conflict { what: "item" },
                 "ResourceNotFoundException" => {
                     StoreError::Config { message: format!("the table does not exist ({message})") }
                 }
@@ -58,11 +60,8 @@ where
             // The whole chain of causes: the credential providers say what they looked for.
             let detail = format!("{}", aws_smithy_types::error::display::DisplayErrorContext(&err));
             let lower = detail.to_lowercase();
-            if lower.contains("credential")
-                || lower.contains("profile")
-                || lower.contains("sso")
-                || lower.contains("token")
-            {
+            let credentials = ["credential", "profile", "sso session", "sso token", "identity"];
+            if credentials.iter().any(|word| lower.contains(word)) {
                 StoreError::Credentials {
                     message: format!(
                         "no usable AWS credentials were found; sign in (e.g. `aws sso login`) or check the profile ({})",

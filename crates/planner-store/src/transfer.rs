@@ -2,7 +2,7 @@
 //! interrupted import duplicates but never loses, and running it again finishes it (SPEC §6).
 
 use crate::plan::{CascadeReport, PendingDeletion};
-use crate::sdk::{self, key};
+use crate::sdk::{self, get_s, key, query_all};
 use crate::{Store, StoreError, TeamScope, keys};
 use planner_domain::{Action, Assignment, Name, Project, Resource};
 use serde::{Deserialize, Serialize};
@@ -47,6 +47,9 @@ impl TeamExport {
         }
         let people: HashSet<_> = self.resources.iter().map(|r| &r.id).collect();
         let projects: HashSet<_> = self.projects.iter().map(|p| &p.id).collect();
+        if people.len() != self.resources.len() || projects.len() != self.projects.len() {
+            return Err(bad("a person or project appears twice".into()));
+        }
         let mut ids = HashSet::new();
         for a in &self.assignments {
             if !people.contains(&a.resource_id) || !projects.contains(&a.project_id) {
@@ -69,7 +72,11 @@ impl Store {
         self.require(scope, Action::ReadPlan, "export_team")?;
         let team = self.team_meta(scope).await?;
         let catalog = self.read_catalog(scope, true).await?;
-        let assignments = self.all_assignments(scope).await?;
+        let mut assignments = self.all_assignments(scope).await?;
+        // As the timeline does: nothing of a row that is being deleted (or appeared meanwhile).
+        let people: HashSet<_> = catalog.resources.iter().map(|r| &r.id).collect();
+        let projects: HashSet<_> = catalog.projects.iter().map(|p| &p.id).collect();
+        assignments.retain(|a| people.contains(&a.resource_id) && projects.contains(&a.project_id));
         Ok(TeamExport {
             format: FORMAT.into(),
             format_version: FORMAT_VERSION,
@@ -129,6 +136,30 @@ impl Store {
         let catalog = self.read_catalog(scope, true).await?;
         let keep_people: HashSet<_> = file.resources.iter().map(|r| &r.id).collect();
         let keep_projects: HashSet<_> = file.projects.iter().map(|p| &p.id).collect();
+        // Index entries the file does not have: left by an assignment that kept its start day but
+        // changed length (its main item was overwritten in place), or by an interrupted run.
+        let wanted_index: HashSet<String> = file
+            .assignments
+            .iter()
+            .filter_map(|a| crate::plan::index_key(&pk, &a.id, a.range))
+            .filter_map(|k| match k.get(keys::SK) {
+                Some(aws_sdk_dynamodb::types::AttributeValue::S(sk)) => Some(sk.clone()),
+                _ => None,
+            })
+            .collect();
+        for level in self.levels_in_use(scope).await? {
+            let entries = query_all(
+                self.query_range(&pk, keys::long_index_level_range(level), true).projection_expression("sk"),
+            )
+            .await?;
+            for entry in entries {
+                let sk = get_s(&entry, keys::SK)?;
+                if !wanted_index.contains(sk) && !stale.iter().any(|k| k.get(keys::SK) == entry.get(keys::SK))
+                {
+                    stale.push(key(&pk, sk));
+                }
+            }
+        }
         let mut removed = 0;
         removed += sdk::batch_delete(self.client(), self.table(), stale, |_| {}).await?;
         let mut nothing = |_: usize, _: usize| {};

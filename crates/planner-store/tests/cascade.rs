@@ -158,3 +158,30 @@ async fn concurrent_creates_never_outlive_the_cascade() {
     // The name is free to be used again by a new person.
     env.store.create_resource(&scope, ResourceId::generate(), Name::parse("Doomed").unwrap()).await.unwrap();
 }
+
+#[tokio::test]
+async fn an_assignment_cannot_be_taken_away_from_a_person_being_deleted() {
+    let recorder = Arc::new(Recorder::default());
+    let env = TestEnv::with_hooks(Some(recorder.clone())).await;
+    let scope = env.team("Reassign race").await;
+    let doomed = env.person(&scope, "Doomed").await;
+    let other = env.person(&scope, "Other").await;
+    let p = env.project(&scope, "P").await;
+    let a = env.assign(&scope, &doomed.id, &p.id, "2026-05-01", 60).await;
+    // The delete stops after marking and listing (its batch writes fail).
+    recorder.set_rule(|op, _| if op == "BatchWriteItem" { Before::Disconnect } else { Before::Forward });
+    assert!(env.store.delete_resource(&scope, &doomed.id, &mut |_, _| {}).await.is_err());
+    recorder.clear_rule();
+    let change = planner_store::AssignmentChange {
+        resource_id: other.id.clone(),
+        project_id: p.id.clone(),
+        range: a.range,
+    };
+    let moved = env.store.update_assignment(&scope, &a, change).await;
+    assert!(matches!(moved, Err(StoreError::ParentGone { what: "person" })), "{moved:?}");
+    env.store.delete_resource(&scope, &doomed.id, &mut |_, _| {}).await.unwrap();
+    assert!(env.store.all_assignments(&scope).await.unwrap().is_empty());
+    assert!(
+        env.store.assignments_in_window(&scope, window("2026-01-01", "2027-01-01")).await.unwrap().is_empty()
+    );
+}

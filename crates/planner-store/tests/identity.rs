@@ -148,3 +148,11 @@ async fn an_expired_code_is_refused() {
     env.clock.set(start_of_test_time());
     assert!(matches!(env.store.consume_verification(&email, &code).await, Err(StoreError::CodeInvalid)));
 }
+
+#[tokio::test]
+async fn the_store_never_prints_its_token_pepper() {
+    let env = TestEnv::new().await;
+    let printed = format!("{:?}", env.store);
+    assert!(!printed.contains("116, 101, 115, 116") && !printed.contains("test-pepper"), "{printed}");
+    assert!(printed.contains("<redacted>"));
+}

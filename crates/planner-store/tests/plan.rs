@@ -298,3 +298,24 @@ async fn the_timeline_shows_the_team_its_rows_and_the_window() {
     assert_eq!(t.projects, vec![p]);
     assert_eq!(t.assignments, vec![inside]);
 }
+
+#[tokio::test]
+async fn deleting_an_assignment_someone_moved_is_a_conflict_not_a_silent_success() {
+    let env = TestEnv::new().await;
+    let scope = env.team("Moved").await;
+    let r = env.person(&scope, "R").await;
+    let p = env.project(&scope, "P").await;
+    let seen = env.assign(&scope, &r.id, &p.id, "2026-05-01", 10).await;
+    let change = AssignmentChange {
+        resource_id: r.id.clone(),
+        project_id: p.id.clone(),
+        range: range("2026-05-03", 10),
+    };
+    let moved = env.store.update_assignment(&scope, &seen, change.clone()).await.unwrap();
+    assert!(matches!(env.store.delete_assignment(&scope, &seen).await, Err(StoreError::Conflict { .. })));
+    assert!(matches!(
+        env.store.update_assignment(&scope, &seen, change).await,
+        Err(StoreError::Conflict { .. })
+    ));
+    assert_eq!(env.store.all_assignments(&scope).await.unwrap(), vec![moved]);
+}

@@ -207,3 +207,25 @@ async fn roles_are_enforced_and_refusals_audited() {
     let members = env.store.list_members(&admin).await.unwrap();
     assert_eq!(members.iter().find(|m| &m.user_id == viewer.user()).unwrap().role, Role::Viewer);
 }
+
+#[tokio::test]
+async fn a_scope_works_only_on_the_store_that_made_it() {
+    let one = TestEnv::new().await;
+    let other = TestEnv::new().await;
+    let scope = one.team("One").await;
+    let refused = other.store.list_resources(&scope).await;
+    assert!(matches!(refused, Err(StoreError::Config { .. })), "{refused:?}");
+}
+
+#[tokio::test]
+async fn an_expired_session_makes_no_scope() {
+    let env = TestEnv::new().await;
+    let admin = env.team("Expiry").await;
+    let user = env.store.create_user(&Email::parse("late@example.com").unwrap(), None).await.unwrap();
+    env.store.put_member(&admin, &user.id, Role::Planner).await.unwrap();
+    let token = env.store.create_session(&user.id).await.unwrap();
+    let session = env.store.verify_session(&token).await.unwrap();
+    env.clock.advance(time::Duration::days(planner_store::SESSION_DAYS));
+    let late = env.store.scope_for_session(&session, admin.team()).await;
+    assert!(matches!(late, Err(StoreError::SessionInvalid)), "{late:?}");
+}

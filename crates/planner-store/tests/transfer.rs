@@ -109,3 +109,57 @@ async fn an_import_finishes_a_delete_that_was_left_half_done() {
     assert_eq!(after.resources.iter().map(|r| r.name.as_str()).collect::<Vec<_>>(), ["Kept"]);
     assert!(env.store.all_assignments(&target).await.unwrap().is_empty());
 }
+
+#[tokio::test]
+async fn an_import_that_shortens_an_assignment_leaves_no_stale_index_entry() {
+    let env = TestEnv::new().await;
+    let scope = env.team("Shorten").await;
+    let r = env.person(&scope, "R").await;
+    let p = env.project(&scope, "P").await;
+    let long = env.assign(&scope, &r.id, &p.id, "2026-05-01", 92).await;
+    let mut file = env.store.export_team(&scope).await.unwrap();
+    // The same assignment (same id and start day), now 19 days long; and another level change.
+    file.assignments[0].range = range("2026-05-01", 19);
+    env.store.import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
+    assert!(
+        env.store.assignments_in_window(&scope, window("2026-06-15", "2026-07-01")).await.unwrap().is_empty()
+    );
+    let may = env.store.assignments_in_window(&scope, window("2026-05-01", "2026-06-01")).await.unwrap();
+    assert_eq!(may.len(), 1);
+    assert_eq!(may[0].range, range("2026-05-01", 19));
+    assert_eq!(may[0].id, long.id);
+    env.store.delete_assignment(&scope, &may[0]).await.unwrap();
+    assert!(
+        env.store.assignments_in_window(&scope, window("2026-01-01", "2027-01-01")).await.unwrap().is_empty()
+    );
+}
+
+#[tokio::test]
+async fn an_export_taken_during_an_unfinished_delete_imports_cleanly() {
+    let recorder = Arc::new(Recorder::default());
+    let env = TestEnv::with_hooks(Some(recorder.clone())).await;
+    let scope = env.team("Half").await;
+    let gone = env.person(&scope, "Gone").await;
+    let kept = env.person(&scope, "Kept").await;
+    let p = env.project(&scope, "P").await;
+    env.assign(&scope, &gone.id, &p.id, "2026-05-01", 3).await;
+    env.assign(&scope, &kept.id, &p.id, "2026-05-01", 3).await;
+    recorder.set_rule(|op, _| if op == "BatchWriteItem" { Before::Disconnect } else { Before::Forward });
+    assert!(env.store.delete_resource(&scope, &gone.id, &mut |_, _| {}).await.is_err());
+    recorder.clear_rule();
+    let file = env.store.export_team(&scope).await.unwrap();
+    assert_eq!(file.assignments.len(), 1);
+    file.validate().unwrap();
+    let target = env.team("Copy").await;
+    env.store.import_team(&target, &file, &mut |_, _, _| {}).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_file_that_names_a_person_twice_is_refused() {
+    let env = TestEnv::new().await;
+    let scope = env.team("Twice").await;
+    env.person(&scope, "R").await;
+    let mut file = env.store.export_team(&scope).await.unwrap();
+    file.resources.push(file.resources[0].clone());
+    assert!(matches!(file.validate(), Err(StoreError::Config { .. })));
+}

@@ -5,7 +5,7 @@ use super::items::{self, DELETING};
 use super::{AssignmentChange, AssignmentRef, NewAssignment};
 use crate::keys;
 use crate::scope::put_new;
-use crate::sdk::{self, Item, classify, key, n, s};
+use crate::sdk::{self, Item, classify, key, n, query_all, s};
 use crate::{Store, StoreError, TeamScope, window};
 use aws_sdk_dynamodb::types::{ConditionCheck, Delete, Put, ReturnConsumedCapacity, TransactWriteItem};
 use planner_domain::{Action, Assignment};
@@ -89,6 +89,17 @@ impl Store {
             self.register_level(scope, window::level_of(next.range)).await?;
             actions.push(plain_put(self.table(), new)?);
         }
+        // Taking an assignment away from a person or project that is being deleted is refused
+        // too: the cascade has listed it and will delete it (checked last, so indexes above hold).
+        let mut leaving = Vec::new();
+        if current.resource_id != next.resource_id {
+            leaving.push((actions.len(), "person"));
+            actions.push(self.not_deleting_check(&pk, keys::resource_sk(&current.resource_id))?);
+        }
+        if current.project_id != next.project_id {
+            leaving.push((actions.len(), "project"));
+            actions.push(self.not_deleting_check(&pk, keys::project_sk(&current.project_id))?);
+        }
         match sdk::transact(self.client(), actions).await {
             Ok(()) => Ok(next),
             Err(e) if e.condition_failed_at(0) => Err(StoreError::ParentGone { what: "person" }),
@@ -96,7 +107,10 @@ impl Store {
             Err(e) if e.condition_failed_at(MAIN) || e.condition_failed_at(MAIN + 1) => {
                 Err(self.why_changed(scope, current).await)
             }
-            Err(e) => Err(e.into_store("assignment")),
+            Err(e) => match leaving.iter().find(|(i, _)| e.condition_failed_at(*i)) {
+                Some((_, what)) => Err(StoreError::ParentGone { what }),
+                None => Err(e.into_store("assignment")),
+            },
         }
     }
 
@@ -156,13 +170,40 @@ impl Store {
         out.as_ref().map(items::assignment_from_item).transpose()
     }
 
-    /// After a failed condition: was the assignment deleted, or changed?
+    /// After a failed condition: was the assignment deleted, or changed (perhaps moved to
+    /// another start day, which is another key)? Only failed edits pay for the search.
     async fn why_changed(&self, scope: &TeamScope, current: &Assignment) -> StoreError {
         match self.get_assignment(scope, &AssignmentRef::from(current)).await {
-            Ok(Some(_)) => StoreError::Conflict { what: "assignment" },
-            Ok(None) => StoreError::NotFound { what: "assignment" },
+            Ok(Some(_)) => return StoreError::Conflict { what: "assignment" },
+            Ok(None) => {}
+            Err(e) => return e,
+        }
+        let moved = query_all(
+            self.query_range(scope.pk(), keys::all_assignments_range(), true)
+                .filter_expression("id = :id")
+                .projection_expression("sk")
+                .expression_attribute_values(":id", s(current.id.as_str())),
+        )
+        .await;
+        match moved {
+            Ok(found) if !found.is_empty() => StoreError::Conflict { what: "assignment" },
+            Ok(_) => StoreError::NotFound { what: "assignment" },
             Err(e) => e,
         }
+    }
+
+    /// A check that a person or project is not in a cascade delete (a missing one passes).
+    fn not_deleting_check(&self, pk: &str, sk: String) -> Result<TransactWriteItem, StoreError> {
+        Ok(TransactWriteItem::builder()
+            .condition_check(
+                ConditionCheck::builder()
+                    .table_name(self.table())
+                    .set_key(Some(key(pk, sk)))
+                    .condition_expression(format!("attribute_not_exists({DELETING})"))
+                    .build()
+                    .map_err(StoreError::build)?,
+            )
+            .build())
     }
 
     /// The person and the project must exist and not be in a cascade delete.

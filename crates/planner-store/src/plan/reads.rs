@@ -68,7 +68,7 @@ impl Store {
         rows.iter().map(items::assignment_from_item).collect()
     }
 
-    async fn levels_in_use(&self, scope: &TeamScope) -> Result<Vec<u8>, StoreError> {
+    pub(crate) async fn levels_in_use(&self, scope: &TeamScope) -> Result<Vec<u8>, StoreError> {
         let out = self.get(key(scope.pk(), keys::LEVELS), self.strong_reads).await?;
         let Some(AttributeValue::Ss(levels)) = out.as_ref().and_then(|i| i.get("levels")) else {
             return Ok(Vec::new());
