@@ -144,17 +144,23 @@ pub struct NewAssignmentInput {
 
 impl NewAssignmentInput {
     pub fn to_domain(&self) -> Result<NewAssignment, IpcError> {
-        Ok(NewAssignment {
-            id: match &self.id {
-                Some(id) => AssignmentId::parse(id).map_err(invalid)?,
-                None => AssignmentId::generate(),
-            },
-            resource_id: resource_id(&self.resource_id)?,
-            project_id: project_id(&self.project_id)?,
-            range: DateRange::from_inclusive(date(&self.start_date)?, date(&self.last_day)?)
-                .map_err(invalid)?,
-        })
+        let AssignmentChange { resource_id, project_id, range } =
+            change(&self.resource_id, &self.project_id, &self.start_date, &self.last_day)?;
+        let id = match &self.id {
+            Some(id) => AssignmentId::parse(id).map_err(invalid)?,
+            None => AssignmentId::generate(),
+        };
+        Ok(NewAssignment { id, resource_id, project_id, range })
     }
+}
+
+/// Person, project and the form's first and last day (both included), parsed.
+fn change(resource: &str, project: &str, start: &str, last_day: &str) -> Result<AssignmentChange, IpcError> {
+    Ok(AssignmentChange {
+        resource_id: resource_id(resource)?,
+        project_id: project_id(project)?,
+        range: DateRange::from_inclusive(date(start)?, date(last_day)?).map_err(invalid)?,
+    })
 }
 
 /// The new state of an edited assignment (moved, resized, reassigned).
@@ -170,12 +176,7 @@ pub struct AssignmentChangeInput {
 
 impl AssignmentChangeInput {
     pub fn to_domain(&self) -> Result<AssignmentChange, IpcError> {
-        Ok(AssignmentChange {
-            resource_id: resource_id(&self.resource_id)?,
-            project_id: project_id(&self.project_id)?,
-            range: DateRange::from_inclusive(date(&self.start_date)?, date(&self.last_day)?)
-                .map_err(invalid)?,
-        })
+        change(&self.resource_id, &self.project_id, &self.start_date, &self.last_day)
     }
 }
 

@@ -150,15 +150,12 @@ impl Store {
         let mut item = key(keys::session_pk(&token.hashed(b"")), META);
         item.insert("userId".into(), s(user.as_str()));
         item.insert("expires".into(), n(expires));
-        self.client()
-            .put_item()
-            .table_name(self.table())
-            .return_consumed_capacity(ReturnConsumedCapacity::Total)
-            .set_item(Some(item))
-            .condition_expression("attribute_not_exists(pk)")
-            .send()
-            .await
-            .map_err(classify)?;
+        if !self.put_if_absent(item).await? {
+            // 256 random bits met an existing session: the OS generator is broken.
+            return Err(StoreError::Engine {
+                message: "a new session token collided with an existing one".into(),
+            });
+        }
         Ok(token)
     }
 
@@ -195,19 +192,10 @@ impl Store {
         let mut item = key(keys::verification_pk(&code.hashed(&self.pepper)), META);
         item.insert("identifier".into(), s(email.as_str()));
         item.insert("expires".into(), n(expires));
-        let put = self
-            .client()
-            .put_item()
-            .table_name(self.table())
-            .return_consumed_capacity(ReturnConsumedCapacity::Total)
-            .set_item(Some(item))
-            .condition_expression("attribute_not_exists(pk)")
-            .send()
-            .await;
-        match put {
-            Ok(_) => Ok(()),
-            Err(e) if is_condition_failure(&e) => Err(StoreError::AlreadyExists { what: "sign-in code" }),
-            Err(e) => Err(classify(e)),
+        if self.put_if_absent(item).await? {
+            Ok(())
+        } else {
+            Err(StoreError::AlreadyExists { what: "sign-in code" })
         }
     }
 

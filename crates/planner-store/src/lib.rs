@@ -123,6 +123,25 @@ impl Store {
             .item)
     }
 
+    /// Puts an item that must not exist yet: `Ok(true)` if written, `Ok(false)` if an item with
+    /// that key was already there (nothing written).
+    pub(crate) async fn put_if_absent(&self, item: sdk::Item) -> Result<bool, StoreError> {
+        let put = self
+            .client()
+            .put_item()
+            .table_name(self.table())
+            .return_consumed_capacity(aws_sdk_dynamodb::types::ReturnConsumedCapacity::Total)
+            .set_item(Some(item))
+            .condition_expression("attribute_not_exists(pk)")
+            .send()
+            .await;
+        match put {
+            Ok(_) => Ok(true),
+            Err(e) if sdk::is_condition_failure(&e) => Ok(false),
+            Err(e) => Err(sdk::classify(e)),
+        }
+    }
+
     /// A Query of one partition's sort keys from `lo` to `hi`, both included (run it with
     /// `sdk::query_all`, which follows every page).
     pub(crate) fn query_range(

@@ -151,35 +151,16 @@ impl Store {
         what: &'static str,
         same: impl Fn(&Item) -> bool,
     ) -> Result<(), StoreError> {
-        let pk = item.get(keys::PK).cloned();
-        let sk = item.get(keys::SK).cloned();
-        let put = self
-            .client()
-            .put_item()
-            .table_name(self.table())
-            .return_consumed_capacity(ReturnConsumedCapacity::Total)
-            .set_item(Some(item))
-            .condition_expression("attribute_not_exists(pk)")
-            .send()
-            .await;
-        match put {
-            Ok(_) => Ok(()),
-            Err(e) if is_condition_failure(&e) => {
-                let existing = self
-                    .get(
-                        Item::from([
-                            (keys::PK.to_owned(), pk.unwrap_or_else(|| s(""))),
-                            (keys::SK.to_owned(), sk.unwrap_or_else(|| s(""))),
-                        ]),
-                        true,
-                    )
-                    .await?;
-                match existing {
-                    Some(existing) if same(&existing) => Ok(()),
-                    _ => Err(StoreError::AlreadyExists { what }),
-                }
-            }
-            Err(e) => Err(classify(e)),
+        let item_key: Item = [keys::PK, keys::SK]
+            .into_iter()
+            .filter_map(|k| item.get(k).map(|v| (k.to_owned(), v.clone())))
+            .collect();
+        if self.put_if_absent(item).await? {
+            return Ok(());
+        }
+        match self.get(item_key, true).await? {
+            Some(existing) if same(&existing) => Ok(()),
+            _ => Err(StoreError::AlreadyExists { what }),
         }
     }
 
