@@ -1,0 +1,163 @@
+import { describe, expect, it } from "vitest";
+import {
+  assignLanes,
+  chunkRange,
+  chunksToLoad,
+  dateOf,
+  dayAtX,
+  dayOf,
+  isWeekend,
+  load,
+  overbookedDays,
+  PX_PER_DAY,
+  rowAt,
+  rowTops,
+  type Span,
+  scrollForZoom,
+  visibleDays,
+  visibleRows,
+  weekday,
+  xOfDay,
+  zoomIn,
+  zoomOut,
+} from "./layout";
+
+describe("days", () => {
+  it("round-trips dates and knows weekdays", () => {
+    for (const d of ["1970-01-01", "2026-02-28", "2028-02-29", "2999-12-31", "1900-01-01"]) {
+      expect(dateOf(dayOf(d))).toBe(d);
+    }
+    expect(dayOf("1970-01-02") - dayOf("1970-01-01")).toBe(1);
+    expect(weekday(dayOf("2026-11-30"))).toBe(0); // a Monday
+    expect(isWeekend(dayOf("2026-12-05"))).toBe(true);
+    expect(isWeekend(dayOf("2026-12-04"))).toBe(false);
+  });
+
+  it("refuses what is not a calendar date", () => {
+    for (const bad of ["2026-02-30", "2026-5-1", "", "2026-13-01"]) expect(() => dayOf(bad)).toThrow();
+  });
+});
+
+describe("pixels and zoom", () => {
+  it("maps days to pixels and back", () => {
+    const origin = dayOf("2026-11-30");
+    const px = PX_PER_DAY.day;
+    expect(xOfDay(origin + 3, origin, px)).toBe(3 * px);
+    expect(dayAtX(3 * px, origin, px)).toBe(origin + 3);
+    expect(dayAtX(3 * px - 1, origin, px)).toBe(origin + 2);
+    expect(dayAtX(-1, origin, px)).toBe(origin - 1);
+  });
+
+  it("zooms in steps and stops at the ends", () => {
+    expect(zoomIn("month")).toBe("week");
+    expect(zoomIn("day")).toBe("day");
+    expect(zoomOut("week")).toBe("month");
+    expect(zoomOut("month")).toBe("month");
+  });
+
+  it("keeps the day under the pointer in place when zooming", () => {
+    const from = PX_PER_DAY.week;
+    const to = PX_PER_DAY.day;
+    const scroll = 1000;
+    const anchor = 300;
+    const dayBefore = (scroll + anchor) / from;
+    expect((scrollForZoom(scroll, anchor, from, to) + anchor) / to).toBeCloseTo(dayBefore);
+  });
+
+  it("finds the visible days with overscan", () => {
+    expect(visibleDays(0, 100, 0, 10)).toEqual({ first: 0, last: 10 });
+    expect(visibleDays(5, 100, 0, 10)).toEqual({ first: 0, last: 11 });
+    expect(visibleDays(0, 100, 50, 10, 2)).toEqual({ first: 48, last: 62 });
+  });
+});
+
+describe("lanes", () => {
+  const s = (id: string, start: number, end: number): Span => ({ id, start, end });
+
+  it("stacks overlapping bars and reuses freed lanes", () => {
+    const { lane, lanes } = assignLanes([s("a", 0, 5), s("b", 2, 4), s("c", 4, 8), s("d", 5, 6)]);
+    expect(lanes).toBe(2);
+    expect(lane.get("a")).toBe(0);
+    expect(lane.get("b")).toBe(1);
+    expect(lane.get("c")).toBe(1); // b ended on day 4 (half-open)
+    expect(lane.get("d")).toBe(0);
+  });
+
+  it("uses as many lanes as the most bars at one time, whatever the input order", () => {
+    const spans: Span[] = [];
+    let seed = 7;
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let i = 0; i < 200; i++) {
+      const start = rand(300);
+      spans.push(s(`x${i}`, start, start + 1 + rand(40)));
+    }
+    let most = 0;
+    for (let d = 0; d < 400; d++)
+      most = Math.max(most, spans.filter((x) => x.start <= d && d < x.end).length);
+    const { lane, lanes } = assignLanes(spans);
+    expect(lanes).toBe(most);
+    const reversed = assignLanes([...spans].reverse());
+    expect([...reversed.lane.entries()].sort()).toEqual([...lane.entries()].sort());
+    // No two bars of one lane overlap.
+    for (const a of spans)
+      for (const b of spans)
+        if (a !== b && lane.get(a.id) === lane.get(b.id))
+          expect(a.end <= b.start || b.end <= a.start).toBe(true);
+  });
+
+  it("gives an empty row one lane", () => {
+    expect(assignLanes([]).lanes).toBe(1);
+  });
+});
+
+describe("rows", () => {
+  const tops = rowTops([1, 3, 1, 2], 20, 4);
+
+  it("stacks rows by their lanes", () => {
+    expect(tops).toEqual([0, 24, 88, 112, 156]);
+  });
+
+  it("finds rows by position and the visible ones", () => {
+    expect(rowAt(tops, 0)).toBe(0);
+    expect(rowAt(tops, 23)).toBe(0);
+    expect(rowAt(tops, 24)).toBe(1);
+    expect(rowAt(tops, 155)).toBe(3);
+    expect(rowAt(tops, 9999)).toBe(3);
+    expect(visibleRows(tops, 30, 60)).toEqual({ first: 1, last: 3 });
+    expect(visibleRows(tops, 30, 60, 1)).toEqual({ first: 0, last: 4 });
+    expect(visibleRows([0], 0, 100)).toEqual({ first: 0, last: 0 });
+  });
+});
+
+describe("overbooking and load", () => {
+  const mon = dayOf("2026-11-30");
+  const s = (id: string, start: number, end: number): Span => ({ id, start: mon + start, end: mon + end });
+
+  it("marks the days with more than one assignment", () => {
+    expect(overbookedDays([s("a", 0, 5), s("b", 3, 7), s("c", 4, 5)], mon, mon + 14)).toEqual([
+      mon + 3,
+      mon + 4,
+    ]);
+    expect(overbookedDays([s("a", 0, 3), s("b", 3, 6)], mon, mon + 14)).toEqual([]);
+    expect(overbookedDays([s("a", 0, 10), s("b", 0, 10)], mon + 8, mon + 9)).toEqual([mon + 8]);
+  });
+
+  it("counts booked working days over working days", () => {
+    // Monday to Sunday, booked Monday–Wednesday and the weekend: 3 of 5.
+    expect(load([s("a", 0, 3), s("b", 5, 7)], mon, mon + 7)).toBeCloseTo(3 / 5);
+    expect(load([s("a", 0, 3), s("b", 1, 2)], mon, mon + 7)).toBeCloseTo(3 / 5);
+    expect(load([], mon + 5, mon + 7)).toBe(0);
+  });
+});
+
+describe("windows to load while scrolling", () => {
+  it("asks only for the chunks not loaded yet", () => {
+    expect(chunksToLoad(0, 56, new Set())).toEqual([0, 1]);
+    expect(chunksToLoad(10, 60, new Set([0, 1]))).toEqual([2]);
+    expect(chunksToLoad(-5, 3, new Set())).toEqual([-1, 0]);
+    expect(chunkRange(2)).toEqual({ from: 56, to: 84 });
+  });
+});

@@ -1,0 +1,198 @@
+// The timeline's layout maths: days ↔ pixels, zoom, what is visible, lanes of overlapping bars,
+// overbooked days and load. Pure functions, no DOM, so the rendering stays thin and this is
+// tested on its own (layout.test.ts).
+
+/** A day as a whole number: days since 1970-01-01 (UTC calendar, no time zones involved). */
+export type Day = number;
+
+const MS_PER_DAY = 86_400_000;
+
+/** `YYYY-MM-DD` → day number. Throws on anything else, which only a bug can send here. */
+export function dayOf(date: string): Day {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) throw new Error(`not a YYYY-MM-DD date: ${date}`);
+  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  const day = ms / MS_PER_DAY;
+  if (dateOf(day) !== date) throw new Error(`not a calendar date: ${date}`);
+  return day;
+}
+
+/** Day number → `YYYY-MM-DD`. */
+export function dateOf(day: Day): string {
+  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/** 0 = Monday … 6 = Sunday. 1970-01-01 was a Thursday. */
+export function weekday(day: Day): number {
+  return (((day + 3) % 7) + 7) % 7;
+}
+
+export function isWeekend(day: Day): boolean {
+  return weekday(day) >= 5;
+}
+
+export type Zoom = "day" | "week" | "month";
+
+/** Width of one day at each zoom, in CSS pixels. */
+export const PX_PER_DAY: Record<Zoom, number> = { day: 48, week: 20, month: 6 };
+
+const ORDER: Zoom[] = ["month", "week", "day"];
+
+export function zoomIn(z: Zoom): Zoom {
+  return ORDER[Math.min(ORDER.indexOf(z) + 1, ORDER.length - 1)] ?? z;
+}
+
+export function zoomOut(z: Zoom): Zoom {
+  return ORDER[Math.max(ORDER.indexOf(z) - 1, 0)] ?? z;
+}
+
+/** Left edge of `day`, with `origin` at x = 0. */
+export function xOfDay(day: Day, origin: Day, pxPerDay: number): number {
+  return (day - origin) * pxPerDay;
+}
+
+/** The day under the horizontal position `x`. */
+export function dayAtX(x: number, origin: Day, pxPerDay: number): Day {
+  return origin + Math.floor(x / pxPerDay);
+}
+
+/**
+ * Keeps the day at a given screen position in place when the zoom changes: the new scroll
+ * offset for a view whose `anchorX` (relative to the viewport) showed `scrollLeft + anchorX`.
+ */
+export function scrollForZoom(scrollLeft: number, anchorX: number, from: number, to: number): number {
+  const dayPos = (scrollLeft + anchorX) / from;
+  return dayPos * to - anchorX;
+}
+
+/** Days `[first, last)` whose columns intersect the viewport, with `overscan` days each side. */
+export function visibleDays(
+  scrollLeft: number,
+  width: number,
+  origin: Day,
+  pxPerDay: number,
+  overscan = 0,
+): { first: Day; last: Day } {
+  const first = dayAtX(scrollLeft, origin, pxPerDay) - overscan;
+  const last = dayAtX(scrollLeft + width - 1, origin, pxPerDay) + 1 + overscan;
+  return { first, last };
+}
+
+/** A bar on a row: the half-open range `[start, end)` of days. */
+export interface Span {
+  id: string;
+  start: Day;
+  end: Day;
+}
+
+/**
+ * Lanes for overlapping bars of one row: each bar gets the lowest lane free at its start
+ * (greedy interval partitioning, which uses as few lanes as the most bars overlapping at once).
+ * Sorted by start, longer first, then id, so the result does not depend on input order.
+ */
+export function assignLanes(spans: readonly Span[]): { lane: Map<string, number>; lanes: number } {
+  const sorted = [...spans].sort((a, b) => a.start - b.start || b.end - a.end || (a.id < b.id ? -1 : 1));
+  const laneEnds: Day[] = [];
+  const lane = new Map<string, number>();
+  for (const s of sorted) {
+    let i = laneEnds.findIndex((end) => end <= s.start);
+    if (i === -1) {
+      i = laneEnds.length;
+      laneEnds.push(s.end);
+    } else {
+      laneEnds[i] = s.end;
+    }
+    lane.set(s.id, i);
+  }
+  return { lane, lanes: Math.max(1, laneEnds.length) };
+}
+
+/** Row tops for rows of the given lane counts: `tops[i]` is row i's top, `tops[n]` the total. */
+export function rowTops(lanesPerRow: readonly number[], laneHeight: number, padding: number): number[] {
+  const tops = [0];
+  for (const lanes of lanesPerRow) {
+    tops.push((tops[tops.length - 1] ?? 0) + Math.max(1, lanes) * laneHeight + padding);
+  }
+  return tops;
+}
+
+/** Rows `[first, last)` that intersect `[scrollTop, scrollTop + height)`, with overscan rows. */
+export function visibleRows(
+  tops: readonly number[],
+  scrollTop: number,
+  height: number,
+  overscan = 0,
+): { first: number; last: number } {
+  const rows = tops.length - 1;
+  if (rows <= 0) return { first: 0, last: 0 };
+  const first = rowAt(tops, scrollTop);
+  const last = rowAt(tops, scrollTop + height - 1) + 1;
+  return { first: Math.max(0, first - overscan), last: Math.min(rows, last + overscan) };
+}
+
+/** The row containing vertical position `y` (clamped to the rows), by binary search. */
+export function rowAt(tops: readonly number[], y: number): number {
+  const rows = tops.length - 1;
+  let lo = 0;
+  let hi = rows - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((tops[mid] ?? 0) <= y) lo = mid;
+    else hi = mid - 1;
+  }
+  return Math.max(0, lo);
+}
+
+/** Days within `[from, to)` on which more than one of the spans runs (sorted). */
+export function overbookedDays(spans: readonly Span[], from: Day, to: Day): Day[] {
+  const events: [Day, number][] = [];
+  for (const s of spans) {
+    const a = Math.max(s.start, from);
+    const b = Math.min(s.end, to);
+    if (a < b) events.push([a, 1], [b, -1]);
+  }
+  events.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+  const days: Day[] = [];
+  let running = 0;
+  for (let i = 0; i < events.length; i++) {
+    const [at, delta] = events[i] as [Day, number];
+    running += delta;
+    const next = events[i + 1]?.[0] ?? at;
+    if (running > 1) for (let d = at; d < next; d++) days.push(d);
+  }
+  return days;
+}
+
+/**
+ * A person's load over `[from, to)`: booked working days (Monday–Friday covered by at least one
+ * span) over working days, as a fraction (0 when the range has no working day).
+ */
+export function load(spans: readonly Span[], from: Day, to: Day): number {
+  let working = 0;
+  let booked = 0;
+  const covered = new Set<Day>();
+  for (const s of spans) {
+    for (let d = Math.max(s.start, from); d < Math.min(s.end, to); d++) covered.add(d);
+  }
+  for (let d = from; d < to; d++) {
+    if (isWeekend(d)) continue;
+    working++;
+    if (covered.has(d)) booked++;
+  }
+  return working === 0 ? 0 : booked / working;
+}
+
+/**
+ * Which windows to fetch so that `[first, last)` is loaded, given what is: the visible range is
+ * widened to whole chunks of `chunk` days (aligned to day 0), minus chunks already loaded.
+ */
+export function chunksToLoad(first: Day, last: Day, loaded: ReadonlySet<number>, chunk = 28): number[] {
+  const out: number[] = [];
+  for (let c = Math.floor(first / chunk); c * chunk < last; c++) if (!loaded.has(c)) out.push(c);
+  return out;
+}
+
+/** The days `[from, to)` of chunk `c`. */
+export function chunkRange(c: number, chunk = 28): { from: Day; to: Day } {
+  return { from: c * chunk, to: (c + 1) * chunk };
+}
