@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# End-to-end tests of the built app: Xvfb, tauri-driver + WebKitWebDriver, node's test runner.
+# Expects the UI built and the system packages installed (./dev test does both).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+target="${CARGO_TARGET_DIR:-target}"
+
+if ! command -v tauri-driver >/dev/null 2>&1; then
+  echo "installing tauri-driver (cargo install, once)"
+  cargo install tauri-driver --locked --version "^2"
+fi
+# The app with the built UI embedded (as a release does), not the dev-server one.
+cargo build -q -p resource-planner --features tauri/custom-protocol
+app="$(cd "$target" && pwd)/debug/resource-planner"
+
+work=$(mktemp -d)
+shots="${RP_E2E_SHOTS:-$PWD/artifacts/e2e}"
+mkdir -p "$shots"
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+display=":$((90 + RANDOM % 9))"
+Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
+pids+=($!)
+export DISPLAY="$display"
+# The app's data and settings go to a throw-away home, never a real user's.
+export HOME="$work/home" XDG_DATA_HOME="$work/home/data" XDG_CONFIG_HOME="$work/home/config" XDG_CACHE_HOME="$work/home/cache"
+mkdir -p "$HOME"
+port=$((4400 + RANDOM % 90))
+tauri-driver --port "$port" --native-port $((port + 100)) --native-driver /usr/bin/WebKitWebDriver >"$work/driver.log" 2>&1 &
+pids+=($!)
+for _ in $(seq 1 50); do
+  curl -fsS "http://127.0.0.1:$port/status" >/dev/null 2>&1 && break
+  sleep 0.2
+done
+RP_WEBDRIVER_URL="http://127.0.0.1:$port" RP_APP_BINARY="$app" RP_E2E_SHOTS="$shots" \
+  node --test --test-concurrency=1 tests/e2e/ || { cat "$work/driver.log" | tail -20; exit 1; }
+echo "screenshots: $shots"

@@ -1,0 +1,43 @@
+// End-to-end: the built app under Xvfb, driven through tauri-driver + WebKitWebDriver
+// (scripts/e2e.sh starts them). Each step leaves a screenshot in artifacts/e2e/.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { startApp } from "./webdriver.mjs";
+
+const APP = process.env.RP_APP_BINARY;
+let app;
+
+before(async () => {
+  assert.ok(APP, "RP_APP_BINARY must name the built app");
+  app = await startApp(APP);
+});
+
+after(async () => {
+  await app?.close();
+});
+
+test("first start shows the demo team's timeline", async () => {
+  await app.waitFor(".bar", 10);
+  assert.equal((await app.texts("h1"))[0], "My team");
+  const people = await app.texts(".name .who");
+  assert.ok(people.includes("山田 太郎"), `people: ${people}`);
+  assert.ok(people.includes("Alice Johnson"), `people: ${people}`);
+  const bars = await app.texts(".bar");
+  assert.ok(bars.some((b) => b.includes("Acme")), "a bar of the Acme project is shown");
+  // Virtualised: far fewer day columns in the DOM than the four scrollable years.
+  const days = await app.findAll(".day");
+  assert.ok(days.length > 20 && days.length < 200, `${days.length} day columns in the DOM`);
+  await app.screenshot("01-first-start");
+});
+
+test("zooming out to months shows months of days", async () => {
+  const [zoomOut] = await app.findAll('button[aria-label^="Zoom out"]');
+  await app.click(zoomOut);
+  await app.click(zoomOut);
+  const label = (await app.texts(".zoom"))[0];
+  assert.equal(label, "month");
+  await app.waitFor(".bar", 10);
+  const months = await app.texts(".month");
+  assert.ok(months.length >= 3, `month labels: ${months}`);
+  await app.screenshot("02-month-zoom");
+});

@@ -1,0 +1,74 @@
+// A minimal W3C WebDriver client over fetch, enough for our end-to-end tests: sessions, elements,
+// text, clicks, keys, screenshots. tauri-driver forwards it to WebKitWebDriver.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+const DRIVER = process.env.RP_WEBDRIVER_URL ?? "http://127.0.0.1:4444";
+const ELEMENT = "element-6066-11e4-a52f-4f735a3ea3a5";
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function call(method, path, body) {
+  const res = await fetch(DRIVER + path, {
+    method,
+    headers: { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${method} ${path}: ${JSON.stringify(json.value)}`);
+  return json.value;
+}
+
+export async function startApp(application) {
+  const value = await call("POST", "/session", {
+    capabilities: { alwaysMatch: { "tauri:options": { application } } },
+  });
+  return new Session(value.sessionId);
+}
+
+export class Session {
+  constructor(id) {
+    this.id = id;
+  }
+  path(rest) {
+    return `/session/${this.id}${rest}`;
+  }
+  async findAll(css) {
+    const found = await call("POST", this.path("/elements"), { using: "css selector", value: css });
+    // W3C names the id by a fixed key; some drivers still use the legacy "ELEMENT".
+    return found.map((e) => e[ELEMENT] ?? e.ELEMENT ?? Object.values(e)[0]);
+  }
+  /** Waits up to `ms` for at least `min` elements matching `css`. */
+  async waitFor(css, min = 1, ms = 15000) {
+    const until = Date.now() + ms;
+    for (;;) {
+      const found = await this.findAll(css);
+      if (found.length >= min) return found;
+      if (Date.now() > until) throw new Error(`no ${min} × ${css} after ${ms} ms`);
+      await sleep(200);
+    }
+  }
+  text(element) {
+    return call("GET", this.path(`/element/${element}/text`));
+  }
+  click(element) {
+    return call("POST", this.path(`/element/${element}/click`), {});
+  }
+  /** The text content of every element matching `css` (rendered or clipped alike). */
+  texts(css) {
+    return this.script("return Array.from(document.querySelectorAll(arguments[0])).map((e) => e.textContent.trim());", [css]);
+  }
+  script(source, args = []) {
+    return call("POST", this.path("/execute/sync"), { script: source, args });
+  }
+  async screenshot(name) {
+    const dir = process.env.RP_E2E_SHOTS ?? "artifacts/e2e";
+    mkdirSync(dir, { recursive: true });
+    const png = await call("GET", this.path("/screenshot"));
+    const file = join(dir, `${name}.png`);
+    writeFileSync(file, Buffer.from(png, "base64"));
+    return file;
+  }
+  close() {
+    return call("DELETE", this.path(""));
+  }
+}
