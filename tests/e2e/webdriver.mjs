@@ -50,6 +50,10 @@ export class Session {
   text(element) {
     return call("GET", this.path(`/element/${element}/text`));
   }
+  /** Types into an element; "\uE017" is the Delete key. */
+  type(element, text) {
+    return call("POST", this.path(`/element/${element}/value`), { text });
+  }
   click(element) {
     return call("POST", this.path(`/element/${element}/click`), {});
   }
