@@ -10,11 +10,8 @@ const APP = process.env.RP_APP_BINARY;
 const SET = `const [css, i, value] = arguments; const el = document.querySelectorAll(css)[i]; el.value = value;
   el.dispatchEvent(new Event("input", { bubbles: true })); el.dispatchEvent(new Event("change", { bubbles: true }));`;
 
-async function addNamed(app, button, name) {
-  const [open] = await app.findAll(`button`).then(async (all) => {
-    const labels = await Promise.all(all.map((b) => app.text(b)));
-    return [all[labels.indexOf(button)]];
-  });
+async function addNamed(app, action, name) {
+  const [open] = await app.findAll(`button[data-action="${action}"]`);
   await app.click(open);
   const [input] = await app.waitFor("dialog[open] input[name=name]");
   await app.type(input, name);
@@ -28,8 +25,8 @@ test("create, move, keep across a restart, and delete an assignment through the 
   let app = await startApp(APP);
   try {
     await app.waitFor(".bar", 10);
-    await addNamed(app, "+ Person", "Grace Hopper");
-    await addNamed(app, "+ Project", "COBOL");
+    await addNamed(app, "add-person", "Grace Hopper");
+    await addNamed(app, "add-project", "COBOL");
     assert.ok((await app.texts(".name .who")).includes("Grace Hopper"));
     await app.screenshot("10-person-and-project-added");
 

@@ -25,15 +25,6 @@ export type {
   WorkspaceOverview,
 };
 
-export function isIpcError(value: unknown): value is IpcError {
-  return typeof value === "object" && value !== null && "code" in value && "message" in value;
-}
-
-/** The sentence to show for any failure of a call. */
-export function errorMessage(value: unknown): string {
-  return isIpcError(value) ? value.message : "Something went wrong; please try again.";
-}
-
 export const workspaceOverview = (): Promise<WorkspaceOverview> => invoke("workspace_overview");
 export const openTimeline = (from: string, to: string): Promise<TimelineDto> =>
   invoke("open_timeline", { from, to });

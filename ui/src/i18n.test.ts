@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { errorText, MESSAGES, pickLanguage } from "./i18n";
+
+describe("language", () => {
+  it("follows the first known preferred language", () => {
+    expect(pickLanguage(["ja-JP", "en-US"])).toBe("ja");
+    expect(pickLanguage(["fr-FR", "ja"])).toBe("ja");
+    expect(pickLanguage(["en-GB", "ja"])).toBe("en");
+    expect(pickLanguage([])).toBe("en");
+  });
+
+  it("has every message in both languages", () => {
+    const keys = (o: object) => Object.keys(o).sort();
+    expect(keys(MESSAGES.ja)).toEqual(keys(MESSAGES.en));
+    expect(keys(MESSAGES.ja.zoom)).toEqual(keys(MESSAGES.en.zoom));
+    expect(MESSAGES.ja.people(3)).toBe("メンバー (3)");
+  });
+
+  it("turns error codes into sentences", () => {
+    const e = { code: "conflict", message: "the assignment was changed by someone else" };
+    expect(errorText("en", e)).toBe(e.message);
+    expect(errorText("ja", e)).toContain("他の人");
+    expect(errorText("ja", { code: "engine", message: "raw" })).toBe("raw");
+    expect(errorText("en", new Error("boom"))).toBe(MESSAGES.en.failed);
+  });
+});

@@ -1,0 +1,110 @@
+// The UI's words in English and Japanese. The language follows the OS (the webview's
+// navigator.languages) and can be switched; `lang.svelte.ts` holds the current one.
+
+export type Lang = "en" | "ja";
+
+const en = {
+  today: "Today",
+  todayHint: "Go to today (T)",
+  zoomIn: "Zoom in (+)",
+  zoomOut: "Zoom out (−)",
+  zoom: { day: "day", week: "week", month: "month" },
+  goTo: "Go to",
+  addPerson: "+ Person",
+  addProject: "+ Project",
+  people: (n: number) => `People (${n})`,
+  newPerson: "New person",
+  newProject: "New project",
+  name: "Name",
+  colour: "Colour",
+  add: "Add",
+  cancel: "Cancel",
+  save: "Save",
+  delete: "Delete",
+  newAssignment: "New assignment",
+  editAssignment: "Edit assignment",
+  person: "Person",
+  project: "Project",
+  firstDay: "First day",
+  lastDay: "Last day",
+  loading: "Loading…",
+  timeline: "Timeline",
+  loadHint: "Booked working days in view",
+  overbooked: "More than one assignment",
+  language: "日本語",
+  failed: "Something went wrong; please try again.",
+};
+
+export type Messages = typeof en;
+
+const ja: Messages = {
+  today: "今日",
+  todayHint: "今日へ移動 (T)",
+  zoomIn: "拡大 (+)",
+  zoomOut: "縮小 (−)",
+  zoom: { day: "日", week: "週", month: "月" },
+  goTo: "日付へ移動",
+  addPerson: "+ メンバー",
+  addProject: "+ 案件",
+  people: (n: number) => `メンバー (${n})`,
+  newPerson: "メンバーを追加",
+  newProject: "案件を追加",
+  name: "名前",
+  colour: "色",
+  add: "追加",
+  cancel: "キャンセル",
+  save: "保存",
+  delete: "削除",
+  newAssignment: "アサインを追加",
+  editAssignment: "アサインを編集",
+  person: "メンバー",
+  project: "案件",
+  firstDay: "開始日",
+  lastDay: "最終日",
+  loading: "読み込み中…",
+  timeline: "タイムライン",
+  loadHint: "表示期間の稼働日のうちアサイン済みの割合",
+  overbooked: "複数のアサインが重なっています",
+  language: "English",
+  failed: "問題が発生しました。もう一度お試しください。",
+};
+
+export const MESSAGES: Record<Lang, Messages> = { en, ja };
+
+/** Sentences for the error codes the Rust side sends; English uses the Rust message itself. */
+const JA_ERRORS: Record<string, string> = {
+  conflict: "他の人が先に変更しました。再読み込みしてからもう一度お試しください。",
+  not_found: "見つかりません。すでに削除された可能性があります。",
+  parent_gone: "メンバーまたは案件が存在しないか、削除中です。",
+  already_exists: "すでに存在します。",
+  forbidden: "この操作を行う権限がありません。",
+  unavailable: "データストアに接続できないか、混み合っています。しばらくしてからお試しください。",
+  name_empty: "名前を入力してください。",
+  name_too_long: "名前は100文字以内にしてください。",
+  name_control_character: "名前に使えない文字が含まれています。",
+  invalid_color: "色は #RRGGBB の形式で指定してください。",
+  invalid_date: "日付が正しくありません。",
+  date_out_of_range: "1900年から2999年までの日付を指定してください。",
+  range_end_before_start: "最終日が開始日より前になっています。",
+  range_empty: "期間が空です。",
+  range_too_long: "アサインの期間は20年以内にしてください。",
+};
+
+/** The user's language from the webview's preferred languages: Japanese if it comes first. */
+export function pickLanguage(preferred: readonly string[]): Lang {
+  for (const tag of preferred) {
+    const base = tag.toLowerCase().split("-")[0];
+    if (base === "ja") return "ja";
+    if (base === "en") return "en";
+  }
+  return "en";
+}
+
+/** The sentence to show for a failed call, in `lang`. */
+export function errorText(lang: Lang, error: unknown): string {
+  if (typeof error === "object" && error !== null && "code" in error && "message" in error) {
+    const { code, message } = error as { code: string; message: string };
+    return lang === "ja" ? (JA_ERRORS[code] ?? message) : message;
+  }
+  return MESSAGES[lang].failed;
+}
