@@ -50,6 +50,31 @@ export class Session {
   text(element) {
     return call("GET", this.path(`/element/${element}/text`));
   }
+  /** Presses the mouse at viewport point (x, y), moves it by (dx, dy) in `steps` and releases. */
+  drag(x, y, dx, dy, steps = 5) {
+    const moves = Array.from({ length: steps }, (_, i) => ({
+      type: "pointerMove",
+      duration: 30,
+      origin: "viewport",
+      x: Math.round(x + (dx * (i + 1)) / steps),
+      y: Math.round(y + (dy * (i + 1)) / steps),
+    }));
+    return call("POST", this.path("/actions"), {
+      actions: [
+        {
+          type: "pointer",
+          id: "mouse",
+          parameters: { pointerType: "mouse" },
+          actions: [
+            { type: "pointerMove", duration: 0, origin: "viewport", x: Math.round(x), y: Math.round(y) },
+            { type: "pointerDown", button: 0 },
+            ...moves,
+            { type: "pointerUp", button: 0 },
+          ],
+        },
+      ],
+    });
+  }
   /** Types into an element; "\uE017" is the Delete key. */
   type(element, text) {
     return call("POST", this.path(`/element/${element}/value`), { text });

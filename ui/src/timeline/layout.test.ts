@@ -6,6 +6,8 @@ import {
   dateOf,
   dayAtX,
   dayOf,
+  dragged,
+  dragModeAt,
   isWeekend,
   load,
   overbookedDays,
@@ -159,5 +161,26 @@ describe("windows to load while scrolling", () => {
     expect(chunksToLoad(10, 60, new Set([0, 1]))).toEqual([2]);
     expect(chunksToLoad(-5, 3, new Set())).toEqual([-1, 0]);
     expect(chunkRange(2)).toEqual({ from: 56, to: 84 });
+  });
+});
+
+describe("dragging a bar", () => {
+  it("picks the edge or the body under the pointer", () => {
+    expect(dragModeAt(2, 100)).toBe("start");
+    expect(dragModeAt(97, 100)).toBe("end");
+    expect(dragModeAt(50, 100)).toBe("move");
+    // A bar too narrow for edges is moved.
+    expect(dragModeAt(2, 12)).toBe("move");
+  });
+
+  it("moves or resizes by whole days and keeps at least one day", () => {
+    const bar = { start: 10, end: 15 };
+    expect(dragged(bar, "move", 3)).toEqual({ start: 13, end: 18 });
+    expect(dragged(bar, "move", -12)).toEqual({ start: -2, end: 3 });
+    expect(dragged(bar, "start", 2)).toEqual({ start: 12, end: 15 });
+    expect(dragged(bar, "start", 9)).toEqual({ start: 14, end: 15 });
+    expect(dragged(bar, "end", -2)).toEqual({ start: 10, end: 13 });
+    expect(dragged(bar, "end", -9)).toEqual({ start: 10, end: 11 });
+    expect(dragged(bar, "end", 0)).toEqual(bar);
   });
 });

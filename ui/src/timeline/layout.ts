@@ -196,3 +196,29 @@ export function chunksToLoad(first: Day, last: Day, loaded: ReadonlySet<number>,
 export function chunkRange(c: number, chunk = 28): { from: Day; to: Day } {
   return { from: c * chunk, to: (c + 1) * chunk };
 }
+
+/** What dragging a bar changes: its start edge, its end edge, or the whole bar. */
+export type DragMode = "start" | "end" | "move";
+
+/** The part of a bar under a pointer `offsetX` pixels from its left edge. */
+export function dragModeAt(offsetX: number, barWidth: number, edge = 6): DragMode {
+  if (barWidth > 3 * edge && offsetX <= edge) return "start";
+  if (barWidth > 3 * edge && offsetX >= barWidth - edge) return "end";
+  return "move";
+}
+
+/** The bar's days after dragging by `delta` days; a bar never gets shorter than one day. */
+export function dragged(
+  span: { start: Day; end: Day },
+  mode: DragMode,
+  delta: number,
+): { start: Day; end: Day } {
+  switch (mode) {
+    case "start":
+      return { start: Math.min(span.start + delta, span.end - 1), end: span.end };
+    case "end":
+      return { start: span.start, end: Math.max(span.end + delta, span.start + 1) };
+    default:
+      return { start: span.start + delta, end: span.end + delta };
+  }
+}

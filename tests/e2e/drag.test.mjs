@@ -1,0 +1,54 @@
+// End-to-end dragging: move a bar by three days with the mouse, then widen it by its right edge.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { sleep, startApp } from "./webdriver.mjs";
+
+const APP = process.env.RP_APP_BINARY;
+
+/** The first bar that is wholly in view and wide enough to grab: its label and rectangle. */
+const PICK = `
+  const view = document.querySelector(".viewport").getBoundingClientRect();
+  const bar = [...document.querySelectorAll(".bar")].find((b) => {
+    const r = b.getBoundingClientRect();
+    return r.left > view.left + 40 && r.right < view.right - 120 && r.width > 60 && r.top > view.top;
+  });
+  const r = bar.getBoundingClientRect();
+  return { label: bar.getAttribute("aria-label"), x: r.left, y: r.top + r.height / 2, w: r.width };`;
+
+const shift = (date, days) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86400000).toISOString().slice(0, 10);
+const range = (label) => label.match(/(\d{4}-\d{2}-\d{2}) – (\d{4}-\d{2}-\d{2})$/).slice(1, 3);
+
+async function waitForLabel(app, label) {
+  for (let i = 0; i < 50; i++) {
+    const labels = await app.script(`return [...document.querySelectorAll(".bar")].map((b) => b.getAttribute("aria-label"));`);
+    if (labels.includes(label)) return;
+    await sleep(100);
+  }
+  throw new Error(`no bar labelled ${label}`);
+}
+
+test("drag a bar to move it and its edge to resize it", async () => {
+  const app = await startApp(APP);
+  try {
+    await app.waitFor(".bar", 10);
+    const px = 20; // week zoom
+    const bar = await app.script(PICK);
+    const [first, last] = range(bar.label);
+    const project = bar.label.slice(0, bar.label.lastIndexOf(":"));
+
+    await app.drag(bar.x + bar.w / 2, bar.y, 3 * px, 0);
+    const moved = `${project}: ${shift(first, 3)} – ${shift(last, 3)}`;
+    await waitForLabel(app, moved);
+    await app.screenshot("05-dragged");
+
+    const again = await app.script(`
+      const b = [...document.querySelectorAll(".bar")].find((e) => e.getAttribute("aria-label") === arguments[0]);
+      const r = b.getBoundingClientRect();
+      return { x: r.right - 2, y: r.top + r.height / 2 };`, [moved]);
+    await app.drag(again.x, again.y, 2 * px, 0);
+    await waitForLabel(app, `${project}: ${shift(first, 3)} – ${shift(last, 5)}`);
+    await app.screenshot("06-resized");
+  } finally {
+    await app.close();
+  }
+});
