@@ -2,7 +2,7 @@
 // (scripts/e2e.sh starts them). Each step leaves a screenshot in artifacts/e2e/.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { startApp } from "./webdriver.mjs";
+import { sleep, startApp } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 let app;
@@ -28,6 +28,22 @@ test("first start shows the demo team's timeline", async () => {
   const days = await app.findAll(".day");
   assert.ok(days.length > 20 && days.length < 200, `${days.length} day columns in the DOM`);
   await app.screenshot("01-first-start");
+});
+
+test("the people filter narrows the rows", async () => {
+  const [box] = await app.findAll("input.filter");
+  await app.type(box, "山田");
+  let names = [];
+  for (let i = 0; i < 30; i++) {
+    names = await app.texts(".name .who");
+    if (names.length === 1) break;
+    await sleep(100);
+  }
+  assert.deepEqual(names, ["山田 太郎"]);
+  await app.screenshot("04-filtered");
+  // Clear it as typing would (WebDriver's clear fires no input event).
+  await app.script(`const f = document.querySelector("input.filter"); f.value = ""; f.dispatchEvent(new Event("input", { bubbles: true })); return null;`);
+  await app.waitFor(".name .who", 12);
 });
 
 test("zooming out to months shows months of days", async () => {
