@@ -142,11 +142,10 @@ impl Store {
             .assignments
             .iter()
             .filter_map(|a| crate::plan::index_key(&pk, &a.id, a.range))
-            .filter_map(|k| match k.get(keys::SK) {
-                Some(aws_sdk_dynamodb::types::AttributeValue::S(sk)) => Some(sk.clone()),
-                _ => None,
-            })
+            .filter_map(|k| sort_key(&k))
             .collect();
+        // The entries already listed above, so that none is deleted twice.
+        let stale_index: HashSet<String> = stale.iter().filter_map(sort_key).collect();
         for level in self.levels_in_use(scope).await? {
             let entries = query_all(
                 self.query_range(&pk, keys::long_index_level_range(level), true).projection_expression("sk"),
@@ -154,8 +153,7 @@ impl Store {
             .await?;
             for entry in entries {
                 let sk = get_s(&entry, keys::SK)?;
-                if !wanted_index.contains(sk) && !stale.iter().any(|k| k.get(keys::SK) == entry.get(keys::SK))
-                {
+                if !wanted_index.contains(sk) && !stale_index.contains(sk) {
                     stale.push(key(&pk, sk));
                 }
             }
@@ -194,5 +192,13 @@ impl Store {
             assignments: file.assignments.len(),
             removed,
         })
+    }
+}
+
+/// The sort key of a key or item.
+fn sort_key(item: &sdk::Item) -> Option<String> {
+    match item.get(keys::SK) {
+        Some(aws_sdk_dynamodb::types::AttributeValue::S(sk)) => Some(sk.clone()),
+        _ => None,
     }
 }

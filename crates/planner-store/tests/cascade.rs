@@ -75,8 +75,7 @@ async fn deleting_a_project_removes_its_assignments_only() {
 #[tokio::test]
 async fn an_interrupted_cascade_hides_the_row_and_completes_when_run_again() {
     for fail_after_batches in [0usize, 1, 3, 7] {
-        let recorder = Arc::new(Recorder::default());
-        let env = TestEnv::with_hooks(Some(recorder.clone())).await;
+        let (env, recorder) = TestEnv::recorded().await;
         let scope = env.team("Interrupted").await;
         let doomed = env.person(&scope, "Doomed").await;
         let p = env.project(&scope, "P").await;
@@ -161,8 +160,7 @@ async fn concurrent_creates_never_outlive_the_cascade() {
 
 #[tokio::test]
 async fn an_assignment_cannot_be_taken_away_from_a_person_being_deleted() {
-    let recorder = Arc::new(Recorder::default());
-    let env = TestEnv::with_hooks(Some(recorder.clone())).await;
+    let (env, recorder) = TestEnv::recorded().await;
     let scope = env.team("Reassign race").await;
     let doomed = env.person(&scope, "Doomed").await;
     let other = env.person(&scope, "Other").await;

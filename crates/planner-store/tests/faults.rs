@@ -12,8 +12,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 #[tokio::test]
 async fn throttling_is_retried_and_then_reported() {
-    let recorder = Arc::new(Recorder::default());
-    let env = TestEnv::with_hooks(Some(recorder.clone())).await;
+    let (env, recorder) = TestEnv::recorded().await;
     let scope = env.team("Throttled").await;
     let left = Arc::new(AtomicUsize::new(2));
     let l = left.clone();
@@ -46,8 +45,7 @@ async fn throttling_is_retried_and_then_reported() {
 
 #[tokio::test]
 async fn unprocessed_items_are_retried_until_done() {
-    let recorder = Arc::new(Recorder::default());
-    let env = TestEnv::with_hooks(Some(recorder.clone())).await;
+    let (env, recorder) = TestEnv::recorded().await;
     let scope = env.team("Unprocessed").await;
     let r = env.person(&scope, "R").await;
     let p = env.project(&scope, "P").await;
@@ -94,8 +92,7 @@ async fn unprocessed_items_are_retried_until_done() {
 
 #[tokio::test]
 async fn transaction_conflicts_are_retried() {
-    let recorder = Arc::new(Recorder::default());
-    let env = TestEnv::with_hooks(Some(recorder.clone())).await;
+    let (env, recorder) = TestEnv::recorded().await;
     let scope = env.team("Conflicting").await;
     let r = env.person(&scope, "R").await;
     let p = env.project(&scope, "P").await;
@@ -129,8 +126,7 @@ async fn transaction_conflicts_are_retried() {
 
 #[tokio::test]
 async fn a_dropped_connection_is_reported_as_unavailable_and_a_retry_is_safe() {
-    let recorder = Arc::new(Recorder::default());
-    let env = TestEnv::with_hooks(Some(recorder.clone())).await;
+    let (env, recorder) = TestEnv::recorded().await;
     let scope = env.team("Offline").await;
     let r = env.person(&scope, "R").await;
     let p = env.project(&scope, "P").await;
@@ -150,8 +146,7 @@ async fn a_dropped_connection_is_reported_as_unavailable_and_a_retry_is_safe() {
 
 #[tokio::test]
 async fn bad_credentials_get_a_sentence() {
-    let recorder = Arc::new(Recorder::default());
-    let env = TestEnv::with_hooks(Some(recorder.clone())).await;
+    let (env, recorder) = TestEnv::recorded().await;
     let scope = env.team("Creds").await;
     recorder.set_rule(|_, _| Before::Respond {
         status: 400,

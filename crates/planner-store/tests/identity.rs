@@ -84,8 +84,7 @@ async fn sessions_expire_on_read_and_can_be_ended() {
 
 #[tokio::test]
 async fn the_session_key_never_holds_the_token() {
-    let recorder = Arc::new(Recorder::default());
-    let env = TestEnv::with_hooks(Some(recorder.clone())).await;
+    let (env, recorder) = TestEnv::recorded().await;
     let user = env.store.create_user(&Email::parse("k@example.com").unwrap(), None).await.unwrap();
     let token = env.store.create_session(&user.id).await.unwrap();
     env.store.verify_session(&token).await.unwrap();

@@ -6,12 +6,10 @@ mod common;
 use common::*;
 use planner_domain::{Assignment, AssignmentId, DateRange, Name};
 use planner_store::transfer::{FORMAT, FORMAT_VERSION, TeamExport};
-use std::sync::Arc;
 
 #[tokio::test]
 async fn queries_follow_last_evaluated_key_across_pages() {
-    let recorder = Arc::new(Recorder::default());
-    let env = TestEnv::with_hooks(Some(recorder.clone())).await;
+    let (env, recorder) = TestEnv::recorded().await;
     let scope = env.team("Big").await;
     let r = env.person(&scope, "R").await;
     let p = env.project(&scope, "P").await;

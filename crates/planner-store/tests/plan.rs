@@ -6,7 +6,6 @@ use common::*;
 use planner_domain::{AssignmentId, Color, Name, ProjectId, ResourceId};
 use planner_store::engine::hooks::Before;
 use planner_store::{AssignmentChange, AssignmentRef, NewAssignment, StoreError};
-use std::sync::Arc;
 
 #[tokio::test]
 async fn people_and_projects_are_created_listed_and_renamed() {
@@ -58,8 +57,7 @@ async fn a_stale_rename_is_a_conflict_not_an_overwrite() {
 
 #[tokio::test]
 async fn creates_are_retry_safe() {
-    let recorder = Arc::new(Recorder::default());
-    let env = TestEnv::with_hooks(Some(recorder.clone())).await;
+    let (env, recorder) = TestEnv::recorded().await;
     let scope = env.team("Retries").await;
     let r = env.person(&scope, "Chloe").await;
     let p = env.project(&scope, "Globex").await;

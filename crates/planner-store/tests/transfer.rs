@@ -45,8 +45,7 @@ async fn export_then_import_into_another_team_gives_the_same_plan() {
 
 #[tokio::test]
 async fn an_interrupted_import_loses_nothing_and_completes_when_run_again() {
-    let recorder = Arc::new(Recorder::default());
-    let env = TestEnv::with_hooks(Some(recorder.clone())).await;
+    let (env, recorder) = TestEnv::recorded().await;
     let source = env.team("Source").await;
     env.store.seed_demo(&source, day("2026-05-01"), 3).await.unwrap();
     let file = env.store.export_team(&source).await.unwrap();
@@ -86,8 +85,7 @@ async fn a_file_with_dangling_references_is_refused_before_anything_is_written()
 
 #[tokio::test]
 async fn an_import_finishes_a_delete_that_was_left_half_done() {
-    let recorder = Arc::new(Recorder::default());
-    let env = TestEnv::with_hooks(Some(recorder.clone())).await;
+    let (env, recorder) = TestEnv::recorded().await;
     let source = env.team("Source").await;
     env.person(&source, "Kept").await;
     let file = env.store.export_team(&source).await.unwrap();
@@ -136,8 +134,7 @@ async fn an_import_that_shortens_an_assignment_leaves_no_stale_index_entry() {
 
 #[tokio::test]
 async fn an_export_taken_during_an_unfinished_delete_imports_cleanly() {
-    let recorder = Arc::new(Recorder::default());
-    let env = TestEnv::with_hooks(Some(recorder.clone())).await;
+    let (env, recorder) = TestEnv::recorded().await;
     let scope = env.team("Half").await;
     let gone = env.person(&scope, "Gone").await;
     let kept = env.person(&scope, "Kept").await;

@@ -26,6 +26,33 @@ pub struct Catalog {
     pub pending_deletions: Vec<PendingDeletion>,
 }
 
+/// Sorts people and projects (and the deletes left unfinished) out of a page of rows.
+fn catalog_from_rows(rows: &[Item]) -> Result<Catalog, StoreError> {
+    let mut catalog = Catalog::default();
+    for item in rows {
+        let sk = get_s(item, keys::SK)?;
+        match keys::parse_team_sk(sk) {
+            Ok(TeamItemKey::Resource(id)) if is_deleting(item) => {
+                catalog.pending_deletions.push(PendingDeletion::Resource(id))
+            }
+            Ok(TeamItemKey::Project(id)) if is_deleting(item) => {
+                catalog.pending_deletions.push(PendingDeletion::Project(id))
+            }
+            Ok(TeamItemKey::Resource(_)) => catalog.resources.push(items::resource_from_item(item)?),
+            Ok(TeamItemKey::Project(_)) => catalog.projects.push(items::project_from_item(item)?),
+            _ => {
+                return Err(StoreError::corrupt(
+                    crate::sdk::item_key(item),
+                    "unexpected item among people and projects",
+                ));
+            }
+        }
+    }
+    catalog.resources.sort_by(|a, b| a.name.cmp(&b.name).then(a.id.cmp(&b.id)));
+    catalog.projects.sort_by(|a, b| a.name.cmp(&b.name).then(a.id.cmp(&b.id)));
+    Ok(catalog)
+}
+
 impl Store {
     /// People and projects in one paginated query, sorted by name.
     pub async fn catalog(&self, scope: &TeamScope) -> Result<Catalog, StoreError> {
@@ -39,29 +66,7 @@ impl Store {
         consistent: bool,
     ) -> Result<Catalog, StoreError> {
         let rows = query_all(self.query_range(scope.pk(), keys::catalog_range(), consistent)).await?;
-        let mut catalog = Catalog::default();
-        for item in &rows {
-            let sk = get_s(item, keys::SK)?;
-            match keys::parse_team_sk(sk) {
-                Ok(TeamItemKey::Resource(id)) if is_deleting(item) => {
-                    catalog.pending_deletions.push(PendingDeletion::Resource(id))
-                }
-                Ok(TeamItemKey::Project(id)) if is_deleting(item) => {
-                    catalog.pending_deletions.push(PendingDeletion::Project(id))
-                }
-                Ok(TeamItemKey::Resource(_)) => catalog.resources.push(items::resource_from_item(item)?),
-                Ok(TeamItemKey::Project(_)) => catalog.projects.push(items::project_from_item(item)?),
-                _ => {
-                    return Err(StoreError::corrupt(
-                        crate::sdk::item_key(item),
-                        "unexpected item among people and projects",
-                    ));
-                }
-            }
-        }
-        catalog.resources.sort_by(|a, b| a.name.cmp(&b.name).then(a.id.cmp(&b.id)));
-        catalog.projects.sort_by(|a, b| a.name.cmp(&b.name).then(a.id.cmp(&b.id)));
-        Ok(catalog)
+        catalog_from_rows(&rows)
     }
 
     /// SPEC #2: the people of a team.
@@ -91,17 +96,7 @@ impl Store {
                 .consistent_read(self.strong_reads),
         )
         .await?;
-        let mut catalog = Catalog::default();
-        for item in rows.iter().filter(|i| !is_deleting(i)) {
-            if prefix == keys::resources_prefix() {
-                catalog.resources.push(items::resource_from_item(item)?);
-            } else {
-                catalog.projects.push(items::project_from_item(item)?);
-            }
-        }
-        catalog.resources.sort_by(|a, b| a.name.cmp(&b.name));
-        catalog.projects.sort_by(|a, b| a.name.cmp(&b.name));
-        Ok(catalog)
+        catalog_from_rows(&rows)
     }
 
     /// SPEC #5: a new person. `id` is made by the caller; repeating the same create (e.g. after

@@ -49,6 +49,12 @@ impl TestEnv {
         Self::with_hooks(None).await
     }
 
+    /// An environment whose every request passes through a new [`Recorder`].
+    pub async fn recorded() -> (Self, Arc<Recorder>) {
+        let recorder = Arc::new(Recorder::default());
+        (Self::with_hooks(Some(recorder.clone())).await, recorder)
+    }
+
     pub async fn with_hooks(hooks: Option<Arc<dyn Hooks>>) -> Self {
         let engine = engine();
         let conn = planner_store::connect(&engine, hooks).await.expect("connect");
