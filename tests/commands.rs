@@ -90,8 +90,13 @@ fn people_projects_and_assignments_are_edited_through_commands() {
         call(&w, "update_project", json!({ "id": project["id"], "version": 1, "color": "#aa0000" })).unwrap();
     assert_eq!(recoloured["color"], "#AA0000");
 
-    let report = call(&w, "delete_resource", json!({ "id": person["id"] })).unwrap();
+    // The confirmation's count, then the delete (progress goes to a channel the UI made).
+    assert_eq!(call(&w, "resource_assignment_count", json!({ "id": person["id"] })).unwrap(), 1);
+    assert_eq!(call(&w, "project_assignment_count", json!({ "id": project["id"] })).unwrap(), 1);
+    let report =
+        call(&w, "delete_resource", json!({ "id": person["id"], "onProgress": "__CHANNEL__:7" })).unwrap();
     assert_eq!(report["assignmentsDeleted"], 1);
+    assert_eq!(call(&w, "resource_assignment_count", json!({ "id": person["id"] })).unwrap(), 0);
     let catalog = call(&w, "catalog", json!({})).unwrap();
     assert!(!catalog["resources"].as_array().unwrap().iter().any(|r| r["id"] == person["id"]));
     call(&w, "delete_assignment", json!({ "current": moved })).unwrap();

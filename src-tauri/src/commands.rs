@@ -7,6 +7,7 @@ use planner_domain::{DateRange, ProjectId, ResourceId};
 use planner_store::StoreError;
 use serde::Serialize;
 use tauri::State;
+use tauri::ipc::Channel;
 
 /// Registers every command of this module on a builder (the app's and the tests').
 pub fn register<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
@@ -17,9 +18,11 @@ pub fn register<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder
         catalog,
         create_resource,
         rename_resource,
+        resource_assignment_count,
         delete_resource,
         create_project,
         update_project,
+        project_assignment_count,
         delete_project,
         create_assignment,
         update_assignment,
@@ -104,9 +107,23 @@ pub async fn rename_resource(
     Ok((&renamed).into())
 }
 
+/// How many assignments deleting this person would delete (the confirmation says it).
 #[tauri::command]
-pub async fn delete_resource(state: State<'_, AppState>, id: String) -> Result<DeleteReportDto, IpcError> {
-    let report = state.store.delete_resource(&state.scope, &dto::resource_id(&id)?, &mut |_, _| {}).await?;
+pub async fn resource_assignment_count(state: State<'_, AppState>, id: String) -> Result<u64, IpcError> {
+    Ok(state.store.resource_assignment_count(&state.scope, &dto::resource_id(&id)?).await? as u64)
+}
+
+/// Deletes a person and their assignments, telling `on_progress` how far it is.
+#[tauri::command]
+pub async fn delete_resource(
+    state: State<'_, AppState>,
+    id: String,
+    on_progress: Channel<DeleteProgressDto>,
+) -> Result<DeleteReportDto, IpcError> {
+    let report = state
+        .store
+        .delete_resource(&state.scope, &dto::resource_id(&id)?, &mut dto::progress_to(on_progress))
+        .await?;
     Ok(DeleteReportDto { assignments_deleted: report.assignments_deleted as u64 })
 }
 
@@ -138,9 +155,23 @@ pub async fn update_project(
     Ok((&updated).into())
 }
 
+/// How many assignments deleting this project would delete.
 #[tauri::command]
-pub async fn delete_project(state: State<'_, AppState>, id: String) -> Result<DeleteReportDto, IpcError> {
-    let report = state.store.delete_project(&state.scope, &dto::project_id(&id)?, &mut |_, _| {}).await?;
+pub async fn project_assignment_count(state: State<'_, AppState>, id: String) -> Result<u64, IpcError> {
+    Ok(state.store.project_assignment_count(&state.scope, &dto::project_id(&id)?).await? as u64)
+}
+
+/// Deletes a project and its assignments, telling `on_progress` how far it is.
+#[tauri::command]
+pub async fn delete_project(
+    state: State<'_, AppState>,
+    id: String,
+    on_progress: Channel<DeleteProgressDto>,
+) -> Result<DeleteReportDto, IpcError> {
+    let report = state
+        .store
+        .delete_project(&state.scope, &dto::project_id(&id)?, &mut dto::progress_to(on_progress))
+        .await?;
     Ok(DeleteReportDto { assignments_deleted: report.assignments_deleted as u64 })
 }
 

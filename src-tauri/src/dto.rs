@@ -245,3 +245,22 @@ pub struct DeleteReportDto {
     #[ts(type = "number")]
     pub assignments_deleted: u64,
 }
+
+/// How far a delete of a person or project is: `done` of `total` assignments deleted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct DeleteProgressDto {
+    #[ts(type = "number")]
+    pub done: u64,
+    #[ts(type = "number")]
+    pub total: u64,
+}
+
+/// A progress callback for the store that reports to the UI over `channel`. A UI that has gone
+/// away does not stop the delete, which is safe to finish.
+pub fn progress_to(channel: tauri::ipc::Channel<DeleteProgressDto>) -> impl FnMut(usize, usize) + Send {
+    move |done, total| {
+        let _ = channel.send(DeleteProgressDto { done: done as u64, total: total as u64 });
+    }
+}

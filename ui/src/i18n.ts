@@ -34,6 +34,7 @@ const en = {
   overbooked: "More than one assignment",
   language: "日本語",
   failed: "Something went wrong; please try again.",
+  conflictReloaded: "Someone else changed this in the meantime. The timeline now shows the current plan; nothing of theirs was overwritten.",
 };
 
 export type Messages = typeof en;
@@ -69,6 +70,7 @@ const ja: Messages = {
   overbooked: "複数のアサインが重なっています",
   language: "English",
   failed: "問題が発生しました。もう一度お試しください。",
+  conflictReloaded: "他の人が先に変更していました。タイムラインを最新の計画に更新しました（相手の変更は上書きしていません）。",
 };
 
 export const MESSAGES: Record<Lang, Messages> = { en, ja };

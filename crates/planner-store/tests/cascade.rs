@@ -27,6 +27,10 @@ async fn cascade_of(n: usize) {
     let p = env.project(&scope, "P").await;
     fill(&env, &scope, &doomed.id, &p.id, n).await;
     let kept = env.assign(&scope, &stays.id, &p.id, "2024-02-01", 5).await;
+    // What the confirmation tells before the delete.
+    assert_eq!(env.store.resource_assignment_count(&scope, &doomed.id).await.unwrap(), n);
+    assert_eq!(env.store.resource_assignment_count(&scope, &stays.id).await.unwrap(), 1);
+    assert_eq!(env.store.project_assignment_count(&scope, &p.id).await.unwrap(), n + 1);
 
     let mut seen = Vec::new();
     let report = env
@@ -39,6 +43,7 @@ async fn cascade_of(n: usize) {
     assert!(seen.windows(2).all(|w| w[0].0 <= w[1].0));
     assert_eq!(env.store.all_assignments(&scope).await.unwrap(), vec![kept.clone()]);
     assert_eq!(env.store.list_resources(&scope).await.unwrap(), vec![stays]);
+    assert_eq!(env.store.resource_assignment_count(&scope, &doomed.id).await.unwrap(), 0);
     let everything =
         env.store.assignments_in_window(&scope, window("2023-01-01", "2035-01-01")).await.unwrap();
     assert_eq!(everything, vec![kept]);

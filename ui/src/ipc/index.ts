@@ -1,9 +1,10 @@
 // The only module that imports @tauri-apps/*: every call to the Rust side goes through here, typed
 // with the bindings that ts-rs generates from the Rust DTOs (src/ipc/bindings, do not edit).
-import { invoke } from "@tauri-apps/api/core";
+import { Channel, invoke } from "@tauri-apps/api/core";
 import type { AssignmentChangeInput } from "./bindings/AssignmentChangeInput";
 import type { AssignmentDto } from "./bindings/AssignmentDto";
 import type { CatalogDto } from "./bindings/CatalogDto";
+import type { DeleteProgressDto } from "./bindings/DeleteProgressDto";
 import type { DeleteReportDto } from "./bindings/DeleteReportDto";
 import type { IpcError } from "./bindings/IpcError";
 import type { NewAssignmentInput } from "./bindings/NewAssignmentInput";
@@ -16,6 +17,7 @@ export type {
   AssignmentChangeInput,
   AssignmentDto,
   CatalogDto,
+  DeleteProgressDto,
   DeleteReportDto,
   IpcError,
   NewAssignmentInput,
@@ -34,7 +36,12 @@ export const catalog = (): Promise<CatalogDto> => invoke("catalog");
 export const createResource = (name: string): Promise<ResourceDto> => invoke("create_resource", { name });
 export const renameResource = (id: string, version: number, name: string): Promise<ResourceDto> =>
   invoke("rename_resource", { id, version, name });
-export const deleteResource = (id: string): Promise<DeleteReportDto> => invoke("delete_resource", { id });
+export const resourceAssignmentCount = (id: string): Promise<number> =>
+  invoke("resource_assignment_count", { id });
+export const deleteResource = (
+  id: string,
+  onProgress: (p: DeleteProgressDto) => void,
+): Promise<DeleteReportDto> => invoke("delete_resource", { id, onProgress: progressChannel(onProgress) });
 export const createProject = (name: string, color: string): Promise<ProjectDto> =>
   invoke("create_project", { name, color });
 export const updateProject = (
@@ -42,7 +49,12 @@ export const updateProject = (
   version: number,
   change: { name?: string; color?: string },
 ): Promise<ProjectDto> => invoke("update_project", { id, version, ...change });
-export const deleteProject = (id: string): Promise<DeleteReportDto> => invoke("delete_project", { id });
+export const projectAssignmentCount = (id: string): Promise<number> =>
+  invoke("project_assignment_count", { id });
+export const deleteProject = (
+  id: string,
+  onProgress: (p: DeleteProgressDto) => void,
+): Promise<DeleteReportDto> => invoke("delete_project", { id, onProgress: progressChannel(onProgress) });
 export const createAssignment = (input: NewAssignmentInput): Promise<AssignmentDto> =>
   invoke("create_assignment", { input });
 export const updateAssignment = (
@@ -51,3 +63,9 @@ export const updateAssignment = (
 ): Promise<AssignmentDto> => invoke("update_assignment", { current, change });
 export const deleteAssignment = (current: AssignmentDto): Promise<void> =>
   invoke("delete_assignment", { current });
+
+function progressChannel(onProgress: (p: DeleteProgressDto) => void): Channel<DeleteProgressDto> {
+  const channel = new Channel<DeleteProgressDto>();
+  channel.onmessage = onProgress;
+  return channel;
+}

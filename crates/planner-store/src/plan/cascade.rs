@@ -54,6 +54,45 @@ impl Store {
         self.cascade(scope, keys::project_sk(id), "projectId", id.as_str(), progress).await
     }
 
+    /// How many assignments deleting this person would delete (for the confirmation).
+    pub async fn resource_assignment_count(
+        &self,
+        scope: &TeamScope,
+        id: &ResourceId,
+    ) -> Result<usize, StoreError> {
+        self.require(scope, Action::ReadPlan, "resource_assignment_count")?;
+        Ok(self.children(scope, "resourceId", id.as_str(), false).await?.len())
+    }
+
+    /// How many assignments deleting this project would delete.
+    pub async fn project_assignment_count(
+        &self,
+        scope: &TeamScope,
+        id: &ProjectId,
+    ) -> Result<usize, StoreError> {
+        self.require(scope, Action::ReadPlan, "project_assignment_count")?;
+        Ok(self.children(scope, "projectId", id.as_str(), false).await?.len())
+    }
+
+    /// The assignments whose `attribute` is `id`: the whole assignment range, filtered (a rare
+    /// action pays for history), keys and dates only.
+    async fn children(
+        &self,
+        scope: &TeamScope,
+        attribute: &str,
+        id: &str,
+        consistent: bool,
+    ) -> Result<Vec<Item>, StoreError> {
+        query_all(
+            self.query_range(&scope.pk(), keys::all_assignments_range(), consistent)
+                .filter_expression("#parent = :id")
+                .projection_expression("sk, id, startDate, endDateExclusive")
+                .expression_attribute_names("#parent", attribute)
+                .expression_attribute_values(":id", s(id)),
+        )
+        .await
+    }
+
     async fn cascade(
         &self,
         scope: &TeamScope,
@@ -88,15 +127,8 @@ impl Store {
             Err(e) => return Err(classify(e)),
         }
 
-        // Step 2: find. The whole assignment range, filtered: a rare action pays for history.
-        let rows = query_all(
-            self.query_range(&pk, keys::all_assignments_range(), true)
-                .filter_expression("#parent = :id")
-                .projection_expression("sk, id, startDate, endDateExclusive")
-                .expression_attribute_names("#parent", attribute)
-                .expression_attribute_values(":id", s(id)),
-        )
-        .await?;
+        // Step 2: find, strongly consistent.
+        let rows = self.children(scope, attribute, id, true).await?;
         let mut mains = Vec::with_capacity(rows.len());
         let mut indexes = Vec::new();
         for row in &rows {

@@ -1,0 +1,389 @@
+// The plan the timeline shows and edits: people, projects, and the assignments of the windows
+// loaded so far. Every edit goes through here: it shows at once (optimistic), is written through
+// the Rust side, and is put back with a message if the write fails; a conflict with someone
+// else's edit reloads what is in view. Edits are recorded for undo and redo (history.ts).
+import { errorText, type Lang, MESSAGES } from "../i18n";
+import type {
+  AssignmentDto,
+  CatalogDto,
+  DeleteProgressDto,
+  DeleteReportDto,
+  NewAssignmentInput,
+  ProjectDto,
+  ResourceDto,
+  TimelineDto,
+} from "../ipc";
+import { type Edit, History } from "./history";
+import { chunkRange, chunksToLoad, type Day, dateOf, dayOf } from "./layout";
+
+/** The Rust commands the plan uses (src/ipc in the app; an in-memory fake in tests). */
+export interface PlanApi {
+  loadWindow(from: string, to: string): Promise<AssignmentDto[]>;
+  catalog(): Promise<CatalogDto>;
+  createAssignment(input: NewAssignmentInput): Promise<AssignmentDto>;
+  updateAssignment(
+    current: AssignmentDto,
+    change: { resourceId: string; projectId: string; startDate: string; lastDay: string },
+  ): Promise<AssignmentDto>;
+  deleteAssignment(current: AssignmentDto): Promise<void>;
+  createResource(name: string): Promise<ResourceDto>;
+  renameResource(id: string, version: number, name: string): Promise<ResourceDto>;
+  resourceAssignmentCount(id: string): Promise<number>;
+  deleteResource(id: string, onProgress: (p: DeleteProgressDto) => void): Promise<DeleteReportDto>;
+  createProject(name: string, color: string): Promise<ProjectDto>;
+  updateProject(id: string, version: number, change: { name?: string; color?: string }): Promise<ProjectDto>;
+  projectAssignmentCount(id: string): Promise<number>;
+  deleteProject(id: string, onProgress: (p: DeleteProgressDto) => void): Promise<DeleteReportDto>;
+}
+
+/** A message for the user: what went wrong, or what happened after a conflict. */
+export interface Notice {
+  text: string;
+  kind: "error" | "info";
+}
+
+/** The error code of a failed call (`{code, message}` from the Rust side), if it has one. */
+export function codeOf(e: unknown): string | undefined {
+  return typeof e === "object" && e !== null && "code" in e ? String((e as { code: unknown }).code) : undefined;
+}
+
+/** Codes after which an edit can never be applied as it is (the thing changed or went away). */
+const STALE = new Set(["conflict", "not_found", "parent_gone"]);
+
+const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/** A ULID: 48 bits of milliseconds and 80 random bits, 26 Crockford base-32 characters. */
+export function newId(now = Date.now()): string {
+  let time = "";
+  for (let t = now, i = 0; i < 10; i++, t = Math.floor(t / 32)) time = CROCKFORD[t % 32] + time;
+  const random = crypto.getRandomValues(new Uint8Array(16));
+  return time + Array.from(random, (b) => CROCKFORD[b % 32]).join("");
+}
+
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+
+function changeOf(a: AssignmentDto) {
+  return { resourceId: a.resourceId, projectId: a.projectId, startDate: a.startDate, lastDay: a.lastDay };
+}
+
+/** An assignment as the UI proposes it: the stored exclusive end follows from the last day. */
+export function proposed(
+  base: Pick<AssignmentDto, "id" | "version">,
+  change: { resourceId: string; projectId: string; startDate: string; lastDay: string },
+): AssignmentDto {
+  return { ...base, ...change, endDateExclusive: dateOf(dayOf(change.lastDay) + 1) };
+}
+
+export class Plan {
+  teamName: string;
+  byId: Record<string, AssignmentDto> = $state({});
+  people: ResourceDto[] = $state([]);
+  projects: ProjectDto[] = $state([]);
+  notice: Notice | null = $state(null);
+  canUndo = $state(false);
+  canRedo = $state(false);
+  /** Edits written but not yet answered. */
+  pending = $state(0);
+
+  private readonly history = new History();
+  private readonly loaded = new Set<number>();
+
+  constructor(
+    initial: TimelineDto,
+    private readonly api: PlanApi,
+    private readonly lang: () => Lang,
+  ) {
+    this.teamName = initial.teamName;
+    this.people = [...initial.resources].sort(byName);
+    this.projects = [...initial.projects].sort(byName);
+    this.byId = Object.fromEntries(initial.assignments.map((a) => [a.id, a]));
+    const from = dayOf(initial.from);
+    const to = dayOf(initial.to);
+    for (const c of chunksToLoad(from, to, new Set())) {
+      const r = chunkRange(c);
+      if (r.from >= from && r.to <= to) this.loaded.add(c);
+    }
+  }
+
+  // ---- reading -------------------------------------------------------------------------------
+
+  /** Loads the windows of `[first, last)` not loaded yet; a failed one is tried again later. */
+  ensureLoaded(first: Day, last: Day): void {
+    for (const c of chunksToLoad(first, last, this.loaded)) {
+      this.loaded.add(c);
+      const r = chunkRange(c);
+      this.api
+        .loadWindow(dateOf(r.from), dateOf(r.to))
+        .then((found) => {
+          const next = { ...this.byId };
+          for (const a of found) next[a.id] = a;
+          this.byId = next;
+        })
+        .catch((e) => {
+          this.loaded.delete(c);
+          this.fail(e);
+        });
+    }
+  }
+
+  /** Reads again everything loaded so far: people, projects and every window (after a conflict). */
+  async reload(): Promise<void> {
+    const chunks = [...this.loaded];
+    const [catalog, ...windows] = await Promise.all([
+      this.api.catalog(),
+      ...chunks.map((c) => {
+        const r = chunkRange(c);
+        return this.api.loadWindow(dateOf(r.from), dateOf(r.to));
+      }),
+    ]);
+    this.people = [...catalog.resources].sort(byName);
+    this.projects = [...catalog.projects].sort(byName);
+    this.byId = Object.fromEntries(windows.flat().map((a) => [a.id, a]));
+  }
+
+  // ---- assignment edits ----------------------------------------------------------------------
+
+  /** A new assignment with a client-made id (so a repeated request is recognised). */
+  create(change: { resourceId: string; projectId: string; startDate: string; lastDay: string }): Promise<boolean> {
+    return this.tryEdit({ kind: "create", after: proposed({ id: newId(), version: 0 }, change) });
+  }
+
+  /** Moves, resizes or reassigns `a`. */
+  update(
+    a: AssignmentDto,
+    change: { resourceId: string; projectId: string; startDate: string; lastDay: string },
+  ): Promise<boolean> {
+    return this.tryEdit({ kind: "update", before: a, after: proposed(a, change) });
+  }
+
+  remove(a: AssignmentDto): Promise<boolean> {
+    return this.tryEdit({ kind: "delete", before: a });
+  }
+
+  /** Does `e` and records it for undo. Failures become a notice; the answer says if it held. */
+  async tryEdit(e: Edit): Promise<boolean> {
+    try {
+      await this.edit(e);
+      return true;
+    } catch (err) {
+      this.fail(err);
+      return false;
+    }
+  }
+
+  /** Does `e` and records it for undo; a failure is thrown (for dialogs that show it). */
+  async edit(e: Edit): Promise<void> {
+    this.history.record(await this.apply(e));
+    this.syncHistory();
+  }
+
+  async undo(): Promise<void> {
+    const e = this.history.nextUndo();
+    if (!e || this.pending > 0) return;
+    try {
+      await this.apply(e);
+      this.history.undid();
+    } catch (err) {
+      if (STALE.has(codeOf(err) ?? "")) this.history.dropUndo();
+      this.fail(err);
+    }
+    this.syncHistory();
+  }
+
+  async redo(): Promise<void> {
+    const e = this.history.nextRedo();
+    if (!e || this.pending > 0) return;
+    try {
+      await this.apply(e);
+      this.history.redid();
+    } catch (err) {
+      if (STALE.has(codeOf(err) ?? "")) this.history.dropRedo();
+      this.fail(err);
+    }
+    this.syncHistory();
+  }
+
+  /**
+   * Shows `e` at once, writes it, and answers the edit as it was done (with the versions the
+   * store gave). On failure the view is put back as it was and the error is thrown; after a
+   * conflict the view is first reloaded, so it shows the other person's edit.
+   */
+  private async apply(e: Edit): Promise<Edit> {
+    const undoView = this.show(e);
+    this.pending++;
+    try {
+      return await this.write(e);
+    } catch (err) {
+      undoView();
+      if (codeOf(err) === "conflict") await this.reload().catch(() => {});
+      throw err;
+    } finally {
+      this.pending--;
+    }
+  }
+
+  /** Shows an edit before it is written; the answer puts the view back. */
+  private show(e: Edit): () => void {
+    switch (e.kind) {
+      case "create": {
+        this.put(e.after);
+        return () => this.drop(e.after.id);
+      }
+      case "delete": {
+        const was = this.byId[e.before.id] ?? e.before;
+        this.drop(e.before.id);
+        return () => this.put(was);
+      }
+      case "update": {
+        const was = this.byId[e.before.id] ?? e.before;
+        this.put({ ...e.after, version: was.version });
+        return () => this.put(was);
+      }
+      case "rename-person": {
+        const was = this.people.find((p) => p.id === e.before.id) ?? e.before;
+        this.people = this.people.map((p) => (p.id === was.id ? { ...p, name: e.after.name } : p)).sort(byName);
+        return () => {
+          this.people = this.people.map((p) => (p.id === was.id ? was : p)).sort(byName);
+        };
+      }
+      case "update-project": {
+        const was = this.projects.find((p) => p.id === e.before.id) ?? e.before;
+        const now = { ...was, name: e.after.name, color: e.after.color };
+        this.projects = this.projects.map((p) => (p.id === was.id ? now : p)).sort(byName);
+        return () => {
+          this.projects = this.projects.map((p) => (p.id === was.id ? was : p)).sort(byName);
+        };
+      }
+    }
+  }
+
+  /** Writes an edit with the versions held now, and keeps the store's answer. */
+  private async write(e: Edit): Promise<Edit> {
+    switch (e.kind) {
+      case "create": {
+        const after = await this.api.createAssignment({ id: e.after.id, ...changeOf(e.after) });
+        this.put(after);
+        return { kind: "create", after };
+      }
+      case "delete": {
+        const current = this.heldBefore(e.before);
+        await this.api.deleteAssignment(current);
+        return { kind: "delete", before: current };
+      }
+      case "update": {
+        const current = this.heldBefore(e.before);
+        const after = await this.api.updateAssignment(current, changeOf(e.after));
+        this.put(after);
+        return { kind: "update", before: current, after };
+      }
+      case "rename-person": {
+        const current = this.heldPerson(e.before);
+        const after = await this.api.renameResource(current.id, current.version, e.after.name);
+        this.people = this.people.map((p) => (p.id === after.id ? after : p)).sort(byName);
+        return { kind: "rename-person", before: current, after };
+      }
+      case "update-project": {
+        const current = this.heldProject(e.before);
+        const after = await this.api.updateProject(current.id, current.version, {
+          name: e.after.name,
+          color: e.after.color,
+        });
+        this.projects = this.projects.map((p) => (p.id === after.id ? after : p)).sort(byName);
+        return { kind: "update-project", before: current, after };
+      }
+    }
+  }
+
+  // The copy the view held before `show` changed it: the history's, with the newest version.
+  private heldBefore(before: AssignmentDto): AssignmentDto {
+    return { ...before, version: this.versions.get(before.id) ?? before.version };
+  }
+
+  private heldPerson(before: ResourceDto): ResourceDto {
+    return { ...before, version: this.people.find((p) => p.id === before.id)?.version ?? before.version };
+  }
+
+  private heldProject(before: ProjectDto): ProjectDto {
+    return { ...before, version: this.projects.find((p) => p.id === before.id)?.version ?? before.version };
+  }
+
+  /** The newest version seen of each assignment (kept across deletes, for undo). */
+  private readonly versions = new Map<string, number>();
+
+  private put(a: AssignmentDto): void {
+    if (a.version > 0) this.versions.set(a.id, a.version);
+    this.byId = { ...this.byId, [a.id]: a };
+  }
+
+  private drop(id: string): void {
+    const { [id]: _, ...rest } = this.byId;
+    this.byId = rest;
+  }
+
+  // ---- people and projects -------------------------------------------------------------------
+
+  async addPerson(name: string): Promise<ResourceDto> {
+    const person = await this.api.createResource(name);
+    this.people = [...this.people, person].sort(byName);
+    return person;
+  }
+
+  /** Renames; a failure is thrown (the dialog shows it). */
+  renamePerson(p: ResourceDto, name: string): Promise<void> {
+    return this.edit({ kind: "rename-person", before: p, after: { ...p, name } });
+  }
+
+  /** Deletes a person and their assignments (asked first by the UI; not undoable). */
+  async deletePerson(p: ResourceDto, onProgress: (done: number, total: number) => void): Promise<number> {
+    const report = await this.api.deleteResource(p.id, ({ done, total }) => onProgress(done, total));
+    this.people = this.people.filter((x) => x.id !== p.id);
+    this.dropWhere((a) => a.resourceId === p.id);
+    return report.assignmentsDeleted;
+  }
+
+  async addProject(name: string, color: string): Promise<ProjectDto> {
+    const project = await this.api.createProject(name, color);
+    this.projects = [...this.projects, project].sort(byName);
+    return project;
+  }
+
+  /** Renames and/or recolours; a failure is thrown (the dialog shows it). */
+  updateProject(p: ProjectDto, change: { name: string; color: string }): Promise<void> {
+    return this.edit({ kind: "update-project", before: p, after: { ...p, ...change } });
+  }
+
+  async deleteProject(p: ProjectDto, onProgress: (done: number, total: number) => void): Promise<number> {
+    const report = await this.api.deleteProject(p.id, ({ done, total }) => onProgress(done, total));
+    this.projects = this.projects.filter((x) => x.id !== p.id);
+    this.dropWhere((a) => a.projectId === p.id);
+    return report.assignmentsDeleted;
+  }
+
+  countFor(kind: "person" | "project", id: string): Promise<number> {
+    return kind === "person" ? this.api.resourceAssignmentCount(id) : this.api.projectAssignmentCount(id);
+  }
+
+  /** Bars of a deleted person or project go, with every edit that mentions them. */
+  private dropWhere(test: (a: AssignmentDto) => boolean): void {
+    this.byId = Object.fromEntries(Object.entries(this.byId).filter(([, a]) => !test(a)));
+    const gone = (e: Edit) =>
+      (e.kind === "create" && test(e.after)) ||
+      (e.kind === "delete" && test(e.before)) ||
+      (e.kind === "update" && (test(e.before) || test(e.after)));
+    this.history.forget(gone);
+    this.syncHistory();
+  }
+
+  // ---- messages ------------------------------------------------------------------------------
+
+  fail(e: unknown): void {
+    const lang = this.lang();
+    const text = codeOf(e) === "conflict" ? MESSAGES[lang].conflictReloaded : errorText(lang, e);
+    this.notice = { text, kind: "error" };
+  }
+
+  private syncHistory(): void {
+    this.canUndo = this.history.canUndo;
+    this.canRedo = this.history.canRedo;
+  }
+}

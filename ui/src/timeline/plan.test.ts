@@ -1,0 +1,285 @@
+import { describe, expect, it } from "vitest";
+import type { AssignmentDto, ProjectDto, ResourceDto, TimelineDto } from "../ipc";
+import { dateOf, dayOf } from "./layout";
+import { newId, Plan, type PlanApi } from "./plan.svelte";
+
+type Change = { resourceId: string; projectId: string; startDate: string; lastDay: string };
+const err = (code: string, message = code) => Object.assign(new Error(message), { code, message });
+
+/** An in-memory store with the Rust side's rules: versions checked, conflicts, missing rows. */
+class FakeStore implements PlanApi {
+  rows = new Map<string, AssignmentDto>();
+  people: ResourceDto[] = [
+    { id: "ada", name: "Ada", version: 1 },
+    { id: "bob", name: "Bob", version: 1 },
+  ];
+  projects: ProjectDto[] = [{ id: "apollo", name: "Apollo", color: "#336699", version: 1 }];
+  /** The next write fails with this code. */
+  failNext: string | null = null;
+  /** Resolves when the test says so, to look at the view while a write is in flight. */
+  hold: Promise<void> | null = null;
+  calls: string[] = [];
+
+  private async gate(name: string) {
+    this.calls.push(name);
+    if (this.hold) await this.hold;
+    if (this.failNext) {
+      const code = this.failNext;
+      this.failNext = null;
+      throw err(code);
+    }
+  }
+  private fresh(current: AssignmentDto) {
+    const held = this.rows.get(current.id);
+    if (!held) throw err("not_found");
+    if (held.version !== current.version) throw err("conflict");
+  }
+  private make(id: string, c: Change, version: number): AssignmentDto {
+    return { id, version, ...c, endDateExclusive: dateOf(dayOf(c.lastDay) + 1) };
+  }
+
+  async loadWindow(from: string, to: string) {
+    return [...this.rows.values()].filter((a) => a.startDate < to && a.endDateExclusive > from);
+  }
+  async catalog() {
+    return {
+      resources: this.people,
+      projects: this.projects,
+      unfinishedResourceDeletes: [],
+      unfinishedProjectDeletes: [],
+    };
+  }
+  async createAssignment(input: Change & { id?: string }) {
+    await this.gate("create");
+    const id = input.id ?? newId();
+    if (this.rows.has(id)) throw err("already_exists");
+    const a = this.make(id, input, 1);
+    this.rows.set(id, a);
+    return a;
+  }
+  async updateAssignment(current: AssignmentDto, change: Change) {
+    await this.gate("update");
+    this.fresh(current);
+    const a = this.make(current.id, change, current.version + 1);
+    this.rows.set(a.id, a);
+    return a;
+  }
+  async deleteAssignment(current: AssignmentDto) {
+    await this.gate("delete");
+    if (!this.rows.has(current.id)) return;
+    this.fresh(current);
+    this.rows.delete(current.id);
+  }
+  async createResource(name: string) {
+    const p = { id: newId(), name, version: 1 };
+    this.people.push(p);
+    return p;
+  }
+  async renameResource(id: string, version: number, name: string) {
+    await this.gate("rename");
+    const i = this.people.findIndex((p) => p.id === id);
+    if (this.people[i].version !== version) throw err("conflict");
+    this.people[i] = { id, name, version: version + 1 };
+    return this.people[i];
+  }
+  async resourceAssignmentCount(id: string) {
+    return [...this.rows.values()].filter((a) => a.resourceId === id).length;
+  }
+  async deleteResource(id: string, onProgress: (p: { done: number; total: number }) => void) {
+    const doomed = [...this.rows.values()].filter((a) => a.resourceId === id);
+    doomed.forEach((a, i) => {
+      this.rows.delete(a.id);
+      onProgress({ done: i + 1, total: doomed.length });
+    });
+    this.people = this.people.filter((p) => p.id !== id);
+    return { assignmentsDeleted: doomed.length };
+  }
+  async createProject(name: string, color: string) {
+    const p = { id: newId(), name, color, version: 1 };
+    this.projects.push(p);
+    return p;
+  }
+  async updateProject(id: string, version: number, change: { name?: string; color?: string }) {
+    await this.gate("project");
+    const i = this.projects.findIndex((p) => p.id === id);
+    if (this.projects[i].version !== version) throw err("conflict");
+    this.projects[i] = { ...this.projects[i], ...change, version: version + 1 };
+    return this.projects[i];
+  }
+  async projectAssignmentCount(id: string) {
+    return [...this.rows.values()].filter((a) => a.projectId === id).length;
+  }
+  async deleteProject(id: string) {
+    const doomed = [...this.rows.values()].filter((a) => a.projectId === id);
+    for (const a of doomed) this.rows.delete(a.id);
+    this.projects = this.projects.filter((p) => p.id !== id);
+    return { assignmentsDeleted: doomed.length };
+  }
+}
+
+function setUp() {
+  const store = new FakeStore();
+  const initial: TimelineDto = {
+    teamName: "T",
+    from: "2026-11-02",
+    to: "2027-01-25",
+    resources: store.people,
+    projects: store.projects,
+    assignments: [],
+  };
+  const plan = new Plan(initial, store, () => "en");
+  return { store, plan };
+}
+
+const week = (resourceId: string, startDate: string, lastDay: string): Change => ({
+  resourceId,
+  projectId: "apollo",
+  startDate,
+  lastDay,
+});
+const only = (plan: Plan) => Object.values(plan.byId);
+
+describe("Plan edits", () => {
+  it("shows a new assignment before the store answers, then keeps the store's copy", async () => {
+    const { store, plan } = setUp();
+    let release = () => {};
+    store.hold = new Promise((r) => {
+      release = r;
+    });
+    const done = plan.create(week("ada", "2026-12-07", "2026-12-11"));
+    expect(only(plan)).toHaveLength(1);
+    expect(only(plan)[0].version).toBe(0);
+    expect(plan.pending).toBe(1);
+    release();
+    expect(await done).toBe(true);
+    expect(only(plan)[0].version).toBe(1);
+    expect(only(plan)[0].endDateExclusive).toBe("2026-12-12");
+    expect(store.rows.size).toBe(1);
+    expect(plan.canUndo).toBe(true);
+  });
+
+  it("snaps a failed move back and says why, recording nothing", async () => {
+    const { store, plan } = setUp();
+    await plan.create(week("ada", "2026-12-07", "2026-12-11"));
+    const [a] = only(plan);
+    store.failNext = "unavailable";
+    expect(await plan.update(a, week("bob", "2026-12-14", "2026-12-18"))).toBe(false);
+    expect(plan.byId[a.id]).toEqual(a);
+    expect(plan.notice?.text).toBe("unavailable");
+    await plan.undo(); // undoes the create, not the failed move
+    expect(only(plan)).toHaveLength(0);
+    expect(store.rows.size).toBe(0);
+  });
+
+  it("after a conflict shows the other person's edit and says so", async () => {
+    const { store, plan } = setUp();
+    await plan.create(week("ada", "2026-12-07", "2026-12-11"));
+    const [mine] = only(plan);
+    // Someone else moves it meanwhile.
+    const theirs = await store.updateAssignment(mine, week("bob", "2026-12-21", "2026-12-23"));
+    expect(await plan.update(mine, week("ada", "2026-12-08", "2026-12-12"))).toBe(false);
+    expect(plan.byId[mine.id]).toEqual(theirs);
+    expect(plan.notice?.text).toMatch(/Someone else changed this/);
+  });
+
+  it("undoes and redoes a chain of moves with fresh versions each time", async () => {
+    const { store, plan } = setUp();
+    await plan.create(week("ada", "2026-12-07", "2026-12-11"));
+    const id = only(plan)[0].id;
+    await plan.update(plan.byId[id], week("ada", "2026-12-14", "2026-12-18"));
+    await plan.update(plan.byId[id], week("bob", "2026-12-14", "2026-12-22"));
+    await plan.undo();
+    expect(store.rows.get(id)).toMatchObject({ resourceId: "ada", startDate: "2026-12-14", version: 4 });
+    await plan.undo();
+    expect(store.rows.get(id)).toMatchObject({ startDate: "2026-12-07", lastDay: "2026-12-11", version: 5 });
+    await plan.redo();
+    await plan.redo();
+    expect(store.rows.get(id)).toMatchObject({ resourceId: "bob", lastDay: "2026-12-22", version: 7 });
+    expect(plan.byId[id]).toEqual(store.rows.get(id));
+    expect(plan.canRedo).toBe(false);
+    expect(plan.notice).toBeNull();
+  });
+
+  it("undoes a delete by creating the same assignment again, and redoes it", async () => {
+    const { store, plan } = setUp();
+    await plan.create(week("ada", "2026-12-07", "2026-12-11"));
+    const [a] = only(plan);
+    await plan.remove(a);
+    expect(only(plan)).toHaveLength(0);
+    await plan.undo();
+    expect(store.rows.get(a.id)).toMatchObject({ startDate: "2026-12-07", version: 1 });
+    expect(plan.byId[a.id]).toBeDefined();
+    await plan.redo();
+    expect(store.rows.has(a.id)).toBe(false);
+    expect(plan.byId[a.id]).toBeUndefined();
+  });
+
+  it("drops an undo that someone else's edit made impossible", async () => {
+    const { store, plan } = setUp();
+    await plan.create(week("ada", "2026-12-07", "2026-12-11"));
+    const [a] = only(plan);
+    await store.updateAssignment(a, week("ada", "2026-12-01", "2026-12-02"));
+    await plan.undo(); // would delete a copy that changed: a conflict
+    expect(store.rows.get(a.id)?.startDate).toBe("2026-12-01");
+    expect(plan.byId[a.id]?.startDate).toBe("2026-12-01");
+    expect(plan.canUndo).toBe(false);
+  });
+
+  it("a new edit clears what could be redone", async () => {
+    const { plan } = setUp();
+    await plan.create(week("ada", "2026-12-07", "2026-12-11"));
+    await plan.undo();
+    expect(plan.canRedo).toBe(true);
+    await plan.create(week("bob", "2026-12-07", "2026-12-11"));
+    expect(plan.canRedo).toBe(false);
+  });
+
+  it("renames a person and a project, undoably", async () => {
+    const { store, plan } = setUp();
+    await plan.renamePerson(plan.people[0], "Ada Lovelace");
+    await plan.updateProject(plan.projects[0], { name: "Gemini", color: "#AA0000" });
+    expect(plan.people.map((p) => p.name)).toEqual(["Ada Lovelace", "Bob"]);
+    expect(store.projects[0]).toMatchObject({ name: "Gemini", color: "#AA0000", version: 2 });
+    await plan.undo();
+    await plan.undo();
+    expect(store.people[0]).toMatchObject({ name: "Ada", version: 3 });
+    expect(store.projects[0]).toMatchObject({ name: "Apollo", color: "#336699", version: 3 });
+  });
+
+  it("a failed rename is thrown to the dialog and shown as before", async () => {
+    const { store, plan } = setUp();
+    store.failNext = "name_too_long";
+    await expect(plan.renamePerson(plan.people[0], "x".repeat(300))).rejects.toMatchObject({
+      code: "name_too_long",
+    });
+    expect(plan.people[0].name).toBe("Ada");
+    expect(plan.canUndo).toBe(false);
+  });
+
+  it("deleting a person removes their bars and the edits that mention them", async () => {
+    const { store, plan } = setUp();
+    await plan.create(week("ada", "2026-12-07", "2026-12-11"));
+    await plan.create(week("ada", "2026-12-14", "2026-12-18"));
+    await plan.create(week("bob", "2026-12-07", "2026-12-11"));
+    expect(await plan.countFor("person", "ada")).toBe(2);
+    const seen: number[] = [];
+    expect(await plan.deletePerson(plan.people[0], (done) => seen.push(done))).toBe(2);
+    expect(seen).toEqual([1, 2]);
+    expect(only(plan).map((a) => a.resourceId)).toEqual(["bob"]);
+    expect(plan.people.map((p) => p.name)).toEqual(["Bob"]);
+    await plan.undo(); // Bob's create, the only edit left
+    await plan.undo();
+    expect(store.rows.size).toBe(0);
+    expect(plan.canUndo).toBe(false);
+  });
+});
+
+describe("newId", () => {
+  it("makes 26-character ULIDs that sort by time", () => {
+    const a = newId(1_700_000_000_000);
+    const b = newId(1_700_000_000_001);
+    expect(a).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
+    expect(a < b).toBe(true);
+    expect(newId()).not.toBe(newId());
+  });
+});
