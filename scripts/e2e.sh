@@ -38,5 +38,5 @@ for _ in $(seq 1 50); do
   sleep 0.2
 done
 RP_WEBDRIVER_URL="http://127.0.0.1:$port" RP_APP_BINARY="$app" RP_E2E_SHOTS="$shots" \
-  node --test --test-concurrency=1 tests/e2e/ || { cat "$work/driver.log" | tail -20; exit 1; }
+  node --test --test-concurrency=1 "${@:-tests/e2e/}" || { cat "$work/driver.log" | tail -20; exit 1; }
 echo "screenshots: $shots"

@@ -5,6 +5,20 @@ import { join } from "node:path";
 
 const DRIVER = process.env.RP_WEBDRIVER_URL ?? "http://127.0.0.1:4444";
 const ELEMENT = "element-6066-11e4-a52f-4f735a3ea3a5";
+/** W3C WebDriver key values. */
+export const KEY = {
+  Shift: "\uE008",
+  Control: "\uE009",
+  Alt: "\uE00A",
+  Escape: "\uE00C",
+  Enter: "\uE007",
+  Delete: "\uE017",
+  ArrowLeft: "\uE012",
+  ArrowUp: "\uE013",
+  ArrowRight: "\uE014",
+  ArrowDown: "\uE015",
+  F2: "\uE032",
+};
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function call(method, path, body) {
@@ -75,6 +89,35 @@ export class Session {
       ],
     });
   }
+  /** Right-clicks at viewport point (x, y). */
+  rightClick(x, y) {
+    return call("POST", this.path("/actions"), {
+      actions: [
+        {
+          type: "pointer",
+          id: "mouse",
+          parameters: { pointerType: "mouse" },
+          actions: [
+            { type: "pointerMove", duration: 0, origin: "viewport", x: Math.round(x), y: Math.round(y) },
+            { type: "pointerDown", button: 2 },
+            { type: "pointerUp", button: 2 },
+          ],
+        },
+      ],
+    });
+  }
+  /**
+   * Presses keys on whatever has focus, as a person would: each chord is a list of keys held
+   * together, e.g. press([KEY.Control, "z"]). Keys are W3C WebDriver key values (KEY below).
+   */
+  press(...chords) {
+    const actions = [];
+    for (const chord of chords) {
+      for (const k of chord) actions.push({ type: "keyDown", value: k });
+      for (const k of [...chord].reverse()) actions.push({ type: "keyUp", value: k });
+    }
+    return call("POST", this.path("/actions"), { actions: [{ type: "key", id: "keyboard", actions }] });
+  }
   /** Types into an element; "\uE017" is the Delete key. */
   type(element, text) {
     return call("POST", this.path(`/element/${element}/value`), { text });
@@ -99,5 +142,16 @@ export class Session {
   }
   close() {
     return call("DELETE", this.path(""));
+  }
+}
+
+/** Waits until `check()` gives a truthy value (and returns it), or fails saying `what`. */
+export async function until(what, check, ms = 10000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
   }
 }

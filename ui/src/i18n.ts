@@ -34,7 +34,42 @@ const en = {
   overbooked: "More than one assignment",
   language: "日本語",
   failed: "Something went wrong; please try again.",
-  conflictReloaded: "Someone else changed this in the meantime. The timeline now shows the current plan; nothing of theirs was overwritten.",
+  pickProject: "Project of the new assignment",
+  searchProjects: "Search projects",
+  createProjectNamed: (name: string) => `Create project “${name}”`,
+  noProjects: "No matching project",
+  otherColour: "Other colour…",
+  projects: (n: number) => `Projects (${n})`,
+  showProjects: "Projects",
+  actionsFor: (name: string) => `Actions for ${name}`,
+  edit: "Edit…",
+  newAssignmentHere: "New assignment…",
+  renamePerson: "Rename person…",
+  deletePerson: "Delete person…",
+  editProject: "Edit project",
+  editProjectMenu: "Rename or recolour…",
+  deleteProject: "Delete project…",
+  deletePersonTitle: (name: string) => `Delete ${name}?`,
+  deleteProjectTitle: (name: string) => `Delete the project ${name}?`,
+  counting: "Counting their assignments…",
+  deleteWhat: (kind: "person" | "project", n: number) =>
+    n === 0
+      ? `No assignments ${kind === "person" ? "are booked for this person" : "use this project"}. This cannot be undone.`
+      : `${n.toLocaleString("en")} assignment${n === 1 ? "" : "s"} ${kind === "person" ? "of this person" : "of this project"} will be deleted too. This cannot be undone.`,
+  deleting: (done: number, total: number) =>
+    `Deleted ${done.toLocaleString("en")} of ${total.toLocaleString("en")} assignments…`,
+  deleted: (name: string, n: number) =>
+    `${name} and ${n.toLocaleString("en")} assignment${n === 1 ? "" : "s"} deleted.`,
+  undo: "Undo (Ctrl+Z)",
+  redo: "Redo (Ctrl+Shift+Z)",
+  dismiss: "Dismiss",
+  cursor: (person: string, date: string, bar: string | null) =>
+    `${person}, ${date}${bar ? `: ${bar}` : ", free"}`,
+  noPeople: "No people match the filter.",
+  keyboardHelp:
+    "Arrows move, Shift+arrows select days, Enter creates or edits, Alt+arrows move a bar, Alt+Shift+arrows resize it, Delete deletes, F2 renames the person, Shift+F10 opens the menu.",
+  conflictReloaded:
+    "Someone else changed this in the meantime. The timeline now shows the current plan; nothing of theirs was overwritten.",
 };
 
 export type Messages = typeof en;
@@ -70,7 +105,41 @@ const ja: Messages = {
   overbooked: "複数のアサインが重なっています",
   language: "English",
   failed: "問題が発生しました。もう一度お試しください。",
-  conflictReloaded: "他の人が先に変更していました。タイムラインを最新の計画に更新しました（相手の変更は上書きしていません）。",
+  pickProject: "新しいアサインの案件",
+  searchProjects: "案件を検索",
+  createProjectNamed: (name: string) => `案件「${name}」を作成`,
+  noProjects: "該当する案件はありません",
+  otherColour: "その他の色…",
+  projects: (n: number) => `案件 (${n})`,
+  showProjects: "案件",
+  actionsFor: (name: string) => `${name} の操作`,
+  edit: "編集…",
+  newAssignmentHere: "アサインを追加…",
+  renamePerson: "メンバー名を変更…",
+  deletePerson: "メンバーを削除…",
+  editProject: "案件を編集",
+  editProjectMenu: "名前・色を変更…",
+  deleteProject: "案件を削除…",
+  deletePersonTitle: (name: string) => `${name} を削除しますか？`,
+  deleteProjectTitle: (name: string) => `案件「${name}」を削除しますか？`,
+  counting: "アサインを数えています…",
+  deleteWhat: (kind: "person" | "project", n: number) =>
+    n === 0
+      ? `${kind === "person" ? "このメンバー" : "この案件"}のアサインはありません。元に戻せません。`
+      : `${kind === "person" ? "このメンバー" : "この案件"}のアサイン ${n.toLocaleString("ja")} 件も削除されます。元に戻せません。`,
+  deleting: (done: number, total: number) =>
+    `${total.toLocaleString("ja")} 件中 ${done.toLocaleString("ja")} 件を削除しました…`,
+  deleted: (name: string, n: number) => `${name} とアサイン ${n.toLocaleString("ja")} 件を削除しました。`,
+  undo: "元に戻す (Ctrl+Z)",
+  redo: "やり直す (Ctrl+Shift+Z)",
+  dismiss: "閉じる",
+  cursor: (person: string, date: string, bar: string | null) =>
+    `${person}、${date}${bar ? `：${bar}` : "、空き"}`,
+  noPeople: "該当するメンバーはいません。",
+  keyboardHelp:
+    "矢印で移動、Shift+矢印で日を選択、Enterで作成・編集、Alt+矢印でバーを移動、Alt+Shift+矢印で期間を変更、Deleteで削除、F2でメンバー名を変更、Shift+F10でメニュー。",
+  conflictReloaded:
+    "他の人が先に変更していました。タイムラインを最新の計画に更新しました（相手の変更は上書きしていません）。",
 };
 
 export const MESSAGES: Record<Lang, Messages> = { en, ja };

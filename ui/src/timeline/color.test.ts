@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { luminance, textOn } from "./color";
+import { leastUsedColor, luminance, PALETTE, textOn } from "./color";
+import { at } from "./testing";
 
 describe("text colour on a bar", () => {
   it("uses white on dark and black on light colours", () => {
@@ -13,5 +14,14 @@ describe("text colour on a bar", () => {
   it("computes WCAG luminance", () => {
     expect(luminance("#FFFFFF")).toBeCloseTo(1);
     expect(luminance("#000000")).toBeCloseTo(0);
+  });
+});
+
+describe("project colours", () => {
+  it("offers the palette colour used least", () => {
+    expect(leastUsedColor([])).toBe(PALETTE[0]);
+    expect(leastUsedColor([at(PALETTE, 0).toLowerCase()])).toBe(PALETTE[1]);
+    expect(leastUsedColor([...PALETTE, ...PALETTE.slice(0, 5)])).toBe(PALETTE[5]);
+    for (const c of PALETTE) expect(c).toMatch(/^#[0-9A-F]{6}$/);
   });
 });

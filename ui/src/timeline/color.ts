@@ -17,3 +17,27 @@ export function textOn(background: string): string {
   const onWhite = 1.05 / (l + 0.05);
   return onBlack >= onWhite ? "#000000" : "#FFFFFF";
 }
+
+/** The colours offered for projects: distinct at a glance, in light and dark themes. */
+export const PALETTE: readonly string[] = [
+  "#4D72F3",
+  "#E4572E",
+  "#17A398",
+  "#F2A541",
+  "#8E5CCF",
+  "#D7263D",
+  "#3FA34D",
+  "#1B998B",
+  "#F46197",
+  "#2E4057",
+  "#A0A4B8",
+  "#C6A15B",
+];
+
+/** The palette colour fewest projects use (the first such), for a project made on the fly. */
+export function leastUsedColor(used: readonly string[]): string {
+  const count = (c: string) => used.filter((u) => u.toUpperCase() === c).length;
+  let best = "#4D72F3";
+  for (const c of PALETTE) if (count(c) < count(best)) best = c;
+  return best;
+}

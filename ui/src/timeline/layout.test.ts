@@ -10,6 +10,8 @@ import {
   dragModeAt,
   isWeekend,
   load,
+  monthLabels,
+  monthOf,
   overbookedDays,
   PX_PER_DAY,
   rowAt,
@@ -23,6 +25,7 @@ import {
   zoomIn,
   zoomOut,
 } from "./layout";
+import { at } from "./testing";
 
 describe("days", () => {
   it("round-trips dates and knows weekdays", () => {
@@ -182,5 +185,33 @@ describe("dragging a bar", () => {
     expect(dragged(bar, "end", -2)).toEqual({ start: 10, end: 13 });
     expect(dragged(bar, "end", -9)).toEqual({ start: 10, end: 11 });
     expect(dragged(bar, "end", 0)).toEqual(bar);
+  });
+});
+
+describe("month labels", () => {
+  const origin = dayOf("2026-01-01");
+  it("finds the month around a day", () => {
+    expect(monthOf(dayOf("2026-12-15"))).toEqual({ start: dayOf("2026-12-01"), next: dayOf("2027-01-01") });
+    expect(monthOf(dayOf("2026-02-01")).next).toBe(dayOf("2026-03-01"));
+  });
+
+  it("pins the month at the left edge and labels each first day after it", () => {
+    const px = 20;
+    const scrollLeft = (dayOf("2026-03-10") - origin) * px;
+    const labels = monthLabels(dayOf("2026-03-08"), dayOf("2026-05-20"), origin, px, scrollLeft, 80);
+    expect(labels.map((l) => dateOf(l.day))).toEqual(["2026-03-01", "2026-04-01", "2026-05-01"]);
+    expect(at(labels, 0).x).toBe(scrollLeft);
+  });
+
+  it("never lets two labels overlap, at month zoom too", () => {
+    for (const px of [48, 20, 6]) {
+      for (let s = 0; s < 400; s += 3) {
+        const scrollLeft = s * px + 0.5;
+        const labels = monthLabels(s - 2, s + 200, origin, px, scrollLeft, 80);
+        for (let i = 1; i < labels.length; i++) {
+          expect(at(labels, i).x - at(labels, i - 1).x).toBeGreaterThanOrEqual(80);
+        }
+      }
+    }
   });
 });

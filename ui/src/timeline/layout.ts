@@ -222,3 +222,33 @@ export function dragged(
       return { start: span.start + delta, end: span.end + delta };
   }
 }
+
+/** The first day of the month that `day` is in, and of the month after. */
+export function monthOf(day: Day): { start: Day; next: Day } {
+  const [y = 1970, m = 1] = dateOf(day).split("-").map(Number);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${pad(m + 1)}-01`;
+  return { start: dayOf(`${y}-${pad(m)}-01`), next: dayOf(next) };
+}
+
+/**
+ * Month labels of the date header for days `[first, last)`: one at each month's first day, and
+ * the month at the left edge pinned there until the next month's label pushes it out, so that
+ * no two labels overlap at any zoom (`labelWidth` is a label's width in pixels).
+ */
+export function monthLabels(
+  first: Day,
+  last: Day,
+  origin: Day,
+  pxPerDay: number,
+  scrollLeft: number,
+  labelWidth: number,
+): { day: Day; x: number }[] {
+  const left = Math.max(first, dayAtX(scrollLeft, origin, pxPerDay));
+  const month = monthOf(left);
+  const pinned = Math.min(scrollLeft, xOfDay(month.next, origin, pxPerDay) - labelWidth);
+  const labels = [{ day: month.start, x: pinned }];
+  for (let m = month.next; m < last; m = monthOf(m).next)
+    labels.push({ day: m, x: xOfDay(m, origin, pxPerDay) });
+  return labels;
+}

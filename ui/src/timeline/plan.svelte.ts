@@ -16,15 +16,20 @@ import type {
 import { type Edit, History } from "./history";
 import { chunkRange, chunksToLoad, type Day, dateOf, dayOf } from "./layout";
 
+/** What a person chooses for an assignment: who, which project, first and last day (included). */
+export interface Fields {
+  resourceId: string;
+  projectId: string;
+  startDate: string;
+  lastDay: string;
+}
+
 /** The Rust commands the plan uses (src/ipc in the app; an in-memory fake in tests). */
 export interface PlanApi {
   loadWindow(from: string, to: string): Promise<AssignmentDto[]>;
   catalog(): Promise<CatalogDto>;
   createAssignment(input: NewAssignmentInput): Promise<AssignmentDto>;
-  updateAssignment(
-    current: AssignmentDto,
-    change: { resourceId: string; projectId: string; startDate: string; lastDay: string },
-  ): Promise<AssignmentDto>;
+  updateAssignment(current: AssignmentDto, change: Fields): Promise<AssignmentDto>;
   deleteAssignment(current: AssignmentDto): Promise<void>;
   createResource(name: string): Promise<ResourceDto>;
   renameResource(id: string, version: number, name: string): Promise<ResourceDto>;
@@ -44,7 +49,9 @@ export interface Notice {
 
 /** The error code of a failed call (`{code, message}` from the Rust side), if it has one. */
 export function codeOf(e: unknown): string | undefined {
-  return typeof e === "object" && e !== null && "code" in e ? String((e as { code: unknown }).code) : undefined;
+  return typeof e === "object" && e !== null && "code" in e
+    ? String((e as { code: unknown }).code)
+    : undefined;
 }
 
 /** Codes after which an edit can never be applied as it is (the thing changed or went away). */
@@ -62,15 +69,12 @@ export function newId(now = Date.now()): string {
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
-function changeOf(a: AssignmentDto) {
+function changeOf(a: AssignmentDto): Fields {
   return { resourceId: a.resourceId, projectId: a.projectId, startDate: a.startDate, lastDay: a.lastDay };
 }
 
 /** An assignment as the UI proposes it: the stored exclusive end follows from the last day. */
-export function proposed(
-  base: Pick<AssignmentDto, "id" | "version">,
-  change: { resourceId: string; projectId: string; startDate: string; lastDay: string },
-): AssignmentDto {
+export function proposed(base: Pick<AssignmentDto, "id" | "version">, change: Fields): AssignmentDto {
   return { ...base, ...change, endDateExclusive: dateOf(dayOf(change.lastDay) + 1) };
 }
 
@@ -144,15 +148,12 @@ export class Plan {
   // ---- assignment edits ----------------------------------------------------------------------
 
   /** A new assignment with a client-made id (so a repeated request is recognised). */
-  create(change: { resourceId: string; projectId: string; startDate: string; lastDay: string }): Promise<boolean> {
+  create(change: Fields): Promise<boolean> {
     return this.tryEdit({ kind: "create", after: proposed({ id: newId(), version: 0 }, change) });
   }
 
   /** Moves, resizes or reassigns `a`. */
-  update(
-    a: AssignmentDto,
-    change: { resourceId: string; projectId: string; startDate: string; lastDay: string },
-  ): Promise<boolean> {
+  update(a: AssignmentDto, change: Fields): Promise<boolean> {
     return this.tryEdit({ kind: "update", before: a, after: proposed(a, change) });
   }
 
@@ -241,7 +242,9 @@ export class Plan {
       }
       case "rename-person": {
         const was = this.people.find((p) => p.id === e.before.id) ?? e.before;
-        this.people = this.people.map((p) => (p.id === was.id ? { ...p, name: e.after.name } : p)).sort(byName);
+        this.people = this.people
+          .map((p) => (p.id === was.id ? { ...p, name: e.after.name } : p))
+          .sort(byName);
         return () => {
           this.people = this.people.map((p) => (p.id === was.id ? was : p)).sort(byName);
         };

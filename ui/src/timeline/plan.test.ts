@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AssignmentDto, ProjectDto, ResourceDto, TimelineDto } from "../ipc";
 import { dateOf, dayOf } from "./layout";
 import { newId, Plan, type PlanApi } from "./plan.svelte";
+import { at } from "./testing";
 
 type Change = { resourceId: string; projectId: string; startDate: string; lastDay: string };
 const err = (code: string, message = code) => Object.assign(new Error(message), { code, message });
@@ -78,9 +79,10 @@ class FakeStore implements PlanApi {
   async renameResource(id: string, version: number, name: string) {
     await this.gate("rename");
     const i = this.people.findIndex((p) => p.id === id);
-    if (this.people[i].version !== version) throw err("conflict");
-    this.people[i] = { id, name, version: version + 1 };
-    return this.people[i];
+    if (at(this.people, i).version !== version) throw err("conflict");
+    const renamed = { id, name, version: version + 1 };
+    this.people[i] = renamed;
+    return renamed;
   }
   async resourceAssignmentCount(id: string) {
     return [...this.rows.values()].filter((a) => a.resourceId === id).length;
@@ -102,9 +104,11 @@ class FakeStore implements PlanApi {
   async updateProject(id: string, version: number, change: { name?: string; color?: string }) {
     await this.gate("project");
     const i = this.projects.findIndex((p) => p.id === id);
-    if (this.projects[i].version !== version) throw err("conflict");
-    this.projects[i] = { ...this.projects[i], ...change, version: version + 1 };
-    return this.projects[i];
+    const held = at(this.projects, i);
+    if (held.version !== version) throw err("conflict");
+    const updated = { ...held, ...change, version: version + 1 };
+    this.projects[i] = updated;
+    return updated;
   }
   async projectAssignmentCount(id: string) {
     return [...this.rows.values()].filter((a) => a.projectId === id).length;
@@ -148,12 +152,12 @@ describe("Plan edits", () => {
     });
     const done = plan.create(week("ada", "2026-12-07", "2026-12-11"));
     expect(only(plan)).toHaveLength(1);
-    expect(only(plan)[0].version).toBe(0);
+    expect(at(only(plan), 0).version).toBe(0);
     expect(plan.pending).toBe(1);
     release();
     expect(await done).toBe(true);
-    expect(only(plan)[0].version).toBe(1);
-    expect(only(plan)[0].endDateExclusive).toBe("2026-12-12");
+    expect(at(only(plan), 0).version).toBe(1);
+    expect(at(only(plan), 0).endDateExclusive).toBe("2026-12-12");
     expect(store.rows.size).toBe(1);
     expect(plan.canUndo).toBe(true);
   });
@@ -161,7 +165,7 @@ describe("Plan edits", () => {
   it("snaps a failed move back and says why, recording nothing", async () => {
     const { store, plan } = setUp();
     await plan.create(week("ada", "2026-12-07", "2026-12-11"));
-    const [a] = only(plan);
+    const a = at(only(plan), 0);
     store.failNext = "unavailable";
     expect(await plan.update(a, week("bob", "2026-12-14", "2026-12-18"))).toBe(false);
     expect(plan.byId[a.id]).toEqual(a);
@@ -174,7 +178,7 @@ describe("Plan edits", () => {
   it("after a conflict shows the other person's edit and says so", async () => {
     const { store, plan } = setUp();
     await plan.create(week("ada", "2026-12-07", "2026-12-11"));
-    const [mine] = only(plan);
+    const mine = at(only(plan), 0);
     // Someone else moves it meanwhile.
     const theirs = await store.updateAssignment(mine, week("bob", "2026-12-21", "2026-12-23"));
     expect(await plan.update(mine, week("ada", "2026-12-08", "2026-12-12"))).toBe(false);
@@ -185,9 +189,9 @@ describe("Plan edits", () => {
   it("undoes and redoes a chain of moves with fresh versions each time", async () => {
     const { store, plan } = setUp();
     await plan.create(week("ada", "2026-12-07", "2026-12-11"));
-    const id = only(plan)[0].id;
-    await plan.update(plan.byId[id], week("ada", "2026-12-14", "2026-12-18"));
-    await plan.update(plan.byId[id], week("bob", "2026-12-14", "2026-12-22"));
+    const id = at(only(plan), 0).id;
+    await plan.update(at(Object.values(plan.byId), 0), week("ada", "2026-12-14", "2026-12-18"));
+    await plan.update(at(Object.values(plan.byId), 0), week("bob", "2026-12-14", "2026-12-22"));
     await plan.undo();
     expect(store.rows.get(id)).toMatchObject({ resourceId: "ada", startDate: "2026-12-14", version: 4 });
     await plan.undo();
@@ -203,7 +207,7 @@ describe("Plan edits", () => {
   it("undoes a delete by creating the same assignment again, and redoes it", async () => {
     const { store, plan } = setUp();
     await plan.create(week("ada", "2026-12-07", "2026-12-11"));
-    const [a] = only(plan);
+    const a = at(only(plan), 0);
     await plan.remove(a);
     expect(only(plan)).toHaveLength(0);
     await plan.undo();
@@ -217,7 +221,7 @@ describe("Plan edits", () => {
   it("drops an undo that someone else's edit made impossible", async () => {
     const { store, plan } = setUp();
     await plan.create(week("ada", "2026-12-07", "2026-12-11"));
-    const [a] = only(plan);
+    const a = at(only(plan), 0);
     await store.updateAssignment(a, week("ada", "2026-12-01", "2026-12-02"));
     await plan.undo(); // would delete a copy that changed: a conflict
     expect(store.rows.get(a.id)?.startDate).toBe("2026-12-01");
@@ -236,23 +240,23 @@ describe("Plan edits", () => {
 
   it("renames a person and a project, undoably", async () => {
     const { store, plan } = setUp();
-    await plan.renamePerson(plan.people[0], "Ada Lovelace");
-    await plan.updateProject(plan.projects[0], { name: "Gemini", color: "#AA0000" });
+    await plan.renamePerson(at(plan.people, 0), "Ada Lovelace");
+    await plan.updateProject(at(plan.projects, 0), { name: "Gemini", color: "#AA0000" });
     expect(plan.people.map((p) => p.name)).toEqual(["Ada Lovelace", "Bob"]);
-    expect(store.projects[0]).toMatchObject({ name: "Gemini", color: "#AA0000", version: 2 });
+    expect(at(store.projects, 0)).toMatchObject({ name: "Gemini", color: "#AA0000", version: 2 });
     await plan.undo();
     await plan.undo();
-    expect(store.people[0]).toMatchObject({ name: "Ada", version: 3 });
-    expect(store.projects[0]).toMatchObject({ name: "Apollo", color: "#336699", version: 3 });
+    expect(at(store.people, 0)).toMatchObject({ name: "Ada", version: 3 });
+    expect(at(store.projects, 0)).toMatchObject({ name: "Apollo", color: "#336699", version: 3 });
   });
 
   it("a failed rename is thrown to the dialog and shown as before", async () => {
     const { store, plan } = setUp();
     store.failNext = "name_too_long";
-    await expect(plan.renamePerson(plan.people[0], "x".repeat(300))).rejects.toMatchObject({
+    await expect(plan.renamePerson(at(plan.people, 0), "x".repeat(300))).rejects.toMatchObject({
       code: "name_too_long",
     });
-    expect(plan.people[0].name).toBe("Ada");
+    expect(at(plan.people, 0).name).toBe("Ada");
     expect(plan.canUndo).toBe(false);
   });
 
@@ -263,7 +267,7 @@ describe("Plan edits", () => {
     await plan.create(week("bob", "2026-12-07", "2026-12-11"));
     expect(await plan.countFor("person", "ada")).toBe(2);
     const seen: number[] = [];
-    expect(await plan.deletePerson(plan.people[0], (done) => seen.push(done))).toBe(2);
+    expect(await plan.deletePerson(at(plan.people, 0), (done) => seen.push(done))).toBe(2);
     expect(seen).toEqual([1, 2]);
     expect(only(plan).map((a) => a.resourceId)).toEqual(["bob"]);
     expect(plan.people.map((p) => p.name)).toEqual(["Bob"]);

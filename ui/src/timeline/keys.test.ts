@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { globalCommand, gridCommand } from "./keys";
+
+const press = (
+  key: string,
+  mods: Partial<Record<"shiftKey" | "ctrlKey" | "metaKey" | "altKey", boolean>> = {},
+) => ({
+  key,
+  shiftKey: false,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  ...mods,
+});
+
+describe("timeline keys", () => {
+  it("arrows move the cursor; Shift stretches it over days, not rows", () => {
+    expect(gridCommand(press("ArrowRight"))).toEqual({ kind: "cursor", days: 1, rows: 0, extend: false });
+    expect(gridCommand(press("ArrowLeft", { shiftKey: true }))).toEqual({
+      kind: "cursor",
+      days: -1,
+      rows: 0,
+      extend: true,
+    });
+    expect(gridCommand(press("ArrowDown", { shiftKey: true }))).toEqual({
+      kind: "cursor",
+      days: 0,
+      rows: 1,
+      extend: false,
+    });
+    expect(gridCommand(press("PageDown"))).toEqual({ kind: "cursor", days: 0, rows: 10, extend: false });
+  });
+
+  it("Alt+arrows move the bar; Alt+Shift+Left/Right resize it", () => {
+    expect(gridCommand(press("ArrowUp", { altKey: true }))).toEqual({ kind: "move-bar", days: 0, rows: -1 });
+    expect(gridCommand(press("ArrowRight", { altKey: true, shiftKey: true }))).toEqual({
+      kind: "resize-bar",
+      days: 1,
+    });
+    expect(gridCommand(press("ArrowUp", { altKey: true, shiftKey: true }))).toBeNull();
+  });
+
+  it("Enter opens, Delete and Backspace delete, F2 renames, the menu key and Shift+F10 open the menu", () => {
+    expect(gridCommand(press("Enter"))?.kind).toBe("open");
+    expect(gridCommand(press("Delete"))?.kind).toBe("delete");
+    expect(gridCommand(press("Backspace"))?.kind).toBe("delete");
+    expect(gridCommand(press("F2"))?.kind).toBe("rename-person");
+    expect(gridCommand(press("ContextMenu"))?.kind).toBe("menu");
+    expect(gridCommand(press("F10", { shiftKey: true }))?.kind).toBe("menu");
+    expect(gridCommand(press("F10"))).toBeNull();
+  });
+
+  it("Ctrl/Cmd+Z undoes, with Shift (or Ctrl+Y) redoes; + - T zoom and go to today", () => {
+    expect(globalCommand(press("z", { ctrlKey: true }))?.kind).toBe("undo");
+    expect(globalCommand(press("Z", { ctrlKey: true, shiftKey: true }))?.kind).toBe("redo");
+    expect(globalCommand(press("z", { metaKey: true, shiftKey: true }))?.kind).toBe("redo");
+    expect(globalCommand(press("y", { ctrlKey: true }))?.kind).toBe("redo");
+    expect(globalCommand(press("+"))?.kind).toBe("zoom-in");
+    expect(globalCommand(press("-"))?.kind).toBe("zoom-out");
+    expect(globalCommand(press("t"))?.kind).toBe("today");
+    expect(globalCommand(press("t", { ctrlKey: true }))).toBeNull();
+    expect(gridCommand(press("z", { ctrlKey: true }))?.kind).toBe("undo");
+  });
+});
