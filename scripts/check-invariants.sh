@@ -57,4 +57,10 @@ if grep -rnE 'Result<[^>]*,\s*String>' src-tauri; then
 else
   say "IPC errors are typed" "ok"
 fi
+# 8. The webview: a strict CSP, no extra capability, no inline script (scripts/check-security.mjs).
+if out=$(node scripts/check-security.mjs 2>&1); then
+  say "$out" "ok"
+else
+  echo "$out"; say "webview security settings" "FAIL"; fail=1
+fi
 exit $fail
