@@ -11,7 +11,9 @@ if ! command -v tauri-driver >/dev/null 2>&1; then
 fi
 # The app with the built UI embedded (as a release does), not the dev-server one.
 cargo build -q -p resource-planner --features tauri/custom-protocol
+cargo build -q -p planner-admin
 app="$(cd "$target" && pwd)/debug/resource-planner"
+admin="$(cd "$target" && pwd)/debug/rp-admin"
 
 work=$(mktemp -d)
 shots="${RP_E2E_SHOTS:-$PWD/artifacts/e2e}"
@@ -37,6 +39,6 @@ for _ in $(seq 1 50); do
   curl -fsS "http://127.0.0.1:$port/status" >/dev/null 2>&1 && break
   sleep 0.2
 done
-RP_WEBDRIVER_URL="http://127.0.0.1:$port" RP_APP_BINARY="$app" RP_E2E_SHOTS="$shots" \
+RP_WEBDRIVER_URL="http://127.0.0.1:$port" RP_APP_BINARY="$app" RP_ADMIN_BINARY="$admin" RP_E2E_SHOTS="$shots" \
   node --test --test-concurrency=1 "${@:-tests/e2e/}" || { cat "$work/driver.log" | tail -20; exit 1; }
 echo "screenshots: $shots"
