@@ -18,7 +18,8 @@ describe("language", () => {
 
   it("turns error codes into sentences", () => {
     const e = { code: "conflict", message: "the assignment was changed by someone else" };
-    expect(errorText("en", e)).toBe(e.message);
+    expect(errorText("en", e)).toBe("The assignment was changed by someone else.");
+    expect(errorText("en", { code: "x", message: "done already." })).toBe("Done already.");
     expect(errorText("ja", e)).toContain("他の人");
     expect(errorText("ja", { code: "engine", message: "raw" })).toBe("raw");
     expect(errorText("en", new Error("boom"))).toBe(MESSAGES.en.failed);

@@ -173,11 +173,18 @@ export function pickLanguage(preferred: readonly string[]): Lang {
   return "en";
 }
 
+/** The Rust side's messages are clauses ("the name is empty"); shown, they read as sentences. */
+function sentence(clause: string): string {
+  const text = clause.trim();
+  if (!text) return text;
+  return text[0]?.toUpperCase() + text.slice(1) + (/[.!?。]$/.test(text) ? "" : ".");
+}
+
 /** The sentence to show for a failed call, in `lang`. */
 export function errorText(lang: Lang, error: unknown): string {
   if (typeof error === "object" && error !== null && "code" in error && "message" in error) {
     const { code, message } = error as { code: string; message: string };
-    return lang === "ja" ? (JA_ERRORS[code] ?? message) : message;
+    return lang === "ja" ? (JA_ERRORS[code] ?? message) : sentence(message);
   }
   return MESSAGES[lang].failed;
 }

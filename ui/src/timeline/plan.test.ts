@@ -169,7 +169,7 @@ describe("Plan edits", () => {
     store.failNext = "unavailable";
     expect(await plan.update(a, week("bob", "2026-12-14", "2026-12-18"))).toBe(false);
     expect(plan.byId[a.id]).toEqual(a);
-    expect(plan.notice?.text).toBe("unavailable");
+    expect(plan.notice?.text).toBe("Unavailable.");
     await plan.undo(); // undoes the create, not the failed move
     expect(only(plan)).toHaveLength(0);
     expect(store.rows.size).toBe(0);
