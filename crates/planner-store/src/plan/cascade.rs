@@ -84,7 +84,7 @@ impl Store {
         consistent: bool,
     ) -> Result<Vec<Item>, StoreError> {
         query_all(
-            self.query_range(&scope.pk(), keys::all_assignments_range(), consistent)
+            self.query_range(scope.pk(), keys::all_assignments_range(), consistent)
                 .filter_expression("#parent = :id")
                 .projection_expression("sk, id, startDate, endDateExclusive")
                 .expression_attribute_names("#parent", attribute)
