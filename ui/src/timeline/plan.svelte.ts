@@ -178,31 +178,48 @@ export class Plan {
     this.syncHistory();
   }
 
-  async undo(): Promise<void> {
-    const e = this.history.nextUndo();
-    if (!e || this.pending > 0) return;
-    try {
-      await this.apply(e);
-      this.history.undid();
-    } catch (err) {
-      if (STALE.has(codeOf(err) ?? "")) this.history.dropUndo();
-      this.fail(err);
-    }
-    this.syncHistory();
+  /** Undoes the newest edit, after every edit in flight has been answered (presses queue up). */
+  undo(): Promise<void> {
+    return this.inTurn(async () => {
+      const e = this.history.nextUndo();
+      if (!e) return;
+      try {
+        await this.apply(e);
+        this.history.undid();
+      } catch (err) {
+        if (STALE.has(codeOf(err) ?? "")) this.history.dropUndo();
+        this.fail(err);
+      }
+    });
   }
 
-  async redo(): Promise<void> {
-    const e = this.history.nextRedo();
-    if (!e || this.pending > 0) return;
-    try {
-      await this.apply(e);
-      this.history.redid();
-    } catch (err) {
-      if (STALE.has(codeOf(err) ?? "")) this.history.dropRedo();
-      this.fail(err);
-    }
-    this.syncHistory();
+  redo(): Promise<void> {
+    return this.inTurn(async () => {
+      const e = this.history.nextRedo();
+      if (!e) return;
+      try {
+        await this.apply(e);
+        this.history.redid();
+      } catch (err) {
+        if (STALE.has(codeOf(err) ?? "")) this.history.dropRedo();
+        this.fail(err);
+      }
+    });
   }
+
+  /** Runs `step` after the steps queued before it and after the edits in flight now. */
+  private inTurn(step: () => Promise<void>): Promise<void> {
+    const inFlight = [...this.inFlight];
+    this.turns = this.turns.then(async () => {
+      await Promise.allSettled(inFlight);
+      await step();
+      this.syncHistory();
+    });
+    return this.turns;
+  }
+
+  private turns: Promise<void> = Promise.resolve();
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   /**
    * Shows `e` at once, writes it, and answers the edit as it was done (with the versions the
@@ -212,13 +229,16 @@ export class Plan {
   private async apply(e: Edit): Promise<Edit> {
     const undoView = this.show(e);
     this.pending++;
+    const written = this.write(e);
+    this.inFlight.add(written);
     try {
-      return await this.write(e);
+      return await written;
     } catch (err) {
       undoView();
       if (codeOf(err) === "conflict") await this.reload().catch(() => {});
       throw err;
     } finally {
+      this.inFlight.delete(written);
       this.pending--;
     }
   }

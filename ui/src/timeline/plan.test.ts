@@ -229,6 +229,28 @@ describe("Plan edits", () => {
     expect(plan.canUndo).toBe(false);
   });
 
+  it("undo and redo pressed while writes are in flight wait their turn", async () => {
+    const { store, plan } = setUp();
+    await plan.create(week("ada", "2026-12-07", "2026-12-11"));
+    await plan.create(week("bob", "2026-12-07", "2026-12-11"));
+    let release = () => {};
+    store.hold = new Promise((r) => {
+      release = r;
+    });
+    const presses = [plan.undo(), plan.undo()];
+    expect(store.rows.size).toBe(2);
+    release();
+    await Promise.all(presses);
+    // Both creates undone, in turn.
+    expect(store.rows.size).toBe(0);
+    expect(Object.values(plan.byId)).toEqual([]);
+    expect(plan.canUndo).toBe(false);
+    store.hold = null;
+    await Promise.all([plan.redo(), plan.redo()]);
+    expect([...store.rows.values()].map((a) => a.resourceId).sort()).toEqual(["ada", "bob"]);
+    expect(plan.canRedo).toBe(false);
+  });
+
   it("a new edit clears what could be redone", async () => {
     const { plan } = setUp();
     await plan.create(week("ada", "2026-12-07", "2026-12-11"));
