@@ -20,6 +20,8 @@ pub enum StoreError {
     Forbidden { role: Role, action: &'static str },
     #[error("you are not a member of that team")]
     NotMember,
+    #[error("a team needs at least one admin: make someone else an admin first")]
+    LastAdmin,
     #[error("your session has ended or expired; please sign in again")]
     SessionInvalid,
     #[error("this sign-in code is wrong, has expired or was already used")]
@@ -47,6 +49,7 @@ impl StoreError {
             StoreError::ParentGone { .. } => "parent_gone",
             StoreError::Forbidden { .. } => "forbidden",
             StoreError::NotMember => "not_member",
+            StoreError::LastAdmin => "last_admin",
             StoreError::SessionInvalid => "session_invalid",
             StoreError::CodeInvalid => "code_invalid",
             StoreError::Unavailable { .. } => "unavailable",

@@ -1,4 +1,5 @@
-//! Identity items (SPEC §1): users, linked accounts, sessions and one-time sign-in tokens.
+//! Identity items (SPEC §1): users, linked accounts and sessions. Sign-in codes are in
+//! `signin.rs`.
 //!
 //! Differences from the seed's layout, documented in ARCHITECTURE.md: session and verification
 //! keys hold the SHA-256 of the secret, never the secret; an `EMAIL#{email}` guard item makes an
@@ -7,9 +8,9 @@
 
 use crate::keys::{self, GSI1, GSI1PK, GSI1SK, META};
 use crate::scope::put_new;
-use crate::sdk::{Item, classify, get_n, get_opt_s, get_s, is_condition_failure, key, n, s};
+use crate::sdk::{Item, classify, get_n, get_opt_s, get_s, key, n, s};
 use crate::{Sensitive, Store, StoreError};
-use aws_sdk_dynamodb::types::{ReturnConsumedCapacity, ReturnValue, TransactWriteItem};
+use aws_sdk_dynamodb::types::{ReturnConsumedCapacity, TransactWriteItem};
 use planner_domain::{Email, Name, User, UserId};
 
 /// How long a session lasts.
@@ -143,20 +144,24 @@ impl Store {
         }
     }
 
-    /// Starts a session for a user; the token goes back to the caller only (for the keyring).
-    pub async fn create_session(&self, user: &UserId) -> Result<Sensitive, StoreError> {
+    /// Starts a session for a user who has just proved who they are (only the sign-in flow
+    /// calls this); the token goes back to the caller only (for the keyring), with its expiry.
+    pub(crate) async fn create_session(&self, user: &UserId) -> Result<(Sensitive, i64), StoreError> {
         let token = Sensitive::random_token();
+        let hash = token.hashed(b"");
         let expires = (self.now() + time::Duration::days(SESSION_DAYS)).unix_timestamp();
-        let mut item = key(keys::session_pk(&token.hashed(b"")), META);
+        let mut item = key(keys::session_pk(&hash), META);
         item.insert("userId".into(), s(user.as_str()));
         item.insert("expires".into(), n(expires));
+        item.insert(GSI1PK.into(), s(keys::user_sessions_gsi1pk(user)));
+        item.insert(GSI1SK.into(), s(keys::session_gsi1sk(&hash)));
         if !self.put_if_absent(item).await? {
             // 256 random bits met an existing session: the OS generator is broken.
             return Err(StoreError::Engine {
                 message: "a new session token collided with an existing one".into(),
             });
         }
-        Ok(token)
+        Ok((token, expires))
     }
 
     /// Checks a session token: present and unexpired (TTL deletes late, so expiry is read here).
@@ -172,7 +177,7 @@ impl Store {
         Ok(VerifiedSession { user: UserId::parse(get_s(&item, "userId")?)?, expires })
     }
 
-    /// Ends a session; ending an unknown one is not an error.
+    /// Ends a session (sign-out); ending an unknown one is not an error.
     pub async fn delete_session(&self, token: &Sensitive) -> Result<(), StoreError> {
         self.client()
             .delete_item()
@@ -185,42 +190,26 @@ impl Store {
         Ok(())
     }
 
-    /// Stores a one-time sign-in code for `email` under a hashed key, valid for
-    /// [`VERIFICATION_MINUTES`]. The code itself is the caller's to send.
-    pub async fn create_verification(&self, email: &Email, code: &Sensitive) -> Result<(), StoreError> {
-        let expires = (self.now() + time::Duration::minutes(VERIFICATION_MINUTES)).unix_timestamp();
-        let mut item = key(keys::verification_pk(&code.hashed(&self.pepper)), META);
-        item.insert("identifier".into(), s(email.as_str()));
-        item.insert("expires".into(), n(expires));
-        if self.put_if_absent(item).await? {
-            Ok(())
-        } else {
-            Err(StoreError::AlreadyExists { what: "sign-in code" })
+    /// Ends every session of the signed-in user ("sign out everywhere"), found through GSI1
+    /// (`GSI1PK = USER#{userId}`, `GSI1SK begins_with SESSION#`). The index is eventually
+    /// consistent: a session started in the last moment may be missed (then run it again).
+    /// Answers how many sessions were ended.
+    pub async fn end_all_sessions(&self, session: &VerifiedSession) -> Result<usize, StoreError> {
+        let items = crate::sdk::query_all(
+            self.client()
+                .query()
+                .table_name(self.table())
+                .index_name(GSI1)
+                .key_condition_expression("GSI1PK = :pk AND begins_with(GSI1SK, :session)")
+                .expression_attribute_values(":pk", s(keys::user_sessions_gsi1pk(session.user())))
+                .expression_attribute_values(":session", s(keys::session_gsi1sk_prefix()))
+                .projection_expression("pk, sk"),
+        )
+        .await?;
+        let mut doomed = Vec::with_capacity(items.len());
+        for item in &items {
+            doomed.push(key(get_s(item, keys::PK)?, META));
         }
-    }
-
-    /// Consumes a sign-in code exactly once: a conditional delete, so of two concurrent attempts
-    /// one wins. Wrong, used and expired codes are all [`StoreError::CodeInvalid`].
-    pub async fn consume_verification(&self, email: &Email, code: &Sensitive) -> Result<(), StoreError> {
-        let deleted = self
-            .client()
-            .delete_item()
-            .table_name(self.table())
-            .return_consumed_capacity(ReturnConsumedCapacity::Total)
-            .set_key(Some(key(keys::verification_pk(&code.hashed(&self.pepper)), META)))
-            .condition_expression("attribute_exists(pk) AND identifier = :email")
-            .expression_attribute_values(":email", s(email.as_str()))
-            .return_values(ReturnValue::AllOld)
-            .send()
-            .await;
-        let old = match deleted {
-            Ok(out) => out.attributes.ok_or(StoreError::CodeInvalid)?,
-            Err(e) if is_condition_failure(&e) => return Err(StoreError::CodeInvalid),
-            Err(e) => return Err(classify(e)),
-        };
-        if get_n(&old, "expires")? <= self.now().unix_timestamp() {
-            return Err(StoreError::CodeInvalid);
-        }
-        Ok(())
+        crate::sdk::batch_delete(self.client(), self.table(), doomed, |_| {}).await
     }
 }

@@ -34,6 +34,7 @@ const ACCOUNT: &str = "ACCOUNT#";
 const SESSION: &str = "SESSION#";
 const VERIFICATION: &str = "VERIFICATION#";
 const EMAIL_GUARD: &str = "EMAIL#";
+const SIGNIN: &str = "SIGNIN#";
 /// Sorts after `#` and after every character an id or date may hold.
 const AFTER: &str = "~";
 
@@ -115,6 +116,28 @@ pub fn session_pk(token_hash_hex: &str) -> String {
 
 pub fn verification_pk(token_hash_hex: &str) -> String {
     format!("{VERIFICATION}{token_hash_hex}")
+}
+
+/// The sign-in guard of an email (code rate and wrong attempts): its key holds a keyed hash of
+/// the email, never the email (ARCHITECTURE.md, additions to SPEC §1).
+pub fn signin_guard_pk(email_hash_hex: &str) -> String {
+    format!("{SIGNIN}{email_hash_hex}")
+}
+
+/// GSI1PK of a session: the user's sessions, for "sign out everywhere" (same partition of the
+/// index as the user's teams, another sort-key prefix).
+pub fn user_sessions_gsi1pk(user: &UserId) -> String {
+    format!("{USER}{user}")
+}
+
+/// GSI1SK of a session.
+pub fn session_gsi1sk(token_hash_hex: &str) -> String {
+    format!("{SESSION}{token_hash_hex}")
+}
+
+/// The prefix of every session's GSI1SK.
+pub fn session_gsi1sk_prefix() -> &'static str {
+    SESSION
 }
 
 fn check_key_part(part: &str) -> Result<(), ValidationError> {

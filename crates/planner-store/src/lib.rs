@@ -15,6 +15,7 @@ mod plan;
 mod scope;
 mod sdk;
 mod secret;
+mod signin;
 mod teams;
 pub mod transfer;
 pub mod window;
@@ -28,6 +29,7 @@ pub use plan::{
 };
 pub use scope::{LocalWorkspace, TeamScope};
 pub use secret::Sensitive;
+pub use signin::{CODE_DIGITS, CODES_PER_HOUR, IssuedCode, SignedIn, WRONG_CODES_ALLOWED};
 pub use teams::{MemberInfo, TeamMembership};
 
 use planner_domain::{Action, Clock, TeamId};

@@ -23,6 +23,13 @@ impl Sensitive {
         Self(hex(&bytes))
     }
 
+    /// A one-time sign-in code: `digits` decimal digits, uniformly random.
+    pub fn random_code(digits: u32) -> Self {
+        use rand::Rng;
+        let n: u64 = rand::rng().random_range(0..10u64.pow(digits));
+        Self(format!("{n:0width$}", width = digits as usize))
+    }
+
     /// The SHA-256 of the secret (and an optional pepper), as hex: what keys hold instead.
     pub fn hashed(&self, pepper: &[u8]) -> String {
         let mut h = Sha256::new();
@@ -30,6 +37,18 @@ impl Sensitive {
         h.update(pepper);
         hex(&h.finalize())
     }
+}
+
+/// SHA-256 over several parts and a pepper, each part length-prefixed so that no two different
+/// lists of parts hash alike ("ab","c" ≠ "a","bc"); hex.
+pub fn keyed_hash(parts: &[&str], pepper: &[u8]) -> String {
+    let mut h = Sha256::new();
+    for part in parts {
+        h.update((part.len() as u64).to_be_bytes());
+        h.update(part.as_bytes());
+    }
+    h.update(pepper);
+    hex(&h.finalize())
 }
 
 impl fmt::Debug for Sensitive {
@@ -51,6 +70,18 @@ fn hex(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn codes_have_their_digits_and_hashes_keep_parts_apart() {
+        for _ in 0..200 {
+            let c = Sensitive::random_code(6);
+            assert_eq!(c.expose().len(), 6);
+            assert!(c.expose().chars().all(|d| d.is_ascii_digit()));
+        }
+        assert_ne!(keyed_hash(&["ab", "c"], b"p"), keyed_hash(&["a", "bc"], b"p"));
+        assert_ne!(keyed_hash(&["a"], b"p"), keyed_hash(&["a"], b"q"));
+        assert_eq!(keyed_hash(&["a", "b"], b"p").len(), 64);
+    }
 
     #[test]
     fn never_prints_the_value() {

@@ -3,10 +3,15 @@
 
 use crate::keys::{self, GSI1, GSI1PK, GSI1SK, META};
 use crate::scope::put_new;
-use crate::sdk::{Item, batch_get, get_s, key, query_all, s};
+use crate::sdk::{Item, batch_get, get_s, key, n, query_all, s};
 use crate::{Store, StoreError, TeamScope};
-use aws_sdk_dynamodb::types::{ConditionCheck, Put, TransactWriteItem};
-use planner_domain::{Action, Email, Name, Role, Team, TeamId, UserId};
+use aws_sdk_dynamodb::types::{AttributeValue, Delete, Put, TransactWriteItem, Update};
+use planner_domain::{Action, Email, Name, Role, Team, TeamId, User, UserId};
+
+/// The team META attribute counting its admins (so that the last one cannot go).
+const ADMINS: &str = "admins";
+/// The User attribute listing teams joined lately (a string set), for reads before GSI1 has them.
+const RECENT: &str = "recentTeams";
 use serde::Serialize;
 
 /// One of a user's teams, as the team switcher shows it.
@@ -54,6 +59,7 @@ impl Store {
         meta.insert("id".into(), s(team.as_str()));
         meta.insert("name".into(), s(name.as_str()));
         meta.insert("createdAt".into(), s(now));
+        meta.insert(ADMINS.into(), n(1));
         Ok(vec![put_new(self.table(), meta)?, put_new(self.table(), member_item(team, admin, Role::Admin))?])
     }
 
@@ -64,7 +70,7 @@ impl Store {
         let team = TeamId::generate();
         let now = self.now_rfc3339();
         let mut actions = self.new_team_actions(&team, name, &now, admin)?;
-        actions.push(exists_check(self.table(), keys::user_pk(admin), META.to_owned())?);
+        actions.push(self.recent_team_update(admin, &team, "ADD", true)?);
         crate::sdk::transact(self.client(), actions).await.map_err(|e| {
             if e.condition_failed_at(2) {
                 StoreError::NotFound { what: "user" }
@@ -89,28 +95,185 @@ impl Store {
         })
     }
 
-    /// Adds a member, or changes the role of an existing one. Admins only.
+    /// Adds a member, or changes the role of an existing one. Admins only. A team keeps at
+    /// least one admin: demoting the last one is refused ([`StoreError::LastAdmin`]).
     pub async fn put_member(&self, scope: &TeamScope, user: &UserId, role: Role) -> Result<(), StoreError> {
         self.require(scope, Action::ManageTeam, "put_member")?;
-        let put = Put::builder()
-            .table_name(self.table())
-            .set_item(Some(member_item(scope.team(), user, role)))
-            .build()
-            .map_err(StoreError::build)?;
-        let actions = vec![
-            TransactWriteItem::builder().put(put).build(),
-            exists_check(self.table(), keys::user_pk(user), META.to_owned())?,
-            exists_check(self.table(), scope.pk(), META.to_owned())?,
-        ];
+        let member_key = key(scope.pk(), keys::member_sk(user));
+        let existing = self.get(member_key.clone(), true).await?;
+        let old = existing.as_ref().map(parse_role).transpose()?;
+        if old == Some(role) {
+            return Ok(());
+        }
+        let mut actions = Vec::new();
+        match old {
+            None => {
+                let put = Put::builder()
+                    .table_name(self.table())
+                    .set_item(Some(member_item(scope.team(), user, role)))
+                    .condition_expression("attribute_not_exists(pk)")
+                    .build()
+                    .map_err(StoreError::build)?;
+                actions.push(TransactWriteItem::builder().put(put).build());
+                actions.push(self.recent_team_update(user, scope.team(), "ADD", true)?);
+            }
+            Some(old) => {
+                if old == Role::Admin {
+                    self.ensure_admin_count(scope).await?;
+                }
+                let change = Update::builder()
+                    .table_name(self.table())
+                    .set_key(Some(member_key))
+                    .update_expression("SET #role = :new")
+                    .condition_expression("#role = :old")
+                    .expression_attribute_names("#role", "role")
+                    .expression_attribute_values(":new", s(role.as_str()))
+                    .expression_attribute_values(":old", s(old.as_str()))
+                    .build()
+                    .map_err(StoreError::build)?;
+                actions.push(TransactWriteItem::builder().update(change).build());
+            }
+        }
+        let delta = i64::from(role == Role::Admin) - i64::from(old == Some(Role::Admin));
+        actions.push(self.admin_count_update(scope, delta)?);
         crate::sdk::transact(self.client(), actions).await.map_err(|e| {
-            if e.condition_failed_at(1) {
+            if e.condition_failed_at(0) {
+                StoreError::Conflict { what: "membership" }
+            } else if old.is_none() && e.condition_failed_at(1) {
                 StoreError::NotFound { what: "user" }
-            } else if e.condition_failed_at(2) {
-                StoreError::NotFound { what: "team" }
+            } else if e.condition_failed_at(if old.is_none() { 2 } else { 1 }) {
+                if delta < 0 { StoreError::LastAdmin } else { StoreError::NotFound { what: "team" } }
             } else {
                 e.into_store("membership")
             }
         })
+    }
+
+    /// Invites someone by email: the user is created when new (with `name`), then added with
+    /// `role` (or given that role). Admins only.
+    pub async fn invite_member(
+        &self,
+        scope: &TeamScope,
+        email: &Email,
+        name: Option<&Name>,
+        role: Role,
+    ) -> Result<User, StoreError> {
+        self.require(scope, Action::ManageTeam, "invite_member")?;
+        let user = match self.find_user_by_email(email).await? {
+            Some(user) => user,
+            None => match self.create_user(email, name).await {
+                Ok(user) => user,
+                // Created by someone else a moment ago.
+                Err(StoreError::AlreadyExists { .. }) => {
+                    self.find_user_by_email(email).await?.ok_or(StoreError::NotFound { what: "user" })?
+                }
+                Err(e) => return Err(e),
+            },
+        };
+        self.put_member(scope, &user.id, role).await?;
+        Ok(user)
+    }
+
+    /// Removes a member (never the last admin). Removing someone who is not a member succeeds.
+    pub async fn remove_member(&self, scope: &TeamScope, user: &UserId) -> Result<(), StoreError> {
+        self.require(scope, Action::ManageTeam, "remove_member")?;
+        let member_key = key(scope.pk(), keys::member_sk(user));
+        let Some(existing) = self.get(member_key.clone(), true).await? else { return Ok(()) };
+        let old = parse_role(&existing)?;
+        if old == Role::Admin {
+            self.ensure_admin_count(scope).await?;
+        }
+        let delete = Delete::builder()
+            .table_name(self.table())
+            .set_key(Some(member_key))
+            .condition_expression("#role = :old")
+            .expression_attribute_names("#role", "role")
+            .expression_attribute_values(":old", s(old.as_str()))
+            .build()
+            .map_err(StoreError::build)?;
+        let delta = -i64::from(old == Role::Admin);
+        let actions = vec![
+            TransactWriteItem::builder().delete(delete).build(),
+            self.recent_team_update(user, scope.team(), "DELETE", false)?,
+            self.admin_count_update(scope, delta)?,
+        ];
+        crate::sdk::transact(self.client(), actions).await.map_err(|e| {
+            if e.condition_failed_at(0) {
+                StoreError::Conflict { what: "membership" }
+            } else if e.condition_failed_at(2) && delta < 0 {
+                StoreError::LastAdmin
+            } else {
+                e.into_store("membership")
+            }
+        })
+    }
+
+    /// The team META update that keeps its count of admins (and checks that the team exists).
+    fn admin_count_update(&self, scope: &TeamScope, delta: i64) -> Result<TransactWriteItem, StoreError> {
+        let update = Update::builder().table_name(self.table()).set_key(Some(key(scope.pk(), META)));
+        let update = match delta {
+            0 => update
+                .update_expression("SET #admins = if_not_exists(#admins, :zero)")
+                .condition_expression("attribute_exists(pk)")
+                .expression_attribute_values(":zero", n(0)),
+            d if d > 0 => update
+                .update_expression("ADD #admins :d")
+                .condition_expression("attribute_exists(pk)")
+                .expression_attribute_values(":d", n(d)),
+            d => update
+                .update_expression("ADD #admins :d")
+                .condition_expression("attribute_exists(pk) AND #admins > :one")
+                .expression_attribute_values(":d", n(d))
+                .expression_attribute_values(":one", n(1)),
+        };
+        let update =
+            update.expression_attribute_names("#admins", ADMINS).build().map_err(StoreError::build)?;
+        Ok(TransactWriteItem::builder().update(update).build())
+    }
+
+    /// Teams made before the admin count was kept get it once, counted from their members.
+    async fn ensure_admin_count(&self, scope: &TeamScope) -> Result<(), StoreError> {
+        let meta =
+            self.get(key(scope.pk(), META), true).await?.ok_or(StoreError::NotFound { what: "team" })?;
+        if meta.contains_key(ADMINS) {
+            return Ok(());
+        }
+        let members = query_all(self.query_range(scope.pk(), keys::members_range(), true)).await?;
+        let admins = members.iter().filter(|m| parse_role(m).ok() == Some(Role::Admin)).count();
+        let set = self
+            .client()
+            .update_item()
+            .table_name(self.table())
+            .set_key(Some(key(scope.pk(), META)))
+            .update_expression("SET #admins = :n")
+            .condition_expression("attribute_exists(pk) AND attribute_not_exists(#admins)")
+            .expression_attribute_names("#admins", ADMINS)
+            .expression_attribute_values(":n", n(admins))
+            .send()
+            .await;
+        match set {
+            Ok(_) => Ok(()),
+            Err(e) if crate::sdk::is_condition_failure(&e) => Ok(()),
+            Err(e) => Err(crate::sdk::classify(e)),
+        }
+    }
+
+    /// Adds the team to (or removes it from) the user's `recentTeams`, the teams that a read of
+    /// GSI1 may not show yet. `must_exist` makes a missing user fail the transaction.
+    fn recent_team_update(
+        &self,
+        user: &UserId,
+        team: &TeamId,
+        op: &str,
+        must_exist: bool,
+    ) -> Result<TransactWriteItem, StoreError> {
+        let update = Update::builder()
+            .table_name(self.table())
+            .set_key(Some(key(keys::user_pk(user), META)))
+            .update_expression(format!("{op} {RECENT} :team"))
+            .expression_attribute_values(":team", AttributeValue::Ss(vec![team.to_string()]));
+        let update = if must_exist { update.condition_expression("attribute_exists(pk)") } else { update };
+        Ok(TransactWriteItem::builder().update(update.build().map_err(StoreError::build)?).build())
     }
 
     /// The team's members with their emails.
@@ -166,6 +329,25 @@ impl Store {
                 .map_err(|e| StoreError::corrupt(crate::sdk::item_key(item), e.to_string()))?;
             teams.push((team, parse_role(item)?));
         }
+        // Teams joined a moment ago that the index may not show yet: the user's recentTeams,
+        // each confirmed by a strongly consistent read of its membership.
+        let recent: Vec<TeamId> = match self.get(key(keys::user_pk(user), META), true).await? {
+            Some(u) => match u.get(RECENT) {
+                Some(AttributeValue::Ss(ids)) => ids.iter().filter_map(|t| TeamId::parse(t).ok()).collect(),
+                _ => Vec::new(),
+            },
+            None => Vec::new(),
+        };
+        let missing: Vec<Item> = recent
+            .iter()
+            .filter(|t| !teams.iter().any(|(known, _)| known == *t))
+            .map(|t| key(keys::team_pk(t), keys::member_sk(user)))
+            .collect();
+        for item in batch_get(self.client(), self.table(), missing, true).await? {
+            let team = keys::parse_team_pk(get_s(&item, keys::PK)?)
+                .map_err(|e| StoreError::corrupt(crate::sdk::item_key(&item), e.to_string()))?;
+            teams.push((team, parse_role(&item)?));
+        }
         let metas = batch_get(
             self.client(),
             self.table(),
@@ -187,18 +369,4 @@ impl Store {
         out.sort_by(|a, b| a.name.cmp(&b.name));
         Ok(out)
     }
-}
-
-/// A transaction action that only checks that an item exists.
-pub(crate) fn exists_check(table: &str, pk: String, sk: String) -> Result<TransactWriteItem, StoreError> {
-    Ok(TransactWriteItem::builder()
-        .condition_check(
-            ConditionCheck::builder()
-                .table_name(table)
-                .set_key(Some(key(pk, sk)))
-                .condition_expression("attribute_exists(pk)")
-                .build()
-                .map_err(StoreError::build)?,
-        )
-        .build())
 }

@@ -1,12 +1,11 @@
 //! Identity items (SPEC §1): users by email and by linked account, a user's teams through GSI1,
-//! sessions with expiry checked on read, one-time sign-in codes consumed exactly once.
+//! sessions with expiry checked on read and signing out everywhere. Sign-in codes: signin.rs.
 
 mod common;
 
 use common::*;
 use planner_domain::{Email, Name, Role};
-use planner_store::{SESSION_DAYS, Sensitive, StoreError, VERIFICATION_MINUTES};
-use std::sync::Arc;
+use planner_store::{SESSION_DAYS, Sensitive, StoreError};
 
 #[tokio::test]
 async fn users_are_found_by_email_and_by_account_and_emails_are_unique() {
@@ -57,10 +56,11 @@ async fn a_users_teams_come_from_gsi1() {
 #[tokio::test]
 async fn sessions_expire_on_read_and_can_be_ended() {
     let env = TestEnv::new().await;
-    let user = env.store.create_user(&Email::parse("s@example.com").unwrap(), None).await.unwrap();
-    let token = env.store.create_session(&user.id).await.unwrap();
+    let admin = env.team("Sessions").await;
+    let email = Email::parse("s@example.com").unwrap();
+    let user = env.store.invite_member(&admin, &email, None, Role::Viewer).await.unwrap();
+    let (token, session) = env.sign_in(&email).await;
     assert_eq!(format!("{token:?}"), "<redacted>");
-    let session = env.store.verify_session(&token).await.unwrap();
     assert_eq!(session.user(), &user.id);
     assert_eq!(
         session.expires(),
@@ -76,76 +76,59 @@ async fn sessions_expire_on_read_and_can_be_ended() {
     // The item is still there (TTL is late), but it is expired.
     assert!(matches!(env.store.verify_session(&token).await, Err(StoreError::SessionInvalid)));
 
-    let other = env.store.create_session(&user.id).await.unwrap();
+    env.clock.set(start_of_test_time() + time::Duration::hours(2));
+    let (other, _) = env.sign_in(&email).await;
     env.store.delete_session(&other).await.unwrap();
     env.store.delete_session(&other).await.unwrap();
     assert!(matches!(env.store.verify_session(&other).await, Err(StoreError::SessionInvalid)));
 }
 
 #[tokio::test]
-async fn the_session_key_never_holds_the_token() {
-    let (env, recorder) = TestEnv::recorded().await;
-    let user = env.store.create_user(&Email::parse("k@example.com").unwrap(), None).await.unwrap();
-    let token = env.store.create_session(&user.id).await.unwrap();
-    env.store.verify_session(&token).await.unwrap();
-    let code = Sensitive::new("482913".into());
-    let email = Email::parse("k@example.com").unwrap();
-    env.store.create_verification(&email, &code).await.unwrap();
-    env.store.consume_verification(&email, &code).await.unwrap();
-    for seen in recorder.take() {
-        let text = format!("{} {}", seen.request, seen.response);
-        assert!(!text.contains(token.expose()), "token sent in {}", seen.operation);
-        assert!(!text.contains("482913"), "code sent in {}", seen.operation);
-    }
-}
-
-#[tokio::test]
-async fn a_sign_in_code_is_consumed_exactly_once() {
-    let env = Arc::new(TestEnv::new().await);
-    let email = Email::parse("once@example.com").unwrap();
-    let code = Sensitive::new("123456".into());
-    env.store.create_verification(&email, &code).await.unwrap();
-
-    // Wrong code, wrong email: refused, and the right one still works afterwards.
-    assert!(matches!(
-        env.store.consume_verification(&email, &Sensitive::new("654321".into())).await,
-        Err(StoreError::CodeInvalid)
-    ));
-    let other_email = Email::parse("other@example.com").unwrap();
-    assert!(matches!(
-        env.store.consume_verification(&other_email, &code).await,
-        Err(StoreError::CodeInvalid)
-    ));
-
-    // Ten concurrent attempts with the right code: exactly one wins.
-    let mut tasks = Vec::new();
-    for _ in 0..10 {
-        let (env, email, code) = (env.clone(), email.clone(), code.clone());
-        tasks.push(tokio::spawn(async move { env.store.consume_verification(&email, &code).await }));
-    }
-    let mut wins = 0;
-    for t in tasks {
-        match t.await.unwrap() {
-            Ok(()) => wins += 1,
-            Err(StoreError::CodeInvalid) => {}
-            Err(e) => panic!("{e:?}"),
-        }
-    }
-    assert_eq!(wins, 1);
-    assert!(matches!(env.store.consume_verification(&email, &code).await, Err(StoreError::CodeInvalid)));
-}
-
-#[tokio::test]
-async fn an_expired_code_is_refused() {
+async fn signing_out_everywhere_ends_every_session_of_the_user_only() {
     let env = TestEnv::new().await;
-    let email = Email::parse("late@example.com").unwrap();
-    let code = Sensitive::new("777777".into());
-    env.store.create_verification(&email, &code).await.unwrap();
-    env.clock.advance(time::Duration::minutes(VERIFICATION_MINUTES));
-    assert!(matches!(env.store.consume_verification(&email, &code).await, Err(StoreError::CodeInvalid)));
-    // And it is gone: even a clock turned back does not revive it.
-    env.clock.set(start_of_test_time());
-    assert!(matches!(env.store.consume_verification(&email, &code).await, Err(StoreError::CodeInvalid)));
+    let admin = env.team("Everywhere").await;
+    let email = Email::parse("laptops@example.com").unwrap();
+    env.store.invite_member(&admin, &email, None, Role::Planner).await.unwrap();
+    let (first, session) = env.sign_in(&email).await;
+    let (second, _) = env.sign_in(&email).await;
+    let (third, _) = env.sign_in(&email).await;
+    let bystander = env.member(&admin, Role::Viewer).await;
+    // GSI1 is eventually consistent on DynamoDB: end until all three are gone.
+    let mut ended = 0;
+    for _ in 0..20 {
+        ended += env.store.end_all_sessions(&session).await.unwrap();
+        if ended >= 3 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+    }
+    assert_eq!(ended, 3);
+    for token in [&first, &second, &third] {
+        assert!(matches!(env.store.verify_session(token).await, Err(StoreError::SessionInvalid)));
+    }
+    // The other user's session (the one behind `bystander`) still works.
+    assert!(env.store.list_resources(&bystander).await.is_ok());
+}
+
+#[tokio::test]
+async fn no_key_or_request_holds_a_token_or_code() {
+    let (env, recorder) = TestEnv::recorded().await;
+    let admin = env.team("Keys").await;
+    let email = Email::parse("k@example.com").unwrap();
+    env.store.invite_member(&admin, &email, None, Role::Viewer).await.unwrap();
+    recorder.take();
+    let issued = env.store.request_sign_in_code(&email).await.unwrap().unwrap();
+    let signed = env.store.sign_in_with_code(&email, &issued.code).await.unwrap();
+    env.store.verify_session(&signed.token).await.unwrap();
+    let seen = recorder.take();
+    assert!(seen.len() > 4);
+    for seen in seen {
+        let text = format!("{} {}", seen.request, seen.response);
+        assert!(!text.contains(signed.token.expose()), "token sent in {}", seen.operation);
+        assert!(!text.contains(issued.code.expose()), "code sent in {}", seen.operation);
+        assert!(!text.contains("test-pepper"), "pepper sent in {}", seen.operation);
+    }
+    assert_eq!(format!("{issued:?} {signed:?}").matches("<redacted>").count(), 2);
 }
 
 #[tokio::test]

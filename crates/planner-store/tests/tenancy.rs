@@ -154,8 +154,7 @@ async fn a_cross_team_attempt_is_refused_and_audited() {
     let email = Email::parse("mallory@example.com").unwrap();
     let mallory = env.store.create_user(&email, None).await.unwrap();
     env.store.put_member(&a, &mallory.id, Role::Planner).await.unwrap();
-    let token = env.store.create_session(&mallory.id).await.unwrap();
-    let session = env.store.verify_session(&token).await.unwrap();
+    let (_, session) = env.sign_in(&email).await;
 
     assert!(env.store.scope_for_session(&session, a.team()).await.is_ok());
     let before = env.audit.events().len();
@@ -221,10 +220,10 @@ async fn a_scope_works_only_on_the_store_that_made_it() {
 async fn an_expired_session_makes_no_scope() {
     let env = TestEnv::new().await;
     let admin = env.team("Expiry").await;
-    let user = env.store.create_user(&Email::parse("late@example.com").unwrap(), None).await.unwrap();
+    let email = Email::parse("late@example.com").unwrap();
+    let user = env.store.create_user(&email, None).await.unwrap();
     env.store.put_member(&admin, &user.id, Role::Planner).await.unwrap();
-    let token = env.store.create_session(&user.id).await.unwrap();
-    let session = env.store.verify_session(&token).await.unwrap();
+    let (_, session) = env.sign_in(&email).await;
     env.clock.advance(time::Duration::days(planner_store::SESSION_DAYS));
     let late = env.store.scope_for_session(&session, admin.team()).await;
     assert!(matches!(late, Err(StoreError::SessionInvalid)), "{late:?}");

@@ -7,7 +7,9 @@ use planner_domain::{
     AssignmentId, Color, Date, DateRange, Email, FixedClock, Name, ProjectId, Resource, ResourceId, Role,
 };
 use planner_store::engine::hooks::{Before, Hooks};
-use planner_store::{Engine, MemoryAudit, NewAssignment, RemoteTable, Store, TeamScope};
+use planner_store::{
+    Engine, MemoryAudit, NewAssignment, RemoteTable, Sensitive, Store, TeamScope, VerifiedSession,
+};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -76,8 +78,7 @@ impl TestEnv {
                 .unwrap();
         let admin = self.store.create_user(&email, None).await.unwrap();
         let team = self.store.create_team(&Name::parse(name).unwrap(), &admin.id).await.unwrap();
-        let token = self.store.create_session(&admin.id).await.unwrap();
-        let session = self.store.verify_session(&token).await.unwrap();
+        let (_, session) = self.sign_in(&email).await;
         self.store.scope_for_session(&session, &team.id).await.unwrap()
     }
 
@@ -88,9 +89,18 @@ impl TestEnv {
                 .unwrap();
         let user = self.store.create_user(&email, None).await.unwrap();
         self.store.put_member(admin, &user.id, role).await.unwrap();
-        let token = self.store.create_session(&user.id).await.unwrap();
-        let session = self.store.verify_session(&token).await.unwrap();
+        let (_, session) = self.sign_in(&email).await;
         self.store.scope_for_session(&session, admin.team()).await.unwrap()
+    }
+
+    /// Signs an invited user in as the app does: a code is issued (read here, where the app
+    /// would mail it) and consumed. Returns the session token and the verified session.
+    pub async fn sign_in(&self, email: &Email) -> (Sensitive, VerifiedSession) {
+        let issued =
+            self.store.request_sign_in_code(email).await.unwrap().expect("a code for an invited user");
+        let signed = self.store.sign_in_with_code(email, &issued.code).await.unwrap();
+        let session = self.store.verify_session(&signed.token).await.unwrap();
+        (signed.token, session)
     }
 
     pub async fn person(&self, scope: &TeamScope, name: &str) -> Resource {
