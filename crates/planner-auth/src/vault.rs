@@ -1,0 +1,67 @@
+//! The session token in the OS keyring (macOS Keychain, Windows Credential Manager, the Secret
+//! Service on Linux) and nowhere else: no file, no log, no `Debug` output. One entry per app
+//! profile: service `resource-planner`, account `session/{profile}`.
+//!
+//! The calls block (the Secret Service is reached over D-Bus): call them from
+//! `tokio::task::spawn_blocking` in async code.
+
+use planner_store::Sensitive;
+
+/// The keyring service name of every entry the app writes.
+pub const SERVICE: &str = "resource-planner";
+
+/// Why the keyring could not be used; said to the user as a sentence.
+#[derive(Debug, thiserror::Error)]
+pub enum VaultError {
+    #[error(
+        "the system keyring is not available ({0}); on Linux a Secret Service (GNOME Keyring or KWallet) must be running"
+    )]
+    Unavailable(String),
+}
+
+/// Where one profile's session token is kept.
+#[derive(Debug, Clone)]
+pub struct SessionVault {
+    account: String,
+}
+
+impl SessionVault {
+    pub fn new(profile: &str) -> Self {
+        Self { account: format!("session/{profile}") }
+    }
+
+    /// The keyring account of this vault (what `secret-tool lookup service resource-planner
+    /// username …` finds).
+    pub fn account(&self) -> &str {
+        &self.account
+    }
+
+    fn entry(&self) -> Result<keyring::Entry, VaultError> {
+        keyring::Entry::new(SERVICE, &self.account).map_err(unavailable)
+    }
+
+    pub fn save(&self, token: &Sensitive) -> Result<(), VaultError> {
+        self.entry()?.set_password(token.expose()).map_err(unavailable)
+    }
+
+    /// The stored token, or `None` when there is none.
+    pub fn load(&self) -> Result<Option<Sensitive>, VaultError> {
+        match self.entry()?.get_password() {
+            Ok(token) => Ok(Some(Sensitive::new(token))),
+            Err(keyring::Error::NoEntry) => Ok(None),
+            Err(e) => Err(unavailable(e)),
+        }
+    }
+
+    /// Removes the token; removing none is not an error.
+    pub fn delete(&self) -> Result<(), VaultError> {
+        match self.entry()?.delete_credential() {
+            Ok(()) | Err(keyring::Error::NoEntry) => Ok(()),
+            Err(e) => Err(unavailable(e)),
+        }
+    }
+}
+
+fn unavailable(e: keyring::Error) -> VaultError {
+    VaultError::Unavailable(e.to_string())
+}

@@ -1,0 +1,160 @@
+//! The whole sign-in by email, end to end below the UI: the store on the embedded engine, a real
+//! SMTP server process on loopback (Debian's `python3-aiosmtpd`, writing a Maildir), and the code
+//! read from the delivered email's link, as a person would click it.
+
+use planner_auth::link::link_in_email;
+use planner_auth::{Lang, MailConfig, SmtpMailer, TlsMode, parse_sign_in_link, request_code};
+use planner_domain::{Email, FixedClock, Name, Role};
+use planner_store::{Engine, MemoryAudit, Store, StoreError};
+use std::net::{TcpListener, TcpStream};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// An SMTP server process for one test, killed when dropped.
+struct SmtpServer {
+    child: Child,
+    port: u16,
+    maildir: PathBuf,
+}
+
+impl SmtpServer {
+    fn start() -> Self {
+        let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let maildir = std::env::temp_dir().join(format!("rp-smtp-{}", ulid::Ulid::new()));
+        let child = Command::new("/usr/bin/python3")
+            .args([
+                "-m",
+                "aiosmtpd",
+                "-n",
+                "-l",
+                &format!("127.0.0.1:{port}"),
+                "-c",
+                "aiosmtpd.handlers.Mailbox",
+            ])
+            .arg(&maildir)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("an SMTP server: install python3-aiosmtpd (./dev test does)");
+        let until = Instant::now() + Duration::from_secs(15);
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(Instant::now() < until, "the SMTP server did not start (is python3-aiosmtpd installed?)");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        Self { child, port, maildir }
+    }
+
+    fn mailer(&self) -> SmtpMailer {
+        SmtpMailer::new(&MailConfig {
+            host: "127.0.0.1".into(),
+            port: self.port,
+            tls: TlsMode::None,
+            from: "resource-planner <planner@example.com>".into(),
+            username: None,
+            password: None,
+        })
+        .unwrap()
+    }
+
+    /// The raw emails delivered so far.
+    fn delivered(&self) -> Vec<String> {
+        let new = self.maildir.join("new");
+        let Ok(entries) = std::fs::read_dir(&new) else { return Vec::new() };
+        entries.map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap()).collect()
+    }
+
+    fn wait_for(&self, count: usize) -> Vec<String> {
+        let until = Instant::now() + Duration::from_secs(10);
+        loop {
+            let mails = self.delivered();
+            if mails.len() >= count || Instant::now() > until {
+                return mails;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for SmtpServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.maildir);
+    }
+}
+
+async fn store() -> Store {
+    let conn = planner_store::connect(&Engine::Memory, None).await.unwrap();
+    let clock = FixedClock::new(time::macros::datetime!(2026-11-30 09:00 UTC));
+    Store::new(conn, Arc::new(clock), Arc::new(MemoryAudit::default())).with_token_pepper(b"pepper".to_vec())
+}
+
+/// A team with an admin, and `email` invited into it.
+async fn invite(store: &Store, email: &Email) {
+    let admin_email = Email::parse("admin@example.com").unwrap();
+    let admin = store.create_user(&admin_email, None).await.unwrap();
+    let team = store.create_team(&Name::parse("Team").unwrap(), &admin.id).await.unwrap();
+    let scope = store.operator_scope(&team.id).await.unwrap();
+    store.invite_member(&scope, email, Some(&Name::parse("Ada").unwrap()), Role::Planner).await.unwrap();
+}
+
+#[tokio::test]
+async fn an_invited_user_signs_in_with_the_link_from_the_delivered_email() {
+    let smtp = SmtpServer::start();
+    let store = store().await;
+    let email = Email::parse("ada@example.com").unwrap();
+    invite(&store, &email).await;
+
+    request_code(&store, &smtp.mailer(), &email, Lang::En).await.unwrap();
+    let mails = smtp.wait_for(1);
+    assert_eq!(mails.len(), 1);
+    let mail = &mails[0];
+    assert!(mail.contains("To: ada@example.com"), "{mail}");
+    assert!(mail.contains("Subject: Your resource-planner sign-in code: "), "{mail}");
+    let link = link_in_email(mail).expect("a sign-in link in the email");
+    let (to, code) = parse_sign_in_link(&link).unwrap();
+    assert_eq!(to, email);
+    assert!(mail.contains(&format!("Subject: Your resource-planner sign-in code: {}", code.expose())));
+
+    let signed = store.sign_in_with_code(&to, &code).await.unwrap();
+    assert_eq!(signed.user.email, email);
+    store.verify_session(&signed.token).await.unwrap();
+    // The link works once.
+    assert!(matches!(store.sign_in_with_code(&to, &code).await, Err(StoreError::CodeInvalid)));
+}
+
+#[tokio::test]
+async fn a_stranger_gets_the_same_answer_and_no_email() {
+    let smtp = SmtpServer::start();
+    let store = store().await;
+    invite(&store, &Email::parse("ada@example.com").unwrap()).await;
+    let stranger = Email::parse("mallory@example.com").unwrap();
+    request_code(&store, &smtp.mailer(), &stranger, Lang::Ja).await.unwrap();
+    // Then a real one, so that we know mail was flowing when the stranger's was not sent.
+    request_code(&store, &smtp.mailer(), &Email::parse("ada@example.com").unwrap(), Lang::Ja).await.unwrap();
+    let mails = smtp.wait_for(1);
+    assert_eq!(mails.len(), 1);
+    assert!(mails[0].contains("To: ada@example.com"));
+    assert!(!mails.iter().any(|m| m.contains("mallory")));
+}
+
+#[tokio::test]
+async fn a_mail_server_that_is_down_is_said_plainly() {
+    let store = store().await;
+    let email = Email::parse("ada@example.com").unwrap();
+    invite(&store, &email).await;
+    let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let mailer = SmtpMailer::new(&MailConfig {
+        host: "127.0.0.1".into(),
+        port,
+        tls: TlsMode::None,
+        from: "planner@example.com".into(),
+        username: None,
+        password: None,
+    })
+    .unwrap();
+    let err = request_code(&store, &mailer, &email, Lang::En).await.unwrap_err();
+    assert!(err.to_string().contains("could not be sent"), "{err}");
+}

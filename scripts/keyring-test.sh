@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The keyring test against a real Secret Service: gnome-keyring on a private D-Bus session with a
+# throw-away home and runtime directory, so nothing touches a real user's keyring.
+# Needs: dbus, gnome-keyring, libsecret-tools (./dev test installs them).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# Cargo and rustup stay where they are; only the keyring's home is new.
+export CARGO_HOME="${CARGO_HOME:-$HOME/.cargo}" RUSTUP_HOME="${RUSTUP_HOME:-$HOME/.rustup}"
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/resource-planner/target}"
+cargo test -q -p planner-auth --test keyring --no-run
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export HOME="$work/home" XDG_DATA_HOME="$work/home/data" XDG_CONFIG_HOME="$work/home/config" XDG_RUNTIME_DIR="$work/run"
+mkdir -p "$XDG_DATA_HOME" "$XDG_CONFIG_HOME" "$XDG_RUNTIME_DIR"
+chmod 700 "$XDG_RUNTIME_DIR"
+dbus-run-session -- bash -c '
+  set -euo pipefail
+  eval "$(printf "throwaway" | gnome-keyring-daemon --unlock --components=secrets)"
+  export GNOME_KEYRING_CONTROL
+  cargo test -q -p planner-auth --test keyring -- --ignored
+'
