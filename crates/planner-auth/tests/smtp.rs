@@ -91,13 +91,10 @@ async fn store() -> Store {
     Store::new(conn, Arc::new(clock), Arc::new(MemoryAudit::default())).with_token_pepper(b"pepper".to_vec())
 }
 
-/// A team with an admin, and `email` invited into it.
+/// `email` invited into a team (the embedded engine's local workspace team, whose owner is admin).
 async fn invite(store: &Store, email: &Email) {
-    let admin_email = Email::parse("admin@example.com").unwrap();
-    let admin = store.create_user(&admin_email, None).await.unwrap();
-    let team = store.create_team(&Name::parse("Team").unwrap(), &admin.id).await.unwrap();
-    let scope = store.operator_scope(&team.id).await.unwrap();
-    store.invite_member(&scope, email, Some(&Name::parse("Ada").unwrap()), Role::Planner).await.unwrap();
+    let (_, admin) = store.open_local_workspace().await.unwrap();
+    store.invite_member(&admin, email, Some(&Name::parse("Ada").unwrap()), Role::Planner).await.unwrap();
 }
 
 #[tokio::test]
