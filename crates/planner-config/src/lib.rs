@@ -1,0 +1,488 @@
+//! The app's settings, from four layers (highest first):
+//!
+//! 1. the **machine-wide file** an IT department manages (`/etc/resource-planner/config.toml`,
+//!    `%ProgramData%\resource-planner\config.toml`,
+//!    `/Library/Application Support/resource-planner/config.toml`): what it sets is *locked*,
+//!    shown as such in the settings screen, and nothing below can change it;
+//! 2. **environment variables** (`RP_MODE`, `RP_DYNAMODB_TABLE`, …, see [`ENV`]);
+//! 3. the **user's file** (the OS config directory), which the settings screen writes;
+//! 4. **defaults**: the local workspace.
+//!
+//! A file that is not valid TOML, has a key we do not know, or a value of the wrong kind is an
+//! error that names the file, the line and the key. Secrets (the SMTP password, the sign-in
+//! pepper) never print: `Debug` redacts them.
+
+use serde::Deserialize;
+use std::collections::BTreeSet;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// Where the team table is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// This computer's local workspace (the embedded engine in a file), no sign-in.
+    #[default]
+    Local,
+    /// A team table on DynamoDB, with sign-in.
+    Dynamodb,
+}
+
+/// How the SMTP connection is protected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SmtpTls {
+    Starttls,
+    Tls,
+    None,
+}
+
+/// A sign-in method an organisation may allow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SignInMethod {
+    /// A one-time code by email (and its link).
+    EmailCode,
+}
+
+/// A secret setting: kept, used, never printed.
+#[derive(Clone, PartialEq, Eq, Deserialize)]
+#[serde(transparent)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("<redacted>")
+    }
+}
+
+/// One layer as written: everything optional, nothing unknown.
+#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Layer {
+    pub mode: Option<Mode>,
+    #[serde(default)]
+    pub dynamodb: DynamoLayer,
+    #[serde(default)]
+    pub smtp: SmtpLayer,
+    #[serde(default)]
+    pub signin: SignInLayer,
+    #[serde(default)]
+    pub updates: UpdatesLayer,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct DynamoLayer {
+    pub table: Option<String>,
+    pub region: Option<String>,
+    pub profile: Option<String>,
+    pub endpoint: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SmtpLayer {
+    pub host: Option<String>,
+    pub port: Option<u16>,
+    pub tls: Option<SmtpTls>,
+    pub from: Option<String>,
+    pub username: Option<String>,
+    pub password: Option<Secret>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SignInLayer {
+    pub methods: Option<Vec<SignInMethod>>,
+    pub pepper: Option<Secret>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct UpdatesLayer {
+    pub enabled: Option<bool>,
+}
+
+/// The settings in force.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Settings {
+    pub mode: Mode,
+    pub dynamodb: Dynamo,
+    pub smtp: Option<Smtp>,
+    pub signin_methods: Vec<SignInMethod>,
+    pub pepper: Option<Secret>,
+    pub updates: bool,
+    /// Dotted keys set by the machine-wide file (locked in the settings screen).
+    pub locked: BTreeSet<&'static str>,
+    /// Files read, highest layer first.
+    pub sources: Vec<PathBuf>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Dynamo {
+    pub table: String,
+    pub region: Option<String>,
+    pub profile: Option<String>,
+    pub endpoint: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Smtp {
+    pub host: String,
+    pub port: u16,
+    pub tls: SmtpTls,
+    pub from: String,
+    pub username: Option<String>,
+    pub password: Option<Secret>,
+}
+
+/// The table name when none is set.
+pub const DEFAULT_TABLE: &str = "resource-planner";
+
+/// The environment variables and the key each sets.
+pub const ENV: &[(&str, &str)] = &[
+    ("RP_MODE", "mode"),
+    ("RP_DYNAMODB_TABLE", "dynamodb.table"),
+    ("RP_DYNAMODB_REGION", "dynamodb.region"),
+    ("RP_AWS_PROFILE", "dynamodb.profile"),
+    ("RP_DYNAMODB_ENDPOINT", "dynamodb.endpoint"),
+    ("RP_SMTP_HOST", "smtp.host"),
+    ("RP_SMTP_PORT", "smtp.port"),
+    ("RP_SMTP_TLS", "smtp.tls"),
+    ("RP_SMTP_FROM", "smtp.from"),
+    ("RP_SMTP_USERNAME", "smtp.username"),
+    ("RP_SMTP_PASSWORD", "smtp.password"),
+    ("RP_SIGNIN_PEPPER", "signin.pepper"),
+    ("RP_UPDATES", "updates.enabled"),
+];
+
+/// Every key a layer may set, dotted.
+pub const KEYS: &[&str] = &[
+    "mode",
+    "dynamodb.table",
+    "dynamodb.region",
+    "dynamodb.profile",
+    "dynamodb.endpoint",
+    "smtp.host",
+    "smtp.port",
+    "smtp.tls",
+    "smtp.from",
+    "smtp.username",
+    "smtp.password",
+    "signin.methods",
+    "signin.pepper",
+    "updates.enabled",
+];
+
+/// A settings file or variable that cannot be used, said so that IT can fix it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    #[error("{file}, line {line}: {message}{}", key.as_ref().map(|k| format!(" (key `{k}`)")).unwrap_or_default())]
+    File { file: PathBuf, line: usize, key: Option<String>, message: String },
+    #[error("{file}: cannot be read: {message}")]
+    Unreadable { file: PathBuf, message: String },
+    #[error("environment variable {var}: {message}")]
+    Env { var: String, message: String },
+    #[error("{message}")]
+    Incomplete { message: String },
+}
+
+/// Parses one file's text.
+pub fn parse_layer(file: &Path, text: &str) -> Result<Layer, ConfigError> {
+    toml::from_str::<Layer>(text).map_err(|e| {
+        let line = e.span().map_or(1, |span| text[..span.start.min(text.len())].lines().count().max(1));
+        let line = match e.span() {
+            // A span that starts at a line break belongs to the next line.
+            Some(span) if text[..span.start.min(text.len())].ends_with('\n') => line + 1,
+            _ => line,
+        };
+        let message = e.message().to_owned();
+        let key = key_in(&message).or_else(|| key_at(text, line));
+        ConfigError::File { file: file.to_owned(), line, key, message }
+    })
+}
+
+/// The key a TOML error message names (``unknown field `tabel` ``).
+fn key_in(message: &str) -> Option<String> {
+    let start = message.find('`')? + 1;
+    let len = message[start..].find('`')?;
+    Some(message[start..start + len].to_owned())
+}
+
+/// The key set on `line` (1-based) of `text`, with its table: `dynamodb.table`.
+fn key_at(text: &str, line: usize) -> Option<String> {
+    let mut table = String::new();
+    for (i, l) in text.lines().enumerate() {
+        let l = l.trim();
+        if l.starts_with('[') {
+            table = l.trim_matches(|c| c == '[' || c == ']').trim().to_owned();
+        }
+        if i + 1 == line {
+            let name = l.split('=').next()?.trim();
+            if name.is_empty() || name.starts_with('[') {
+                return None;
+            }
+            return Some(if table.is_empty() { name.to_owned() } else { format!("{table}.{name}") });
+        }
+    }
+    None
+}
+
+/// Reads a file layer; a missing file is an empty layer.
+pub fn read_layer(file: &Path) -> Result<Option<Layer>, ConfigError> {
+    match std::fs::read_to_string(file) {
+        Ok(text) => parse_layer(file, &text).map(Some),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(ConfigError::Unreadable { file: file.to_owned(), message: e.to_string() }),
+    }
+}
+
+/// The layer of the environment variables in [`ENV`], read through `get`.
+pub fn env_layer(get: impl Fn(&str) -> Option<String>) -> Result<Layer, ConfigError> {
+    let mut root = toml::Table::new();
+    for (var, key) in ENV {
+        let Some(value) = get(var).filter(|v| !v.is_empty()) else { continue };
+        let bad = |message: String| ConfigError::Env { var: (*var).to_owned(), message };
+        let value = match *key {
+            "smtp.port" => toml::Value::Integer(
+                value.parse::<u16>().map_err(|_| bad(format!("{value:?} is not a port number")))?.into(),
+            ),
+            "updates.enabled" => toml::Value::Boolean(match value.as_str() {
+                "1" | "true" | "on" | "yes" => true,
+                "0" | "false" | "off" | "no" => false,
+                _ => return Err(bad(format!("{value:?} is not on or off"))),
+            }),
+            _ => toml::Value::String(value),
+        };
+        // Each variable alone, so that an error names it.
+        let mut one = toml::Table::new();
+        match key.split_once('.') {
+            Some((table, name)) => {
+                one.insert(
+                    table.to_owned(),
+                    toml::Value::Table(toml::Table::from_iter([(name.to_owned(), value.clone())])),
+                );
+                root.entry(table.to_owned())
+                    .or_insert_with(|| toml::Value::Table(toml::Table::new()))
+                    .as_table_mut()
+                    .map(|t| t.insert(name.to_owned(), value));
+            }
+            None => {
+                one.insert((*key).to_owned(), value.clone());
+                root.insert((*key).to_owned(), value);
+            }
+        }
+        toml::Value::Table(one).try_into::<Layer>().map_err(|e| bad(e.message().to_owned()))?;
+    }
+    toml::Value::Table(root)
+        .try_into::<Layer>()
+        .map_err(|e| ConfigError::Env { var: "RP_*".into(), message: e.message().to_owned() })
+}
+
+/// Which keys a layer sets, dotted.
+pub fn keys_set(layer: &Layer) -> BTreeSet<&'static str> {
+    let d = &layer.dynamodb;
+    let m = &layer.smtp;
+    let set = [
+        layer.mode.is_some(),
+        d.table.is_some(),
+        d.region.is_some(),
+        d.profile.is_some(),
+        d.endpoint.is_some(),
+        m.host.is_some(),
+        m.port.is_some(),
+        m.tls.is_some(),
+        m.from.is_some(),
+        m.username.is_some(),
+        m.password.is_some(),
+        layer.signin.methods.is_some(),
+        layer.signin.pepper.is_some(),
+        layer.updates.enabled.is_some(),
+    ];
+    KEYS.iter().zip(set).filter(|(_, s)| *s).map(|(k, _)| *k).collect()
+}
+
+fn pick<T: Clone>(layers: &[&Layer], get: impl Fn(&Layer) -> Option<T>) -> Option<T> {
+    layers.iter().find_map(|l| get(l))
+}
+
+/// Resolves the layers (highest first: machine, environment, user). `machine` decides what is
+/// locked.
+pub fn resolve(
+    machine: &Layer,
+    env: &Layer,
+    user: &Layer,
+    sources: Vec<PathBuf>,
+) -> Result<Settings, ConfigError> {
+    let layers = [machine, env, user];
+    let mode = pick(&layers, |l| l.mode).unwrap_or_default();
+    let dynamodb = Dynamo {
+        table: pick(&layers, |l| l.dynamodb.table.clone()).unwrap_or_else(|| DEFAULT_TABLE.to_owned()),
+        region: pick(&layers, |l| l.dynamodb.region.clone()),
+        profile: pick(&layers, |l| l.dynamodb.profile.clone()),
+        endpoint: pick(&layers, |l| l.dynamodb.endpoint.clone()),
+    };
+    let host = pick(&layers, |l| l.smtp.host.clone());
+    let smtp = match host {
+        None => None,
+        Some(host) => {
+            let tls = pick(&layers, |l| l.smtp.tls).unwrap_or(SmtpTls::Starttls);
+            let port = pick(&layers, |l| l.smtp.port).unwrap_or(match tls {
+                SmtpTls::Starttls => 587,
+                SmtpTls::Tls => 465,
+                SmtpTls::None => 25,
+            });
+            let from = pick(&layers, |l| l.smtp.from.clone()).ok_or_else(|| ConfigError::Incomplete {
+                message: "smtp.from is missing: sign-in emails need a sender".into(),
+            })?;
+            Some(Smtp {
+                host,
+                port,
+                tls,
+                from,
+                username: pick(&layers, |l| l.smtp.username.clone()),
+                password: pick(&layers, |l| l.smtp.password.clone()),
+            })
+        }
+    };
+    Ok(Settings {
+        mode,
+        dynamodb,
+        smtp,
+        signin_methods: pick(&layers, |l| l.signin.methods.clone())
+            .unwrap_or_else(|| vec![SignInMethod::EmailCode]),
+        pepper: pick(&layers, |l| l.signin.pepper.clone()),
+        updates: pick(&layers, |l| l.updates.enabled).unwrap_or(true),
+        locked: keys_set(machine),
+        sources,
+    })
+}
+
+/// The machine-wide file of this OS.
+pub fn machine_file() -> PathBuf {
+    if cfg!(windows) {
+        let base = std::env::var_os("ProgramData").unwrap_or_else(|| "C:\\ProgramData".into());
+        PathBuf::from(base).join("resource-planner").join("config.toml")
+    } else if cfg!(target_os = "macos") {
+        PathBuf::from("/Library/Application Support/resource-planner/config.toml")
+    } else {
+        PathBuf::from("/etc/resource-planner/config.toml")
+    }
+}
+
+/// Loads the settings: `machine` and `user` files (missing ones are empty) and the process
+/// environment.
+pub fn load(machine: &Path, user: &Path) -> Result<Settings, ConfigError> {
+    let m = read_layer(machine)?;
+    let u = read_layer(user)?;
+    let e = env_layer(|v| std::env::var(v).ok())?;
+    let mut sources = Vec::new();
+    if m.is_some() {
+        sources.push(machine.to_owned());
+    }
+    if u.is_some() {
+        sources.push(user.to_owned());
+    }
+    resolve(&m.unwrap_or_default(), &e, &u.unwrap_or_default(), sources)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(text: &str) -> Result<Layer, ConfigError> {
+        parse_layer(Path::new("/etc/resource-planner/config.toml"), text)
+    }
+
+    #[test]
+    fn the_machine_wins_and_locks_then_the_environment_then_the_user() {
+        let machine = file("mode = \"dynamodb\"\n[dynamodb]\ntable = \"corp-plans\"\n").unwrap();
+        let env = env_layer(|v| match v {
+            "RP_DYNAMODB_TABLE" => Some("mine".into()),
+            "RP_DYNAMODB_REGION" => Some("eu-west-1".into()),
+            _ => None,
+        })
+        .unwrap();
+        let user = file("mode = \"local\"\n[dynamodb]\nregion = \"us-east-1\"\nprofile = \"me\"\n").unwrap();
+        let s = resolve(&machine, &env, &user, vec![]).unwrap();
+        assert_eq!(s.mode, Mode::Dynamodb);
+        assert_eq!(s.dynamodb.table, "corp-plans");
+        assert_eq!(s.dynamodb.region.as_deref(), Some("eu-west-1"));
+        assert_eq!(s.dynamodb.profile.as_deref(), Some("me"));
+        assert_eq!(s.locked, BTreeSet::from(["mode", "dynamodb.table"]));
+    }
+
+    #[test]
+    fn defaults_are_the_local_workspace() {
+        let s = resolve(&Layer::default(), &Layer::default(), &Layer::default(), vec![]).unwrap();
+        assert_eq!(s.mode, Mode::Local);
+        assert_eq!(s.dynamodb.table, DEFAULT_TABLE);
+        assert!(s.smtp.is_none() && s.locked.is_empty() && s.updates);
+        assert_eq!(s.signin_methods, vec![SignInMethod::EmailCode]);
+    }
+
+    #[test]
+    fn a_bad_file_names_its_line_and_key() {
+        let unknown = file("mode = \"local\"\n\n[dynamodb]\ntabel = \"x\"\n").unwrap_err();
+        assert!(
+            matches!(&unknown, ConfigError::File { line: 4, key: Some(k), .. } if k == "tabel"),
+            "{unknown:?}"
+        );
+        let wrong = file("[smtp]\nhost = \"m\"\nport = \"587\"\n").unwrap_err();
+        assert!(
+            matches!(&wrong, ConfigError::File { line: 3, key: Some(k), .. } if k == "smtp.port"),
+            "{wrong:?}"
+        );
+        let mode = file("mode = \"cloud\"\n").unwrap_err();
+        assert!(matches!(&mode, ConfigError::File { line: 1, .. }), "{mode:?}");
+        let text = unknown.to_string();
+        assert!(text.starts_with("/etc/resource-planner/config.toml, line 4: "), "{text}");
+        let broken = file("[dynamodb\ntable = 1\n").unwrap_err();
+        assert!(matches!(broken, ConfigError::File { line: 1, .. }), "{broken:?}");
+    }
+
+    #[test]
+    fn smtp_needs_a_sender_and_gets_the_port_of_its_tls_mode() {
+        let layer =
+            file("[smtp]\nhost = \"mail.example.com\"\ntls = \"tls\"\nfrom = \"p@example.com\"\n").unwrap();
+        let s = resolve(&Layer::default(), &Layer::default(), &layer, vec![]).unwrap();
+        assert_eq!(s.smtp.unwrap().port, 465);
+        let no_from = file("[smtp]\nhost = \"mail.example.com\"\n").unwrap();
+        assert!(matches!(
+            resolve(&Layer::default(), &Layer::default(), &no_from, vec![]),
+            Err(ConfigError::Incomplete { .. })
+        ));
+    }
+
+    #[test]
+    fn secrets_never_print() {
+        let layer = file("[smtp]\npassword = \"hunter2\"\n[signin]\npepper = \"salt-and\"\n").unwrap();
+        let printed = format!("{layer:?}");
+        assert!(!printed.contains("hunter2") && !printed.contains("salt-and"), "{printed}");
+    }
+
+    #[test]
+    fn environment_values_are_checked() {
+        assert!(matches!(
+            env_layer(|v| (v == "RP_SMTP_PORT").then(|| "many".into())),
+            Err(ConfigError::Env { var, .. }) if var == "RP_SMTP_PORT"
+        ));
+        let layer = env_layer(|v| match v {
+            "RP_MODE" => Some("dynamodb".into()),
+            "RP_UPDATES" => Some("off".into()),
+            "RP_SMTP_HOST" => Some("m\"x".into()),
+            _ => None,
+        })
+        .unwrap();
+        assert_eq!((layer.mode, layer.updates.enabled), (Some(Mode::Dynamodb), Some(false)));
+        assert_eq!(layer.smtp.host.as_deref(), Some("m\"x"));
+        assert!(env_layer(|v| (v == "RP_MODE").then(|| "cloud".into())).is_err());
+    }
+}
