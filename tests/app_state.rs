@@ -23,11 +23,11 @@ async fn an_existing_workspace_file_is_reopened_not_reseeded() {
     let first = AppState::open(engine.clone(), Arc::new(MemoryAudit::default()), Arc::new(SystemClock))
         .await
         .unwrap();
-    let team = first.scope.team().clone();
+    let team = first.plan().await.unwrap().1.team().clone();
     drop(first);
     let again =
         AppState::open(engine, Arc::new(MemoryAudit::default()), Arc::new(SystemClock)).await.unwrap();
-    assert_eq!(again.scope.team(), &team);
+    assert_eq!(again.plan().await.unwrap().1.team(), &team);
     assert_eq!(overview(&again).await.unwrap().people, 12);
     std::fs::remove_dir_all(dir).unwrap();
 }

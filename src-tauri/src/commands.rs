@@ -49,7 +49,8 @@ pub async fn workspace_overview(state: State<'_, AppState>) -> Result<WorkspaceO
 pub async fn overview(state: &AppState) -> Result<WorkspaceOverview, IpcError> {
     let today = state.today()?;
     let window = DateRange::window(today, today.add_days(91)).map_err(StoreError::from)?;
-    let timeline = state.store.timeline(&state.scope, window).await?;
+    let (store, scope) = state.plan().await?;
+    let timeline = store.timeline(&scope, window).await?;
     let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
     Ok(WorkspaceOverview {
         team_name: timeline.team.name.to_string(),
@@ -66,7 +67,8 @@ pub async fn open_timeline(
     from: String,
     to: String,
 ) -> Result<TimelineDto, IpcError> {
-    let timeline = state.store.timeline(&state.scope, dto::window(&from, &to)?).await?;
+    let (store, scope) = state.plan().await?;
+    let timeline = store.timeline(&scope, dto::window(&from, &to)?).await?;
     Ok((&timeline).into())
 }
 
@@ -77,19 +79,21 @@ pub async fn load_window(
     from: String,
     to: String,
 ) -> Result<Vec<AssignmentDto>, IpcError> {
-    let found = state.store.assignments_in_window(&state.scope, dto::window(&from, &to)?).await?;
+    let (store, scope) = state.plan().await?;
+    let found = store.assignments_in_window(&scope, dto::window(&from, &to)?).await?;
     Ok(found.iter().map(Into::into).collect())
 }
 
 #[tauri::command]
 pub async fn catalog(state: State<'_, AppState>) -> Result<CatalogDto, IpcError> {
-    Ok((&state.store.catalog(&state.scope).await?).into())
+    let (store, scope) = state.plan().await?;
+    Ok((&store.catalog(&scope).await?).into())
 }
 
 #[tauri::command]
 pub async fn create_resource(state: State<'_, AppState>, name: String) -> Result<ResourceDto, IpcError> {
-    let created =
-        state.store.create_resource(&state.scope, ResourceId::generate(), dto::name(&name)?).await?;
+    let (store, scope) = state.plan().await?;
+    let created = store.create_resource(&scope, ResourceId::generate(), dto::name(&name)?).await?;
     Ok((&created).into())
 }
 
@@ -100,17 +104,16 @@ pub async fn rename_resource(
     version: u64,
     name: String,
 ) -> Result<ResourceDto, IpcError> {
-    let renamed = state
-        .store
-        .rename_resource(&state.scope, &dto::resource_id(&id)?, version, dto::name(&name)?)
-        .await?;
+    let (store, scope) = state.plan().await?;
+    let renamed = store.rename_resource(&scope, &dto::resource_id(&id)?, version, dto::name(&name)?).await?;
     Ok((&renamed).into())
 }
 
 /// How many assignments deleting this person would delete (the confirmation says it).
 #[tauri::command]
 pub async fn resource_assignment_count(state: State<'_, AppState>, id: String) -> Result<u64, IpcError> {
-    Ok(state.store.resource_assignment_count(&state.scope, &dto::resource_id(&id)?).await? as u64)
+    let (store, scope) = state.plan().await?;
+    Ok(store.resource_assignment_count(&scope, &dto::resource_id(&id)?).await? as u64)
 }
 
 /// Deletes a person and their assignments, telling `on_progress` how far it is.
@@ -120,10 +123,9 @@ pub async fn delete_resource(
     id: String,
     on_progress: Channel<DeleteProgressDto>,
 ) -> Result<DeleteReportDto, IpcError> {
-    let report = state
-        .store
-        .delete_resource(&state.scope, &dto::resource_id(&id)?, &mut dto::progress_to(on_progress))
-        .await?;
+    let (store, scope) = state.plan().await?;
+    let report =
+        store.delete_resource(&scope, &dto::resource_id(&id)?, &mut dto::progress_to(on_progress)).await?;
     Ok(DeleteReportDto { assignments_deleted: report.assignments_deleted as u64 })
 }
 
@@ -133,10 +135,9 @@ pub async fn create_project(
     name: String,
     color: String,
 ) -> Result<ProjectDto, IpcError> {
-    let created = state
-        .store
-        .create_project(&state.scope, ProjectId::generate(), dto::name(&name)?, dto::color(&color)?)
-        .await?;
+    let (store, scope) = state.plan().await?;
+    let created =
+        store.create_project(&scope, ProjectId::generate(), dto::name(&name)?, dto::color(&color)?).await?;
     Ok((&created).into())
 }
 
@@ -148,17 +149,18 @@ pub async fn update_project(
     name: Option<String>,
     color: Option<String>,
 ) -> Result<ProjectDto, IpcError> {
+    let (store, scope) = state.plan().await?;
     let name = name.as_deref().map(dto::name).transpose()?;
     let color = color.as_deref().map(dto::color).transpose()?;
-    let updated =
-        state.store.update_project(&state.scope, &dto::project_id(&id)?, version, name, color).await?;
+    let updated = store.update_project(&scope, &dto::project_id(&id)?, version, name, color).await?;
     Ok((&updated).into())
 }
 
 /// How many assignments deleting this project would delete.
 #[tauri::command]
 pub async fn project_assignment_count(state: State<'_, AppState>, id: String) -> Result<u64, IpcError> {
-    Ok(state.store.project_assignment_count(&state.scope, &dto::project_id(&id)?).await? as u64)
+    let (store, scope) = state.plan().await?;
+    Ok(store.project_assignment_count(&scope, &dto::project_id(&id)?).await? as u64)
 }
 
 /// Deletes a project and its assignments, telling `on_progress` how far it is.
@@ -168,10 +170,9 @@ pub async fn delete_project(
     id: String,
     on_progress: Channel<DeleteProgressDto>,
 ) -> Result<DeleteReportDto, IpcError> {
-    let report = state
-        .store
-        .delete_project(&state.scope, &dto::project_id(&id)?, &mut dto::progress_to(on_progress))
-        .await?;
+    let (store, scope) = state.plan().await?;
+    let report =
+        store.delete_project(&scope, &dto::project_id(&id)?, &mut dto::progress_to(on_progress)).await?;
     Ok(DeleteReportDto { assignments_deleted: report.assignments_deleted as u64 })
 }
 
@@ -180,7 +181,8 @@ pub async fn create_assignment(
     state: State<'_, AppState>,
     input: NewAssignmentInput,
 ) -> Result<AssignmentDto, IpcError> {
-    let created = state.store.create_assignment(&state.scope, input.to_domain()?).await?;
+    let (store, scope) = state.plan().await?;
+    let created = store.create_assignment(&scope, input.to_domain()?).await?;
     Ok((&created).into())
 }
 
@@ -191,12 +193,13 @@ pub async fn update_assignment(
     current: AssignmentDto,
     change: AssignmentChangeInput,
 ) -> Result<AssignmentDto, IpcError> {
-    let updated =
-        state.store.update_assignment(&state.scope, &current.to_domain()?, change.to_domain()?).await?;
+    let (store, scope) = state.plan().await?;
+    let updated = store.update_assignment(&scope, &current.to_domain()?, change.to_domain()?).await?;
     Ok((&updated).into())
 }
 
 #[tauri::command]
 pub async fn delete_assignment(state: State<'_, AppState>, current: AssignmentDto) -> Result<(), IpcError> {
-    Ok(state.store.delete_assignment(&state.scope, &current.to_domain()?).await?)
+    let (store, scope) = state.plan().await?;
+    Ok(store.delete_assignment(&scope, &current.to_domain()?).await?)
 }

@@ -1,14 +1,23 @@
-//! What the app holds while it runs: the store and the scope it acts in.
+//! What the app holds while it runs: the store it works on and, when a team is open, the scope
+//! it acts in. The scope is made only here, from the local workspace's owner or (issue #4) a
+//! signed-in session; commands ask for it with [`AppState::plan`] and never take a team from
+//! the UI.
 
 use crate::IpcError;
 use planner_domain::{Clock, Date, SystemClock};
 use planner_store::{AuditSink, Engine, FileAudit, Store, StoreError, TeamScope};
 use std::sync::Arc;
+use tokio::sync::RwLock;
 
 pub struct AppState {
-    pub store: Store,
-    pub scope: TeamScope,
-    pub clock: Arc<dyn Clock>,
+    clock: Arc<dyn Clock>,
+    workspace: RwLock<Workspace>,
+}
+
+/// What the window works on now.
+enum Workspace {
+    /// This computer's local workspace, always open as its owner (admin).
+    Local { store: Arc<Store>, scope: TeamScope },
 }
 
 impl AppState {
@@ -31,14 +40,25 @@ impl AppState {
         let conn = planner_store::connect(&engine, None).await?;
         let store = Store::new(conn, clock.clone(), audit);
         let (workspace, scope) = store.open_local_workspace().await?;
-        let state = Self { store, scope, clock };
         if workspace.created {
-            state.store.seed_demo(&state.scope, state.today()?, 1).await?;
+            store.seed_demo(&scope, today(clock.as_ref())?, 1).await?;
         }
-        Ok(state)
+        let store = Arc::new(store);
+        Ok(Self { clock, workspace: RwLock::new(Workspace::Local { store, scope }) })
+    }
+
+    /// The store and the scope of the team open now, for the plan's commands.
+    pub async fn plan(&self) -> Result<(Arc<Store>, TeamScope), IpcError> {
+        match &*self.workspace.read().await {
+            Workspace::Local { store, scope } => Ok((store.clone(), scope.clone())),
+        }
     }
 
     pub fn today(&self) -> Result<Date, IpcError> {
-        Ok(Date::from_time(self.clock.now().date()).map_err(StoreError::from)?)
+        today(self.clock.as_ref())
     }
+}
+
+fn today(clock: &dyn Clock) -> Result<Date, IpcError> {
+    Ok(Date::from_time(clock.now().date()).map_err(StoreError::from)?)
 }
