@@ -31,3 +31,21 @@ async fn an_existing_workspace_file_is_reopened_not_reseeded() {
     assert_eq!(overview(&again).await.unwrap().people, 12);
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[tokio::test]
+async fn a_bad_settings_file_opens_nothing_and_names_file_line_and_key() {
+    let dir = std::env::temp_dir().join(format!("rp-config-test-{}", ulid::Ulid::new()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let user = dir.join("config.toml");
+    std::fs::write(&user, "mode = \"dynamodb\"\n[dynamodb]\ntabel = \"plans\"\n").unwrap();
+    let dirs = directories::ProjectDirs::from("", "", "resource-planner").unwrap();
+    let state = resource_planner_app::startup::open_with(&dir.join("machine.toml"), &user, &dirs).await;
+    let session = state.session().await;
+    assert_eq!(session.mode, "error");
+    let reason = session.reason.unwrap();
+    assert_eq!(reason.code, "config");
+    assert!(reason.message.contains(&format!("{}, line 3", user.display())), "{}", reason.message);
+    assert!(reason.message.contains("tabel"), "{}", reason.message);
+    assert_eq!(state.plan().await.unwrap_err().code, "config");
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -27,6 +27,12 @@ pub fn register<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder
         create_assignment,
         update_assignment,
         delete_assignment,
+        session_status,
+        request_sign_in_code,
+        sign_in,
+        open_sign_in_link,
+        switch_team,
+        sign_out,
     ])
 }
 
@@ -202,4 +208,52 @@ pub async fn update_assignment(
 pub async fn delete_assignment(state: State<'_, AppState>, current: AssignmentDto) -> Result<(), IpcError> {
     let (store, scope) = state.plan().await?;
     Ok(store.delete_assignment(&scope, &current.to_domain()?).await?)
+}
+
+/// Who is signed in, to which teams, and which team is open (the start-up screen's question).
+#[tauri::command]
+pub async fn session_status(state: State<'_, AppState>) -> Result<SessionDto, IpcError> {
+    Ok(state.session().await)
+}
+
+/// Asks for a sign-in code by email. The answer is the same for every email (no enumeration).
+#[tauri::command]
+pub async fn request_sign_in_code(
+    state: State<'_, AppState>,
+    email: String,
+    lang: String,
+) -> Result<(), IpcError> {
+    let lang = if lang == "ja" { planner_auth::Lang::Ja } else { planner_auth::Lang::En };
+    state.request_code(&dto::email(&email)?, lang).await
+}
+
+/// Signs in with the code typed from the email.
+#[tauri::command]
+pub async fn sign_in(
+    state: State<'_, AppState>,
+    email: String,
+    code: String,
+) -> Result<SessionDto, IpcError> {
+    state.sign_in(&dto::email(&email)?, &planner_store::Sensitive::new(code.trim().to_owned())).await
+}
+
+/// Signs in with the `resource-planner://sign-in?…` link from the email.
+#[tauri::command]
+pub async fn open_sign_in_link(state: State<'_, AppState>, link: String) -> Result<SessionDto, IpcError> {
+    let (email, code) = planner_auth::parse_sign_in_link(&link)
+        .map_err(|e| IpcError { code: "bad_link", message: e.to_string() })?;
+    state.sign_in(&email, &code).await
+}
+
+/// Opens another of the signed-in user's teams (the stored membership decides).
+#[tauri::command]
+pub async fn switch_team(state: State<'_, AppState>, team: String) -> Result<SessionDto, IpcError> {
+    state.switch_team(&dto::team_id(&team)?).await
+}
+
+/// Signs out: ends the session (or, with `everywhere`, all of the user's sessions) and removes
+/// the token from the keyring.
+#[tauri::command]
+pub async fn sign_out(state: State<'_, AppState>, everywhere: bool) -> Result<SessionDto, IpcError> {
+    state.sign_out(everywhere).await
 }

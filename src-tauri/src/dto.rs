@@ -264,3 +264,78 @@ pub fn progress_to(channel: tauri::ipc::Channel<DeleteProgressDto>) -> impl FnMu
         let _ = channel.send(DeleteProgressDto { done: done as u64, total: total as u64 });
     }
 }
+
+/// One of the signed-in user's teams, with their role in it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct TeamDto {
+    pub id: String,
+    pub name: String,
+    /// `admin`, `planner` or `viewer`.
+    pub role: String,
+}
+
+impl From<&planner_store::TeamMembership> for TeamDto {
+    fn from(t: &planner_store::TeamMembership) -> Self {
+        Self {
+            id: t.team.to_string(),
+            name: t.name.as_ref().map(|n| n.to_string()).unwrap_or_default(),
+            role: t.role.as_str().to_owned(),
+        }
+    }
+}
+
+/// Who is signed in, to which teams, and which one is open.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct SessionDto {
+    /// `local` (this computer's workspace, no sign-in), `team` (a team table), or `error`
+    /// (nothing could be opened; `reason` says why).
+    pub mode: String,
+    pub signed_in: bool,
+    pub email: Option<String>,
+    pub teams: Vec<TeamDto>,
+    /// The team open now.
+    pub team: Option<TeamDto>,
+    /// Why nobody is signed in (an expired or ended session), as `{code, message}`.
+    pub reason: Option<crate::IpcError>,
+}
+
+impl SessionDto {
+    pub fn local() -> Self {
+        Self { mode: "local".into(), signed_in: true, email: None, teams: vec![], team: None, reason: None }
+    }
+
+    /// Nothing could be opened; `reason` says what to fix.
+    pub fn broken(reason: &crate::IpcError) -> Self {
+        Self {
+            mode: "error".into(),
+            signed_in: false,
+            email: None,
+            teams: vec![],
+            team: None,
+            reason: Some(reason.clone()),
+        }
+    }
+
+    pub fn signed_out(reason: Option<&crate::IpcError>) -> Self {
+        Self {
+            mode: "team".into(),
+            signed_in: false,
+            email: None,
+            teams: vec![],
+            team: None,
+            reason: reason.cloned(),
+        }
+    }
+}
+
+pub fn email(raw: &str) -> Result<planner_domain::Email, IpcError> {
+    planner_domain::Email::parse(raw).map_err(invalid)
+}
+
+pub fn team_id(raw: &str) -> Result<planner_domain::TeamId, IpcError> {
+    planner_domain::TeamId::parse(raw).map_err(invalid)
+}

@@ -1,23 +1,59 @@
 //! What the app holds while it runs: the store it works on and, when a team is open, the scope
-//! it acts in. The scope is made only here, from the local workspace's owner or (issue #4) a
-//! signed-in session; commands ask for it with [`AppState::plan`] and never take a team from
-//! the UI.
+//! it acts in. The scope is made only here — from the local workspace's owner, or from a
+//! signed-in session and the stored membership — and commands ask for it with
+//! [`AppState::plan`]; they never take a team from the UI.
 
 use crate::IpcError;
-use planner_domain::{Clock, Date, SystemClock};
-use planner_store::{AuditSink, Engine, FileAudit, Store, StoreError, TeamScope};
+use crate::dto::{SessionDto, TeamDto};
+use planner_auth::{Lang, SmtpMailer, TokenVault};
+use planner_domain::{Clock, Date, Email, SystemClock, TeamId};
+use planner_store::{
+    AuditSink, Engine, FileAudit, Sensitive, Store, StoreError, TeamMembership, TeamScope, VerifiedSession,
+};
 use std::sync::Arc;
 use tokio::sync::RwLock;
 
 pub struct AppState {
     clock: Arc<dyn Clock>,
     workspace: RwLock<Workspace>,
+    auth: Option<Auth>,
+}
+
+/// How people sign in to a team table: the mailer of codes and the vault of the session token.
+pub struct Auth {
+    pub mailer: Option<SmtpMailer>,
+    pub vault: Arc<dyn TokenVault>,
 }
 
 /// What the window works on now.
 enum Workspace {
     /// This computer's local workspace, always open as its owner (admin).
     Local { store: Arc<Store>, scope: TeamScope },
+    /// A team table with nobody signed in; `reason` says why (an expired session, say).
+    SignedOut { store: Arc<Store>, reason: Option<IpcError> },
+    /// A team table, signed in, one of the user's teams open.
+    Team { store: Arc<Store>, open: Box<Signed> },
+    /// Nothing could be opened (a bad settings file, say): every command answers `reason`.
+    Broken { reason: IpcError },
+}
+
+struct Signed {
+    token: Sensitive,
+    session: VerifiedSession,
+    email: Email,
+    teams: Vec<TeamMembership>,
+    scope: TeamScope,
+}
+
+fn signed_out() -> IpcError {
+    IpcError { code: "signed_out", message: "you are signed out; sign in to open your team".into() }
+}
+
+fn no_sign_in() -> IpcError {
+    IpcError {
+        code: "config",
+        message: "this workspace is local to this computer; there is no sign-in".into(),
+    }
 }
 
 impl AppState {
@@ -44,18 +80,171 @@ impl AppState {
             store.seed_demo(&scope, today(clock.as_ref())?, 1).await?;
         }
         let store = Arc::new(store);
-        Ok(Self { clock, workspace: RwLock::new(Workspace::Local { store, scope }) })
+        Ok(Self { clock, workspace: RwLock::new(Workspace::Local { store, scope }), auth: None })
+    }
+
+    /// A team table (`store`): signed in at once if the vault holds a session that is still
+    /// valid, else signed out with the reason.
+    pub async fn open_team(store: Store, auth: Auth, clock: Arc<dyn Clock>) -> Result<Self, IpcError> {
+        let store = Arc::new(store);
+        let state = Self {
+            clock,
+            workspace: RwLock::new(Workspace::SignedOut { store: store.clone(), reason: None }),
+            auth: Some(auth),
+        };
+        if let Some(token) = state.vault_call(|v| v.load()).await? {
+            match state.resume(&store, token, None).await {
+                Ok(open) => *state.workspace.write().await = Workspace::Team { store, open: Box::new(open) },
+                Err(reason) => {
+                    // An ended or expired session is forgotten; any other failure (no network,
+                    // lapsed AWS credentials) keeps the token for the next try. Either way the
+                    // sign-in screen says why.
+                    if matches!(reason.code, "session_invalid" | "not_member") {
+                        state.vault_call(|v| v.delete()).await?;
+                    }
+                    *state.workspace.write().await = Workspace::SignedOut { store, reason: Some(reason) };
+                }
+            }
+        }
+        Ok(state)
+    }
+
+    /// An app that could not open anything: the window shows `reason` (which names the file,
+    /// line and key of a bad setting).
+    pub fn broken(reason: IpcError) -> Self {
+        Self {
+            clock: Arc::new(SystemClock),
+            workspace: RwLock::new(Workspace::Broken { reason }),
+            auth: None,
+        }
     }
 
     /// The store and the scope of the team open now, for the plan's commands.
     pub async fn plan(&self) -> Result<(Arc<Store>, TeamScope), IpcError> {
         match &*self.workspace.read().await {
             Workspace::Local { store, scope } => Ok((store.clone(), scope.clone())),
+            Workspace::Team { store, open } => Ok((store.clone(), open.scope.clone())),
+            Workspace::SignedOut { .. } => Err(signed_out()),
+            Workspace::Broken { reason } => Err(reason.clone()),
         }
     }
 
     pub fn today(&self) -> Result<Date, IpcError> {
         today(self.clock.as_ref())
+    }
+
+    /// Who is signed in, to which teams, and which one is open.
+    pub async fn session(&self) -> SessionDto {
+        match &*self.workspace.read().await {
+            Workspace::Local { .. } => SessionDto::local(),
+            Workspace::Broken { reason } => SessionDto::broken(reason),
+            Workspace::SignedOut { reason, .. } => SessionDto::signed_out(reason.as_ref()),
+            Workspace::Team { open, .. } => SessionDto {
+                mode: "team".into(),
+                signed_in: true,
+                email: Some(open.email.as_str().to_owned()),
+                teams: open.teams.iter().map(TeamDto::from).collect(),
+                team: open.teams.iter().find(|t| &t.team == open.scope.team()).map(TeamDto::from),
+                reason: None,
+            },
+        }
+    }
+
+    fn auth(&self) -> Result<&Auth, IpcError> {
+        self.auth.as_ref().ok_or_else(no_sign_in)
+    }
+
+    async fn vault_call<T: Send + 'static>(
+        &self,
+        call: impl FnOnce(&dyn TokenVault) -> Result<T, planner_auth::VaultError> + Send + 'static,
+    ) -> Result<T, IpcError> {
+        let vault = self.auth()?.vault.clone();
+        // The keyring blocks (D-Bus on Linux): off the async threads.
+        tokio::task::spawn_blocking(move || call(vault.as_ref()))
+            .await
+            .map_err(|e| IpcError { code: "keyring", message: format!("the keyring call failed: {e}") })?
+            .map_err(|e| IpcError { code: "keyring", message: e.to_string() })
+    }
+
+    fn store(&self, w: &Workspace) -> Result<Arc<Store>, IpcError> {
+        match w {
+            Workspace::Local { store, .. }
+            | Workspace::SignedOut { store, .. }
+            | Workspace::Team { store, .. } => Ok(store.clone()),
+            Workspace::Broken { reason } => Err(reason.clone()),
+        }
+    }
+
+    /// Asks for a sign-in code by email. The answer is the same whether or not the email may
+    /// sign in.
+    pub async fn request_code(&self, email: &Email, lang: Lang) -> Result<(), IpcError> {
+        let mailer = self.auth()?.mailer.as_ref().ok_or_else(|| IpcError {
+            code: "config",
+            message: "no mail server is set up for sign-in codes (smtp.host); ask your IT department".into(),
+        })?;
+        let store = self.store(&*self.workspace.read().await)?;
+        planner_auth::request_code(&store, mailer, email, lang).await.map_err(|e| match e {
+            planner_auth::RequestError::Store(e) => e.into(),
+            planner_auth::RequestError::Mail(e) => IpcError { code: "mail", message: e.to_string() },
+        })
+    }
+
+    /// Signs in with the code from the email; the session token goes into the vault.
+    pub async fn sign_in(&self, email: &Email, code: &Sensitive) -> Result<SessionDto, IpcError> {
+        self.auth()?;
+        let store = self.store(&*self.workspace.read().await)?;
+        let signed = store.sign_in_with_code(email, code).await?;
+        let token = signed.token.clone();
+        self.vault_call(move |v| v.save(&token)).await?;
+        let open = self.resume(&store, signed.token, None).await?;
+        *self.workspace.write().await = Workspace::Team { store, open: Box::new(open) };
+        Ok(self.session().await)
+    }
+
+    /// Opens another of the user's teams.
+    pub async fn switch_team(&self, team: &TeamId) -> Result<SessionDto, IpcError> {
+        let mut w = self.workspace.write().await;
+        let Workspace::Team { store, open } = &mut *w else { return Err(signed_out()) };
+        open.scope = store.scope_for_session(&open.session, team).await?;
+        drop(w);
+        Ok(self.session().await)
+    }
+
+    /// Ends this session (or every session of the user) and forgets the token.
+    pub async fn sign_out(&self, everywhere: bool) -> Result<SessionDto, IpcError> {
+        let mut w = self.workspace.write().await;
+        let store = self.store(&w)?;
+        if let Workspace::Team { open, .. } = &*w {
+            if everywhere {
+                store.end_all_sessions(&open.session).await?;
+            }
+            store.delete_session(&open.token).await?;
+        } else if matches!(&*w, Workspace::Local { .. }) {
+            return Err(no_sign_in());
+        }
+        *w = Workspace::SignedOut { store, reason: None };
+        drop(w);
+        self.vault_call(|v| v.delete()).await?;
+        Ok(self.session().await)
+    }
+
+    /// A session token → its user's teams → the scope of `wanted` (else the first team).
+    async fn resume(
+        &self,
+        store: &Store,
+        token: Sensitive,
+        wanted: Option<&TeamId>,
+    ) -> Result<Signed, IpcError> {
+        let session = store.verify_session(&token).await?;
+        let user = store.get_user(session.user()).await?.ok_or(StoreError::SessionInvalid)?;
+        let teams = store.list_user_teams(session.user()).await?;
+        let team = wanted
+            .filter(|w| teams.iter().any(|t| &t.team == *w))
+            .or_else(|| teams.first().map(|t| &t.team))
+            .ok_or(StoreError::NotMember)?
+            .clone();
+        let scope = store.scope_for_session(&session, &team).await?;
+        Ok(Signed { token, session, email: user.email, teams, scope })
     }
 }
 

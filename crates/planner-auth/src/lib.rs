@@ -4,11 +4,13 @@
 
 pub mod link;
 pub mod mail;
+#[cfg(feature = "testing")]
+pub mod testing;
 pub mod vault;
 
 pub use link::{LinkError, parse_sign_in_link, sign_in_link};
 pub use mail::{Lang, MailConfig, MailError, SmtpMailer, TlsMode};
-pub use vault::{SessionVault, VaultError};
+pub use vault::{MemoryVault, SessionVault, TokenVault, VaultError};
 
 use planner_domain::Email;
 use planner_store::{Store, StoreError};

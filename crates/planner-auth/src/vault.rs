@@ -19,6 +19,32 @@ pub enum VaultError {
     Unavailable(String),
 }
 
+/// Where the app keeps its session token: the OS keyring ([`SessionVault`]); command tests that
+/// run without a Secret Service use [`MemoryVault`].
+pub trait TokenVault: Send + Sync + std::fmt::Debug {
+    fn save(&self, token: &Sensitive) -> Result<(), VaultError>;
+    fn load(&self) -> Result<Option<Sensitive>, VaultError>;
+    fn delete(&self) -> Result<(), VaultError>;
+}
+
+/// A token kept in this process's memory only (tests; it is gone when the process ends).
+#[derive(Debug, Default)]
+pub struct MemoryVault(std::sync::Mutex<Option<Sensitive>>);
+
+impl TokenVault for MemoryVault {
+    fn save(&self, token: &Sensitive) -> Result<(), VaultError> {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = Some(token.clone());
+        Ok(())
+    }
+    fn load(&self) -> Result<Option<Sensitive>, VaultError> {
+        Ok(self.0.lock().unwrap_or_else(|e| e.into_inner()).clone())
+    }
+    fn delete(&self) -> Result<(), VaultError> {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        Ok(())
+    }
+}
+
 /// Where one profile's session token is kept.
 #[derive(Debug, Clone)]
 pub struct SessionVault {
@@ -39,13 +65,15 @@ impl SessionVault {
     fn entry(&self) -> Result<keyring::Entry, VaultError> {
         keyring::Entry::new(SERVICE, &self.account).map_err(unavailable)
     }
+}
 
-    pub fn save(&self, token: &Sensitive) -> Result<(), VaultError> {
+impl TokenVault for SessionVault {
+    fn save(&self, token: &Sensitive) -> Result<(), VaultError> {
         self.entry()?.set_password(token.expose()).map_err(unavailable)
     }
 
     /// The stored token, or `None` when there is none.
-    pub fn load(&self) -> Result<Option<Sensitive>, VaultError> {
+    fn load(&self) -> Result<Option<Sensitive>, VaultError> {
         match self.entry()?.get_password() {
             Ok(token) => Ok(Some(Sensitive::new(token))),
             Err(keyring::Error::NoEntry) => Ok(None),
@@ -54,7 +82,7 @@ impl SessionVault {
     }
 
     /// Removes the token; removing none is not an error.
-    pub fn delete(&self) -> Result<(), VaultError> {
+    fn delete(&self) -> Result<(), VaultError> {
         match self.entry()?.delete_credential() {
             Ok(()) | Err(keyring::Error::NoEntry) => Ok(()),
             Err(e) => Err(unavailable(e)),

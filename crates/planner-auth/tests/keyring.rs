@@ -2,8 +2,8 @@
 //! under `scripts/keyring-test.sh` (gnome-keyring on a private D-Bus session, in a throw-away
 //! home), and reads the secret back with `secret-tool`, a program that is not ours.
 
-use planner_auth::SessionVault;
 use planner_auth::vault::SERVICE;
+use planner_auth::{SessionVault, TokenVault};
 use planner_store::Sensitive;
 use std::process::Command;
 

@@ -3,87 +3,12 @@
 //! read from the delivered email's link, as a person would click it.
 
 use planner_auth::link::link_in_email;
+use planner_auth::testing::SmtpServer;
 use planner_auth::{Lang, MailConfig, SmtpMailer, TlsMode, parse_sign_in_link, request_code};
 use planner_domain::{Email, FixedClock, Name, Role};
 use planner_store::{Engine, MemoryAudit, Store, StoreError};
-use std::net::{TcpListener, TcpStream};
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::net::TcpListener;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
-
-/// An SMTP server process for one test, killed when dropped.
-struct SmtpServer {
-    child: Child,
-    port: u16,
-    maildir: PathBuf,
-}
-
-impl SmtpServer {
-    fn start() -> Self {
-        let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        let maildir = std::env::temp_dir().join(format!("rp-smtp-{}", ulid::Ulid::new()));
-        let child = Command::new("/usr/bin/python3")
-            .args([
-                "-m",
-                "aiosmtpd",
-                "-n",
-                "-l",
-                &format!("127.0.0.1:{port}"),
-                "-c",
-                "aiosmtpd.handlers.Mailbox",
-            ])
-            .arg(&maildir)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("an SMTP server: install python3-aiosmtpd (./dev test does)");
-        let until = Instant::now() + Duration::from_secs(15);
-        while TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(Instant::now() < until, "the SMTP server did not start (is python3-aiosmtpd installed?)");
-            std::thread::sleep(Duration::from_millis(100));
-        }
-        Self { child, port, maildir }
-    }
-
-    fn mailer(&self) -> SmtpMailer {
-        SmtpMailer::new(&MailConfig {
-            host: "127.0.0.1".into(),
-            port: self.port,
-            tls: TlsMode::None,
-            from: "resource-planner <planner@example.com>".into(),
-            username: None,
-            password: None,
-        })
-        .unwrap()
-    }
-
-    /// The raw emails delivered so far.
-    fn delivered(&self) -> Vec<String> {
-        let new = self.maildir.join("new");
-        let Ok(entries) = std::fs::read_dir(&new) else { return Vec::new() };
-        entries.map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap()).collect()
-    }
-
-    fn wait_for(&self, count: usize) -> Vec<String> {
-        let until = Instant::now() + Duration::from_secs(10);
-        loop {
-            let mails = self.delivered();
-            if mails.len() >= count || Instant::now() > until {
-                return mails;
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-impl Drop for SmtpServer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.maildir);
-    }
-}
 
 async fn store() -> Store {
     let conn = planner_store::connect(&Engine::Memory, None).await.unwrap();

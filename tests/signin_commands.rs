@@ -1,0 +1,185 @@
+//! Sign-in through the app's commands, without a window: a team table (the embedded engine in a
+//! file), a real SMTP server process on loopback, the code taken from the delivered email's
+//! link. The session token goes to a vault; here an in-memory one (the OS keyring has its own
+//! test, scripts/keyring-test.sh).
+
+use planner_auth::link::link_in_email;
+use planner_auth::testing::SmtpServer;
+use planner_auth::{MemoryVault, TokenVault};
+use planner_domain::{Email, FixedClock, Name, Role};
+use planner_store::{Engine, MemoryAudit, Store};
+use resource_planner_app::{AppState, Auth};
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use tauri::test::{INVOKE_KEY, MockRuntime, get_ipc_response, mock_builder, mock_context, noop_assets};
+use tauri::webview::InvokeRequest;
+use tauri::{WebviewWindow, WebviewWindowBuilder};
+
+struct Setup {
+    file: PathBuf,
+    smtp: SmtpServer,
+    vault: Arc<MemoryVault>,
+    audit: Arc<MemoryAudit>,
+}
+
+fn clock() -> Arc<FixedClock> {
+    Arc::new(FixedClock::new(time::macros::datetime!(2026-11-30 09:00 UTC)))
+}
+
+async fn store(file: &Path, audit: Arc<MemoryAudit>) -> Store {
+    let conn = planner_store::connect(&Engine::LocalFile(file.to_owned()), None).await.unwrap();
+    Store::new(conn, clock(), audit).with_token_pepper(b"pepper".to_vec())
+}
+
+/// A team table in a file whose team (the file's own, owned by its admin) has invited Ada as a
+/// planner and Vic as a viewer.
+async fn setup() -> Setup {
+    let dir = std::env::temp_dir().join(format!("rp-signin-{}", ulid::Ulid::new()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("team.db");
+    let audit = Arc::new(MemoryAudit::default());
+    let s = store(&file, audit.clone()).await;
+    let (_, admin) = s.open_local_workspace().await.unwrap();
+    for (email, role) in [("ada@example.com", Role::Planner), ("vic@example.com", Role::Viewer)] {
+        s.invite_member(&admin, &Email::parse(email).unwrap(), Some(&Name::parse("X").unwrap()), role)
+            .await
+            .unwrap();
+    }
+    Setup { file, smtp: SmtpServer::start(), vault: Arc::new(MemoryVault::default()), audit }
+}
+
+/// The app (as after a start) on the setup's table.
+async fn app(s: &Setup) -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>) {
+    let auth = Auth { mailer: Some(s.smtp.mailer()), vault: s.vault.clone() };
+    let state = AppState::open_team(store(&s.file, s.audit.clone()).await, auth, clock()).await.unwrap();
+    let app = resource_planner_app::commands::register(mock_builder())
+        .manage(state)
+        .build(mock_context(noop_assets()))
+        .unwrap();
+    let window = WebviewWindowBuilder::new(&app, "main", Default::default()).build().unwrap();
+    (app, window)
+}
+
+fn call(window: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Result<Value, Value> {
+    let request = InvokeRequest {
+        cmd: cmd.into(),
+        callback: tauri::ipc::CallbackFn(0),
+        error: tauri::ipc::CallbackFn(1),
+        url: "tauri://localhost".parse().unwrap(),
+        body: tauri::ipc::InvokeBody::Json(args),
+        headers: Default::default(),
+        invoke_key: INVOKE_KEY.to_string(),
+    };
+    get_ipc_response(window, request).map(|body| body.deserialize::<Value>().unwrap())
+}
+
+/// Asks for a code for `email` and answers the link of the email that arrives (the n-th).
+fn link_for(w: &WebviewWindow<MockRuntime>, s: &Setup, email: &str, nth: usize) -> String {
+    call(w, "request_sign_in_code", json!({ "email": email, "lang": "en" })).unwrap();
+    let mails = s.smtp.wait_for(nth);
+    let mail = mails.iter().find(|m| m.contains(&format!("To: {email}"))).unwrap();
+    link_in_email(mail).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn sign_in_by_emailed_link_open_the_team_and_sign_out() {
+    let s = setup().await;
+    let (_app, w) = app(&s).await;
+    let status = call(&w, "session_status", json!({})).unwrap();
+    assert_eq!((status["mode"].as_str(), status["signedIn"].as_bool()), (Some("team"), Some(false)));
+    let before = call(&w, "open_timeline", json!({ "from": "2026-11-30", "to": "2027-01-04" })).unwrap_err();
+    assert_eq!(before["code"], "signed_out");
+
+    // A stranger gets the same answer as Ada, and no email.
+    call(&w, "request_sign_in_code", json!({ "email": "mallory@example.com", "lang": "en" })).unwrap();
+    let link = link_for(&w, &s, "ada@example.com", 1);
+    assert_eq!(s.smtp.delivered().len(), 1);
+
+    let signed = call(&w, "open_sign_in_link", json!({ "link": link })).unwrap();
+    assert_eq!(signed["signedIn"], true);
+    assert_eq!(signed["email"], "ada@example.com");
+    assert_eq!(
+        (signed["team"]["name"].as_str(), signed["team"]["role"].as_str()),
+        (Some("My team"), Some("planner"))
+    );
+    assert!(s.vault.load().unwrap().is_some(), "the token is in the vault");
+    call(&w, "open_timeline", json!({ "from": "2026-11-30", "to": "2027-01-04" })).unwrap();
+    call(&w, "create_resource", json!({ "name": "Grace" })).unwrap();
+    // The link works once.
+    let again = call(&w, "open_sign_in_link", json!({ "link": link })).unwrap_err();
+    assert_eq!(again["code"], "code_invalid");
+
+    // Another team's id: refused by the stored membership, and audited.
+    let other = ulid::Ulid::new().to_string();
+    let refused = call(&w, "switch_team", json!({ "team": other })).unwrap_err();
+    assert_eq!(refused["code"], "not_member");
+    let event = s.audit.events().into_iter().last().unwrap();
+    assert_eq!((event.team.as_str(), event.refused.as_str()), (other.as_str(), "not_member"));
+
+    let out = call(&w, "sign_out", json!({ "everywhere": false })).unwrap();
+    assert_eq!(out["signedIn"], false);
+    assert!(s.vault.load().unwrap().is_none(), "the token left the vault");
+    let after = call(&w, "create_resource", json!({ "name": "Eve" })).unwrap_err();
+    assert_eq!(after["code"], "signed_out");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_restart_resumes_the_session_and_an_ended_one_says_why() {
+    let s = setup().await;
+    {
+        let (_app, w) = app(&s).await;
+        let code = link_for(&w, &s, "ada@example.com", 1);
+        let code = planner_auth::parse_sign_in_link(&code).unwrap().1;
+        let signed = call(
+            &w,
+            "sign_in",
+            json!({ "email": "Ada@Example.com", "code": format!(" {} ", code.expose()) }),
+        );
+        assert_eq!(signed.unwrap()["signedIn"], true);
+    }
+    // A new start finds the token in the vault: signed in without a code.
+    let token = s.vault.load().unwrap().unwrap();
+    {
+        let (_app, w) = app(&s).await;
+        assert_eq!(call(&w, "session_status", json!({})).unwrap()["signedIn"], true);
+        // Signing out everywhere ends this session in the table.
+        call(&w, "sign_out", json!({ "everywhere": true })).unwrap();
+    }
+    // The ended session's token, put back: the next start says why it is signed out.
+    s.vault.save(&token).unwrap();
+    let (_app, w) = app(&s).await;
+    let status = call(&w, "session_status", json!({})).unwrap();
+    assert_eq!(status["signedIn"], false);
+    assert_eq!(status["reason"]["code"], "session_invalid");
+    assert!(s.vault.load().unwrap().is_none(), "a dead token is removed from the vault");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_viewer_reads_but_every_write_is_refused_and_audited() {
+    let s = setup().await;
+    let (_app, w) = app(&s).await;
+    let link = link_for(&w, &s, "vic@example.com", 1);
+    let signed = call(&w, "open_sign_in_link", json!({ "link": link })).unwrap();
+    assert_eq!(signed["team"]["role"], "viewer");
+    call(&w, "open_timeline", json!({ "from": "2026-11-30", "to": "2027-01-04" })).unwrap();
+    let write = call(&w, "create_resource", json!({ "name": "Nope" })).unwrap_err();
+    assert_eq!(write["code"], "forbidden");
+    assert!(write["message"].as_str().unwrap().contains("viewer"));
+    let event = s.audit.events().into_iter().last().unwrap();
+    assert_eq!((event.command.as_str(), event.role.as_deref()), ("create_resource", Some("viewer")));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn bad_links_and_codes_get_sentences() {
+    let s = setup().await;
+    let (_app, w) = app(&s).await;
+    let bad =
+        call(&w, "open_sign_in_link", json!({ "link": "https://evil.example/sign-in?code=1" })).unwrap_err();
+    assert_eq!(bad["code"], "bad_link");
+    let wrong = call(&w, "sign_in", json!({ "email": "ada@example.com", "code": "000000" })).unwrap_err();
+    assert_eq!(wrong["code"], "code_invalid");
+    let email =
+        call(&w, "request_sign_in_code", json!({ "email": "not an email", "lang": "en" })).unwrap_err();
+    assert!(email["message"].as_str().unwrap().len() > 10, "{email}");
+}
