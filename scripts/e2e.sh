@@ -32,6 +32,14 @@ export DISPLAY="$display"
 # The app's data and settings go to a throw-away home, never a real user's.
 export HOME="$work/home" XDG_DATA_HOME="$work/home/data" XDG_CONFIG_HOME="$work/home/config" XDG_CACHE_HOME="$work/home/cache"
 mkdir -p "$HOME"
+# A private session bus with a Secret Service (gnome-keyring), so that the app keeps its session
+# token in a real keyring that is not the user's.
+export XDG_RUNTIME_DIR="$work/run"
+mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
+eval "$(dbus-launch --sh-syntax)"
+pids+=("$DBUS_SESSION_BUS_PID")
+eval "$(printf 'throwaway' | gnome-keyring-daemon --unlock --components=secrets)"
+export GNOME_KEYRING_CONTROL
 port=$((4400 + RANDOM % 90))
 tauri-driver --port "$port" --native-port $((port + 100)) --native-driver /usr/bin/WebKitWebDriver >"$work/driver.log" 2>&1 &
 pids+=($!)

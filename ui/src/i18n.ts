@@ -68,6 +68,19 @@ const en = {
   noPeople: "No people match the filter.",
   keyboardHelp:
     "Arrows move, Shift+arrows select days, Enter creates or edits, Alt+arrows move a bar, Alt+Shift+arrows resize it, Delete deletes, F2 renames the person, Shift+F10 opens the menu.",
+  signInTitle: "Sign in to your team",
+  email: "Work email",
+  sendCode: "Email me a sign-in code",
+  codeSent: (email: string) =>
+    `If ${email} is invited to a team, a sign-in code is on its way. It works for 10 minutes.`,
+  codeOrLink: "Code from the email (or paste its link)",
+  otherEmail: "Use another email",
+  signIn: "Sign in",
+  signOut: "Sign out",
+  signOutEverywhere: "Sign out everywhere",
+  team: "Team",
+  readOnly: "Read only (viewer)",
+  cannotOpen: "The app cannot open",
   conflictReloaded:
     "Someone else changed this in the meantime. The timeline now shows the current plan; nothing of theirs was overwritten.",
 };
@@ -138,6 +151,19 @@ const ja: Messages = {
   noPeople: "該当するメンバーはいません。",
   keyboardHelp:
     "矢印で移動、Shift+矢印で日を選択、Enterで作成・編集、Alt+矢印でバーを移動、Alt+Shift+矢印で期間を変更、Deleteで削除、F2でメンバー名を変更、Shift+F10でメニュー。",
+  signInTitle: "チームにサインイン",
+  email: "仕事用メールアドレス",
+  sendCode: "サインインコードをメールで受け取る",
+  codeSent: (email: string) =>
+    `${email} がチームに招待されていれば、サインインコードを送信しました。有効期限は10分です。`,
+  codeOrLink: "メールのコード（またはリンクを貼り付け）",
+  otherEmail: "別のメールアドレスを使う",
+  signIn: "サインイン",
+  signOut: "サインアウト",
+  signOutEverywhere: "すべての端末からサインアウト",
+  team: "チーム",
+  readOnly: "閲覧のみ（閲覧者）",
+  cannotOpen: "アプリを開けません",
   conflictReloaded:
     "他の人が先に変更していました。タイムラインを最新の計画に更新しました（相手の変更は上書きしていません）。",
 };
@@ -151,6 +177,12 @@ const JA_ERRORS: Record<string, string> = {
   parent_gone: "メンバーまたは案件が存在しないか、削除中です。",
   already_exists: "すでに存在します。",
   forbidden: "この操作を行う権限がありません。",
+  code_invalid: "コードが違うか、期限切れか、すでに使われています。新しいコードを請求してください。",
+  session_invalid: "セッションが終了したか期限切れです。もう一度サインインしてください。",
+  signed_out: "サインアウトしています。サインインしてチームを開いてください。",
+  not_member: "そのチームのメンバーではありません。",
+  last_admin: "チームには管理者が1人以上必要です。先に別の人を管理者にしてください。",
+  bad_link: "サインインリンクが壊れています。メールのコードを入力してください。",
   unavailable: "データストアに接続できないか、混み合っています。しばらくしてからお試しください。",
   name_empty: "名前を入力してください。",
   name_too_long: "名前は100文字以内にしてください。",

@@ -10,6 +10,8 @@ import type { IpcError } from "./bindings/IpcError";
 import type { NewAssignmentInput } from "./bindings/NewAssignmentInput";
 import type { ProjectDto } from "./bindings/ProjectDto";
 import type { ResourceDto } from "./bindings/ResourceDto";
+import type { SessionDto } from "./bindings/SessionDto";
+import type { TeamDto } from "./bindings/TeamDto";
 import type { TimelineDto } from "./bindings/TimelineDto";
 import type { WorkspaceOverview } from "./bindings/WorkspaceOverview";
 
@@ -23,10 +25,20 @@ export type {
   NewAssignmentInput,
   ProjectDto,
   ResourceDto,
+  SessionDto,
+  TeamDto,
   TimelineDto,
   WorkspaceOverview,
 };
 
+export const sessionStatus = (): Promise<SessionDto> => invoke("session_status");
+export const requestSignInCode = (email: string, lang: string): Promise<void> =>
+  invoke("request_sign_in_code", { email, lang });
+export const signIn = (email: string, code: string): Promise<SessionDto> =>
+  invoke("sign_in", { email, code });
+export const openSignInLink = (link: string): Promise<SessionDto> => invoke("open_sign_in_link", { link });
+export const switchTeam = (team: string): Promise<SessionDto> => invoke("switch_team", { team });
+export const signOut = (everywhere: boolean): Promise<SessionDto> => invoke("sign_out", { everywhere });
 export const workspaceOverview = (): Promise<WorkspaceOverview> => invoke("workspace_overview");
 export const openTimeline = (from: string, to: string): Promise<TimelineDto> =>
   invoke("open_timeline", { from, to });
