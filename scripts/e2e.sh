@@ -9,6 +9,15 @@ if ! command -v tauri-driver >/dev/null 2>&1; then
   echo "installing tauri-driver (cargo install, once)"
   cargo install tauri-driver --locked --version "^2"
 fi
+# A DynamoDB-protocol server for the sign-in tests (dynoxide's HTTP server: the same engine the
+# app embeds, here behind a real HTTP endpoint). Built once, outside the workspace, so that its
+# server features never reach the app.
+if ! command -v dynoxide >/dev/null 2>&1; then
+  echo "installing dynoxide (cargo install, once)"
+  CARGO_TARGET_DIR="$HOME/.cache/resource-planner/dynoxide-target" \
+    cargo install dynoxide-rs --locked --version "^3" --no-default-features --features native-sqlite,http-server,cli
+fi
+dynoxide="$(command -v dynoxide)"
 # The app with the built UI embedded (as a release does), not the dev-server one.
 cargo build -q -p resource-planner --features tauri/custom-protocol
 cargo build -q -p planner-admin
@@ -32,6 +41,8 @@ export DISPLAY="$display"
 # The app's data and settings go to a throw-away home, never a real user's.
 export HOME="$work/home" XDG_DATA_HOME="$work/home/data" XDG_CONFIG_HOME="$work/home/config" XDG_CACHE_HOME="$work/home/cache"
 mkdir -p "$HOME"
+# Local endpoints need some AWS credentials; these are fixed, fake, and never reach AWS.
+export AWS_ACCESS_KEY_ID=e2e AWS_SECRET_ACCESS_KEY=e2e AWS_EC2_METADATA_DISABLED=true
 # A private session bus with a Secret Service (gnome-keyring), so that the app keeps its session
 # token in a real keyring that is not the user's.
 export XDG_RUNTIME_DIR="$work/run"
@@ -47,6 +58,6 @@ for _ in $(seq 1 50); do
   curl -fsS "http://127.0.0.1:$port/status" >/dev/null 2>&1 && break
   sleep 0.2
 done
-RP_WEBDRIVER_URL="http://127.0.0.1:$port" RP_APP_BINARY="$app" RP_ADMIN_BINARY="$admin" RP_E2E_SHOTS="$shots" \
+RP_WEBDRIVER_URL="http://127.0.0.1:$port" RP_APP_BINARY="$app" RP_ADMIN_BINARY="$admin" RP_DYNOXIDE_BINARY="$dynoxide" RP_E2E_SHOTS="$shots" \
   node --test --test-concurrency=1 "${@:-tests/e2e/}" || { cat "$work/driver.log" | tail -20; exit 1; }
 echo "screenshots: $shots"

@@ -66,6 +66,7 @@ const en = {
   cursor: (person: string, date: string, bar: string | null) =>
     `${person}, ${date}${bar ? `: ${bar}` : ", free"}`,
   noPeople: "No people match the filter.",
+  noPeopleYet: "No people in this team yet.",
   keyboardHelp:
     "Arrows move, Shift+arrows select days, Enter creates or edits, Alt+arrows move a bar, Alt+Shift+arrows resize it, Delete deletes, F2 renames the person, Shift+F10 opens the menu.",
   signInTitle: "Sign in to your team",
@@ -149,6 +150,7 @@ const ja: Messages = {
   cursor: (person: string, date: string, bar: string | null) =>
     `${person}、${date}${bar ? `：${bar}` : "、空き"}`,
   noPeople: "該当するメンバーはいません。",
+  noPeopleYet: "このチームにはまだメンバーがいません。",
   keyboardHelp:
     "矢印で移動、Shift+矢印で日を選択、Enterで作成・編集、Alt+矢印でバーを移動、Alt+Shift+矢印で期間を変更、Deleteで削除、F2でメンバー名を変更、Shift+F10でメニュー。",
   signInTitle: "チームにサインイン",

@@ -1,0 +1,135 @@
+// Sign-in end to end: a DynamoDB-protocol server on loopback (dynoxide's, a real HTTP endpoint
+// reached through the AWS SDK as DynamoDB is), two teams made with the admin CLI, a real SMTP
+// server process that keeps what it receives. The app signs in with the link from the delivered
+// email, the token lands in the (private, gnome-keyring) Secret Service, the team switcher opens
+// the second team (read only there), and signing out removes the token.
+import assert from "node:assert/strict";
+import { execFileSync, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { startApp, until } from "./webdriver.mjs";
+
+const APP = process.env.RP_APP_BINARY;
+const ADMIN = process.env.RP_ADMIN_BINARY;
+const DYNOXIDE = process.env.RP_DYNOXIDE_BINARY;
+const TABLE = "rp-e2e";
+const config = join(process.env.XDG_CONFIG_HOME, "resource-planner", "config.toml");
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+async function listening(port) {
+  await until(`a server on port ${port}`, async () => {
+    try {
+      execFileSync("bash", ["-c", `exec 3<>/dev/tcp/127.0.0.1/${port}`]);
+      return true;
+    } catch {
+      return false;
+    }
+  }, 20000);
+}
+
+/** The sign-in link in a raw quoted-printable email. */
+function linkIn(raw) {
+  const text = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16)));
+  return text.match(/resource-planner:\/\/sign-in\?\S+/)?.[0];
+}
+
+const secret = (account) => {
+  try {
+    return execFileSync("secret-tool", ["lookup", "service", "resource-planner", "username", account]).toString();
+  } catch {
+    return null;
+  }
+};
+
+test("sign in with the emailed link, switch team, sign out", async () => {
+  assert.ok(DYNOXIDE && ADMIN, "RP_DYNOXIDE_BINARY and RP_ADMIN_BINARY must be set (scripts/e2e.sh)");
+  const work = mkdtempSync(join(tmpdir(), "rp-signin-"));
+  const [dbPort, smtpPort] = [await freePort(), await freePort()];
+  const endpoint = `http://127.0.0.1:${dbPort}`;
+  const children = [
+    spawn(DYNOXIDE, ["serve", "--port", String(dbPort), "--db-path", join(work, "table.db"), "--log", "quiet"], { stdio: "ignore" }),
+    spawn("/usr/bin/python3", ["-m", "aiosmtpd", "-n", "-l", `127.0.0.1:${smtpPort}`, "-c", "aiosmtpd.handlers.Mailbox", join(work, "mail")], { stdio: "ignore" }),
+  ];
+  try {
+    await listening(dbPort);
+    await listening(smtpPort);
+    const admin = (...args) =>
+      JSON.parse(execFileSync(ADMIN, ["--table", TABLE, "--endpoint", endpoint, "--region", "eu-west-1", "--json", ...args]).toString());
+    admin("create-table");
+    const alpha = admin("create-team", "--name", "Alpha", "--admin-email", "lead@example.com");
+    const beta = admin("create-team", "--name", "Beta", "--admin-email", "other@example.com");
+    admin("add-member", "--team", alpha.id, "--email", "ada@example.com", "--role", "planner", "--name", "Ada");
+    admin("add-member", "--team", beta.id, "--email", "ada@example.com", "--role", "viewer");
+
+    mkdirSync(join(config, ".."), { recursive: true });
+    writeFileSync(
+      config,
+      `mode = "dynamodb"\n[dynamodb]\ntable = "${TABLE}"\nendpoint = "${endpoint}"\nregion = "eu-west-1"\n` +
+        `[smtp]\nhost = "127.0.0.1"\nport = ${smtpPort}\ntls = "none"\nfrom = "Planner <planner@example.com>"\n[signin]\npepper = "e2e-pepper"\n`,
+    );
+    const account = `session/${TABLE}@${endpoint}`;
+
+    let app = await startApp(APP);
+    try {
+      const [email] = await app.waitFor("main.signin input[name=email]", 1, 20000);
+      await app.type(email, "ada@example.com");
+      await app.click((await app.findAll('main.signin button[type="submit"]'))[0]);
+      await app.waitFor("main.signin input[name=code]");
+      await app.screenshot("50-code-sent");
+      const mail = await until("the sign-in email", () => {
+        try {
+          const files = readdirSync(join(work, "mail", "new"));
+          return files.length ? readFileSync(join(work, "mail", "new", files[0]), "utf8") : null;
+        } catch {
+          return null;
+        }
+      });
+      assert.match(mail, /^To: ada@example\.com/m);
+      const link = linkIn(mail);
+      assert.ok(link, "a link in the email");
+      // Pasting the link from the email signs in, as clicking it does.
+      await app.script(`const el = document.querySelector("main.signin input[name=code]"); el.value = arguments[0];
+        el.dispatchEvent(new Event("input", { bubbles: true })); return null;`, [link]);
+      await app.click((await app.findAll('main.signin button[type="submit"]'))[0]);
+      await until("Alpha's timeline", async () => (await app.texts("h1"))[0] === "Alpha", 20000);
+      await app.screenshot("51-signed-in-alpha");
+      assert.ok(secret(account)?.length === 64, "the session token is in the Secret Service");
+      assert.ok(!mail.includes(secret(account)), "the token is not the code");
+    } finally {
+      await app.close();
+    }
+
+    // A new start resumes the session from the keyring; the switcher opens Beta, read only.
+    app = await startApp(APP);
+    try {
+      await until("Alpha again", async () => (await app.texts("h1"))[0] === "Alpha", 20000);
+      await app.script(`const s = document.querySelector('select[aria-label="Team"]');
+        s.value = [...s.options].find((o) => o.textContent === "Beta").value;
+        s.dispatchEvent(new Event("change", { bubbles: true })); return null;`);
+      await until("Beta", async () => (await app.texts("h1"))[0] === "Beta", 20000);
+      assert.ok((await app.texts(".badge")).some((t) => t.includes("Read only")));
+      assert.equal((await app.findAll('button[data-action="add-person"]')).length, 0);
+      await app.screenshot("52-switched-to-beta-read-only");
+      await app.click((await app.findAll('button[data-action="sign-out"]'))[0]);
+      await app.waitFor("main.signin input[name=email]", 1, 20000);
+      await app.screenshot("53-signed-out");
+      assert.equal(secret(account), null, "signing out removed the token from the keyring");
+    } finally {
+      await app.close();
+    }
+  } finally {
+    for (const c of children) c.kill();
+    rmSync(config, { force: true });
+    rmSync(work, { recursive: true, force: true });
+  }
+});
