@@ -1,0 +1,220 @@
+// The timeline rendering benchmark's driver (scripts/bench-timeline.sh starts Xvfb and
+// tauri-driver and seeds the workspace first). It opens the app through WebDriver, navigates its
+// webview to each bench page (ui/bench, served here on loopback), reads `window.__bench`, and
+// prints the figures; then it measures the whole app's memory on the seeded workspace.
+// A benchmark, not a test: it prints what it measured and asserts nothing.
+import { readdirSync, readFileSync, readlinkSync, realpathSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import { cpus } from "node:os";
+import { extname, join, normalize } from "node:path";
+import { sleep, startApp } from "../tests/e2e/webdriver.mjs";
+
+const APP = process.env.RP_APP_BINARY;
+const DRIVER = process.env.RP_WEBDRIVER_URL;
+const DRIVER_PID = Number(process.env.RP_DRIVER_PID);
+const XVFB_PID = Number(process.env.RP_XVFB_PID);
+const PAGES_DIR = process.env.RP_BENCH_PAGES ?? "ui/dist-bench";
+const RUNS = Number(process.env.RP_BENCH_RUNS ?? 3);
+
+/** The built bench pages on 127.0.0.1 (an ephemeral port), a few lines of static file server. */
+function serve(root) {
+  const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
+  const server = createServer(async (req, res) => {
+    const path = normalize(new URL(req.url, "http://x").pathname).replace(/^(\.\.[/\\])+/, "");
+    try {
+      const body = await readFile(join(root, path));
+      res.writeHead(200, { "content-type": types[extname(path)] ?? "application/octet-stream" });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+/** WebDriver "Navigate To" (tests/e2e/webdriver.mjs has no navigation; the tests need none). */
+async function navigate(session, url) {
+  const res = await fetch(`${DRIVER}/session/${session.id}/url`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ url }),
+  });
+  if (!res.ok) throw new Error(`navigate to ${url}: ${JSON.stringify((await res.json()).value)}`);
+}
+
+/** CPU time (clock ticks) of the whole machine, and of the processes that are this benchmark. */
+function cpuTicks() {
+  const [, ...f] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
+  const busy = f.slice(0, 8).reduce((a, b) => a + b, 0) - f[3] - f[4]; // less idle and iowait
+  let ours = 0;
+  for (const pid of [...subtree(DRIVER_PID), XVFB_PID, process.pid]) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const [utime, stime] = stat.slice(stat.lastIndexOf(")") + 2).split(" ").slice(11, 13).map(Number);
+      ours += utime + stime;
+    } catch {} // gone meanwhile
+  }
+  return { busy, ours, at: performance.now() };
+}
+
+/** Share of the machine's CPUs used by other processes (not this benchmark's) between a and b. */
+function othersShare(a, b) {
+  const ticks = b.busy - a.busy - (b.ours - a.ours);
+  return ticks / (((b.at - a.at) / 1000) * 100 * cpus().length); // USER_HZ is 100 on Linux
+}
+
+/** One page in a fresh app process: start, let the app's own page load, navigate, wait for results. */
+async function measurePage(base, page, shot) {
+  const app = await startApp(APP);
+  try {
+    await app.waitFor(".viewport, .failure", 1, 120_000); // the app's start-up is over
+    await navigate(app, `${base}/${page}.html`);
+    const before = cpuTicks();
+    for (const until = Date.now() + 600_000; Date.now() < until; ) {
+      const result = await app.script("return window.__bench ?? null;");
+      if (result?.error) throw new Error(`${page}: ${result.error}`);
+      if (result) {
+        result.others = othersShare(before, cpuTicks());
+        if (shot) await app.screenshot(`${page}-after-scroll`);
+        return result;
+      }
+      await sleep(500);
+    }
+    throw new Error(`${page}: no result after 10 minutes`);
+  } finally {
+    await app.close();
+  }
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const fmt = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
+
+async function rendering() {
+  const server = await serve(PAGES_DIR);
+  const base = `http://127.0.0.1:${server.address().port}`;
+  const runs = { ours: [], vis: [], static: [] };
+  console.log(`\n${RUNS} runs of each page, in turn, each in a fresh app process:\n`);
+  console.log("| run | page | first paint ms (from navigation / from mount) | frame ms p50 / p95 / max | busy ms p50 / p95 / max | idle frame ms (settled after s) | moved px (→, ←, ↓) | viewport | bars / DOM nodes at first paint | other processes' CPU |");
+  console.log("|---|---|---|---|---|---|---|---|---|---:|");
+  for (let i = 1; i <= RUNS; i++) {
+    for (const page of Object.keys(runs)) {
+      const r = await measurePage(base, page, i === 1);
+      runs[page].push(r);
+      const m = r.moved;
+      console.log(
+        `| ${i} | ${r.page} | ${fmt(r.firstPaint)} / ${fmt(r.mountToPaint)} | ${r.frame.p50} / ${r.frame.p95} / ${r.frame.max} | ${r.busy.p50} / ${r.busy.p95} / ${r.busy.max} | ${r.refreshMs} (${(r.settleMs / 1000).toFixed(1)}) | ${Math.round(m.right)}, ${Math.round(m.left)}, ${Math.round(m.down)} | ${r.viewport.width}×${r.viewport.height} | ${r.barsInDom} / ${r.domNodes} | ${Math.round(r.others * 100)} % |`,
+      );
+    }
+  }
+  server.close();
+
+  // What may explain the worst frames: when they came, and (ours) the windows loaded meanwhile.
+  console.log("\nSlowest frames of each run (ms @ s from navigation start), and the windows ours loaded while scrolling:\n");
+  const secs = (ms) => (ms / 1000).toFixed(1);
+  for (const [page, list] of Object.entries(runs)) {
+    list.forEach((r, i) => {
+      const slow = r.slowest.map((f) => `${f.frame} @${secs(f.at)}`).join(", ");
+      const events = r.events.map((e) => `${e.what} @${secs(e.at)}`).join(", ");
+      console.log(`- ${page} run ${i + 1}: ${slow}${events ? `; ${events}` : ""}`);
+    });
+  }
+
+  // Medians over the runs, and vis-timeline's figure over ours (> 1: ours is faster). The static
+  // page (plain divs, no timeline code) is the floor: what scrolling such content costs here.
+  const rows = [
+    ["first paint from navigation start, ms", (r) => r.firstPaint],
+    ["first paint from mount, ms", (r) => r.mountToPaint],
+    ["frame p50, ms", (r) => r.frame.p50],
+    ["frame p95, ms", (r) => r.frame.p95],
+    ["frame max, ms", (r) => r.frame.max],
+    ["busy p50, ms", (r) => r.busy.p50],
+    ["busy p95, ms", (r) => r.busy.p95],
+    ["busy max, ms", (r) => r.busy.max],
+  ];
+  console.log(`\nMedian of ${RUNS} runs:\n`);
+  console.log("| measure | ours | vis-timeline | vis-timeline ÷ ours | floor: static divs |");
+  console.log("|---|---:|---:|---:|---:|");
+  for (const [name, get] of rows) {
+    const [ours, vis, floor] = ["ours", "vis", "static"].map((p) => median(runs[p].map(get)));
+    console.log(`| ${name} | ${fmt(ours)} | ${fmt(vis)} | ${(vis / ours).toFixed(1)}× | ${fmt(floor)} |`);
+  }
+  const p95 = median(runs.ours.map((r) => r.frame.p95));
+  console.log(`\nOurs: frame p95 ${fmt(p95)} ms (target ≤ 16 ms: ${p95 <= 16 ? "met" : "missed"}).`);
+}
+
+/** The processes under `root` (itself included), from /proc's parent links. */
+function subtree(root) {
+  const children = new Map();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // Field 4 of /proc/PID/stat, after the parenthesised command name (which may hold spaces).
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
+    } catch {} // gone meanwhile
+  }
+  const out = [];
+  const walk = (pid) => {
+    out.push(pid);
+    for (const c of children.get(pid) ?? []) walk(c);
+  };
+  walk(root);
+  return out;
+}
+
+/** RSS and PSS in kB of one process (smaps_rollup), and its name. */
+function memoryOf(pid) {
+  const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
+  const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, "m").exec(rollup)?.[1] ?? 0);
+  const name = readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+  return { pid, name, rss: kb("Rss"), pss: kb("Pss") };
+}
+
+async function memory() {
+  const app = await startApp(APP);
+  try {
+    await app.waitFor(".bar", 50, 180_000);
+    const people = (await app.texts(".corner span"))[0];
+    // Scroll a bit, as a user would: two weeks right, down through a hundred rows, and back.
+    for (const [dx, dy] of [[280, 0], [280, 0], [0, 2000], [0, 2000], [-560, -4000]]) {
+      await app.script(`const v = document.querySelector(".viewport"); v.scrollLeft += ${dx}; v.scrollTop += ${dy}; return null;`);
+      await sleep(500);
+    }
+    await sleep(3000);
+    const bars = (await app.findAll(".bar")).length;
+    // The app is the process running our binary under this run's tauri-driver (WebKitWebDriver
+    // starts it); WebKit's processes are its descendants.
+    const binary = realpathSync(APP);
+    const appPid = subtree(DRIVER_PID).find((pid) => {
+      try {
+        return readlinkSync(`/proc/${pid}/exe`) === binary;
+      } catch {
+        return false;
+      }
+    });
+    if (!appPid) throw new Error(`no process of ${binary} under tauri-driver (${DRIVER_PID})`);
+    const procs = subtree(appPid).map(memoryOf);
+    await app.screenshot("app-memory-run");
+    console.log(`\nWhole app on the seeded workspace (${people}; ${bars} bars in the DOM after scrolling):\n`);
+    console.log("| process | pid | RSS MiB | PSS MiB |");
+    console.log("|---|---:|---:|---:|");
+    const mib = (kb) => (kb / 1024).toFixed(1);
+    for (const p of procs) console.log(`| ${p.name} | ${p.pid} | ${mib(p.rss)} | ${mib(p.pss)} |`);
+    const sum = (k) => procs.reduce((a, p) => a + p[k], 0);
+    console.log(`| **total** | | **${mib(sum("rss"))}** | **${mib(sum("pss"))}** |`);
+  } finally {
+    await app.close();
+  }
+}
+
+if (!APP || !DRIVER || !DRIVER_PID || !XVFB_PID) {
+  throw new Error("RP_APP_BINARY, RP_WEBDRIVER_URL, RP_DRIVER_PID and RP_XVFB_PID must be set");
+}
+if (process.env.RP_BENCH_SKIP_RENDERING !== "1") await rendering();
+if (process.env.RP_BENCH_SKIP_MEMORY !== "1") await memory();

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# The timeline rendering benchmark (issue #3, item 9; BENCHMARKS.md): our Timeline.svelte and
+# vis-timeline drawing the same 500 people × 10,000 assignments in the app's own webview
+# (WebKitGTK, through tauri-driver + WebKitWebDriver under Xvfb), then the whole app's memory on a
+# local workspace holding that plan. Prints figures; asserts nothing.
+#   scripts/bench-timeline.sh            the app built with --release (the figures in BENCHMARKS.md)
+#   scripts/bench-timeline.sh --debug    the debug build (quicker to build; the Rust side is slower)
+# RP_BENCH_RUNS (default 3) sets the runs of each page. Expects the UI's npm packages installed
+# and the system packages of ./dev test (./dev bench-ui sees to both).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+target="${CARGO_TARGET_DIR:-target}"
+profile=release
+[ "${1:-}" = "--debug" ] && profile=debug
+cargo_profile=$([ "$profile" = release ] && echo --release || true)
+
+if ! command -v tauri-driver >/dev/null 2>&1; then
+  echo "installing tauri-driver (cargo install, once)"
+  cargo install tauri-driver --locked --version "^2"
+fi
+
+echo "== bench pages: type check (fake IPC against src/ipc) and build to ui/dist-bench"
+(cd ui && node_modules/.bin/svelte-check --tsconfig ./bench/tsconfig.json --fail-on-warnings --output machine | tail -1 \
+  && node_modules/.bin/vite build -c vite.bench.config.ts)
+
+echo "== the app ($profile, UI embedded as in a release) and rp-admin (to seed the workspace)"
+cargo build -q $cargo_profile -p resource-planner --features tauri/custom-protocol
+cargo build -q -p planner-admin
+app="$(cd "$target" && pwd)/$profile/resource-planner"
+admin="$(cd "$target" && pwd)/debug/rp-admin"
+
+work=$(mktemp -d)
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# A throw-away home: the app's local workspace is $XDG_DATA_HOME/resource-planner/workspace.db.
+export HOME="$work/home" XDG_DATA_HOME="$work/home/data" XDG_CONFIG_HOME="$work/home/config" XDG_CACHE_HOME="$work/home/cache"
+mkdir -p "$HOME"
+echo "== seeding the local workspace: 500 people, 40 projects, 10,000 assignments around today"
+(cd ui && node_modules/.bin/vite-node -c vite.bench.config.ts bench/make-export.ts) >"$work/team.json"
+"$admin" import --file "$work/team.json" 2>"$work/import.log" || { cat "$work/import.log"; exit 1; }
+
+display=":$((90 + RANDOM % 9))"
+Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
+xvfb=$!
+pids+=("$xvfb")
+export DISPLAY="$display"
+port=$((4400 + RANDOM % 90))
+tauri-driver --port "$port" --native-port $((port + 100)) --native-driver /usr/bin/WebKitWebDriver >"$work/driver.log" 2>&1 &
+driver=$!
+pids+=("$driver")
+for _ in $(seq 1 50); do
+  curl -fsS "http://127.0.0.1:$port/status" >/dev/null 2>&1 && break
+  sleep 0.2
+done
+
+echo "== machine"
+echo "$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $(free -g | awk '/Mem:/ {print $2}') GiB"
+echo "WebKitGTK $(dpkg-query -W -f='${Version}' libwebkit2gtk-4.1-0 2>/dev/null || echo '?'), X server: Xvfb $display 1280x800x24 (no GPU: software rendering)"
+echo "app: $profile build; bench pages: ui/dist-bench (vite build), served on 127.0.0.1"
+
+RP_WEBDRIVER_URL="http://127.0.0.1:$port" RP_DRIVER_PID="$driver" RP_XVFB_PID="$xvfb" RP_APP_BINARY="$app" \
+  RP_BENCH_PAGES="ui/dist-bench" RP_E2E_SHOTS="${RP_BENCH_SHOTS:-$PWD/artifacts/bench-ui}" \
+  node scripts/bench-timeline.mjs || { tail -20 "$work/driver.log"; exit 1; }
+echo
+echo "screenshots: ${RP_BENCH_SHOTS:-$PWD/artifacts/bench-ui}"

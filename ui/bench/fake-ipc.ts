@@ -1,0 +1,114 @@
+// An in-memory stand-in for src/ipc/index.ts, so the real Timeline.svelte runs in a plain page
+// without the Rust side (vite.bench.config.ts redirects every import of that module here).
+// Each export is typed as the real one (`typeof real.x`), and check-fake-ipc.ts fails the type
+// check if one is missing: a new IPC call in the UI breaks the bench build loudly.
+import type * as real from "../src/ipc";
+import type { AssignmentChangeInput, AssignmentDto } from "../src/ipc";
+import { dateOf, dayOf } from "../src/timeline/layout";
+import { BENCH_TODAY, generate, overlapping, TEAM_NAME, timelineOf } from "./data";
+
+export type * from "../src/ipc";
+
+let team = generate(BENCH_TODAY);
+let serial = 0;
+/** When the timeline fetched which window (ms from navigation start), for the bench's report. */
+export const windowLoads: { at: number; what: string }[] = [];
+
+/** Answers as IPC does: later (a task, not a microtask) and as a fresh copy (JSON decoding). */
+function reply<T>(value: T): Promise<T> {
+  return new Promise((resolve) => setTimeout(() => resolve(structuredClone(value)), 0));
+}
+
+function find<T extends { id: string }>(list: T[], id: string): T {
+  const found = list.find((x) => x.id === id);
+  if (!found) throw { code: "not_found", message: `no ${id}` };
+  return found;
+}
+
+const stored = (id: string, d: AssignmentChangeInput, version: number): AssignmentDto => ({
+  id,
+  resourceId: d.resourceId,
+  projectId: d.projectId,
+  startDate: d.startDate,
+  endDateExclusive: dateOf(dayOf(d.lastDay) + 1),
+  lastDay: d.lastDay,
+  version,
+});
+
+/** Removes the assignments `gone` picks; how many went. */
+function removeAssignments(gone: (a: AssignmentDto) => boolean): number {
+  const before = team.assignments.length;
+  team = { ...team, assignments: team.assignments.filter((a) => !gone(a)) };
+  return before - team.assignments.length;
+}
+
+// The bench is a local workspace: nobody signs in, and the session calls say so.
+const noSignIn = () => Promise.reject({ code: "unsupported", message: "no sign-in in the bench" });
+export const sessionStatus: typeof real.sessionStatus = () =>
+  reply({ mode: "local", signedIn: false, email: null, teams: [], team: null, reason: null });
+export const requestSignInCode: typeof real.requestSignInCode = noSignIn;
+export const signIn: typeof real.signIn = noSignIn;
+export const openSignInLink: typeof real.openSignInLink = noSignIn;
+export const switchTeam: typeof real.switchTeam = noSignIn;
+export const signOut: typeof real.signOut = noSignIn;
+export const workspaceOverview: typeof real.workspaceOverview = () =>
+  reply({
+    teamName: TEAM_NAME,
+    people: team.resources.length,
+    projects: team.projects.length,
+    assignmentsNext13Weeks: overlapping(team.assignments, dateOf(BENCH_TODAY), dateOf(BENCH_TODAY + 91))
+      .length,
+  });
+export const openTimeline: typeof real.openTimeline = (from, to) => reply(timelineOf(team, from, to));
+export const loadWindow: typeof real.loadWindow = (from, to) => {
+  windowLoads.push({ at: performance.now(), what: `load ${from}…${to}` });
+  return reply(overlapping(team.assignments, from, to));
+};
+export const catalog: typeof real.catalog = () =>
+  reply({
+    resources: team.resources,
+    projects: team.projects,
+    unfinishedResourceDeletes: [],
+    unfinishedProjectDeletes: [],
+  });
+export const createResource: typeof real.createResource = (name) => {
+  const r = { id: `rnew${serial++}`, name, version: 1 };
+  team.resources.push(r);
+  return reply(r);
+};
+export const renameResource: typeof real.renameResource = (id, version, name) =>
+  reply(Object.assign(find(team.resources, id), { name, version: version + 1 }));
+export const resourceAssignmentCount: typeof real.resourceAssignmentCount = (id) =>
+  reply(team.assignments.filter((a) => a.resourceId === id).length);
+export const deleteResource: typeof real.deleteResource = (id) => {
+  team.resources = team.resources.filter((r) => r.id !== id);
+  return reply({ assignmentsDeleted: removeAssignments((a) => a.resourceId === id) });
+};
+export const createProject: typeof real.createProject = (name, color) => {
+  const p = { id: `pnew${serial++}`, name, color, version: 1 };
+  team.projects.push(p);
+  return reply(p);
+};
+export const updateProject: typeof real.updateProject = (id, version, change) =>
+  reply(Object.assign(find(team.projects, id), change, { version: version + 1 }));
+export const projectAssignmentCount: typeof real.projectAssignmentCount = (id) =>
+  reply(team.assignments.filter((a) => a.projectId === id).length);
+export const deleteProject: typeof real.deleteProject = (id) => {
+  team.projects = team.projects.filter((p) => p.id !== id);
+  return reply({ assignmentsDeleted: removeAssignments((a) => a.projectId === id) });
+};
+export const createAssignment: typeof real.createAssignment = (input) => {
+  const a = stored(input.id ?? `anew${serial++}`, input, 1);
+  team.assignments.push(a);
+  return reply(a);
+};
+export const updateAssignment: typeof real.updateAssignment = (current, change) => {
+  const a = stored(current.id, change, current.version + 1);
+  removeAssignments((x) => x.id === a.id);
+  team.assignments.push(a);
+  return reply(a);
+};
+export const deleteAssignment: typeof real.deleteAssignment = (current) => {
+  removeAssignments((x) => x.id === current.id);
+  return reply(undefined);
+};

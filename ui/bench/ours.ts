@@ -1,0 +1,30 @@
+// Our timeline: the real Timeline.svelte, mounted as App.svelte mounts it, on the bench team
+// (src/ipc is fake-ipc.ts here, see vite.bench.config.ts).
+import { mount } from "svelte";
+import { openTimeline } from "../src/ipc";
+import { dateOf } from "../src/timeline/layout";
+import Timeline from "../src/timeline/Timeline.svelte";
+import "../src/app.css";
+import { BENCH_TODAY, openWindow } from "./data";
+import { windowLoads } from "./fake-ipc"; // the same module as "../src/ipc" here
+import { run } from "./harness";
+
+void run("ours", async () => {
+  const { from, to } = openWindow(BENCH_TODAY);
+  const initial = await openTimeline(dateOf(from), dateOf(to));
+  const target = document.getElementById("app") as HTMLElement;
+  mount(Timeline, { target, props: { initial, today: BENCH_TODAY } });
+  const viewport = () => target.querySelector(".viewport") as HTMLElement;
+  return {
+    horizontal: (dx) => {
+      viewport().scrollLeft += dx;
+    },
+    vertical: (dy) => {
+      viewport().scrollTop += dy;
+    },
+    position: () => ({ x: viewport().scrollLeft, y: viewport().scrollTop }),
+    viewport: () => ({ width: viewport().clientWidth, height: viewport().clientHeight }),
+    bars: () => target.querySelectorAll(".viewport .bar").length,
+    events: () => windowLoads,
+  };
+});
