@@ -119,8 +119,12 @@ export class Plan {
       this.api
         .loadWindow(dateOf(r.from), dateOf(r.to))
         .then((found) => {
+          // Only what is new or changed: a window that brings nothing new (the usual case
+          // when scrolling back and forth) must not make every row lay out its lanes again.
+          const fresh = found.filter((a) => this.byId[a.id]?.version !== a.version);
+          if (!fresh.length) return;
           const next = { ...this.byId };
-          for (const a of found) next[a.id] = a;
+          for (const a of fresh) next[a.id] = a;
           this.byId = next;
         })
         .catch((e) => {

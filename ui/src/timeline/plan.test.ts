@@ -300,6 +300,22 @@ describe("Plan edits", () => {
   });
 });
 
+describe("Plan windows", () => {
+  it("a window with nothing new leaves the plan as it was; new or changed assignments come in", async () => {
+    const { store, plan } = setUp();
+    await plan.create(week("ada", "2027-03-01", "2027-03-05"));
+    const before = plan.byId;
+    plan.ensureLoaded(dayOf("2027-02-15"), dayOf("2027-03-20"));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(plan.byId).toBe(before); // the same object: nothing recomputes
+    // Someone else's new assignment in a window not loaded yet is taken in.
+    await store.createAssignment({ id: "THEIRS", ...week("bob", "2027-06-01", "2027-06-02") });
+    plan.ensureLoaded(dayOf("2027-05-20"), dayOf("2027-06-10"));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(plan.byId.THEIRS?.resourceId).toBe("bob");
+  });
+});
+
 describe("newId", () => {
   it("makes 26-character ULIDs that sort by time", () => {
     const a = newId(1_700_000_000_000);
