@@ -1,7 +1,8 @@
 // Sign-in end to end: a DynamoDB-protocol server on loopback (dynoxide's, a real HTTP endpoint
 // reached through the AWS SDK as DynamoDB is), two teams made with the admin CLI, a real SMTP
 // server process that keeps what it receives. The app signs in with the link from the delivered
-// email, the token lands in the (private, gnome-keyring) Secret Service, the team switcher opens
+// email, the token lands in the (private, gnome-keyring) Secret Service and in no file of the
+// app's home, the team switcher opens
 // the second team (read only there), and signing out removes the token.
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
@@ -41,6 +42,13 @@ async function listening(port) {
 function linkIn(raw) {
   const text = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16)));
   return text.match(/resource-planner:\/\/sign-in\?\S+/)?.[0];
+}
+
+/** Every file under `dir`, recursively. */
+function filesUnder(dir) {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath ?? e.path, e.name));
 }
 
 const secret = (account) => {
@@ -103,8 +111,12 @@ test("sign in with the emailed link, switch team, sign out", async () => {
       await app.click((await app.findAll('main.signin button[type="submit"]'))[0]);
       await until("Alpha's timeline", async () => (await app.texts("h1"))[0] === "Alpha", 20000);
       await app.screenshot("51-signed-in-alpha");
-      assert.ok(secret(account)?.length === 64, "the session token is in the Secret Service");
-      assert.ok(!mail.includes(secret(account)), "the token is not the code");
+      const token = secret(account);
+      assert.ok(token?.length === 64, "the session token is in the Secret Service");
+      assert.ok(!mail.includes(token), "the token is not the code");
+      // Nowhere else: no file of the app's home (data, config, cache, logs) holds the token.
+      const holders = filesUnder(process.env.HOME).filter((f) => readFileSync(f).includes(token));
+      assert.deepEqual(holders, [], "files holding the session token");
     } finally {
       await app.close();
     }
