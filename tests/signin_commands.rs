@@ -51,7 +51,7 @@ async fn setup() -> Setup {
 
 /// The app (as after a start) on the setup's table.
 async fn app(s: &Setup) -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>) {
-    let auth = Auth { mailer: Some(s.smtp.mailer()), vault: s.vault.clone() };
+    let auth = Auth { mailer: Some(s.smtp.mailer()), vault: s.vault.clone(), last_team: None };
     let state = AppState::open_team(store(&s.file, s.audit.clone()).await, auth, clock()).await.unwrap();
     let app = resource_planner_app::commands::register(mock_builder())
         .manage(state)

@@ -71,5 +71,12 @@ async fn open_team(s: &Settings, dirs: &directories::ProjectDirs) -> Result<AppS
     // One keyring entry per table (and endpoint or region): two tables, two sessions.
     let place = d.endpoint.as_deref().or(d.region.as_deref()).unwrap_or("aws");
     let vault = Arc::new(SessionVault::new(&format!("{}@{place}", d.table)));
-    AppState::open_team(store, Auth { mailer, vault }, Arc::new(SystemClock)).await
+    let last_team =
+        Some(dirs.data_dir().join(format!("last-team-{}.txt", sanitize(&format!("{}@{place}", d.table)))));
+    AppState::open_team(store, Auth { mailer, vault, last_team }, Arc::new(SystemClock)).await
+}
+
+/// A file-name-safe form of a table's place.
+fn sanitize(s: &str) -> String {
+    s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '.' { c } else { '_' }).collect()
 }

@@ -23,6 +23,8 @@ pub struct AppState {
 pub struct Auth {
     pub mailer: Option<SmtpMailer>,
     pub vault: Arc<dyn TokenVault>,
+    /// Where the id of the team open last is kept (not a secret), so that a start opens it.
+    pub last_team: Option<std::path::PathBuf>,
 }
 
 /// What the window works on now.
@@ -93,7 +95,8 @@ impl AppState {
             auth: Some(auth),
         };
         if let Some(token) = state.vault_call(|v| v.load()).await? {
-            match state.resume(&store, token, None).await {
+            let last = state.last_team();
+            match state.resume(&store, token, last.as_ref()).await {
                 Ok(open) => *state.workspace.write().await = Workspace::Team { store, open: Box::new(open) },
                 Err(reason) => {
                     // An ended or expired session is forgotten; any other failure (no network,
@@ -196,7 +199,9 @@ impl AppState {
         let signed = store.sign_in_with_code(email, code).await?;
         let token = signed.token.clone();
         self.vault_call(move |v| v.save(&token)).await?;
-        let open = self.resume(&store, signed.token, None).await?;
+        let last = self.last_team();
+        let open = self.resume(&store, signed.token, last.as_ref()).await?;
+        self.remember_team(open.scope.team());
         *self.workspace.write().await = Workspace::Team { store, open: Box::new(open) };
         Ok(self.session().await)
     }
@@ -207,6 +212,7 @@ impl AppState {
         let Workspace::Team { store, open } = &mut *w else { return Err(signed_out()) };
         open.scope = store.scope_for_session(&open.session, team).await?;
         drop(w);
+        self.remember_team(team);
         Ok(self.session().await)
     }
 
@@ -226,6 +232,21 @@ impl AppState {
         drop(w);
         self.vault_call(|v| v.delete()).await?;
         Ok(self.session().await)
+    }
+
+    fn last_team(&self) -> Option<TeamId> {
+        let path = self.auth.as_ref()?.last_team.as_ref()?;
+        TeamId::parse(std::fs::read_to_string(path).ok()?.trim()).ok()
+    }
+
+    /// Remembers the team open now; failing to is not worth an error (the first team opens).
+    fn remember_team(&self, team: &TeamId) {
+        if let Some(path) = self.auth.as_ref().and_then(|a| a.last_team.as_ref()) {
+            if let Some(dir) = path.parent() {
+                let _ = std::fs::create_dir_all(dir);
+            }
+            let _ = std::fs::write(path, team.as_str());
+        }
     }
 
     /// A session token → its user's teams → the scope of `wanted` (else the first team).

@@ -2,8 +2,8 @@
 // reached through the AWS SDK as DynamoDB is), two teams made with the admin CLI, a real SMTP
 // server process that keeps what it receives. The app signs in with the link from the delivered
 // email, the token lands in the (private, gnome-keyring) Secret Service and in no file of the
-// app's home, the team switcher opens
-// the second team (read only there), and signing out removes the token.
+// app's home, the team switcher opens the second team (read only there), the next start opens
+// the team used last, and signing out everywhere removes the token.
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -132,7 +132,19 @@ test("sign in with the emailed link, switch team, sign out", async () => {
       assert.ok((await app.texts(".badge")).some((t) => t.includes("Read only")));
       assert.equal((await app.findAll('button[data-action="add-person"]')).length, 0);
       await app.screenshot("52-switched-to-beta-read-only");
+    } finally {
+      await app.close();
+    }
+
+    // The next start opens the team used last; signing out everywhere ends the session.
+    app = await startApp(APP);
+    try {
+      await until("Beta, the team used last", async () => (await app.texts("h1"))[0] === "Beta", 20000);
       await app.click((await app.findAll('button[data-action="sign-out"]'))[0]);
+      await app.waitFor('[role="menuitem"]');
+      await app.script(
+        `[...document.querySelectorAll('[role="menuitem"]')].find((b) => b.textContent.includes("everywhere")).click(); return null;`,
+      );
       await app.waitFor("main.signin input[name=email]", 1, 20000);
       await app.screenshot("53-signed-out");
       assert.equal(secret(account), null, "signing out removed the token from the keyring");
