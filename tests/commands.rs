@@ -2,13 +2,16 @@
 //! workspace in memory. Arguments go in as the UI sends them (JSON), answers come back as the UI
 //! receives them, errors as `{code, message}`.
 
+mod common;
+
+use common::call;
+
 use planner_domain::FixedClock;
 use planner_store::{Engine, MemoryAudit};
 use resource_planner_app::AppState;
-use serde_json::{Value, json};
+use serde_json::json;
 use std::sync::Arc;
-use tauri::test::{INVOKE_KEY, MockRuntime, get_ipc_response, mock_builder, mock_context, noop_assets};
-use tauri::webview::InvokeRequest;
+use tauri::test::{MockRuntime, mock_builder, mock_context, noop_assets};
 use tauri::{WebviewWindow, WebviewWindowBuilder};
 
 fn app() -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>) {
@@ -25,19 +28,6 @@ fn app() -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>) {
         .expect("build the app");
     let window = WebviewWindowBuilder::new(&app, "main", Default::default()).build().expect("window");
     (app, window)
-}
-
-fn call(window: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Result<Value, Value> {
-    let request = InvokeRequest {
-        cmd: cmd.into(),
-        callback: tauri::ipc::CallbackFn(0),
-        error: tauri::ipc::CallbackFn(1),
-        url: "tauri://localhost".parse().unwrap(),
-        body: tauri::ipc::InvokeBody::Json(args),
-        headers: Default::default(),
-        invoke_key: INVOKE_KEY.to_string(),
-    };
-    get_ipc_response(window, request).map(|body| body.deserialize::<Value>().unwrap())
 }
 
 #[test]

@@ -3,17 +3,20 @@
 //! link. The session token goes to a vault; here an in-memory one (the OS keyring has its own
 //! test, scripts/keyring-test.sh).
 
+mod common;
+
+use common::call;
+
 use planner_auth::link::link_in_email;
 use planner_auth::testing::SmtpServer;
 use planner_auth::{MemoryVault, TokenVault};
 use planner_domain::{Email, FixedClock, Name, Role};
 use planner_store::{Engine, MemoryAudit, Store};
 use resource_planner_app::{AppState, Auth};
-use serde_json::{Value, json};
+use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use tauri::test::{INVOKE_KEY, MockRuntime, get_ipc_response, mock_builder, mock_context, noop_assets};
-use tauri::webview::InvokeRequest;
+use tauri::test::{MockRuntime, mock_builder, mock_context, noop_assets};
 use tauri::{WebviewWindow, WebviewWindowBuilder};
 
 struct Setup {
@@ -59,19 +62,6 @@ async fn app(s: &Setup) -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>)
         .unwrap();
     let window = WebviewWindowBuilder::new(&app, "main", Default::default()).build().unwrap();
     (app, window)
-}
-
-fn call(window: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Result<Value, Value> {
-    let request = InvokeRequest {
-        cmd: cmd.into(),
-        callback: tauri::ipc::CallbackFn(0),
-        error: tauri::ipc::CallbackFn(1),
-        url: "tauri://localhost".parse().unwrap(),
-        body: tauri::ipc::InvokeBody::Json(args),
-        headers: Default::default(),
-        invoke_key: INVOKE_KEY.to_string(),
-    };
-    get_ipc_response(window, request).map(|body| body.deserialize::<Value>().unwrap())
 }
 
 /// Asks for a code for `email` and answers the link of the email that arrives (the n-th).

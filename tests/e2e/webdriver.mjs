@@ -64,6 +64,13 @@ export class Session {
   text(element) {
     return call("GET", this.path(`/element/${element}/text`));
   }
+  /** Runs mouse actions that start with the pointer at viewport point (x, y). */
+  mouse(x, y, actions) {
+    const at = { type: "pointerMove", duration: 0, origin: "viewport", x: Math.round(x), y: Math.round(y) };
+    return call("POST", this.path("/actions"), {
+      actions: [{ type: "pointer", id: "mouse", parameters: { pointerType: "mouse" }, actions: [at, ...actions] }],
+    });
+  }
   /** Presses the mouse at viewport point (x, y), moves it by (dx, dy) in `steps` and releases. */
   drag(x, y, dx, dy, steps = 5) {
     const moves = Array.from({ length: steps }, (_, i) => ({
@@ -73,38 +80,14 @@ export class Session {
       x: Math.round(x + (dx * (i + 1)) / steps),
       y: Math.round(y + (dy * (i + 1)) / steps),
     }));
-    return call("POST", this.path("/actions"), {
-      actions: [
-        {
-          type: "pointer",
-          id: "mouse",
-          parameters: { pointerType: "mouse" },
-          actions: [
-            { type: "pointerMove", duration: 0, origin: "viewport", x: Math.round(x), y: Math.round(y) },
-            { type: "pointerDown", button: 0 },
-            ...moves,
-            { type: "pointerUp", button: 0 },
-          ],
-        },
-      ],
-    });
+    return this.mouse(x, y, [{ type: "pointerDown", button: 0 }, ...moves, { type: "pointerUp", button: 0 }]);
   }
   /** Right-clicks at viewport point (x, y). */
   rightClick(x, y) {
-    return call("POST", this.path("/actions"), {
-      actions: [
-        {
-          type: "pointer",
-          id: "mouse",
-          parameters: { pointerType: "mouse" },
-          actions: [
-            { type: "pointerMove", duration: 0, origin: "viewport", x: Math.round(x), y: Math.round(y) },
-            { type: "pointerDown", button: 2 },
-            { type: "pointerUp", button: 2 },
-          ],
-        },
-      ],
-    });
+    return this.mouse(x, y, [
+      { type: "pointerDown", button: 2 },
+      { type: "pointerUp", button: 2 },
+    ]);
   }
   /**
    * Presses keys on whatever has focus, as a person would: each chord is a list of keys held
