@@ -44,7 +44,11 @@ async fn setup() -> Setup {
     let audit = Arc::new(MemoryAudit::default());
     let s = store(&file, audit.clone()).await;
     let (_, admin) = s.open_local_workspace().await.unwrap();
-    for (email, role) in [("ada@example.com", Role::Planner), ("vic@example.com", Role::Viewer)] {
+    for (email, role) in [
+        ("ada@example.com", Role::Planner),
+        ("vic@example.com", Role::Viewer),
+        ("lead@example.com", Role::Admin),
+    ] {
         s.invite_member(&admin, &Email::parse(email).unwrap(), Some(&Name::parse("X").unwrap()), role)
             .await
             .unwrap();
@@ -172,4 +176,64 @@ async fn bad_links_and_codes_get_sentences() {
     let email =
         call(&w, "request_sign_in_code", json!({ "email": "not an email", "lang": "en" })).unwrap_err();
     assert!(email["message"].as_str().unwrap().len() > 10, "{email}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_admin_manages_members_and_the_last_admin_stays() {
+    let s = setup().await;
+    let (_app, w) = app(&s).await;
+    let link = link_for(&w, &s, "lead@example.com", 1);
+    assert_eq!(call(&w, "open_sign_in_link", json!({ "link": link })).unwrap()["team"]["role"], "admin");
+    let members = call(&w, "list_members", json!({})).unwrap();
+    let emails: Vec<_> = members.as_array().unwrap().iter().filter_map(|m| m["email"].as_str()).collect();
+    assert!(
+        ["ada@example.com", "lead@example.com", "vic@example.com"].iter().all(|e| emails.contains(e)),
+        "{emails:?}"
+    );
+
+    let new =
+        call(&w, "invite_member", json!({ "email": "New@Example.com", "role": "planner", "name": "Neu" }))
+            .unwrap();
+    assert_eq!((new["email"].as_str(), new["role"].as_str()), (Some("new@example.com"), Some("planner")));
+    call(&w, "change_role", json!({ "userId": new["userId"], "role": "viewer" })).unwrap();
+    let roles = call(&w, "list_members", json!({})).unwrap();
+    let role_of = |email: &str| {
+        roles
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["email"] == email)
+            .map(|m| m["role"].as_str().unwrap().to_owned())
+    };
+    assert_eq!(role_of("new@example.com").as_deref(), Some("viewer"));
+    call(&w, "remove_member", json!({ "userId": new["userId"] })).unwrap();
+    let after = call(&w, "list_members", json!({})).unwrap();
+    assert!(!after.as_array().unwrap().iter().any(|m| m["email"] == "new@example.com"));
+    let bad = call(&w, "invite_member", json!({ "email": "x@example.com", "role": "owner" })).unwrap_err();
+    assert_eq!(bad["code"], "invalid_role");
+
+    // The workspace owner and the lead are admins: the owner may be demoted, then not the lead.
+    let me = after.as_array().unwrap().iter().find(|m| m["email"] == "lead@example.com").unwrap()["userId"]
+        .clone();
+    let owner = after.as_array().unwrap().iter().find(|m| m["role"] == "admin" && m["userId"] != me).unwrap()
+        ["userId"]
+        .clone();
+    call(&w, "change_role", json!({ "userId": owner, "role": "planner" })).unwrap();
+    let last = call(&w, "change_role", json!({ "userId": me, "role": "viewer" })).unwrap_err();
+    assert_eq!(last["code"], "last_admin");
+    assert!(last["message"].as_str().unwrap().contains("admin"));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_planner_cannot_manage_members() {
+    let s = setup().await;
+    let (_app, w) = app(&s).await;
+    let link = link_for(&w, &s, "ada@example.com", 1);
+    call(&w, "open_sign_in_link", json!({ "link": link })).unwrap();
+    assert!(call(&w, "list_members", json!({})).is_ok());
+    let refused =
+        call(&w, "invite_member", json!({ "email": "friend@example.com", "role": "admin" })).unwrap_err();
+    assert_eq!(refused["code"], "forbidden");
+    let event = s.audit.events().into_iter().last().unwrap();
+    assert_eq!((event.command.as_str(), event.role.as_deref()), ("invite_member", Some("planner")));
 }

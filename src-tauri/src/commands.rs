@@ -33,6 +33,10 @@ pub fn register<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder
         open_sign_in_link,
         switch_team,
         sign_out,
+        list_members,
+        invite_member,
+        change_role,
+        remove_member,
     ])
 }
 
@@ -256,4 +260,45 @@ pub async fn switch_team(state: State<'_, AppState>, team: String) -> Result<Ses
 #[tauri::command]
 pub async fn sign_out(state: State<'_, AppState>, everywhere: bool) -> Result<SessionDto, IpcError> {
     state.sign_out(everywhere).await
+}
+
+/// The open team's members (any member may see them).
+#[tauri::command]
+pub async fn list_members(state: State<'_, AppState>) -> Result<Vec<MemberDto>, IpcError> {
+    let (store, scope) = state.plan().await?;
+    Ok(store.list_members(&scope).await?.iter().map(Into::into).collect())
+}
+
+/// Invites someone by email with a role (admins only); a new email becomes a new user.
+#[tauri::command]
+pub async fn invite_member(
+    state: State<'_, AppState>,
+    email: String,
+    role: String,
+    name: Option<String>,
+) -> Result<MemberDto, IpcError> {
+    let (store, scope) = state.plan().await?;
+    let name = name.as_deref().filter(|n| !n.trim().is_empty()).map(dto::name).transpose()?;
+    let role = dto::role(&role)?;
+    let email = dto::email(&email)?;
+    let user = store.invite_member(&scope, &email, name.as_ref(), role).await?;
+    Ok(MemberDto {
+        user_id: user.id.to_string(),
+        email: Some(user.email.as_str().to_owned()),
+        role: role.as_str().into(),
+    })
+}
+
+/// Changes a member's role (admins only; never leaves the team without an admin).
+#[tauri::command]
+pub async fn change_role(state: State<'_, AppState>, user_id: String, role: String) -> Result<(), IpcError> {
+    let (store, scope) = state.plan().await?;
+    Ok(store.put_member(&scope, &dto::user_id(&user_id)?, dto::role(&role)?).await?)
+}
+
+/// Removes a member (admins only; never the last admin).
+#[tauri::command]
+pub async fn remove_member(state: State<'_, AppState>, user_id: String) -> Result<(), IpcError> {
+    let (store, scope) = state.plan().await?;
+    Ok(store.remove_member(&scope, &dto::user_id(&user_id)?).await?)
 }

@@ -339,3 +339,32 @@ pub fn email(raw: &str) -> Result<planner_domain::Email, IpcError> {
 pub fn team_id(raw: &str) -> Result<planner_domain::TeamId, IpcError> {
     planner_domain::TeamId::parse(raw).map_err(invalid)
 }
+
+/// A member of the open team, as the members screen lists them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct MemberDto {
+    pub user_id: String,
+    pub email: Option<String>,
+    /// `admin`, `planner` or `viewer`.
+    pub role: String,
+}
+
+impl From<&planner_store::MemberInfo> for MemberDto {
+    fn from(m: &planner_store::MemberInfo) -> Self {
+        Self {
+            user_id: m.user_id.to_string(),
+            email: m.email.as_ref().map(|e| e.as_str().to_owned()),
+            role: m.role.as_str().to_owned(),
+        }
+    }
+}
+
+pub fn role(raw: &str) -> Result<planner_domain::Role, IpcError> {
+    planner_domain::Role::parse(raw).map_err(invalid)
+}
+
+pub fn user_id(raw: &str) -> Result<planner_domain::UserId, IpcError> {
+    planner_domain::UserId::parse(raw).map_err(invalid)
+}
