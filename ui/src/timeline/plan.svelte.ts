@@ -184,31 +184,28 @@ export class Plan {
 
   /** Undoes the newest edit, after every edit in flight has been answered (presses queue up). */
   undo(): Promise<void> {
-    return this.inTurn(async () => {
-      const e = this.history.nextUndo();
-      if (!e) return;
-      try {
-        await this.apply(e);
-        this.history.undid();
-      } catch (err) {
-        if (STALE.has(codeOf(err) ?? "")) this.history.dropUndo();
-        this.fail(err);
-      }
-    });
+    return this.inTurn(() => this.travel("undo"));
   }
 
   redo(): Promise<void> {
-    return this.inTurn(async () => {
-      const e = this.history.nextRedo();
-      if (!e) return;
-      try {
-        await this.apply(e);
-        this.history.redid();
-      } catch (err) {
-        if (STALE.has(codeOf(err) ?? "")) this.history.dropRedo();
-        this.fail(err);
+    return this.inTurn(() => this.travel("redo"));
+  }
+
+  /** One step back or forward in the history; a step that can never apply is dropped. */
+  private async travel(way: "undo" | "redo"): Promise<void> {
+    const e = way === "undo" ? this.history.nextUndo() : this.history.nextRedo();
+    if (!e) return;
+    try {
+      await this.apply(e);
+      if (way === "undo") this.history.undid();
+      else this.history.redid();
+    } catch (err) {
+      if (STALE.has(codeOf(err) ?? "")) {
+        if (way === "undo") this.history.dropUndo();
+        else this.history.dropRedo();
       }
-    });
+      this.fail(err);
+    }
   }
 
   /** Runs `step` after the steps queued before it and after the edits in flight now. */

@@ -1,0 +1,22 @@
+// What every dialog does on submit: busy while the action runs, closed when it holds, and its
+// error shown as a sentence in the dialog when it does not.
+import { errorText } from "../i18n";
+import { ui } from "../lang.svelte";
+
+export class Submit {
+  busy = $state(false);
+  error: string | null = $state(null);
+
+  async run(action: () => Promise<void>, close: () => void): Promise<void> {
+    this.busy = true;
+    this.error = null;
+    try {
+      await action();
+      close();
+    } catch (e) {
+      this.error = errorText(ui.lang, e);
+    } finally {
+      this.busy = false;
+    }
+  }
+}
