@@ -257,8 +257,7 @@ impl AppState {
         wanted: Option<&TeamId>,
     ) -> Result<Signed, IpcError> {
         let session = store.verify_session(&token).await?;
-        let user = store.get_user(session.user()).await?.ok_or(StoreError::SessionInvalid)?;
-        let teams = store.list_user_teams(session.user()).await?;
+        let (user, teams) = store.user_with_teams(session.user()).await?.ok_or(StoreError::SessionInvalid)?;
         let team = wanted
             .filter(|w| teams.iter().any(|t| &t.team == *w))
             .or_else(|| teams.first().map(|t| &t.team))

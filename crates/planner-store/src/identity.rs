@@ -36,7 +36,7 @@ impl VerifiedSession {
     }
 }
 
-fn user_from_item(item: &Item) -> Result<User, StoreError> {
+pub(crate) fn user_from_item(item: &Item) -> Result<User, StoreError> {
     let corrupt =
         |e: planner_domain::ValidationError| StoreError::corrupt(crate::sdk::item_key(item), e.to_string());
     Ok(User {
@@ -91,11 +91,16 @@ impl Store {
     /// Finds a user by email: through the guard item (strongly consistent, so a user created a
     /// moment ago is found), then the User item.
     pub async fn find_user_by_email(&self, email: &Email) -> Result<Option<User>, StoreError> {
-        let guard = self.get(key(keys::email_guard_pk(email), META), true).await?;
-        match guard {
-            Some(g) => self.get_user(&UserId::parse(get_s(&g, "userId")?)?).await,
+        match self.user_id_by_email(email).await? {
+            Some(id) => self.get_user(&id).await,
             None => Ok(None),
         }
+    }
+
+    /// The id of the user an email belongs to, from its guard item (strongly consistent).
+    pub(crate) async fn user_id_by_email(&self, email: &Email) -> Result<Option<UserId>, StoreError> {
+        let guard = self.get(key(keys::email_guard_pk(email), META), true).await?;
+        guard.map(|g| Ok(UserId::parse(get_s(&g, "userId")?)?)).transpose()
     }
 
     /// Links a sign-in provider's account to a user (e.g. Microsoft Entra ID).

@@ -72,8 +72,9 @@ impl Store {
     /// allows; `None` otherwise, with nothing written. The caller sends the code.
     pub async fn request_sign_in_code(&self, email: &Email) -> Result<Option<IssuedCode>, StoreError> {
         self.require_pepper()?;
-        let Some(user) = self.find_user_by_email(email).await? else { return Ok(None) };
-        if self.list_user_teams(&user.id).await?.is_empty() {
+        let Some(id) = self.user_id_by_email(email).await? else { return Ok(None) };
+        let Some((user, teams)) = self.user_with_teams(&id).await? else { return Ok(None) };
+        if teams.is_empty() {
             return Ok(None);
         }
         let code = Sensitive::random_code(CODE_DIGITS);

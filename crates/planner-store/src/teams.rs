@@ -311,8 +311,28 @@ impl Store {
     }
 
     /// The teams of a user through GSI1, with their names. GSI1 is eventually consistent: a
-    /// membership written a moment ago may be missing here.
+    /// membership written a moment ago is found through the user's `recentTeams` instead.
     pub async fn list_user_teams(&self, user: &UserId) -> Result<Vec<TeamMembership>, StoreError> {
+        let item = self.get(key(keys::user_pk(user), META), true).await?;
+        self.teams_of(user, item.as_ref()).await
+    }
+
+    /// A user and their teams, reading the User item once (start-up, sign-in).
+    pub async fn user_with_teams(
+        &self,
+        user: &UserId,
+    ) -> Result<Option<(User, Vec<TeamMembership>)>, StoreError> {
+        let Some(item) = self.get(key(keys::user_pk(user), META), true).await? else { return Ok(None) };
+        let teams = self.teams_of(user, Some(&item)).await?;
+        Ok(Some((crate::identity::user_from_item(&item)?, teams)))
+    }
+
+    /// The teams of `user`, whose User item (if any) is `user_item`.
+    async fn teams_of(
+        &self,
+        user: &UserId,
+        user_item: Option<&Item>,
+    ) -> Result<Vec<TeamMembership>, StoreError> {
         let items = query_all(
             self.client()
                 .query()
@@ -331,12 +351,9 @@ impl Store {
         }
         // Teams joined a moment ago that the index may not show yet: the user's recentTeams,
         // each confirmed by a strongly consistent read of its membership.
-        let recent: Vec<TeamId> = match self.get(key(keys::user_pk(user), META), true).await? {
-            Some(u) => match u.get(RECENT) {
-                Some(AttributeValue::Ss(ids)) => ids.iter().filter_map(|t| TeamId::parse(t).ok()).collect(),
-                _ => Vec::new(),
-            },
-            None => Vec::new(),
+        let recent: Vec<TeamId> = match user_item.and_then(|u| u.get(RECENT)) {
+            Some(AttributeValue::Ss(ids)) => ids.iter().filter_map(|t| TeamId::parse(t).ok()).collect(),
+            _ => Vec::new(),
         };
         let missing: Vec<Item> = recent
             .iter()
