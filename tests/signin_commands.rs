@@ -237,3 +237,70 @@ async fn a_planner_cannot_manage_members() {
     let event = s.audit.events().into_iter().last().unwrap();
     assert_eq!((event.command.as_str(), event.role.as_deref()), ("invite_member", Some("planner")));
 }
+
+/// Ada's user id, read through her own window.
+fn user_id_of(w: &WebviewWindow<MockRuntime>, email: &str) -> planner_domain::UserId {
+    let members = call(w, "list_members", json!({})).unwrap();
+    let found = members.as_array().unwrap().iter().find(|m| m["email"] == email).unwrap();
+    planner_domain::UserId::parse(found["userId"].as_str().unwrap()).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_role_change_or_a_removal_takes_effect_on_the_next_command() {
+    let s = setup().await;
+    let (_app, w) = app(&s).await;
+    let link = link_for(&w, &s, "ada@example.com", 1);
+    call(&w, "open_sign_in_link", json!({ "link": link })).unwrap();
+    call(&w, "create_resource", json!({ "name": "Before" })).unwrap();
+    let ada = user_id_of(&w, "ada@example.com");
+
+    // The admin, elsewhere, makes Ada a viewer: her very next write is refused, without a restart.
+    let admin_store = store(&s.file, s.audit.clone()).await;
+    let (_, admin) = admin_store.open_local_workspace().await.unwrap();
+    admin_store.put_member(&admin, &ada, Role::Viewer).await.unwrap();
+    let refused = call(&w, "create_resource", json!({ "name": "Demoted" })).unwrap_err();
+    assert_eq!(refused["code"], "forbidden");
+    assert_eq!(call(&w, "session_status", json!({})).unwrap()["team"]["role"], "viewer");
+    admin_store.put_member(&admin, &ada, Role::Planner).await.unwrap();
+    call(&w, "create_resource", json!({ "name": "Promoted again" })).unwrap();
+
+    // Removed from her only team: the next command is refused and the window signs out.
+    admin_store.remove_member(&admin, &ada).await.unwrap();
+    let gone = call(&w, "open_timeline", json!({ "from": "2026-11-30", "to": "2027-01-04" })).unwrap_err();
+    assert_eq!(gone["code"], "not_member");
+    let status = call(&w, "session_status", json!({})).unwrap();
+    assert_eq!(
+        (status["signedIn"].as_bool(), status["reason"]["code"].as_str()),
+        (Some(false), Some("not_member"))
+    );
+    assert!(s.vault.load().unwrap().is_none(), "the token left the vault");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_session_ended_elsewhere_ends_here_on_the_next_command() {
+    let s = setup().await;
+    let (_app, w) = app(&s).await;
+    let link = link_for(&w, &s, "ada@example.com", 1);
+    call(&w, "open_sign_in_link", json!({ "link": link })).unwrap();
+    call(&w, "catalog", json!({})).unwrap();
+
+    // "Sign out everywhere" from another computer ends this session in the table.
+    let token = s.vault.load().unwrap().unwrap();
+    let other = store(&s.file, s.audit.clone()).await;
+    let session = other.verify_session(&token).await.unwrap();
+    assert_eq!(other.end_all_sessions(&session).await.unwrap(), 1);
+
+    let ended = call(&w, "create_resource", json!({ "name": "Too late" })).unwrap_err();
+    assert_eq!(ended["code"], "session_invalid");
+    let status = call(&w, "session_status", json!({})).unwrap();
+    assert_eq!(
+        (status["signedIn"].as_bool(), status["reason"]["code"].as_str()),
+        (Some(false), Some("session_invalid"))
+    );
+    assert!(s.vault.load().unwrap().is_none(), "the dead token left the vault");
+    let fresh = store(&s.file, s.audit.clone()).await;
+    let (_, owner) = fresh.open_local_workspace().await.unwrap();
+    let names: Vec<_> =
+        fresh.catalog(&owner).await.unwrap().resources.iter().map(|r| r.name.to_string()).collect();
+    assert!(!names.contains(&"Too late".to_owned()), "{names:?}");
+}

@@ -122,14 +122,76 @@ impl AppState {
         }
     }
 
-    /// The store and the scope of the team open now, for the plan's commands.
+    /// The store and the scope of the team open now, for every command that acts in the team.
+    /// In a team it is checked again each time ([`Store::recheck_scope`]): the session must be
+    /// live and the membership stored now decides the role. A dead session signs the window
+    /// out; a lost membership opens another of the user's teams (or signs out if none is left);
+    /// either way the command is refused with the reason.
     pub async fn plan(&self) -> Result<(Arc<Store>, TeamScope), IpcError> {
-        match &*self.workspace.read().await {
-            Workspace::Local { store, scope } => Ok((store.clone(), scope.clone())),
-            Workspace::Team { store, open } => Ok((store.clone(), open.scope.clone())),
-            Workspace::SignedOut { .. } => Err(signed_out()),
-            Workspace::Broken { reason } => Err(reason.clone()),
+        let (store, token, session, team) = match &*self.workspace.read().await {
+            Workspace::Local { store, scope } => return Ok((store.clone(), scope.clone())),
+            Workspace::Team { store, open } => {
+                (store.clone(), open.token.clone(), open.session.clone(), open.scope.team().clone())
+            }
+            Workspace::SignedOut { .. } => return Err(signed_out()),
+            Workspace::Broken { reason } => return Err(reason.clone()),
+        };
+        match store.recheck_scope(&token, &session, &team).await {
+            Ok(scope) => {
+                let mut w = self.workspace.write().await;
+                // Keep the role read now, unless the window moved on meanwhile.
+                if let Workspace::Team { open, .. } = &mut *w {
+                    if open.scope.team() == scope.team() && open.session == session {
+                        if let Some(t) = open.teams.iter_mut().find(|t| &t.team == scope.team()) {
+                            t.role = scope.role();
+                        }
+                        open.scope = scope.clone();
+                    }
+                }
+                Ok((store, scope))
+            }
+            Err(e @ (StoreError::SessionInvalid | StoreError::NotMember)) => {
+                let reason = IpcError::from(e);
+                self.lose_scope(&store, token, &session, reason.clone()).await?;
+                Err(reason)
+            }
+            Err(e) => Err(e.into()),
         }
+    }
+
+    /// After the session or the membership was found gone: open another team of the user's if
+    /// the session still lives, else sign out (forgetting the token) with `reason` shown.
+    async fn lose_scope(
+        &self,
+        store: &Arc<Store>,
+        token: Sensitive,
+        session: &VerifiedSession,
+        reason: IpcError,
+    ) -> Result<(), IpcError> {
+        let next = if reason.code == "not_member" {
+            self.resume(store, token.clone(), None).await.ok()
+        } else {
+            None
+        };
+        let mut w = self.workspace.write().await;
+        // Another command may have handled it already.
+        if !matches!(&*w, Workspace::Team { open, .. } if &open.session == session) {
+            return Ok(());
+        }
+        match next {
+            Some(open) => {
+                self.remember_team(open.scope.team());
+                *w = Workspace::Team { store: store.clone(), open: Box::new(open) };
+            }
+            None => {
+                *w = Workspace::SignedOut { store: store.clone(), reason: Some(reason) };
+                drop(w);
+                // The session item may still live (no team left): end it too.
+                let _ = store.delete_session(&token).await;
+                self.vault_call(|v| v.delete()).await?;
+            }
+        }
+        Ok(())
     }
 
     pub fn today(&self) -> Result<Date, IpcError> {
