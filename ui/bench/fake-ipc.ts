@@ -3,7 +3,7 @@
 // Each export is typed as the real one (`typeof real.x`), and check-fake-ipc.ts fails the type
 // check if one is missing: a new IPC call in the UI breaks the bench build loudly.
 import type * as real from "../src/ipc";
-import type { AssignmentChangeInput, AssignmentDto } from "../src/ipc";
+import type { AssignmentChangeInput, AssignmentDto, MemberDto } from "../src/ipc";
 import { dateOf, dayOf } from "../src/timeline/layout";
 import { BENCH_TODAY, generate, overlapping, TEAM_NAME, timelineOf } from "./data";
 
@@ -51,6 +51,33 @@ export const signIn: typeof real.signIn = noSignIn;
 export const openSignInLink: typeof real.openSignInLink = noSignIn;
 export const switchTeam: typeof real.switchTeam = noSignIn;
 export const signOut: typeof real.signOut = noSignIn;
+
+// Members, in memory: the workspace's owner to begin with (the bench never opens that screen, which
+// is offered in a team only), with the Rust side's one rule the UI relies on: never no admin.
+let members: MemberDto[] = [{ userId: "owner", email: null, role: "admin" }];
+const lastAdminLeft = (userId: string) =>
+  members.find((m) => m.userId === userId)?.role === "admin" &&
+  members.filter((m) => m.role === "admin").length <= 1;
+const lastAdmin = () =>
+  Promise.reject({ code: "last_admin", message: "a team needs at least one admin; make someone else admin first" });
+export const listMembers: typeof real.listMembers = () => reply(members);
+export const inviteMember: typeof real.inviteMember = (email, _name, role) => {
+  const found = members.find((m) => m.email === email.trim().toLowerCase());
+  if (found && found.role !== role && lastAdminLeft(found.userId)) return lastAdmin();
+  const m = { userId: found?.userId ?? `unew${serial++}`, email: email.trim().toLowerCase(), role };
+  members = [...members.filter((x) => x.userId !== m.userId), m];
+  return reply(m);
+};
+export const changeRole: typeof real.changeRole = (userId, role) => {
+  if (role !== "admin" && lastAdminLeft(userId)) return lastAdmin();
+  members = members.map((m) => (m.userId === userId ? { ...m, role } : m));
+  return reply(undefined);
+};
+export const removeMember: typeof real.removeMember = (userId) => {
+  if (lastAdminLeft(userId)) return lastAdmin();
+  members = members.filter((m) => m.userId !== userId);
+  return reply(undefined);
+};
 export const workspaceOverview: typeof real.workspaceOverview = () =>
   reply({
     teamName: TEAM_NAME,

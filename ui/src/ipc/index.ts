@@ -7,6 +7,7 @@ import type { CatalogDto } from "./bindings/CatalogDto";
 import type { DeleteProgressDto } from "./bindings/DeleteProgressDto";
 import type { DeleteReportDto } from "./bindings/DeleteReportDto";
 import type { IpcError } from "./bindings/IpcError";
+import type { MemberDto } from "./bindings/MemberDto";
 import type { NewAssignmentInput } from "./bindings/NewAssignmentInput";
 import type { ProjectDto } from "./bindings/ProjectDto";
 import type { ResourceDto } from "./bindings/ResourceDto";
@@ -22,6 +23,7 @@ export type {
   DeleteProgressDto,
   DeleteReportDto,
   IpcError,
+  MemberDto,
   NewAssignmentInput,
   ProjectDto,
   ResourceDto,
@@ -39,6 +41,13 @@ export const signIn = (email: string, code: string): Promise<SessionDto> =>
 export const openSignInLink = (link: string): Promise<SessionDto> => invoke("open_sign_in_link", { link });
 export const switchTeam = (team: string): Promise<SessionDto> => invoke("switch_team", { team });
 export const signOut = (everywhere: boolean): Promise<SessionDto> => invoke("sign_out", { everywhere });
+export const listMembers = (): Promise<MemberDto[]> => invoke("list_members");
+/** `name` is kept only when the email is new to the table (a new user); `role` is admin, planner or viewer. */
+export const inviteMember = (email: string, name: string | null, role: string): Promise<MemberDto> =>
+  invoke("invite_member", { email, name, role });
+export const changeRole = (userId: string, role: string): Promise<void> =>
+  invoke("change_role", { userId, role });
+export const removeMember = (userId: string): Promise<void> => invoke("remove_member", { userId });
 export const workspaceOverview = (): Promise<WorkspaceOverview> => invoke("workspace_overview");
 export const openTimeline = (from: string, to: string): Promise<TimelineDto> =>
   invoke("open_timeline", { from, to });
