@@ -13,6 +13,7 @@ describe("language", () => {
     const keys = (o: object) => Object.keys(o).sort();
     expect(keys(MESSAGES.ja)).toEqual(keys(MESSAGES.en));
     expect(keys(MESSAGES.ja.zoom)).toEqual(keys(MESSAGES.en.zoom));
+    expect(keys(MESSAGES.ja.roles)).toEqual(keys(MESSAGES.en.roles));
     expect(MESSAGES.ja.people(3)).toBe("メンバー (3)");
   });
 

@@ -84,6 +84,34 @@ const en = {
   cannotOpen: "The app cannot open",
   conflictReloaded:
     "Someone else changed this in the meantime. The timeline now shows the current plan; nothing of theirs was overwritten.",
+  members: "Members",
+  membersTitle: (team: string) => `Members of ${team}`,
+  filterMembers: "Filter members",
+  memberEmail: "Email",
+  role: "Role",
+  roles: { admin: "Admin", planner: "Planner", viewer: "Viewer" },
+  memberActions: "Actions",
+  you: "(you)",
+  roleOf: (who: string) => `Role of ${who}`,
+  onlyAdmin: "The only admin: make someone else admin first.",
+  remove: "Remove",
+  removeWho: (who: string) => `Remove ${who}`,
+  removeConfirm: (who: string, team: string) =>
+    `Remove ${who} from ${team}? They will no longer be able to open it.`,
+  removeSelfConfirm: (team: string, lastTeam: boolean) =>
+    `Remove yourself from ${team}? You will no longer be able to open it${lastTeam ? ", and you will be signed out" : ""}.`,
+  demoteSelfConfirm: (role: string) =>
+    `Change your own role to ${role}? You will no longer manage members; only another admin can make you admin again.`,
+  changeRole: "Change role",
+  noMembers: "No members match the filter.",
+  inviteTitle: "Invite by email",
+  nameOptional: "Name (optional, for someone new)",
+  invite: "Invite",
+  invited: (who: string, role: string) => `${who} is now a member (${role}).`,
+  roleChanged: (who: string, role: string) => `${who}: the role is now ${role}.`,
+  removed: (who: string) => `${who} was removed from the team.`,
+  close: "Close",
+  retry: "Try again",
 };
 
 export type Messages = typeof en;
@@ -168,6 +196,34 @@ const ja: Messages = {
   cannotOpen: "アプリを開けません",
   conflictReloaded:
     "他の人が先に変更していました。タイムラインを最新の計画に更新しました（相手の変更は上書きしていません）。",
+  members: "ユーザー",
+  membersTitle: (team: string) => `${team} のユーザー`,
+  filterMembers: "ユーザーを絞り込み",
+  memberEmail: "メールアドレス",
+  role: "役割",
+  roles: { admin: "管理者", planner: "編集者", viewer: "閲覧者" },
+  memberActions: "操作",
+  you: "（自分）",
+  roleOf: (who: string) => `${who} の役割`,
+  onlyAdmin: "唯一の管理者です。先に別の人を管理者にしてください。",
+  remove: "外す",
+  removeWho: (who: string) => `${who} をチームから外す`,
+  removeConfirm: (who: string, team: string) =>
+    `${who} を ${team} から外しますか？このチームを開けなくなります。`,
+  removeSelfConfirm: (team: string, lastTeam: boolean) =>
+    `自分を ${team} から外しますか？このチームを開けなくなります${lastTeam ? "。サインアウトします" : ""}。`,
+  demoteSelfConfirm: (role: string) =>
+    `自分の役割を${role}に変更しますか？ユーザーを管理できなくなり、管理者に戻すには別の管理者の操作が必要です。`,
+  changeRole: "役割を変更",
+  noMembers: "該当するユーザーはいません。",
+  inviteTitle: "メールアドレスで招待",
+  nameOptional: "名前（任意、新しいユーザーのみ）",
+  invite: "招待",
+  invited: (who: string, role: string) => `${who} を${role}として追加しました。`,
+  roleChanged: (who: string, role: string) => `${who} の役割を${role}に変更しました。`,
+  removed: (who: string) => `${who} をチームから外しました。`,
+  close: "閉じる",
+  retry: "再試行",
 };
 
 export const MESSAGES: Record<Lang, Messages> = { en, ja };
@@ -184,6 +240,8 @@ const JA_ERRORS: Record<string, string> = {
   signed_out: "サインアウトしています。サインインしてチームを開いてください。",
   not_member: "そのチームのメンバーではありません。",
   last_admin: "チームには管理者が1人以上必要です。先に別の人を管理者にしてください。",
+  invalid_email: "メールアドレスが正しくありません。",
+  invalid_role: "役割は管理者・編集者・閲覧者のいずれかです。",
   bad_link: "サインインリンクが壊れています。メールのコードを入力してください。",
   unavailable: "データストアに接続できないか、混み合っています。しばらくしてからお試しください。",
   name_empty: "名前を入力してください。",
