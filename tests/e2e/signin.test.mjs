@@ -5,44 +5,14 @@
 // app's home, the team switcher opens the second team (read only there), the next start opens
 // the team used last, and signing out everywhere removes the token.
 import assert from "node:assert/strict";
-import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
+import { linkIn, startTeamTable } from "./team-table.mjs";
 import { startApp, until } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
-const ADMIN = process.env.RP_ADMIN_BINARY;
-const DYNOXIDE = process.env.RP_DYNOXIDE_BINARY;
-const TABLE = "rp-e2e";
-const config = join(process.env.XDG_CONFIG_HOME, "resource-planner", "config.toml");
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-async function listening(port) {
-  await until(`a server on port ${port}`, async () => {
-    try {
-      execFileSync("bash", ["-c", `exec 3<>/dev/tcp/127.0.0.1/${port}`]);
-      return true;
-    } catch {
-      return false;
-    }
-  }, 20000);
-}
-
-/** The sign-in link in a raw quoted-printable email. */
-function linkIn(raw) {
-  const text = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16)));
-  return text.match(/resource-planner:\/\/sign-in\?\S+/)?.[0];
-}
 
 /** Every file under `dir`, recursively. */
 function filesUnder(dir) {
@@ -60,32 +30,13 @@ const secret = (account) => {
 };
 
 test("sign in with the emailed link, switch team, sign out", async () => {
-  assert.ok(DYNOXIDE && ADMIN, "RP_DYNOXIDE_BINARY and RP_ADMIN_BINARY must be set (scripts/e2e.sh)");
-  const work = mkdtempSync(join(tmpdir(), "rp-signin-"));
-  const [dbPort, smtpPort] = [await freePort(), await freePort()];
-  const endpoint = `http://127.0.0.1:${dbPort}`;
-  const children = [
-    spawn(DYNOXIDE, ["serve", "--port", String(dbPort), "--db-path", join(work, "table.db"), "--log", "quiet"], { stdio: "ignore" }),
-    spawn("/usr/bin/python3", ["-m", "aiosmtpd", "-n", "-l", `127.0.0.1:${smtpPort}`, "-c", "aiosmtpd.handlers.Mailbox", join(work, "mail")], { stdio: "ignore" }),
-  ];
+  const table = await startTeamTable("rp-signin-");
   try {
-    await listening(dbPort);
-    await listening(smtpPort);
-    const admin = (...args) =>
-      JSON.parse(execFileSync(ADMIN, ["--table", TABLE, "--endpoint", endpoint, "--region", "eu-west-1", "--json", ...args]).toString());
-    admin("create-table");
+    const { admin, account } = table;
     const alpha = admin("create-team", "--name", "Alpha", "--admin-email", "lead@example.com");
     const beta = admin("create-team", "--name", "Beta", "--admin-email", "other@example.com");
     admin("add-member", "--team", alpha.id, "--email", "ada@example.com", "--role", "planner", "--name", "Ada");
     admin("add-member", "--team", beta.id, "--email", "ada@example.com", "--role", "viewer");
-
-    mkdirSync(join(config, ".."), { recursive: true });
-    writeFileSync(
-      config,
-      `mode = "dynamodb"\n[dynamodb]\ntable = "${TABLE}"\nendpoint = "${endpoint}"\nregion = "eu-west-1"\n` +
-        `[smtp]\nhost = "127.0.0.1"\nport = ${smtpPort}\ntls = "none"\nfrom = "Planner <planner@example.com>"\n[signin]\npepper = "e2e-pepper"\n`,
-    );
-    const account = `session/${TABLE}@${endpoint}`;
 
     let app = await startApp(APP);
     try {
@@ -94,14 +45,7 @@ test("sign in with the emailed link, switch team, sign out", async () => {
       await app.click((await app.findAll('main.signin button[type="submit"]'))[0]);
       await app.waitFor("main.signin input[name=code]");
       await app.screenshot("50-code-sent");
-      const mail = await until("the sign-in email", () => {
-        try {
-          const files = readdirSync(join(work, "mail", "new"));
-          return files.length ? readFileSync(join(work, "mail", "new", files[0]), "utf8") : null;
-        } catch {
-          return null;
-        }
-      });
+      const mail = await until("the sign-in email", () => table.mails()[0]);
       assert.match(mail, /^To: ada@example\.com/m);
       const link = linkIn(mail);
       assert.ok(link, "a link in the email");
@@ -152,8 +96,6 @@ test("sign in with the emailed link, switch team, sign out", async () => {
       await app.close();
     }
   } finally {
-    for (const c of children) c.kill();
-    rmSync(config, { force: true });
-    rmSync(work, { recursive: true, force: true });
+    table.stop();
   }
 });

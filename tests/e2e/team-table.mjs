@@ -1,0 +1,104 @@
+// A team table for end-to-end tests: a DynamoDB-protocol server on loopback (dynoxide's, a real
+// HTTP endpoint reached through the AWS SDK as DynamoDB is), a real SMTP server process that keeps
+// what it receives, the table made with the admin CLI, and the app's settings pointing at both.
+import { execFileSync, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { until } from "./webdriver.mjs";
+
+const ADMIN = process.env.RP_ADMIN_BINARY;
+const DYNOXIDE = process.env.RP_DYNOXIDE_BINARY;
+export const TABLE = "rp-e2e";
+const config = join(process.env.XDG_CONFIG_HOME ?? "", "resource-planner", "config.toml");
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+async function listening(port) {
+  await until(`a server on port ${port}`, async () => {
+    try {
+      execFileSync("bash", ["-c", `exec 3<>/dev/tcp/127.0.0.1/${port}`]);
+      return true;
+    } catch {
+      return false;
+    }
+  }, 20000);
+}
+
+/** The sign-in link in a raw quoted-printable email. */
+export function linkIn(raw) {
+  const text = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16)));
+  return text.match(/resource-planner:\/\/sign-in\?\S+/)?.[0];
+}
+
+/**
+ * Starts the servers, creates the table and writes the app's settings. `admin(...args)` runs
+ * rp-admin on the table (`--json`, parsed); `mails()` are the raw emails received so far, oldest
+ * first; `stop()` ends the servers and removes the settings and every file.
+ */
+export async function startTeamTable(prefix = "rp-team-") {
+  if (!DYNOXIDE || !ADMIN) throw new Error("RP_DYNOXIDE_BINARY and RP_ADMIN_BINARY must be set (scripts/e2e.sh)");
+  const work = mkdtempSync(join(tmpdir(), prefix));
+  const [dbPort, smtpPort] = [await freePort(), await freePort()];
+  const endpoint = `http://127.0.0.1:${dbPort}`;
+  const mailbox = join(work, "mail");
+  const children = [
+    spawn(DYNOXIDE, ["serve", "--port", String(dbPort), "--db-path", join(work, "table.db"), "--log", "quiet"], { stdio: "ignore" }),
+    spawn("/usr/bin/python3", ["-m", "aiosmtpd", "-n", "-l", `127.0.0.1:${smtpPort}`, "-c", "aiosmtpd.handlers.Mailbox", mailbox], { stdio: "ignore" }),
+  ];
+  const stop = () => {
+    for (const c of children) c.kill();
+    rmSync(config, { force: true });
+    rmSync(work, { recursive: true, force: true });
+  };
+  try {
+    await listening(dbPort);
+    await listening(smtpPort);
+    const admin = (...args) =>
+      JSON.parse(execFileSync(ADMIN, ["--table", TABLE, "--endpoint", endpoint, "--region", "eu-west-1", "--json", ...args]).toString());
+    admin("create-table");
+    mkdirSync(join(config, ".."), { recursive: true });
+    writeFileSync(
+      config,
+      `mode = "dynamodb"\n[dynamodb]\ntable = "${TABLE}"\nendpoint = "${endpoint}"\nregion = "eu-west-1"\n` +
+        `[smtp]\nhost = "127.0.0.1"\nport = ${smtpPort}\ntls = "none"\nfrom = "Planner <planner@example.com>"\n[signin]\npepper = "e2e-pepper"\n`,
+    );
+    const mails = () => {
+      try {
+        const dir = join(mailbox, "new");
+        return readdirSync(dir)
+          .sort()
+          .map((f) => readFileSync(join(dir, f), "utf8"));
+      } catch {
+        return [];
+      }
+    };
+    return { endpoint, account: `session/${TABLE}@${endpoint}`, admin, mails, stop };
+  } catch (e) {
+    stop();
+    throw e;
+  }
+}
+
+/** Signs `email` in on the app's sign-in screen with the link from the email it is sent. */
+export async function signInWithLink(app, table, email) {
+  const before = table.mails().length;
+  const [input] = await app.waitFor("main.signin input[name=email]", 1, 20000);
+  await app.type(input, email);
+  await app.click((await app.findAll('main.signin button[type="submit"]'))[0]);
+  await app.waitFor("main.signin input[name=code]");
+  const mail = await until(`the sign-in email to ${email}`, () => table.mails().slice(before).find((m) => m.includes(`To: ${email}`)));
+  const link = linkIn(mail);
+  if (!link) throw new Error("no sign-in link in the email");
+  await app.script(`const el = document.querySelector("main.signin input[name=code]"); el.value = arguments[0];
+    el.dispatchEvent(new Event("input", { bubbles: true })); return null;`, [link]);
+  await app.click((await app.findAll('main.signin button[type="submit"]'))[0]);
+  return mail;
+}
