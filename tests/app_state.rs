@@ -38,8 +38,13 @@ async fn a_bad_settings_file_opens_nothing_and_names_file_line_and_key() {
     std::fs::create_dir_all(&dir).unwrap();
     let user = dir.join("config.toml");
     std::fs::write(&user, "mode = \"dynamodb\"\n[dynamodb]\ntabel = \"plans\"\n").unwrap();
-    let dirs = directories::ProjectDirs::from("", "", "resource-planner").unwrap();
-    let state = resource_planner_app::startup::open_with(&dir.join("machine.toml"), &user, &dirs).await;
+    let places = resource_planner_app::startup::Places {
+        machine: dir.join("machine.toml"),
+        user,
+        data: dir.join("data"),
+    };
+    let state = resource_planner_app::startup::open_with(&places).await;
+    let user = places.user;
     let session = state.session().await;
     assert_eq!(session.mode, "error");
     let reason = session.reason.unwrap();

@@ -2,6 +2,7 @@
 //! the work in `planner-store`, and the team scope comes from the app state, never from the UI.
 
 use crate::dto::{self, *};
+use crate::startup::{self, Places};
 use crate::{AppState, IpcError};
 use planner_domain::{DateRange, ProjectId, ResourceId};
 use planner_store::StoreError;
@@ -33,6 +34,10 @@ pub fn register<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder
         open_sign_in_link,
         switch_team,
         sign_out,
+        watch_session,
+        settings,
+        save_settings,
+        test_connection,
         list_members,
         invite_member,
         change_role,
@@ -244,9 +249,42 @@ pub async fn sign_in(
 /// Signs in with the `resource-planner://sign-in?…` link from the email.
 #[tauri::command]
 pub async fn open_sign_in_link(state: State<'_, AppState>, link: String) -> Result<SessionDto, IpcError> {
-    let (email, code) = planner_auth::parse_sign_in_link(&link)
-        .map_err(|e| IpcError { code: "bad_link", message: e.to_string() })?;
-    state.sign_in(&email, &code).await
+    state.open_link(&link).await
+}
+
+/// The window's ear: what changes without it asking (a sign-in link the OS handed over, a
+/// session found ended) arrives on `on_change`.
+#[tauri::command]
+pub fn watch_session(state: State<'_, AppState>, on_change: Channel<SessionDto>) {
+    state.watch(on_change);
+}
+
+/// The connection settings as the settings screen shows them: values in force, and which are
+/// locked by the machine-wide file or set by environment variables.
+#[tauri::command]
+pub fn settings(places: State<'_, Places>) -> SettingsDto {
+    SettingsDto::of(&places)
+}
+
+/// Saves the connection into the user's settings file and opens what it names, at once.
+#[tauri::command]
+pub async fn save_settings(
+    state: State<'_, AppState>,
+    places: State<'_, Places>,
+    input: SettingsInput,
+) -> Result<SessionDto, IpcError> {
+    let in_force = places.in_force()?;
+    planner_config::save_connection(&places.user, &in_force, input.connection()?)
+        .map_err(|e| IpcError { code: "config", message: e.to_string() })?;
+    state.replace_with(startup::open_with(&places).await).await;
+    Ok(state.session().await)
+}
+
+/// Tries a connection without saving it: one read on the table proves the credentials, the
+/// region, the endpoint and the table.
+#[tauri::command]
+pub async fn test_connection(input: SettingsInput) -> Result<(), IpcError> {
+    startup::test_connection(&input.connection()?).await
 }
 
 /// Opens another of the signed-in user's teams (the stored membership decides).

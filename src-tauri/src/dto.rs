@@ -368,3 +368,109 @@ pub fn role(raw: &str) -> Result<planner_domain::Role, IpcError> {
 pub fn user_id(raw: &str) -> Result<planner_domain::UserId, IpcError> {
     planner_domain::UserId::parse(raw).map_err(invalid)
 }
+
+/// The connection settings, as the settings screen shows them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct SettingsDto {
+    /// `local` or `dynamodb`.
+    pub mode: String,
+    pub table: String,
+    pub region: Option<String>,
+    pub profile: Option<String>,
+    pub endpoint: Option<String>,
+    /// Dotted keys the machine-wide file sets: shown, not editable.
+    pub locked: Vec<String>,
+    /// Dotted keys environment variables set, with the variable: `[key, variable]`.
+    pub from_env: Vec<(String, String)>,
+    pub user_file: String,
+    pub machine_file: String,
+    /// Whether sign-in codes can be sent (a mail server is set up).
+    pub mail_ready: bool,
+    /// Why the settings in force could not all be read (a bad user file, say): what is shown
+    /// then comes from the files above it, and saving writes a new user file.
+    pub problem: Option<String>,
+}
+
+impl SettingsDto {
+    pub fn of(places: &crate::startup::Places) -> Self {
+        let (settings, problem) = match planner_config::load(&places.machine, &places.user) {
+            Ok(s) => (Ok(s), None),
+            Err(e) => (planner_config::load_above_user(&places.machine), Some(e.to_string())),
+        };
+        let (settings, problem) = match settings {
+            Ok(s) => (s, problem),
+            Err(e) => (
+                planner_config::resolve(
+                    &Default::default(),
+                    &Default::default(),
+                    &Default::default(),
+                    vec![],
+                )
+                .expect("the defaults resolve"),
+                Some(e.to_string()),
+            ),
+        };
+        let c = planner_config::Connection::of(&settings);
+        Self {
+            mode: mode_name(c.mode).into(),
+            table: c.table.unwrap_or_default(),
+            region: c.region,
+            profile: c.profile,
+            endpoint: c.endpoint,
+            locked: settings.locked.iter().map(|k| (*k).to_owned()).collect(),
+            from_env: planner_config::ENV
+                .iter()
+                .filter(|(_, key)| settings.from_env.contains(key))
+                .map(|(var, key)| ((*key).to_owned(), (*var).to_owned()))
+                .collect(),
+            user_file: places.user.display().to_string(),
+            machine_file: places.machine.display().to_string(),
+            mail_ready: settings.smtp.is_some(),
+            problem,
+        }
+    }
+}
+
+fn mode_name(mode: planner_config::Mode) -> &'static str {
+    match mode {
+        planner_config::Mode::Local => "local",
+        planner_config::Mode::Dynamodb => "dynamodb",
+    }
+}
+
+/// The connection the settings screen saves or tests.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct SettingsInput {
+    /// `local` or `dynamodb`.
+    pub mode: String,
+    pub table: Option<String>,
+    pub region: Option<String>,
+    pub profile: Option<String>,
+    pub endpoint: Option<String>,
+}
+
+impl SettingsInput {
+    pub fn connection(&self) -> Result<planner_config::Connection, IpcError> {
+        let mode = match self.mode.as_str() {
+            "local" => planner_config::Mode::Local,
+            "dynamodb" => planner_config::Mode::Dynamodb,
+            other => {
+                return Err(IpcError {
+                    code: "config",
+                    message: format!("mode: \"{other}\" is neither local nor dynamodb"),
+                });
+            }
+        };
+        Ok(planner_config::Connection {
+            mode,
+            table: self.table.clone(),
+            region: self.region.clone(),
+            profile: self.profile.clone(),
+            endpoint: self.endpoint.clone(),
+        })
+    }
+}

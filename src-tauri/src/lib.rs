@@ -10,16 +10,66 @@ mod state;
 pub use error::IpcError;
 pub use state::{AppState, Auth};
 
+use tauri::{AppHandle, Manager};
+use tauri_plugin_deep_link::DeepLinkExt;
+
 /// Starts the app on what the settings say: by default the local workspace in the OS data
 /// directory; a team table with sign-in when configured (docs/configuration.md).
+///
+/// `resource-planner://sign-in?…` links from the sign-in email reach the app through the OS:
+/// macOS hands them to the running app; Windows and Linux start the app again with the link as
+/// its argument, and the single-instance plugin passes that on to the running one (which comes
+/// to the front). Either way [`AppState::open_link_from_os`] signs in and tells the window.
 pub fn run() {
-    commands::register(tauri::Builder::default())
+    let builder = tauri::Builder::default()
+        // First, so that a second start is caught before anything else opens.
+        .plugin(tauri_plugin_single_instance::init(|app, _argv, _cwd| show(app)))
+        .plugin(tauri_plugin_deep_link::init());
+    commands::register(builder)
         .setup(|app| {
-            use tauri::Manager;
-            let state = tauri::async_runtime::block_on(startup::open());
+            let places = startup::Places::of_os();
+            let state = tauri::async_runtime::block_on(startup::open(&places));
             app.manage(state);
+            if let Ok(places) = places {
+                app.manage(places);
+            }
+            // Installers register the scheme (tauri.conf.json, plugins.deep-link); a build run
+            // from a folder registers itself for this user on Linux and Windows.
+            #[cfg(all(debug_assertions, any(target_os = "linux", windows)))]
+            if let Err(e) = app.deep_link().register_all() {
+                eprintln!("resource-planner: could not register resource-planner:// links: {e}");
+            }
+            let handle = app.handle().clone();
+            app.deep_link().on_open_url(move |event| {
+                for url in event.urls() {
+                    open_link(&handle, url.to_string());
+                }
+            });
+            // Started by a link.
+            if let Ok(Some(urls)) = app.deep_link().get_current() {
+                for url in urls {
+                    open_link(app.handle(), url.to_string());
+                }
+            }
             Ok(())
         })
         .run(tauri::generate_context!())
         .expect("error while running resource-planner");
+}
+
+fn open_link(app: &AppHandle, link: String) {
+    let app = app.clone();
+    tauri::async_runtime::spawn(async move {
+        app.state::<AppState>().open_link_from_os(&link).await;
+        show(&app);
+    });
+}
+
+/// Brings the window to the front.
+fn show(app: &AppHandle) {
+    if let Some(window) = app.get_webview_window("main") {
+        let _ = window.unminimize();
+        let _ = window.show();
+        let _ = window.set_focus();
+    }
 }

@@ -4,50 +4,100 @@
 
 use crate::{AppState, Auth, IpcError};
 use planner_auth::{MailConfig, SessionVault, SmtpMailer, TlsMode};
-use planner_config::{Mode, Settings, SmtpTls};
+use planner_config::{Connection, Mode, Settings, SmtpTls};
 use planner_domain::SystemClock;
-use planner_store::{Engine, FileAudit, RemoteTable, Store};
-use std::path::Path;
+use planner_store::{Engine, FileAudit, MemoryAudit, RemoteTable, Store};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 fn config_error(message: String) -> IpcError {
     IpcError { code: "config", message }
 }
 
-/// Opens what the settings say, or the reason it could not be opened.
-pub async fn open() -> AppState {
-    let Some(dirs) = directories::ProjectDirs::from("", "", "resource-planner") else {
-        return AppState::broken(config_error(
-            "the operating system reports no home directory for this user".into(),
-        ));
-    };
-    open_with(&planner_config::machine_file(), &dirs.config_dir().join("config.toml"), &dirs).await
+/// Where the app keeps and reads its things: the two settings files and its data directory.
+#[derive(Debug, Clone)]
+pub struct Places {
+    /// The machine-wide settings file (IT's; locked).
+    pub machine: PathBuf,
+    /// The user's settings file (the settings screen writes it).
+    pub user: PathBuf,
+    /// The local workspace, the audit log, the last team's id.
+    pub data: PathBuf,
 }
 
-/// [`open`] with the two settings files given.
-pub async fn open_with(machine: &Path, user: &Path, dirs: &directories::ProjectDirs) -> AppState {
-    let settings = match planner_config::load(machine, user) {
+impl Places {
+    /// This OS's places for this user.
+    pub fn of_os() -> Result<Self, IpcError> {
+        let dirs = directories::ProjectDirs::from("", "", "resource-planner").ok_or_else(|| {
+            config_error("the operating system reports no home directory for this user".into())
+        })?;
+        Ok(Self {
+            machine: planner_config::machine_file(),
+            user: dirs.config_dir().join("config.toml"),
+            data: dirs.data_dir().to_owned(),
+        })
+    }
+
+    /// The settings in force; when only the user's file is unreadable, those above it (saving
+    /// from the settings screen then sets that file aside and writes a new one).
+    pub fn in_force(&self) -> Result<Settings, IpcError> {
+        planner_config::load(&self.machine, &self.user)
+            .or_else(|_| planner_config::load_above_user(&self.machine))
+            .map_err(|e| config_error(e.to_string()))
+    }
+}
+
+/// Opens what the settings say, or the reason it could not be opened.
+pub async fn open(places: &Result<Places, IpcError>) -> AppState {
+    match places {
+        Ok(places) => open_with(places).await,
+        Err(e) => AppState::broken(e.clone()),
+    }
+}
+
+/// Opens what the settings in `places` say.
+pub async fn open_with(places: &Places) -> AppState {
+    let settings = match planner_config::load(&places.machine, &places.user) {
         Ok(s) => s,
         Err(e) => return AppState::broken(config_error(e.to_string())),
     };
     let opened = match settings.mode {
-        Mode::Local => AppState::open_local().await,
-        Mode::Dynamodb => open_team(&settings, dirs).await,
+        Mode::Local => AppState::open_local(&places.data).await,
+        Mode::Dynamodb => open_team(&settings, &places.data).await,
     };
     opened.unwrap_or_else(AppState::broken)
 }
 
-async fn open_team(s: &Settings, dirs: &directories::ProjectDirs) -> Result<AppState, IpcError> {
-    let d = &s.dynamodb;
-    let engine = Engine::DynamoDb(RemoteTable {
+/// The engine of a team table's connection settings.
+fn team_engine(d: &planner_config::Dynamo) -> Engine {
+    Engine::DynamoDb(RemoteTable {
         table: d.table.clone(),
         region: d.region.clone(),
         profile: d.profile.clone(),
         endpoint: d.endpoint.clone(),
         test_credentials: false,
-    });
-    let conn = planner_store::connect(&engine, None).await?;
-    let audit = Arc::new(FileAudit::new(dirs.data_dir().join("audit.log")));
+    })
+}
+
+/// One read on the table `c` names, without saving or opening anything.
+pub async fn test_connection(c: &Connection) -> Result<(), IpcError> {
+    let c = c.clone().trimmed();
+    c.validate().map_err(|e| config_error(e.to_string()))?;
+    let d = planner_config::Dynamo {
+        table: c.table.unwrap_or_else(|| planner_config::DEFAULT_TABLE.to_owned()),
+        region: c.region,
+        profile: c.profile,
+        endpoint: c.endpoint,
+    };
+    let conn = planner_store::connect(&team_engine(&d), None).await?;
+    let store = Store::new(conn, Arc::new(SystemClock), Arc::new(MemoryAudit::default()));
+    Ok(store.probe().await?)
+}
+
+async fn open_team(s: &Settings, data: &Path) -> Result<AppState, IpcError> {
+    let d = &s.dynamodb;
+    let conn = planner_store::connect(&team_engine(d), None).await?;
+    let audit = Arc::new(FileAudit::new(data.join("audit.log")));
     let pepper = s.pepper.as_ref().map(|p| p.expose().as_bytes().to_vec()).unwrap_or_default();
     let store = Store::new(conn, Arc::new(SystemClock), audit).with_token_pepper(pepper);
     let mailer = match &s.smtp {
@@ -71,8 +121,7 @@ async fn open_team(s: &Settings, dirs: &directories::ProjectDirs) -> Result<AppS
     // One keyring entry per table (and endpoint or region): two tables, two sessions.
     let place = d.endpoint.as_deref().or(d.region.as_deref()).unwrap_or("aws");
     let vault = Arc::new(SessionVault::new(&format!("{}@{place}", d.table)));
-    let last_team =
-        Some(dirs.data_dir().join(format!("last-team-{}.txt", sanitize(&format!("{}@{place}", d.table)))));
+    let last_team = Some(data.join(format!("last-team-{}.txt", sanitize(&format!("{}@{place}", d.table)))));
     AppState::open_team(store, Auth { mailer, vault, last_team }, Arc::new(SystemClock)).await
 }
 

@@ -11,12 +11,18 @@ use planner_store::{
     AuditSink, Engine, FileAudit, Sensitive, Store, StoreError, TeamMembership, TeamScope, VerifiedSession,
 };
 use std::sync::Arc;
+use tauri::ipc::Channel;
 use tokio::sync::RwLock;
 
 pub struct AppState {
     clock: Arc<dyn Clock>,
     workspace: RwLock<Workspace>,
-    auth: Option<Auth>,
+    /// How people sign in; none on the local workspace. Replaced with the workspace when the
+    /// settings change ([`AppState::replace_with`]).
+    auth: std::sync::Mutex<Option<Arc<Auth>>>,
+    /// The window's ear for changes it did not ask for (a sign-in link from the OS, a session
+    /// found ended by a command).
+    watcher: std::sync::Mutex<Option<Channel<SessionDto>>>,
 }
 
 /// How people sign in to a team table: the mailer of codes and the vault of the session token.
@@ -59,14 +65,10 @@ fn no_sign_in() -> IpcError {
 }
 
 impl AppState {
-    /// The local workspace in the OS data directory, with its audit log beside it.
-    pub async fn open_local() -> Result<Self, IpcError> {
-        let engine = Engine::default_local_workspace()?;
-        let audit_path = match &engine {
-            Engine::LocalFile(path) => path.with_file_name("audit.log"),
-            _ => return Err(StoreError::Config { message: "no local workspace path".into() }.into()),
-        };
-        Self::open(engine, Arc::new(FileAudit::new(audit_path)), Arc::new(SystemClock)).await
+    /// The local workspace in the data directory `data`, with its audit log beside it.
+    pub async fn open_local(data: &std::path::Path) -> Result<Self, IpcError> {
+        let engine = Engine::LocalFile(data.join("workspace.db"));
+        Self::open(engine, Arc::new(FileAudit::new(data.join("audit.log"))), Arc::new(SystemClock)).await
     }
 
     /// Opens a local workspace on `engine`; the demo team is added when it is created.
@@ -82,19 +84,28 @@ impl AppState {
             store.seed_demo(&scope, today(clock.as_ref())?, 1).await?;
         }
         let store = Arc::new(store);
-        Ok(Self { clock, workspace: RwLock::new(Workspace::Local { store, scope }), auth: None })
+        Ok(Self::new(clock, Workspace::Local { store, scope }, None))
     }
 
     /// A team table (`store`): signed in at once if the vault holds a session that is still
     /// valid, else signed out with the reason.
     pub async fn open_team(store: Store, auth: Auth, clock: Arc<dyn Clock>) -> Result<Self, IpcError> {
         let store = Arc::new(store);
-        let state = Self {
+        let state = Self::new(
             clock,
-            workspace: RwLock::new(Workspace::SignedOut { store: store.clone(), reason: None }),
-            auth: Some(auth),
+            Workspace::SignedOut { store: store.clone(), reason: None },
+            Some(Arc::new(auth)),
+        );
+        // A keyring that cannot be reached (no Secret Service, say) is a reason on the sign-in
+        // screen, not a window that opens nothing.
+        let stored = match state.vault_call(|v| v.load()).await {
+            Ok(token) => token,
+            Err(reason) => {
+                *state.workspace.write().await = Workspace::SignedOut { store, reason: Some(reason) };
+                return Ok(state);
+            }
         };
-        if let Some(token) = state.vault_call(|v| v.load()).await? {
+        if let Some(token) = stored {
             let last = state.last_team();
             match state.resume(&store, token, last.as_ref()).await {
                 Ok(open) => *state.workspace.write().await = Workspace::Team { store, open: Box::new(open) },
@@ -115,10 +126,38 @@ impl AppState {
     /// An app that could not open anything: the window shows `reason` (which names the file,
     /// line and key of a bad setting).
     pub fn broken(reason: IpcError) -> Self {
+        Self::new(Arc::new(SystemClock), Workspace::Broken { reason }, None)
+    }
+
+    fn new(clock: Arc<dyn Clock>, workspace: Workspace, auth: Option<Arc<Auth>>) -> Self {
         Self {
-            clock: Arc::new(SystemClock),
-            workspace: RwLock::new(Workspace::Broken { reason }),
-            auth: None,
+            clock,
+            workspace: RwLock::new(workspace),
+            auth: std::sync::Mutex::new(auth),
+            watcher: std::sync::Mutex::new(None),
+        }
+    }
+
+    /// Takes over what `other` opened (after the settings changed): its workspace and its
+    /// sign-in. Commands running on the old store finish on it.
+    pub async fn replace_with(&self, other: AppState) {
+        let mut w = self.workspace.write().await;
+        *w = other.workspace.into_inner();
+        *lock(&self.auth) = lock(&other.auth).take();
+    }
+
+    /// Where changes the window did not ask for are sent (the window calls this once).
+    pub fn watch(&self, channel: Channel<SessionDto>) {
+        *lock(&self.watcher) = Some(channel);
+    }
+
+    /// Tells the window what is open now.
+    pub async fn notify(&self) {
+        let session = self.session().await;
+        let watcher = lock(&self.watcher).clone();
+        if let Some(channel) = watcher {
+            // A window that went away has nobody to tell.
+            let _ = channel.send(session);
         }
     }
 
@@ -140,13 +179,14 @@ impl AppState {
             Ok(scope) => {
                 let mut w = self.workspace.write().await;
                 // Keep the role read now, unless the window moved on meanwhile.
-                if let Workspace::Team { open, .. } = &mut *w {
-                    if open.scope.team() == scope.team() && open.session == session {
-                        if let Some(t) = open.teams.iter_mut().find(|t| &t.team == scope.team()) {
-                            t.role = scope.role();
-                        }
-                        open.scope = scope.clone();
+                if let Workspace::Team { open, .. } = &mut *w
+                    && open.scope.team() == scope.team()
+                    && open.session == session
+                {
+                    if let Some(t) = open.teams.iter_mut().find(|t| &t.team == scope.team()) {
+                        t.role = scope.role();
                     }
+                    open.scope = scope.clone();
                 }
                 Ok((store, scope))
             }
@@ -191,6 +231,7 @@ impl AppState {
                 self.vault_call(|v| v.delete()).await?;
             }
         }
+        self.notify().await;
         Ok(())
     }
 
@@ -215,8 +256,8 @@ impl AppState {
         }
     }
 
-    fn auth(&self) -> Result<&Auth, IpcError> {
-        self.auth.as_ref().ok_or_else(no_sign_in)
+    fn auth(&self) -> Result<Arc<Auth>, IpcError> {
+        lock(&self.auth).clone().ok_or_else(no_sign_in)
     }
 
     async fn vault_call<T: Send + 'static>(
@@ -243,7 +284,8 @@ impl AppState {
     /// Asks for a sign-in code by email. The answer is the same whether or not the email may
     /// sign in.
     pub async fn request_code(&self, email: &Email, lang: Lang) -> Result<(), IpcError> {
-        let mailer = self.auth()?.mailer.as_ref().ok_or_else(|| IpcError {
+        let auth = self.auth()?;
+        let mailer = auth.mailer.as_ref().ok_or_else(|| IpcError {
             code: "config",
             message: "no mail server is set up for sign-in codes (smtp.host); ask your IT department".into(),
         })?;
@@ -266,6 +308,25 @@ impl AppState {
         self.remember_team(open.scope.team());
         *self.workspace.write().await = Workspace::Team { store, open: Box::new(open) };
         Ok(self.session().await)
+    }
+
+    /// Signs in with a `resource-planner://sign-in?…` link (pasted, or handed over by the OS).
+    pub async fn open_link(&self, link: &str) -> Result<SessionDto, IpcError> {
+        let (email, code) = planner_auth::parse_sign_in_link(link)
+            .map_err(|e| IpcError { code: "bad_link", message: e.to_string() })?;
+        self.sign_in(&email, &code).await
+    }
+
+    /// A link the OS handed over: signs in, and the window hears of it (what is open now, or
+    /// why the link did not work).
+    pub async fn open_link_from_os(&self, link: &str) {
+        let session = match self.open_link(link).await {
+            Ok(session) => session,
+            Err(e) => SessionDto { reason: Some(e), ..self.session().await },
+        };
+        if let Some(channel) = lock(&self.watcher).clone() {
+            let _ = channel.send(session);
+        }
     }
 
     /// Opens another of the user's teams.
@@ -297,13 +358,13 @@ impl AppState {
     }
 
     fn last_team(&self) -> Option<TeamId> {
-        let path = self.auth.as_ref()?.last_team.as_ref()?;
+        let path = self.auth().ok()?.last_team.clone()?;
         TeamId::parse(std::fs::read_to_string(path).ok()?.trim()).ok()
     }
 
     /// Remembers the team open now; failing to is not worth an error (the first team opens).
     fn remember_team(&self, team: &TeamId) {
-        if let Some(path) = self.auth.as_ref().and_then(|a| a.last_team.as_ref()) {
+        if let Some(path) = self.auth().ok().and_then(|a| a.last_team.clone()) {
             if let Some(dir) = path.parent() {
                 let _ = std::fs::create_dir_all(dir);
             }
@@ -332,4 +393,9 @@ impl AppState {
 
 fn today(clock: &dyn Clock) -> Result<Date, IpcError> {
     Ok(Date::from_time(clock.now().date()).map_err(StoreError::from)?)
+}
+
+/// A plain lock whose holder cannot leave it half-changed (each holder only swaps a value).
+fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }

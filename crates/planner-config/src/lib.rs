@@ -12,6 +12,9 @@
 //! error that names the file, the line and the key. Secrets (the SMTP password, the sign-in
 //! pepper) never print: `Debug` redacts them.
 
+mod save;
+
+pub use save::{Connection, SaveReport, save_connection};
 use serde::Deserialize;
 use std::collections::BTreeSet;
 use std::fmt;
@@ -121,6 +124,8 @@ pub struct Settings {
     pub updates: bool,
     /// Dotted keys set by the machine-wide file (locked in the settings screen).
     pub locked: BTreeSet<&'static str>,
+    /// Dotted keys set by environment variables (they win over the user's file).
+    pub from_env: BTreeSet<&'static str>,
     /// Files read, highest layer first.
     pub sources: Vec<PathBuf>,
 }
@@ -192,6 +197,9 @@ pub enum ConfigError {
     Env { var: String, message: String },
     #[error("{message}")]
     Incomplete { message: String },
+    /// A value the settings screen was given, refused before anything is written.
+    #[error("{key}: {message}")]
+    Value { key: &'static str, message: String },
 }
 
 /// Parses one file's text.
@@ -361,6 +369,7 @@ pub fn resolve(
         pepper: pick(&layers, |l| l.signin.pepper.clone()),
         updates: pick(&layers, |l| l.updates.enabled).unwrap_or(true),
         locked: keys_set(machine),
+        from_env: keys_set(env),
         sources,
     })
 }
@@ -375,6 +384,15 @@ pub fn machine_file() -> PathBuf {
     } else {
         PathBuf::from("/etc/resource-planner/config.toml")
     }
+}
+
+/// The settings of the machine-wide file and the environment alone: what decides when the
+/// user's file is unreadable (the settings screen then writes a new one).
+pub fn load_above_user(machine: &Path) -> Result<Settings, ConfigError> {
+    let m = read_layer(machine)?;
+    let e = env_layer(|v| std::env::var(v).ok())?;
+    let sources = if m.is_some() { vec![machine.to_owned()] } else { vec![] };
+    resolve(&m.unwrap_or_default(), &e, &Layer::default(), sources)
 }
 
 /// Loads the settings: `machine` and `user` files (missing ones are empty) and the process

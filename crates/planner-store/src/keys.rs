@@ -21,6 +21,8 @@ pub const META: &str = "META";
 pub const LEVELS: &str = "ASLVL";
 /// The partition of the embedded engine's local-workspace record (never on a shared table).
 pub const LOCAL_WORKSPACE_PK: &str = "LOCAL";
+/// The key a connection test reads; no item ever has it.
+pub const PROBE: &str = "PROBE";
 
 const TEAM: &str = "TEAM#";
 const MEMBER: &str = "MEMBER#";

@@ -106,6 +106,13 @@ impl Store {
         self.now().format(&time::format_description::well_known::Rfc3339).unwrap_or_default()
     }
 
+    /// Proves the connection (credentials, region, endpoint, table) with one eventually
+    /// consistent read of a key no item has: the least the IAM policy of docs/security.md
+    /// allows, and no table operation.
+    pub async fn probe(&self) -> Result<(), StoreError> {
+        self.get(sdk::key(keys::PROBE, keys::PROBE), false).await.map(|_| ())
+    }
+
     /// One item by key; `consistent` asks for a strongly consistent read.
     pub(crate) async fn get(
         &self,
