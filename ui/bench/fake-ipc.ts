@@ -51,6 +51,30 @@ export const signIn: typeof real.signIn = noSignIn;
 export const openSignInLink: typeof real.openSignInLink = noSignIn;
 export const switchTeam: typeof real.switchTeam = noSignIn;
 export const signOut: typeof real.signOut = noSignIn;
+// Nothing changes behind the bench's back: the watcher is kept and never called.
+export const watchSession: typeof real.watchSession = () => reply(undefined);
+
+// Settings: the bench stays on its local workspace; a team table is refused as the Rust side
+// refuses one it cannot reach.
+const benchSettings = {
+  mode: "local",
+  table: "resource-planner",
+  region: null,
+  profile: null,
+  endpoint: null,
+  locked: [],
+  fromEnv: [],
+  userFile: "(bench)/config.toml",
+  machineFile: "/etc/resource-planner/config.toml",
+  mailReady: false,
+  problem: null,
+};
+const noTeamTable = () =>
+  Promise.reject({ code: "unavailable", message: "the bench has no team table to connect to" });
+export const settings: typeof real.settings = () => reply(benchSettings);
+export const saveSettings: typeof real.saveSettings = (input) =>
+  input.mode === "local" ? sessionStatus() : noTeamTable();
+export const testConnection: typeof real.testConnection = noTeamTable;
 
 // Members, in memory: the workspace's owner to begin with (the bench never opens that screen, which
 // is offered in a team only), with the Rust side's one rule the UI relies on: never no admin.

@@ -12,6 +12,8 @@ import type { NewAssignmentInput } from "./bindings/NewAssignmentInput";
 import type { ProjectDto } from "./bindings/ProjectDto";
 import type { ResourceDto } from "./bindings/ResourceDto";
 import type { SessionDto } from "./bindings/SessionDto";
+import type { SettingsDto } from "./bindings/SettingsDto";
+import type { SettingsInput } from "./bindings/SettingsInput";
 import type { TeamDto } from "./bindings/TeamDto";
 import type { TimelineDto } from "./bindings/TimelineDto";
 import type { WorkspaceOverview } from "./bindings/WorkspaceOverview";
@@ -28,6 +30,8 @@ export type {
   ProjectDto,
   ResourceDto,
   SessionDto,
+  SettingsDto,
+  SettingsInput,
   TeamDto,
   TimelineDto,
   WorkspaceOverview,
@@ -41,6 +45,22 @@ export const signIn = (email: string, code: string): Promise<SessionDto> =>
 export const openSignInLink = (link: string): Promise<SessionDto> => invoke("open_sign_in_link", { link });
 export const switchTeam = (team: string): Promise<SessionDto> => invoke("switch_team", { team });
 export const signOut = (everywhere: boolean): Promise<SessionDto> => invoke("sign_out", { everywhere });
+/**
+ * The window's ear, called once at start: `onChange` hears every session change the window did not
+ * ask for (a sign-in link handed over by the OS, a session or membership found gone by a command).
+ * A message with a `reason` while someone is still signed in says why a link did not work.
+ */
+export const watchSession = (onChange: (s: SessionDto) => void): Promise<void> => {
+  const channel = new Channel<SessionDto>();
+  channel.onmessage = onChange;
+  return invoke("watch_session", { onChange: channel });
+};
+/** The connection settings in force, what IT locks and what environment variables set. */
+export const settings = (): Promise<SettingsDto> => invoke("settings");
+/** Writes the connection into the user's settings file and opens it at once: what is open now. */
+export const saveSettings = (input: SettingsInput): Promise<SessionDto> => invoke("save_settings", { input });
+/** One read on the table `input` names, without saving anything. */
+export const testConnection = (input: SettingsInput): Promise<void> => invoke("test_connection", { input });
 export const listMembers = (): Promise<MemberDto[]> => invoke("list_members");
 /** `name` is kept only when the email is new to the table (a new user); `role` is admin, planner or viewer. */
 export const inviteMember = (email: string, name: string | null, role: string): Promise<MemberDto> =>
