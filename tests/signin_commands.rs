@@ -304,3 +304,48 @@ async fn a_session_ended_elsewhere_ends_here_on_the_next_command() {
         fresh.catalog(&owner).await.unwrap().resources.iter().map(|r| r.name.to_string()).collect();
     assert!(!names.contains(&"Too late".to_owned()), "{names:?}");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_local_workspace_moves_into_a_team_with_a_backup_and_only_once() {
+    let s = setup().await;
+    let data = s.file.parent().unwrap().join("data");
+    // This computer planned locally first (the demo plan of a first start).
+    drop(AppState::open_local(&data).await.unwrap());
+    let places = resource_planner_app::startup::Places {
+        machine: data.join("none-machine.toml"),
+        user: data.join("none-user.toml"),
+        data: data.clone(),
+    };
+    let (app, w) = app(&s).await;
+    tauri::Manager::manage(&app, places);
+    let local = call(&w, "local_plan", json!({})).unwrap();
+    assert_eq!((local["people"].as_u64(), local["projects"].as_u64()), (Some(12), Some(6)));
+    let assignments = local["assignments"].as_u64().unwrap();
+    let signed_out = call(&w, "move_local_plan", json!({ "onProgress": "__CHANNEL__:1" })).unwrap_err();
+    assert_eq!(signed_out["code"], "signed_out");
+
+    // A viewer may not bring a plan in; a planner may.
+    let vic = link_for(&w, &s, "vic@example.com", 1);
+    call(&w, "open_sign_in_link", json!({ "link": vic })).unwrap();
+    let refused = call(&w, "move_local_plan", json!({ "onProgress": "__CHANNEL__:2" })).unwrap_err();
+    assert_eq!(refused["code"], "forbidden");
+    assert_eq!(call(&w, "local_plan", json!({})).unwrap()["people"], 12, "nothing moved");
+    call(&w, "sign_out", json!({ "everywhere": false })).unwrap();
+    let ada = link_for(&w, &s, "ada@example.com", 2);
+    call(&w, "open_sign_in_link", json!({ "link": ada })).unwrap();
+    let before = call(&w, "catalog", json!({})).unwrap()["resources"].as_array().unwrap().len();
+
+    let moved = call(&w, "move_local_plan", json!({ "onProgress": "__CHANNEL__:3" })).unwrap();
+    assert_eq!((moved["people"].as_u64(), moved["assignments"].as_u64()), (Some(12), Some(assignments)));
+    assert_eq!(moved["alreadyThere"], 0);
+    let team = call(&w, "catalog", json!({})).unwrap();
+    assert_eq!(team["resources"].as_array().unwrap().len(), before + 12);
+    let backup = std::fs::read_to_string(moved["backup"].as_str().unwrap()).unwrap();
+    let backup: planner_store::transfer::TeamExport = serde_json::from_str(&backup).unwrap();
+    assert_eq!(backup.assignments.len() as u64, assignments);
+    // This computer's copy is empty now: nothing to offer, and a second move finds nothing.
+    assert!(call(&w, "local_plan", json!({})).unwrap().is_null());
+    let again = call(&w, "move_local_plan", json!({ "onProgress": "__CHANNEL__:4" })).unwrap();
+    assert_eq!((again["people"].as_u64(), again["backup"].is_null()), (Some(0), true));
+    assert_eq!(call(&w, "catalog", json!({})).unwrap()["resources"].as_array().unwrap().len(), before + 12);
+}

@@ -3,7 +3,7 @@
 
 use crate::dto::{self, *};
 use crate::startup::{self, Places};
-use crate::{AppState, IpcError};
+use crate::{AppState, IpcError, local_move};
 use planner_domain::{DateRange, ProjectId, ResourceId};
 use planner_store::StoreError;
 use serde::Serialize;
@@ -38,6 +38,8 @@ pub fn register<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder
         settings,
         save_settings,
         test_connection,
+        local_plan,
+        move_local_plan,
         list_members,
         invite_member,
         change_role,
@@ -250,6 +252,27 @@ pub async fn sign_in(
 #[tauri::command]
 pub async fn open_sign_in_link(state: State<'_, AppState>, link: String) -> Result<SessionDto, IpcError> {
     state.open_link(&link).await
+}
+
+/// What this computer's local workspace holds (nothing when it has none, or an empty one).
+#[tauri::command]
+pub async fn local_plan(places: State<'_, Places>) -> Result<Option<LocalPlanDto>, IpcError> {
+    local_move::summary(&places.data).await
+}
+
+/// Moves this computer's local workspace into the open team: backup file, copy (put before
+/// delete, re-runnable), then the local copy is emptied. Progress arrives on `on_progress`.
+#[tauri::command]
+pub async fn move_local_plan(
+    state: State<'_, AppState>,
+    places: State<'_, Places>,
+    on_progress: Channel<MoveProgressDto>,
+) -> Result<MoveReportDto, IpcError> {
+    let (store, scope) = state.team_plan().await?;
+    local_move::move_into(&store, &scope, &places.data, move |p| {
+        let _ = on_progress.send(p);
+    })
+    .await
 }
 
 /// The window's ear: what changes without it asking (a sign-in link the OS handed over, a

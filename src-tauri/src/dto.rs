@@ -474,3 +474,48 @@ impl SettingsInput {
         })
     }
 }
+
+/// What this computer's local workspace holds, for the offer to move it into a team.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct LocalPlanDto {
+    #[ts(type = "number")]
+    pub people: u64,
+    #[ts(type = "number")]
+    pub projects: u64,
+    #[ts(type = "number")]
+    pub assignments: u64,
+}
+
+/// How far moving the local workspace into a team has come. `stage`: `rows` (people and
+/// projects), `assignments`, then `local` (emptying this computer's copy).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct MoveProgressDto {
+    pub stage: String,
+    #[ts(type = "number")]
+    pub done: u64,
+    #[ts(type = "number")]
+    pub total: u64,
+}
+
+/// What moving the local workspace did.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct MoveReportDto {
+    #[ts(type = "number")]
+    pub people: u64,
+    #[ts(type = "number")]
+    pub projects: u64,
+    #[ts(type = "number")]
+    pub assignments: u64,
+    /// Items an earlier, interrupted run had put already.
+    #[ts(type = "number")]
+    pub already_there: u64,
+    /// The file the local plan was saved to before it was moved (importable with rp-admin);
+    /// none when there was nothing to move.
+    pub backup: Option<String>,
+}

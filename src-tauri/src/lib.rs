@@ -4,6 +4,7 @@
 pub mod commands;
 pub mod dto;
 mod error;
+mod local_move;
 pub mod startup;
 mod state;
 

@@ -199,6 +199,17 @@ impl AppState {
         }
     }
 
+    /// Like [`AppState::plan`], but only in a team table (not the local workspace).
+    pub async fn team_plan(&self) -> Result<(Arc<Store>, TeamScope), IpcError> {
+        if matches!(&*self.workspace.read().await, Workspace::Local { .. }) {
+            return Err(IpcError {
+                code: "config",
+                message: "this is the local workspace; sign in to a team to move it there".into(),
+            });
+        }
+        self.plan().await
+    }
+
     /// After the session or the membership was found gone: open another team of the user's if
     /// the session still lives, else sign out (forgetting the token) with `reason` shown.
     async fn lose_scope(

@@ -195,6 +195,98 @@ impl Store {
     }
 }
 
+/// What copying a plan into a team did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CopyReport {
+    pub resources: usize,
+    pub projects: usize,
+    pub assignments: usize,
+    /// Items the team had already (an earlier, interrupted run put them): left as they are.
+    pub already_there: usize,
+}
+
+/// How many puts run at once when copying.
+const COPY_PARALLEL: usize = 16;
+
+impl Store {
+    /// Adds a plan (another workspace's, e.g. this computer's local one) to the team, keeping
+    /// everything the team has. Each item is put only if the team does not have it yet, so a run
+    /// after an interruption finishes the copy and never overwrites what the team changed since.
+    /// People and projects go first, so that no assignment is ever without its row. Planners
+    /// and admins.
+    pub async fn copy_into_team(
+        &self,
+        scope: &TeamScope,
+        plan: &TeamExport,
+        progress: &mut (dyn FnMut(&str, usize, usize) + Send),
+    ) -> Result<CopyReport, StoreError> {
+        use futures::{StreamExt, TryStreamExt};
+        self.require(scope, Action::EditPlan, "copy_into_team")?;
+        plan.validate()?;
+        let pk = scope.pk();
+        let mut report = CopyReport::default();
+        let mut parents: Vec<_> = plan.resources.iter().map(|r| crate::plan::resource_item(&pk, r)).collect();
+        parents.extend(plan.projects.iter().map(|p| crate::plan::project_item(&pk, p)));
+        let mut rows = Vec::new();
+        let mut levels = HashSet::new();
+        for a in &plan.assignments {
+            rows.push(crate::plan::assignment_item(&pk, a));
+            if let Some(index) = crate::plan::index_item(&pk, a) {
+                levels.insert(crate::window::level_of(a.range));
+                rows.push(index);
+            }
+        }
+        for level in levels {
+            self.register_level(scope, level).await?;
+        }
+        for (stage, items) in [("people and projects", parents), ("assignments", rows)] {
+            let total = items.len();
+            progress(stage, 0, total);
+            let mut puts = futures::stream::iter(items.into_iter().map(|item| self.put_if_absent(item)))
+                .buffer_unordered(COPY_PARALLEL);
+            let mut done = 0;
+            while let Some(written) = puts.try_next().await? {
+                done += 1;
+                if !written {
+                    report.already_there += 1;
+                }
+                if done % 25 == 0 || done == total {
+                    progress(stage, done, total);
+                }
+            }
+        }
+        report.resources = plan.resources.len();
+        report.projects = plan.projects.len();
+        report.assignments = plan.assignments.len();
+        Ok(report)
+    }
+
+    /// Empties a workspace's plan (people, projects and their assignments) after it was copied
+    /// elsewhere; the team itself stays. Admins only (the local workspace's owner is one).
+    pub async fn clear_plan(
+        &self,
+        scope: &TeamScope,
+        progress: &mut (dyn FnMut(&str, usize, usize) + Send),
+    ) -> Result<usize, StoreError> {
+        self.require(scope, Action::ManageTeam, "clear_plan")?;
+        let catalog = self.read_catalog(scope, true).await?;
+        let total = catalog.resources.len() + catalog.projects.len();
+        let mut removed = 0;
+        let mut nothing = |_: usize, _: usize| {};
+        for (done, id) in catalog.resources.iter().map(|r| &r.id).enumerate() {
+            progress("removing", done, total);
+            removed += 1 + self.delete_resource(scope, id, &mut nothing).await?.assignments_deleted;
+        }
+        for (done, id) in catalog.projects.iter().map(|p| &p.id).enumerate() {
+            progress("removing", catalog.resources.len() + done, total);
+            removed += 1 + self.delete_project(scope, id, &mut nothing).await?.assignments_deleted;
+        }
+        progress("removing", total, total);
+        Ok(removed)
+    }
+}
+
 /// The sort key of a key or item.
 fn sort_key(item: &sdk::Item) -> Option<String> {
     match item.get(keys::SK) {

@@ -160,3 +160,104 @@ async fn a_file_that_names_a_person_twice_is_refused() {
     file.resources.push(file.resources[0].clone());
     assert!(matches!(file.validate(), Err(StoreError::Config { .. })));
 }
+
+/// Counts every item of every assignment (main and index entries) through the export.
+async fn plan_sizes(env: &TestEnv, scope: &planner_store::TeamScope) -> (usize, usize, usize) {
+    let e = env.store.export_team(scope).await.unwrap();
+    (e.resources.len(), e.projects.len(), e.assignments.len())
+}
+
+#[tokio::test]
+async fn copying_into_a_team_keeps_what_the_team_has() {
+    let env = TestEnv::new().await;
+    let local = env.team("This computer").await;
+    env.store.seed_demo(&local, day("2026-05-01"), 11).await.unwrap();
+    let file = env.store.export_team(&local).await.unwrap();
+    let team = env.team("Team").await;
+    let theirs = env.person(&team, "Already in the team").await;
+    let p = env.project(&team, "Their project").await;
+    env.assign(&team, &theirs.id, &p.id, "2026-05-04", 120).await;
+
+    let mut stages = Vec::new();
+    let report = env
+        .store
+        .copy_into_team(&team, &file, &mut |s, d, t| stages.push((s.to_owned(), d, t)))
+        .await
+        .unwrap();
+    assert_eq!((report.resources, report.projects, report.assignments), (12, 6, file.assignments.len()));
+    assert_eq!(report.already_there, 0);
+    assert_eq!(plan_sizes(&env, &team).await, (13, 7, file.assignments.len() + 1));
+    assert!(stages.iter().any(|(s, d, t)| s == "assignments" && d == t), "{stages:?}");
+    // The long ones are found by the window query in the team too.
+    let w = window("2026-05-01", "2026-09-01");
+    let in_team = env.store.assignments_in_window(&team, w).await.unwrap();
+    for a in env.store.assignments_in_window(&local, w).await.unwrap() {
+        assert!(in_team.contains(&a), "{a:?} is missing in the team's window");
+    }
+}
+
+#[tokio::test]
+async fn an_interrupted_copy_finishes_when_run_again_without_overwriting_the_teams_changes() {
+    let (env, recorder) = TestEnv::recorded().await;
+    let local = env.team("This computer").await;
+    env.store.seed_demo(&local, day("2026-05-01"), 5).await.unwrap();
+    let file = env.store.export_team(&local).await.unwrap();
+    let team = env.team("Team").await;
+
+    let puts = Arc::new(AtomicUsize::new(0));
+    let n = puts.clone();
+    recorder.set_rule(move |op, _| {
+        if op == "PutItem" && n.fetch_add(1, Ordering::SeqCst) >= 30 {
+            Before::Disconnect
+        } else {
+            Before::Forward
+        }
+    });
+    assert!(env.store.copy_into_team(&team, &file, &mut |_, _, _| {}).await.is_err());
+    recorder.clear_rule();
+    let partial = env.store.export_team(&team).await.unwrap();
+    assert!(!partial.resources.is_empty() && partial.resources.len() + partial.projects.len() <= 30);
+    // Meanwhile a teammate renames a person the copy already put.
+    let copied = &partial.resources[0];
+    let renamed = env
+        .store
+        .rename_resource(
+            &team,
+            &copied.id,
+            copied.version,
+            planner_domain::Name::parse("Renamed in the team").unwrap(),
+        )
+        .await
+        .unwrap();
+
+    let report = env.store.copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    assert!(report.already_there >= partial.resources.len() + partial.projects.len(), "{report:?}");
+    let after = env.store.export_team(&team).await.unwrap();
+    assert_eq!((after.resources.len(), after.projects.len()), (12, 6));
+    assert_eq!(after.assignments.len(), file.assignments.len(), "nothing twice, nothing missing");
+    assert!(after.resources.contains(&renamed), "the team's change stays");
+}
+
+#[tokio::test]
+async fn a_viewer_cannot_copy_in_and_clearing_empties_the_plan_but_keeps_the_team() {
+    let env = TestEnv::new().await;
+    let local = env.team("This computer").await;
+    env.store.seed_demo(&local, day("2026-05-01"), 2).await.unwrap();
+    let file = env.store.export_team(&local).await.unwrap();
+    let team = env.team("Team").await;
+    let viewer = env.member(&team, planner_domain::Role::Viewer).await;
+    let refused = env.store.copy_into_team(&viewer, &file, &mut |_, _, _| {}).await.unwrap_err();
+    assert!(matches!(refused, StoreError::Forbidden { .. }), "{refused:?}");
+    assert_eq!(plan_sizes(&env, &team).await, (0, 0, 0));
+
+    let removed = env.store.clear_plan(&local, &mut |_, _, _| {}).await.unwrap();
+    assert_eq!(removed, 12 + 6 + file.assignments.len());
+    assert_eq!(plan_sizes(&env, &local).await, (0, 0, 0));
+    assert!(
+        env.store.assignments_in_window(&local, window("2020-01-01", "2030-01-01")).await.unwrap().is_empty()
+    );
+    assert_eq!(
+        env.store.timeline(&local, window("2026-05-01", "2026-06-01")).await.unwrap().team.name.as_str(),
+        "This computer"
+    );
+}
