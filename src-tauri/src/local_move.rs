@@ -48,8 +48,7 @@ pub async fn move_into(
     data: &Path,
     mut progress: impl FnMut(MoveProgressDto) + Send,
 ) -> Result<MoveReportDto, IpcError> {
-    let (local, owner) =
-        open_local(data).await?.ok_or_else(|| StoreError::NotFound { what: "local workspace" })?;
+    let (local, owner) = open_local(data).await?.ok_or(StoreError::NotFound { what: "local workspace" })?;
     let plan = local.export_team(&owner).await?;
     if plan.resources.is_empty() && plan.projects.is_empty() {
         return Ok(MoveReportDto::default());
