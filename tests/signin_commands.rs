@@ -206,6 +206,8 @@ async fn an_admin_manages_members_and_the_last_admin_stays() {
             .map(|m| m["role"].as_str().unwrap().to_owned())
     };
     assert_eq!(role_of("new@example.com").as_deref(), Some("viewer"));
+    assert_eq!(new["name"], "Neu");
+    assert!(roles.as_array().unwrap().iter().any(|m| m["email"] == "new@example.com" && m["name"] == "Neu"));
     call(&w, "remove_member", json!({ "userId": new["userId"] })).unwrap();
     let after = call(&w, "list_members", json!({})).unwrap();
     assert!(!after.as_array().unwrap().iter().any(|m| m["email"] == "new@example.com"));

@@ -347,6 +347,8 @@ pub fn team_id(raw: &str) -> Result<planner_domain::TeamId, IpcError> {
 pub struct MemberDto {
     pub user_id: String,
     pub email: Option<String>,
+    /// The name given when they were invited, if any.
+    pub name: Option<String>,
     /// `admin`, `planner` or `viewer`.
     pub role: String,
 }
@@ -356,6 +358,7 @@ impl From<&planner_store::MemberInfo> for MemberDto {
         Self {
             user_id: m.user_id.to_string(),
             email: m.email.as_ref().map(|e| e.as_str().to_owned()),
+            name: m.name.as_ref().map(|n| n.as_str().to_owned()),
             role: m.role.as_str().to_owned(),
         }
     }

@@ -78,7 +78,7 @@ export const testConnection: typeof real.testConnection = noTeamTable;
 
 // Members, in memory: the workspace's owner to begin with (the bench never opens that screen, which
 // is offered in a team only), with the Rust side's one rule the UI relies on: never no admin.
-let members: MemberDto[] = [{ userId: "owner", email: null, role: "admin" }];
+let members: MemberDto[] = [{ userId: "owner", email: null, name: null, role: "admin" }];
 const lastAdminLeft = (userId: string) =>
   members.find((m) => m.userId === userId)?.role === "admin" &&
   members.filter((m) => m.role === "admin").length <= 1;
@@ -88,7 +88,7 @@ export const listMembers: typeof real.listMembers = () => reply(members);
 export const inviteMember: typeof real.inviteMember = (email, _name, role) => {
   const found = members.find((m) => m.email === email.trim().toLowerCase());
   if (found && found.role !== role && lastAdminLeft(found.userId)) return lastAdmin();
-  const m = { userId: found?.userId ?? `unew${serial++}`, email: email.trim().toLowerCase(), role };
+  const m = { userId: found?.userId ?? `unew${serial++}`, email: email.trim().toLowerCase(), name: _name, role };
   members = [...members.filter((x) => x.userId !== m.userId), m];
   return reply(m);
 };

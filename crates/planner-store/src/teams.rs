@@ -29,6 +29,8 @@ pub struct TeamMembership {
 pub struct MemberInfo {
     pub user_id: UserId,
     pub email: Option<Email>,
+    /// The name given when they were invited, if any.
+    pub name: Option<Name>,
     pub role: Role,
 }
 
@@ -291,18 +293,17 @@ impl Store {
             self.strong_reads,
         )
         .await?;
-        let email_of = |u: &UserId| {
-            users
-                .iter()
-                .find(|i| get_s(i, "id").ok() == Some(u.as_str()))
-                .and_then(|i| get_s(i, "email").ok())
-                .and_then(|e| Email::parse(e).ok())
-        };
+        let user = |u: &UserId| users.iter().find(|i| get_s(i, "id").ok() == Some(u.as_str()));
+        let email_of =
+            |u: &UserId| user(u).and_then(|i| get_s(i, "email").ok()).and_then(|e| Email::parse(e).ok());
+        let name_of =
+            |u: &UserId| user(u).and_then(|i| get_s(i, "name").ok()).and_then(|n| Name::parse(n).ok());
         let mut out: Vec<MemberInfo> = members
             .iter()
             .map(|(user_id, role)| MemberInfo {
                 user_id: user_id.clone(),
                 email: email_of(user_id),
+                name: name_of(user_id),
                 role: *role,
             })
             .collect();

@@ -15,7 +15,12 @@ import {
   withRole,
 } from "./members";
 
-const m = (userId: string, email: string | null, role: string): MemberDto => ({ userId, email, role });
+const m = (userId: string, email: string | null, role: string, name: string | null = null): MemberDto => ({
+  userId,
+  email,
+  name,
+  role,
+});
 const lead = m("u1", "lead@example.com", "admin");
 const ada = m("u2", "ada@example.com", "planner");
 const bob = m("u3", "Bob@example.com", "viewer");
@@ -60,6 +65,10 @@ describe("the member list", () => {
       "Bob@example.com",
     ]);
     expect(shownMembers(team, "nobody")).toEqual([]);
+    // The name given at the invitation is searched too.
+    expect(
+      shownMembers([...team, m("u7", "g@example.com", "viewer", "Grace Hopper")], "hopper").map(label),
+    ).toEqual(["g@example.com"]);
   });
 
   it("knows the signed-in user by email, whatever its case", () => {

@@ -31,7 +31,7 @@ export function sortMembers(members: readonly MemberDto[]): MemberDto[] {
 
 /** The members to show for what is typed in the filter box, in order. */
 export const shownMembers = (members: readonly MemberDto[], query: string): MemberDto[] =>
-  sortMembers(members.filter((m) => matches(label(m), query)));
+  sortMembers(members.filter((m) => matches(`${label(m)} ${m.name ?? ""}`, query)));
 
 export const adminCount = (members: readonly MemberDto[]): number =>
   members.filter((m) => m.role === "admin").length;

@@ -5,6 +5,10 @@
  */
 export type MemberDto = { userId: string, email: string | null, 
 /**
+ * The name given when they were invited, if any.
+ */
+name: string | null, 
+/**
  * `admin`, `planner` or `viewer`.
  */
 role: string, };
