@@ -21,8 +21,10 @@ pub const META: &str = "META";
 pub const LEVELS: &str = "ASLVL";
 /// The partition of the embedded engine's local-workspace record (never on a shared table).
 pub const LOCAL_WORKSPACE_PK: &str = "LOCAL";
-/// The key a connection test reads; no item ever has it.
-pub const PROBE: &str = "PROBE";
+/// The partition a connection test reads (with sort key META); no item ever has it. It is in
+/// the `SESSION#` space so that the `dynamodb:LeadingKeys` policy of docs/security.md allows it
+/// (a real session's key is a 64-digit hash).
+pub const PROBE_PK: &str = "SESSION#connection-test";
 
 const TEAM: &str = "TEAM#";
 const MEMBER: &str = "MEMBER#";

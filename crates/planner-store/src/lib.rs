@@ -110,7 +110,7 @@ impl Store {
     /// consistent read of a key no item has: the least the IAM policy of docs/security.md
     /// allows, and no table operation.
     pub async fn probe(&self) -> Result<(), StoreError> {
-        self.get(sdk::key(keys::PROBE, keys::PROBE), false).await.map(|_| ())
+        self.get(sdk::key(keys::PROBE_PK, keys::META), false).await.map(|_| ())
     }
 
     /// One item by key; `consistent` asks for a strongly consistent read.
