@@ -56,9 +56,14 @@ async fn setup() -> Setup {
     Setup { file, smtp: SmtpServer::start(), vault: Arc::new(MemoryVault::default()), audit }
 }
 
+/// The user's local things for the setup's table.
+fn local_dir(s: &Setup) -> PathBuf {
+    s.file.parent().unwrap().join("local")
+}
+
 /// The app (as after a start) on the setup's table.
 async fn app(s: &Setup) -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>) {
-    let auth = Auth { mailer: Some(s.smtp.mailer()), vault: s.vault.clone(), last_team: None };
+    let auth = Auth { mailer: Some(s.smtp.mailer()), vault: s.vault.clone(), local_dir: Some(local_dir(s)) };
     let state = AppState::open_team(store(&s.file, s.audit.clone()).await, auth, clock()).await.unwrap();
     let app = resource_planner_app::commands::register(mock_builder())
         .manage(state)
@@ -111,9 +116,15 @@ async fn sign_in_by_emailed_link_open_the_team_and_sign_out() {
     let event = s.audit.events().into_iter().last().unwrap();
     assert_eq!((event.team.as_str(), event.refused.as_str()), (other.as_str(), "not_member"));
 
+    // The user's local things: the last team's id, and whatever lies beside it (the offline
+    // copy of issue #5 will).
+    assert!(local_dir(&s).join("last-team.txt").exists());
+    std::fs::create_dir_all(local_dir(&s).join("cache")).unwrap();
+    std::fs::write(local_dir(&s).join("cache").join("plan.bin"), b"cached plan").unwrap();
     let out = call(&w, "sign_out", json!({ "everywhere": false })).unwrap();
     assert_eq!(out["signedIn"], false);
     assert!(s.vault.load().unwrap().is_none(), "the token left the vault");
+    assert!(!local_dir(&s).exists(), "signing out wipes the user's local data");
     let after = call(&w, "create_resource", json!({ "name": "Eve" })).unwrap_err();
     assert_eq!(after["code"], "signed_out");
 }

@@ -121,8 +121,8 @@ async fn open_team(s: &Settings, data: &Path) -> Result<AppState, IpcError> {
     // One keyring entry per table (and endpoint or region): two tables, two sessions.
     let place = d.endpoint.as_deref().or(d.region.as_deref()).unwrap_or("aws");
     let vault = Arc::new(SessionVault::new(&format!("{}@{place}", d.table)));
-    let last_team = Some(data.join(format!("last-team-{}.txt", sanitize(&format!("{}@{place}", d.table)))));
-    AppState::open_team(store, Auth { mailer, vault, last_team }, Arc::new(SystemClock)).await
+    let local_dir = Some(data.join("tables").join(sanitize(&format!("{}@{place}", d.table))));
+    AppState::open_team(store, Auth { mailer, vault, local_dir }, Arc::new(SystemClock)).await
 }
 
 /// A file-name-safe form of a table's place.

@@ -29,8 +29,10 @@ pub struct AppState {
 pub struct Auth {
     pub mailer: Option<SmtpMailer>,
     pub vault: Arc<dyn TokenVault>,
-    /// Where the id of the team open last is kept (not a secret), so that a start opens it.
-    pub last_team: Option<std::path::PathBuf>,
+    /// This table's folder of the user's local things: the id of the team open last (not a
+    /// secret, so that a start opens it) and, with issue #5, the offline copy. Signing out
+    /// removes the folder.
+    pub local_dir: Option<std::path::PathBuf>,
 }
 
 /// What the window works on now.
@@ -52,6 +54,9 @@ struct Signed {
     teams: Vec<TeamMembership>,
     scope: TeamScope,
 }
+
+/// The file in [`Auth::local_dir`] that holds the id of the team open last.
+const LAST_TEAM: &str = "last-team.txt";
 
 fn signed_out() -> IpcError {
     IpcError { code: "signed_out", message: "you are signed out; sign in to open your team".into() }
@@ -115,6 +120,7 @@ impl AppState {
                     // sign-in screen says why.
                     if matches!(reason.code, "session_invalid" | "not_member") {
                         state.vault_call(|v| v.delete()).await?;
+                        state.forget_local()?;
                     }
                     *state.workspace.write().await = Workspace::SignedOut { store, reason: Some(reason) };
                 }
@@ -240,6 +246,7 @@ impl AppState {
                 // The session item may still live (no team left): end it too.
                 let _ = store.delete_session(&token).await;
                 self.vault_call(|v| v.delete()).await?;
+                self.forget_local()?;
             }
         }
         self.notify().await;
@@ -365,17 +372,32 @@ impl AppState {
         *w = Workspace::SignedOut { store, reason: None };
         drop(w);
         self.vault_call(|v| v.delete()).await?;
+        self.forget_local()?;
         Ok(self.session().await)
     }
 
+    /// Removes the user's local things for this table (the last team's id, the offline copy):
+    /// on sign-out, and when the session is found ended.
+    fn forget_local(&self) -> Result<(), IpcError> {
+        let Some(dir) = self.auth().ok().and_then(|a| a.local_dir.clone()) else { return Ok(()) };
+        match std::fs::remove_dir_all(&dir) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+            Err(e) => Err(IpcError {
+                code: "local_data",
+                message: format!("signed out, but {} could not be removed: {e}", dir.display()),
+            }),
+        }
+    }
+
     fn last_team(&self) -> Option<TeamId> {
-        let path = self.auth().ok()?.last_team.clone()?;
+        let path = self.auth().ok()?.local_dir.clone()?.join(LAST_TEAM);
         TeamId::parse(std::fs::read_to_string(path).ok()?.trim()).ok()
     }
 
     /// Remembers the team open now; failing to is not worth an error (the first team opens).
     fn remember_team(&self, team: &TeamId) {
-        if let Some(path) = self.auth().ok().and_then(|a| a.last_team.clone()) {
+        if let Some(path) = self.auth().ok().and_then(|a| a.local_dir.clone()).map(|d| d.join(LAST_TEAM)) {
             if let Some(dir) = path.parent() {
                 let _ = std::fs::create_dir_all(dir);
             }
