@@ -1,0 +1,229 @@
+//! What the offline copy holds, and how loads and edits change it.
+
+use planner_domain::{Assignment, AssignmentId, DateRange, Project, Resource, Team};
+use serde::{Deserialize, Serialize};
+
+/// A team's timeline as last seen.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Snapshot {
+    pub team: Team,
+    pub resources: Vec<Resource>,
+    pub projects: Vec<Project>,
+    /// The days loaded, as disjoint ranges in order.
+    windows: Vec<DateRange>,
+    /// Every assignment overlapping a loaded window, by start.
+    assignments: Vec<Assignment>,
+    /// RFC 3339: when this copy was last in step with the table.
+    pub synced_at: String,
+}
+
+impl Snapshot {
+    /// A copy of what a timeline load brought: the team, its rows, and the assignments
+    /// overlapping `window`.
+    pub fn new(
+        team: Team,
+        resources: Vec<Resource>,
+        projects: Vec<Project>,
+        window: DateRange,
+        assignments: Vec<Assignment>,
+        synced_at: String,
+    ) -> Self {
+        let mut s = Self { team, resources, projects, windows: vec![], assignments: vec![], synced_at };
+        s.loaded(window, assignments, None);
+        s
+    }
+
+    /// The days loaded.
+    pub fn windows(&self) -> &[DateRange] {
+        &self.windows
+    }
+
+    /// Whether every day of `window` was loaded.
+    pub fn covers(&self, window: DateRange) -> bool {
+        self.windows
+            .iter()
+            .any(|w| w.start() <= window.start() && window.end_exclusive() <= w.end_exclusive())
+    }
+
+    /// The assignments overlapping `window` (complete only if [`Snapshot::covers`] it).
+    pub fn assignments_in(&self, window: DateRange) -> Vec<Assignment> {
+        self.assignments.iter().filter(|a| a.range.overlaps(window)).cloned().collect()
+    }
+
+    /// A window came back from the table: it replaces what the copy had there (an assignment
+    /// the table no longer has in it is gone), and its days count as loaded.
+    pub fn loaded(&mut self, window: DateRange, found: Vec<Assignment>, synced_at: Option<String>) {
+        self.assignments.retain(|a| !a.range.overlaps(window));
+        for a in found {
+            self.upsert(a);
+        }
+        self.add_window(window);
+        if let Some(at) = synced_at {
+            self.synced_at = at;
+        }
+    }
+
+    /// A confirmed create or change.
+    pub fn put(&mut self, a: Assignment) {
+        self.upsert(a);
+    }
+
+    /// A confirmed delete.
+    pub fn remove(&mut self, id: &AssignmentId) {
+        self.assignments.retain(|a| &a.id != id);
+    }
+
+    /// People and projects as the table has them now; assignments of rows that are gone go too.
+    pub fn rows(&mut self, resources: Vec<Resource>, projects: Vec<Project>) {
+        self.assignments.retain(|a| {
+            resources.iter().any(|r| r.id == a.resource_id) && projects.iter().any(|p| p.id == a.project_id)
+        });
+        self.resources = resources;
+        self.projects = projects;
+    }
+
+    fn upsert(&mut self, a: Assignment) {
+        self.assignments.retain(|x| x.id != a.id);
+        let at = self.assignments.partition_point(|x| (x.range.start(), &x.id) < (a.range.start(), &a.id));
+        self.assignments.insert(at, a);
+    }
+
+    /// Adds `window` to the loaded days, joining ranges that touch or overlap.
+    fn add_window(&mut self, window: DateRange) {
+        let (mut start, mut end) = (window.start(), window.end_exclusive());
+        let mut kept = Vec::with_capacity(self.windows.len() + 1);
+        for w in self.windows.drain(..) {
+            if w.end_exclusive() < start || end < w.start() {
+                kept.push(w);
+            } else {
+                start = start.min(w.start());
+                end = end.max(w.end_exclusive());
+            }
+        }
+        // `start < end` holds: it only widens a valid window.
+        if let Ok(joined) = DateRange::window(start, end) {
+            kept.push(joined);
+        }
+        kept.sort_by_key(|w| w.start());
+        self.windows = kept;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use planner_domain::{Color, Date, Name, ProjectId, ResourceId, TeamId};
+    use proptest::prelude::*;
+
+    fn day(s: &str) -> Date {
+        Date::parse(s).unwrap()
+    }
+
+    fn w(from: &str, to: &str) -> DateRange {
+        DateRange::window(day(from), day(to)).unwrap()
+    }
+
+    fn team() -> Team {
+        Team {
+            id: TeamId::generate(),
+            name: Name::parse("T").unwrap(),
+            created_at: "2026-11-30T09:00:00Z".into(),
+        }
+    }
+
+    fn row() -> (Resource, Project) {
+        (
+            Resource { id: ResourceId::generate(), name: Name::parse("Ada").unwrap(), version: 1 },
+            Project {
+                id: ProjectId::generate(),
+                name: Name::parse("P").unwrap(),
+                color: Color::parse("#1f77b4").unwrap(),
+                version: 1,
+            },
+        )
+    }
+
+    fn a(r: &Resource, p: &Project, start: &str, days: i64) -> Assignment {
+        let start = day(start);
+        Assignment {
+            id: AssignmentId::generate(),
+            resource_id: r.id.clone(),
+            project_id: p.id.clone(),
+            range: DateRange::new(start, start.add_days(days)).unwrap(),
+            version: 1,
+        }
+    }
+
+    #[test]
+    fn a_load_replaces_the_window_and_keeps_the_rest() {
+        let (r, p) = row();
+        let early = a(&r, &p, "2026-11-02", 3);
+        let gone = a(&r, &p, "2026-12-07", 2);
+        let mut s = Snapshot::new(
+            team(),
+            vec![r.clone()],
+            vec![p.clone()],
+            w("2026-11-01", "2026-12-31"),
+            vec![early.clone(), gone.clone()],
+            "t1".into(),
+        );
+        assert!(s.covers(w("2026-11-10", "2026-12-01")));
+        assert!(!s.covers(w("2026-12-15", "2027-01-15")));
+        // December again: `gone` was deleted by someone else; a new one appeared.
+        let new = a(&r, &p, "2026-12-20", 30);
+        s.loaded(w("2026-12-01", "2027-02-01"), vec![new.clone()], Some("t2".into()));
+        assert_eq!(s.assignments_in(w("2026-11-01", "2027-02-01")), vec![early, new]);
+        assert_eq!(s.windows(), &[w("2026-11-01", "2027-02-01")]);
+        assert_eq!(s.synced_at, "t2");
+    }
+
+    #[test]
+    fn edits_and_rows_update_the_copy() {
+        let (r, p) = row();
+        let one = a(&r, &p, "2026-11-02", 3);
+        let mut s = Snapshot::new(
+            team(),
+            vec![r.clone()],
+            vec![p.clone()],
+            w("2026-11-01", "2026-12-01"),
+            vec![],
+            "t".into(),
+        );
+        s.put(one.clone());
+        let moved = Assignment {
+            range: DateRange::new(day("2026-11-20"), day("2026-11-22")).unwrap(),
+            version: 2,
+            ..one.clone()
+        };
+        s.put(moved.clone());
+        assert_eq!(s.assignments_in(w("2026-11-01", "2026-12-01")), vec![moved]);
+        s.remove(&one.id);
+        assert!(s.assignments_in(w("2026-11-01", "2026-12-01")).is_empty());
+        s.put(a(&r, &p, "2026-11-05", 1));
+        s.rows(vec![], vec![p]);
+        assert!(s.assignments_in(w("2026-11-01", "2026-12-01")).is_empty(), "a deleted person's bars go");
+    }
+
+    proptest! {
+        /// The loaded windows stay disjoint, in order, and cover exactly the days loaded.
+        #[test]
+        fn windows_cover_exactly_what_was_loaded(loads in prop::collection::vec((0i64..400, 1i64..60), 1..12)) {
+            let base = day("2026-01-01");
+            let range = |(s, n): (i64, i64)| DateRange::window(base.add_days(s), base.add_days(s + n)).unwrap();
+            let mut s = Snapshot::new(team(), vec![], vec![], range(loads[0]), vec![], "t".into());
+            for l in &loads[1..] {
+                s.loaded(range(*l), vec![], None);
+            }
+            for pair in s.windows().windows(2) {
+                prop_assert!(pair[0].end_exclusive() < pair[1].start(), "{:?}", s.windows());
+            }
+            for d in 0..470 {
+                let day = base.add_days(d);
+                let loaded = loads.iter().any(|&(st, n)| st <= d && d < st + n);
+                let one = DateRange::window(day, day.add_days(1)).unwrap();
+                prop_assert_eq!(s.covers(one), loaded, "day {}", d);
+            }
+        }
+    }
+}
