@@ -24,5 +24,9 @@ describe("language", () => {
     expect(errorText("ja", e)).toContain("他の人");
     expect(errorText("ja", { code: "engine", message: "raw" })).toBe("raw");
     expect(errorText("en", new Error("boom"))).toBe(MESSAGES.en.failed);
+    // A settings key is written as in the file, not capitalised.
+    const key = { code: "config", message: "dynamodb.table: a table name has 3 to 255 characters" };
+    expect(errorText("en", key)).toBe("dynamodb.table: a table name has 3 to 255 characters.");
+    expect(errorText("en", { code: "config", message: "mode: no such mode" })).toBe("mode: no such mode.");
   });
 });

@@ -112,6 +112,36 @@ const en = {
   removed: (who: string) => `${who} was removed from the team.`,
   close: "Close",
   retry: "Try again",
+  settings: "Settings",
+  openSettings: "Settings…",
+  whereToPlan: "Where to plan",
+  modeLocal: "This computer (local workspace)",
+  modeLocalHint: "Your plans stay in a file on this computer. Nobody signs in.",
+  modeDynamodb: "Team table on Amazon DynamoDB",
+  modeDynamodbHint: "Your team plans together in a DynamoDB table; everyone signs in with their work email.",
+  table: "Table",
+  region: "Region",
+  regionHint: "For example eu-central-1. Empty: the AWS profile's region or AWS_REGION.",
+  profile: "AWS profile (optional)",
+  profileHint: "For example an IAM Identity Center profile from ~/.aws/config.",
+  advanced: "Advanced",
+  endpoint: "Endpoint (optional)",
+  endpointHint: "Only for an endpoint other than AWS's own (a VPC endpoint, say).",
+  credentialsNote:
+    "AWS credentials are not part of these settings: they come from the standard AWS chain — the profile above (or AWS_PROFILE), IAM Identity Center sign-in (aws sso login), or environment variables.",
+  lockedByIt: "Set by your IT department",
+  setByEnv: (variable: string) => `Set by the environment variable ${variable}`,
+  mailNotReady:
+    "Sign-in emails are not set up on this computer yet, so nobody can get a sign-in code. Your IT department sets the mail server.",
+  testConnection: "Test connection",
+  testing: "Testing…",
+  connectionWorks: "Connection works",
+  saving: "Saving…",
+  savedIn: "Your settings are saved in",
+  problemTitle: "Your settings could not all be read",
+  problemAside:
+    "What you see comes from the other settings. Saving writes a new settings file and keeps the unreadable one beside it, renamed.",
+  linkProblem: "The sign-in link did not work:",
 };
 
 export type Messages = typeof en;
@@ -224,6 +254,37 @@ const ja: Messages = {
   removed: (who: string) => `${who} をチームから外しました。`,
   close: "閉じる",
   retry: "再試行",
+  settings: "設定",
+  openSettings: "設定…",
+  whereToPlan: "計画の保存先",
+  modeLocal: "このコンピューター（ローカルワークスペース）",
+  modeLocalHint: "計画はこのコンピューター上のファイルに保存されます。サインインは不要です。",
+  modeDynamodb: "Amazon DynamoDB のチームテーブル",
+  modeDynamodbHint:
+    "チームで DynamoDB のテーブルを共有して計画します。各自が仕事用メールアドレスでサインインします。",
+  table: "テーブル",
+  region: "リージョン",
+  regionHint: "例: ap-northeast-1。空欄の場合は AWS プロファイルのリージョンまたは AWS_REGION を使います。",
+  profile: "AWS プロファイル（任意）",
+  profileHint: "例: ~/.aws/config の IAM Identity Center プロファイル。",
+  advanced: "詳細設定",
+  endpoint: "エンドポイント（任意）",
+  endpointHint: "AWS 標準以外のエンドポイント（VPC エンドポイントなど）を使う場合のみ。",
+  credentialsNote:
+    "AWS の認証情報はこの設定には含まれません。標準の AWS 認証チェーン（上記プロファイルまたは AWS_PROFILE、IAM Identity Center のサインイン（aws sso login）、環境変数）から取得します。",
+  lockedByIt: "IT 部門が設定しています",
+  setByEnv: (variable: string) => `環境変数 ${variable} で設定されています`,
+  mailNotReady:
+    "このコンピューターではサインイン用メールがまだ設定されていないため、サインインコードを受け取れません。メールサーバーは IT 部門が設定します。",
+  testConnection: "接続をテスト",
+  testing: "テスト中…",
+  connectionWorks: "接続できました",
+  saving: "保存中…",
+  savedIn: "設定の保存先:",
+  problemTitle: "設定の一部を読み込めませんでした",
+  problemAside:
+    "表示している値はほかの設定から読み込んだものです。保存すると新しい設定ファイルを作成し、読み込めなかったファイルは名前を変えて残します。",
+  linkProblem: "サインインリンクを使えませんでした：",
 };
 
 export const MESSAGES: Record<Lang, Messages> = { en, ja };
@@ -265,11 +326,13 @@ export function pickLanguage(preferred: readonly string[]): Lang {
   return "en";
 }
 
-/** The Rust side's messages are clauses ("the name is empty"); shown, they read as sentences. */
+/** The Rust side's messages are clauses ("the name is empty"); shown, they read as sentences. A
+ * clause that starts with a settings key ("dynamodb.table: …") keeps the key as it is written. */
 function sentence(clause: string): string {
   const text = clause.trim();
   if (!text) return text;
-  return text[0]?.toUpperCase() + text.slice(1) + (/[.!?。]$/.test(text) ? "" : ".");
+  const first = /^[a-z_]+(\.[a-z_]+)*:/.test(text) ? text[0] : text[0]?.toUpperCase();
+  return first + text.slice(1) + (/[.!?。]$/.test(text) ? "" : ".");
 }
 
 /** The sentence to show for a failed call, in `lang`. */
