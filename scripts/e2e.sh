@@ -18,21 +18,31 @@ if ! command -v dynoxide >/dev/null 2>&1; then
     cargo install dynoxide-rs --locked --version "^3" --no-default-features --features native-sqlite,http-server,cli
 fi
 dynoxide="$(command -v dynoxide)"
-# The app with the built UI embedded (as a release does), not the dev-server one.
-cargo build -q -p resource-planner --features tauri/custom-protocol
-cargo build -q -p planner-admin
-app="$(cd "$target" && pwd)/debug/resource-planner"
-admin="$(cd "$target" && pwd)/debug/rp-admin"
 
 work=$(mktemp -d)
-shots="${RP_E2E_SHOTS:-$PWD/artifacts/e2e}"
-mkdir -p "$shots"
 pids=()
 cleanup() {
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
   rm -rf "$work"
 }
 trap cleanup EXIT
+# The app with the built UI embedded (as a release does), not the dev-server one. Another build in
+# the same target dir (cargo test, a plain cargo build) puts its dev-server variant in the same
+# place at any time, so the tests run private copies, and the copy must hold the built UI (the
+# dev-server variant embeds no assets).
+cargo build -q -p planner-admin
+cp "$target/debug/rp-admin" "$work/rp-admin"
+for attempt in 1 2 3 4 5; do
+  cargo build -q -p resource-planner --features tauri/custom-protocol
+  cp "$target/debug/resource-planner" "$work/resource-planner"
+  grep -q "assets/index-" "$work/resource-planner" && break
+  [ "$attempt" = 5 ] && { echo "e2e: the app built with its UI was replaced by another build each time" >&2; exit 1; }
+  echo "e2e: another build replaced the app meanwhile; building again"
+done
+app="$work/resource-planner"
+admin="$work/rp-admin"
+shots="${RP_E2E_SHOTS:-$PWD/artifacts/e2e}"
+mkdir -p "$shots"
 
 display=":$((90 + RANDOM % 9))"
 Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &

@@ -11,6 +11,7 @@ import { until } from "./webdriver.mjs";
 const ADMIN = process.env.RP_ADMIN_BINARY;
 const DYNOXIDE = process.env.RP_DYNOXIDE_BINARY;
 export const TABLE = "rp-e2e";
+export const REGION = "eu-west-1";
 const config = join(process.env.XDG_CONFIG_HOME ?? "", "resource-planner", "config.toml");
 
 const freePort = () =>
@@ -39,9 +40,10 @@ export function linkIn(raw) {
 }
 
 /**
- * Starts the servers, creates the table and writes the app's settings. `admin(...args)` runs
- * rp-admin on the table (`--json`, parsed); `mails()` are the raw emails received so far, oldest
- * first; `stop()` ends the servers and removes the settings and every file.
+ * Starts the servers, creates the table and writes the app's settings (`config`, the user's file;
+ * `mailSettings` is its mail and pepper part alone). `admin(...args)` runs rp-admin on the table
+ * (`--json`, parsed); `mails()` are the raw emails received so far, oldest first; `stop()` ends
+ * the servers and removes the settings and every file.
  */
 export async function startTeamTable(prefix = "rp-team-") {
   if (!DYNOXIDE || !ADMIN) throw new Error("RP_DYNOXIDE_BINARY and RP_ADMIN_BINARY must be set (scripts/e2e.sh)");
@@ -62,13 +64,16 @@ export async function startTeamTable(prefix = "rp-team-") {
     await listening(dbPort);
     await listening(smtpPort);
     const admin = (...args) =>
-      JSON.parse(execFileSync(ADMIN, ["--table", TABLE, "--endpoint", endpoint, "--region", "eu-west-1", "--json", ...args]).toString());
+      JSON.parse(execFileSync(ADMIN, ["--table", TABLE, "--endpoint", endpoint, "--region", REGION, "--json", ...args]).toString());
     admin("create-table");
+    // The mail server and the pepper, apart: a test that picks the table on the settings screen
+    // writes only these beforehand (saving keeps a file's other keys).
+    const mailSettings =
+      `[smtp]\nhost = "127.0.0.1"\nport = ${smtpPort}\ntls = "none"\nfrom = "Planner <planner@example.com>"\n[signin]\npepper = "e2e-pepper"\n`;
     mkdirSync(join(config, ".."), { recursive: true });
     writeFileSync(
       config,
-      `mode = "dynamodb"\n[dynamodb]\ntable = "${TABLE}"\nendpoint = "${endpoint}"\nregion = "eu-west-1"\n` +
-        `[smtp]\nhost = "127.0.0.1"\nport = ${smtpPort}\ntls = "none"\nfrom = "Planner <planner@example.com>"\n[signin]\npepper = "e2e-pepper"\n`,
+      `mode = "dynamodb"\n[dynamodb]\ntable = "${TABLE}"\nendpoint = "${endpoint}"\nregion = "${REGION}"\n${mailSettings}`,
     );
     const mails = () => {
       try {
@@ -80,7 +85,7 @@ export async function startTeamTable(prefix = "rp-team-") {
         return [];
       }
     };
-    return { endpoint, account: `session/${TABLE}@${endpoint}`, admin, mails, stop };
+    return { endpoint, config, mailSettings, account: `session/${TABLE}@${endpoint}`, admin, mails, stop };
   } catch (e) {
     stop();
     throw e;
