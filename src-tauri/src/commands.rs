@@ -297,8 +297,13 @@ pub async fn save_settings(
     input: SettingsInput,
 ) -> Result<SessionDto, IpcError> {
     let in_force = places.in_force()?;
-    planner_config::save_connection(&places.user, &in_force, input.connection()?)
-        .map_err(|e| IpcError { code: "config", message: e.to_string() })?;
+    planner_config::save_connection(
+        &places.user,
+        &in_force,
+        input.connection()?,
+        places.user_file_at_fault(),
+    )
+    .map_err(|e| IpcError { code: "config", message: e.to_string() })?;
     state.replace_with(startup::open_with(&places).await).await;
     Ok(state.session().await)
 }

@@ -38,6 +38,12 @@ impl Places {
         })
     }
 
+    /// Whether the user's file is what stops the settings from loading (those above it load).
+    pub fn user_file_at_fault(&self) -> bool {
+        planner_config::load(&self.machine, &self.user).is_err()
+            && planner_config::load_above_user(&self.machine).is_ok()
+    }
+
     /// The settings in force; when only the user's file is unreadable, those above it (saving
     /// from the settings screen then sets that file aside and writes a new one).
     pub fn in_force(&self) -> Result<Settings, IpcError> {

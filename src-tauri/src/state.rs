@@ -23,6 +23,8 @@ pub struct AppState {
     /// The window's ear for changes it did not ask for (a sign-in link from the OS, a session
     /// found ended by a command).
     watcher: std::sync::Mutex<Option<Channel<SessionDto>>>,
+    /// What the OS's link brought before the window listened (a failure is said only once).
+    unheard: std::sync::Mutex<Option<SessionDto>>,
 }
 
 /// How people sign in to a team table: the mailer of codes and the vault of the session token.
@@ -141,6 +143,7 @@ impl AppState {
             workspace: RwLock::new(workspace),
             auth: std::sync::Mutex::new(auth),
             watcher: std::sync::Mutex::new(None),
+            unheard: std::sync::Mutex::new(None),
         }
     }
 
@@ -154,6 +157,9 @@ impl AppState {
 
     /// Where changes the window did not ask for are sent (the window calls this once).
     pub fn watch(&self, channel: Channel<SessionDto>) {
+        if let Some(unheard) = lock(&self.unheard).take() {
+            let _ = channel.send(unheard);
+        }
         *lock(&self.watcher) = Some(channel);
     }
 
@@ -342,8 +348,12 @@ impl AppState {
             Ok(session) => session,
             Err(e) => SessionDto { reason: Some(e), ..self.session().await },
         };
-        if let Some(channel) = lock(&self.watcher).clone() {
-            let _ = channel.send(session);
+        match lock(&self.watcher).clone() {
+            Some(channel) => {
+                let _ = channel.send(session);
+            }
+            // Started by the link: the window hears it when it starts listening.
+            None => *lock(&self.unheard) = Some(session),
         }
     }
 

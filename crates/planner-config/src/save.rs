@@ -111,14 +111,21 @@ impl Connection {
 }
 
 /// Writes `wanted` into the user's file `user`, given the settings in force (which say what is
-/// locked or set by the environment). Nothing is written when a value is refused.
+/// locked or set by the environment). Nothing is written when a value is refused. For the local
+/// workspace only `mode` is written: the file's DynamoDB keys stay for the next switch. With
+/// `set_aside`, the user's file is known to be what stops the settings from loading (the caller
+/// checked with the layers above it): it is kept beside a new one, as an unreadable file is.
 pub fn save_connection(
     user: &Path,
     in_force: &Settings,
     wanted: Connection,
+    set_aside: bool,
 ) -> Result<SaveReport, ConfigError> {
     let wanted = wanted.trimmed();
-    wanted.validate()?;
+    let local = wanted.mode == Mode::Local;
+    if !local {
+        wanted.validate()?;
+    }
     let now = Connection::of(in_force).values();
     let unwritable = |file: &Path, e: std::io::Error| ConfigError::Unreadable {
         file: file.to_owned(),
@@ -132,18 +139,16 @@ pub fn save_connection(
     };
     // A file that is not valid settings is set aside (kept), and a new one started.
     let mut report = SaveReport::default();
-    let mut doc = match text.as_deref().map(|t| (parse_layer(user, t), t.parse::<DocumentMut>())) {
-        None => DocumentMut::new(),
-        Some((Ok(_), Ok(doc))) => doc,
-        Some(_) => {
-            let aside = user.with_extension(format!("toml.unreadable-{}", unix_now()));
-            std::fs::rename(user, &aside).map_err(|e| unwritable(user, e))?;
-            report.set_aside = Some(aside);
-            DocumentMut::new()
-        }
+    let (mut doc, fresh) = match text.as_deref().map(|t| (parse_layer(user, t), t.parse::<DocumentMut>())) {
+        None => (DocumentMut::new(), false),
+        Some((Ok(_), Ok(doc))) if !set_aside => (doc, false),
+        Some(_) => (DocumentMut::new(), true),
     };
 
     for ((key, value), (_, current)) in wanted.values().into_iter().zip(now) {
+        if local && key.starts_with("dynamodb.") {
+            continue;
+        }
         let who = if in_force.locked.contains(key) {
             Some("your IT department's machine-wide settings file".to_owned())
         } else if in_force.from_env.contains(key) {
@@ -170,6 +175,11 @@ pub fn save_connection(
     parse_layer(user, &new_text)?;
     if let Some(dir) = user.parent() {
         std::fs::create_dir_all(dir).map_err(|e| unwritable(dir, e))?;
+    }
+    if fresh {
+        let aside = user.with_extension(format!("toml.unreadable-{}", unix_now()));
+        std::fs::rename(user, &aside).map_err(|e| unwritable(user, e))?;
+        report.set_aside = Some(aside);
     }
     let temp = user.with_extension("toml.saving");
     std::fs::write(&temp, new_text).map_err(|e| unwritable(&temp, e))?;
@@ -245,7 +255,7 @@ mod tests {
         let user = d.join("config.toml");
         std::fs::write(&user, "# mine\n[smtp]\nhost = \"mail.example.com\"\nfrom = \"p@example.com\"\n")
             .unwrap();
-        let report = save_connection(&user, &in_force("", &[], &user), team("plans")).unwrap();
+        let report = save_connection(&user, &in_force("", &[], &user), team("plans"), false).unwrap();
         assert_eq!(report.set_aside, None);
         let text = std::fs::read_to_string(&user).unwrap();
         assert!(text.contains("# mine\n[smtp]\nhost = \"mail.example.com\""), "{text}");
@@ -253,11 +263,17 @@ mod tests {
         assert_eq!((s.mode, s.dynamodb.table.as_str()), (Mode::Dynamodb, "plans"));
         assert_eq!(s.dynamodb.profile.as_deref(), Some("planner"));
 
-        // Back to the local workspace, with the profile cleared: the key leaves the file.
-        let back = Connection { mode: Mode::Local, profile: Some("  ".into()), ..team("plans") };
-        save_connection(&user, &s, back).unwrap();
+        // A profile cleared: the key leaves the file.
+        let cleared = Connection { profile: Some("  ".into()), ..team("plans") };
+        save_connection(&user, &s, cleared, false).unwrap();
+        assert_eq!(in_force("", &[], &user).dynamodb.profile, None);
+
+        // Back to the local workspace: even a bad half-typed table name does not stop it, and the
+        // table's keys stay in the file for the next switch.
+        let back = Connection { mode: Mode::Local, table: Some("x y".into()), ..Connection::default() };
+        save_connection(&user, &s, back, false).unwrap();
         let s = in_force("", &[], &user);
-        assert_eq!((s.mode, s.dynamodb.profile), (Mode::Local, None));
+        assert_eq!((s.mode, s.dynamodb.table.as_str()), (Mode::Local, "plans"));
         assert!(!d.join("config.toml.saving").exists());
     }
 
@@ -274,13 +290,13 @@ mod tests {
             (Connection { endpoint: Some("localhost:8000".into()), ..team("plans") }, "dynamodb.endpoint"),
             (Connection { endpoint: Some("http://".into()), ..team("plans") }, "dynamodb.endpoint"),
         ] {
-            let e = save_connection(&user, &s, wanted.clone()).unwrap_err();
+            let e = save_connection(&user, &s, wanted.clone(), false).unwrap_err();
             assert!(matches!(&e, ConfigError::Value { key: k, .. } if *k == key), "{wanted:?}: {e:?}");
             assert!(e.to_string().starts_with(key), "{e}");
         }
         assert!(!user.exists(), "nothing was written");
         let fine = Connection { endpoint: Some("http://localhost:8000".into()), ..team("plans") };
-        save_connection(&user, &s, fine).unwrap();
+        save_connection(&user, &s, fine, false).unwrap();
     }
 
     #[test]
@@ -292,13 +308,19 @@ mod tests {
             &[("RP_DYNAMODB_REGION", "eu-west-1")],
             &user,
         );
-        let e = save_connection(&user, &s, Connection { region: Some("eu-west-1".into()), ..team("other") })
-            .unwrap_err();
+        let e = save_connection(
+            &user,
+            &s,
+            Connection { region: Some("eu-west-1".into()), ..team("other") },
+            false,
+        )
+        .unwrap_err();
         assert!(e.to_string().contains("machine-wide") && e.to_string().starts_with("dynamodb.table"), "{e}");
-        let e = save_connection(&user, &s, team("corp")).unwrap_err();
+        let e = save_connection(&user, &s, team("corp"), false).unwrap_err();
         assert!(e.to_string().contains("RP_DYNAMODB_REGION"), "{e}");
         // Unchanged locked and environment values pass, and stay out of the user's file.
-        save_connection(&user, &s, Connection { region: Some("eu-west-1".into()), ..team("corp") }).unwrap();
+        save_connection(&user, &s, Connection { region: Some("eu-west-1".into()), ..team("corp") }, false)
+            .unwrap();
         let written = crate::read_layer(&user).unwrap().unwrap();
         assert_eq!(
             written,
@@ -315,9 +337,26 @@ mod tests {
         let user = d.join("config.toml");
         std::fs::write(&user, "[dynamodb]\ntabel = \"typo\"\n").unwrap();
         let s = in_force("", &[], &d.join("none.toml"));
-        let report = save_connection(&user, &s, team("plans")).unwrap();
+        let report = save_connection(&user, &s, team("plans"), false).unwrap();
         let aside = report.set_aside.unwrap();
         assert_eq!(std::fs::read_to_string(aside).unwrap(), "[dynamodb]\ntabel = \"typo\"\n");
         assert_eq!(in_force("", &[], &user).dynamodb.table, "plans");
+    }
+
+    #[test]
+    fn a_file_that_parses_but_does_not_resolve_is_set_aside_on_request_and_a_refusal_moves_nothing() {
+        let d = dir();
+        let user = d.join("config.toml");
+        // Valid settings on its own, but the SMTP server has no sender: the app cannot start.
+        std::fs::write(&user, "[smtp]\nhost = \"mail.example.com\"\n").unwrap();
+        let above = in_force("mode = \"dynamodb\"\n", &[], &d.join("none.toml"));
+        // A refused value leaves the file where it is.
+        assert!(
+            save_connection(&user, &above, Connection { mode: Mode::Local, ..team("plans") }, true).is_err()
+        );
+        assert!(user.exists());
+        let report = save_connection(&user, &above, team("plans"), true).unwrap();
+        assert!(report.set_aside.is_some());
+        assert!(crate::load(&d.join("none.toml"), &user).is_ok(), "the app starts again");
     }
 }
