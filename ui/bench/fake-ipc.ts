@@ -75,6 +75,9 @@ export const settings: typeof real.settings = () => reply(benchSettings);
 export const saveSettings: typeof real.saveSettings = (input) =>
   input.mode === "local" ? sessionStatus() : noTeamTable();
 export const testConnection: typeof real.testConnection = noTeamTable;
+// The bench is the local workspace: there is no team to bring it into.
+export const localPlan: typeof real.localPlan = () => reply(null);
+export const moveLocalPlan: typeof real.moveLocalPlan = noTeamTable;
 
 // Members, in memory: the workspace's owner to begin with (the bench never opens that screen, which
 // is offered in a team only), with the Rust side's one rule the UI relies on: never no admin.

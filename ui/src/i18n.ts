@@ -79,6 +79,18 @@ const en = {
   signIn: "Sign in",
   signOut: "Sign out",
   signOutEverywhere: "Sign out everywhere",
+  moveLocal: "Bring in this computer's plan…",
+  moveLocalTitle: (team: string) => `Bring this computer's plan into ${team}`,
+  moveLocalWhat: (people: number, projects: number, assignments: number) =>
+    `This computer's local workspace has ${people} ${people === 1 ? "person" : "people"}, ${projects} ${projects === 1 ? "project" : "projects"} and ${assignments} ${assignments === 1 ? "assignment" : "assignments"}.`,
+  moveLocalHow:
+    "They are added to the team; nothing the team has is changed. A backup file is saved first, and this computer's copy is emptied only after everything has arrived. If it stops part-way, run it again: it goes on where it stopped.",
+  moveLocalNothing: "This computer's local workspace is empty: there is nothing to bring in.",
+  moveLocalRun: "Bring it in",
+  moveLocalStage: (stage: string, done: number, total: number) =>
+    `${stage === "local" ? "Emptying this computer's copy" : stage === "assignments" ? "Copying assignments" : "Copying people and projects"}: ${done} of ${total}`,
+  moveLocalDone: (people: number, assignments: number, backup: string | null) =>
+    `Done: ${people} ${people === 1 ? "person" : "people"} and ${assignments} ${assignments === 1 ? "assignment" : "assignments"} are in the team now.${backup ? ` Backup: ${backup}` : ""}`,
   team: "Team",
   readOnly: "Read only (viewer)",
   cannotOpen: "The app cannot open",
@@ -221,6 +233,18 @@ const ja: Messages = {
   signIn: "サインイン",
   signOut: "サインアウト",
   signOutEverywhere: "すべての端末からサインアウト",
+  moveLocal: "このコンピューターの計画を取り込む…",
+  moveLocalTitle: (team: string) => `このコンピューターの計画を ${team} に取り込む`,
+  moveLocalWhat: (people: number, projects: number, assignments: number) =>
+    `このコンピューターのローカルワークスペースには、メンバー${people}人、プロジェクト${projects}件、アサイン${assignments}件があります。`,
+  moveLocalHow:
+    "チームに追加されます。チームの既存のデータは変更されません。最初にバックアップファイルを保存し、すべて届いた後でこのコンピューター側のコピーを空にします。途中で止まった場合は、もう一度実行すると続きから再開します。",
+  moveLocalNothing: "このコンピューターのローカルワークスペースは空です。取り込むものはありません。",
+  moveLocalRun: "取り込む",
+  moveLocalStage: (stage: string, done: number, total: number) =>
+    `${stage === "local" ? "このコンピューター側のコピーを空にしています" : stage === "assignments" ? "アサインをコピーしています" : "メンバーとプロジェクトをコピーしています"}: ${done} / ${total}`,
+  moveLocalDone: (people: number, assignments: number, backup: string | null) =>
+    `完了しました。メンバー${people}人とアサイン${assignments}件がチームに入りました。${backup ? `バックアップ: ${backup}` : ""}`,
   team: "チーム",
   readOnly: "閲覧のみ（閲覧者）",
   cannotOpen: "アプリを開けません",

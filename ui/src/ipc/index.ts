@@ -7,7 +7,10 @@ import type { CatalogDto } from "./bindings/CatalogDto";
 import type { DeleteProgressDto } from "./bindings/DeleteProgressDto";
 import type { DeleteReportDto } from "./bindings/DeleteReportDto";
 import type { IpcError } from "./bindings/IpcError";
+import type { LocalPlanDto } from "./bindings/LocalPlanDto";
 import type { MemberDto } from "./bindings/MemberDto";
+import type { MoveProgressDto } from "./bindings/MoveProgressDto";
+import type { MoveReportDto } from "./bindings/MoveReportDto";
 import type { NewAssignmentInput } from "./bindings/NewAssignmentInput";
 import type { ProjectDto } from "./bindings/ProjectDto";
 import type { ResourceDto } from "./bindings/ResourceDto";
@@ -25,7 +28,10 @@ export type {
   DeleteProgressDto,
   DeleteReportDto,
   IpcError,
+  LocalPlanDto,
   MemberDto,
+  MoveProgressDto,
+  MoveReportDto,
   NewAssignmentInput,
   ProjectDto,
   ResourceDto,
@@ -54,6 +60,14 @@ export const watchSession = (onChange: (s: SessionDto) => void): Promise<void> =
   const channel = new Channel<SessionDto>();
   channel.onmessage = onChange;
   return invoke("watch_session", { onChange: channel });
+};
+/** What this computer's local workspace holds (null: nothing to bring into a team). */
+export const localPlan = (): Promise<LocalPlanDto | null> => invoke("local_plan");
+/** Moves this computer's local workspace into the open team, with progress. */
+export const moveLocalPlan = (onProgress: (p: MoveProgressDto) => void): Promise<MoveReportDto> => {
+  const channel = new Channel<MoveProgressDto>();
+  channel.onmessage = onProgress;
+  return invoke("move_local_plan", { onProgress: channel });
 };
 /** The connection settings in force, what IT locks and what environment variables set. */
 export const settings = (): Promise<SettingsDto> => invoke("settings");
