@@ -32,14 +32,16 @@ trap cleanup EXIT
 # dev-server variant embeds no assets).
 cargo build -q -p planner-admin
 cp "$target/debug/rp-admin" "$work/rp-admin"
+# RP_E2E_APP: an app built elsewhere (the installed package, scripts/package-test.sh).
 for attempt in 1 2 3 4 5; do
+  [ -n "${RP_E2E_APP:-}" ] && break
   cargo build -q -p resource-planner --features tauri/custom-protocol
   cp "$target/debug/resource-planner" "$work/resource-planner"
   grep -q "assets/index-" "$work/resource-planner" && break
   [ "$attempt" = 5 ] && { echo "e2e: the app built with its UI was replaced by another build each time" >&2; exit 1; }
   echo "e2e: another build replaced the app meanwhile; building again"
 done
-app="$work/resource-planner"
+app="${RP_E2E_APP:-$work/resource-planner}"
 admin="$work/rp-admin"
 shots="${RP_E2E_SHOTS:-$PWD/artifacts/e2e}"
 mkdir -p "$shots"
