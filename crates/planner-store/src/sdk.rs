@@ -39,14 +39,25 @@ where
                 | "ServiceUnavailable" => StoreError::Unavailable {
                     message: format!("DynamoDB is busy ({code}); try again in a moment"),
                 },
+                // Each says what to do: sign in again, check the profile, or ask IT for access.
+                "ExpiredTokenException" => StoreError::Credentials {
+                    message: format!(
+                        "they have expired ({message}); sign in to AWS again (e.g. `aws sso login`) and retry"
+                    ),
+                },
                 "UnrecognizedClientException"
                 | "InvalidSignatureException"
-                | "ExpiredTokenException"
                 | "MissingAuthenticationToken"
-                | "IncompleteSignature" => StoreError::Credentials { message: format!("{code}: {message}") },
-                "AccessDeniedException" => {
-                    StoreError::Credentials { message: format!("access denied by AWS: {message}") }
-                }
+                | "IncompleteSignature" => StoreError::Credentials {
+                    message: format!(
+                        "AWS did not accept them ({code}: {message}); check the AWS profile in the settings or sign in again (e.g. `aws sso login`)"
+                    ),
+                },
+                "AccessDeniedException" => StoreError::Credentials {
+                    message: format!(
+                        "AWS refused access ({message}); ask your IT department for the resource-planner policy (docs/security.md)"
+                    ),
+                },
                 // A single-item write met a transaction on the same item.
                 "TransactionConflictException" => StoreError::Conflict { what: "item" },
                 "ResourceNotFoundException" => {

@@ -154,5 +154,11 @@ async fn bad_credentials_get_a_sentence() {
     });
     let err = env.store.list_resources(&scope).await.unwrap_err();
     assert!(matches!(err, StoreError::Credentials { .. }), "{err:?}");
-    assert!(err.to_string().contains("expired"), "{err}");
+    assert!(err.to_string().contains("expired") && err.to_string().contains("aws sso login"), "{err}");
+    recorder.set_rule(|_, _| Before::Respond {
+        status: 400,
+        body: service_error("AccessDeniedException", "not authorized to perform: dynamodb:Query"),
+    });
+    let denied = env.store.list_resources(&scope).await.unwrap_err().to_string();
+    assert!(denied.contains("dynamodb:Query") && denied.contains("IT department"), "{denied}");
 }
