@@ -151,3 +151,23 @@ async fn an_unreadable_user_file_is_shown_then_set_aside_by_saving() {
     assert_eq!(std::fs::read_to_string(&aside[0]).unwrap(), "[dynamodb]\ntabel = \"typo\"\n");
     assert!(call(&w, "settings", json!({})).unwrap()["problem"].is_null());
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn diagnostics_name_versions_settings_and_log_but_no_secret() {
+    let p = places();
+    resource_planner_app::log::init(&p.logs());
+    std::fs::write(
+        &p.machine,
+        "[smtp]\nhost = \"mail.example.com\"\nfrom = \"p@example.com\"\nusername = \"relay\"\npassword = \"hunter2-smtp\"\n[signin]\npepper = \"salt-and-pepper-e2e\"\n",
+    )
+    .unwrap();
+    let (_app, w) = app(&p).await;
+    call(&w, "save_settings", json!({ "input": { "mode": "local" } })).unwrap();
+    let text = call(&w, "diagnostics", json!({})).unwrap().as_str().unwrap().to_owned();
+    assert!(text.starts_with(&format!("resource-planner {}", env!("CARGO_PKG_VERSION"))), "{text}");
+    assert!(text.contains("smtp: mail.example.com:587") && text.contains("password set"), "{text}");
+    assert!(text.contains("sign-in pepper: set"), "{text}");
+    assert!(!text.contains("hunter2-smtp") && !text.contains("salt-and-pepper"), "no secret: {text}");
+    assert!(text.contains("mode local, signed in true"), "{text}");
+    assert!(text.contains("settings saved; opened local"), "the log's last lines: {text}");
+}

@@ -38,6 +38,7 @@ pub fn register<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder
         settings,
         save_settings,
         test_connection,
+        diagnostics,
         local_plan,
         move_local_plan,
         list_members,
@@ -305,7 +306,16 @@ pub async fn save_settings(
     )
     .map_err(|e| IpcError { code: "config", message: e.to_string() })?;
     state.replace_with(startup::open_with(&places).await).await;
-    Ok(state.session().await)
+    let session = state.session().await;
+    crate::log::event("info", &format!("settings saved; opened {}", session.mode));
+    Ok(session)
+}
+
+/// Text for a support ticket: versions, the settings in force (secrets only as "set"), what is
+/// open, the last lines of the log.
+#[tauri::command]
+pub async fn diagnostics(state: State<'_, AppState>, places: State<'_, Places>) -> Result<String, IpcError> {
+    Ok(crate::diagnostics::report(&state, &places).await)
 }
 
 /// Tries a connection without saving it: one read on the table proves the credentials, the

@@ -2,9 +2,11 @@
 //! starts the window. The work is in `crates/`; commands are a few lines each (`commands`).
 
 pub mod commands;
+mod diagnostics;
 pub mod dto;
 mod error;
 mod local_move;
+pub mod log;
 pub mod startup;
 mod state;
 
@@ -29,7 +31,16 @@ pub fn run() {
     commands::register(builder)
         .setup(|app| {
             let places = startup::Places::of_os();
+            if let Ok(p) = &places {
+                log::init(&p.logs());
+            }
+            log::event("info", &format!("resource-planner {} starts", env!("CARGO_PKG_VERSION")));
             let state = tauri::async_runtime::block_on(startup::open(&places));
+            let opened = tauri::async_runtime::block_on(state.session());
+            match &opened.reason {
+                Some(r) => log::event("warn", &format!("opened {}: {} ({})", opened.mode, r.message, r.code)),
+                None => log::event("info", &format!("opened {}", opened.mode)),
+            }
             app.manage(state);
             if let Ok(places) = places {
                 app.manage(places);

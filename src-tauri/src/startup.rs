@@ -38,6 +38,17 @@ impl Places {
         })
     }
 
+    /// Where the app's log goes: `~/Library/Logs/resource-planner` on macOS, else `logs` in
+    /// the data directory (`~/.local/share/resource-planner/logs`, `%APPDATA%\…\logs`).
+    pub fn logs(&self) -> PathBuf {
+        if cfg!(target_os = "macos")
+            && let Some(home) = directories::BaseDirs::new().map(|b| b.home_dir().to_owned())
+        {
+            return home.join("Library").join("Logs").join("resource-planner");
+        }
+        self.data.join("logs")
+    }
+
     /// Whether the user's file is what stops the settings from loading (those above it load).
     pub fn user_file_at_fault(&self) -> bool {
         planner_config::load(&self.machine, &self.user).is_err()

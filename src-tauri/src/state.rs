@@ -204,6 +204,7 @@ impl AppState {
             }
             Err(e @ (StoreError::SessionInvalid | StoreError::NotMember)) => {
                 let reason = IpcError::from(e);
+                crate::log::event("warn", &format!("the team's scope was lost: {}", reason.code));
                 self.lose_scope(&store, token, &session, reason.clone()).await?;
                 Err(reason)
             }
@@ -330,6 +331,7 @@ impl AppState {
         let last = self.last_team();
         let open = self.resume(&store, signed.token, last.as_ref()).await?;
         self.remember_team(open.scope.team());
+        crate::log::event("info", &format!("signed in as user {}", open.session.user()));
         *self.workspace.write().await = Workspace::Team { store, open: Box::new(open) };
         Ok(self.session().await)
     }
@@ -346,7 +348,10 @@ impl AppState {
     pub async fn open_link_from_os(&self, link: &str) {
         let session = match self.open_link(link).await {
             Ok(session) => session,
-            Err(e) => SessionDto { reason: Some(e), ..self.session().await },
+            Err(e) => {
+                crate::log::event("warn", &format!("a sign-in link from the OS failed: {}", e.code));
+                SessionDto { reason: Some(e), ..self.session().await }
+            }
         };
         match lock(&self.watcher).clone() {
             Some(channel) => {
@@ -383,6 +388,7 @@ impl AppState {
         drop(w);
         self.vault_call(|v| v.delete()).await?;
         self.forget_local()?;
+        crate::log::event("info", if everywhere { "signed out everywhere" } else { "signed out" });
         Ok(self.session().await)
     }
 

@@ -61,6 +61,9 @@ test("sign in with the emailed link, switch team, sign out", async () => {
       // Nowhere else: no file of the app's home (data, config, cache, logs) holds the token.
       const holders = filesUnder(process.env.HOME).filter((f) => readFileSync(f).includes(token));
       assert.deepEqual(holders, [], "files holding the session token");
+      // The app's log is among them, and it did see the sign-in.
+      const log = readFileSync(`${process.env.XDG_DATA_HOME}/resource-planner/logs/app.log`, "utf8");
+      assert.match(log, /info signed in as user \w+/);
     } finally {
       await app.close();
     }

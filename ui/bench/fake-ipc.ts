@@ -75,6 +75,7 @@ export const settings: typeof real.settings = () => reply(benchSettings);
 export const saveSettings: typeof real.saveSettings = (input) =>
   input.mode === "local" ? sessionStatus() : noTeamTable();
 export const testConnection: typeof real.testConnection = noTeamTable;
+export const diagnostics: typeof real.diagnostics = () => reply("resource-planner bench (fake IPC)");
 // The bench is the local workspace: there is no team to bring it into.
 export const localPlan: typeof real.localPlan = () => reply(null);
 export const moveLocalPlan: typeof real.moveLocalPlan = noTeamTable;

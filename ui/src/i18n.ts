@@ -79,6 +79,9 @@ const en = {
   signIn: "Sign in",
   signOut: "Sign out",
   signOutEverywhere: "Sign out everywhere",
+  copyDiagnostics: "Copy diagnostics",
+  diagnosticsCopied: "Copied: paste them into your support request (no passwords or keys are in them).",
+  diagnosticsByHand: "The clipboard is not available here; copy this text into your support request:",
   moveLocal: "Bring in this computer's plan…",
   moveLocalTitle: (team: string) => `Bring this computer's plan into ${team}`,
   moveLocalWhat: (people: number, projects: number, assignments: number) =>
@@ -233,6 +236,11 @@ const ja: Messages = {
   signIn: "サインイン",
   signOut: "サインアウト",
   signOutEverywhere: "すべての端末からサインアウト",
+  copyDiagnostics: "診断情報をコピー",
+  diagnosticsCopied:
+    "コピーしました。サポートへの問い合わせに貼り付けてください（パスワードや鍵は含まれていません）。",
+  diagnosticsByHand:
+    "ここではクリップボードを使えません。次のテキストをサポートへの問い合わせにコピーしてください:",
   moveLocal: "このコンピューターの計画を取り込む…",
   moveLocalTitle: (team: string) => `このコンピューターの計画を ${team} に取り込む`,
   moveLocalWhat: (people: number, projects: number, assignments: number) =>

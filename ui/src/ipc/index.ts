@@ -61,6 +61,8 @@ export const watchSession = (onChange: (s: SessionDto) => void): Promise<void> =
   channel.onmessage = onChange;
   return invoke("watch_session", { onChange: channel });
 };
+/** Text for a support ticket: versions, settings (secrets only as "set"), the log's last lines. */
+export const diagnostics = (): Promise<string> => invoke("diagnostics");
 /** What this computer's local workspace holds (null: nothing to bring into a team). */
 export const localPlan = (): Promise<LocalPlanDto | null> => invoke("local_plan");
 /** Moves this computer's local workspace into the open team, with progress. */
