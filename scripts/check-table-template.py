@@ -322,12 +322,14 @@ def check_table(args):
         same("TimeToLiveSpecification", props.get("TimeToLiveSpecification"), ttl[-1].get("TimeToLiveSpecification"))
 
     pitr = [body for op, body in requests if op == "UpdateContinuousBackups"]
-    if pitr:
+    if not pitr:
+        problems.append("rp-admin sent no UpdateContinuousBackups (point-in-time recovery)")
+    else:
         same("PointInTimeRecoverySpecification", props.get("PointInTimeRecoverySpecification"),
              pitr[-1].get("PointInTimeRecoverySpecification"))
 
-    # What the template adds and rp-admin does not (yet) set: listed, so nothing else slips in.
-    template_only = {"PointInTimeRecoverySpecification", "DeletionProtectionEnabled", "SSESpecification", "Tags"}
+    # What the template adds and rp-admin does not set: listed, so nothing else slips in.
+    template_only = {"Tags"}
     for key in sorted(set(props) - compared):
         if key in template_only:
             print(f"  {key}: template only (rp-admin create-table does not set it): {json.dumps(props[key])}")

@@ -65,7 +65,7 @@ export async function startTeamTable(prefix = "rp-team-") {
     await listening(smtpPort);
     const admin = (...args) =>
       JSON.parse(execFileSync(ADMIN, ["--table", TABLE, "--endpoint", endpoint, "--region", REGION, "--json", ...args]).toString());
-    admin("create-table");
+    admin("create-table", "--unprotected");
     // The mail server and the pepper, apart: a test that picks the table on the settings screen
     // writes only these beforehand (saving keeps a file's other keys).
     const mailSettings =

@@ -33,8 +33,18 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Create the table with GSI1 and TTL on `expires` (does nothing if it exists).
-    CreateTable,
+    /// Create the table with GSI1 and TTL on `expires` (does nothing if it exists). On a
+    /// DynamoDB table (--table) also as the CloudFormation template does: deletion protection,
+    /// KMS encryption and point-in-time recovery.
+    CreateTable {
+        /// A customer managed KMS key (ARN) instead of the AWS managed key.
+        #[arg(long)]
+        kms_key: Option<String>,
+        /// No deletion protection, encryption setting or point-in-time recovery (for a test
+        /// endpoint such as DynamoDB Local).
+        #[arg(long)]
+        unprotected: bool,
+    },
     /// Create a team with its first admin (the user is created if new).
     CreateTeam {
         #[arg(long)]

@@ -68,10 +68,13 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
     let out = Out { json: cli.json };
     let store = open(&cli).await?;
     match &cli.command {
-        Command::CreateTable => {
+        Command::CreateTable { kms_key, unprotected } => {
+            // The embedded engine's file is this computer's own; a shared table is protected.
+            let protection = (cli.table.is_some() && !unprotected)
+                .then(|| planner_store::engine::Protection { kms_key: kms_key.clone() });
+            let c = store.connection();
             let status =
-                planner_store::engine::ensure_table(&store.connection().client, &store.connection().table)
-                    .await?;
+                planner_store::engine::ensure_table_with(&c.client, &c.table, protection.as_ref()).await?;
             out.value(&serde_json::json!({ "table": store.connection().table, "status": status }), |v| {
                 format!("table {}: {}", v["table"].as_str().unwrap_or(""), v["status"].as_str().unwrap_or(""))
             });

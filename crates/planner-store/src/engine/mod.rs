@@ -7,7 +7,7 @@ pub mod hooks;
 mod schema;
 
 pub use embedded::EmbeddedClient;
-pub use schema::{TableStatus, ensure_table};
+pub use schema::{Protection, TableStatus, ensure_table, ensure_table_with};
 
 use crate::StoreError;
 use aws_config::BehaviorVersion;

@@ -6,8 +6,9 @@ use crate::keys::{GSI1, GSI1PK, GSI1SK, PK, SK};
 use crate::sdk::classify;
 use aws_sdk_dynamodb::Client;
 use aws_sdk_dynamodb::types::{
-    AttributeDefinition, BillingMode, GlobalSecondaryIndex, KeySchemaElement, KeyType, Projection,
-    ProjectionType, ScalarAttributeType, TableStatus as SdkStatus, TimeToLiveSpecification,
+    AttributeDefinition, BillingMode, GlobalSecondaryIndex, KeySchemaElement, KeyType,
+    PointInTimeRecoverySpecification, Projection, ProjectionType, ScalarAttributeType, SseSpecification,
+    SseType, TableStatus as SdkStatus, TimeToLiveSpecification,
 };
 use std::time::Duration;
 
@@ -34,8 +35,26 @@ fn string_attribute(name: &str) -> Result<AttributeDefinition, StoreError> {
         .map_err(StoreError::build)
 }
 
+/// How a shared table is kept safe, as the CloudFormation template does it
+/// (`deploy/cloudformation/resource-planner.yaml`): deletion protection and KMS encryption when
+/// it is created (with the AWS managed key, or `kms_key`), point-in-time recovery always.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Protection {
+    pub kms_key: Option<String>,
+}
+
 /// Creates the table with GSI1 and TTL unless it exists; waits until it is active.
 pub async fn ensure_table(client: &Client, table: &str) -> Result<TableStatus, StoreError> {
+    ensure_table_with(client, table, None).await
+}
+
+/// [`ensure_table`], protected as [`Protection`] says (the admin CLI's `create-table` on a
+/// shared table).
+pub async fn ensure_table_with(
+    client: &Client,
+    table: &str,
+    protection: Option<&Protection>,
+) -> Result<TableStatus, StoreError> {
     let exists = match client.describe_table().table_name(table).send().await {
         Ok(_) => true,
         Err(e) if e.as_service_error().is_some_and(|s| s.is_resource_not_found_exception()) => false,
@@ -51,8 +70,16 @@ pub async fn ensure_table(client: &Client, table: &str) -> Result<TableStatus, S
             .projection(Projection::builder().projection_type(ProjectionType::All).build())
             .build()
             .map_err(StoreError::build)?;
-        let created = client
-            .create_table()
+        let mut create = client.create_table();
+        if let Some(p) = protection {
+            let sse = SseSpecification::builder()
+                .enabled(true)
+                .sse_type(SseType::Kms)
+                .set_kms_master_key_id(p.kms_key.clone())
+                .build();
+            create = create.deletion_protection_enabled(true).sse_specification(sse);
+        }
+        let created = create
             .table_name(table)
             .billing_mode(BillingMode::PayPerRequest)
             .attribute_definitions(string_attribute(PK)?)
@@ -75,6 +102,19 @@ pub async fn ensure_table(client: &Client, table: &str) -> Result<TableStatus, S
     };
     wait_active(client, table).await?;
     ensure_ttl(client, table).await?;
+    if protection.is_some() {
+        let pitr = PointInTimeRecoverySpecification::builder()
+            .point_in_time_recovery_enabled(true)
+            .build()
+            .map_err(StoreError::build)?;
+        client
+            .update_continuous_backups()
+            .table_name(table)
+            .point_in_time_recovery_specification(pitr)
+            .send()
+            .await
+            .map_err(classify)?;
+    }
     Ok(status)
 }
 
