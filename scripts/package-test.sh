@@ -16,18 +16,20 @@ for field in Package Version Maintainer Description; do
   [ -n "$(dpkg-deb -f "$deb" "$field")" ] || { echo "the .deb has no $field" >&2; exit 1; }
 done
 contents="$(dpkg-deb -c "$deb")"
-paths=(usr/bin/resource-planner usr/share/applications/resource-planner.desktop)
+paths=(usr/bin/resource-planner usr/share/applications/resource-planner.desktop usr/share/doc/resource-planner/copyright)
 for size in 16 24 32 48 64 128 256 512; do paths+=("usr/share/icons/hicolor/${size}x${size}/apps/resource-planner.png"); done
 for path in "${paths[@]}"; do
   grep -Eq " (\./)?$path\$" <<<"$contents" || { echo "the .deb lacks $path" >&2; exit 1; }
 done
-echo "binary, desktop entry and icons at 16–512 px: ok"
+echo "binary, desktop entry, licence (copyright) and icons at 16–512 px: ok"
 desktop="$(mktemp -d)"
 dpkg-deb -x "$deb" "$desktop"
 grep -q '^MimeType=.*x-scheme-handler/resource-planner' "$desktop/usr/share/applications/resource-planner.desktop" \
   || { echo "the desktop entry does not register resource-planner:// links" >&2; cat "$desktop/usr/share/applications/resource-planner.desktop" >&2; exit 1; }
+grep -q '^License: MIT or Apache-2.0' "$desktop/usr/share/doc/resource-planner/copyright" \
+  || { echo "the .deb's copyright file does not state the licence" >&2; exit 1; }
 rm -rf "$desktop"
-echo "desktop entry registers x-scheme-handler/resource-planner: ok"
+echo "desktop entry registers x-scheme-handler/resource-planner, copyright states the licence: ok"
 
 # Installed as IT would; removed again whatever happens.
 $sudo apt-get remove -y -qq resource-planner >/dev/null 2>&1 || true
