@@ -100,22 +100,12 @@ impl Store {
         file.validate()?;
         let pk = scope.pk();
         // Put: people and projects before the assignments that need them.
-        let mut parents: Vec<_> = file.resources.iter().map(|r| crate::plan::resource_item(&pk, r)).collect();
-        parents.extend(file.projects.iter().map(|p| crate::plan::project_item(&pk, p)));
+        let (parents, rows, levels) = items(&pk, file);
         let total = parents.len();
         sdk::batch_put(self.client(), self.table(), parents, |done| {
             progress("people and projects", done, total)
         })
         .await?;
-        let mut levels = HashSet::new();
-        let mut rows = Vec::new();
-        for a in &file.assignments {
-            rows.push(crate::plan::assignment_item(&pk, a));
-            if let Some(index) = crate::plan::index_item(&pk, a) {
-                levels.insert(crate::window::level_of(a.range));
-                rows.push(index);
-            }
-        }
         for level in levels {
             self.register_level(scope, level).await?;
         }
@@ -226,17 +216,7 @@ impl Store {
         plan.validate()?;
         let pk = scope.pk();
         let mut report = CopyReport::default();
-        let mut parents: Vec<_> = plan.resources.iter().map(|r| crate::plan::resource_item(&pk, r)).collect();
-        parents.extend(plan.projects.iter().map(|p| crate::plan::project_item(&pk, p)));
-        let mut rows = Vec::new();
-        let mut levels = HashSet::new();
-        for a in &plan.assignments {
-            rows.push(crate::plan::assignment_item(&pk, a));
-            if let Some(index) = crate::plan::index_item(&pk, a) {
-                levels.insert(crate::window::level_of(a.range));
-                rows.push(index);
-            }
-        }
+        let (parents, rows, levels) = items(&pk, plan);
         for level in levels {
             self.register_level(scope, level).await?;
         }
@@ -285,6 +265,23 @@ impl Store {
         progress("removing", total, total);
         Ok(removed)
     }
+}
+
+/// A plan's items in the team partition `pk`: its people and projects; its assignments with
+/// their long-assignment index entries; and the index levels those use.
+fn items(pk: &str, plan: &TeamExport) -> (Vec<sdk::Item>, Vec<sdk::Item>, HashSet<u8>) {
+    let mut parents: Vec<_> = plan.resources.iter().map(|r| crate::plan::resource_item(pk, r)).collect();
+    parents.extend(plan.projects.iter().map(|p| crate::plan::project_item(pk, p)));
+    let mut rows = Vec::new();
+    let mut levels = HashSet::new();
+    for a in &plan.assignments {
+        rows.push(crate::plan::assignment_item(pk, a));
+        if let Some(index) = crate::plan::index_item(pk, a) {
+            levels.insert(crate::window::level_of(a.range));
+            rows.push(index);
+        }
+    }
+    (parents, rows, levels)
 }
 
 /// The sort key of a key or item.
