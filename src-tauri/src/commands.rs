@@ -297,14 +297,9 @@ pub async fn save_settings(
     places: State<'_, Places>,
     input: SettingsInput,
 ) -> Result<SessionDto, IpcError> {
-    let in_force = places.in_force()?;
-    planner_config::save_connection(
-        &places.user,
-        &in_force,
-        input.connection()?,
-        places.user_file_at_fault(),
-    )
-    .map_err(|e| IpcError { code: "config", message: e.to_string() })?;
+    let (in_force, user_file_at_fault) = places.in_force()?;
+    planner_config::save_connection(&places.user, &in_force, input.connection()?, user_file_at_fault)
+        .map_err(|e| IpcError { code: "config", message: e.to_string() })?;
     state.replace_with(startup::open_with(&places).await).await;
     let session = state.session().await;
     crate::log::event("info", &format!("settings saved; opened {}", session.mode));

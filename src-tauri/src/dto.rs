@@ -417,7 +417,7 @@ impl SettingsDto {
         };
         let c = planner_config::Connection::of(&settings);
         Self {
-            mode: mode_name(c.mode).into(),
+            mode: c.mode.as_str().into(),
             table: c.table.unwrap_or_default(),
             region: c.region,
             profile: c.profile,
@@ -433,13 +433,6 @@ impl SettingsDto {
             mail_ready: settings.smtp.is_some(),
             problem,
         }
-    }
-}
-
-fn mode_name(mode: planner_config::Mode) -> &'static str {
-    match mode {
-        planner_config::Mode::Local => "local",
-        planner_config::Mode::Dynamodb => "dynamodb",
     }
 }
 

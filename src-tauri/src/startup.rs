@@ -49,18 +49,16 @@ impl Places {
         self.data.join("logs")
     }
 
-    /// Whether the user's file is what stops the settings from loading (those above it load).
-    pub fn user_file_at_fault(&self) -> bool {
-        planner_config::load(&self.machine, &self.user).is_err()
-            && planner_config::load_above_user(&self.machine).is_ok()
-    }
-
-    /// The settings in force; when only the user's file is unreadable, those above it (saving
-    /// from the settings screen then sets that file aside and writes a new one).
-    pub fn in_force(&self) -> Result<Settings, IpcError> {
-        planner_config::load(&self.machine, &self.user)
-            .or_else(|_| planner_config::load_above_user(&self.machine))
-            .map_err(|e| config_error(e.to_string()))
+    /// The settings in force, and whether the user's file is what stops them from loading:
+    /// then those above it decide (saving from the settings screen sets that file aside and
+    /// writes a new one).
+    pub fn in_force(&self) -> Result<(Settings, bool), IpcError> {
+        match planner_config::load(&self.machine, &self.user) {
+            Ok(s) => Ok((s, false)),
+            Err(_) => planner_config::load_above_user(&self.machine)
+                .map(|s| (s, true))
+                .map_err(|e| config_error(e.to_string())),
+        }
     }
 }
 

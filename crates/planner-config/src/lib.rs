@@ -31,6 +31,16 @@ pub enum Mode {
     Dynamodb,
 }
 
+impl Mode {
+    /// As written in a settings file.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::Local => "local",
+            Mode::Dynamodb => "dynamodb",
+        }
+    }
+}
+
 /// How the SMTP connection is protected.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]

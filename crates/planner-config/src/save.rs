@@ -96,12 +96,8 @@ impl Connection {
     }
 
     fn values(&self) -> [(&'static str, Option<String>); 5] {
-        let mode = match self.mode {
-            Mode::Local => "local",
-            Mode::Dynamodb => "dynamodb",
-        };
         [
-            ("mode", Some(mode.to_owned())),
+            ("mode", Some(self.mode.as_str().to_owned())),
             ("dynamodb.table", self.table.clone()),
             ("dynamodb.region", self.region.clone()),
             ("dynamodb.profile", self.profile.clone()),
