@@ -104,6 +104,36 @@ async fn creates_are_retry_safe() {
 }
 
 #[tokio::test]
+async fn a_change_or_delete_sent_again_after_its_answer_was_lost_is_done_once() {
+    let env = TestEnv::new().await;
+    let scope = env.team("Edge").await;
+    let r = env.person(&scope, "Hana").await;
+    let p = env.project(&scope, "Hooli").await;
+    let a = env.assign(&scope, &r.id, &p.id, "2026-05-04", 5).await;
+    let change = |start: &str, days| AssignmentChange {
+        resource_id: r.id.clone(),
+        project_id: p.id.clone(),
+        range: range(start, days),
+    };
+    for (start, days) in [("2026-05-04", 7), ("2026-05-11", 7)] {
+        // Resized in place, then moved to another start (another key): both retried as is.
+        let current = env.store.all_assignments(&scope).await.unwrap().remove(0);
+        let first = env.store.update_assignment(&scope, &current, change(start, days)).await.unwrap();
+        let again = env.store.update_assignment(&scope, &current, change(start, days)).await.unwrap();
+        assert_eq!(first, again);
+        assert_eq!(env.store.all_assignments(&scope).await.unwrap(), vec![first.clone()]);
+        // A different change from the same old version is still a conflict.
+        let other = env.store.update_assignment(&scope, &current, change("2026-06-01", 2)).await;
+        assert!(matches!(other, Err(StoreError::Conflict { .. })), "{other:?}");
+    }
+    let last = env.store.all_assignments(&scope).await.unwrap().remove(0);
+    assert_ne!(last, a);
+    env.store.delete_assignment(&scope, &last).await.unwrap();
+    env.store.delete_assignment(&scope, &last).await.unwrap();
+    assert!(env.store.all_assignments(&scope).await.unwrap().is_empty());
+}
+
+#[tokio::test]
 async fn an_assignment_needs_an_existing_person_and_project() {
     let env = TestEnv::new().await;
     let scope = env.team("Integrity").await;
@@ -311,8 +341,17 @@ async fn deleting_an_assignment_someone_moved_is_a_conflict_not_a_silent_success
     };
     let moved = env.store.update_assignment(&scope, &seen, change.clone()).await.unwrap();
     assert!(matches!(env.store.delete_assignment(&scope, &seen).await, Err(StoreError::Conflict { .. })));
+    let change_of = |a: &planner_domain::Assignment| AssignmentChange {
+        resource_id: a.resource_id.clone(),
+        project_id: a.project_id.clone(),
+        range: a.range,
+    };
+    // The same move sent again from the old version is recognised as done (a retry after a
+    // lost answer), not applied twice; any other change from it is a conflict.
+    assert_eq!(env.store.update_assignment(&scope, &seen, change).await.unwrap(), moved);
+    let other = AssignmentChange { range: range("2026-05-04", 2), ..change_of(&moved) };
     assert!(matches!(
-        env.store.update_assignment(&scope, &seen, change).await,
+        env.store.update_assignment(&scope, &seen, other).await,
         Err(StoreError::Conflict { .. })
     ));
     assert_eq!(env.store.all_assignments(&scope).await.unwrap(), vec![moved]);

@@ -51,7 +51,8 @@ impl Store {
     }
 
     /// Moves, resizes and/or reassigns an assignment. `current` is the assignment as the caller
-    /// last read it; if it changed since, nothing is written and the answer is a conflict.
+    /// last read it; if it changed since, nothing is written and the answer is a conflict —
+    /// unless what is stored is exactly this change (a retry of it), which answers done.
     pub async fn update_assignment(
         &self,
         scope: &TeamScope,
@@ -105,7 +106,12 @@ impl Store {
             Err(e) if e.condition_failed_at(0) => Err(StoreError::ParentGone { what: "person" }),
             Err(e) if e.condition_failed_at(1) => Err(StoreError::ParentGone { what: "project" }),
             Err(e) if e.condition_failed_at(MAIN) || e.condition_failed_at(MAIN + 1) => {
-                Err(self.why_changed(scope, current).await)
+                // The same change sent again (its answer was lost with the connection) finds
+                // its own result: done, not a conflict.
+                match self.get_assignment(scope, &AssignmentRef::from(&next)).await {
+                    Ok(Some(stored)) if stored == next => Ok(next),
+                    _ => Err(self.why_changed(scope, current).await),
+                }
             }
             Err(e) => match leaving.iter().find(|(i, _)| e.condition_failed_at(*i)) {
                 Some((_, what)) => Err(StoreError::ParentGone { what }),
