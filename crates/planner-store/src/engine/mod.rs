@@ -140,7 +140,7 @@ pub async fn connect(engine: &Engine, hooks: Option<Arc<dyn Hooks>>) -> Result<C
                     message: "no AWS region is set: give one in the settings or set AWS_REGION".into(),
                 });
             }
-            let mut config = aws_sdk_dynamodb::config::Builder::from(&sdk);
+            let mut config = aws_sdk_dynamodb::config::Builder::from(&sdk).timeout_config(timeouts());
             if hooks.is_some() {
                 // The SDK picks its default client late; to wrap it, build it here the same way.
                 config = config.http_client(wrap(sdk.http_client().unwrap_or_else(default_https_client)));
@@ -153,6 +153,19 @@ pub async fn connect(engine: &Engine, hooks: Option<Arc<dyn Hooks>>) -> Result<C
             })
         }
     }
+}
+
+/// Without these a request to a table that stops answering (a VPN gone, a captive portal, a
+/// proxy that accepts and then stalls) would wait for ever; with them it fails within seconds
+/// and the app goes offline. Each attempt gets 8 s (a page of a query is at most 1 MB), the
+/// whole call with its retries 20 s.
+fn timeouts() -> aws_sdk_dynamodb::config::timeout::TimeoutConfig {
+    use std::time::Duration;
+    aws_sdk_dynamodb::config::timeout::TimeoutConfig::builder()
+        .connect_timeout(Duration::from_secs(3))
+        .operation_attempt_timeout(Duration::from_secs(8))
+        .operation_timeout(Duration::from_secs(20))
+        .build()
 }
 
 /// The SDK's default HTTPS client: hyper 1 with rustls on aws-lc, proxy settings from the
