@@ -2,10 +2,11 @@
 //! with the file's owner (table, user, team) as associated data, so a file copied from another
 //! user or team does not open. Written whole through a temporary file and a rename.
 
-use crate::Snapshot;
 use chacha20poly1305::aead::{Aead, KeyInit, Payload};
 use chacha20poly1305::{XChaCha20Poly1305, XNonce};
 use rand::RngCore;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -57,7 +58,8 @@ pub enum CacheError {
     Io { file: PathBuf, message: String },
 }
 
-/// One user's copy of one team, in one file.
+/// One encrypted file of the offline copy: a team's [`crate::Snapshot`], or the
+/// [`crate::Profile`] of who was signed in.
 #[derive(Debug, Clone)]
 pub struct CacheFile {
     path: PathBuf,
@@ -77,7 +79,7 @@ impl CacheFile {
 
     /// The copy, if there is one. A file that cannot be read as this owner's copy is
     /// [`CacheError::Damaged`]; [`CacheFile::discard`] it.
-    pub fn load(&self) -> Result<Option<Snapshot>, CacheError> {
+    pub fn load<T: DeserializeOwned>(&self) -> Result<Option<T>, CacheError> {
         let bytes = match std::fs::read(&self.path) {
             Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -94,10 +96,10 @@ impl CacheFile {
         serde_json::from_slice(&plain).map(Some).map_err(|_| self.damaged("of an unknown form"))
     }
 
-    /// Replaces the copy with `snapshot`.
-    pub fn store(&self, snapshot: &Snapshot) -> Result<(), CacheError> {
+    /// Replaces the copy with `value`.
+    pub fn store<T: Serialize>(&self, value: &T) -> Result<(), CacheError> {
         let io = |e: std::io::Error| CacheError::Io { file: self.path.clone(), message: e.to_string() };
-        let plain = serde_json::to_vec(snapshot)
+        let plain = serde_json::to_vec(value)
             .map_err(|e| CacheError::Io { file: self.path.clone(), message: e.to_string() })?;
         let mut nonce = [0u8; NONCE];
         rand::rng().fill_bytes(&mut nonce);
@@ -138,6 +140,7 @@ impl CacheFile {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Snapshot;
     use planner_domain::{
         Assignment, AssignmentId, Color, Date, DateRange, Name, Project, ProjectId, Resource,
     };
@@ -174,7 +177,7 @@ mod tests {
     #[test]
     fn a_copy_comes_back_as_it_went_and_is_not_readable_on_disk() {
         let file = CacheFile::new(dir().join("team.bin"), CacheKey::generate(), "table|user|team");
-        assert!(file.load().unwrap().is_none(), "no copy yet");
+        assert!(file.load::<Snapshot>().unwrap().is_none(), "no copy yet");
         let s = snapshot();
         file.store(&s).unwrap();
         assert_eq!(file.load().unwrap(), Some(s));
@@ -193,7 +196,7 @@ mod tests {
         let good = std::fs::read(file.path()).unwrap();
         let damaged = |bytes: &[u8]| {
             std::fs::write(file.path(), bytes).unwrap();
-            matches!(file.load(), Err(CacheError::Damaged { .. }))
+            matches!(file.load::<Snapshot>(), Err(CacheError::Damaged { .. }))
         };
         assert!(damaged(&good[..good.len() / 2]), "truncated");
         assert!(damaged(&good[..10]), "cut inside the header");
@@ -205,15 +208,18 @@ mod tests {
         assert!(damaged(&flipped), "one bit changed");
         std::fs::write(file.path(), &good).unwrap();
         let other_key = CacheFile::new(file.path().to_owned(), CacheKey::generate(), "table|user|team");
-        assert!(matches!(other_key.load(), Err(CacheError::Damaged { .. })), "another key");
+        assert!(matches!(other_key.load::<Snapshot>(), Err(CacheError::Damaged { .. })), "another key");
         let other_owner = CacheFile::new(file.path().to_owned(), key, "table|someone-else|team");
-        assert!(matches!(other_owner.load(), Err(CacheError::Damaged { .. })), "another user's file");
+        assert!(
+            matches!(other_owner.load::<Snapshot>(), Err(CacheError::Damaged { .. })),
+            "another user's file"
+        );
         // The message says what happens, and discarding lets a new copy start.
         std::fs::write(file.path(), b"garbage").unwrap();
-        let message = file.load().unwrap_err().to_string();
+        let message = file.load::<Snapshot>().unwrap_err().to_string();
         assert!(message.contains("set aside") && message.contains("team.bin"), "{message}");
         file.discard().unwrap();
-        assert!(file.load().unwrap().is_none());
+        assert!(file.load::<Snapshot>().unwrap().is_none());
         file.discard().unwrap();
     }
 

@@ -10,10 +10,15 @@
 //!   (temporary file, then rename), and a file that is damaged, truncated, of another key or
 //!   of another user is reported as [`CacheError::Damaged`] so the caller discards it.
 //!
+//! - [`Profile`]: who was signed in and their teams, so that a start without the network can
+//!   open the last team from its snapshot.
+//!
 //! Nothing here knows Tauri, DynamoDB or the keyring: the app glues them.
 
 mod file;
+mod profile;
 mod snapshot;
 
 pub use file::{CacheError, CacheFile, CacheKey};
+pub use profile::{Profile, ProfileTeam};
 pub use snapshot::Snapshot;

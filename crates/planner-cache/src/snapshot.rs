@@ -1,6 +1,6 @@
 //! What the offline copy holds, and how loads and edits change it.
 
-use planner_domain::{Assignment, AssignmentId, DateRange, Project, Resource, Team};
+use planner_domain::{Assignment, AssignmentId, DateRange, Project, ProjectId, Resource, ResourceId, Team};
 use serde::{Deserialize, Serialize};
 
 /// A team's timeline as last seen.
@@ -81,6 +81,44 @@ impl Snapshot {
         });
         self.resources = resources;
         self.projects = projects;
+    }
+
+    /// A person created or renamed.
+    pub fn put_resource(&mut self, r: Resource) {
+        self.resources.retain(|x| x.id != r.id);
+        self.resources.push(r);
+    }
+
+    /// A project created, renamed or recoloured.
+    pub fn put_project(&mut self, p: Project) {
+        self.projects.retain(|x| x.id != p.id);
+        self.projects.push(p);
+    }
+
+    /// A person deleted, with their assignments.
+    pub fn remove_resource(&mut self, id: &ResourceId) {
+        self.resources.retain(|r| &r.id != id);
+        self.assignments.retain(|a| &a.resource_id != id);
+    }
+
+    /// A project deleted, with its assignments.
+    pub fn remove_project(&mut self, id: &ProjectId) {
+        self.projects.retain(|p| &p.id != id);
+        self.assignments.retain(|a| &a.project_id != id);
+    }
+
+    /// The loaded days inside `window`.
+    pub fn loaded_in(&self, window: DateRange) -> Vec<DateRange> {
+        self.windows
+            .iter()
+            .filter_map(|w| {
+                DateRange::window(
+                    w.start().max(window.start()),
+                    w.end_exclusive().min(window.end_exclusive()),
+                )
+                .ok()
+            })
+            .collect()
     }
 
     fn upsert(&mut self, a: Assignment) {
@@ -201,8 +239,31 @@ mod tests {
         s.remove(&one.id);
         assert!(s.assignments_in(w("2026-11-01", "2026-12-01")).is_empty());
         s.put(a(&r, &p, "2026-11-05", 1));
-        s.rows(vec![], vec![p]);
+        s.rows(vec![], vec![p.clone()]);
         assert!(s.assignments_in(w("2026-11-01", "2026-12-01")).is_empty(), "a deleted person's bars go");
+        // One at a time, as confirmed edits bring them.
+        s.put_resource(r.clone());
+        s.put(a(&r, &p, "2026-11-05", 1));
+        let renamed = Project { name: Name::parse("Q").unwrap(), version: 2, ..p.clone() };
+        s.put_project(renamed.clone());
+        assert_eq!(s.projects, vec![renamed]);
+        s.remove_project(&p.id);
+        assert!(s.projects.is_empty() && s.assignments_in(w("2026-11-01", "2026-12-01")).is_empty());
+        s.put_project(p.clone());
+        s.put(a(&r, &p, "2026-11-05", 1));
+        s.remove_resource(&r.id);
+        assert!(s.resources.is_empty() && s.assignments_in(w("2026-11-01", "2026-12-01")).is_empty());
+    }
+
+    #[test]
+    fn the_loaded_days_are_clipped_to_what_is_asked() {
+        let mut s = Snapshot::new(team(), vec![], vec![], w("2026-11-01", "2026-12-01"), vec![], "t".into());
+        s.loaded(w("2027-01-01", "2027-02-01"), vec![], None);
+        assert_eq!(
+            s.loaded_in(w("2026-11-15", "2027-01-10")),
+            vec![w("2026-11-15", "2026-12-01"), w("2027-01-01", "2027-01-10")]
+        );
+        assert!(s.loaded_in(w("2026-12-05", "2026-12-20")).is_empty());
     }
 
     proptest! {
