@@ -12,6 +12,7 @@ use planner_auth::testing::SmtpServer;
 use planner_auth::{MemoryVault, TokenVault};
 use planner_domain::{Email, FixedClock, Name, Role};
 use planner_store::{Engine, MemoryAudit, Store};
+use resource_planner_app::offline::Copies;
 use resource_planner_app::{AppState, Auth};
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -23,6 +24,8 @@ struct Setup {
     file: PathBuf,
     smtp: SmtpServer,
     vault: Arc<MemoryVault>,
+    /// The keyring entry of the offline copies' key.
+    cache_keys: Arc<MemoryVault>,
     audit: Arc<MemoryAudit>,
 }
 
@@ -53,7 +56,13 @@ async fn setup() -> Setup {
             .await
             .unwrap();
     }
-    Setup { file, smtp: SmtpServer::start(), vault: Arc::new(MemoryVault::default()), audit }
+    Setup {
+        file,
+        smtp: SmtpServer::start(),
+        vault: Arc::new(MemoryVault::default()),
+        cache_keys: Arc::new(MemoryVault::default()),
+        audit,
+    }
 }
 
 /// The user's local things for the setup's table.
@@ -63,7 +72,12 @@ fn local_dir(s: &Setup) -> PathBuf {
 
 /// The app (as after a start) on the setup's table.
 async fn app(s: &Setup) -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>) {
-    let auth = Auth { mailer: Some(s.smtp.mailer()), vault: s.vault.clone(), local_dir: Some(local_dir(s)) };
+    let auth = Auth {
+        mailer: Some(s.smtp.mailer()),
+        vault: s.vault.clone(),
+        local_dir: Some(local_dir(s)),
+        copies: Some(Copies::new(&local_dir(s), s.cache_keys.clone())),
+    };
     let state = AppState::open_team(store(&s.file, s.audit.clone()).await, auth, clock()).await.unwrap();
     let app = resource_planner_app::commands::register(mock_builder())
         .manage(state)

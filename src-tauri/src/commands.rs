@@ -17,6 +17,7 @@ pub fn register<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder
         open_timeline,
         load_window,
         catalog,
+        reconnect,
         create_resource,
         rename_resource,
         resource_assignment_count,
@@ -67,8 +68,7 @@ pub async fn workspace_overview(state: State<'_, AppState>) -> Result<WorkspaceO
 pub async fn overview(state: &AppState) -> Result<WorkspaceOverview, IpcError> {
     let today = state.today()?;
     let window = DateRange::window(today, today.add_days(91)).map_err(StoreError::from)?;
-    let (store, scope) = state.plan().await?;
-    let timeline = store.timeline(&scope, window).await?;
+    let timeline = state.read(async |store, scope| store.timeline(scope, window).await).await?;
     let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
     Ok(WorkspaceOverview {
         team_name: timeline.team.name.to_string(),
@@ -78,40 +78,49 @@ pub async fn overview(state: &AppState) -> Result<WorkspaceOverview, IpcError> {
     })
 }
 
-/// The timeline of `[from, to)`: team, people, projects and the assignments in view.
+/// The timeline of `[from, to)`: team, people, projects and the assignments in view. While
+/// the table is out of reach, what the offline copy holds of it (`loaded` says which days).
 #[tauri::command]
 pub async fn open_timeline(
     state: State<'_, AppState>,
     from: String,
     to: String,
 ) -> Result<TimelineDto, IpcError> {
-    let (store, scope) = state.plan().await?;
-    let timeline = store.timeline(&scope, dto::window(&from, &to)?).await?;
-    Ok((&timeline).into())
+    state.timeline(dto::window(&from, &to)?).await
 }
 
-/// More assignments as the timeline scrolls: those overlapping `[from, to)`.
+/// More assignments as the timeline scrolls: those overlapping `[from, to)`. Offline, from the
+/// copy if it holds those days, else `not_loaded`.
 #[tauri::command]
 pub async fn load_window(
     state: State<'_, AppState>,
     from: String,
     to: String,
 ) -> Result<Vec<AssignmentDto>, IpcError> {
-    let (store, scope) = state.plan().await?;
-    let found = store.assignments_in_window(&scope, dto::window(&from, &to)?).await?;
-    Ok(found.iter().map(Into::into).collect())
+    state.window(dto::window(&from, &to)?).await
 }
 
 #[tauri::command]
 pub async fn catalog(state: State<'_, AppState>) -> Result<CatalogDto, IpcError> {
-    let (store, scope) = state.plan().await?;
-    Ok((&store.catalog(&scope).await?).into())
+    state.catalog().await
+}
+
+/// Tries to reach the table now (the banner's "Try again"); answers what is open then.
+#[tauri::command]
+pub async fn reconnect(state: State<'_, AppState>) -> Result<SessionDto, IpcError> {
+    state.check_connection().await;
+    Ok(state.to_window().await)
 }
 
 #[tauri::command]
 pub async fn create_resource(state: State<'_, AppState>, name: String) -> Result<ResourceDto, IpcError> {
-    let (store, scope) = state.plan().await?;
-    let created = store.create_resource(&scope, ResourceId::generate(), dto::name(&name)?).await?;
+    let name = dto::name(&name)?;
+    let created = state
+        .write(
+            async |store, scope| store.create_resource(scope, ResourceId::generate(), name).await,
+            |s, r| s.put_resource(r.clone()),
+        )
+        .await?;
     Ok((&created).into())
 }
 
@@ -122,16 +131,21 @@ pub async fn rename_resource(
     version: u64,
     name: String,
 ) -> Result<ResourceDto, IpcError> {
-    let (store, scope) = state.plan().await?;
-    let renamed = store.rename_resource(&scope, &dto::resource_id(&id)?, version, dto::name(&name)?).await?;
+    let (id, name) = (dto::resource_id(&id)?, dto::name(&name)?);
+    let renamed = state
+        .write(
+            async |store, scope| store.rename_resource(scope, &id, version, name).await,
+            |s, r| s.put_resource(r.clone()),
+        )
+        .await?;
     Ok((&renamed).into())
 }
 
 /// How many assignments deleting this person would delete (the confirmation says it).
 #[tauri::command]
 pub async fn resource_assignment_count(state: State<'_, AppState>, id: String) -> Result<u64, IpcError> {
-    let (store, scope) = state.plan().await?;
-    Ok(store.resource_assignment_count(&scope, &dto::resource_id(&id)?).await? as u64)
+    let id = dto::resource_id(&id)?;
+    Ok(state.read(async |store, scope| store.resource_assignment_count(scope, &id).await).await? as u64)
 }
 
 /// Deletes a person and their assignments, telling `on_progress` how far it is.
@@ -141,9 +155,14 @@ pub async fn delete_resource(
     id: String,
     on_progress: Channel<DeleteProgressDto>,
 ) -> Result<DeleteReportDto, IpcError> {
-    let (store, scope) = state.plan().await?;
-    let report =
-        store.delete_resource(&scope, &dto::resource_id(&id)?, &mut dto::progress_to(on_progress)).await?;
+    let id = dto::resource_id(&id)?;
+    let mut progress = dto::progress_to(on_progress);
+    let report = state
+        .write(
+            async |store, scope| store.delete_resource(scope, &id, &mut progress).await,
+            |s, _| s.remove_resource(&id),
+        )
+        .await?;
     Ok(DeleteReportDto { assignments_deleted: report.assignments_deleted as u64 })
 }
 
@@ -153,9 +172,13 @@ pub async fn create_project(
     name: String,
     color: String,
 ) -> Result<ProjectDto, IpcError> {
-    let (store, scope) = state.plan().await?;
-    let created =
-        store.create_project(&scope, ProjectId::generate(), dto::name(&name)?, dto::color(&color)?).await?;
+    let (name, color) = (dto::name(&name)?, dto::color(&color)?);
+    let created = state
+        .write(
+            async |store, scope| store.create_project(scope, ProjectId::generate(), name, color).await,
+            |s, p| s.put_project(p.clone()),
+        )
+        .await?;
     Ok((&created).into())
 }
 
@@ -167,18 +190,23 @@ pub async fn update_project(
     name: Option<String>,
     color: Option<String>,
 ) -> Result<ProjectDto, IpcError> {
-    let (store, scope) = state.plan().await?;
     let name = name.as_deref().map(dto::name).transpose()?;
     let color = color.as_deref().map(dto::color).transpose()?;
-    let updated = store.update_project(&scope, &dto::project_id(&id)?, version, name, color).await?;
+    let id = dto::project_id(&id)?;
+    let updated = state
+        .write(
+            async |store, scope| store.update_project(scope, &id, version, name, color).await,
+            |s, p| s.put_project(p.clone()),
+        )
+        .await?;
     Ok((&updated).into())
 }
 
 /// How many assignments deleting this project would delete.
 #[tauri::command]
 pub async fn project_assignment_count(state: State<'_, AppState>, id: String) -> Result<u64, IpcError> {
-    let (store, scope) = state.plan().await?;
-    Ok(store.project_assignment_count(&scope, &dto::project_id(&id)?).await? as u64)
+    let id = dto::project_id(&id)?;
+    Ok(state.read(async |store, scope| store.project_assignment_count(scope, &id).await).await? as u64)
 }
 
 /// Deletes a project and its assignments, telling `on_progress` how far it is.
@@ -188,9 +216,14 @@ pub async fn delete_project(
     id: String,
     on_progress: Channel<DeleteProgressDto>,
 ) -> Result<DeleteReportDto, IpcError> {
-    let (store, scope) = state.plan().await?;
-    let report =
-        store.delete_project(&scope, &dto::project_id(&id)?, &mut dto::progress_to(on_progress)).await?;
+    let id = dto::project_id(&id)?;
+    let mut progress = dto::progress_to(on_progress);
+    let report = state
+        .write(
+            async |store, scope| store.delete_project(scope, &id, &mut progress).await,
+            |s, _| s.remove_project(&id),
+        )
+        .await?;
     Ok(DeleteReportDto { assignments_deleted: report.assignments_deleted as u64 })
 }
 
@@ -199,8 +232,10 @@ pub async fn create_assignment(
     state: State<'_, AppState>,
     input: NewAssignmentInput,
 ) -> Result<AssignmentDto, IpcError> {
-    let (store, scope) = state.plan().await?;
-    let created = store.create_assignment(&scope, input.to_domain()?).await?;
+    let input = input.to_domain()?;
+    let created = state
+        .write(async |store, scope| store.create_assignment(scope, input).await, |s, a| s.put(a.clone()))
+        .await?;
     Ok((&created).into())
 }
 
@@ -211,21 +246,31 @@ pub async fn update_assignment(
     current: AssignmentDto,
     change: AssignmentChangeInput,
 ) -> Result<AssignmentDto, IpcError> {
-    let (store, scope) = state.plan().await?;
-    let updated = store.update_assignment(&scope, &current.to_domain()?, change.to_domain()?).await?;
+    let (current, change) = (current.to_domain()?, change.to_domain()?);
+    let updated = state
+        .write(
+            async |store, scope| store.update_assignment(scope, &current, change).await,
+            |s, a| s.put(a.clone()),
+        )
+        .await?;
     Ok((&updated).into())
 }
 
 #[tauri::command]
 pub async fn delete_assignment(state: State<'_, AppState>, current: AssignmentDto) -> Result<(), IpcError> {
-    let (store, scope) = state.plan().await?;
-    Ok(store.delete_assignment(&scope, &current.to_domain()?).await?)
+    let current = current.to_domain()?;
+    state
+        .write(
+            async |store, scope| store.delete_assignment(scope, &current).await,
+            |s, _| s.remove(&current.id),
+        )
+        .await
 }
 
 /// Who is signed in, to which teams, and which team is open (the start-up screen's question).
 #[tauri::command]
 pub async fn session_status(state: State<'_, AppState>) -> Result<SessionDto, IpcError> {
-    Ok(state.session().await)
+    Ok(state.to_window().await)
 }
 
 /// Asks for a sign-in code by email. The answer is the same for every email (no enumeration).
@@ -336,8 +381,8 @@ pub async fn sign_out(state: State<'_, AppState>, everywhere: bool) -> Result<Se
 /// The open team's members (any member may see them).
 #[tauri::command]
 pub async fn list_members(state: State<'_, AppState>) -> Result<Vec<MemberDto>, IpcError> {
-    let (store, scope) = state.plan().await?;
-    Ok(store.list_members(&scope).await?.iter().map(Into::into).collect())
+    let members = state.read(async |store, scope| store.list_members(scope).await).await?;
+    Ok(members.iter().map(Into::into).collect())
 }
 
 /// Invites someone by email with a role (admins only); a new email becomes a new user.
@@ -348,11 +393,12 @@ pub async fn invite_member(
     role: String,
     name: Option<String>,
 ) -> Result<MemberDto, IpcError> {
-    let (store, scope) = state.plan().await?;
     let name = name.as_deref().filter(|n| !n.trim().is_empty()).map(dto::name).transpose()?;
     let role = dto::role(&role)?;
     let email = dto::email(&email)?;
-    let user = store.invite_member(&scope, &email, name.as_ref(), role).await?;
+    let user = state
+        .write(async |store, scope| store.invite_member(scope, &email, name.as_ref(), role).await, |_, _| {})
+        .await?;
     Ok(MemberDto {
         user_id: user.id.to_string(),
         email: Some(user.email.as_str().to_owned()),
@@ -364,13 +410,13 @@ pub async fn invite_member(
 /// Changes a member's role (admins only; never leaves the team without an admin).
 #[tauri::command]
 pub async fn change_role(state: State<'_, AppState>, user_id: String, role: String) -> Result<(), IpcError> {
-    let (store, scope) = state.plan().await?;
-    Ok(store.put_member(&scope, &dto::user_id(&user_id)?, dto::role(&role)?).await?)
+    let (user, role) = (dto::user_id(&user_id)?, dto::role(&role)?);
+    state.write(async |store, scope| store.put_member(scope, &user, role).await, |_, _| {}).await
 }
 
 /// Removes a member (admins only; never the last admin).
 #[tauri::command]
 pub async fn remove_member(state: State<'_, AppState>, user_id: String) -> Result<(), IpcError> {
-    let (store, scope) = state.plan().await?;
-    Ok(store.remove_member(&scope, &dto::user_id(&user_id)?).await?)
+    let user = dto::user_id(&user_id)?;
+    state.write(async |store, scope| store.remove_member(scope, &user).await, |_, _| {}).await
 }

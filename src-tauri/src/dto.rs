@@ -191,6 +191,9 @@ pub struct TimelineDto {
     pub resources: Vec<ResourceDto>,
     pub projects: Vec<ProjectDto>,
     pub assignments: Vec<AssignmentDto>,
+    /// The days of `[from, to)` whose assignments are all here: the whole window when read
+    /// from the table; offline, only what the offline copy holds (the rest is "not loaded").
+    pub loaded: Vec<WindowDto>,
 }
 
 impl From<&Timeline> for TimelineDto {
@@ -202,8 +205,50 @@ impl From<&Timeline> for TimelineDto {
             resources: t.resources.iter().map(Into::into).collect(),
             projects: t.projects.iter().map(Into::into).collect(),
             assignments: t.assignments.iter().map(Into::into).collect(),
+            loaded: vec![t.window.into()],
         }
     }
+}
+
+impl TimelineDto {
+    /// What the offline copy shows of `window`.
+    pub fn cached(s: &planner_cache::Snapshot, window: DateRange) -> Self {
+        Self {
+            team_name: s.team.name.to_string(),
+            from: window.start().to_string(),
+            to: window.end_exclusive().to_string(),
+            resources: s.resources.iter().map(Into::into).collect(),
+            projects: s.projects.iter().map(Into::into).collect(),
+            assignments: s.assignments_in(window).iter().map(Into::into).collect(),
+            loaded: s.loaded_in(window).into_iter().map(Into::into).collect(),
+        }
+    }
+}
+
+/// Days `[from, to)`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct WindowDto {
+    pub from: String,
+    pub to: String,
+}
+
+impl From<DateRange> for WindowDto {
+    fn from(w: DateRange) -> Self {
+        Self { from: w.start().to_string(), to: w.end_exclusive().to_string() }
+    }
+}
+
+/// The window shows the offline copy: the table could not be reached (`reason`), or, with no
+/// reason, the app started from the copy and is connecting.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OfflineDto {
+    /// RFC 3339: when the copy was last in step with the table (none: there is no copy).
+    pub synced_at: Option<String>,
+    pub reason: Option<crate::IpcError>,
 }
 
 /// People and projects, with deletes that were interrupted and can be finished.
@@ -301,11 +346,22 @@ pub struct SessionDto {
     pub team: Option<TeamDto>,
     /// Why nobody is signed in (an expired or ended session), as `{code, message}`.
     pub reason: Option<crate::IpcError>,
+    /// Set while the table is out of reach (or being reached at start-up): the window shows
+    /// the offline copy and does not edit.
+    pub offline: Option<OfflineDto>,
 }
 
 impl SessionDto {
     pub fn local() -> Self {
-        Self { mode: "local".into(), signed_in: true, email: None, teams: vec![], team: None, reason: None }
+        Self {
+            mode: "local".into(),
+            signed_in: true,
+            email: None,
+            teams: vec![],
+            team: None,
+            reason: None,
+            offline: None,
+        }
     }
 
     /// Nothing could be opened; `reason` says what to fix.
@@ -317,6 +373,7 @@ impl SessionDto {
             teams: vec![],
             team: None,
             reason: Some(reason.clone()),
+            offline: None,
         }
     }
 
@@ -328,6 +385,7 @@ impl SessionDto {
             teams: vec![],
             team: None,
             reason: reason.cloned(),
+            offline: None,
         }
     }
 }

@@ -7,6 +7,7 @@ pub mod dto;
 mod error;
 mod local_move;
 pub mod log;
+pub mod offline;
 pub mod startup;
 mod state;
 
@@ -42,6 +43,16 @@ pub fn run() {
                 None => log::event("info", &format!("opened {}", opened.mode)),
             }
             app.manage(state);
+            // The connection check: an open team's session re-checked every few seconds, a lost
+            // table tried again with backoff (the window hears both ways).
+            let checker = app.handle().clone();
+            tauri::async_runtime::spawn(async move {
+                let state = checker.state::<AppState>();
+                loop {
+                    let wait = state.check_connection().await;
+                    state.pause(wait).await;
+                }
+            });
             if let Ok(places) = places {
                 app.manage(places);
             }

@@ -2,6 +2,7 @@
 //! window opens on — the local workspace, or a team table with sign-in. Whatever goes wrong
 //! becomes a [`AppState::broken`] whose reason the window shows (a bad file names its line).
 
+use crate::offline::Copies;
 use crate::{AppState, Auth, IpcError};
 use planner_auth::{MailConfig, SessionVault, SmtpMailer, TlsMode};
 use planner_config::{Connection, Mode, Settings, SmtpTls};
@@ -135,9 +136,13 @@ async fn open_team(s: &Settings, data: &Path) -> Result<AppState, IpcError> {
     };
     // One keyring entry per table (and endpoint or region): two tables, two sessions.
     let place = d.endpoint.as_deref().or(d.region.as_deref()).unwrap_or("aws");
-    let vault = Arc::new(SessionVault::new(&format!("{}@{place}", d.table)));
-    let local_dir = Some(data.join("tables").join(sanitize(&format!("{}@{place}", d.table))));
-    AppState::open_team(store, Auth { mailer, vault, local_dir }, Arc::new(SystemClock)).await
+    let profile = format!("{}@{place}", d.table);
+    let vault = Arc::new(SessionVault::new(&profile));
+    let local_dir = data.join("tables").join(sanitize(&profile));
+    // The offline copies' key: a keyring entry of its own beside the session token's.
+    let copies = Some(Copies::new(&local_dir, Arc::new(SessionVault::cache_key(&profile))));
+    let auth = Auth { mailer, vault, local_dir: Some(local_dir), copies };
+    AppState::open_team(store, auth, Arc::new(SystemClock)).await
 }
 
 /// A file-name-safe form of a table's place.

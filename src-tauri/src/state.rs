@@ -4,15 +4,27 @@
 //! [`AppState::plan`]; they never take a team from the UI.
 
 use crate::IpcError;
-use crate::dto::{SessionDto, TeamDto};
+use crate::dto::{AssignmentDto, CatalogDto, OfflineDto, SessionDto, TeamDto, TimelineDto};
+use crate::offline::{Copies, TeamCopy};
 use planner_auth::{Lang, SmtpMailer, TokenVault};
-use planner_domain::{Clock, Date, Email, SystemClock, TeamId};
+use planner_cache::{Profile, ProfileTeam, Snapshot};
+use planner_domain::{Clock, Date, DateRange, Email, Name, SystemClock, TeamId, UserId};
 use planner_store::{
     AuditSink, Engine, FileAudit, Sensitive, Store, StoreError, TeamMembership, TeamScope, VerifiedSession,
 };
 use std::sync::Arc;
+use std::time::Duration;
 use tauri::ipc::Channel;
 use tokio::sync::RwLock;
+
+/// How often an open team's session and membership are checked when nothing else reads the
+/// table (this is also how soon a lost connection is noticed).
+pub const HEARTBEAT: Duration = Duration::from_secs(10);
+
+/// The wait before the `n`-th try to reach the table again: 1, 2, 4, 8, 16, then 30 seconds.
+pub fn backoff(n: u32) -> Duration {
+    Duration::from_secs(1u64 << n.min(5)).min(Duration::from_secs(30))
+}
 
 pub struct AppState {
     clock: Arc<dyn Clock>,
@@ -25,6 +37,10 @@ pub struct AppState {
     watcher: std::sync::Mutex<Option<Channel<SessionDto>>>,
     /// What the OS's link brought before the window listened (a failure is said only once).
     unheard: std::sync::Mutex<Option<SessionDto>>,
+    /// Something the window should be told once (an offline copy found damaged).
+    notice: std::sync::Mutex<Option<IpcError>>,
+    /// Wakes the connection check early (the table was just found out of reach).
+    wake: tokio::sync::Notify,
 }
 
 /// How people sign in to a team table: the mailer of codes and the vault of the session token.
@@ -32,9 +48,11 @@ pub struct Auth {
     pub mailer: Option<SmtpMailer>,
     pub vault: Arc<dyn TokenVault>,
     /// This table's folder of the user's local things: the id of the team open last (not a
-    /// secret, so that a start opens it) and, with issue #5, the offline copy. Signing out
-    /// removes the folder.
+    /// secret, so that a start opens it) and the offline copies. Signing out removes the
+    /// folder.
     pub local_dir: Option<std::path::PathBuf>,
+    /// The offline copies in `local_dir` and their key's keyring entry (none: no copy kept).
+    pub copies: Option<Copies>,
 }
 
 /// What the window works on now.
@@ -45,6 +63,9 @@ enum Workspace {
     SignedOut { store: Arc<Store>, reason: Option<IpcError> },
     /// A team table, signed in, one of the user's teams open.
     Team { store: Arc<Store>, open: Box<Signed> },
+    /// A team table, signed in, but the table is out of reach (or, at start-up, not reached
+    /// yet): the window shows the offline copy and edits nothing until the connection is back.
+    Offline { store: Arc<Store>, open: Box<Cached> },
     /// Nothing could be opened (a bad settings file, say): every command answers `reason`.
     Broken { reason: IpcError },
 }
@@ -55,6 +76,82 @@ struct Signed {
     email: Email,
     teams: Vec<TeamMembership>,
     scope: TeamScope,
+    copy: Arc<TeamCopy>,
+}
+
+/// The signed-in user and team as last confirmed, while the table cannot be reached.
+struct Cached {
+    token: Sensitive,
+    user: UserId,
+    email: Email,
+    teams: Vec<TeamMembership>,
+    team: TeamId,
+    copy: Arc<TeamCopy>,
+    /// Why the table cannot be reached; none while the first try of a start runs.
+    reason: Option<IpcError>,
+    /// Tries since the connection was lost.
+    tries: u32,
+}
+
+impl Cached {
+    fn of(open: Signed, reason: IpcError) -> Self {
+        Self {
+            user: open.session.user().clone(),
+            team: open.scope.team().clone(),
+            token: open.token,
+            email: open.email,
+            teams: open.teams,
+            copy: open.copy,
+            reason: Some(reason),
+            tries: 0,
+        }
+    }
+}
+
+/// What a command in the open team works with.
+struct OpenPlan {
+    store: Arc<Store>,
+    scope: TeamScope,
+    copy: Option<Arc<TeamCopy>>,
+    /// The session the scope came from (none on the local workspace, which is never offline).
+    session: Option<VerifiedSession>,
+}
+
+/// Whether an error means the table is out of reach (network, timeouts, lapsed credentials).
+fn out_of_reach(e: &IpcError) -> bool {
+    matches!(e.code, "unavailable" | "credentials")
+}
+
+/// Refused because the table cannot be reached (nothing was sent).
+fn offline(reason: Option<&IpcError>) -> IpcError {
+    IpcError {
+        code: "offline",
+        message: match reason {
+            Some(r) => format!(
+                "you are offline, so nothing can be changed until the connection is back ({})",
+                r.message
+            ),
+            None => "the team's data is still being reached; try again in a moment".into(),
+        },
+    }
+}
+
+/// A write whose answer was lost with the connection: it may or may not have been saved.
+fn unconfirmed(reason: &IpcError) -> IpcError {
+    IpcError {
+        code: "unconfirmed",
+        message: format!(
+            "the connection was lost while this change was being saved ({}); it is checked when the connection is back",
+            reason.message
+        ),
+    }
+}
+
+fn not_loaded() -> IpcError {
+    IpcError {
+        code: "not_loaded",
+        message: "this part of the timeline was not loaded before the connection was lost".into(),
+    }
 }
 
 /// The file in [`Auth::local_dir`] that holds the id of the team open last.
@@ -114,6 +211,12 @@ impl AppState {
         };
         if let Some(token) = stored {
             let last = state.last_team();
+            // The last timeline at once from the offline copy; the table is reached in the
+            // background (the connection check) and the window refreshes in place.
+            if let Some(cached) = state.cached_start(token.clone(), last.as_ref()).await {
+                *state.workspace.write().await = Workspace::Offline { store, open: Box::new(cached) };
+                return Ok(state);
+            }
             match state.resume(&store, token, last.as_ref()).await {
                 Ok(open) => *state.workspace.write().await = Workspace::Team { store, open: Box::new(open) },
                 Err(reason) => {
@@ -122,7 +225,7 @@ impl AppState {
                     // sign-in screen says why.
                     if matches!(reason.code, "session_invalid" | "not_member") {
                         state.vault_call(|v| v.delete()).await?;
-                        state.forget_local()?;
+                        state.forget_local().await?;
                     }
                     *state.workspace.write().await = Workspace::SignedOut { store, reason: Some(reason) };
                 }
@@ -144,6 +247,8 @@ impl AppState {
             auth: std::sync::Mutex::new(auth),
             watcher: std::sync::Mutex::new(None),
             unheard: std::sync::Mutex::new(None),
+            notice: std::sync::Mutex::new(None),
+            wake: tokio::sync::Notify::new(),
         }
     }
 
@@ -165,7 +270,7 @@ impl AppState {
 
     /// Tells the window what is open now.
     pub async fn notify(&self) {
-        let session = self.session().await;
+        let session = self.to_window().await;
         let watcher = lock(&self.watcher).clone();
         if let Some(channel) = watcher {
             // A window that went away has nobody to tell.
@@ -179,11 +284,29 @@ impl AppState {
     /// out; a lost membership opens another of the user's teams (or signs out if none is left);
     /// either way the command is refused with the reason.
     pub async fn plan(&self) -> Result<(Arc<Store>, TeamScope), IpcError> {
-        let (store, token, session, team) = match &*self.workspace.read().await {
-            Workspace::Local { store, scope } => return Ok((store.clone(), scope.clone())),
-            Workspace::Team { store, open } => {
-                (store.clone(), open.token.clone(), open.session.clone(), open.scope.team().clone())
+        self.open_plan().await.map(|p| (p.store, p.scope))
+    }
+
+    /// [`AppState::plan`] with the team's offline copy. A table out of reach switches the
+    /// window to offline (and the command is refused: nothing was sent).
+    async fn open_plan(&self) -> Result<OpenPlan, IpcError> {
+        let (store, token, session, team, copy) = match &*self.workspace.read().await {
+            Workspace::Local { store, scope } => {
+                return Ok(OpenPlan {
+                    store: store.clone(),
+                    scope: scope.clone(),
+                    copy: None,
+                    session: None,
+                });
             }
+            Workspace::Team { store, open } => (
+                store.clone(),
+                open.token.clone(),
+                open.session.clone(),
+                open.scope.team().clone(),
+                open.copy.clone(),
+            ),
+            Workspace::Offline { open, .. } => return Err(offline(open.reason.as_ref())),
             Workspace::SignedOut { .. } => return Err(signed_out()),
             Workspace::Broken { reason } => return Err(reason.clone()),
         };
@@ -200,7 +323,7 @@ impl AppState {
                     }
                     open.scope = scope.clone();
                 }
-                Ok((store, scope))
+                Ok(OpenPlan { store, scope, copy: Some(copy), session: Some(session) })
             }
             Err(e @ (StoreError::SessionInvalid | StoreError::NotMember)) => {
                 let reason = IpcError::from(e);
@@ -208,8 +331,282 @@ impl AppState {
                 self.lose_scope(&store, token, &session, reason.clone()).await?;
                 Err(reason)
             }
-            Err(e) => Err(e.into()),
+            Err(e) => {
+                let reason = IpcError::from(e);
+                if !out_of_reach(&reason) {
+                    return Err(reason);
+                }
+                self.go_offline(&session, reason.clone()).await;
+                Err(offline(Some(&reason)))
+            }
         }
+    }
+
+    /// A read in the open team (`call`); a table out of reach switches the window to offline.
+    pub async fn read<T>(
+        &self,
+        call: impl AsyncFnOnce(&Store, &TeamScope) -> Result<T, StoreError>,
+    ) -> Result<T, IpcError> {
+        let p = self.open_plan().await?;
+        match call(&p.store, &p.scope).await {
+            Ok(v) => Ok(v),
+            Err(e) => Err(self.failed(&p, e, false).await),
+        }
+    }
+
+    /// A change in the open team (`call`); once confirmed, `keep` applies it to the offline
+    /// copy. If the connection is lost on the way the answer is `unconfirmed`: the window
+    /// checks it when the connection is back.
+    pub async fn write<T>(
+        &self,
+        call: impl AsyncFnOnce(&Store, &TeamScope) -> Result<T, StoreError>,
+        keep: impl FnOnce(&mut Snapshot, &T),
+    ) -> Result<T, IpcError> {
+        let p = self.open_plan().await?;
+        match call(&p.store, &p.scope).await {
+            Ok(v) => {
+                if let Some(copy) = &p.copy {
+                    copy.change(|s| keep(s, &v)).await;
+                }
+                Ok(v)
+            }
+            Err(e) => Err(self.failed(&p, e, true).await),
+        }
+    }
+
+    /// A failed call's error; a table out of reach switches the window to offline.
+    async fn failed(&self, p: &OpenPlan, e: StoreError, wrote: bool) -> IpcError {
+        let reason = IpcError::from(e);
+        let Some(session) = p.session.as_ref().filter(|_| out_of_reach(&reason)) else { return reason };
+        self.go_offline(session, reason.clone()).await;
+        if wrote { unconfirmed(&reason) } else { offline(Some(&reason)) }
+    }
+
+    /// The timeline of `window`: from the table (and kept in the offline copy), or from the
+    /// copy while the table is out of reach.
+    pub async fn timeline(&self, window: DateRange) -> Result<TimelineDto, IpcError> {
+        let p = match self.open_plan().await {
+            Ok(p) => p,
+            Err(e) if e.code == "offline" => return self.copied(|c| c.timeline(window)).await,
+            Err(e) => return Err(e),
+        };
+        match p.store.timeline(&p.scope, window).await {
+            Ok(t) => {
+                if let Some(copy) = &p.copy {
+                    copy.timeline_read(&t, self.now()).await;
+                }
+                Ok((&t).into())
+            }
+            Err(e) => match self.failed(&p, e, false).await {
+                e if e.code == "offline" => self.copied(|c| c.timeline(window)).await,
+                e => Err(e),
+            },
+        }
+    }
+
+    /// The assignments of `window`: from the table (and kept), or from the copy if it holds
+    /// that window; otherwise `not_loaded`.
+    pub async fn window(&self, window: DateRange) -> Result<Vec<AssignmentDto>, IpcError> {
+        let from_copy = async || {
+            let found = self.copied(|c| Some(c.window(window))).await?.ok_or_else(not_loaded)?;
+            Ok(found.iter().map(Into::into).collect())
+        };
+        let p = match self.open_plan().await {
+            Ok(p) => p,
+            Err(e) if e.code == "offline" => return from_copy().await,
+            Err(e) => return Err(e),
+        };
+        match p.store.assignments_in_window(&p.scope, window).await {
+            Ok(found) => {
+                if let Some(copy) = &p.copy {
+                    copy.window_read(window, &found, self.now()).await;
+                }
+                Ok(found.iter().map(Into::into).collect())
+            }
+            Err(e) => match self.failed(&p, e, false).await {
+                e if e.code == "offline" => from_copy().await,
+                e => Err(e),
+            },
+        }
+    }
+
+    /// People and projects: from the table (and kept), or from the copy.
+    pub async fn catalog(&self) -> Result<CatalogDto, IpcError> {
+        let from_copy = async || {
+            let (resources, projects) = self.copied(|c| c.catalog()).await?;
+            Ok((&planner_store::Catalog { resources, projects, pending_deletions: vec![] }).into())
+        };
+        let p = match self.open_plan().await {
+            Ok(p) => p,
+            Err(e) if e.code == "offline" => return from_copy().await,
+            Err(e) => return Err(e),
+        };
+        match p.store.catalog(&p.scope).await {
+            Ok(c) => {
+                if let Some(copy) = &p.copy {
+                    copy.change(|s| s.rows(c.resources.clone(), c.projects.clone())).await;
+                }
+                Ok((&c).into())
+            }
+            Err(e) => match self.failed(&p, e, false).await {
+                e if e.code == "offline" => from_copy().await,
+                e => Err(e),
+            },
+        }
+    }
+
+    /// What the offline copy has (`read`), while the window is offline.
+    async fn copied<T>(&self, read: impl FnOnce(&TeamCopy) -> Option<T>) -> Result<T, IpcError> {
+        match &*self.workspace.read().await {
+            Workspace::Offline { open, .. } => read(&open.copy).ok_or_else(|| offline(open.reason.as_ref())),
+            Workspace::Broken { reason } => Err(reason.clone()),
+            Workspace::SignedOut { .. } => Err(signed_out()),
+            _ => Err(offline(None)),
+        }
+    }
+
+    /// The table was found out of reach during `session`: the window goes offline (and hears
+    /// of it), and the connection check starts trying again.
+    async fn go_offline(&self, session: &VerifiedSession, reason: IpcError) {
+        let mut w = self.workspace.write().await;
+        if !matches!(&*w, Workspace::Team { open, .. } if &open.session == session) {
+            return;
+        }
+        let Workspace::Team { store, open } =
+            std::mem::replace(&mut *w, Workspace::Broken { reason: reason.clone() })
+        else {
+            return;
+        };
+        *w = Workspace::Offline { store, open: Box::new(Cached::of(*open, reason.clone())) };
+        drop(w);
+        crate::log::event("warn", &format!("offline: {}", reason.code));
+        self.notify().await;
+        self.wake.notify_one();
+    }
+
+    /// Checks the connection once and answers when to check again. Online, the session and
+    /// membership are re-checked ([`AppState::plan`]; a table out of reach switches to
+    /// offline). Offline, the session is resumed: back online the window hears it and reloads
+    /// in place; an ended session signs out; still out of reach, the next try waits longer.
+    pub async fn check_connection(&self) -> Duration {
+        let (store, token, team, user) = match &*self.workspace.read().await {
+            Workspace::Offline { store, open } => {
+                (store.clone(), open.token.clone(), open.team.clone(), open.user.clone())
+            }
+            Workspace::Team { .. } => {
+                drop(self.plan().await);
+                return match &*self.workspace.read().await {
+                    Workspace::Offline { .. } => backoff(0),
+                    _ => HEARTBEAT,
+                };
+            }
+            _ => return HEARTBEAT,
+        };
+        let resumed = self.resume(&store, token.clone(), Some(&team)).await;
+        let mut w = self.workspace.write().await;
+        let Workspace::Offline { open, .. } = &mut *w else { return HEARTBEAT };
+        if open.user != user || open.team != team {
+            return HEARTBEAT;
+        }
+        match resumed {
+            Ok(signed) => {
+                *w = Workspace::Team { store, open: Box::new(signed) };
+                drop(w);
+                self.remember_team(&team);
+                crate::log::event("info", "back online");
+                self.notify().await;
+                HEARTBEAT
+            }
+            Err(reason) if matches!(reason.code, "session_invalid" | "not_member") => {
+                *w = Workspace::SignedOut { store, reason: Some(reason) };
+                drop(w);
+                let _ = self.vault_call(|v| v.delete()).await;
+                let _ = self.forget_local().await;
+                self.notify().await;
+                HEARTBEAT
+            }
+            Err(reason) => {
+                let changed = open.reason.as_ref() != Some(&reason);
+                open.reason = Some(reason);
+                open.tries += 1;
+                let wait = backoff(open.tries);
+                drop(w);
+                if changed {
+                    self.notify().await;
+                }
+                wait
+            }
+        }
+    }
+
+    /// Waits `wait`, or less if the table was just found out of reach.
+    pub async fn pause(&self, wait: Duration) {
+        tokio::select! {
+            _ = tokio::time::sleep(wait) => {}
+            _ = self.wake.notified() => {}
+        }
+    }
+
+    /// A start from the offline copy: who was signed in and the last team's copy, if both are
+    /// there. The session is checked afterwards ([`AppState::check_connection`]).
+    async fn cached_start(&self, token: Sensitive, last: Option<&TeamId>) -> Option<Cached> {
+        let auth = self.auth().ok()?;
+        let copies = auth.copies.as_ref()?;
+        let found = copies.profile().await;
+        self.tell(found.notice);
+        let profile = found.value?;
+        let team = last
+            .filter(|l| profile.teams.iter().any(|t| &t.id == *l))
+            .or_else(|| profile.teams.first().map(|t| &t.id))?
+            .clone();
+        let (copy, notice) = copies.team(&profile.user, &team).await;
+        self.tell(notice);
+        if !copy.exists() {
+            return None;
+        }
+        let teams = profile
+            .teams
+            .iter()
+            .map(|t| TeamMembership {
+                team: t.id.clone(),
+                name: t.name.as_deref().and_then(|n| Name::parse(n).ok()),
+                role: t.role,
+            })
+            .collect();
+        Some(Cached {
+            token,
+            user: profile.user,
+            email: Email::parse(&profile.email).ok()?,
+            teams,
+            team,
+            copy,
+            reason: None,
+            tries: 0,
+        })
+    }
+
+    /// Something the window should hear once (with the next session it is sent).
+    fn tell(&self, notice: Option<IpcError>) {
+        if let Some(n) = notice {
+            *lock(&self.notice) = Some(n);
+        }
+    }
+
+    /// What is open now, with anything the window should be told once.
+    pub async fn to_window(&self) -> SessionDto {
+        let session = self.session().await;
+        match lock(&self.notice).take() {
+            Some(notice) if session.reason.is_none() => SessionDto { reason: Some(notice), ..session },
+            Some(notice) => {
+                *lock(&self.notice) = Some(notice);
+                session
+            }
+            None => session,
+        }
+    }
+
+    fn now(&self) -> String {
+        self.clock.now().format(&time::format_description::well_known::Rfc3339).unwrap_or_default()
     }
 
     /// Like [`AppState::plan`], but only in a team table (not the local workspace).
@@ -253,7 +650,7 @@ impl AppState {
                 // The session item may still live (no team left): end it too.
                 let _ = store.delete_session(&token).await;
                 self.vault_call(|v| v.delete()).await?;
-                self.forget_local()?;
+                self.forget_local().await?;
             }
         }
         self.notify().await;
@@ -277,6 +674,16 @@ impl AppState {
                 teams: open.teams.iter().map(TeamDto::from).collect(),
                 team: open.teams.iter().find(|t| &t.team == open.scope.team()).map(TeamDto::from),
                 reason: None,
+                offline: None,
+            },
+            Workspace::Offline { open, .. } => SessionDto {
+                mode: "team".into(),
+                signed_in: true,
+                email: Some(open.email.as_str().to_owned()),
+                teams: open.teams.iter().map(TeamDto::from).collect(),
+                team: open.teams.iter().find(|t| t.team == open.team).map(TeamDto::from),
+                reason: None,
+                offline: Some(OfflineDto { synced_at: open.copy.synced_at(), reason: open.reason.clone() }),
             },
         }
     }
@@ -301,7 +708,8 @@ impl AppState {
         match w {
             Workspace::Local { store, .. }
             | Workspace::SignedOut { store, .. }
-            | Workspace::Team { store, .. } => Ok(store.clone()),
+            | Workspace::Team { store, .. }
+            | Workspace::Offline { store, .. } => Ok(store.clone()),
             Workspace::Broken { reason } => Err(reason.clone()),
         }
     }
@@ -333,7 +741,7 @@ impl AppState {
         self.remember_team(open.scope.team());
         crate::log::event("info", &format!("signed in as user {}", open.session.user()));
         *self.workspace.write().await = Workspace::Team { store, open: Box::new(open) };
-        Ok(self.session().await)
+        Ok(self.to_window().await)
     }
 
     /// Signs in with a `resource-planner://sign-in?…` link (pasted, or handed over by the OS).
@@ -350,7 +758,7 @@ impl AppState {
             Ok(session) => session,
             Err(e) => {
                 crate::log::event("warn", &format!("a sign-in link from the OS failed: {}", e.code));
-                SessionDto { reason: Some(e), ..self.session().await }
+                SessionDto { reason: Some(e), ..self.to_window().await }
             }
         };
         match lock(&self.watcher).clone() {
@@ -365,37 +773,53 @@ impl AppState {
     /// Opens another of the user's teams.
     pub async fn switch_team(&self, team: &TeamId) -> Result<SessionDto, IpcError> {
         let mut w = self.workspace.write().await;
-        let Workspace::Team { store, open } = &mut *w else { return Err(signed_out()) };
+        let Workspace::Team { store, open } = &mut *w else {
+            return Err(match &*w {
+                Workspace::Offline { open, .. } => offline(open.reason.as_ref()),
+                _ => signed_out(),
+            });
+        };
         open.scope = store.scope_for_session(&open.session, team).await?;
+        let (copy, notice) = self.copy_of(open.session.user(), team).await;
+        open.copy = copy;
         drop(w);
+        self.tell(notice);
         self.remember_team(team);
-        Ok(self.session().await)
+        Ok(self.to_window().await)
     }
 
-    /// Ends this session (or every session of the user) and forgets the token.
+    /// Ends this session (or every session of the user) and forgets the token. Offline, the
+    /// session cannot be ended in the table: this computer forgets it (token, offline copy).
     pub async fn sign_out(&self, everywhere: bool) -> Result<SessionDto, IpcError> {
         let mut w = self.workspace.write().await;
         let store = self.store(&w)?;
-        if let Workspace::Team { open, .. } = &*w {
-            if everywhere {
-                store.end_all_sessions(&open.session).await?;
+        match &*w {
+            Workspace::Team { open, .. } => {
+                if everywhere {
+                    store.end_all_sessions(&open.session).await?;
+                }
+                store.delete_session(&open.token).await?;
             }
-            store.delete_session(&open.token).await?;
-        } else if matches!(&*w, Workspace::Local { .. }) {
-            return Err(no_sign_in());
+            Workspace::Offline { open, .. } if everywhere => return Err(offline(open.reason.as_ref())),
+            Workspace::Local { .. } => return Err(no_sign_in()),
+            _ => {}
         }
         *w = Workspace::SignedOut { store, reason: None };
         drop(w);
         self.vault_call(|v| v.delete()).await?;
-        self.forget_local()?;
+        self.forget_local().await?;
         crate::log::event("info", if everywhere { "signed out everywhere" } else { "signed out" });
         Ok(self.session().await)
     }
 
-    /// Removes the user's local things for this table (the last team's id, the offline copy):
-    /// on sign-out, and when the session is found ended.
-    fn forget_local(&self) -> Result<(), IpcError> {
-        let Some(dir) = self.auth().ok().and_then(|a| a.local_dir.clone()) else { return Ok(()) };
+    /// Removes the user's local things for this table (the last team's id, the offline copies
+    /// and their key): on sign-out, and when the session is found ended.
+    async fn forget_local(&self) -> Result<(), IpcError> {
+        let Ok(auth) = self.auth() else { return Ok(()) };
+        if let Some(copies) = &auth.copies {
+            copies.forget().await;
+        }
+        let Some(dir) = auth.local_dir.clone() else { return Ok(()) };
         match std::fs::remove_dir_all(&dir) {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
@@ -436,7 +860,34 @@ impl AppState {
             .ok_or(StoreError::NotMember)?
             .clone();
         let scope = store.scope_for_session(&session, &team).await?;
-        Ok(Signed { token, session, email: user.email, teams, scope })
+        let (copy, notice) = self.copy_of(session.user(), &team).await;
+        self.tell(notice);
+        if let Some(copies) = self.auth().ok().as_ref().and_then(|a| a.copies.as_ref()) {
+            copies
+                .keep_profile(Profile {
+                    user: session.user().clone(),
+                    email: user.email.as_str().to_owned(),
+                    teams: teams
+                        .iter()
+                        .map(|t| ProfileTeam {
+                            id: t.team.clone(),
+                            name: t.name.as_ref().map(|n| n.to_string()),
+                            role: t.role,
+                        })
+                        .collect(),
+                })
+                .await;
+        }
+        Ok(Signed { token, session, email: user.email, teams, scope, copy })
+    }
+
+    /// The offline copy of `team` for `user` (empty without a keyring or on the local
+    /// workspace), and a notice if a damaged one was discarded.
+    async fn copy_of(&self, user: &UserId, team: &TeamId) -> (Arc<TeamCopy>, Option<IpcError>) {
+        match self.auth().ok().as_ref().and_then(|a| a.copies.as_ref()) {
+            Some(copies) => copies.team(user, team).await,
+            None => (Arc::new(TeamCopy::none()), None),
+        }
     }
 }
 

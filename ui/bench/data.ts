@@ -112,5 +112,6 @@ export function timelineOf(team: BenchTeam, from: string, to: string): TimelineD
     resources: team.resources,
     projects: team.projects,
     assignments: overlapping(team.assignments, from, to),
+    loaded: [{ from, to }],
   };
 }

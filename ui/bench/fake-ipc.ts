@@ -45,7 +45,7 @@ function removeAssignments(gone: (a: AssignmentDto) => boolean): number {
 // The bench is a local workspace: nobody signs in, and the session calls say so.
 const noSignIn = () => Promise.reject({ code: "unsupported", message: "no sign-in in the bench" });
 export const sessionStatus: typeof real.sessionStatus = () =>
-  reply({ mode: "local", signedIn: false, email: null, teams: [], team: null, reason: null });
+  reply({ mode: "local", signedIn: false, email: null, teams: [], team: null, reason: null, offline: null });
 export const requestSignInCode: typeof real.requestSignInCode = noSignIn;
 export const signIn: typeof real.signIn = noSignIn;
 export const openSignInLink: typeof real.openSignInLink = noSignIn;
@@ -119,6 +119,8 @@ export const loadWindow: typeof real.loadWindow = (from, to) => {
   windowLoads.push({ at: performance.now(), what: `load ${from}…${to}` });
   return reply(overlapping(team.assignments, from, to));
 };
+// The local workspace is never offline.
+export const reconnect: typeof real.reconnect = sessionStatus;
 export const catalog: typeof real.catalog = () =>
   reply({
     resources: team.resources,

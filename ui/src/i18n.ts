@@ -157,6 +157,23 @@ const en = {
   problemAside:
     "What you see comes from the other settings. Saving writes a new settings file and keeps the unreadable one beside it, renamed.",
   linkProblem: "The sign-in link did not work:",
+  offlineCopy: "The offline copy:",
+  offlineSince: (time: string) => `Offline — data as of ${time}.`,
+  offlineNoCopy: "Offline.",
+  connecting: (time: string) => `Connecting… showing the copy from ${time}.`,
+  editingOff: "Editing is off until the connection is back; the app tries again by itself.",
+  tryAgain: "Try again",
+  notLoaded: "Not loaded before the connection was lost",
+  unsure: (n: number) => `${n} change${n === 1 ? "" : "s"} to check when the connection is back`,
+  savedBeforeLost: (n: number) =>
+    n === 1
+      ? "The change made as the connection was lost was saved."
+      : `The ${n} changes made as the connection was lost were saved.`,
+  notSaved: (n: number) =>
+    n === 1
+      ? "The change made as the connection was lost was not saved."
+      : `${n} changes made as the connection was lost were not saved.`,
+  doAgain: "Do it again",
 };
 
 export type Messages = typeof en;
@@ -317,6 +334,17 @@ const ja: Messages = {
   problemAside:
     "表示している値はほかの設定から読み込んだものです。保存すると新しい設定ファイルを作成し、読み込めなかったファイルは名前を変えて残します。",
   linkProblem: "サインインリンクを使えませんでした：",
+  offlineCopy: "オフライン用コピー：",
+  offlineSince: (time: string) => `オフライン — ${time} 時点のデータです。`,
+  offlineNoCopy: "オフラインです。",
+  connecting: (time: string) => `接続中… ${time} 時点のコピーを表示しています。`,
+  editingOff: "接続が戻るまで編集できません。自動的に再接続します。",
+  tryAgain: "再試行",
+  notLoaded: "接続が切れる前に読み込まれていない期間です",
+  unsure: (n: number) => `接続が戻ったら確認する変更: ${n} 件`,
+  savedBeforeLost: (n: number) => `接続が切れる直前の変更 ${n} 件は保存されていました。`,
+  notSaved: (n: number) => `接続が切れる直前の変更 ${n} 件は保存されませんでした。`,
+  doAgain: "やり直す",
 };
 
 export const MESSAGES: Record<Lang, Messages> = { en, ja };
@@ -346,6 +374,10 @@ const JA_ERRORS: Record<string, string> = {
   range_end_before_start: "最終日が開始日より前になっています。",
   range_empty: "期間が空です。",
   range_too_long: "アサインの期間は20年以内にしてください。",
+  offline: "オフラインのため、接続が戻るまで変更できません。",
+  unconfirmed: "保存中に接続が切れました。接続が戻ったら保存されたかどうかを確認します。",
+  not_loaded: "この期間は接続が切れる前に読み込まれていません。",
+  cache_damaged: "オフライン用コピーを読み込めなかったため破棄しました。次の読み込みで作り直します。",
 };
 
 /** The user's language from the webview's preferred languages: Japanese if it comes first. */

@@ -1,6 +1,7 @@
 //! The session token in the OS keyring (macOS Keychain, Windows Credential Manager, the Secret
 //! Service on Linux) and nowhere else: no file, no log, no `Debug` output. One entry per app
-//! profile: service `resource-planner`, account `session/{profile}`.
+//! profile: service `resource-planner`, account `session/{profile}`; the key of the profile's
+//! offline copies beside it, account `cache-key/{profile}`.
 //!
 //! The calls block (the Secret Service is reached over D-Bus): call them from
 //! `tokio::task::spawn_blocking` in async code.
@@ -54,6 +55,11 @@ pub struct SessionVault {
 impl SessionVault {
     pub fn new(profile: &str) -> Self {
         Self { account: format!("session/{profile}") }
+    }
+
+    /// Where the key of one profile's offline copies is kept (account `cache-key/{profile}`).
+    pub fn cache_key(profile: &str) -> Self {
+        Self { account: format!("cache-key/{profile}") }
     }
 
     /// The keyring account of this vault (what `secret-tool lookup service resource-planner

@@ -12,6 +12,7 @@ import type { MemberDto } from "./bindings/MemberDto";
 import type { MoveProgressDto } from "./bindings/MoveProgressDto";
 import type { MoveReportDto } from "./bindings/MoveReportDto";
 import type { NewAssignmentInput } from "./bindings/NewAssignmentInput";
+import type { OfflineDto } from "./bindings/OfflineDto";
 import type { ProjectDto } from "./bindings/ProjectDto";
 import type { ResourceDto } from "./bindings/ResourceDto";
 import type { SessionDto } from "./bindings/SessionDto";
@@ -19,6 +20,7 @@ import type { SettingsDto } from "./bindings/SettingsDto";
 import type { SettingsInput } from "./bindings/SettingsInput";
 import type { TeamDto } from "./bindings/TeamDto";
 import type { TimelineDto } from "./bindings/TimelineDto";
+import type { WindowDto } from "./bindings/WindowDto";
 import type { WorkspaceOverview } from "./bindings/WorkspaceOverview";
 
 export type {
@@ -33,6 +35,7 @@ export type {
   MoveProgressDto,
   MoveReportDto,
   NewAssignmentInput,
+  OfflineDto,
   ProjectDto,
   ResourceDto,
   SessionDto,
@@ -40,6 +43,7 @@ export type {
   SettingsInput,
   TeamDto,
   TimelineDto,
+  WindowDto,
   WorkspaceOverview,
 };
 
@@ -90,6 +94,8 @@ export const openTimeline = (from: string, to: string): Promise<TimelineDto> =>
 export const loadWindow = (from: string, to: string): Promise<AssignmentDto[]> =>
   invoke("load_window", { from, to });
 export const catalog = (): Promise<CatalogDto> => invoke("catalog");
+/** Tries to reach the team's table now (offline mode's "Try again"); what is open then. */
+export const reconnect = (): Promise<SessionDto> => invoke("reconnect");
 export const createResource = (name: string): Promise<ResourceDto> => invoke("create_resource", { name });
 export const renameResource = (id: string, version: number, name: string): Promise<ResourceDto> =>
   invoke("rename_resource", { id, version, name });

@@ -34,6 +34,7 @@ const session = (teams: SessionDto["teams"], open = 0): SessionDto => ({
   teams,
   team: teams[open] ?? null,
   reason: null,
+  offline: null,
 });
 
 describe("the member list", () => {

@@ -11,6 +11,7 @@ const local: SessionDto = {
   teams: [],
   team: null,
   reason: null,
+  offline: null,
 };
 const signedOut: SessionDto = {
   mode: "team",
@@ -19,6 +20,7 @@ const signedOut: SessionDto = {
   teams: [],
   team: null,
   reason: null,
+  offline: null,
 };
 const inAlpha: SessionDto = {
   mode: "team",
@@ -27,6 +29,7 @@ const inAlpha: SessionDto = {
   teams: [alpha, beta],
   team: alpha,
   reason: null,
+  offline: null,
 };
 const badLink = { code: "code_invalid", message: "the code is wrong, expired or used" };
 const broken: SessionDto = {
@@ -36,6 +39,7 @@ const broken: SessionDto = {
   teams: [],
   team: null,
   reason: { code: "config", message: "/home/ada/config.toml, line 3: unknown field `tabel`" },
+  offline: null,
 };
 
 describe("session watcher", () => {

@@ -15,6 +15,7 @@ import type {
 } from "../ipc";
 import { type Edit, History } from "./history";
 import { chunkRange, chunksToLoad, type Day, dateOf, dayOf } from "./layout";
+import { landed } from "./offline";
 
 /** What a person chooses for an assignment: who, which project, first and last day (included). */
 export interface Fields {
@@ -41,10 +42,12 @@ export interface PlanApi {
   deleteProject(id: string, onProgress: (p: DeleteProgressDto) => void): Promise<DeleteReportDto>;
 }
 
-/** A message for the user: what went wrong, or what happened after a conflict. */
+/** A message for the user: what went wrong, or what happened after a conflict; `action` offers a
+ * way out (doing edits again that turned out not saved). */
 export interface Notice {
   text: string;
   kind: "error" | "info";
+  action?: { label: string; run: () => void };
 }
 
 /** The error code of a failed call (`{code, message}` from the Rust side), if it has one. */
@@ -88,6 +91,10 @@ export class Plan {
   canRedo = $state(false);
   /** Edits written but not yet answered. */
   pending = $state(0);
+  /** Edits whose answer was lost with the connection: checked when it is back. */
+  unsure: Edit[] = $state([]);
+  /** Windows (chunk numbers) the offline copy does not hold: shown as not loaded. */
+  missing: number[] = $state([]);
 
   private readonly history = new History();
   private readonly loaded = new Set<number>();
@@ -101,11 +108,14 @@ export class Plan {
     this.people = [...initial.resources].sort(byName);
     this.projects = [...initial.projects].sort(byName);
     this.byId = Object.fromEntries(initial.assignments.map((a) => [a.id, a]));
-    const from = dayOf(initial.from);
-    const to = dayOf(initial.to);
-    for (const c of chunksToLoad(from, to, new Set())) {
-      const r = chunkRange(c);
-      if (r.from >= from && r.to <= to) this.loaded.add(c);
+    // Only the days whose assignments all came (offline, the copy may hold part of the window).
+    for (const w of initial.loaded) {
+      const from = dayOf(w.from);
+      const to = dayOf(w.to);
+      for (const c of chunksToLoad(from, to, new Set())) {
+        const r = chunkRange(c);
+        if (r.from >= from && r.to <= to) this.loaded.add(c);
+      }
     }
   }
 
@@ -113,7 +123,8 @@ export class Plan {
 
   /** Loads the windows of `[first, last)` not loaded yet; a failed one is tried again later. */
   ensureLoaded(first: Day, last: Day): void {
-    for (const c of chunksToLoad(first, last, this.loaded)) {
+    const skip = new Set([...this.loaded, ...this.missing]);
+    for (const c of chunksToLoad(first, last, skip)) {
       this.loaded.add(c);
       const r = chunkRange(c);
       this.api
@@ -129,8 +140,58 @@ export class Plan {
         })
         .catch((e) => {
           this.loaded.delete(c);
-          this.fail(e);
+          // Offline, days the copy does not hold are shown as such (and asked again once back).
+          if (codeOf(e) === "not_loaded") this.missing = [...this.missing, c];
+          else this.fail(e);
         });
+    }
+  }
+
+  /**
+   * The connection is back: read again what is loaded (others may have changed it), ask again for
+   * the windows that were not loaded, and settle each edit whose answer was lost: saved ones join
+   * the history, the others are offered to be done again (creates keep their id and updates their
+   * version, so doing one again never doubles it).
+   */
+  async reconnected(): Promise<void> {
+    this.missing = [];
+    await this.reload();
+    const unsure = this.unsure;
+    this.unsure = [];
+    if (!unsure.length) return;
+    const now = { byId: this.byId, people: this.people, projects: this.projects };
+    const saved = unsure.filter((e) => landed(e, now));
+    const lost = unsure.filter((e) => !landed(e, now));
+    for (const e of saved) this.history.record(this.asStored(e));
+    this.syncHistory();
+    const t = MESSAGES[this.lang()];
+    if (lost.length) {
+      const text = (saved.length ? `${t.savedBeforeLost(saved.length)} ` : "") + t.notSaved(lost.length);
+      this.notice = {
+        text,
+        kind: "error",
+        action: {
+          label: t.doAgain,
+          run: () => {
+            this.notice = null;
+            for (const e of lost) void this.tryEdit(e);
+          },
+        },
+      };
+    } else {
+      this.notice = { text: t.savedBeforeLost(saved.length), kind: "info" };
+    }
+  }
+
+  /** An edit found saved, with the versions the table holds now (so it can be undone). */
+  private asStored(e: Edit): Edit {
+    switch (e.kind) {
+      case "create":
+        return { kind: "create", after: this.byId[e.after.id] ?? e.after };
+      case "update":
+        return { kind: "update", before: e.before, after: this.byId[e.after.id] ?? e.after };
+      default:
+        return e;
     }
   }
 
@@ -146,7 +207,9 @@ export class Plan {
     ]);
     this.people = [...catalog.resources].sort(byName);
     this.projects = [...catalog.projects].sort(byName);
-    this.byId = Object.fromEntries(windows.flat().map((a) => [a.id, a]));
+    const found = windows.flat();
+    for (const a of found) this.versions.set(a.id, a.version);
+    this.byId = Object.fromEntries(found.map((a) => [a.id, a]));
   }
 
   // ---- assignment edits ----------------------------------------------------------------------
@@ -237,6 +300,7 @@ export class Plan {
     } catch (err) {
       undoView();
       if (codeOf(err) === "conflict") await this.reload().catch(() => {});
+      if (codeOf(err) === "unconfirmed") this.unsure = [...this.unsure, e];
       throw err;
     } finally {
       this.inFlight.delete(written);

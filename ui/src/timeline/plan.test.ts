@@ -20,6 +20,19 @@ class FakeStore implements PlanApi {
   /** Resolves when the test says so, to look at the view while a write is in flight. */
   hold: Promise<void> | null = null;
   calls: string[] = [];
+  /** The next write lands, but its answer is lost with the connection. */
+  loseAnswer = false;
+  /** Offline: windows are served only if the copy holds them (none here). */
+  offline = false;
+  windowsAsked = 0;
+
+  private answer<T>(value: T): T {
+    if (this.loseAnswer) {
+      this.loseAnswer = false;
+      throw err("unconfirmed");
+    }
+    return value;
+  }
 
   private async gate(name: string) {
     this.calls.push(name);
@@ -40,6 +53,8 @@ class FakeStore implements PlanApi {
   }
 
   async loadWindow(from: string, to: string) {
+    this.windowsAsked++;
+    if (this.offline) throw err("not_loaded");
     return [...this.rows.values()].filter((a) => a.startDate < to && a.endDateExclusive > from);
   }
   async catalog() {
@@ -56,14 +71,14 @@ class FakeStore implements PlanApi {
     if (this.rows.has(id)) throw err("already_exists");
     const a = this.make(id, input, 1);
     this.rows.set(id, a);
-    return a;
+    return this.answer(a);
   }
   async updateAssignment(current: AssignmentDto, change: Change) {
     await this.gate("update");
     this.fresh(current);
     const a = this.make(current.id, change, current.version + 1);
     this.rows.set(a.id, a);
-    return a;
+    return this.answer(a);
   }
   async deleteAssignment(current: AssignmentDto) {
     await this.gate("delete");
@@ -130,6 +145,7 @@ function setUp() {
     resources: store.people,
     projects: store.projects,
     assignments: [],
+    loaded: [{ from: "2026-11-02", to: "2027-01-25" }],
   };
   const plan = new Plan(initial, store, () => "en");
   return { store, plan };
@@ -323,5 +339,78 @@ describe("newId", () => {
     expect(a).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
     expect(a < b).toBe(true);
     expect(newId()).not.toBe(newId());
+  });
+});
+
+describe("Plan offline", () => {
+  it("settles a move whose answer was lost: found saved, it joins the history", async () => {
+    const { store, plan } = setUp();
+    await plan.create(week("ada", "2026-12-07", "2026-12-11"));
+    const a = at(only(plan), 0);
+    store.loseAnswer = true;
+    expect(await plan.update(a, week("bob", "2026-12-14", "2026-12-18"))).toBe(false);
+    expect(plan.unsure).toHaveLength(1);
+    expect(plan.byId[a.id]).toEqual(a); // not shown as done while unknown
+    await plan.reconnected();
+    expect(plan.unsure).toHaveLength(0);
+    expect(plan.byId[a.id]).toMatchObject({ resourceId: "bob", startDate: "2026-12-14", version: 2 });
+    expect(plan.notice).toMatchObject({
+      kind: "info",
+      text: "The change made as the connection was lost was saved.",
+    });
+    await plan.undo(); // with the version the table holds
+    expect(store.rows.get(a.id)).toMatchObject({ resourceId: "ada", startDate: "2026-12-07", version: 3 });
+  });
+
+  it("offers to do again what was not saved, and doing it again creates it once", async () => {
+    const { store, plan } = setUp();
+    store.failNext = "unconfirmed"; // lost before it landed
+    expect(await plan.create(week("ada", "2026-12-07", "2026-12-11"))).toBe(false);
+    expect(only(plan)).toHaveLength(0);
+    await plan.reconnected();
+    expect(plan.notice?.text).toBe("The change made as the connection was lost was not saved.");
+    expect(plan.unsure).toHaveLength(0);
+    plan.notice?.action?.run();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(store.rows.size).toBe(1);
+    expect(only(plan)).toHaveLength(1);
+    expect(plan.notice).toBeNull();
+  });
+
+  it("marks the windows the copy lacks as not loaded and asks again once back", async () => {
+    const { store, plan } = setUp();
+    store.offline = true;
+    const far = dayOf("2027-06-01");
+    plan.ensureLoaded(far, far + 14);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(plan.missing.length).toBeGreaterThan(0);
+    expect(plan.notice).toBeNull(); // shown in place, not as an error
+    const asked = store.windowsAsked;
+    plan.ensureLoaded(far, far + 14);
+    expect(store.windowsAsked).toBe(asked); // not asked again while offline
+    store.offline = false;
+    await plan.reconnected();
+    expect(plan.missing).toHaveLength(0);
+    plan.ensureLoaded(far, far + 14);
+    expect(store.windowsAsked).toBeGreaterThan(asked);
+  });
+
+  it("loads again the days an offline start did not have", async () => {
+    const store = new FakeStore();
+    const plan = new Plan(
+      {
+        teamName: "T",
+        from: "2026-11-02",
+        to: "2027-01-25",
+        resources: store.people,
+        projects: store.projects,
+        assignments: [],
+        loaded: [],
+      },
+      store,
+      () => "en",
+    );
+    plan.ensureLoaded(dayOf("2026-12-01"), dayOf("2026-12-10"));
+    expect(store.windowsAsked).toBeGreaterThan(0);
   });
 });

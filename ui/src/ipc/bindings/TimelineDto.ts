@@ -2,8 +2,14 @@
 import type { AssignmentDto } from "./AssignmentDto";
 import type { ProjectDto } from "./ProjectDto";
 import type { ResourceDto } from "./ResourceDto";
+import type { WindowDto } from "./WindowDto";
 
 /**
  * Everything the timeline shows for one window.
  */
-export type TimelineDto = { teamName: string, from: string, to: string, resources: Array<ResourceDto>, projects: Array<ProjectDto>, assignments: Array<AssignmentDto>, };
+export type TimelineDto = { teamName: string, from: string, to: string, resources: Array<ResourceDto>, projects: Array<ProjectDto>, assignments: Array<AssignmentDto>, 
+/**
+ * The days of `[from, to)` whose assignments are all here: the whole window when read
+ * from the table; offline, only what the offline copy holds (the rest is "not loaded").
+ */
+loaded: Array<WindowDto>, };
