@@ -201,6 +201,11 @@ async fn a_lost_connection_shows_the_copy_read_only_and_it_comes_back_by_itself(
     assert_eq!(back["team"]["role"], "planner");
     call(&w, "create_assignment", json!({ "input": input })).unwrap();
     assert_eq!(bars(&timeline(&w).unwrap()).len(), 3, "edits work again");
+    // The connection check while online re-checks the session and stays online.
+    assert!(call(&w, "reconnect", json!({})).unwrap()["offline"].is_null());
+    s.line.set(CUT);
+    let found = call(&w, "reconnect", json!({})).unwrap();
+    assert_eq!(found["offline"]["reason"]["code"], "unavailable", "the check itself notices a cut");
 }
 
 #[tokio::test(flavor = "multi_thread")]

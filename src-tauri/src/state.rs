@@ -489,18 +489,20 @@ impl AppState {
     /// offline). Offline, the session is resumed: back online the window hears it and reloads
     /// in place; an ended session signs out; still out of reach, the next try waits longer.
     pub async fn check_connection(&self) -> Duration {
-        let (store, token, team, user) = match &*self.workspace.read().await {
+        let offline = match &*self.workspace.read().await {
             Workspace::Offline { store, open } => {
-                (store.clone(), open.token.clone(), open.team.clone(), open.user.clone())
+                Some((store.clone(), open.token.clone(), open.team.clone(), open.user.clone()))
             }
-            Workspace::Team { .. } => {
-                drop(self.plan().await);
-                return match &*self.workspace.read().await {
-                    Workspace::Offline { .. } => backoff(0),
-                    _ => HEARTBEAT,
-                };
-            }
+            Workspace::Team { .. } => None,
             _ => return HEARTBEAT,
+        };
+        // (The guard above is gone: `plan` and `resume` take the lock themselves.)
+        let Some((store, token, team, user)) = offline else {
+            drop(self.plan().await);
+            return match &*self.workspace.read().await {
+                Workspace::Offline { .. } => backoff(0),
+                _ => HEARTBEAT,
+            };
         };
         let resumed = self.resume(&store, token.clone(), Some(&team)).await;
         let mut w = self.workspace.write().await;

@@ -3,7 +3,7 @@
 // what it receives, the table made with the admin CLI, and the app's settings pointing at both.
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { until } from "./webdriver.mjs";
@@ -106,4 +106,43 @@ export async function signInWithLink(app, table, email) {
     el.dispatchEvent(new Event("input", { bubbles: true })); return null;`, [link]);
   await app.click((await app.findAll('main.signin button[type="submit"]'))[0]);
   return mail;
+}
+
+/**
+ * A loopback TCP proxy in front of `target` (an http://127.0.0.1:PORT endpoint) that a test can
+ * cut and restore, as a train tunnel or a dropped VPN would: `cut()` stops listening and drops
+ * every open connection (the app's requests are refused); `restore()` listens again on the same
+ * port.
+ */
+export async function startCutProxy(target) {
+  const { port: targetPort } = new URL(target);
+  const port = await freePort();
+  const sockets = new Set();
+  const server = createServer((client) => {
+    const upstream = connect(Number(targetPort), "127.0.0.1");
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on("close", () => sockets.delete(s));
+      s.on("error", () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  const listen = () => new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
+  await listen();
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    cut: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        for (const s of sockets) s.destroy();
+      }),
+    restore: listen,
+    stop: () => {
+      server.close();
+      for (const s of sockets) s.destroy();
+    },
+  };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   assignLanes,
   chunkRange,
+  chunkSpans,
   chunksToLoad,
   dateOf,
   dayAtX,
@@ -213,5 +214,16 @@ describe("month labels", () => {
         }
       }
     }
+  });
+});
+
+describe("chunkSpans", () => {
+  it("joins adjacent chunks and keeps gaps, whatever the order", () => {
+    expect(chunkSpans([5, 3, 4, 9])).toEqual([
+      { from: 84, to: 168 },
+      { from: 252, to: 280 },
+    ]);
+    expect(chunkSpans([])).toEqual([]);
+    expect(chunkSpans([-1, 0, 0])).toEqual([{ from: -28, to: 28 }]);
   });
 });

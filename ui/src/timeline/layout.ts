@@ -197,6 +197,17 @@ export function chunkRange(c: number, chunk = 28): { from: Day; to: Day } {
   return { from: c * chunk, to: (c + 1) * chunk };
 }
 
+/** The days `[from, to)` of the chunks in `chunks`, adjacent ones joined, in order. */
+export function chunkSpans(chunks: readonly number[], chunk = 28): { from: Day; to: Day }[] {
+  const out: { from: Day; to: Day }[] = [];
+  for (const c of [...new Set(chunks)].sort((a, b) => a - b)) {
+    const last = out[out.length - 1];
+    if (last && last.to === c * chunk) last.to = (c + 1) * chunk;
+    else out.push(chunkRange(c, chunk));
+  }
+  return out;
+}
+
 /** What dragging a bar changes: its start edge, its end edge, or the whole bar. */
 export type DragMode = "start" | "end" | "move";
 
