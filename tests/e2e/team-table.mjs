@@ -112,9 +112,9 @@ export async function signInWithLink(app, table, email) {
  * A loopback TCP proxy in front of `target` (an http://127.0.0.1:PORT endpoint) that a test can
  * cut and restore, as a train tunnel or a dropped VPN would: `cut()` stops listening and drops
  * every open connection (the app's requests are refused); `restore()` listens again on the same
- * port.
+ * port. `latencyMs` delays each direction, as a real network does (the launch benchmark).
  */
-export async function startCutProxy(target) {
+export async function startCutProxy(target, { latencyMs = 0 } = {}) {
   const { port: targetPort } = new URL(target);
   const port = await freePort();
   const sockets = new Set();
@@ -128,7 +128,14 @@ export async function startCutProxy(target) {
         upstream.destroy();
       });
     }
-    client.pipe(upstream).pipe(client);
+    if (latencyMs > 0) {
+      // A network farther away: every chunk arrives `latencyMs` later, in order, each way.
+      const relay = (from, to) => from.on("data", (chunk) => setTimeout(() => to.destroyed || to.write(chunk), latencyMs));
+      relay(client, upstream);
+      relay(upstream, client);
+    } else {
+      client.pipe(upstream).pipe(client);
+    }
   });
   const listen = () => new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
   await listen();

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The launch benchmark (issue #5, item 7; BENCHMARKS.md): the app started again and again on a
+# team table, to an interactive timeline from its offline copy, without the copy, and offline.
+# Prints figures; asserts nothing but that each launch showed the timeline.
+#   scripts/bench-launch.sh            the release build (the figures in BENCHMARKS.md)
+#   scripts/bench-launch.sh --debug    the debug build (quicker to build)
+# RP_BENCH_LAUNCHES (default 5) and RP_BENCH_LATENCY_MS (default 50, one way) tune it. It runs in
+# the end-to-end harness (scripts/e2e.sh: Xvfb, tauri-driver, a Secret Service, dynoxide's server);
+# expects the UI's npm packages and the system packages of ./dev test (./dev bench-launch sees to
+# both).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+target="${CARGO_TARGET_DIR:-target}"
+profile=release
+[ "${1:-}" = "--debug" ] && profile=debug
+cargo_profile=$([ "$profile" = release ] && echo --release || true)
+
+echo "== the app ($profile, UI embedded as in a release)"
+cargo build -q $cargo_profile -p resource-planner --features tauri/custom-protocol
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# A private copy: another build in the same target directory may replace the binary meanwhile.
+cp "$target/$profile/resource-planner" "$work/resource-planner"
+echo "== the bench team: 500 people, 40 projects, 10,000 assignments around today"
+(cd ui && node_modules/.bin/vite-node -c vite.bench.config.ts bench/make-export.ts) >"$work/team.json"
+
+echo "== machine"
+echo "$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $(free -g | awk '/Mem:/ {print $2}') GiB"
+echo "WebKitGTK $(dpkg-query -W -f='${Version}' libwebkit2gtk-4.1-0 2>/dev/null || echo '?'), Xvfb (no GPU); app: $profile build"
+RP_E2E_APP="$work/resource-planner" RP_BENCH_TEAM_FILE="$work/team.json" RP_E2E_SHOTS="$work/shots" \
+  scripts/e2e.sh tests/bench/launch.bench.mjs

@@ -1,0 +1,164 @@
+// Launch benchmark (issue #5, item 7; BENCHMARKS.md). Not a test: it prints figures and asserts
+// only that each launch showed the timeline. Run by scripts/bench-launch.sh, inside the end-to-end
+// harness (scripts/e2e.sh: Xvfb, tauri-driver, a Secret Service, the DynamoDB-protocol server).
+//
+// A team table (dynoxide's server on loopback, behind a proxy the bench can cut, which delays each
+// direction by RP_BENCH_LATENCY_MS, default 50, as a real network would) holds the bench
+// team of RP_BENCH_TEAM_FILE (500 people, 10,000 assignments around today) or, without it, the
+// demo team. The user signs in once; then the app is launched RP_BENCH_LAUNCHES times (default 5)
+// in each of three ways, each a fresh process:
+//   cached   the offline copy on disk, the table reachable: the copy shows, then fresh data;
+//   no copy  the copy removed before each launch (the baseline: what a start costs without it);
+//   offline  the copy on disk, the table cut: the copy is all there is.
+// Timed from the app process's start (/proc: 10 ms ticks) and from the WebDriver request that
+// launches it, to the document's marks set by Timeline.svelte two frames after it mounted
+// (`shownAt`: the timeline is on screen and takes input) and after the first answer from the table
+// was shown (`freshAt`).
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { REGION, signInWithLink, startCutProxy, startTeamTable, TABLE } from "../e2e/team-table.mjs";
+import { startApp, until } from "../e2e/webdriver.mjs";
+
+const APP = process.env.RP_APP_BINARY;
+const LAUNCHES = Number(process.env.RP_BENCH_LAUNCHES ?? 5);
+const TEAM_FILE = process.env.RP_BENCH_TEAM_FILE;
+/** One way; 50 ms makes a 100 ms round trip, as from Europe to us-east-1. */
+const LATENCY = Number(process.env.RP_BENCH_LATENCY_MS ?? 50);
+
+const say = (line = "") => console.log(line);
+
+function appPid() {
+  try {
+    return Number(execFileSync("pgrep", ["-n", "-f", APP]).toString().trim());
+  } catch {
+    return null;
+  }
+}
+
+/** When process `pid` started, in epoch milliseconds (10 ms resolution). */
+function startedAt(pid) {
+  const boot = Number(/btime (\d+)/.exec(readFileSync("/proc/stat", "utf8"))[1]);
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[19]); // starttime, the 22nd field
+  const hz = Number(execFileSync("getconf", ["CLK_TCK"]).toString());
+  return boot * 1000 + (ticks * 1000) / hz;
+}
+
+async function gone() {
+  await until("the app to quit", () => appPid() === null, 15000);
+}
+
+const MARKS = `const d = document.documentElement.dataset;
+  return { shown: Number(d.shownAt) || null, fresh: Number(d.freshAt) || null,
+    bars: document.querySelectorAll(".canvas .bar").length, offline: !!document.querySelector(".offline") };`;
+
+/** One launch: times from the WebDriver request and from the process start. */
+async function launch(wantFresh) {
+  const requested = Date.now();
+  const app = await startApp(APP);
+  try {
+    const pid = appPid();
+    const began = pid ? startedAt(pid) : requested;
+    const marks = await until(
+      "the timeline",
+      async () => {
+        const m = await app.script(MARKS);
+        return m.shown && m.bars > 0 && (!wantFresh || m.fresh) && m;
+      },
+      60000,
+    );
+    return {
+      fromRequest: { shown: marks.shown - requested, fresh: marks.fresh ? marks.fresh - requested : null },
+      fromStart: { shown: marks.shown - began, fresh: marks.fresh ? marks.fresh - began : null },
+      bars: marks.bars,
+    };
+  } finally {
+    await app.close();
+    await gone();
+  }
+}
+
+const median = (xs) => {
+  const s = xs.filter((x) => x !== null).sort((a, b) => a - b);
+  if (!s.length) return null;
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const ms = (x) => (x === null ? "—" : `${Math.round(x)}`);
+
+test("launch to an interactive timeline: from the offline copy, without it, and offline", async () => {
+  const table = await startTeamTable("rp-bench-launch-");
+  const proxy = await startCutProxy(table.endpoint, { latencyMs: LATENCY });
+  try {
+    const { admin } = table;
+    const team = admin("create-team", "--name", "Bench", "--admin-email", "lead@example.com");
+    if (TEAM_FILE) admin("import", "--team", team.id, "--file", TEAM_FILE);
+    else admin("seed-demo", "--team", team.id);
+    const people = admin("people", "--team", team.id).length;
+    writeFileSync(
+      table.config,
+      `mode = "dynamodb"\n[dynamodb]\ntable = "${TABLE}"\nendpoint = "${proxy.endpoint}"\nregion = "${REGION}"\n${table.mailSettings}`,
+    );
+    const app = await startApp(APP);
+    try {
+      await signInWithLink(app, table, "lead@example.com");
+      await until("the first timeline", async () => (await app.script(MARKS)).fresh, 60000);
+    } finally {
+      await app.close();
+      await gone();
+    }
+    const tables = join(process.env.XDG_DATA_HOME, "resource-planner", "tables");
+    const copies = () => readdirSync(tables).map((d) => join(tables, d, "offline"));
+
+    const runs = { cached: [], "no copy": [], offline: [] };
+    for (let i = 0; i < LAUNCHES; i++) {
+      // In turn, so that a slow moment of the machine falls on all three alike.
+      runs.cached.push(await launch(true));
+      for (const dir of copies()) rmSync(dir, { recursive: true, force: true });
+      runs["no copy"].push(await launch(true));
+      await proxy.cut();
+      runs.offline.push(await launch(false));
+      await proxy.restore();
+    }
+
+    say(
+      `team: ${people} people, ${TEAM_FILE ? "the bench plan" : "the demo plan"}; the table ${LATENCY} ms away each way ` +
+        `(${2 * LATENCY} ms round trip); ${LAUNCHES} launches each, in turn`,
+    );
+    say();
+    say("| launch | run | bars in view | from process start: shown / fresh ms | from WebDriver request: shown / fresh ms |");
+    say("|---|---:|---:|---:|---:|");
+    for (const [kind, list] of Object.entries(runs)) {
+      list.forEach((r, i) => {
+        say(`| ${kind} | ${i + 1} | ${r.bars} | ${ms(r.fromStart.shown)} / ${ms(r.fromStart.fresh)} | ${ms(r.fromRequest.shown)} / ${ms(r.fromRequest.fresh)} |`);
+      });
+    }
+    say();
+    say(`Median of ${LAUNCHES}:`);
+    say();
+    say("| launch | interactive timeline, ms from process start | fresh data, ms from process start | interactive, ms from WebDriver request |");
+    say("|---|---:|---:|---:|");
+    const med = {};
+    for (const [kind, list] of Object.entries(runs)) {
+      med[kind] = {
+        shown: median(list.map((r) => r.fromStart.shown)),
+        fresh: median(list.map((r) => r.fromStart.fresh)),
+        request: median(list.map((r) => r.fromRequest.shown)),
+      };
+      say(`| ${kind} | ${ms(med[kind].shown)} | ${ms(med[kind].fresh)} | ${ms(med[kind].request)} |`);
+    }
+    say();
+    const cached = med.cached.shown;
+    const baseline = med["no copy"].shown;
+    say(
+      `From the copy: interactive in ${ms(cached)} ms (target < 1000 ms: ${cached < 1000 ? "met" : "missed"}); ` +
+        `without it ${ms(baseline)} ms (${(baseline / cached).toFixed(1)}× the copy's); offline ${ms(med.offline.shown)} ms.`,
+    );
+  } finally {
+    proxy.stop();
+    table.stop();
+  }
+});
