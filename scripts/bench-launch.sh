@@ -27,5 +27,9 @@ echo "== the bench team: 500 people, 40 projects, 10,000 assignments around toda
 echo "== machine"
 echo "$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $(free -g | awk '/Mem:/ {print $2}') GiB"
 echo "WebKitGTK $(dpkg-query -W -f='${Version}' libwebkit2gtk-4.1-0 2>/dev/null || echo '?'), Xvfb (no GPU); app: $profile build"
+echo "== the demo team (12 people)"
+RP_E2E_APP="$work/resource-planner" RP_BENCH_TEAM_FILE="" RP_E2E_SHOTS="$work/shots" \
+  scripts/e2e.sh tests/bench/launch.bench.mjs
+echo "== the bench team (500 people, 10,000 assignments)"
 RP_E2E_APP="$work/resource-planner" RP_BENCH_TEAM_FILE="$work/team.json" RP_E2E_SHOTS="$work/shots" \
   scripts/e2e.sh tests/bench/launch.bench.mjs

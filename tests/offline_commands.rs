@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::call;
+use common::{call, watchdog};
 
 use planner_auth::{MemoryVault, TokenVault};
 use planner_domain::{Email, FixedClock, Name, Role};
@@ -78,6 +78,7 @@ async fn store(file: &Path, line: Option<Arc<Line>>) -> Store {
 /// A team table whose team has Ada as a planner, signed in on this computer (her token in the
 /// vault, as after the emailed code).
 async fn setup() -> Setup {
+    watchdog("offline_commands", 180);
     let dir = std::env::temp_dir().join(format!("rp-offline-{}", ulid::Ulid::new()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("team.db");
@@ -249,6 +250,36 @@ async fn an_edit_whose_answer_is_lost_ends_as_done_and_retrying_it_is_safe() {
     call(&w, "create_assignment", json!({ "input": input })).unwrap();
     let count = bars(&timeline(&w).unwrap()).iter().filter(|b| **b == id).count();
     assert_eq!(count, 1);
+
+    // A new person likewise (the UI sends the id it made).
+    s.line.set(LOSE_WRITE_ANSWERS);
+    let id = ulid::Ulid::new().to_string();
+    let lost = call(&w, "create_resource", json!({ "name": "Hedy", "id": id })).unwrap_err();
+    assert_eq!(lost["code"], "unconfirmed");
+    s.line.set(UP);
+    call(&w, "reconnect", json!({})).unwrap();
+    call(&w, "create_resource", json!({ "name": "Hedy", "id": id })).unwrap();
+    let people = call(&w, "catalog", json!({})).unwrap()["resources"].clone();
+    assert_eq!(people.as_array().unwrap().iter().filter(|p| p["name"] == "Hedy").count(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_start_without_the_network_and_without_a_copy_signs_in_once_the_table_answers() {
+    let s = setup().await;
+    s.line.set(CUT);
+    let (_app, w) = app(&s).await;
+    let status = call(&w, "session_status", json!({})).unwrap();
+    assert_eq!(
+        (status["signedIn"].as_bool(), status["reason"]["code"].as_str()),
+        (Some(false), Some("unavailable"))
+    );
+    assert!(s.vault.load().unwrap().is_some(), "the session is kept for later");
+    call(&w, "reconnect", json!({})).unwrap();
+    assert_eq!(call(&w, "session_status", json!({})).unwrap()["signedIn"], false);
+    s.line.set(UP);
+    let back = call(&w, "reconnect", json!({})).unwrap();
+    assert_eq!((back["signedIn"].as_bool(), back["email"].as_str()), (Some(true), Some("ada@example.com")));
+    timeline(&w).unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -112,12 +112,19 @@ pub async fn reconnect(state: State<'_, AppState>) -> Result<SessionDto, IpcErro
     Ok(state.to_window().await)
 }
 
+/// Adds a person. `id` (a ULID made by the UI) makes sending it again after a lost answer safe:
+/// the same person is found, not a second one made.
 #[tauri::command]
-pub async fn create_resource(state: State<'_, AppState>, name: String) -> Result<ResourceDto, IpcError> {
+pub async fn create_resource(
+    state: State<'_, AppState>,
+    name: String,
+    id: Option<String>,
+) -> Result<ResourceDto, IpcError> {
     let name = dto::name(&name)?;
+    let id = id.as_deref().map(dto::resource_id).transpose()?.unwrap_or_else(ResourceId::generate);
     let created = state
         .write(
-            async |store, scope| store.create_resource(scope, ResourceId::generate(), name).await,
+            async |store, scope| store.create_resource(scope, id, name).await,
             |s, r| s.put_resource(r.clone()),
         )
         .await?;
@@ -166,16 +173,19 @@ pub async fn delete_resource(
     Ok(DeleteReportDto { assignments_deleted: report.assignments_deleted as u64 })
 }
 
+/// Adds a project; `id` as for [`create_resource`].
 #[tauri::command]
 pub async fn create_project(
     state: State<'_, AppState>,
     name: String,
     color: String,
+    id: Option<String>,
 ) -> Result<ProjectDto, IpcError> {
     let (name, color) = (dto::name(&name)?, dto::color(&color)?);
+    let id = id.as_deref().map(dto::project_id).transpose()?.unwrap_or_else(ProjectId::generate);
     let created = state
         .write(
-            async |store, scope| store.create_project(scope, ProjectId::generate(), name, color).await,
+            async |store, scope| store.create_project(scope, id, name, color).await,
             |s, p| s.put_project(p.clone()),
         )
         .await?;

@@ -68,6 +68,14 @@ pub async fn report(state: &AppState, places: &Places) -> String {
     if let Some(reason) = &session.reason {
         let _ = writeln!(out, "reason: {} ({})", reason.message, reason.code);
     }
+    if let Some(off) = &session.offline {
+        let _ = writeln!(
+            out,
+            "offline: copy of {}; {}",
+            off.synced_at.as_deref().unwrap_or("-"),
+            off.reason.as_ref().map_or("connecting".to_owned(), |r| format!("{} ({})", r.message, r.code))
+        );
+    }
     let _ = writeln!(out, "\n[log, last {LOG_LINES} lines]");
     for line in crate::log::tail(LOG_LINES) {
         let _ = writeln!(out, "{line}");

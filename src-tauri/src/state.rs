@@ -41,6 +41,9 @@ pub struct AppState {
     notice: std::sync::Mutex<Option<IpcError>>,
     /// Wakes the connection check early (the table was just found out of reach).
     wake: tokio::sync::Notify,
+    /// Whether the window has had a timeline (at a start from the copy, the fresh data waits
+    /// for that, so that the copy shows first and the fresh data replaces it in place).
+    shown: tokio::sync::watch::Sender<bool>,
 }
 
 /// How people sign in to a team table: the mailer of codes and the vault of the session token.
@@ -141,7 +144,7 @@ fn unconfirmed(reason: &IpcError) -> IpcError {
     IpcError {
         code: "unconfirmed",
         message: format!(
-            "the connection was lost while this change was being saved ({}); it is checked when the connection is back",
+            "the connection was lost while this change was being saved ({}); it is checked when the connection is back, and doing it again then is safe",
             reason.message
         ),
     }
@@ -249,6 +252,7 @@ impl AppState {
             unheard: std::sync::Mutex::new(None),
             notice: std::sync::Mutex::new(None),
             wake: tokio::sync::Notify::new(),
+            shown: tokio::sync::watch::Sender::new(false),
         }
     }
 
@@ -385,6 +389,12 @@ impl AppState {
     /// The timeline of `window`: from the table (and kept in the offline copy), or from the
     /// copy while the table is out of reach.
     pub async fn timeline(&self, window: DateRange) -> Result<TimelineDto, IpcError> {
+        let found = self.timeline_of(window).await;
+        self.shown.send_replace(true);
+        found
+    }
+
+    async fn timeline_of(&self, window: DateRange) -> Result<TimelineDto, IpcError> {
         let p = match self.open_plan().await {
             Ok(p) => p,
             Err(e) if e.code == "offline" => return self.copied(|c| c.timeline(window)).await,
@@ -489,22 +499,48 @@ impl AppState {
     /// offline). Offline, the session is resumed: back online the window hears it and reloads
     /// in place; an ended session signs out; still out of reach, the next try waits longer.
     pub async fn check_connection(&self) -> Duration {
-        let offline = match &*self.workspace.read().await {
-            Workspace::Offline { store, open } => {
-                Some((store.clone(), open.token.clone(), open.team.clone(), open.user.clone()))
+        enum Next {
+            Resume(Arc<Store>, Sensitive, TeamId, UserId, bool),
+            Recheck,
+            RetryStart(Arc<Store>),
+            Wait,
+        }
+        // Decided under the read lock, done after it (`plan` and `resume` take the lock).
+        let next = match &*self.workspace.read().await {
+            Workspace::Offline { store, open } => Next::Resume(
+                store.clone(),
+                open.token.clone(),
+                open.team.clone(),
+                open.user.clone(),
+                open.reason.is_none(),
+            ),
+            Workspace::Team { .. } => Next::Recheck,
+            // A start that could not reach the table and had no copy to show: the sign-in
+            // screen says why; once the table answers, the kept session opens by itself.
+            Workspace::SignedOut { store, reason: Some(r) } if out_of_reach(r) => {
+                Next::RetryStart(store.clone())
             }
-            Workspace::Team { .. } => None,
-            _ => return HEARTBEAT,
+            _ => Next::Wait,
         };
-        // (The guard above is gone: `plan` and `resume` take the lock themselves.)
-        let Some((store, token, team, user)) = offline else {
-            drop(self.plan().await);
-            return match &*self.workspace.read().await {
-                Workspace::Offline { .. } => backoff(0),
-                _ => HEARTBEAT,
-            };
+        let (store, token, team, user, starting) = match next {
+            Next::Resume(store, token, team, user, starting) => (store, token, team, user, starting),
+            Next::Recheck => {
+                drop(self.plan().await);
+                return match &*self.workspace.read().await {
+                    Workspace::Offline { .. } => backoff(0),
+                    _ => HEARTBEAT,
+                };
+            }
+            Next::RetryStart(store) => return self.retry_start(store).await,
+            Next::Wait => return HEARTBEAT,
         };
         let resumed = self.resume(&store, token.clone(), Some(&team)).await;
+        if starting {
+            // A start from the copy: the window shows the copy first (it asks within a moment
+            // of opening), then the fresh data in place; the table was reached meanwhile.
+            let mut shown = self.shown.subscribe();
+            let _ = tokio::time::timeout(Duration::from_secs(3), shown.wait_for(|s| *s)).await;
+        }
         let mut w = self.workspace.write().await;
         let Workspace::Offline { open, .. } = &mut *w else { return HEARTBEAT };
         if open.user != user || open.team != team {
@@ -537,6 +573,40 @@ impl AppState {
                     self.notify().await;
                 }
                 wait
+            }
+        }
+    }
+
+    /// Signed out because the table was out of reach at start-up: resumes the kept session.
+    async fn retry_start(&self, store: Arc<Store>) -> Duration {
+        let Ok(Some(token)) = self.vault_call(|v| v.load()).await else { return HEARTBEAT };
+        let last = self.last_team();
+        let resumed = self.resume(&store, token, last.as_ref()).await;
+        let mut w = self.workspace.write().await;
+        if !matches!(&*w, Workspace::SignedOut { reason: Some(r), .. } if out_of_reach(r)) {
+            return HEARTBEAT;
+        }
+        match resumed {
+            Ok(open) => {
+                let team = open.scope.team().clone();
+                *w = Workspace::Team { store, open: Box::new(open) };
+                drop(w);
+                self.remember_team(&team);
+                crate::log::event("info", "the table answered: signed in with the kept session");
+                self.notify().await;
+                HEARTBEAT
+            }
+            Err(reason) if out_of_reach(&reason) => backoff(4),
+            Err(reason) => {
+                let ended = matches!(reason.code, "session_invalid" | "not_member");
+                *w = Workspace::SignedOut { store, reason: Some(reason) };
+                drop(w);
+                if ended {
+                    let _ = self.vault_call(|v| v.delete()).await;
+                    let _ = self.forget_local().await;
+                }
+                self.notify().await;
+                HEARTBEAT
             }
         }
     }

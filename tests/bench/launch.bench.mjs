@@ -23,7 +23,7 @@ import { startApp, until } from "../e2e/webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const LAUNCHES = Number(process.env.RP_BENCH_LAUNCHES ?? 5);
-const TEAM_FILE = process.env.RP_BENCH_TEAM_FILE;
+const TEAM_FILE = process.env.RP_BENCH_TEAM_FILE || null;
 /** One way; 50 ms makes a 100 ms round trip, as from Europe to us-east-1. */
 const LATENCY = Number(process.env.RP_BENCH_LATENCY_MS ?? 50);
 
@@ -37,14 +37,16 @@ function appPid() {
   }
 }
 
-/** When process `pid` started, in epoch milliseconds (10 ms resolution). */
+const HZ = Number(execFileSync("getconf", ["CLK_TCK"]).toString());
+
+/** When process `pid` started, in epoch milliseconds (10 ms resolution): its start in ticks
+ * after boot, against the uptime read now (the boot time in /proc/stat has whole seconds only). */
 function startedAt(pid) {
-  const boot = Number(/btime (\d+)/.exec(readFileSync("/proc/stat", "utf8"))[1]);
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  const ticks = Number(fields[19]); // starttime, the 22nd field
-  const hz = Number(execFileSync("getconf", ["CLK_TCK"]).toString());
-  return boot * 1000 + (ticks * 1000) / hz;
+  const ticks = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19]); // starttime, field 22
+  const now = Date.now();
+  const uptime = Number(readFileSync("/proc/uptime", "utf8").split(" ")[0]);
+  return now - (uptime - ticks / HZ) * 1000;
 }
 
 async function gone() {
@@ -52,7 +54,9 @@ async function gone() {
 }
 
 const MARKS = `const d = document.documentElement.dataset;
+  const at = (name) => { const m = performance.getEntriesByName(name)[0]; return m ? performance.timeOrigin + m.startTime : null; };
   return { shown: Number(d.shownAt) || null, fresh: Number(d.freshAt) || null,
+    page: performance.timeOrigin, main: at("rp-main"), session: at("rp-session"), data: at("rp-data"), timeline: at("rp-timeline"),
     bars: document.querySelectorAll(".canvas .bar").length, offline: !!document.querySelector(".offline") };`;
 
 /** One launch: times from the WebDriver request and from the process start. */
@@ -70,9 +74,20 @@ async function launch(wantFresh) {
       },
       60000,
     );
+    const step = (a, b) => (a && b ? b - a : null);
     return {
       fromRequest: { shown: marks.shown - requested, fresh: marks.fresh ? marks.fresh - requested : null },
       fromStart: { shown: marks.shown - began, fresh: marks.fresh ? marks.fresh - began : null },
+      // Where the time went: process → page load starts → our script runs → session known →
+      // timeline data in → timeline component made → on screen.
+      steps: [
+        step(began, marks.page),
+        step(marks.page, marks.main),
+        step(marks.main, marks.session),
+        step(marks.session, marks.data),
+        step(marks.data, marks.timeline),
+        step(marks.timeline, marks.shown),
+      ],
       bars: marks.bars,
     };
   } finally {
@@ -129,11 +144,15 @@ test("launch to an interactive timeline: from the offline copy, without it, and 
         `(${2 * LATENCY} ms round trip); ${LAUNCHES} launches each, in turn`,
     );
     say();
-    say("| launch | run | bars in view | from process start: shown / fresh ms | from WebDriver request: shown / fresh ms |");
-    say("|---|---:|---:|---:|---:|");
+    say(
+      "| launch | run | bars in view | from process start: shown / fresh ms | from WebDriver request: shown / fresh ms | steps ms: process → page → script → session → data → component → on screen |",
+    );
+    say("|---|---:|---:|---:|---:|---|");
     for (const [kind, list] of Object.entries(runs)) {
       list.forEach((r, i) => {
-        say(`| ${kind} | ${i + 1} | ${r.bars} | ${ms(r.fromStart.shown)} / ${ms(r.fromStart.fresh)} | ${ms(r.fromRequest.shown)} / ${ms(r.fromRequest.fresh)} |`);
+        say(
+          `| ${kind} | ${i + 1} | ${r.bars} | ${ms(r.fromStart.shown)} / ${ms(r.fromStart.fresh)} | ${ms(r.fromRequest.shown)} / ${ms(r.fromRequest.fresh)} | ${r.steps.map(ms).join(" → ")} |`,
+        );
       });
     }
     say();

@@ -18,3 +18,14 @@ pub fn call(window: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Resu
     };
     get_ipc_response(window, request).map(|body| body.deserialize::<Value>().unwrap())
 }
+
+/// Ends the test process if a test is still running after `secs` (a lock held across an await
+/// hangs rather than fails; CI would wait for its whole time limit).
+#[allow(dead_code)] // not every test file uses it
+pub fn watchdog(what: &'static str, secs: u64) {
+    std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs(secs));
+        eprintln!("{what}: still running after {secs} s — stuck (a lock held across an await?)");
+        std::process::exit(101);
+    });
+}

@@ -128,8 +128,8 @@ export const catalog: typeof real.catalog = () =>
     unfinishedResourceDeletes: [],
     unfinishedProjectDeletes: [],
   });
-export const createResource: typeof real.createResource = (name) => {
-  const r = { id: `rnew${serial++}`, name, version: 1 };
+export const createResource: typeof real.createResource = (name, id) => {
+  const r = { id: id ?? `rnew${serial++}`, name, version: 1 };
   team.resources.push(r);
   return reply(r);
 };
@@ -141,8 +141,8 @@ export const deleteResource: typeof real.deleteResource = (id) => {
   team.resources = team.resources.filter((r) => r.id !== id);
   return reply({ assignmentsDeleted: removeAssignments((a) => a.resourceId === id) });
 };
-export const createProject: typeof real.createProject = (name, color) => {
-  const p = { id: `pnew${serial++}`, name, color, version: 1 };
+export const createProject: typeof real.createProject = (name, color, id) => {
+  const p = { id: id ?? `pnew${serial++}`, name, color, version: 1 };
   team.projects.push(p);
   return reply(p);
 };

@@ -96,7 +96,9 @@ export const loadWindow = (from: string, to: string): Promise<AssignmentDto[]> =
 export const catalog = (): Promise<CatalogDto> => invoke("catalog");
 /** Tries to reach the team's table now (offline mode's "Try again"); what is open then. */
 export const reconnect = (): Promise<SessionDto> => invoke("reconnect");
-export const createResource = (name: string): Promise<ResourceDto> => invoke("create_resource", { name });
+/** `id`: a ULID made by the UI, so that sending it again after a lost answer adds no second person. */
+export const createResource = (name: string, id?: string): Promise<ResourceDto> =>
+  invoke("create_resource", { name, id });
 export const renameResource = (id: string, version: number, name: string): Promise<ResourceDto> =>
   invoke("rename_resource", { id, version, name });
 export const resourceAssignmentCount = (id: string): Promise<number> =>
@@ -105,8 +107,8 @@ export const deleteResource = (
   id: string,
   onProgress: (p: DeleteProgressDto) => void,
 ): Promise<DeleteReportDto> => invoke("delete_resource", { id, onProgress: progressChannel(onProgress) });
-export const createProject = (name: string, color: string): Promise<ProjectDto> =>
-  invoke("create_project", { name, color });
+export const createProject = (name: string, color: string, id?: string): Promise<ProjectDto> =>
+  invoke("create_project", { name, color, id });
 export const updateProject = (
   id: string,
   version: number,

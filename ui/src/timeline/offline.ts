@@ -25,9 +25,20 @@ export interface Shown {
   projects: readonly ProjectDto[];
 }
 
+/** A change whose answer was lost with the connection: an edit, or a new person or project (made
+ * with the UI's id, so sending it again finds it rather than adding another). */
+export type Unsure =
+  | Edit
+  | { kind: "add-person"; after: ResourceDto }
+  | { kind: "add-project"; after: ProjectDto };
+
 /** Whether `e` is what the table shows: it was saved before the connection went. */
-export function landed(e: Edit, now: Shown): boolean {
+export function landed(e: Unsure, now: Shown): boolean {
   switch (e.kind) {
+    case "add-person":
+      return now.people.some((p) => p.id === e.after.id);
+    case "add-project":
+      return now.projects.some((p) => p.id === e.after.id);
     case "create":
     case "update": {
       const a = now.byId[e.after.id];

@@ -15,7 +15,7 @@ import type {
 } from "../ipc";
 import { type Edit, History } from "./history";
 import { chunkRange, chunksToLoad, type Day, dateOf, dayOf } from "./layout";
-import { landed } from "./offline";
+import { landed, type Unsure } from "./offline";
 
 /** What a person chooses for an assignment: who, which project, first and last day (included). */
 export interface Fields {
@@ -32,11 +32,11 @@ export interface PlanApi {
   createAssignment(input: NewAssignmentInput): Promise<AssignmentDto>;
   updateAssignment(current: AssignmentDto, change: Fields): Promise<AssignmentDto>;
   deleteAssignment(current: AssignmentDto): Promise<void>;
-  createResource(name: string): Promise<ResourceDto>;
+  createResource(name: string, id?: string): Promise<ResourceDto>;
   renameResource(id: string, version: number, name: string): Promise<ResourceDto>;
   resourceAssignmentCount(id: string): Promise<number>;
   deleteResource(id: string, onProgress: (p: DeleteProgressDto) => void): Promise<DeleteReportDto>;
-  createProject(name: string, color: string): Promise<ProjectDto>;
+  createProject(name: string, color: string, id?: string): Promise<ProjectDto>;
   updateProject(id: string, version: number, change: { name?: string; color?: string }): Promise<ProjectDto>;
   projectAssignmentCount(id: string): Promise<number>;
   deleteProject(id: string, onProgress: (p: DeleteProgressDto) => void): Promise<DeleteReportDto>;
@@ -91,8 +91,8 @@ export class Plan {
   canRedo = $state(false);
   /** Edits written but not yet answered. */
   pending = $state(0);
-  /** Edits whose answer was lost with the connection: checked when it is back. */
-  unsure: Edit[] = $state([]);
+  /** Changes whose answer was lost with the connection: checked when it is back. */
+  unsure: Unsure[] = $state([]);
   /** Windows (chunk numbers) the offline copy does not hold: shown as not loaded. */
   missing: number[] = $state([]);
 
@@ -162,7 +162,8 @@ export class Plan {
     const now = { byId: this.byId, people: this.people, projects: this.projects };
     const saved = unsure.filter((e) => landed(e, now));
     const lost = unsure.filter((e) => !landed(e, now));
-    for (const e of saved) this.history.record(this.asStored(e));
+    for (const e of saved)
+      if (e.kind !== "add-person" && e.kind !== "add-project") this.history.record(this.asStored(e));
     this.syncHistory();
     const t = MESSAGES[this.lang()];
     if (lost.length) {
@@ -174,12 +175,23 @@ export class Plan {
           label: t.doAgain,
           run: () => {
             this.notice = null;
-            for (const e of lost) void this.tryEdit(e);
+            for (const e of lost) void this.again(e);
           },
         },
       };
     } else {
       this.notice = { text: t.savedBeforeLost(saved.length), kind: "info" };
+    }
+  }
+
+  /** Sends a change found not saved once more; a failure is a notice again. */
+  private async again(e: Unsure): Promise<void> {
+    try {
+      if (e.kind === "add-person") await this.addPerson(e.after.name, e.after.id);
+      else if (e.kind === "add-project") await this.addProject(e.after.name, e.after.color, e.after.id);
+      else await this.edit(e);
+    } catch (err) {
+      this.fail(err);
     }
   }
 
@@ -410,10 +422,23 @@ export class Plan {
 
   // ---- people and projects -------------------------------------------------------------------
 
-  async addPerson(name: string): Promise<ResourceDto> {
-    const person = await this.api.createResource(name);
-    this.people = [...this.people, person].sort(byName);
+  /** Adds a person with an id made here, so that sending it again never adds a second one. */
+  async addPerson(name: string, id = newId()): Promise<ResourceDto> {
+    const person = await this.unsureOnLoss({ kind: "add-person", after: { id, name, version: 0 } }, () =>
+      this.api.createResource(name, id),
+    );
+    this.people = [...this.people.filter((p) => p.id !== id), person].sort(byName);
     return person;
+  }
+
+  /** Runs `call`; if its answer was lost with the connection, `e` waits to be checked. */
+  private async unsureOnLoss<T>(e: Unsure, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      if (codeOf(err) === "unconfirmed") this.unsure = [...this.unsure, e];
+      throw err;
+    }
   }
 
   /** Renames; a failure is thrown (the dialog shows it). */
@@ -429,9 +454,12 @@ export class Plan {
     return report.assignmentsDeleted;
   }
 
-  async addProject(name: string, color: string): Promise<ProjectDto> {
-    const project = await this.api.createProject(name, color);
-    this.projects = [...this.projects, project].sort(byName);
+  async addProject(name: string, color: string, id = newId()): Promise<ProjectDto> {
+    const project = await this.unsureOnLoss(
+      { kind: "add-project", after: { id, name, color, version: 0 } },
+      () => this.api.createProject(name, color, id),
+    );
+    this.projects = [...this.projects.filter((p) => p.id !== id), project].sort(byName);
     return project;
   }
 

@@ -86,10 +86,13 @@ class FakeStore implements PlanApi {
     this.fresh(current);
     this.rows.delete(current.id);
   }
-  async createResource(name: string) {
-    const p = { id: newId(), name, version: 1 };
+  async createResource(name: string, id = newId()) {
+    await this.gate("person");
+    const held = this.people.find((p) => p.id === id);
+    if (held) return held; // the same person sent again
+    const p = { id, name, version: 1 };
     this.people.push(p);
-    return p;
+    return this.answer(p);
   }
   async renameResource(id: string, version: number, name: string) {
     await this.gate("rename");
@@ -111,8 +114,8 @@ class FakeStore implements PlanApi {
     this.people = this.people.filter((p) => p.id !== id);
     return { assignmentsDeleted: doomed.length };
   }
-  async createProject(name: string, color: string) {
-    const p = { id: newId(), name, color, version: 1 };
+  async createProject(name: string, color: string, id = newId()) {
+    const p = { id, name, color, version: 1 };
     this.projects.push(p);
     return p;
   }
@@ -375,6 +378,28 @@ describe("Plan offline", () => {
     expect(store.rows.size).toBe(1);
     expect(only(plan)).toHaveLength(1);
     expect(plan.notice).toBeNull();
+  });
+
+  it("settles a new person whose answer was lost; doing it again adds no second one", async () => {
+    const { store, plan } = setUp();
+    store.loseAnswer = true;
+    await expect(plan.addPerson("Grace")).rejects.toMatchObject({ code: "unconfirmed" });
+    expect(plan.unsure).toMatchObject([{ kind: "add-person", after: { name: "Grace" } }]);
+    await plan.reconnected();
+    expect(plan.people.map((p) => p.name)).toContain("Grace");
+    expect(plan.notice?.kind).toBe("info");
+    // Lost before it landed: offered again, with the same id.
+    store.failNext = "unconfirmed";
+    await expect(plan.addPerson("Hedy")).rejects.toMatchObject({ code: "unconfirmed" });
+    await plan.reconnected();
+    expect(plan.notice?.kind).toBe("error");
+    const again = plan.notice?.action;
+    again?.run();
+    await new Promise((r) => setTimeout(r, 0));
+    again?.run(); // a second press finds it there already
+    await new Promise((r) => setTimeout(r, 0));
+    expect(store.people.filter((p) => p.name === "Hedy")).toHaveLength(1);
+    expect(plan.people.filter((p) => p.name === "Hedy")).toHaveLength(1);
   });
 
   it("marks the windows the copy lacks as not loaded and asks again once back", async () => {
