@@ -159,6 +159,7 @@ async fn a_lost_connection_shows_the_copy_read_only_and_it_comes_back_by_itself(
     // The next read finds the table gone: the same bars, from the copy, and the window is told.
     let cached = timeline(&w).unwrap();
     assert_eq!(bars(&cached), bars(&online), "the same bars");
+    assert_eq!((online["cached"].as_bool(), cached["cached"].as_bool()), (Some(false), Some(true)));
     assert_eq!(cached["resources"], online["resources"]);
     assert_eq!(cached["loaded"], json!([{ "from": FROM, "to": TO }]));
     let off = offline(&w);

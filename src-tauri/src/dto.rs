@@ -194,6 +194,8 @@ pub struct TimelineDto {
     /// The days of `[from, to)` whose assignments are all here: the whole window when read
     /// from the table; offline, only what the offline copy holds (the rest is "not loaded").
     pub loaded: Vec<WindowDto>,
+    /// Read from the offline copy, not the table (the window reads it again once online).
+    pub cached: bool,
 }
 
 impl From<&Timeline> for TimelineDto {
@@ -206,6 +208,7 @@ impl From<&Timeline> for TimelineDto {
             projects: t.projects.iter().map(Into::into).collect(),
             assignments: t.assignments.iter().map(Into::into).collect(),
             loaded: vec![t.window.into()],
+            cached: false,
         }
     }
 }
@@ -221,6 +224,7 @@ impl TimelineDto {
             projects: s.projects.iter().map(Into::into).collect(),
             assignments: s.assignments_in(window).iter().map(Into::into).collect(),
             loaded: s.loaded_in(window).into_iter().map(Into::into).collect(),
+            cached: true,
         }
     }
 }

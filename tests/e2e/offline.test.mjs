@@ -72,6 +72,8 @@ test("the last timeline stays readable offline, survives a restart, and the app 
       assert.match(banner.text, /Editing is off/);
       assert.deepEqual(await app.script(BARS), online, "the same bars");
       assert.equal((await app.findAll('button[data-action="add-person"]')).length, 0, "editing is off");
+      assert.equal(await app.script('return document.querySelector("button[data-action=undo]").disabled'), true);
+      assert.equal((await app.findAll('button[data-action="reconnect"]')).length, 1, "Try again is offered");
       await sleep(300);
       await app.screenshot("101-offline");
 

@@ -113,5 +113,6 @@ export function timelineOf(team: BenchTeam, from: string, to: string): TimelineD
     projects: team.projects,
     assignments: overlapping(team.assignments, from, to),
     loaded: [{ from, to }],
+    cached: false,
   };
 }

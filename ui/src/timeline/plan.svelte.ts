@@ -83,18 +83,20 @@ export function proposed(base: Pick<AssignmentDto, "id" | "version">, change: Fi
 
 export class Plan {
   teamName: string;
-  byId: Record<string, AssignmentDto> = $state({});
-  people: ResourceDto[] = $state([]);
-  projects: ProjectDto[] = $state([]);
+  // Raw state: each change replaces the whole value (never mutated in place), so the thousands of
+  // assignments are plain objects, not deep reactive proxies (cheaper to build and to read).
+  byId: Record<string, AssignmentDto> = $state.raw({});
+  people: ResourceDto[] = $state.raw([]);
+  projects: ProjectDto[] = $state.raw([]);
   notice: Notice | null = $state(null);
   canUndo = $state(false);
   canRedo = $state(false);
   /** Edits written but not yet answered. */
   pending = $state(0);
   /** Changes whose answer was lost with the connection: checked when it is back. */
-  unsure: Unsure[] = $state([]);
+  unsure: Unsure[] = $state.raw([]);
   /** Windows (chunk numbers) the offline copy does not hold: shown as not loaded. */
-  missing: number[] = $state([]);
+  missing: number[] = $state.raw([]);
 
   private readonly history = new History();
   private readonly loaded = new Set<number>();

@@ -149,6 +149,7 @@ function setUp() {
     projects: store.projects,
     assignments: [],
     loaded: [{ from: "2026-11-02", to: "2027-01-25" }],
+    cached: false,
   };
   const plan = new Plan(initial, store, () => "en");
   return { store, plan };
@@ -431,6 +432,7 @@ describe("Plan offline", () => {
         projects: store.projects,
         assignments: [],
         loaded: [],
+        cached: true,
       },
       store,
       () => "en",

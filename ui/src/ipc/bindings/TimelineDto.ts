@@ -12,4 +12,8 @@ export type TimelineDto = { teamName: string, from: string, to: string, resource
  * The days of `[from, to)` whose assignments are all here: the whole window when read
  * from the table; offline, only what the offline copy holds (the rest is "not loaded").
  */
-loaded: Array<WindowDto>, };
+loaded: Array<WindowDto>, 
+/**
+ * Read from the offline copy, not the table (the window reads it again once online).
+ */
+cached: boolean, };
