@@ -36,11 +36,17 @@ pub fn run() {
                 log::init(&p.logs());
             }
             log::event("info", &format!("resource-planner {} starts", env!("CARGO_PKG_VERSION")));
+            let began = std::time::Instant::now();
             let state = tauri::async_runtime::block_on(startup::open(&places));
             let opened = tauri::async_runtime::block_on(state.session());
+            let took = began.elapsed().as_millis();
+            let how = if opened.offline.is_some() { " from the offline copy" } else { "" };
             match &opened.reason {
-                Some(r) => log::event("warn", &format!("opened {}: {} ({})", opened.mode, r.message, r.code)),
-                None => log::event("info", &format!("opened {}", opened.mode)),
+                Some(r) => log::event(
+                    "warn",
+                    &format!("opened {}{how} in {took} ms: {} ({})", opened.mode, r.message, r.code),
+                ),
+                None => log::event("info", &format!("opened {}{how} in {took} ms", opened.mode)),
             }
             app.manage(state);
             // The connection check: an open team's session re-checked every few seconds, a lost
