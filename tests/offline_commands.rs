@@ -373,3 +373,33 @@ async fn a_damaged_copy_is_discarded_with_a_notice_and_rebuilt() {
     let (_app, w) = app(&s).await;
     assert_eq!(bars(&timeline(&w).unwrap()), bars(&online));
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn signing_out_when_the_table_cannot_be_reached_forgets_the_session_here() {
+    let s = setup().await;
+    let (_app, w) = app(&s).await;
+    plan_some(&w);
+    s.line.set(CUT);
+    // "Everywhere" needs the table: refused, and the window is offline now.
+    let refused = call(&w, "sign_out", json!({ "everywhere": true })).unwrap_err();
+    assert_eq!(refused["code"], "offline");
+    assert!(!offline(&w).is_null());
+    assert!(s.vault.load().unwrap().is_some(), "still signed in");
+    // Plain sign-out works offline: this computer forgets the session and the copy.
+    let out = call(&w, "sign_out", json!({ "everywhere": false })).unwrap();
+    assert_eq!(out["signedIn"], false);
+    assert!(s.vault.load().unwrap().is_none() && s.keys.load().unwrap().is_none());
+    assert!(!local_dir(&s).exists());
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn signing_out_just_as_the_table_goes_away_still_signs_out_here() {
+    let s = setup().await;
+    let (_app, w) = app(&s).await;
+    plan_some(&w);
+    // Online as far as the window knows; the table is gone by the time it is asked.
+    s.line.set(CUT);
+    let out = call(&w, "sign_out", json!({ "everywhere": false })).unwrap();
+    assert_eq!(out["signedIn"], false);
+    assert!(s.vault.load().unwrap().is_none() && !local_dir(&s).exists());
+}

@@ -548,9 +548,11 @@ impl AppState {
         }
         match resumed {
             Ok(signed) => {
+                // The same team, or another of the user's if this one was left meanwhile.
+                let opened = signed.scope.team().clone();
                 *w = Workspace::Team { store, open: Box::new(signed) };
                 drop(w);
-                self.remember_team(&team);
+                self.remember_team(&opened);
                 crate::log::event("info", "back online");
                 self.notify().await;
                 HEARTBEAT
@@ -715,6 +717,8 @@ impl AppState {
             Some(open) => {
                 self.remember_team(open.scope.team());
                 *w = Workspace::Team { store: store.clone(), open: Box::new(open) };
+                // Before telling the window: that reads the state.
+                drop(w);
             }
             None => {
                 *w = Workspace::SignedOut { store: store.clone(), reason: Some(reason) };
@@ -842,42 +846,76 @@ impl AppState {
         }
     }
 
-    /// Opens another of the user's teams.
+    /// Opens another of the user's teams (the table is asked without holding the state, so
+    /// that nothing waits on a slow network; a table out of reach switches to offline).
     pub async fn switch_team(&self, team: &TeamId) -> Result<SessionDto, IpcError> {
-        let mut w = self.workspace.write().await;
-        let Workspace::Team { store, open } = &mut *w else {
-            return Err(match &*w {
-                Workspace::Offline { open, .. } => offline(open.reason.as_ref()),
-                _ => signed_out(),
-            });
+        let (store, session) = match &*self.workspace.read().await {
+            Workspace::Team { store, open } => (store.clone(), open.session.clone()),
+            Workspace::Offline { open, .. } => return Err(offline(open.reason.as_ref())),
+            _ => return Err(signed_out()),
         };
-        open.scope = store.scope_for_session(&open.session, team).await?;
-        let (copy, notice) = self.copy_of(open.session.user(), team).await;
-        open.copy = copy;
+        let scope = match store.scope_for_session(&session, team).await {
+            Ok(scope) => scope,
+            Err(e) => {
+                let reason = IpcError::from(e);
+                if !out_of_reach(&reason) {
+                    return Err(reason);
+                }
+                self.go_offline(&session, reason.clone()).await;
+                return Err(offline(Some(&reason)));
+            }
+        };
+        let (copy, notice) = self.copy_of(session.user(), team).await;
+        let mut w = self.workspace.write().await;
+        match &mut *w {
+            Workspace::Team { open, .. } if open.session == session => {
+                open.scope = scope;
+                open.copy = copy;
+            }
+            // The window moved on meanwhile (signed out, offline): nothing to switch.
+            _ => return Err(signed_out()),
+        }
         drop(w);
         self.tell(notice);
         self.remember_team(team);
         Ok(self.to_window().await)
     }
 
-    /// Ends this session (or every session of the user) and forgets the token. Offline, the
-    /// session cannot be ended in the table: this computer forgets it (token, offline copy).
+    /// Ends this session (or every session of the user) and forgets the token. When the table
+    /// cannot be reached (offline, or found so now), this computer forgets the session (token,
+    /// offline copy) and its Session item lives on until it expires; "everywhere" needs the
+    /// table and is refused then.
     pub async fn sign_out(&self, everywhere: bool) -> Result<SessionDto, IpcError> {
-        let mut w = self.workspace.write().await;
-        let store = self.store(&w)?;
-        match &*w {
-            Workspace::Team { open, .. } => {
-                if everywhere {
-                    store.end_all_sessions(&open.session).await?;
-                }
-                store.delete_session(&open.token).await?;
+        let (store, signed) = match &*self.workspace.read().await {
+            Workspace::Team { store, open } => {
+                (store.clone(), Some((open.token.clone(), open.session.clone())))
             }
             Workspace::Offline { open, .. } if everywhere => return Err(offline(open.reason.as_ref())),
+            Workspace::Offline { store, .. } | Workspace::SignedOut { store, .. } => (store.clone(), None),
             Workspace::Local { .. } => return Err(no_sign_in()),
-            _ => {}
+            Workspace::Broken { reason } => return Err(reason.clone()),
+        };
+        // The table is asked without holding the state (a slow network must not stop the rest).
+        if let Some((token, session)) = &signed {
+            let ended = async {
+                if everywhere {
+                    store.end_all_sessions(session).await?;
+                }
+                store.delete_session(token).await
+            };
+            if let Err(e) = ended.await {
+                let reason = IpcError::from(e);
+                if !out_of_reach(&reason) || everywhere {
+                    if out_of_reach(&reason) {
+                        self.go_offline(session, reason.clone()).await;
+                        return Err(offline(Some(&reason)));
+                    }
+                    return Err(reason);
+                }
+                crate::log::event("warn", "signed out on this computer only: the table could not be reached");
+            }
         }
-        *w = Workspace::SignedOut { store, reason: None };
-        drop(w);
+        *self.workspace.write().await = Workspace::SignedOut { store, reason: None };
         self.vault_call(|v| v.delete()).await?;
         self.forget_local().await?;
         crate::log::event("info", if everywhere { "signed out everywhere" } else { "signed out" });

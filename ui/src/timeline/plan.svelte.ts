@@ -156,8 +156,9 @@ export class Plan {
    * version, so doing one again never doubles it).
    */
   async reconnected(): Promise<void> {
-    this.missing = [];
     await this.reload();
+    // Then the days the copy lacked are asked for (after: the reload must not undo them).
+    this.missing = [];
     const unsure = this.unsure;
     this.unsure = [];
     if (!unsure.length) return;
@@ -223,7 +224,13 @@ export class Plan {
     this.projects = [...catalog.projects].sort(byName);
     const found = windows.flat();
     for (const a of found) this.versions.set(a.id, a.version);
-    this.byId = Object.fromEntries(found.map((a) => [a.id, a]));
+    // What was read again replaces what was shown there; windows loaded meanwhile (a scroll
+    // during the reload) keep what they brought.
+    const ranges = chunks.map((c) => chunkRange(c));
+    const reread = (a: AssignmentDto) =>
+      ranges.some((r) => dayOf(a.startDate) < r.to && dayOf(a.endDateExclusive) > r.from);
+    const kept = Object.values(this.byId).filter((a) => !reread(a));
+    this.byId = Object.fromEntries([...kept, ...found].map((a) => [a.id, a]));
   }
 
   // ---- assignment edits ----------------------------------------------------------------------

@@ -421,6 +421,32 @@ describe("Plan offline", () => {
     expect(store.windowsAsked).toBeGreaterThan(asked);
   });
 
+  it("keeps a window loaded during a reload, and drops what the reload no longer finds", async () => {
+    const { store, plan } = setUp();
+    await plan.create(week("ada", "2026-12-07", "2026-12-11"));
+    const gone = at(only(plan), 0);
+    store.rows.delete(gone.id); // someone else deleted it
+    const far = await store.createAssignment({ ...week("bob", "2027-06-07", "2027-06-11"), id: newId() });
+    let release = () => {};
+    const slow = new Promise<void>((r) => {
+      release = r;
+    });
+    const loadWindow = store.loadWindow.bind(store);
+    store.loadWindow = async (from, to) => {
+      const found = await loadWindow(from, to);
+      if (from < "2027-06-01") await slow; // the reload's windows answer late
+      return found;
+    };
+    const reloading = plan.reload();
+    plan.ensureLoaded(dayOf("2027-06-01"), dayOf("2027-06-20")); // a scroll meanwhile
+    await new Promise((r) => setTimeout(r, 0));
+    expect(plan.byId[far.id]).toBeDefined();
+    release();
+    await reloading;
+    expect(plan.byId[far.id]).toBeDefined(); // kept
+    expect(plan.byId[gone.id]).toBeUndefined(); // gone
+  });
+
   it("loads again the days an offline start did not have", async () => {
     const store = new FakeStore();
     const plan = new Plan(
