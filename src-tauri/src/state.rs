@@ -547,23 +547,10 @@ impl AppState {
             return HEARTBEAT;
         }
         match resumed {
-            Ok(signed) => {
-                // The same team, or another of the user's if this one was left meanwhile.
-                let opened = signed.scope.team().clone();
-                *w = Workspace::Team { store, open: Box::new(signed) };
-                drop(w);
-                self.remember_team(&opened);
-                crate::log::event("info", "back online");
-                self.notify().await;
-                HEARTBEAT
-            }
+            // The same team, or another of the user's if this one was left meanwhile.
+            Ok(signed) => self.now_signed(w, store, signed, "back online").await,
             Err(reason) if matches!(reason.code, "session_invalid" | "not_member") => {
-                *w = Workspace::SignedOut { store, reason: Some(reason) };
-                drop(w);
-                let _ = self.vault_call(|v| v.delete()).await;
-                let _ = self.forget_local().await;
-                self.notify().await;
-                HEARTBEAT
+                self.now_signed_out(w, store, reason).await
             }
             Err(reason) => {
                 let changed = open.reason.as_ref() != Some(&reason);
@@ -590,27 +577,53 @@ impl AppState {
         }
         match resumed {
             Ok(open) => {
-                let team = open.scope.team().clone();
-                *w = Workspace::Team { store, open: Box::new(open) };
-                drop(w);
-                self.remember_team(&team);
-                crate::log::event("info", "the table answered: signed in with the kept session");
-                self.notify().await;
-                HEARTBEAT
+                self.now_signed(w, store, open, "the table answered: signed in with the kept session").await
             }
             Err(reason) if out_of_reach(&reason) => backoff(4),
+            Err(reason) if matches!(reason.code, "session_invalid" | "not_member") => {
+                self.now_signed_out(w, store, reason).await
+            }
             Err(reason) => {
-                let ended = matches!(reason.code, "session_invalid" | "not_member");
                 *w = Workspace::SignedOut { store, reason: Some(reason) };
                 drop(w);
-                if ended {
-                    let _ = self.vault_call(|v| v.delete()).await;
-                    let _ = self.forget_local().await;
-                }
                 self.notify().await;
                 HEARTBEAT
             }
         }
+    }
+
+    /// The connection check found the session live: `signed` is open now (`w` is the state,
+    /// held since the check looked), its team remembered, the window told.
+    async fn now_signed(
+        &self,
+        mut w: tokio::sync::RwLockWriteGuard<'_, Workspace>,
+        store: Arc<Store>,
+        signed: Signed,
+        event: &str,
+    ) -> Duration {
+        let team = signed.scope.team().clone();
+        *w = Workspace::Team { store, open: Box::new(signed) };
+        drop(w);
+        self.remember_team(&team);
+        crate::log::event("info", event);
+        self.notify().await;
+        HEARTBEAT
+    }
+
+    /// The connection check found the session ended or the user in no team: signed out with
+    /// `reason`, and this computer forgets the session and the offline copy.
+    async fn now_signed_out(
+        &self,
+        mut w: tokio::sync::RwLockWriteGuard<'_, Workspace>,
+        store: Arc<Store>,
+        reason: IpcError,
+    ) -> Duration {
+        *w = Workspace::SignedOut { store, reason: Some(reason) };
+        drop(w);
+        let _ = self.vault_call(|v| v.delete()).await;
+        let _ = self.forget_local().await;
+        self.notify().await;
+        HEARTBEAT
     }
 
     /// Waits `wait`, or less if the table was just found out of reach.
