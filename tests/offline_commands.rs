@@ -142,6 +142,13 @@ fn plan_some(w: &WebviewWindow<MockRuntime>) -> (Value, Value) {
     (person, project)
 }
 
+/// A first run of the app, online: some plan made, and the timeline as it then showed.
+async fn planned_online(s: &Setup) -> Value {
+    let (_app, w) = app(s).await;
+    plan_some(&w);
+    timeline(&w).unwrap()
+}
+
 fn offline(w: &WebviewWindow<MockRuntime>) -> Value {
     call(w, "session_status", json!({})).unwrap()["offline"].clone()
 }
@@ -286,11 +293,7 @@ async fn a_start_without_the_network_and_without_a_copy_signs_in_once_the_table_
 #[tokio::test(flavor = "multi_thread")]
 async fn a_start_without_the_network_opens_the_copy_at_once() {
     let s = setup().await;
-    let online = {
-        let (_app, w) = app(&s).await;
-        plan_some(&w);
-        timeline(&w).unwrap()
-    };
+    let online = planned_online(&s).await;
     // The copy on disk is encrypted: no name in it.
     let copies = local_dir(&s).join("offline");
     for entry in std::fs::read_dir(&copies).unwrap() {
@@ -337,11 +340,7 @@ async fn a_start_without_the_network_opens_the_copy_at_once() {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_damaged_copy_is_discarded_with_a_notice_and_rebuilt() {
     let s = setup().await;
-    let online = {
-        let (_app, w) = app(&s).await;
-        plan_some(&w);
-        timeline(&w).unwrap()
-    };
+    let online = planned_online(&s).await;
     let copies = local_dir(&s).join("offline");
     let team_file = std::fs::read_dir(&copies)
         .unwrap()

@@ -335,14 +335,7 @@ impl AppState {
                 self.lose_scope(&store, token, &session, reason.clone()).await?;
                 Err(reason)
             }
-            Err(e) => {
-                let reason = IpcError::from(e);
-                if !out_of_reach(&reason) {
-                    return Err(reason);
-                }
-                self.go_offline(&session, reason.clone()).await;
-                Err(offline(Some(&reason)))
-            }
+            Err(e) => Err(self.lost(&session, e.into()).await),
         }
     }
 
@@ -475,6 +468,16 @@ impl AppState {
         }
     }
 
+    /// `e` from a call in `session`; if it says the table is out of reach, the window goes
+    /// offline and the answer is `offline` (nothing was done).
+    async fn lost(&self, session: &VerifiedSession, e: IpcError) -> IpcError {
+        if !out_of_reach(&e) {
+            return e;
+        }
+        self.go_offline(session, e.clone()).await;
+        offline(Some(&e))
+    }
+
     /// The table was found out of reach during `session`: the window goes offline (and hears
     /// of it), and the connection check starts trying again.
     async fn go_offline(&self, session: &VerifiedSession, reason: IpcError) {
@@ -500,7 +503,7 @@ impl AppState {
     /// in place; an ended session signs out; still out of reach, the next try waits longer.
     pub async fn check_connection(&self) -> Duration {
         enum Next {
-            Resume(Arc<Store>, Sensitive, TeamId, UserId, bool),
+            Resume(Arc<Store>, Sensitive, TeamId, UserId, Arc<TeamCopy>, bool),
             Recheck,
             RetryStart(Arc<Store>),
             Wait,
@@ -512,6 +515,7 @@ impl AppState {
                 open.token.clone(),
                 open.team.clone(),
                 open.user.clone(),
+                open.copy.clone(),
                 open.reason.is_none(),
             ),
             Workspace::Team { .. } => Next::Recheck,
@@ -522,8 +526,10 @@ impl AppState {
             }
             _ => Next::Wait,
         };
-        let (store, token, team, user, starting) = match next {
-            Next::Resume(store, token, team, user, starting) => (store, token, team, user, starting),
+        let (store, token, team, user, held, starting) = match next {
+            Next::Resume(store, token, team, user, held, starting) => {
+                (store, token, team, user, held, starting)
+            }
             Next::Recheck => {
                 drop(self.plan().await);
                 return match &*self.workspace.read().await {
@@ -534,7 +540,8 @@ impl AppState {
             Next::RetryStart(store) => return self.retry_start(store).await,
             Next::Wait => return HEARTBEAT,
         };
-        let resumed = self.resume(&store, token.clone(), Some(&team)).await;
+        // The copy in memory goes on (not read again from its file).
+        let resumed = self.resume_with(&store, token.clone(), Some(&team), Some(held)).await;
         if starting {
             // A start from the copy: the window shows the copy first (it asks within a moment
             // of opening), then the fresh data in place; the table was reached meanwhile.
@@ -869,14 +876,7 @@ impl AppState {
         };
         let scope = match store.scope_for_session(&session, team).await {
             Ok(scope) => scope,
-            Err(e) => {
-                let reason = IpcError::from(e);
-                if !out_of_reach(&reason) {
-                    return Err(reason);
-                }
-                self.go_offline(&session, reason.clone()).await;
-                return Err(offline(Some(&reason)));
-            }
+            Err(e) => return Err(self.lost(&session, e.into()).await),
         };
         let (copy, notice) = self.copy_of(session.user(), team).await;
         let mut w = self.workspace.write().await;
@@ -918,12 +918,9 @@ impl AppState {
             };
             if let Err(e) = ended.await {
                 let reason = IpcError::from(e);
-                if !out_of_reach(&reason) || everywhere {
-                    if out_of_reach(&reason) {
-                        self.go_offline(session, reason.clone()).await;
-                        return Err(offline(Some(&reason)));
-                    }
-                    return Err(reason);
+                // Out of reach, a plain sign-out goes on here; everything else is refused.
+                if everywhere || !out_of_reach(&reason) {
+                    return Err(self.lost(session, reason).await);
                 }
                 crate::log::event("warn", "signed out on this computer only: the table could not be reached");
             }
@@ -975,6 +972,17 @@ impl AppState {
         token: Sensitive,
         wanted: Option<&TeamId>,
     ) -> Result<Signed, IpcError> {
+        self.resume_with(store, token, wanted, None).await
+    }
+
+    /// [`AppState::resume`], with `held` the copy of `wanted` already in memory.
+    async fn resume_with(
+        &self,
+        store: &Store,
+        token: Sensitive,
+        wanted: Option<&TeamId>,
+        held: Option<Arc<TeamCopy>>,
+    ) -> Result<Signed, IpcError> {
         let session = store.verify_session(&token).await?;
         let (user, teams) = store.user_with_teams(session.user()).await?.ok_or(StoreError::SessionInvalid)?;
         let team = wanted
@@ -983,7 +991,10 @@ impl AppState {
             .ok_or(StoreError::NotMember)?
             .clone();
         let scope = store.scope_for_session(&session, &team).await?;
-        let (copy, notice) = self.copy_of(session.user(), &team).await;
+        let (copy, notice) = match held.filter(|_| wanted == Some(&team)) {
+            Some(copy) => (copy, None),
+            None => self.copy_of(session.user(), &team).await,
+        };
         self.tell(notice);
         if let Some(copies) = self.auth().ok().as_ref().and_then(|a| a.copies.as_ref()) {
             copies

@@ -139,7 +139,8 @@ class FakeStore implements PlanApi {
   }
 }
 
-function setUp() {
+/** A plan over a fresh store; `over` changes what the first load brought. */
+function setUp(over: Partial<TimelineDto> = {}) {
   const store = new FakeStore();
   const initial: TimelineDto = {
     teamName: "T",
@@ -150,6 +151,7 @@ function setUp() {
     assignments: [],
     loaded: [{ from: "2026-11-02", to: "2027-01-25" }],
     cached: false,
+    ...over,
   };
   const plan = new Plan(initial, store, () => "en");
   return { store, plan };
@@ -448,21 +450,7 @@ describe("Plan offline", () => {
   });
 
   it("loads again the days an offline start did not have", async () => {
-    const store = new FakeStore();
-    const plan = new Plan(
-      {
-        teamName: "T",
-        from: "2026-11-02",
-        to: "2027-01-25",
-        resources: store.people,
-        projects: store.projects,
-        assignments: [],
-        loaded: [],
-        cached: true,
-      },
-      store,
-      () => "en",
-    );
+    const { store, plan } = setUp({ loaded: [], cached: true });
     plan.ensureLoaded(dayOf("2026-12-01"), dayOf("2026-12-10"));
     expect(store.windowsAsked).toBeGreaterThan(0);
   });
