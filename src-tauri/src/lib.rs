@@ -8,12 +8,16 @@ mod error;
 mod local_move;
 pub mod log;
 pub mod offline;
+pub mod rendering;
 pub mod startup;
 mod state;
 
 pub use error::IpcError;
 pub use state::{AppState, Auth};
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+use tauri::webview::PageLoadEvent;
 use tauri::{AppHandle, Manager};
 use tauri_plugin_deep_link::DeepLinkExt;
 
@@ -24,18 +28,33 @@ use tauri_plugin_deep_link::DeepLinkExt;
 /// macOS hands them to the running app; Windows and Linux start the app again with the link as
 /// its argument, and the single-instance plugin passes that on to the running one (which comes
 /// to the front). Either way [`AppState::open_link_from_os`] signs in and tells the window.
+///
+/// Call it from `main`, before any thread is started (it may set WebKit's environment: `rendering`).
 pub fn run() {
+    #[cfg(target_os = "linux")]
+    let compositing = rendering::choose().describe();
+    #[cfg(not(target_os = "linux"))]
+    let compositing = "the web view's default rendering";
+    let started = Instant::now();
     let builder = tauri::Builder::default()
+        .on_page_load(move |webview, page| {
+            if page.event() == PageLoadEvent::Finished {
+                reveal(&webview.window(), started, "its page has loaded");
+            }
+        })
         // First, so that a second start is caught before anything else opens.
         .plugin(tauri_plugin_single_instance::init(|app, _argv, _cwd| show(app)))
         .plugin(tauri_plugin_deep_link::init());
     commands::register(builder)
-        .setup(|app| {
+        .setup(move |app| {
             let places = startup::Places::of_os();
             if let Ok(p) = &places {
                 log::init(&p.logs());
             }
-            log::event("info", &format!("resource-planner {} starts", env!("CARGO_PKG_VERSION")));
+            log::event(
+                "info",
+                &format!("resource-planner {} starts; {compositing}", env!("CARGO_PKG_VERSION")),
+            );
             let began = std::time::Instant::now();
             let state = tauri::async_runtime::block_on(startup::open(&places));
             let opened = tauri::async_runtime::block_on(state.session());
@@ -49,6 +68,14 @@ pub fn run() {
                 None => log::event("info", &format!("opened {}{how} in {took} ms", opened.mode)),
             }
             app.manage(state);
+            // Should the page never finish loading, the window still comes (with what it has).
+            let late = app.handle().clone();
+            tauri::async_runtime::spawn(async move {
+                tokio::time::sleep(REVEAL_AT_LATEST).await;
+                if let Some(window) = late.get_webview_window("main") {
+                    reveal(&window.as_ref().window(), started, "its page took too long");
+                }
+            });
             // The connection check: an open team's session re-checked every few seconds, a lost
             // table tried again with backoff (the window hears both ways).
             let checker = app.handle().clone();
@@ -84,6 +111,22 @@ pub fn run() {
         })
         .run(tauri::generate_context!())
         .expect("error while running resource-planner");
+}
+
+/// The window is made hidden (tauri.conf.json) and shown once its page has loaded. Shown earlier,
+/// WebKitGTK may block the app's main thread for up to 500 ms to wait for a first drawing that the
+/// page cannot make yet, since that same thread serves the page its files: on the benchmark
+/// machine that delayed the start by about half a second in half the launches (BENCHMARKS.md,
+/// "Launch"). It also spares the user a blank window.
+static REVEALED: AtomicBool = AtomicBool::new(false);
+const REVEAL_AT_LATEST: Duration = Duration::from_secs(5);
+
+fn reveal(window: &tauri::Window, started: Instant, why: &str) {
+    if let Err(e) = window.show() {
+        log::event("warn", &format!("could not show the window: {e}"));
+    } else if !REVEALED.swap(true, Ordering::Relaxed) {
+        log::event("info", &format!("window shown {} ms after start: {why}", started.elapsed().as_millis()));
+    }
 }
 
 fn open_link(app: &AppHandle, link: String) {

@@ -183,7 +183,7 @@ test("launch to an interactive timeline: from the offline copy, without it, and 
     const logs = join(process.env.XDG_DATA_HOME, "resource-planner", "logs");
     const opened = readdirSync(logs)
       .flatMap((f) => readFileSync(join(logs, f), "utf8").split("\n"))
-      .filter((l) => / opened /.test(l))
+      .filter((l) => / opened |window shown /.test(l))
       .map((l) => l.replace(/^\S+ \S+ /, ""));
     say();
     say(`The app's log, how each start opened: ${opened.join("; ")}`);

@@ -118,6 +118,11 @@ export class Session {
   async screenshot(name) {
     const dir = process.env.RP_E2E_SHOTS ?? "artifacts/e2e";
     mkdirSync(dir, { recursive: true });
+    // WebKit takes the screenshot at its next rendering update. Without compositing (the app's
+    // default on a computer without a GPU, as here: src-tauri/src/rendering.rs) a page with
+    // nothing to redraw makes none, and the screenshot waits for ever. So a 1-pixel mark, almost
+    // transparent, changes for half a second of frames first, then goes.
+    await this.script(NUDGE);
     const png = await call("GET", this.path("/screenshot"));
     const file = join(dir, `${name}.png`);
     writeFileSync(file, Buffer.from(png, "base64"));
@@ -127,6 +132,21 @@ export class Session {
     return call("DELETE", this.path(""));
   }
 }
+
+const NUDGE = `
+  const mark = document.createElement("div");
+  mark.setAttribute("aria-hidden", "true");
+  mark.style.cssText = "position: fixed; right: 0; bottom: 0; width: 1px; height: 1px; pointer-events: none; z-index: 2147483647";
+  document.body.append(mark);
+  let frames = 0;
+  const tick = () => {
+    mark.style.background = frames % 2 ? "rgba(128, 128, 128, 0.02)" : "rgba(128, 128, 128, 0.01)";
+    if (++frames < 30) requestAnimationFrame(tick);
+    else mark.remove();
+  };
+  requestAnimationFrame(tick);
+  return null;
+`;
 
 /** Waits until `check()` gives a truthy value (and returns it), or fails saying `what`. */
 export async function until(what, check, ms = 10000) {
