@@ -5,7 +5,8 @@
 # local workspace holding that plan. Prints figures; asserts nothing.
 #   scripts/bench-timeline.sh            the app built with --release (the figures in BENCHMARKS.md)
 #   scripts/bench-timeline.sh --debug    the debug build (quicker to build; the Rust side is slower)
-# RP_BENCH_RUNS (default 3) sets the runs of each page. Expects the UI's npm packages installed
+# RP_BENCH_RUNS (default 3) sets the runs of each page, RP_BENCH_ONLY (e.g. "ours,static") the
+# pages, RP_BENCH_APP an app binary built before (instead of building one). Expects the UI's npm packages installed
 # and the system packages of ./dev test (./dev bench-ui sees to both).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,9 +25,14 @@ echo "== bench pages: type check (fake IPC against src/ipc) and build to ui/dist
   && node_modules/.bin/vite build -c vite.bench.config.ts)
 
 echo "== the app ($profile, UI embedded as in a release) and rp-admin (to seed the workspace)"
-cargo build -q $cargo_profile -p resource-planner --features tauri/custom-protocol
+if [ -n "${RP_BENCH_APP:-}" ]; then
+  app="$(realpath "$RP_BENCH_APP")" # a build made before (while working on the bench pages)
+  echo "app: $app, as built before"
+else
+  cargo build -q $cargo_profile -p resource-planner --features tauri/custom-protocol
+  app="$(cd "$target" && pwd)/$profile/resource-planner"
+fi
 cargo build -q -p planner-admin
-app="$(cd "$target" && pwd)/$profile/resource-planner"
 admin="$(cd "$target" && pwd)/debug/rp-admin"
 
 work=$(mktemp -d)

@@ -15,6 +15,8 @@ export interface Scroller {
   bars(): number;
   /** What the page did meanwhile that may explain a slow frame (ours: window loads). */
   events?(): { at: number; what: string }[];
+  /** The element whose scroll events the page handles in script (ours: its viewport), if any. */
+  scrolled?(): EventTarget;
 }
 
 /** Frames of each scroll phase, and pixels a frame (10 px = half a day at the "week" zoom). */
@@ -52,6 +54,10 @@ export interface BenchResult {
   frame: Stats;
   /** Main-thread work of a frame: rAF timestamp to a message posted in rAF (runs after paint). */
   busy: Stats;
+  /** The page's script in a frame: the scroll step, and its scroll handlers with what they ran. */
+  script: Stats;
+  /** Frame duration in each phase: right, back left, down. */
+  phases: { right: Stats; left: Stats; down: Stats };
   /** Median frame interval of the idle page just before scrolling, and how long it took to get idle. */
   refreshMs: number;
   settleMs: number;
@@ -95,14 +101,33 @@ async function intervals(n: number): Promise<number[]> {
  * A MessageChannel message posted in rAF is delivered after that frame's style, layout and paint,
  * so its arrival minus the frame's timestamp is the main thread's work for the frame (scroll
  * handlers run before rAF callbacks in the same frame, after the timestamp is taken).
+ *
+ * Script time: the step itself, plus the page's scroll handling — from a capturing listener on
+ * the document (before any of the page's) to a listener on the scrolled element added after the
+ * page's own (so after them and the microtasks they queued, e.g. Svelte's updates).
  */
-async function scrollPhase(step: () => void, frame: number[], busy: number[], starts: number[]) {
+async function scrollPhase(step: () => void, frame: number[], busy: number[], starts: number[], script: number[], scrolled?: EventTarget) {
   const channel = new MessageChannel();
   let frameStart = 0;
-  channel.port1.onmessage = () => busy.push(performance.now() - frameStart);
+  let handling = 0;
+  let handled = 0;
+  const begin = () => {
+    handling = performance.now();
+  };
+  const end = () => {
+    handled += performance.now() - handling;
+  };
+  document.addEventListener("scroll", begin, { capture: true });
+  scrolled?.addEventListener("scroll", end);
+  channel.port1.onmessage = () => {
+    busy.push(performance.now() - frameStart);
+    script.push(handled);
+  };
   let prev = await nextFrame();
   for (let i = 0; i < FRAMES; i++) {
+    const s0 = performance.now();
     step();
+    handled = performance.now() - s0;
     const t = await nextFrame();
     frame.push(t - prev);
     starts.push(prev);
@@ -111,6 +136,8 @@ async function scrollPhase(step: () => void, frame: number[], busy: number[], st
     channel.port2.postMessage(null);
   }
   await sleep(50); // the last message
+  document.removeEventListener("scroll", begin, { capture: true });
+  scrolled?.removeEventListener("scroll", end);
   channel.port1.close();
 }
 
@@ -133,13 +160,15 @@ export async function run(page: string, build: () => Scroller | Promise<Scroller
     const frame: number[] = [];
     const busy: number[] = [];
     const starts: number[] = [];
+    const script: number[] = [];
+    const scrolled = scroller.scrolled?.();
     // Right and back, so both stay over the same (busy) days; then down through the rows.
     const p0 = scroller.position();
-    await scrollPhase(() => scroller.horizontal(DX), frame, busy, starts);
+    await scrollPhase(() => scroller.horizontal(DX), frame, busy, starts, script, scrolled);
     const p1 = scroller.position();
-    await scrollPhase(() => scroller.horizontal(-DX), frame, busy, starts);
+    await scrollPhase(() => scroller.horizontal(-DX), frame, busy, starts, script, scrolled);
     const p2 = scroller.position();
-    await scrollPhase(() => scroller.vertical(DY), frame, busy, starts);
+    await scrollPhase(() => scroller.vertical(DY), frame, busy, starts, script, scrolled);
     const p3 = scroller.position();
     window.__bench = {
       page,
@@ -151,6 +180,12 @@ export async function run(page: string, build: () => Scroller | Promise<Scroller
       domNodes,
       frame: stats(frame),
       busy: stats(busy),
+      script: stats(script),
+      phases: {
+        right: stats(frame.slice(0, FRAMES)),
+        left: stats(frame.slice(FRAMES, 2 * FRAMES)),
+        down: stats(frame.slice(2 * FRAMES)),
+      },
       refreshMs,
       settleMs: Math.round(settleMs),
       slowest: frame

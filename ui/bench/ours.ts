@@ -26,5 +26,6 @@ void run("ours", async () => {
     viewport: () => ({ width: viewport().clientWidth, height: viewport().clientHeight }),
     bars: () => target.querySelectorAll(".viewport .bar").length,
     events: () => windowLoads,
+    scrolled: () => viewport(),
   };
 });
