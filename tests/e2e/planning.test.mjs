@@ -126,13 +126,8 @@ test("plan with the mouse and the keyboard: create, undo, move, delete, rename, 
     await app.screenshot("24-project-edit");
     await app.click((await app.findAll('dialog[open] button[type="submit"]'))[0]);
     await dialogGone(app);
-    const colour = await until("the renamed, recoloured bar", () =>
-      app.script(
-        `const b = [...document.querySelectorAll(".bar")].find((e) => e.getAttribute("aria-label").startsWith("Apollo 11:"));
-         return b && getComputedStyle(b).backgroundColor;`,
-      ),
-    );
-    assert.equal(colour, "rgb(228, 87, 46)");
+    // The bar is painted on the canvas in the new colour (#E4572E).
+    await until("the renamed, recoloured bar", async () => (await app.barPixel("Apollo 11:")) === "rgb(228, 87, 46)");
 
     // Delete the person from the name's context menu: the dialog says what goes with them.
     const again2 = await app.script(ROW, ["Margaret H. Hamilton"]);

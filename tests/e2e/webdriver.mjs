@@ -131,7 +131,28 @@ export class Session {
   close() {
     return call("DELETE", this.path(""));
   }
+  /**
+   * What the timeline's canvas shows where the bar labelled `label…` is (its hit target, which is
+   * invisible): the colour of a pixel near the bar's top edge, above its text, as "rgb(r, g, b)";
+   * null while there is no such bar.
+   */
+  barPixel(label) {
+    return this.script(BAR_PIXEL, [label]);
+  }
 }
+
+const BAR_PIXEL = `
+  const bar = [...document.querySelectorAll(".hits .bar")].find((b) => b.getAttribute("aria-label").startsWith(arguments[0]));
+  const canvas = document.querySelector(".viewport canvas.paint");
+  if (!bar || !canvas) return null;
+  const b = bar.getBoundingClientRect();
+  const c = canvas.getBoundingClientRect();
+  const ratio = canvas.width / c.width;
+  const x = Math.round((Math.min(b.left + b.width / 2, c.right - 2) - c.left) * ratio);
+  const y = Math.round((b.top + 3 - c.top) * ratio);
+  const [r, g, bl] = canvas.getContext("2d").getImageData(x, y, 1, 1).data;
+  return "rgb(" + r + ", " + g + ", " + bl + ")";
+`;
 
 const NUDGE = `
   const mark = document.createElement("div");

@@ -7,6 +7,7 @@ import {
   dateOf,
   dayAtX,
   dayOf,
+  dayRuns,
   dragged,
   dragModeAt,
   isWeekend,
@@ -225,5 +226,16 @@ describe("chunkSpans", () => {
     ]);
     expect(chunkSpans([])).toEqual([]);
     expect(chunkSpans([-1, 0, 0])).toEqual([{ from: -28, to: 28 }]);
+  });
+});
+
+describe("dayRuns", () => {
+  it("joins consecutive days and keeps gaps apart", () => {
+    expect(dayRuns([3, 4, 5, 8, 10, 11])).toEqual([
+      { from: 3, to: 6 },
+      { from: 8, to: 9 },
+      { from: 10, to: 12 },
+    ]);
+    expect(dayRuns([])).toEqual([]);
   });
 });

@@ -163,6 +163,17 @@ export function overbookedDays(spans: readonly Span[], from: Day, to: Day): Day[
   return days;
 }
 
+/** Sorted days as runs of consecutive days, `[from, to)` each (one box a run, not one a day). */
+export function dayRuns(days: readonly Day[]): { from: Day; to: Day }[] {
+  const runs: { from: Day; to: Day }[] = [];
+  for (const d of days) {
+    const last = runs[runs.length - 1];
+    if (last && last.to === d) last.to = d + 1;
+    else runs.push({ from: d, to: d + 1 });
+  }
+  return runs;
+}
+
 /**
  * A person's load over `[from, to)`: booked working days (Monday–Friday covered by at least one
  * span) over working days, as a fraction (0 when the range has no working day).

@@ -1,0 +1,233 @@
+import { describe, expect, it } from "vitest";
+import { type Ctx, fitText, LABEL_PAD, labelBox, paint, paintHeader, type Scene, TextCache } from "./paint";
+
+/** 7 px a character: a monospace font, for measuring without a canvas. */
+const mono = (s: string) => Array.from(s).length * 7;
+
+describe("fitText", () => {
+  it("keeps a text that fits", () => {
+    expect(fitText("Acme", 28, mono, new Map())).toBe("Acme");
+  });
+  it("cuts a text that does not fit and ends it with an ellipsis", () => {
+    // "Acme Au…" is 8 characters = 56 px; "Acme Aud…" would be 63.
+    expect(fitText("Acme Audit", 60, mono, new Map())).toBe("Acme Au…");
+    // A prefix ending in a space loses the space.
+    expect(fitText("Acme Audit", 42, mono, new Map())).toBe("Acme…");
+  });
+  it("gives an ellipsis alone, or nothing, when little fits", () => {
+    expect(fitText("Acme", 10, mono, new Map())).toBe("…");
+    expect(fitText("Acme", 6, mono, new Map())).toBe("");
+    expect(fitText("Acme", 0, mono, new Map())).toBe("");
+    expect(fitText("", 100, mono, new Map())).toBe("");
+  });
+  it("cuts between characters, not inside a surrogate pair", () => {
+    expect(fitText("😀😀😀😀", 21, mono, new Map())).toBe("😀😀…");
+  });
+  it("measures each string once", () => {
+    const cache = new Map<string, number>();
+    let calls = 0;
+    const counting = (s: string) => {
+      calls++;
+      return mono(s);
+    };
+    fitText("Umbrella Migration", 50, counting, cache);
+    const first = calls;
+    expect(fitText("Umbrella Migration", 50, counting, cache)).toBe("Umbrel…"); // 7 × 7 px
+    expect(calls).toBe(first);
+  });
+});
+
+describe("TextCache", () => {
+  it("fits each text and room once, and forgets it all when the font changes", () => {
+    const cache = new TextCache();
+    let calls = 0;
+    const counting = (s: string) => {
+      calls++;
+      return mono(s);
+    };
+    cache.use("12px a");
+    expect(cache.fit("Umbrella Migration", 50.7, counting)).toBe("Umbrel…");
+    const first = calls;
+    expect(cache.fit("Umbrella Migration", 50.2, counting)).toBe("Umbrel…");
+    expect(calls).toBe(first);
+    cache.use("12px b");
+    expect(cache.fit("Umbrella Migration", 50, counting)).toBe("Umbrel…");
+    expect(calls).toBeGreaterThan(first);
+  });
+});
+
+describe("labelBox", () => {
+  it("starts at the bar's left edge when the bar starts in view", () => {
+    expect(labelBox({ x: 100, w: 80 }, 40)).toEqual({ x: 100 + LABEL_PAD, w: 80 - 2 * LABEL_PAD });
+  });
+  it("stays at the view's left edge while a long bar is scrolled past its start", () => {
+    expect(labelBox({ x: 100, w: 300 }, 250)).toEqual({ x: 250 + LABEL_PAD, w: 400 - LABEL_PAD - 256 });
+  });
+  it("has no room once the bar is almost out of view", () => {
+    expect(labelBox({ x: 100, w: 300 }, 395).w).toBeLessThan(0);
+  });
+});
+
+/** A 2D context that records what is drawn. */
+function recorder() {
+  const ops: string[] = [];
+  const ctx = {
+    fillStyle: "",
+    globalAlpha: 1,
+    font: "",
+    textBaseline: "alphabetic",
+    setTransform: (a: number, _b: number, _c: number, d: number) => ops.push(`scale ${a} ${d}`),
+    fillRect(x: number, y: number, w: number, h: number) {
+      ops.push(`rect ${this.fillStyle} ${x},${y} ${w}x${h}`);
+    },
+    beginPath: () => {},
+    roundRect(x: number, y: number, w: number, h: number) {
+      ops.push(`bar ${this.fillStyle} a${this.globalAlpha} ${x},${y} ${w}x${h}`);
+    },
+    fill: () => {},
+    fillText(text: string, x: number, y: number) {
+      ops.push(
+        `text ${this.fillStyle}${this.globalAlpha === 1 ? "" : ` a${this.globalAlpha}`}${this.font.startsWith("12px") ? "" : ` ${this.font.split(" ")[0]}`} "${text}" ${x},${y}`,
+      );
+    },
+    measureText: (s: string) => ({ width: mono(s) }),
+  };
+  return { ctx: ctx as unknown as Ctx, ops };
+}
+
+const palette = {
+  bg: "#fff",
+  fg: "#111",
+  muted: "#777",
+  header: "#fafafa",
+  weekend: "#eee",
+  line: "#ddd",
+  today: "#e00",
+  overbooked: "#f003",
+};
+
+const view = { width: 400, height: 200, scrollLeft: 1000, scrollTop: 50 };
+
+function scene(over: Partial<Scene> = {}): Scene {
+  return {
+    contentHeight: 1000,
+    palette,
+    font: "12px sans-serif",
+    shades: [],
+    rowLines: [],
+    over: [],
+    today: null,
+    bars: [],
+    ...over,
+  };
+}
+
+describe("paint", () => {
+  it("draws in the viewport's coordinates, scaled to device pixels", () => {
+    const { ctx, ops } = recorder();
+    paint(
+      ctx,
+      scene({
+        shades: [{ x: 1100, w: 20 }],
+        rowLines: [99],
+        over: [{ x: 1040, y: 60, w: 20, h: 36 }],
+        today: { x: 1200, w: 2 },
+        bars: [
+          { x: 1021, y: 65, w: 78, h: 22, color: "#123456", text: "Acme", textColor: "#ffffff", alpha: 1 },
+        ],
+      }),
+      view,
+      2,
+      new TextCache(),
+    );
+    expect(ops).toEqual([
+      "scale 2 2",
+      "rect #fff 0,0 400x200",
+      "rect #eee 100,0 20x200",
+      "rect #ddd 0,49 400x1",
+      "rect #f003 40,10 20x36",
+      "rect #e00 200,0 2x200",
+      "bar #123456 a1 21,15 78x22",
+      'text #ffffff "Acme" 27,26',
+    ]);
+  });
+
+  it("keeps a long bar's name at the view's left edge and cuts it to the room left", () => {
+    const { ctx, ops } = recorder();
+    const bar = {
+      x: 900,
+      y: 55,
+      w: 160,
+      h: 22,
+      color: "#123456",
+      text: "Umbrella Migration",
+      textColor: "#000",
+      alpha: 0.2,
+    };
+    paint(ctx, scene({ bars: [bar] }), view, 1, new TextCache());
+    // In view: x 1000…1060, so the label starts at 6 and has 60 − 12 = 48 px: 6 characters.
+    expect(ops.slice(-2)).toEqual(["bar #123456 a0.2 -100,5 160x22", 'text #000 a0.2 "Umbre…" 6,16']);
+  });
+
+  it("shades only as far down as there are rows", () => {
+    const { ctx, ops } = recorder();
+    paint(
+      ctx,
+      scene({ contentHeight: 120, shades: [{ x: 1100, w: 20 }], today: { x: 1200, w: 2 } }),
+      view,
+      1,
+      new TextCache(),
+    );
+    expect(ops).toContain("rect #eee 100,0 20x70");
+    expect(ops).toContain("rect #e00 200,0 2x70");
+  });
+
+  it("draws a bar without a label when not even an ellipsis fits", () => {
+    const { ctx, ops } = recorder();
+    paint(
+      ctx,
+      scene({
+        bars: [{ x: 1010, y: 60, w: 16, h: 22, color: "#abc", text: "Acme", textColor: "#000", alpha: 1 }],
+      }),
+      view,
+      1,
+      new TextCache(),
+    );
+    expect(ops.filter((o) => o.startsWith("text"))).toEqual([]);
+    expect(ops.at(-1)).toBe("bar #abc a1 10,10 16x22");
+  });
+});
+
+describe("paintHeader", () => {
+  it("draws month names (cut to their room) and day numbers centred in their columns", () => {
+    const { ctx, ops } = recorder();
+    paintHeader(
+      ctx,
+      {
+        palette,
+        family: "sans-serif",
+        months: [
+          { x: 1000, text: "Nov 2026", room: 40 },
+          { x: 1040, text: "Dec 2026", room: 96 },
+        ],
+        days: [
+          { x: 1000, w: 20, text: "30", weekend: false, today: true },
+          { x: 1020, w: 20, text: "1", weekend: true, today: false },
+          { x: 1040, w: 20, text: "", weekend: false, today: false },
+        ],
+      },
+      { width: 300, height: 53, scrollLeft: 1000 },
+      1,
+      new TextCache(),
+    );
+    expect(ops).toEqual([
+      "scale 1 1",
+      "rect #fafafa 0,0 300x53",
+      // 37 px of room: 5 characters with the ellipsis.
+      'text #111 600 "Nov…" 3,12',
+      'text #111 600 "Dec 2026" 43,12',
+      'text #777 a0.6 "1" 26.5,30',
+      'text #e00 700 "30" 3,30',
+    ]);
+  });
+});

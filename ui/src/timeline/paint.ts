@@ -1,0 +1,255 @@
+// Draws the timeline's pane — weekend shading, row lines, overbooked days, the today line and the
+// bars with their project names — on one canvas the size of the viewport, at the scroll position.
+//
+// Why a canvas: scrolling a pane of a few hundred absolutely placed divs made WebKit repaint them
+// all, every frame, and on a computer without a GPU (compositing off, rendering.rs) that took
+// 20–35 ms a frame; one canvas repainted from the scene below costs a fraction of that
+// (BENCHMARKS.md). The bars stay in the DOM too, invisible (Timeline.svelte's `.hits` layer): they
+// take the pointer, the focus and the keyboard, and carry the accessible names. What is drawn here
+// is computed from the same rows, lanes and days as that layer, so the two agree.
+
+/** A bar as drawn, in content coordinates (CSS pixels from the pane's top-left corner). */
+export interface PaintBar {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  color: string;
+  text: string;
+  textColor: string;
+  /** 1: normal; less for faded (other projects while one is searched), pending or dragged bars. */
+  alpha: number;
+}
+
+/** The pane's colours, read from the app's CSS variables (light or dark). */
+export interface Palette {
+  bg: string;
+  fg: string;
+  muted: string;
+  header: string;
+  weekend: string;
+  line: string;
+  today: string;
+  overbooked: string;
+}
+
+/** The viewport's size and scroll position, in CSS pixels: what changes every scrolled frame. */
+export interface View {
+  width: number;
+  height: number;
+  scrollLeft: number;
+  scrollTop: number;
+}
+
+/**
+ * What the pane shows around the view, in content coordinates (x and w of columns, y of lines).
+ * It changes when a day or row comes into view, not with every scrolled pixel (so scrolling
+ * makes no garbage).
+ */
+export interface Scene {
+  /** How tall the rows are in all (below it the pane is empty: no shading there). */
+  contentHeight: number;
+  palette: Palette;
+  font: string;
+  shades: { x: number; w: number }[];
+  rowLines: number[];
+  over: { x: number; y: number; w: number; h: number }[];
+  today: { x: number; w: number } | null;
+  bars: PaintBar[];
+}
+
+/** What of CanvasRenderingContext2D the painter uses (a recording fake in the tests). */
+export type Ctx = Pick<
+  CanvasRenderingContext2D,
+  | "fillStyle"
+  | "globalAlpha"
+  | "font"
+  | "textBaseline"
+  | "fillRect"
+  | "beginPath"
+  | "roundRect"
+  | "fill"
+  | "fillText"
+  | "measureText"
+  | "setTransform"
+>;
+
+/** Inner padding of a bar's label, as the bars had in CSS (padding: 0 6px). */
+export const LABEL_PAD = 6;
+const RADIUS = 4;
+const ELLIPSIS = "…";
+
+/** Text widths by text, and fitted labels by text and room (cleared when the font changes). */
+export class TextCache {
+  readonly widths = new Map<string, number>();
+  readonly fits = new Map<string, string>();
+  private font = "";
+  /** Forgets what was measured in another font. */
+  use(font: string): void {
+    if (font === this.font) return;
+    this.widths.clear();
+    this.fits.clear();
+    this.font = font;
+  }
+  /** `fitText` for a whole pixel of room, remembered (labels are fitted again every frame). */
+  fit(text: string, max: number, measure: (s: string) => number): string {
+    const room = Math.floor(max);
+    if (room <= 0 || text === "") return "";
+    const key = `${room}|${text}`;
+    let fitted = this.fits.get(key);
+    if (fitted === undefined) {
+      if (this.fits.size > 20_000) this.fits.clear(); // bounded: rooms vary while a bar is scrolled past
+      fitted = fitText(text, room, measure, this.widths);
+      this.fits.set(key, fitted);
+    }
+    return fitted;
+  }
+}
+
+/**
+ * The longest text that fits in `max` pixels: the whole text, or a prefix and an ellipsis, or
+ * nothing when not even the ellipsis fits. `measure` gives a string's width in pixels.
+ * Widths are cached by the caller's `cache` (text widths do not change while the font does not).
+ */
+export function fitText(
+  text: string,
+  max: number,
+  measure: (s: string) => number,
+  cache: Map<string, number>,
+): string {
+  const width = (s: string) => {
+    let w = cache.get(s);
+    if (w === undefined) {
+      w = measure(s);
+      cache.set(s, w);
+    }
+    return w;
+  };
+  if (text === "" || max <= 0) return "";
+  if (width(text) <= max) return text;
+  if (width(ELLIPSIS) > max) return "";
+  // The longest prefix that fits with the ellipsis, by binary search over code points.
+  const chars = Array.from(text);
+  let lo = 0;
+  let hi = chars.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (width(chars.slice(0, mid).join("") + ELLIPSIS) <= max) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo === 0 ? ELLIPSIS : chars.slice(0, lo).join("").trimEnd() + ELLIPSIS;
+}
+
+/**
+ * Where a bar's label starts and how wide it may be, in content coordinates: at the bar's left
+ * edge plus padding, or — when the bar begins left of the view — at the view's left edge, so that
+ * a long bar keeps its name in sight while it is scrolled (as the DOM bars did with padding).
+ */
+export function labelBox(bar: Pick<PaintBar, "x" | "w">, scrollLeft: number): { x: number; w: number } {
+  const x = Math.max(bar.x, scrollLeft) + LABEL_PAD;
+  return { x, w: bar.x + bar.w - LABEL_PAD - x };
+}
+
+/**
+ * Paints `scene` on `ctx` as seen through `view`, on a canvas `view.width × view.height` CSS pixels at `ratio`
+ * device pixels each. Layers, bottom up, as the DOM had them: background, weekend shading, row
+ * lines, overbooked days, today line, bars.
+ */
+export function paint(ctx: Ctx, scene: Scene, view: View, ratio: number, text: TextCache): void {
+  const { width, height, scrollLeft: sx, scrollTop: sy } = view;
+  const { palette } = scene;
+  text.use(scene.font);
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+  ctx.globalAlpha = 1;
+  ctx.fillStyle = palette.bg;
+  ctx.fillRect(0, 0, width, height);
+  const bottom = Math.min(height, scene.contentHeight - sy);
+  if (bottom > 0) {
+    ctx.fillStyle = palette.weekend;
+    for (const s of scene.shades) ctx.fillRect(s.x - sx, 0, s.w, bottom);
+  }
+  ctx.fillStyle = palette.line;
+  for (const y of scene.rowLines) ctx.fillRect(0, y - sy, width, 1);
+  ctx.fillStyle = palette.overbooked;
+  for (const o of scene.over) ctx.fillRect(o.x - sx, o.y - sy, o.w, o.h);
+  if (scene.today && bottom > 0) {
+    ctx.fillStyle = palette.today;
+    ctx.fillRect(scene.today.x - sx, 0, scene.today.w, bottom);
+  }
+  ctx.font = scene.font;
+  ctx.textBaseline = "middle";
+  const measure = (s: string) => ctx.measureText(s).width;
+  for (const b of scene.bars) {
+    ctx.globalAlpha = b.alpha;
+    ctx.fillStyle = b.color;
+    ctx.beginPath();
+    ctx.roundRect(b.x - sx, b.y - sy, b.w, b.h, RADIUS);
+    ctx.fill();
+    // As labelBox, without an object a bar a frame.
+    const labelX = Math.max(b.x, sx) + LABEL_PAD;
+    const label = text.fit(b.text, b.x + b.w - LABEL_PAD - labelX, measure);
+    if (!label) continue;
+    // No clip needed: the text fits the label's box by construction.
+    ctx.fillStyle = b.textColor;
+    ctx.fillText(label, labelX - sx, b.y - sy + b.h / 2);
+  }
+  ctx.globalAlpha = 1;
+}
+
+/** The date header above the pane: month names and day numbers, scrolled with the pane. */
+export interface HeaderScene {
+  palette: Palette;
+  /** The font family (sizes and weights are the header's own). */
+  family: string;
+  /** Month names: where each starts (content x; the first is pinned to the view) and its room. */
+  months: { x: number; text: string; room: number }[];
+  /** Day columns in view: content x, width and the number shown. */
+  days: { x: number; w: number; text: string; weekend: boolean; today: boolean }[];
+}
+
+const MONTH_PAD = 3;
+/** Where the header's text sits: the middle of the month line and of the day line. */
+const MONTH_Y = 12;
+const DAY_Y = 30;
+
+/** Paints the date header as the DOM header had it (month names bold; today's number in red). */
+export function paintHeader(
+  ctx: Ctx,
+  h: HeaderScene,
+  view: Omit<View, "scrollTop">,
+  ratio: number,
+  text: TextCache,
+): void {
+  const { palette } = h;
+  const sx = view.scrollLeft;
+  text.use(h.family);
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+  ctx.globalAlpha = 1;
+  ctx.fillStyle = palette.header;
+  ctx.fillRect(0, 0, view.width, view.height);
+  ctx.textBaseline = "middle";
+  ctx.font = `600 14px ${h.family}`;
+  ctx.fillStyle = palette.fg;
+  const measure = (s: string) => ctx.measureText(s).width;
+  // Month names are the only bold text measured here: the fitted-label cache is theirs.
+  for (const m of h.months) {
+    const label = text.fit(m.text, m.room - MONTH_PAD, measure);
+    if (label) ctx.fillText(label, m.x - sx + MONTH_PAD, MONTH_Y);
+  }
+  for (const today of [false, true]) {
+    ctx.font = `${today ? "700 " : ""}12px ${h.family}`;
+    for (const d of h.days) {
+      if (d.today !== today || !d.text) continue;
+      const key = `${today ? "b" : ""}|${d.text}`;
+      let w = text.widths.get(key);
+      if (w === undefined) {
+        w = measure(d.text);
+        text.widths.set(key, w);
+      }
+      ctx.fillStyle = today ? palette.today : palette.muted;
+      ctx.globalAlpha = d.weekend ? 0.6 : 1;
+      ctx.fillText(d.text, d.x - sx + (d.w - w) / 2, DAY_Y);
+    }
+  }
+  ctx.globalAlpha = 1;
+}
