@@ -56,6 +56,8 @@ export interface BenchResult {
   busy: Stats;
   /** The page's script in a frame: the scroll step, and its scroll handlers with what they ran. */
   script: Stats;
+  /** Share of the scrolled frames (0…1) that missed a refresh: longer than 1.5 idle frames. */
+  late: number;
   /** Frame duration in each phase: right, back left, down. */
   phases: { right: Stats; left: Stats; down: Stats };
   /** Median frame interval of the idle page just before scrolling, and how long it took to get idle. */
@@ -181,6 +183,7 @@ export async function run(page: string, build: () => Scroller | Promise<Scroller
       frame: stats(frame),
       busy: stats(busy),
       script: stats(script),
+      late: frame.filter((f) => f > 1.5 * refreshMs).length / frame.length,
       phases: {
         right: stats(frame.slice(0, FRAMES)),
         left: stats(frame.slice(FRAMES, 2 * FRAMES)),
