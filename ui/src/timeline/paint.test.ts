@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { type Ctx, fitText, LABEL_PAD, labelBox, paint, paintHeader, type Scene, TextCache } from "./paint";
+import {
+  type Ctx,
+  fitText,
+  LABEL_PAD,
+  labelBox,
+  paint,
+  paintHeader,
+  paintNames,
+  type Scene,
+  TextCache,
+} from "./paint";
 
 /** 7 px a character: a monospace font, for measuring without a canvas. */
 const mono = (s: string) => Array.from(s).length * 7;
@@ -228,6 +238,39 @@ describe("paintHeader", () => {
       'text #111 600 "Dec 2026" 43,12',
       'text #777 a0.6 "1" 26.5,30',
       'text #e00 700 "30" 3,30',
+    ]);
+  });
+});
+
+describe("paintNames", () => {
+  it("shades the cursor's row, draws each load on the right and the name in the room left", () => {
+    const { ctx, ops } = recorder();
+    paintNames(
+      ctx,
+      {
+        palette,
+        family: "sans-serif",
+        rows: [
+          { y: 40, h: 36, name: "Alice", load: "88%", current: false },
+          { y: 76, h: 36, name: "Margaret Hamilton-Smithson", load: "100%", current: true },
+        ],
+      },
+      { width: 219, height: 300, scrollTop: 40 },
+      1,
+      new TextCache(),
+    );
+    expect(ops).toEqual([
+      "scale 1 1",
+      "rect #fafafa 0,0 219x300",
+      "rect #ddd 0,35 219x1",
+      "rect #eee 0,36 219x36",
+      "rect #ddd 0,71 219x1",
+      // Right-aligned at 219 − 10.5: "88%" is 21 px, "100%" 28.
+      'text #777 "88%" 187.5,18',
+      'text #777 "100%" 180.5,54',
+      // Room: 219 − 21 − 21 − 7 = 170 px for Alice; 219 − 21 − 28 − 7 = 163 px: 26 characters do not fit, 22 and the ellipsis do.
+      'text #111 14px "Alice" 10.5,18',
+      'text #111 14px "Margaret Hamilton-Smit…" 10.5,54',
     ]);
   });
 });

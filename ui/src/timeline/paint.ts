@@ -253,3 +253,68 @@ export function paintHeader(
   }
   ctx.globalAlpha = 1;
 }
+
+/** The name column: each row in view with its person's name and load, and the cursor's row. */
+export interface NamesScene {
+  palette: Palette;
+  family: string;
+  /** Content y and height of each row in view. */
+  rows: { y: number; h: number; name: string; load: string; current: boolean }[];
+}
+
+/** The name column's padding each side (0.75rem of the 14 px root), and the gap before the load. */
+const NAME_PAD = 10.5;
+const LOAD_GAP = 7;
+
+/**
+ * Paints the name column as the DOM column had it: the cursor's row shaded, each name (14 px,
+ * cut with an ellipsis before its load) on the left, the load (12 px, muted) on the right, and a
+ * line under each row.
+ */
+export function paintNames(
+  ctx: Ctx,
+  s: NamesScene,
+  view: Omit<View, "scrollLeft">,
+  ratio: number,
+  text: TextCache,
+): void {
+  const { palette } = s;
+  const sy = view.scrollTop;
+  text.use(s.family);
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+  ctx.globalAlpha = 1;
+  ctx.fillStyle = palette.header;
+  ctx.fillRect(0, 0, view.width, view.height);
+  ctx.textBaseline = "middle";
+  for (const r of s.rows) {
+    const y = r.y - sy;
+    if (r.current) {
+      ctx.fillStyle = palette.weekend;
+      ctx.fillRect(0, y, view.width, r.h);
+    }
+    ctx.fillStyle = palette.line;
+    ctx.fillRect(0, y + r.h - 1, view.width, 1);
+  }
+  // Loads first (12 px), then names (14 px) in the room the load leaves: one font change each.
+  ctx.font = `12px ${s.family}`;
+  ctx.fillStyle = palette.muted;
+  const loadWidths: number[] = [];
+  for (const r of s.rows) {
+    const key = `load|${r.load}`;
+    let w = text.widths.get(key);
+    if (w === undefined) {
+      w = ctx.measureText(r.load).width;
+      text.widths.set(key, w);
+    }
+    loadWidths.push(w);
+    if (r.load) ctx.fillText(r.load, view.width - NAME_PAD - w, r.y - sy + r.h / 2);
+  }
+  ctx.font = `14px ${s.family}`;
+  ctx.fillStyle = palette.fg;
+  const measure = (t: string) => ctx.measureText(t).width;
+  s.rows.forEach((r, i) => {
+    const room = view.width - 2 * NAME_PAD - (loadWidths[i] ?? 0) - LOAD_GAP;
+    const name = text.fit(r.name, room, measure);
+    if (name) ctx.fillText(name, NAME_PAD, r.y - sy + r.h / 2);
+  });
+}
