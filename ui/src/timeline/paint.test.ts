@@ -3,11 +3,13 @@ import {
   type Ctx,
   fitText,
   LABEL_PAD,
+  LabelCache,
   labelBox,
   paint,
   paintHeader,
   paintNames,
   type Scene,
+  type Surface,
   TextCache,
 } from "./paint";
 
@@ -101,6 +103,9 @@ function recorder() {
       );
     },
     measureText: (s: string) => ({ width: mono(s) }),
+    drawImage(image: { name: string }, x: number, y: number, w: number, h: number) {
+      ops.push(`image ${image.name} a${this.globalAlpha} ${x},${y} ${w}x${h}`);
+    },
   };
   return { ctx: ctx as unknown as Ctx, ops };
 }
@@ -272,5 +277,64 @@ describe("paintNames", () => {
       'text #111 14px "Alice" 10.5,18',
       'text #111 14px "Margaret Hamilton-Smit…" 10.5,54',
     ]);
+  });
+});
+
+describe("LabelCache", () => {
+  /** Surfaces that record what is drawn on them; each is named by what it shows. */
+  function surfaces() {
+    const made: string[] = [];
+    const make = (width: number, height: number) => {
+      const surface = { name: "", width, height } as Surface & { name: string };
+      const ctx = {
+        font: "",
+        fillStyle: "",
+        textBaseline: "",
+        scale: () => {},
+        measureText: (s: string) => ({ width: mono(s) }),
+        fillText(text: string) {
+          surface.name = `${text}@${this.font}/${this.fillStyle}`;
+          made.push(`${surface.name} ${width}x${height}`);
+        },
+      };
+      surface.getContext = () => ctx as unknown as ReturnType<Surface["getContext"]>;
+      return surface;
+    };
+    return { make, made };
+  }
+
+  it("draws each label once and copies it on whole device pixels afterwards", () => {
+    const { make, made } = surfaces();
+    const cache = new LabelCache(make);
+    const { ctx, ops } = recorder();
+    cache.draw(ctx, "Acme", 10.3, 20, "12px a", 12, "#fff", 2);
+    cache.draw(ctx, "Acme", 50.2, 40, "12px a", 12, "#fff", 2);
+    // 4 × 7 px + 2 = 30 px wide, 12 × 1.6 = 19.2 → 19.5 px high at 2 device pixels a pixel.
+    expect(made).toEqual(["Acme@12px a/#fff 60x39"]);
+    expect(ops).toEqual([
+      "image Acme@12px a/#fff a1 10.5,10.5 30x19.5",
+      "image Acme@12px a/#fff a1 50,30.5 30x19.5",
+    ]);
+    expect(cache.size).toBe(1);
+  });
+
+  it("keeps a label apart for each font, colour and pixel ratio", () => {
+    const { make } = surfaces();
+    const cache = new LabelCache(make);
+    const { ctx } = recorder();
+    cache.draw(ctx, "Acme", 0, 10, "12px a", 12, "#fff", 1);
+    cache.draw(ctx, "Acme", 0, 10, "12px b", 12, "#fff", 1);
+    cache.draw(ctx, "Acme", 0, 10, "12px a", 12, "#000", 1);
+    cache.draw(ctx, "Acme", 0, 10, "12px a", 12, "#fff", 2);
+    expect(cache.size).toBe(4);
+  });
+
+  it("draws the text itself when no surface can be made", () => {
+    const cache = new LabelCache(() => null);
+    const { ctx, ops } = recorder();
+    ctx.fillStyle = "#123";
+    ctx.font = "12px a";
+    cache.draw(ctx, "Acme", 5, 10, "12px a", 12, "#123", 1);
+    expect(ops).toEqual(['text #123 "Acme" 5,10']);
   });
 });

@@ -71,6 +71,7 @@ export type Ctx = Pick<
   | "fill"
   | "fillText"
   | "measureText"
+  | "drawImage"
   | "setTransform"
 >;
 
@@ -104,6 +105,100 @@ export class TextCache {
     }
     return fitted;
   }
+}
+
+/** A canvas to draw one label on (a `<canvas>` element in the app; a fake in the tests). */
+export interface Surface {
+  width: number;
+  height: number;
+  getContext(
+    id: "2d",
+  ): Pick<
+    CanvasRenderingContext2D,
+    "font" | "fillStyle" | "textBaseline" | "fillText" | "measureText" | "scale"
+  > | null;
+}
+
+/**
+ * Labels drawn once and then copied: every label (text, font, colour, device pixel ratio) is
+ * drawn on a small canvas of its own the first time, and copied from there on every later frame.
+ * Drawing glyphs is most of what a frame of the pane cost; copying a small image is a blit.
+ */
+export class LabelCache {
+  private readonly images = new Map<string, { image: Surface; w: number; h: number }>();
+  private measurer: ReturnType<Surface["getContext"]> | undefined;
+  constructor(private readonly make: (width: number, height: number) => Surface | null) {}
+
+  /** How many labels are kept (for the tests). */
+  get size(): number {
+    return this.images.size;
+  }
+
+  /**
+   * Draws `text` in `font` (`size` px) and `color` with its left edge at `x` and its middle at
+   * `y` (CSS pixels on a context scaled by `ratio`), at the context's global alpha.
+   */
+  draw(
+    ctx: Ctx,
+    text: string,
+    x: number,
+    y: number,
+    font: string,
+    size: number,
+    color: string,
+    ratio: number,
+  ): void {
+    const key = `${ratio}|${font}|${color}|${text}`;
+    let label = this.images.get(key);
+    if (!label) {
+      if (this.images.size >= 4000) this.images.clear(); // bounded: labels cut to the room scrolled
+      const made = this.render(text, font, size, color, ratio);
+      if (!made) {
+        ctx.fillText(text, x, y);
+        return;
+      }
+      label = made;
+      this.images.set(key, label);
+    }
+    // On whole device pixels, so the copy is pixel for pixel (not resampled, not blurred).
+    const dx = Math.round(x * ratio) / ratio;
+    const dy = Math.round((y - label.h / 2) * ratio) / ratio;
+    ctx.drawImage(label.image as unknown as CanvasImageSource, dx, dy, label.w, label.h);
+  }
+
+  private render(text: string, font: string, size: number, color: string, ratio: number) {
+    this.measurer ??= this.make(1, 1)?.getContext("2d") ?? null;
+    const probe = this.measurer;
+    if (!probe) return null;
+    probe.font = font;
+    const w = Math.ceil((probe.measureText(text).width + 2) * ratio) / ratio;
+    const h = Math.ceil(size * 1.6 * ratio) / ratio;
+    const image = this.make(Math.round(w * ratio), Math.round(h * ratio));
+    const c = image?.getContext("2d");
+    if (!image || !c) return null;
+    c.scale(ratio, ratio);
+    c.font = font;
+    c.fillStyle = color;
+    c.textBaseline = "middle";
+    c.fillText(text, 0, h / 2);
+    return { image, w, h };
+  }
+}
+
+/** Puts text on `ctx` at the current font and fill: copied from `labels` when given, else drawn. */
+function put(
+  ctx: Ctx,
+  labels: LabelCache | null,
+  text: string,
+  x: number,
+  y: number,
+  font: string,
+  size: number,
+  color: string,
+  ratio: number,
+) {
+  if (labels) labels.draw(ctx, text, x, y, font, size, color, ratio);
+  else ctx.fillText(text, x, y);
 }
 
 /**
@@ -155,7 +250,14 @@ export function labelBox(bar: Pick<PaintBar, "x" | "w">, scrollLeft: number): { 
  * device pixels each. Layers, bottom up, as the DOM had them: background, weekend shading, row
  * lines, overbooked days, today line, bars.
  */
-export function paint(ctx: Ctx, scene: Scene, view: View, ratio: number, text: TextCache): void {
+export function paint(
+  ctx: Ctx,
+  scene: Scene,
+  view: View,
+  ratio: number,
+  text: TextCache,
+  labels: LabelCache | null = null,
+): void {
   const { width, height, scrollLeft: sx, scrollTop: sy } = view;
   const { palette } = scene;
   text.use(scene.font);
@@ -191,7 +293,7 @@ export function paint(ctx: Ctx, scene: Scene, view: View, ratio: number, text: T
     if (!label) continue;
     // No clip needed: the text fits the label's box by construction.
     ctx.fillStyle = b.textColor;
-    ctx.fillText(label, labelX - sx, b.y - sy + b.h / 2);
+    put(ctx, labels, label, labelX - sx, b.y - sy + b.h / 2, scene.font, 12, b.textColor, ratio);
   }
   ctx.globalAlpha = 1;
 }
@@ -219,6 +321,7 @@ export function paintHeader(
   view: Omit<View, "scrollTop">,
   ratio: number,
   text: TextCache,
+  labels: LabelCache | null = null,
 ): void {
   const { palette } = h;
   const sx = view.scrollLeft;
@@ -228,16 +331,18 @@ export function paintHeader(
   ctx.fillStyle = palette.header;
   ctx.fillRect(0, 0, view.width, view.height);
   ctx.textBaseline = "middle";
-  ctx.font = `600 14px ${h.family}`;
+  const monthFont = `600 14px ${h.family}`;
+  ctx.font = monthFont;
   ctx.fillStyle = palette.fg;
   const measure = (s: string) => ctx.measureText(s).width;
   // Month names are the only bold text measured here: the fitted-label cache is theirs.
   for (const m of h.months) {
     const label = text.fit(m.text, m.room - MONTH_PAD, measure);
-    if (label) ctx.fillText(label, m.x - sx + MONTH_PAD, MONTH_Y);
+    if (label) put(ctx, labels, label, m.x - sx + MONTH_PAD, MONTH_Y, monthFont, 14, palette.fg, ratio);
   }
   for (const today of [false, true]) {
-    ctx.font = `${today ? "700 " : ""}12px ${h.family}`;
+    const font = `${today ? "700 " : ""}12px ${h.family}`;
+    ctx.font = font;
     for (const d of h.days) {
       if (d.today !== today || !d.text) continue;
       const key = `${today ? "b" : ""}|${d.text}`;
@@ -248,7 +353,17 @@ export function paintHeader(
       }
       ctx.fillStyle = today ? palette.today : palette.muted;
       ctx.globalAlpha = d.weekend ? 0.6 : 1;
-      ctx.fillText(d.text, d.x - sx + (d.w - w) / 2, DAY_Y);
+      put(
+        ctx,
+        labels,
+        d.text,
+        d.x - sx + (d.w - w) / 2,
+        DAY_Y,
+        font,
+        12,
+        today ? palette.today : palette.muted,
+        ratio,
+      );
     }
   }
   ctx.globalAlpha = 1;
@@ -277,6 +392,7 @@ export function paintNames(
   view: Omit<View, "scrollLeft">,
   ratio: number,
   text: TextCache,
+  labels: LabelCache | null = null,
 ): void {
   const { palette } = s;
   const sy = view.scrollTop;
@@ -296,7 +412,8 @@ export function paintNames(
     ctx.fillRect(0, y + r.h - 1, view.width, 1);
   }
   // Loads first (12 px), then names (14 px) in the room the load leaves: one font change each.
-  ctx.font = `12px ${s.family}`;
+  const loadFont = `12px ${s.family}`;
+  ctx.font = loadFont;
   ctx.fillStyle = palette.muted;
   const loadWidths: number[] = [];
   for (const r of s.rows) {
@@ -307,14 +424,26 @@ export function paintNames(
       text.widths.set(key, w);
     }
     loadWidths.push(w);
-    if (r.load) ctx.fillText(r.load, view.width - NAME_PAD - w, r.y - sy + r.h / 2);
+    if (r.load)
+      put(
+        ctx,
+        labels,
+        r.load,
+        view.width - NAME_PAD - w,
+        r.y - sy + r.h / 2,
+        loadFont,
+        12,
+        palette.muted,
+        ratio,
+      );
   }
-  ctx.font = `14px ${s.family}`;
+  const nameFont = `14px ${s.family}`;
+  ctx.font = nameFont;
   ctx.fillStyle = palette.fg;
   const measure = (t: string) => ctx.measureText(t).width;
   s.rows.forEach((r, i) => {
     const room = view.width - 2 * NAME_PAD - (loadWidths[i] ?? 0) - LOAD_GAP;
     const name = text.fit(r.name, room, measure);
-    if (name) ctx.fillText(name, NAME_PAD, r.y - sy + r.h / 2);
+    if (name) put(ctx, labels, name, NAME_PAD, r.y - sy + r.h / 2, nameFont, 14, palette.fg, ratio);
   });
 }
