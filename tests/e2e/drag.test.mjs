@@ -52,3 +52,33 @@ test("drag a bar to move it and its edge to resize it", async () => {
     await app.close();
   }
 });
+
+test("a bar pressed while the pane is scrolling is dragged all the same", async () => {
+  const app = await startApp(APP);
+  try {
+    await app.waitFor(".bar", 10);
+    const px = 20;
+    const bar = await app.script(PICK);
+    const [first, last] = range(bar.label);
+    const project = bar.label.slice(0, bar.label.lastIndexOf(":"));
+    // Keep the pane scrolling (a pixel right, a pixel back, every frame, for three seconds): the
+    // bars then take no pointer (Timeline.svelte, \`scrolling\`), and the press finds its bar by geometry.
+    await app.script(`
+      const v = document.querySelector(".viewport");
+      const end = performance.now() + 3000;
+      let n = 0;
+      const step = () => {
+        v.scrollLeft += n++ % 2 ? -1 : 1;
+        if (performance.now() < end) requestAnimationFrame(step);
+      };
+      requestAnimationFrame(step);
+      return null;`);
+    await sleep(100);
+    assert.ok(await app.script(`return document.querySelector(".viewport").classList.contains("scrolling");`), "the pane is scrolling");
+    await app.drag(bar.x + bar.w / 2, bar.y, 3 * px, 0);
+    await waitForLabel(app, `${project}: ${shift(first, 3)} – ${shift(last, 3)}`);
+    assert.equal(await app.script(`return document.querySelector('[role="dialog"] input[role="combobox"]') !== null;`), false, "no project picker: nothing was created");
+  } finally {
+    await app.close();
+  }
+});
