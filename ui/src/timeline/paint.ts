@@ -1,12 +1,14 @@
-// Draws the timeline's pane — weekend shading, row lines, overbooked days, the today line and the
-// bars with their project names — on one canvas the size of the viewport, at the scroll position.
+// Draws the timeline on canvases the size of the view, at the scroll position: the pane (weekend
+// shading, row lines, overbooked days, the today line, the bars with their project names), the
+// date header and the name column.
 //
-// Why a canvas: scrolling a pane of a few hundred absolutely placed divs made WebKit repaint them
-// all, every frame, and on a computer without a GPU (compositing off, rendering.rs) that took
-// 20–35 ms a frame; one canvas repainted from the scene below costs a fraction of that
-// (BENCHMARKS.md). The bars stay in the DOM too, invisible (Timeline.svelte's `.hits` layer): they
-// take the pointer, the focus and the keyboard, and carry the accessible names. What is drawn here
-// is computed from the same rows, lanes and days as that layer, so the two agree.
+// Why canvases: scrolling a pane of a few hundred absolutely placed divs made WebKit repaint them
+// all, every frame; on a computer without a GPU (compositing off, rendering.rs) that took 26 ms
+// a frame at p95. Canvases repainted from the scenes below, with every label drawn once and
+// copied afterwards (LabelCache), brought that down (BENCHMARKS.md has the figures and each
+// step's share). The bars stay in the DOM too, as empty boxes (Timeline.svelte's `.hits` layer):
+// they take the pointer, the focus and the keyboard, and carry the accessible names. What is
+// drawn here is computed from the same rows, lanes and days as that layer, so the two agree.
 
 /** A bar as drawn, in content coordinates (CSS pixels from the pane's top-left corner). */
 export interface PaintBar {
