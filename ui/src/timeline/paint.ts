@@ -94,6 +94,15 @@ export class TextCache {
     this.fits.clear();
     this.font = font;
   }
+  /** The width of `text` under `key` (which names its font when that is not the cache's own). */
+  width(key: string, text: string, measure: (s: string) => number): number {
+    let w = this.widths.get(key);
+    if (w === undefined) {
+      w = measure(text);
+      this.widths.set(key, w);
+    }
+    return w;
+  }
   /** `fitText` for a whole pixel of room, remembered (labels are fitted again every frame). */
   fit(text: string, max: number, measure: (s: string) => number): string {
     const room = Math.floor(max);
@@ -187,6 +196,15 @@ export class LabelCache {
   }
 }
 
+/** Starts a frame: device pixels, full opacity, the background, text centred on its y. */
+function begin(ctx: Ctx, ratio: number, background: string, width: number, height: number) {
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+  ctx.globalAlpha = 1;
+  ctx.fillStyle = background;
+  ctx.fillRect(0, 0, width, height);
+  ctx.textBaseline = "middle";
+}
+
 /** Puts text on `ctx` at the current font and fill: copied from `labels` when given, else drawn. */
 function put(
   ctx: Ctx,
@@ -263,10 +281,7 @@ export function paint(
   const { width, height, scrollLeft: sx, scrollTop: sy } = view;
   const { palette } = scene;
   text.use(scene.font);
-  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-  ctx.globalAlpha = 1;
-  ctx.fillStyle = palette.bg;
-  ctx.fillRect(0, 0, width, height);
+  begin(ctx, ratio, palette.bg, width, height);
   const bottom = Math.min(height, scene.contentHeight - sy);
   if (bottom > 0) {
     ctx.fillStyle = palette.weekend;
@@ -281,7 +296,6 @@ export function paint(
     ctx.fillRect(scene.today.x - sx, 0, scene.today.w, bottom);
   }
   ctx.font = scene.font;
-  ctx.textBaseline = "middle";
   const measure = (s: string) => ctx.measureText(s).width;
   for (const b of scene.bars) {
     ctx.globalAlpha = b.alpha;
@@ -328,11 +342,7 @@ export function paintHeader(
   const { palette } = h;
   const sx = view.scrollLeft;
   text.use(h.family);
-  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-  ctx.globalAlpha = 1;
-  ctx.fillStyle = palette.header;
-  ctx.fillRect(0, 0, view.width, view.height);
-  ctx.textBaseline = "middle";
+  begin(ctx, ratio, palette.header, view.width, view.height);
   const monthFont = `600 14px ${h.family}`;
   ctx.font = monthFont;
   ctx.fillStyle = palette.fg;
@@ -347,12 +357,7 @@ export function paintHeader(
     ctx.font = font;
     for (const d of h.days) {
       if (d.today !== today || !d.text) continue;
-      const key = `${today ? "b" : ""}|${d.text}`;
-      let w = text.widths.get(key);
-      if (w === undefined) {
-        w = measure(d.text);
-        text.widths.set(key, w);
-      }
+      const w = text.width(`${today ? "b" : ""}|${d.text}`, d.text, measure);
       ctx.fillStyle = today ? palette.today : palette.muted;
       ctx.globalAlpha = d.weekend ? 0.6 : 1;
       put(
@@ -399,11 +404,7 @@ export function paintNames(
   const { palette } = s;
   const sy = view.scrollTop;
   text.use(s.family);
-  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-  ctx.globalAlpha = 1;
-  ctx.fillStyle = palette.header;
-  ctx.fillRect(0, 0, view.width, view.height);
-  ctx.textBaseline = "middle";
+  begin(ctx, ratio, palette.header, view.width, view.height);
   for (const r of s.rows) {
     const y = r.y - sy;
     if (r.current) {
@@ -419,12 +420,7 @@ export function paintNames(
   ctx.fillStyle = palette.muted;
   const loadWidths: number[] = [];
   for (const r of s.rows) {
-    const key = `load|${r.load}`;
-    let w = text.widths.get(key);
-    if (w === undefined) {
-      w = ctx.measureText(r.load).width;
-      text.widths.set(key, w);
-    }
+    const w = text.width(`load|${r.load}`, r.load, (t) => ctx.measureText(t).width);
     loadWidths.push(w);
     if (r.load)
       put(
