@@ -1,4 +1,4 @@
-// Builds the timeline rendering benchmark's pages (bench/ours.html, vis.html, static.html) to dist-bench/.
+// Builds the timeline rendering benchmark's pages (bench/ours.html, vis.html, static.html, blit.html) to dist-bench/.
 // Run by scripts/bench-timeline.sh; see BENCHMARKS.md. The app's own build is vite.config.ts.
 import { fileURLToPath } from "node:url";
 import { svelte } from "@sveltejs/vite-plugin-svelte";
@@ -35,6 +35,7 @@ export default defineConfig({
         ours: fileURLToPath(new URL("./bench/ours.html", import.meta.url)),
         vis: fileURLToPath(new URL("./bench/vis.html", import.meta.url)),
         static: fileURLToPath(new URL("./bench/static.html", import.meta.url)),
+        blit: fileURLToPath(new URL("./bench/blit.html", import.meta.url)),
       },
     },
   },

@@ -67,6 +67,11 @@ export interface BenchResult {
   phases: { right: Stats; left: Stats; down: Stats };
   /** Median frame interval of the idle page just before scrolling, and how long it took to get idle. */
   refreshMs: number;
+  /**
+   * The idle page's frames, as many as a scroll phase, just before scrolling: what frames on time
+   * read here (a 60 Hz refresh is 16.7 ms; timestamps are whole milliseconds, so 16 or 17).
+   */
+  idle: Stats;
   settleMs: number;
   /** The five slowest frames: when they began (ms from navigation start) and how long they took. */
   slowest: { at: number; frame: number }[];
@@ -181,6 +186,7 @@ export async function run(page: string, build: () => Scroller | Promise<Scroller
       refreshMs = stats(await intervals(30)).p50;
     }
     const settleMs = performance.now() - firstPaint;
+    const idle = stats(await intervals(FRAMES));
 
     const frame: number[] = [];
     const busy: number[] = [];
@@ -214,6 +220,7 @@ export async function run(page: string, build: () => Scroller | Promise<Scroller
         down: stats(frame.slice(2 * FRAMES)),
       },
       refreshMs,
+      idle,
       settleMs: Math.round(settleMs),
       slowest: frame
         .map((f, i) => ({ at: starts[i] ?? 0, frame: f }))
