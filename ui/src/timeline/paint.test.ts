@@ -8,6 +8,7 @@ import {
   paint,
   paintHeader,
   paintNames,
+  rehearsal,
   type Scene,
   type Surface,
   TextCache,
@@ -336,5 +337,17 @@ describe("LabelCache", () => {
     ctx.font = "12px a";
     cache.draw(ctx, "Acme", 5, 10, "12px a", 12, "#123", 1);
     expect(ops).toEqual(['text #123 "Acme" 5,10']);
+  });
+});
+
+describe("rehearsal", () => {
+  it("alternates right and left of the view, one step further each time, in chunks that continue each other", () => {
+    expect(rehearsal(100, 0, 6)).toEqual([110, 90, 120, 80, 130, 70]);
+    expect(rehearsal(100, 6, 2)).toEqual([140, 60]);
+    expect(rehearsal(100, 0, 4, 20)).toEqual([120, 80, 140, 60]);
+  });
+  it("skips the views left of the content's start", () => {
+    expect(rehearsal(15, 0, 6)).toEqual([25, 5, 35, 45]);
+    expect(rehearsal(0, 0, 4)).toEqual([10, 20]);
   });
 });

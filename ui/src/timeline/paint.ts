@@ -314,6 +314,23 @@ export function paint(
   ctx.globalAlpha = 1;
 }
 
+/**
+ * The scroll positions of a rehearsal: views `dx` pixels apart, alternately right and left of
+ * `scrollLeft` (1 step right, 1 left, 2 right, 2 left…), none left of 0; the `count` views from
+ * the `first`-th. Timeline.svelte paints them on scratch canvases once the timeline has opened:
+ * the first scroll otherwise runs the painters before the engine has compiled them and with no
+ * label drawn yet, and its first frames were the late ones (BENCHMARKS.md).
+ */
+export function rehearsal(scrollLeft: number, first: number, count: number, dx = 10): number[] {
+  const out: number[] = [];
+  for (let i = first; i < first + count; i++) {
+    const step = (i >> 1) + 1;
+    const x = scrollLeft + (i % 2 === 0 ? step : -step) * dx;
+    if (x >= 0) out.push(x);
+  }
+  return out;
+}
+
 /** The date header above the pane: month names and day numbers, scrolled with the pane. */
 export interface HeaderScene {
   palette: Palette;
