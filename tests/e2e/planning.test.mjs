@@ -145,3 +145,34 @@ test("plan with the mouse and the keyboard: create, undo, move, delete, rename, 
     await app.close();
   }
 });
+
+test("a right-click on a bar in a lower lane opens that bar's menu, and Delete there deletes it", async () => {
+  const app = await startApp(APP);
+  try {
+    await app.waitFor(".bar", 10);
+    // Two bars of one person overlapping in view: one in the lane below the other (26 px down).
+    const pair = await app.script(`
+      const view = document.querySelector(".viewport").getBoundingClientRect();
+      const bars = [...document.querySelectorAll(".bar")]
+        .map((b) => ({ label: b.getAttribute("aria-label"), r: b.getBoundingClientRect() }))
+        .filter(({ r }) => r.left >= view.left && r.right <= view.right && r.top >= view.top && r.bottom <= view.bottom);
+      for (const lower of bars)
+        for (const upper of bars) {
+          const from = Math.max(lower.r.left, upper.r.left) + 4;
+          const to = Math.min(lower.r.right, upper.r.right) - 4;
+          if (Math.abs(lower.r.top - upper.r.top - 26) < 1 && to - from > 8)
+            return { lower: lower.label, upper: upper.label, x: (from + to) / 2, y: lower.r.top + lower.r.height / 2 };
+        }
+      return null;`);
+    assert.ok(pair, "the demo team shows two overlapping bars of one person");
+    await app.rightClick(pair.x, pair.y);
+    await app.waitFor('[role="menu"]');
+    const named = await app.script(`return document.querySelector('[role="menu"]').getAttribute("aria-label");`);
+    assert.ok(named.endsWith(pair.lower), `the menu is the lower bar's (${pair.lower}), not the upper's: ${named}`);
+    await clickMenuItem(app, "Delete");
+    await until("the lower bar deleted", async () => !(await labels(app, "")).includes(pair.lower));
+    assert.ok((await labels(app, "")).includes(pair.upper), "the upper bar stays");
+  } finally {
+    await app.close();
+  }
+});
