@@ -28,4 +28,10 @@ rp --json members --team "$copy" | python3 -c 'import json,sys; m=json.load(sys.
 if rp --json add-member --team "$copy" --email bad --role viewer 2> "$dir/err.json"; then echo "a bad email was accepted"; exit 1; fi
 grep -q '"code":"invalid_email"' "$dir/err.json"
 rp --json assignments --team "$team" --from 2000-01-01 --to 2100-01-01 >/dev/null
+# A reader that stops reading (here one that reads nothing) ends the output quietly: no panic.
+set +o pipefail
+rp assignments --team "$team" --from 2000-01-01 --to 2100-01-01 2> "$dir/pipe.err" | true
+status=${PIPESTATUS[0]}
+set -o pipefail
+[ "$status" = 0 ] && ! [ -s "$dir/pipe.err" ] || { echo "a closed pipe: exit $status, $(cat "$dir/pipe.err")"; exit 1; }
 echo "cli smoke: ok (team $team, copy $copy)"

@@ -224,7 +224,7 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
                         |v| format!("exported {} people, {} projects, {} assignments to {}", v["resources"], v["projects"], v["assignments"], path.display()),
                     );
                 }
-                None => println!("{text}"),
+                None => output::say(&text),
             }
         }
         Command::Import { team, file } => {

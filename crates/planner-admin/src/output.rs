@@ -3,6 +3,20 @@
 use planner_store::{StoreError, Timeline};
 use serde::Serialize;
 
+/// Prints `text` and a newline on stdout. When the reader has gone (`rp-admin … | head`), the
+/// program ends quietly, as SIGPIPE ends other command-line tools (Rust ignores SIGPIPE, and
+/// `println!` would panic); any other failure to write is said on stderr.
+pub fn say(text: &str) {
+    use std::io::Write;
+    if let Err(e) = writeln!(std::io::stdout().lock(), "{text}") {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write the output: {e}");
+        std::process::exit(1);
+    }
+}
+
 pub struct Out {
     pub json: bool,
 }
@@ -10,20 +24,20 @@ pub struct Out {
 impl Out {
     pub fn value<T: Serialize>(&self, value: &T, text: impl FnOnce(&T) -> String) {
         if self.json {
-            println!("{}", serde_json::to_string_pretty(value).unwrap_or_default());
+            say(&serde_json::to_string_pretty(value).unwrap_or_default());
         } else {
-            println!("{}", text(value));
+            say(&text(value));
         }
     }
 
     pub fn list<T: Serialize>(&self, rows: &[T], line: impl Fn(&T) -> String) {
         if self.json {
-            println!("{}", serde_json::to_string_pretty(rows).unwrap_or_default());
+            say(&serde_json::to_string_pretty(rows).unwrap_or_default());
         } else if rows.is_empty() {
-            println!("(none)");
+            say("(none)");
         } else {
             for row in rows {
-                println!("{}", line(row));
+                say(&line(row));
             }
         }
     }
