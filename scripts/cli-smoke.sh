@@ -25,6 +25,10 @@ print(f"export → import → export: {len(a['assignments'])} assignments identi
 PY
 rp add-member --team "$copy" --email viewer@example.com --role viewer >/dev/null
 rp --json members --team "$copy" | python3 -c 'import json,sys; m=json.load(sys.stdin); assert sorted(x["role"] for x in m)==["admin","viewer"], m'
+rp remove-member --team "$copy" --email viewer@example.com >/dev/null
+rp --json members --team "$copy" | python3 -c 'import json,sys; m=json.load(sys.stdin); assert [x["role"] for x in m]==["admin"], m'
+if rp --json remove-member --team "$copy" --email it@example.com 2> "$dir/last.json"; then echo "the last admin was removed"; exit 1; fi
+grep -q '"code":"last_admin"' "$dir/last.json"
 if rp --json add-member --team "$copy" --email bad --role viewer 2> "$dir/err.json"; then echo "a bad email was accepted"; exit 1; fi
 grep -q '"code":"invalid_email"' "$dir/err.json"
 rp --json assignments --team "$team" --from 2000-01-01 --to 2100-01-01 >/dev/null

@@ -65,6 +65,13 @@ pub enum Command {
         #[arg(long)]
         name: Option<String>,
     },
+    /// Remove a member from a team (never its last admin; someone who is not a member: nothing to do).
+    RemoveMember {
+        #[arg(long)]
+        team: String,
+        #[arg(long)]
+        email: String,
+    },
     /// List the teams of a user (or the local workspace's team).
     Teams {
         #[arg(long)]

@@ -104,6 +104,17 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
                 |_| format!("{email} is now {role} of team {team}"),
             );
         }
+        Command::RemoveMember { team, email } => {
+            let scope = scope(&store, &Some(team.clone())).await?;
+            let email = Email::parse(email)?;
+            let user =
+                store.find_user_by_email(&email).await?.ok_or(StoreError::NotFound { what: "user" })?;
+            store.remove_member(&scope, &user.id).await?;
+            out.value(
+                &serde_json::json!({ "team": team, "userId": user.id, "email": email, "removed": true }),
+                |_| format!("{email} is not a member of team {team} any more"),
+            );
+        }
         Command::Teams { email } => {
             let teams = match email {
                 Some(email) => {
