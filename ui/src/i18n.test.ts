@@ -22,7 +22,22 @@ describe("language", () => {
     expect(errorText("en", e)).toBe("The assignment was changed by someone else.");
     expect(errorText("en", { code: "x", message: "done already." })).toBe("Done already.");
     expect(errorText("ja", e)).toContain("他の人");
-    expect(errorText("ja", { code: "engine", message: "raw" })).toBe("raw");
+    expect(errorText("ja", { code: "mystery", message: "raw" })).toBe("raw");
+    // What only the message can tell (the setting, AWS's answer) stays, after a Japanese sentence.
+    expect(
+      errorText("ja", { code: "config", message: "dynamodb.table: a table name has 3 to 255 characters" }),
+    ).toBe("設定に使えない値があります。（詳細: dynamodb.table: a table name has 3 to 255 characters.）");
+    expect(
+      errorText("ja", {
+        code: "credentials",
+        message: "the AWS credentials were refused or are missing: expired",
+      }),
+    ).toMatch(
+      /^AWS の認証情報が拒否されたか、見つかりません。.*（詳細: The AWS credentials were refused or are missing: expired\.）$/,
+    );
+    expect(errorText("ja", { code: "engine", message: "raw" })).toBe(
+      "データストアでエラーが発生しました。（詳細: Raw.）",
+    );
     expect(errorText("en", new Error("boom"))).toBe(MESSAGES.en.failed);
     // A settings key is written as in the file, not capitalised.
     const key = { code: "config", message: "dynamodb.table: a table name has 3 to 255 characters" };

@@ -380,6 +380,18 @@ const JA_ERRORS: Record<string, string> = {
   cache_damaged: "オフライン用コピーを読み込めなかったため破棄しました。次の読み込みで作り直します。",
 };
 
+/**
+ * Errors whose English message carries what only it can say (which setting, what AWS answered,
+ * which item): in Japanese, a sentence saying what went wrong, then that message as the detail
+ * (for whoever fixes it: IT, support).
+ */
+const JA_WITH_DETAIL: Record<string, string> = {
+  config: "設定に使えない値があります。",
+  credentials: "AWS の認証情報が拒否されたか、見つかりません。IT 担当者に確認してください。",
+  corrupt: "保存されているデータの一部が壊れています。",
+  engine: "データストアでエラーが発生しました。",
+};
+
 /** The user's language from the webview's preferred languages: Japanese if it comes first. */
 export function pickLanguage(preferred: readonly string[]): Lang {
   for (const tag of preferred) {
@@ -403,7 +415,9 @@ function sentence(clause: string): string {
 export function errorText(lang: Lang, error: unknown): string {
   if (typeof error === "object" && error !== null && "code" in error && "message" in error) {
     const { code, message } = error as { code: string; message: string };
-    return lang === "ja" ? (JA_ERRORS[code] ?? message) : sentence(message);
+    if (lang === "en") return sentence(message);
+    const framed = JA_WITH_DETAIL[code];
+    return JA_ERRORS[code] ?? (framed ? `${framed}（詳細: ${sentence(message)}）` : message);
   }
   return MESSAGES[lang].failed;
 }
