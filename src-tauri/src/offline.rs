@@ -14,6 +14,7 @@ use planner_cache::{CacheFile, CacheKey, Profile, Snapshot};
 use planner_domain::{Assignment, DateRange, TeamId, UserId};
 use planner_store::{Sensitive, Timeline};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// The user's offline copies on one team table: a folder and the key in the keyring.
@@ -24,6 +25,13 @@ pub struct Copies {
     table: String,
     keys: Arc<dyn TokenVault>,
     key: Mutex<Option<CacheKey>>,
+    /// How many times the copies were forgotten (signed out). Whoever will keep something for a
+    /// session reads it first ([`Copies::epoch`]) and passes it along: kept after a sign-out
+    /// that came meanwhile, it would outlive the sign-out (a resume that was already asking
+    /// the table when the user signed out).
+    epoch: Arc<AtomicU64>,
+    /// Held while checking the epoch and keeping (or making the key), and while forgetting.
+    gate: tokio::sync::Mutex<()>,
 }
 
 /// What a read of a copy found: the value, and a notice if a damaged file was discarded.
@@ -36,7 +44,19 @@ impl Copies {
     /// The copies in `local_dir/offline`, keyed by the keyring entry `keys`.
     pub fn new(local_dir: &Path, keys: Arc<dyn TokenVault>) -> Self {
         let table = local_dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        Self { dir: local_dir.join("offline"), table, keys, key: Mutex::new(None) }
+        Self {
+            dir: local_dir.join("offline"),
+            table,
+            keys,
+            key: Mutex::new(None),
+            epoch: Arc::new(AtomicU64::new(0)),
+            gate: tokio::sync::Mutex::new(()),
+        }
+    }
+
+    /// The copies' epoch now: read it before asking the table for what will be kept.
+    pub fn epoch(&self) -> u64 {
+        self.epoch.load(Ordering::SeqCst)
     }
 
     /// The key of the copies, made and kept in the keyring on first use. Without a keyring no
@@ -80,26 +100,44 @@ impl Copies {
         }
     }
 
-    /// Keeps who is signed in (after the table confirmed the session).
-    pub async fn keep_profile(&self, profile: Profile) {
+    /// Keeps who is signed in (after the table confirmed the session), unless the copies were
+    /// forgotten since `epoch`.
+    pub async fn keep_profile(&self, epoch: u64, profile: Profile) {
+        let _gate = self.gate.lock().await;
+        if self.epoch() != epoch {
+            crate::log::event("info", "signed out meanwhile: the profile is not kept");
+            return;
+        }
         if let Some(file) = self.file("profile.bin", "profile".into()).await {
             write(file, profile).await;
         }
     }
 
-    /// The copy of `team` as seen by `user` (empty when there is none yet).
-    pub async fn team(&self, user: &UserId, team: &TeamId) -> (Arc<TeamCopy>, Option<IpcError>) {
+    /// The copy of `team` as seen by `user` (empty when there is none yet, and when the copies
+    /// were forgotten since `epoch`: then no key is made either).
+    pub async fn team(&self, epoch: u64, user: &UserId, team: &TeamId) -> (Arc<TeamCopy>, Option<IpcError>) {
+        let _gate = self.gate.lock().await;
+        if self.epoch() != epoch {
+            return (Arc::new(TeamCopy::none()), None);
+        }
         let Some(file) = self.file(&format!("{team}.bin"), format!("{user}|{team}")).await else {
             return (Arc::new(TeamCopy::none()), None);
         };
         let found = read::<Snapshot>(file.clone()).await;
-        let copy =
-            TeamCopy { file: Some(file), snapshot: Mutex::new(found.value), writing: Default::default() };
+        let copy = TeamCopy {
+            file: Some(file),
+            snapshot: Mutex::new(found.value),
+            writing: Default::default(),
+            kept: Some((epoch, self.epoch.clone())),
+        };
         (Arc::new(copy), found.notice)
     }
 
-    /// Removes the key from the keyring (on sign-out; the files go with the user's folder).
+    /// Removes the key from the keyring (on sign-out; the files go with the user's folder), and
+    /// starts a new epoch: what was begun before is not kept.
     pub async fn forget(&self) {
+        let _gate = self.gate.lock().await;
+        self.epoch.fetch_add(1, Ordering::SeqCst);
         *lock(&self.key) = None;
         let keys = self.keys.clone();
         let _ = tokio::task::spawn_blocking(move || keys.delete()).await;
@@ -135,12 +173,15 @@ pub struct TeamCopy {
     snapshot: Mutex<Option<Snapshot>>,
     /// One write at a time; each writes the newest snapshot.
     writing: tokio::sync::Mutex<()>,
+    /// The epoch it was made in and the copies' epoch: after a sign-out it writes no more (a
+    /// load that was under way when the user signed out).
+    kept: Option<(u64, Arc<AtomicU64>)>,
 }
 
 impl TeamCopy {
     /// No copy is kept (no keyring).
     pub fn none() -> Self {
-        Self { file: None, snapshot: Mutex::new(None), writing: Default::default() }
+        Self { file: None, snapshot: Mutex::new(None), writing: Default::default(), kept: None }
     }
 
     /// Whether there is a copy to show.
@@ -213,6 +254,9 @@ impl TeamCopy {
     async fn persist(&self) {
         let Some(file) = self.file.clone() else { return };
         let _turn = self.writing.lock().await;
+        if self.kept.as_ref().is_some_and(|(born, now)| now.load(Ordering::SeqCst) != *born) {
+            return;
+        }
         let Some(newest) = lock(&self.snapshot).clone() else { return };
         write(file, newest).await;
     }
@@ -221,4 +265,50 @@ impl TeamCopy {
 /// A plain lock whose holder cannot leave it half-changed.
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use planner_auth::MemoryVault;
+    use planner_cache::ProfileTeam;
+
+    fn profile(user: &UserId) -> Profile {
+        Profile { user: user.clone(), email: "ada@example.com".into(), teams: Vec::<ProfileTeam>::new() }
+    }
+
+    /// A resume that was asking the table when the user signed out keeps nothing afterwards: no
+    /// profile, no new key in the keyring, no copy; one begun after it keeps again.
+    #[tokio::test]
+    async fn what_was_begun_before_a_sign_out_is_not_kept_after_it() {
+        let dir = std::env::temp_dir().join(format!("rp-offline-{}", ulid::Ulid::new()));
+        let keys = Arc::new(MemoryVault::default());
+        let copies = Copies::new(&dir.join("table@region"), keys.clone());
+        let (user, team) = (UserId::generate(), TeamId::generate());
+        let profile_file = dir.join("table@region/offline/profile.bin");
+
+        let before = copies.epoch();
+        copies.keep_profile(before, profile(&user)).await;
+        assert!(profile_file.exists(), "kept while signed in");
+        assert!(keys.load().unwrap().is_some(), "its key is in the keyring");
+
+        // Signed out (as AppState::forget_local does it: the key, then the folder).
+        copies.forget().await;
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(keys.load().unwrap().is_none());
+
+        // The resume begun before goes on: nothing of it stays.
+        copies.keep_profile(before, profile(&user)).await;
+        let (copy, notice) = copies.team(before, &user, &team).await;
+        assert!(!profile_file.exists(), "no profile after the sign-out");
+        assert!(keys.load().unwrap().is_none(), "no new key after the sign-out");
+        assert!(copy.file.is_none() && notice.is_none(), "no copy to write to");
+        assert!(!dir.exists(), "nothing made on disk");
+
+        // A sign-in afterwards keeps as before.
+        copies.keep_profile(copies.epoch(), profile(&user)).await;
+        assert!(profile_file.exists());
+        assert_eq!(copies.profile().await.value.map(|p| p.user), Some(user));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

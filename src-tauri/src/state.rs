@@ -220,7 +220,7 @@ impl AppState {
                 *state.workspace.write().await = Workspace::Offline { store, open: Box::new(cached) };
                 return Ok(state);
             }
-            match state.resume(&store, token, last.as_ref()).await {
+            match state.resume(&store, token, last.as_ref(), state.epoch()).await {
                 Ok(open) => *state.workspace.write().await = Workspace::Team { store, open: Box::new(open) },
                 Err(reason) => {
                     // An ended or expired session is forgotten; any other failure (no network,
@@ -294,6 +294,7 @@ impl AppState {
     /// [`AppState::plan`] with the team's offline copy. A table out of reach switches the
     /// window to offline (and the command is refused: nothing was sent).
     async fn open_plan(&self) -> Result<OpenPlan, IpcError> {
+        let epoch = self.epoch();
         let (store, token, session, team, copy) = match &*self.workspace.read().await {
             Workspace::Local { store, scope } => {
                 return Ok(OpenPlan {
@@ -332,7 +333,7 @@ impl AppState {
             Err(e @ (StoreError::SessionInvalid | StoreError::NotMember)) => {
                 let reason = IpcError::from(e);
                 crate::log::event("warn", &format!("the team's scope was lost: {}", reason.code));
-                self.lose_scope(&store, token, &session, reason.clone()).await?;
+                self.lose_scope(&store, token, &session, reason.clone(), epoch).await?;
                 Err(reason)
             }
             Err(e) => Err(self.lost(&session, e.into()).await),
@@ -508,7 +509,9 @@ impl AppState {
             RetryStart(Arc<Store>),
             Wait,
         }
-        // Decided under the read lock, done after it (`plan` and `resume` take the lock).
+        // Decided under the read lock, done after it (`plan` and `resume` take the lock). The
+        // epoch is read first: a sign-out after it is seen by what the resume would keep.
+        let epoch = self.epoch();
         let next = match &*self.workspace.read().await {
             Workspace::Offline { store, open } => Next::Resume(
                 store.clone(),
@@ -537,11 +540,11 @@ impl AppState {
                     _ => HEARTBEAT,
                 };
             }
-            Next::RetryStart(store) => return self.retry_start(store).await,
+            Next::RetryStart(store) => return self.retry_start(store, epoch).await,
             Next::Wait => return HEARTBEAT,
         };
         // The copy in memory goes on (not read again from its file).
-        let resumed = self.resume_with(&store, token.clone(), Some(&team), Some(held)).await;
+        let resumed = self.resume_with(&store, token.clone(), Some(&team), Some(held), epoch).await;
         if starting {
             // A start from the copy: the window shows the copy first (it asks within a moment
             // of opening), then the fresh data in place; the table was reached meanwhile.
@@ -574,10 +577,10 @@ impl AppState {
     }
 
     /// Signed out because the table was out of reach at start-up: resumes the kept session.
-    async fn retry_start(&self, store: Arc<Store>) -> Duration {
+    async fn retry_start(&self, store: Arc<Store>, epoch: u64) -> Duration {
         let Ok(Some(token)) = self.vault_call(|v| v.load()).await else { return HEARTBEAT };
         let last = self.last_team();
-        let resumed = self.resume(&store, token, last.as_ref()).await;
+        let resumed = self.resume(&store, token, last.as_ref(), epoch).await;
         let mut w = self.workspace.write().await;
         if !matches!(&*w, Workspace::SignedOut { reason: Some(r), .. } if out_of_reach(r)) {
             return HEARTBEAT;
@@ -608,10 +611,10 @@ impl AppState {
         signed: Signed,
         event: &str,
     ) -> Duration {
-        let team = signed.scope.team().clone();
+        // Remembered while the state is held: a sign-out waits for it, then removes it.
+        self.remember_team(signed.scope.team());
         *w = Workspace::Team { store, open: Box::new(signed) };
         drop(w);
-        self.remember_team(&team);
         crate::log::event("info", event);
         self.notify().await;
         HEARTBEAT
@@ -653,7 +656,7 @@ impl AppState {
             .filter(|l| profile.teams.iter().any(|t| &t.id == *l))
             .or_else(|| profile.teams.first().map(|t| &t.id))?
             .clone();
-        let (copy, notice) = copies.team(&profile.user, &team).await;
+        let (copy, notice) = copies.team(copies.epoch(), &profile.user, &team).await;
         self.tell(notice);
         if !copy.exists() {
             return None;
@@ -722,9 +725,10 @@ impl AppState {
         token: Sensitive,
         session: &VerifiedSession,
         reason: IpcError,
+        epoch: u64,
     ) -> Result<(), IpcError> {
         let next = if reason.code == "not_member" {
-            self.resume(store, token.clone(), None).await.ok()
+            self.resume(store, token.clone(), None, epoch).await.ok()
         } else {
             None
         };
@@ -833,7 +837,7 @@ impl AppState {
         let token = signed.token.clone();
         self.vault_call(move |v| v.save(&token)).await?;
         let last = self.last_team();
-        let open = self.resume(&store, signed.token, last.as_ref()).await?;
+        let open = self.resume(&store, signed.token, last.as_ref(), self.epoch()).await?;
         self.remember_team(open.scope.team());
         crate::log::event("info", &format!("signed in as user {}", open.session.user()));
         *self.workspace.write().await = Workspace::Team { store, open: Box::new(open) };
@@ -869,6 +873,7 @@ impl AppState {
     /// Opens another of the user's teams (the table is asked without holding the state, so
     /// that nothing waits on a slow network; a table out of reach switches to offline).
     pub async fn switch_team(&self, team: &TeamId) -> Result<SessionDto, IpcError> {
+        let epoch = self.epoch();
         let (store, session) = match &*self.workspace.read().await {
             Workspace::Team { store, open } => (store.clone(), open.session.clone()),
             Workspace::Offline { open, .. } => return Err(offline(open.reason.as_ref())),
@@ -878,7 +883,7 @@ impl AppState {
             Ok(scope) => scope,
             Err(e) => return Err(self.lost(&session, e.into()).await),
         };
-        let (copy, notice) = self.copy_of(session.user(), team).await;
+        let (copy, notice) = self.copy_of(epoch, session.user(), team).await;
         let mut w = self.workspace.write().await;
         match &mut *w {
             Workspace::Team { open, .. } if open.session == session => {
@@ -965,14 +970,17 @@ impl AppState {
         }
     }
 
-    /// A session token → its user's teams → the scope of `wanted` (else the first team).
+    /// A session token → its user's teams → the scope of `wanted` (else the first team). What
+    /// it keeps on this computer (the profile, a copy's key) it keeps only if this computer did
+    /// not sign out since `epoch` ([`AppState::epoch`], read before the state was).
     async fn resume(
         &self,
         store: &Store,
         token: Sensitive,
         wanted: Option<&TeamId>,
+        epoch: u64,
     ) -> Result<Signed, IpcError> {
-        self.resume_with(store, token, wanted, None).await
+        self.resume_with(store, token, wanted, None, epoch).await
     }
 
     /// [`AppState::resume`], with `held` the copy of `wanted` already in memory.
@@ -982,6 +990,7 @@ impl AppState {
         token: Sensitive,
         wanted: Option<&TeamId>,
         held: Option<Arc<TeamCopy>>,
+        epoch: u64,
     ) -> Result<Signed, IpcError> {
         let session = store.verify_session(&token).await?;
         let (user, teams) = store.user_with_teams(session.user()).await?.ok_or(StoreError::SessionInvalid)?;
@@ -993,35 +1002,43 @@ impl AppState {
         let scope = store.scope_for_session(&session, &team).await?;
         let (copy, notice) = match held.filter(|_| wanted == Some(&team)) {
             Some(copy) => (copy, None),
-            None => self.copy_of(session.user(), &team).await,
+            None => self.copy_of(epoch, session.user(), &team).await,
         };
         self.tell(notice);
         if let Some(copies) = self.auth().ok().as_ref().and_then(|a| a.copies.as_ref()) {
             copies
-                .keep_profile(Profile {
-                    user: session.user().clone(),
-                    email: user.email.as_str().to_owned(),
-                    teams: teams
-                        .iter()
-                        .map(|t| ProfileTeam {
-                            id: t.team.clone(),
-                            name: t.name.as_ref().map(|n| n.to_string()),
-                            role: t.role,
-                        })
-                        .collect(),
-                })
+                .keep_profile(
+                    epoch,
+                    Profile {
+                        user: session.user().clone(),
+                        email: user.email.as_str().to_owned(),
+                        teams: teams
+                            .iter()
+                            .map(|t| ProfileTeam {
+                                id: t.team.clone(),
+                                name: t.name.as_ref().map(|n| n.to_string()),
+                                role: t.role,
+                            })
+                            .collect(),
+                    },
+                )
                 .await;
         }
         Ok(Signed { token, session, email: user.email, teams, scope, copy })
     }
 
     /// The offline copy of `team` for `user` (empty without a keyring or on the local
-    /// workspace), and a notice if a damaged one was discarded.
-    async fn copy_of(&self, user: &UserId, team: &TeamId) -> (Arc<TeamCopy>, Option<IpcError>) {
+    /// workspace, or after a sign-out since `epoch`), and a notice if a damaged one was discarded.
+    async fn copy_of(&self, epoch: u64, user: &UserId, team: &TeamId) -> (Arc<TeamCopy>, Option<IpcError>) {
         match self.auth().ok().as_ref().and_then(|a| a.copies.as_ref()) {
-            Some(copies) => copies.team(user, team).await,
+            Some(copies) => copies.team(epoch, user, team).await,
             None => (Arc::new(TeamCopy::none()), None),
         }
+    }
+
+    /// The offline copies' epoch now ([`crate::offline::Copies::epoch`]; 0 without copies).
+    fn epoch(&self) -> u64 {
+        self.auth().ok().and_then(|a| a.copies.as_ref().map(|c| c.epoch())).unwrap_or(0)
     }
 }
 
