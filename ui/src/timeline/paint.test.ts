@@ -5,12 +5,17 @@ import {
   LABEL_PAD,
   LabelCache,
   labelBox,
+  movable,
+  type Painted,
   paint,
   paintHeader,
   paintNames,
+  paintPane,
+  reachOfNames,
   rehearsal,
   type Scene,
   type Surface,
+  stripes,
   TextCache,
 } from "./paint";
 
@@ -104,9 +109,14 @@ function recorder() {
       );
     },
     measureText: (s: string) => ({ width: mono(s) }),
-    drawImage(image: { name: string }, x: number, y: number, w: number, h: number) {
-      ops.push(`image ${image.name} a${this.globalAlpha} ${x},${y} ${w}x${h}`);
+    drawImage(image: { name: string }, x: number, y: number, w?: number, h?: number) {
+      ops.push(`image ${image.name} a${this.globalAlpha} ${x},${y}${w === undefined ? "" : ` ${w}x${h}`}`);
     },
+    canvas: { name: "itself" },
+    save: () => {},
+    restore: () => ops.push("restore"),
+    rect: (x: number, y: number, w: number, h: number) => ops.push(`clip ${x},${y} ${w}x${h}`),
+    clip: () => {},
   };
   return { ctx: ctx as unknown as Ctx, ops };
 }
@@ -349,5 +359,150 @@ describe("rehearsal", () => {
   it("skips the views left of the content's start", () => {
     expect(rehearsal(15, 0, 6)).toEqual([25, 5, 35, 45]);
     expect(rehearsal(0, 0, 4)).toEqual([10, 20]);
+  });
+});
+
+describe("paintPane", () => {
+  const bar = (x: number, y: number, w: number, text = "Acme") => ({
+    x,
+    y,
+    w,
+    h: 22,
+    color: "#123456",
+    text,
+    textColor: "#fff",
+    alpha: 1,
+  });
+  // The view (400×200 at 1000, 50) sees x 1000…1400, y 50…250.
+  const first = () => scene({ bars: [bar(1021, 65, 78), bar(1300, 105, 60), bar(1390, 145, 100)] });
+
+  it("paints everything the first time, then moves the pixels and paints only what came into view", () => {
+    const { ctx, ops } = recorder();
+    const text = new TextCache();
+    const last = paintPane(ctx, first(), view, 1, text, null, null);
+    expect(ops.filter((o) => o.startsWith("bar"))).toHaveLength(3);
+    ops.length = 0;
+    // Ten pixels right; the scene is made again (a day came into view) with one bar more.
+    const next = scene({ bars: [...first().bars, bar(1405, 185, 40)] });
+    paintPane(ctx, next, { ...view, scrollLeft: 1010 }, 1, text, null, last);
+    expect(ops[0]).toBe("scale 1 1");
+    expect(ops[1]).toBe("image itself a1 -10,0");
+    expect(ops).toContain("clip 390,0 10x200");
+    // Only the bars reaching into the new stripe: the one at 1390 and the new one at 1405.
+    expect(ops.filter((o) => o.startsWith("bar"))).toEqual([
+      "bar #123456 a1 380,95 100x22",
+      "bar #123456 a1 395,135 40x22",
+    ]);
+  });
+
+  it("paints the left edge again as far as the names kept in sight reach, now and before", () => {
+    const { ctx, ops } = recorder();
+    const text = new TextCache();
+    // A long bar begun left of the view: its name sits at the view's left edge.
+    const s = scene({ bars: [bar(900, 65, 400, "Umbrella")] });
+    const last = paintPane(ctx, s, view, 1, text, null, null);
+    expect(last.reach).toBe(Math.ceil(LABEL_PAD + mono("Umbrella") + 3));
+    ops.length = 0;
+    paintPane(ctx, s, { ...view, scrollLeft: 1010 }, 1, text, null, last);
+    expect(ops).toContain(`clip 0,0 ${last.reach}x200`);
+    expect(ops).toContain('text #fff "Umbrella" 6,26');
+  });
+
+  it("paints everything again when something changed where both views see", () => {
+    const { ctx, ops } = recorder();
+    const text = new TextCache();
+    const last = paintPane(ctx, first(), view, 1, text, null, null);
+    ops.length = 0;
+    const recoloured = first();
+    recoloured.bars[1] = { ...(recoloured.bars[1] as (typeof recoloured.bars)[number]), color: "#e4572e" };
+    paintPane(ctx, recoloured, { ...view, scrollLeft: 1010 }, 1, text, null, last);
+    expect(ops).not.toContain("image itself a1 -10,0");
+    expect(ops.filter((o) => o.startsWith("bar"))).toHaveLength(3);
+  });
+
+  it("does nothing when neither the view nor what it shows changed", () => {
+    const { ctx, ops } = recorder();
+    const text = new TextCache();
+    const last = paintPane(ctx, first(), view, 1, text, null, null);
+    ops.length = 0;
+    paintPane(ctx, first(), view, 1, text, null, last);
+    expect(ops.filter((o) => o.startsWith("bar") || o.startsWith("image") || o.startsWith("rect"))).toEqual(
+      [],
+    );
+  });
+});
+
+describe("movable", () => {
+  const painted = (over: Partial<Painted> = {}): Painted => ({
+    scene: scene({
+      bars: [{ x: 1100, y: 100, w: 50, h: 22, color: "#abc", text: "A", textColor: "#000", alpha: 1 }],
+    }),
+    view,
+    ratio: 1,
+    reach: 0,
+    ...over,
+  });
+  it("moves by whole device pixels, less than half the view, on the same canvas size and ratio", () => {
+    expect(movable(painted(), painted({ view: { ...view, scrollLeft: 1010, scrollTop: 70 } }))).toBe(true);
+    expect(
+      movable(painted({ ratio: 1.5 }), painted({ ratio: 1.5, view: { ...view, scrollLeft: 1001 } })),
+    ).toBe(false);
+    expect(
+      movable(painted({ ratio: 1.5 }), painted({ ratio: 1.5, view: { ...view, scrollLeft: 1002 } })),
+    ).toBe(true);
+    expect(movable(painted(), painted({ view: { ...view, scrollLeft: 1200 } }))).toBe(false);
+    expect(movable(painted(), painted({ view: { ...view, scrollTop: 150 } }))).toBe(false);
+    expect(movable(painted(), painted({ view: { ...view, width: 401 } }))).toBe(false);
+    expect(movable(painted(), painted({ ratio: 2 }))).toBe(false);
+  });
+  it("compares what is painted where both views see, not outside", () => {
+    const moved = { ...view, scrollLeft: 1100 }; // both see x 1100…1400
+    const gone = painted({ scene: scene(), view: moved });
+    expect(movable(painted(), gone)).toBe(false); // the bar at 1100 is in both views
+    const outside = scene({
+      bars: [
+        ...painted().scene.bars,
+        { x: 1420, y: 60, w: 30, h: 22, color: "#f00", text: "B", textColor: "#000", alpha: 1 },
+      ],
+    });
+    expect(movable(painted(), painted({ scene: outside, view: moved }))).toBe(true);
+    const faded = painted().scene.bars.map((b) => ({ ...b, alpha: 0.2 }));
+    expect(movable(painted(), painted({ scene: scene({ bars: faded }), view: moved }))).toBe(false);
+    expect(
+      movable(
+        painted(),
+        painted({ scene: scene({ ...painted().scene, palette: { ...palette } }), view: moved }),
+      ),
+    ).toBe(false);
+  });
+});
+
+describe("stripes", () => {
+  it("is what came into view, and the left edge as far as the names kept in sight reach", () => {
+    expect(stripes(view, 10, 0, 0, 0)).toEqual([{ x: 390, y: 0, w: 10, h: 200 }]);
+    expect(stripes(view, -10, 0, 0, 0)).toEqual([{ x: 0, y: 0, w: 10, h: 200 }]);
+    expect(stripes(view, 0, 20, 50, 50)).toEqual([{ x: 0, y: 180, w: 400, h: 20 }]);
+    expect(stripes(view, 0, -20, 0, 0)).toEqual([{ x: 0, y: 0, w: 400, h: 20 }]);
+    // Names reaching 60 px before and 40 now: moved right by 10, the old ones end at 50.
+    expect(stripes(view, 10, 0, 60, 40)).toEqual([
+      { x: 390, y: 0, w: 10, h: 200 },
+      { x: 0, y: 0, w: 50, h: 200 },
+    ]);
+    // Scrolled left, the old names moved right: to 70.
+    expect(stripes(view, -10, 0, 60, 0)).toEqual([{ x: 0, y: 0, w: 70, h: 200 }]);
+  });
+});
+
+describe("reachOfNames", () => {
+  it("measures the names of bars begun left of the view only", () => {
+    const s = scene({
+      bars: [
+        { x: 900, y: 60, w: 300, h: 22, color: "#abc", text: "Acme", textColor: "#000", alpha: 1 },
+        { x: 1050, y: 90, w: 300, h: 22, color: "#abc", text: "Globex Website", textColor: "#000", alpha: 1 },
+        { x: 800, y: 400, w: 300, h: 22, color: "#abc", text: "Below the view", textColor: "#000", alpha: 1 },
+      ],
+    });
+    expect(reachOfNames(s, view, new TextCache(), mono)).toBe(Math.ceil(LABEL_PAD + mono("Acme") + 3));
+    expect(reachOfNames(scene(), view, new TextCache(), mono)).toBe(0);
   });
 });
