@@ -15,6 +15,7 @@ import {
   rehearsal,
   type Scene,
   type Surface,
+  sameNames,
   stripes,
   TextCache,
 } from "./paint";
@@ -504,5 +505,55 @@ describe("reachOfNames", () => {
     });
     expect(reachOfNames(s, view, new TextCache(), mono)).toBe(Math.ceil(LABEL_PAD + mono("Acme") + 3));
     expect(reachOfNames(scene(), view, new TextCache(), mono)).toBe(0);
+  });
+});
+
+describe("sameNames", () => {
+  const rows = () => [
+    { y: 0, h: 36, name: "Ada", load: "80%", current: false },
+    { y: 36, h: 62, name: "Ben", load: "45%", current: true },
+  ];
+  const names = (over = {}) => ({ palette, family: "sans-serif", rows: rows(), ...over });
+  it("is the same for a scene made again with the same rows, loads and cursor", () => {
+    expect(sameNames(names(), names())).toBe(true);
+  });
+  it("differs when a load, a name, the cursor's row, a row's place, the rows or the colours change", () => {
+    const changed = (f: (r: ReturnType<typeof rows>) => void) => {
+      const r = rows();
+      f(r);
+      return names({ rows: r });
+    };
+    expect(
+      sameNames(
+        names(),
+        changed((r) => ((r[0] as { load: string }).load = "81%")),
+      ),
+    ).toBe(false);
+    expect(
+      sameNames(
+        names(),
+        changed((r) => ((r[1] as { name: string }).name = "Bea")),
+      ),
+    ).toBe(false);
+    expect(
+      sameNames(
+        names(),
+        changed((r) => ((r[1] as { current: boolean }).current = false)),
+      ),
+    ).toBe(false);
+    expect(
+      sameNames(
+        names(),
+        changed((r) => ((r[1] as { h: number }).h = 36)),
+      ),
+    ).toBe(false);
+    expect(
+      sameNames(
+        names(),
+        changed((r) => r.pop()),
+      ),
+    ).toBe(false);
+    expect(sameNames(names(), names({ palette: { ...palette } }))).toBe(false);
+    expect(sameNames(names(), names({ family: "serif" }))).toBe(false);
   });
 });

@@ -594,6 +594,21 @@ const NAME_PAD = 10.5;
 const LOAD_GAP = 7;
 
 /**
+ * Whether the name column would paint the same pixels for `b` as for `a` (its loads change only
+ * now and then while the pane scrolls sideways, and then it is not painted again).
+ */
+export function sameNames(a: NamesScene, b: NamesScene): boolean {
+  if (a === b) return true;
+  if (a.palette !== b.palette || a.family !== b.family || a.rows.length !== b.rows.length) return false;
+  return a.rows.every((r, i) => {
+    const o = b.rows[i];
+    return (
+      !!o && r.y === o.y && r.h === o.h && r.name === o.name && r.load === o.load && r.current === o.current
+    );
+  });
+}
+
+/**
  * Paints the name column as the DOM column had it: the cursor's row shaded, each name (14 px,
  * cut with an ellipsis before its load) on the left, the load (12 px, muted) on the right, and a
  * line under each row.
