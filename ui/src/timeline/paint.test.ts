@@ -467,6 +467,12 @@ describe("movable", () => {
       ],
     });
     expect(movable(painted(), painted({ scene: outside, view: moved }))).toBe(true);
+    // An overbooked run cut at the days laid out, longer once more days are: the same where both see.
+    const cut = painted({ scene: scene({ ...painted().scene, over: [{ x: 1300, y: 100, w: 150, h: 36 }] }) });
+    const longer = scene({ ...painted().scene, over: [{ x: 1300, y: 100, w: 260, h: 36 }] });
+    expect(movable(cut, painted({ scene: longer, view: moved }))).toBe(true);
+    const shorter = scene({ ...painted().scene, over: [{ x: 1300, y: 100, w: 60, h: 36 }] });
+    expect(movable(cut, painted({ scene: shorter, view: moved }))).toBe(false);
     const faded = painted().scene.bars.map((b) => ({ ...b, alpha: 0.2 }));
     expect(movable(painted(), painted({ scene: scene({ bars: faded }), view: moved }))).toBe(false);
     expect(

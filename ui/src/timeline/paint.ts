@@ -439,15 +439,22 @@ export function sameWithin(p: Scene, q: Scene, r: Rect): boolean {
   const column = (s: { x: number; w: number }) => s.x < r.x + r.w && s.x + s.w > r.x;
   const box = (o: { x: number; y: number; w: number; h: number }) =>
     column(o) && o.y < r.y + r.h && o.y + o.h > r.y;
+  // Fills compare as far as they reach into r: the overbooked runs are cut at the edge of the
+  // days laid out, which moves as days come into view.
+  const sameFill = (s: { x: number; y?: number; w: number; h?: number }, t: typeof s) =>
+    Math.max(s.x, r.x) === Math.max(t.x, r.x) &&
+    Math.min(s.x + s.w, r.x + r.w) === Math.min(t.x + t.w, r.x + r.w) &&
+    Math.max(s.y ?? r.y, r.y) === Math.max(t.y ?? r.y, r.y) &&
+    Math.min((s.y ?? r.y) + (s.h ?? r.h), r.y + r.h) === Math.min((t.y ?? r.y) + (t.h ?? r.h), r.y + r.h);
   return (
-    same(p.shades, q.shades, column, (s, t) => s.x === t.x && s.w === t.w) &&
+    same(p.shades, q.shades, column, sameFill) &&
     same(
       p.rowLines,
       q.rowLines,
       (y) => y >= r.y && y < r.y + r.h,
       (s, t) => s === t,
     ) &&
-    same(p.over, q.over, box, (s, t) => s.x === t.x && s.y === t.y && s.w === t.w && s.h === t.h) &&
+    same(p.over, q.over, box, sameFill) &&
     same(
       p.bars,
       q.bars,
