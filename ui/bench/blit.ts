@@ -4,32 +4,13 @@
 // view, in project colours with their names; the picture repeats beyond its edges). No layout,
 // no hit targets, no drawing while scrolling: one drawImage a frame. What a frame costs here is
 // what this engine and X server need to put a scrolled canvas on the screen.
-import type { AssignmentDto } from "../src/ipc";
 import { textOn } from "../src/timeline/color";
-import { assignLanes, dayOf, PX_PER_DAY, rowTops } from "../src/timeline/layout";
-import { BENCH_TODAY, generate } from "./data";
 import { run } from "./harness";
+import { firstViewX, LANE_H, origin, PAD, placed, px, SPAN } from "./placed";
 
-const LANE_H = 26; // as Timeline.svelte
-const PAD = 10;
-const SPAN = 730;
-const px = PX_PER_DAY.week;
-const team = generate(BENCH_TODAY);
 
 void run("blit", () => {
-  const color = new Map(team.projects.map((p) => [p.id, p]));
-  const origin = BENCH_TODAY - SPAN;
-  const byPerson = new Map<string, AssignmentDto[]>();
-  for (const a of team.assignments) byPerson.set(a.resourceId, [...(byPerson.get(a.resourceId) ?? []), a]);
-  const rows = team.resources.map((r) => {
-    const bars = (byPerson.get(r.id) ?? []).map((a) => ({ id: a.id, start: dayOf(a.startDate), end: dayOf(a.endDateExclusive), a }));
-    return { bars, ...assignLanes(bars) };
-  });
-  const tops = rowTops(
-    rows.map((r) => r.lanes),
-    LANE_H,
-    PAD,
-  );
+  const { projects: color, rows, tops } = placed();
   const viewport = document.getElementById("viewport") as HTMLElement;
   const spacer = document.getElementById("spacer") as HTMLElement;
   const view = document.getElementById("view") as HTMLCanvasElement;
@@ -43,7 +24,7 @@ void run("blit", () => {
   view.style.marginBottom = `${-h}px`;
   spacer.style.width = `${2 * SPAN * px}px`;
   spacer.style.height = `${tops[tops.length - 1]}px`;
-  const x0 = (BENCH_TODAY - 7 - origin) * px; // ours' first view
+  const x0 = firstViewX; // ours' first view
 
   // The picture: 3 views wide and high from the first view's corner.
   const pw = 3 * w;
