@@ -5,7 +5,7 @@
 // no hit targets, no drawing while scrolling: one drawImage a frame. What a frame costs here is
 // what this engine and X server need to put a scrolled canvas on the screen.
 import { textOn } from "../src/timeline/color";
-import { run } from "./harness";
+import { run, scrollerOf } from "./harness";
 import { firstViewX, LANE_H, origin, PAD, placed, px, SPAN } from "./placed";
 
 
@@ -75,16 +75,5 @@ void run("blit", () => {
   viewport.addEventListener("scroll", copy);
   viewport.scrollLeft = x0;
   copy();
-  return {
-    horizontal: (dx) => {
-      viewport.scrollLeft += dx;
-    },
-    vertical: (dy) => {
-      viewport.scrollTop += dy;
-    },
-    position: () => ({ x: viewport.scrollLeft, y: viewport.scrollTop }),
-    viewport: () => ({ width: viewport.clientWidth, height: viewport.clientHeight }),
-    bars: () => 0,
-    scrolled: () => viewport,
-  };
+  return { ...scrollerOf(viewport, () => 0), scrolled: () => viewport };
 });

@@ -19,6 +19,21 @@ export interface Scroller {
   scrolled?(): EventTarget;
 }
 
+/** A Scroller over an element that scrolls natively; `bars` counts the bars in the DOM. */
+export function scrollerOf(el: HTMLElement, bars: () => number): Scroller {
+  return {
+    horizontal: (dx) => {
+      el.scrollLeft += dx;
+    },
+    vertical: (dy) => {
+      el.scrollTop += dy;
+    },
+    position: () => ({ x: el.scrollLeft, y: el.scrollTop }),
+    viewport: () => ({ width: el.clientWidth, height: el.clientHeight }),
+    bars,
+  };
+}
+
 /** Frames of each scroll phase, and pixels a frame (10 px = half a day at the "week" zoom). */
 export const FRAMES = 150;
 export const DX = 10;

@@ -2,7 +2,7 @@
 // (lanes and rows by layout.ts, as ours places them) in a pane of the same size, scrolled natively
 // by the same steps. What a timeline that draws its bars as DOM boxes could at best do here.
 import { textOn } from "../src/timeline/color";
-import { run } from "./harness";
+import { run, scrollerOf } from "./harness";
 import { firstViewX, LANE_H, origin, PAD, placed, px, SPAN } from "./placed";
 
 void run("static", () => {
@@ -24,15 +24,5 @@ void run("static", () => {
   canvas.innerHTML = html.join("");
   viewport.append(canvas);
   viewport.scrollLeft = firstViewX; // ours' first view
-  return {
-    horizontal: (dx) => {
-      viewport.scrollLeft += dx;
-    },
-    vertical: (dy) => {
-      viewport.scrollTop += dy;
-    },
-    position: () => ({ x: viewport.scrollLeft, y: viewport.scrollTop }),
-    viewport: () => ({ width: viewport.clientWidth, height: viewport.clientHeight }),
-    bars: () => viewport.querySelectorAll(".bar").length,
-  };
+  return scrollerOf(viewport, () => viewport.querySelectorAll(".bar").length);
 });
