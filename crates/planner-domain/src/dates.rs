@@ -1,4 +1,4 @@
-//! Calendar days and the half-open date range of an assignment (SPEC §1).
+//! Calendar days and the half-open date range of an assignment (docs/data-model.md, conventions).
 //!
 //! An assignment covers `[start, end_exclusive)`. Forms show and take the inclusive last day;
 //! [`DateRange::from_inclusive`] and [`DateRange::last_day`] are the one place where the two meet.

@@ -1,4 +1,4 @@
-//! The entities of the team table (SPEC §1), as the rest of the program sees them.
+//! The entities of the team table (docs/data-model.md), as the rest of the program sees them.
 //!
 //! `version` is the optimistic-concurrency counter: every update names the version it read and
 //! fails with a conflict if someone else changed the item in between.

@@ -1,4 +1,4 @@
-//! Team roles and what each may do (SPEC §5).
+//! Team roles and what each may do (docs/data-model.md, rule 5).
 
 use crate::ValidationError;
 use serde::{Deserialize, Serialize};

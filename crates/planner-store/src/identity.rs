@@ -1,7 +1,7 @@
-//! Identity items (SPEC §1): users, linked accounts and sessions. Sign-in codes are in
-//! `signin.rs`.
+//! Identity items (docs/data-model.md, "Identity items"): users, linked accounts and sessions.
+//! Sign-in codes are in `signin.rs`.
 //!
-//! Differences from the seed's layout, documented in ARCHITECTURE.md: session and verification
+//! Differences from the original layout, documented in docs/data-model.md: session and verification
 //! keys hold the SHA-256 of the secret, never the secret; an `EMAIL#{email}` guard item makes an
 //! email belong to one user (GSI1 alone cannot enforce that); expiry is checked on every read,
 //! because TTL deletes late.

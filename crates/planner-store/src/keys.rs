@@ -1,11 +1,11 @@
-//! Every partition, sort and GSI1 key of the table is built and parsed here, and nowhere else
-//! (SPEC §1 plus the additions documented in ARCHITECTURE.md: the long-assignment index, the
-//! email guard and hashed session/verification keys).
+//! Every partition, sort and GSI1 key of the table is built and parsed here, and nowhere else.
+//! docs/data-model.md describes each of them, with our additions to the original layout (the
+//! long-assignment index, the email and sign-in guards, hashed session/verification keys).
 //!
 //! Sort-key prefixes of a team partition, in table order:
 //! `ASL#` (long-assignment index) < `ASLVL` (index levels in use) < `ASN#` (assignments)
-//! < `MEMBER#` < `META` < `PRJ#` < `RES#`. (SPEC §1 lists `META` before `MEMBER#`; byte order puts
-//! `MEM` before `MET`. Nothing here depends on the order of those two.)
+//! < `MEMBER#` < `META` < `PRJ#` < `RES#`. (The original design listed `META` before `MEMBER#`;
+//! byte order puts `MEM` before `MET`. Nothing here depends on the order of those two.)
 
 use planner_domain::{AssignmentId, Date, Email, ProjectId, ResourceId, TeamId, UserId, ValidationError};
 
@@ -76,7 +76,7 @@ pub fn user_email_gsi(email: &Email) -> String {
     format!("{USER_EMAIL}{email}")
 }
 
-/// The guard item that makes an email belong to at most one user (ARCHITECTURE.md, additions).
+/// The guard item that makes an email belong to at most one user (docs/data-model.md, additions).
 pub fn email_guard_pk(email: &Email) -> String {
     format!("{EMAIL_GUARD}{email}")
 }
@@ -123,7 +123,7 @@ pub fn verification_pk(token_hash_hex: &str) -> String {
 }
 
 /// The sign-in guard of an email (code rate and wrong attempts): its key holds a keyed hash of
-/// the email, never the email (ARCHITECTURE.md, additions to SPEC §1).
+/// the email, never the email (docs/data-model.md, "Additions to the original layout").
 pub fn signin_guard_pk(email_hash_hex: &str) -> String {
     format!("{SIGNIN}{email_hash_hex}")
 }
@@ -180,7 +180,8 @@ pub fn projects_prefix() -> &'static str {
     PRJ
 }
 
-/// Inclusive bounds of people and projects together (SPEC §1: `PRJ#` … `RES#~`).
+/// Inclusive bounds of people and projects together: `PRJ#` … `RES#~` (docs/data-model.md, "Sort
+/// order in a team partition").
 pub fn catalog_range() -> (String, String) {
     (PRJ.to_owned(), format!("{RES}{AFTER}"))
 }

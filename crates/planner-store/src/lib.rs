@@ -1,5 +1,5 @@
 //! resource-planner's team table: keys, engines and the tenant-scoped access patterns of
-//! SPEC §2, on real DynamoDB or the embedded engine through one code path.
+//! docs/data-model.md, on real DynamoDB or the embedded engine through one code path.
 //!
 //! The entry point is [`Store`]. Team data is reached only through a [`TeamScope`], which only
 //! this crate can make: from a verified session and the stored membership, from the local

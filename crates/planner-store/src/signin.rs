@@ -1,13 +1,14 @@
-//! Sign-in by a one-time code sent by email (issue #4; SPEC §1's VerificationToken and Session).
+//! Sign-in by a one-time code sent by email (issue #4; the VerificationToken and Session items of
+//! docs/data-model.md, access patterns 33 and 34).
 //!
 //! Two items per email, neither holding the email or the code in clear:
 //! - the **VerificationToken** `VERIFICATION#{h(email, code)}` / `META`: bound to the email,
 //!   valid [`VERIFICATION_MINUTES`] (TTL `expires`, also checked on use, since TTL deletes late),
 //!   consumed exactly once by a conditional delete;
-//! - the **sign-in guard** `SIGNIN#{h(email)}` / `META` (an addition to SPEC §1): how many codes
-//!   were issued in the current hour, how many wrong codes were tried against the current one,
-//!   and which token is current. It makes the limits atomic: at most [`CODES_PER_HOUR`] codes
-//!   an hour, and [`WRONG_CODES_ALLOWED`] wrong codes kill the current one.
+//! - the **sign-in guard** `SIGNIN#{h(email)}` / `META` (our addition to the layout): how many
+//!   codes were issued in the current hour, how many wrong codes were tried against the current
+//!   one, and which token is current. It makes the limits atomic: at most [`CODES_PER_HOUR`]
+//!   codes an hour, and [`WRONG_CODES_ALLOWED`] wrong codes kill the current one.
 //!
 //! `h` is SHA-256 over the parts and the store's pepper (`keyed_hash`); a shared table refuses
 //! to issue codes without a pepper.

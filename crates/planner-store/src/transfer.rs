@@ -1,5 +1,6 @@
 //! Export a team's plan to JSON and import it back: read → put → delete, put first, so an
-//! interrupted import duplicates but never loses, and running it again finishes it (SPEC §6).
+//! interrupted import duplicates but never loses, and running it again finishes it
+//! (docs/data-model.md, "Import, export and copy").
 
 use crate::plan::{CascadeReport, PendingDeletion};
 use crate::sdk::{self, get_s, key, query_all};

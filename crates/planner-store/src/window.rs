@@ -1,5 +1,6 @@
 //! The window index: how "assignments overlapping `[from, to)`" is answered exactly, at a read
-//! cost that does not grow with the team's history (SPEC §2 #4, §4; reasoning in ARCHITECTURE.md).
+//! cost that does not grow with the team's history (docs/data-model.md, access pattern 4 and
+//! "The window query").
 //!
 //! An assignment overlaps the window iff `start < to && end > from`. Sort keys hold the start day,
 //! so a range of start days is one Query; the difficulty is the lower bound. We split assignments
@@ -7,8 +8,8 @@
 //! - **Level 0**, at most [`SHORT_MAX_DAYS`] days: an overlapping one starts in
 //!   `[from - SHORT_MAX_DAYS + 1, to - 1]`, a range of the main `ASN#` items.
 //! - **Level k ≥ 1**, longer than `SHORT_MAX_DAYS·2^(k-1)` and at most `SHORT_MAX_DAYS·2^k` days:
-//!   each such assignment also has an index entry `ASL#{k}#{start}#{id}`, and an overlapping one
-//!   starts in `[from - max_days(k) + 1, to - 1]`.
+//!   each such assignment also has an index entry `ASL#{kk}#{start}#{id}` (`kk`: k in two
+//!   digits), and an overlapping one starts in `[from - max_days(k) + 1, to - 1]`.
 //!
 //! At every level an entry read but not overlapping (it ended before `from`) started less than
 //! `max_days(k)` before `from` and lasts more than half of that, so it was still running

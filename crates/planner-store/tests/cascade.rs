@@ -1,5 +1,6 @@
-//! Deleting a person or a project with all its assignments (SPEC §2 #9, corrected): past the
-//! 100-action transaction cap, against concurrent creates, and re-run after an interruption.
+//! Deleting a person or a project with all its assignments (docs/data-model.md, access pattern
+//! 9): past the 100-action transaction cap, against concurrent creates, and re-run after an
+//! interruption.
 
 mod common;
 

@@ -1,5 +1,5 @@
 //! Many writers at once: nothing lost, conflicts detected ("the design itself creates
-//! concurrency", SPEC §6).
+//! concurrency": docs/data-model.md, rule 6).
 
 mod common;
 

@@ -1,5 +1,6 @@
-//! Identity items (SPEC §1): users by email and by linked account, a user's teams through GSI1,
-//! sessions with expiry checked on read and signing out everywhere. Sign-in codes: signin.rs.
+//! Identity items (docs/data-model.md, "Identity items"): users by email and by linked account,
+//! a user's teams through GSI1, sessions with expiry checked on read and signing out everywhere.
+//! Sign-in codes: signin.rs.
 
 mod common;
 

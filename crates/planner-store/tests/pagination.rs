@@ -1,5 +1,5 @@
 //! Nothing silently stops at DynamoDB's 1 MB page: queries that need several pages return
-//! everything (SPEC §2, §3).
+//! everything (docs/data-model.md, "Access patterns" and "DynamoDB limits").
 
 mod common;
 

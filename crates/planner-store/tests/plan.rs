@@ -1,4 +1,5 @@
-//! Store tests of the plan's access patterns (SPEC §2 #2–#8) and of the updates the UI needs.
+//! Store tests of the plan's access patterns (docs/data-model.md, access patterns 2–8) and of
+//! the updates the UI needs (11, 12).
 
 mod common;
 

@@ -1,6 +1,6 @@
-//! Tenant safety by construction (SPEC A1, §5, §6): a recording client proves that no call made
-//! through a team's scope touches another team's keys; cross-team and role-violating calls are
-//! refused with a typed error and one audit line each.
+//! Tenant safety by construction (docs/data-model.md, rules 1 and 5): a recording client proves
+//! that no call made through a team's scope touches another team's keys; cross-team and
+//! role-violating calls are refused with a typed error and one audit line each.
 
 mod common;
 

@@ -1,5 +1,6 @@
-//! The window query against a brute-force filter over random data (SPEC §2 #4): boundary days,
-//! one-day and multi-year assignments, empty windows, windows long after old history.
+//! The window query against a brute-force filter over random data (docs/data-model.md, access
+//! pattern 4): boundary days, one-day and multi-year assignments, empty windows, windows long
+//! after old history.
 
 mod common;
 

@@ -3,7 +3,7 @@
 //! The SDK builds and signs its HTTP request as usual; this connector reads the operation from
 //! `X-Amz-Target`, hands the JSON body to the matching `Database` method and returns DynamoDB's
 //! wire answer. No socket is opened, so nothing else on the machine can reach the data.
-//! Scan and the PartiQL operations are refused here too (SPEC A2).
+//! Scan and the PartiQL operations are refused here too (docs/data-model.md, rule 2).
 
 use aws_smithy_runtime_api::client::http::{
     HttpClient, HttpConnector, HttpConnectorFuture, HttpConnectorSettings, SharedHttpConnector,

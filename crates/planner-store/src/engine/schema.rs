@@ -1,5 +1,6 @@
-//! The table's shape (SPEC §1): `pk`/`sk` strings, GSI1 over `GSI1PK`/`GSI1SK` projecting all
-//! attributes, on-demand billing, TTL on `expires`. Creating it is idempotent.
+//! The table's shape (docs/data-model.md, "The table"): `pk`/`sk` strings, GSI1 over
+//! `GSI1PK`/`GSI1SK` projecting all attributes, on-demand billing, TTL on `expires`. Creating it
+//! is idempotent.
 
 use crate::StoreError;
 use crate::keys::{GSI1, GSI1PK, GSI1SK, PK, SK};

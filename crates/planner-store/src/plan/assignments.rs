@@ -14,8 +14,8 @@ use planner_domain::{Action, Assignment};
 const MAIN: usize = 2;
 
 impl Store {
-    /// SPEC #7. Refused when the person or project does not exist or is being deleted; a repeat
-    /// of the same create (same client-made id and content) returns the assignment.
+    /// Access pattern 7. Refused when the person or project does not exist or is being deleted;
+    /// a repeat of the same create (same client-made id and content) returns the assignment.
     pub async fn create_assignment(
         &self,
         scope: &TeamScope,
@@ -120,7 +120,7 @@ impl Store {
         }
     }
 
-    /// SPEC #8. Deletes the assignment the caller saw. Deleting one that is already gone
+    /// Access pattern 8. Deletes the assignment the caller saw. Deleting one that is already gone
     /// succeeds; one that someone else changed meanwhile is a conflict.
     pub async fn delete_assignment(&self, scope: &TeamScope, current: &Assignment) -> Result<(), StoreError> {
         self.require(scope, Action::EditPlan, "delete_assignment")?;

@@ -1,4 +1,4 @@
-//! Deleting a person or a project with all its assignments (SPEC #9, corrected).
+//! Deleting a person or a project with all its assignments (docs/data-model.md, access pattern 9).
 //!
 //! One transaction cannot do it past 99 assignments, so the delete runs in steps that are each
 //! safe to interrupt and to run again:

@@ -1,4 +1,4 @@
-//! People (resources) and projects: SPEC §2 #2, #3, #5, #6 and their renames.
+//! People (resources) and projects: docs/data-model.md, access patterns 2, 3, 5, 6, 10 and 11.
 
 use super::items::{self, DELETING, is_deleting};
 use crate::keys::{self, TeamItemKey};
@@ -69,12 +69,12 @@ impl Store {
         catalog_from_rows(&rows)
     }
 
-    /// SPEC #2: the people of a team.
+    /// Access pattern 2: the people of a team.
     pub async fn list_resources(&self, scope: &TeamScope) -> Result<Vec<Resource>, StoreError> {
         Ok(self.catalog_prefix(scope, "list_resources", keys::resources_prefix()).await?.resources)
     }
 
-    /// SPEC #3: the projects of a team.
+    /// Access pattern 3: the projects of a team.
     pub async fn list_projects(&self, scope: &TeamScope) -> Result<Vec<Project>, StoreError> {
         Ok(self.catalog_prefix(scope, "list_projects", keys::projects_prefix()).await?.projects)
     }
@@ -99,8 +99,8 @@ impl Store {
         catalog_from_rows(&rows)
     }
 
-    /// SPEC #5: a new person. `id` is made by the caller; repeating the same create (e.g. after
-    /// a lost answer) returns the person instead of failing.
+    /// Access pattern 5: a new person. `id` is made by the caller; repeating the same create
+    /// (e.g. after a lost answer) returns the person instead of failing.
     pub async fn create_resource(
         &self,
         scope: &TeamScope,
@@ -118,7 +118,7 @@ impl Store {
         Ok(resource)
     }
 
-    /// SPEC #6: a new project (see [`Store::create_resource`] for retries).
+    /// Access pattern 6: a new project (see [`Store::create_resource`] for retries).
     pub async fn create_project(
         &self,
         scope: &TeamScope,

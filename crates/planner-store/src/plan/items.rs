@@ -66,7 +66,7 @@ fn assignment_attributes(item: &mut Item, a: &Assignment) {
     item.insert("version".into(), n(a.version));
 }
 
-/// The main item of an assignment (SPEC §1).
+/// The main item of an assignment (docs/data-model.md, "Items of a team partition").
 pub(crate) fn assignment_item(pk: &str, a: &Assignment) -> Item {
     let mut item = key(pk, keys::assignment_sk(a.range.start(), &a.id));
     assignment_attributes(&mut item, a);

@@ -1,4 +1,5 @@
-//! The team's plan: people (resources), projects and assignments — SPEC §2 #1–#9.
+//! The team's plan: people (resources), projects and assignments — docs/data-model.md, access
+//! patterns 1–16.
 //!
 //! - `catalog`: people and projects (create, rename, recolour, list).
 //! - `assignments`: create, move/resize/reassign, delete; one transaction each.

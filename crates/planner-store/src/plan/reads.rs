@@ -1,4 +1,4 @@
-//! The window query (SPEC #4, corrected) and the timeline (SPEC #1, corrected).
+//! The window query and the timeline (docs/data-model.md, access patterns 4 and 1).
 
 use super::catalog::Catalog;
 use super::items;
