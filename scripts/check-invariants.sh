@@ -5,10 +5,10 @@ cd "$(dirname "$0")/.."
 fail=0
 say() { printf '  %-64s %s\n' "$1" "$2"; }
 
-# 1. The domain, store, auth, admin and bench crates do not depend on Tauri (and the check can fail:
+# 1. The domain, store, auth, config, cache, application, admin and bench crates do not depend on Tauri (and the check can fail:
 #    the app package does).
 [ -n "$(cargo tree -q -p resource-planner -e normal -i tauri 2>/dev/null)" ] || { say "cargo tree cannot see tauri in the app" "FAIL"; fail=1; }
-for crate in planner-domain planner-store planner-auth planner-config planner-cache planner-admin planner-bench; do
+for crate in planner-domain planner-store planner-auth planner-config planner-cache planner-app planner-admin planner-bench; do
   if [ -n "$(cargo tree -q -p "$crate" -e normal,build -i tauri 2>/dev/null)" ]; then
     say "$crate depends on tauri" "FAIL"; fail=1
   else
@@ -62,5 +62,34 @@ if out=$(node scripts/check-security.mjs 2>&1); then
   say "$out" "ok"
 else
   echo "$out"; say "webview security settings" "FAIL"; fail=1
+fi
+# 9. The project describes itself: nothing refers to the design notes kept beside the repository
+#    (the data model is docs/data-model.md). Tracked files and new ones not ignored; the pattern
+#    is built from pieces so that this file cannot match it.
+up='\.\.'; dir='shared'; spec='SPEC'
+outside="${up}/${dir}|${dir}/design|${spec}\.md"
+hits=$(git ls-files -z --cached --others --exclude-standard -- . ':(exclude)Cargo.lock' \
+  ':(exclude)scripts/check-invariants.sh' | xargs -0 grep -sHnE "$outside" -- || true)
+if [ -n "$hits" ]; then
+  echo "$hits"; say "a file refers to design notes outside the repository" "FAIL"; fail=1
+else
+  say "nothing refers to design notes outside the repository" "ok"
+fi
+# 10. Errors are types inside Rust: no decision on an error-code string (codes are read only at
+#     the IPC edge, and by tests that read the IPC's JSON).
+hits=$(grep -rnE '\.code(\(\))?\s*(==|!=)\s*"|"[a-z_]+"\s*(==|!=)\s*[a-z_.]*code\b|matches!\([^,]*\.code(\(\))?\s*,\s*"' \
+  src-tauri/src crates/*/src --include=*.rs || true)
+if [ -n "$hits" ]; then
+  echo "$hits"; say "an error-code string is compared in Rust" "FAIL"; fail=1
+else
+  say "no error-code string is compared in Rust" "ok"
+fi
+# 11. Only planner-app's places.rs names local files (the workspace, the audit log, the copies).
+hits=$(grep -rnE '"(workspace\.db|audit\.log|last-team\.txt|profile\.bin)"|join\("(offline|tables|backups|logs)"\)' \
+  src-tauri/src crates/planner-app/src --include=*.rs | grep -v '^crates/planner-app/src/places.rs' || true)
+if [ -n "$hits" ]; then
+  echo "$hits"; say "a local file name built outside planner-app/src/places.rs" "FAIL"; fail=1
+else
+  say "local file names are built only in planner-app/src/places.rs" "ok"
 fi
 exit $fail

@@ -6,9 +6,9 @@ mod common;
 
 use common::call;
 
+use planner_app::App;
 use planner_domain::FixedClock;
 use planner_store::{Engine, MemoryAudit};
-use resource_planner_app::AppState;
 use serde_json::json;
 use std::sync::Arc;
 use tauri::test::{MockRuntime, mock_builder, mock_context, noop_assets};
@@ -16,12 +16,9 @@ use tauri::{WebviewWindow, WebviewWindowBuilder};
 
 fn app() -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>) {
     let clock = Arc::new(FixedClock::new(time::macros::datetime!(2026-11-30 09:00 UTC)));
-    let state = tauri::async_runtime::block_on(AppState::open(
-        Engine::Memory,
-        Arc::new(MemoryAudit::default()),
-        clock,
-    ))
-    .expect("open the workspace");
+    let state =
+        tauri::async_runtime::block_on(App::open(Engine::Memory, Arc::new(MemoryAudit::default()), clock))
+            .expect("open the workspace");
     let app = resource_planner_app::commands::register(mock_builder())
         .manage(state)
         .build(mock_context(noop_assets()))

@@ -7,12 +7,11 @@ mod common;
 
 use common::{call, watchdog};
 
+use planner_app::{App, Auth, Copies};
 use planner_auth::{MemoryVault, TokenVault};
 use planner_domain::{Email, FixedClock, Name, Role};
 use planner_store::engine::hooks::{Before, Hooks};
 use planner_store::{Engine, MemoryAudit, Store};
-use resource_planner_app::offline::Copies;
-use resource_planner_app::{AppState, Auth};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -106,7 +105,7 @@ async fn app(s: &Setup) -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>)
         copies: Some(Copies::new(&local_dir(s), s.keys.clone())),
     };
     let store = store(&s.file, Some(s.line.clone())).await;
-    let state = AppState::open_team(store, auth, clock()).await.unwrap();
+    let state = App::open_team(store, auth, clock()).await.unwrap();
     let app = resource_planner_app::commands::register(mock_builder())
         .manage(state)
         .build(mock_context(noop_assets()))

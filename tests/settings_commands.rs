@@ -5,7 +5,7 @@
 mod common;
 
 use common::call;
-use resource_planner_app::startup::{self, Places};
+use planner_app::{Places, startup};
 use serde_json::{Value, json};
 use std::path::PathBuf;
 use tauri::test::{MockRuntime, mock_builder, mock_context, noop_assets};
@@ -155,7 +155,7 @@ async fn an_unreadable_user_file_is_shown_then_set_aside_by_saving() {
 #[tokio::test(flavor = "multi_thread")]
 async fn diagnostics_name_versions_settings_and_log_but_no_secret() {
     let p = places();
-    resource_planner_app::log::init(&p.logs());
+    planner_app::log::init(&p.logs());
     std::fs::write(
         &p.machine,
         "[smtp]\nhost = \"mail.example.com\"\nfrom = \"p@example.com\"\nusername = \"relay\"\npassword = \"hunter2-smtp\"\n[signin]\npepper = \"salt-and-pepper-e2e\"\n",

@@ -7,13 +7,12 @@ mod common;
 
 use common::call;
 
+use planner_app::{App, Auth, Copies};
 use planner_auth::link::link_in_email;
 use planner_auth::testing::SmtpServer;
 use planner_auth::{MemoryVault, TokenVault};
 use planner_domain::{Email, FixedClock, Name, Role};
 use planner_store::{Engine, MemoryAudit, Store};
-use resource_planner_app::offline::Copies;
-use resource_planner_app::{AppState, Auth};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -78,7 +77,7 @@ async fn app(s: &Setup) -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>)
         local_dir: Some(local_dir(s)),
         copies: Some(Copies::new(&local_dir(s), s.cache_keys.clone())),
     };
-    let state = AppState::open_team(store(&s.file, s.audit.clone()).await, auth, clock()).await.unwrap();
+    let state = App::open_team(store(&s.file, s.audit.clone()).await, auth, clock()).await.unwrap();
     let app = resource_planner_app::commands::register(mock_builder())
         .manage(state)
         .build(mock_context(noop_assets()))
@@ -337,8 +336,8 @@ async fn the_local_workspace_moves_into_a_team_with_a_backup_and_only_once() {
     let s = setup().await;
     let data = s.file.parent().unwrap().join("data");
     // This computer planned locally first (the demo plan of a first start).
-    drop(AppState::open_local(&data).await.unwrap());
-    let places = resource_planner_app::startup::Places {
+    drop(App::open_local(&data).await.unwrap());
+    let places = planner_app::Places {
         machine: data.join("none-machine.toml"),
         user: data.join("none-user.toml"),
         data: data.clone(),

@@ -1,19 +1,13 @@
-//! The Tauri shell: opens the store the settings name (`startup`), registers the commands,
-//! starts the window. The work is in `crates/`; commands are a few lines each (`commands`).
+//! The Tauri shell: start-up wiring, the window, the commands (`commands`, grouped by feature)
+//! and the IPC edge (`ipc`). The application itself is `planner-app` (no Tauri); the shell opens
+//! it on what the settings name, loops its connection check, and hands it the OS's links.
 
 pub mod commands;
-mod diagnostics;
-pub mod dto;
-mod error;
-mod local_move;
-pub mod log;
-pub mod offline;
+pub mod ipc;
 pub mod rendering;
-pub mod startup;
-mod state;
 
-pub use error::IpcError;
-pub use state::{AppState, Auth};
+pub use ipc::IpcError;
+use planner_app::{App, Places, startup};
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -27,7 +21,7 @@ use tauri_plugin_deep_link::DeepLinkExt;
 /// `resource-planner://sign-in?…` links from the sign-in email reach the app through the OS:
 /// macOS hands them to the running app; Windows and Linux start the app again with the link as
 /// its argument, and the single-instance plugin passes that on to the running one (which comes
-/// to the front). Either way [`AppState::open_link_from_os`] signs in and tells the window.
+/// to the front). Either way [`App::open_link_from_os`] signs in and tells the window.
 ///
 /// Call it from `main`, before any thread is started (it may set WebKit's environment: `rendering`).
 pub fn run() {
@@ -47,25 +41,19 @@ pub fn run() {
         .plugin(tauri_plugin_deep_link::init());
     commands::register(builder)
         .setup(move |app| {
-            let places = startup::Places::of_os();
+            let places = Places::of_os();
             if let Ok(p) = &places {
-                log::init(&p.logs());
+                planner_app::log::init(&p.logs());
             }
-            log::event(
-                "info",
-                &format!("resource-planner {} starts; {compositing}", env!("CARGO_PKG_VERSION")),
-            );
+            tracing::info!("resource-planner {} starts; {compositing}", env!("CARGO_PKG_VERSION"));
             let began = std::time::Instant::now();
             let state = tauri::async_runtime::block_on(startup::open(&places));
             let opened = tauri::async_runtime::block_on(state.session());
             let took = began.elapsed().as_millis();
-            let how = if opened.offline.is_some() { " from the offline copy" } else { "" };
-            match &opened.reason {
-                Some(r) => log::event(
-                    "warn",
-                    &format!("opened {}{how} in {took} ms: {} ({})", opened.mode, r.message, r.code),
-                ),
-                None => log::event("info", &format!("opened {}{how} in {took} ms", opened.mode)),
+            let how = if opened.is_offline() { " from the offline copy" } else { "" };
+            match opened.reason() {
+                Some(r) => tracing::warn!("opened {}{how} in {took} ms: {r} ({})", opened.mode(), r.code()),
+                None => tracing::info!("opened {}{how} in {took} ms", opened.mode()),
             }
             app.manage(state);
             // Should the page never finish loading, the window still comes (with what it has).
@@ -80,7 +68,7 @@ pub fn run() {
             // table tried again with backoff (the window hears both ways).
             let checker = app.handle().clone();
             tauri::async_runtime::spawn(async move {
-                let state = checker.state::<AppState>();
+                let state = checker.state::<App>();
                 loop {
                     let wait = state.check_connection().await;
                     state.pause(wait).await;
@@ -93,7 +81,7 @@ pub fn run() {
             // from a folder registers itself for this user on Linux and Windows.
             #[cfg(all(debug_assertions, any(target_os = "linux", windows)))]
             if let Err(e) = app.deep_link().register_all() {
-                eprintln!("resource-planner: could not register resource-planner:// links: {e}");
+                tracing::warn!("could not register resource-planner:// links: {e}");
             }
             let handle = app.handle().clone();
             app.deep_link().on_open_url(move |event| {
@@ -123,16 +111,16 @@ const REVEAL_AT_LATEST: Duration = Duration::from_secs(5);
 
 fn reveal(window: &tauri::Window, started: Instant, why: &str) {
     if let Err(e) = window.show() {
-        log::event("warn", &format!("could not show the window: {e}"));
+        tracing::warn!("could not show the window: {e}");
     } else if !REVEALED.swap(true, Ordering::Relaxed) {
-        log::event("info", &format!("window shown {} ms after start: {why}", started.elapsed().as_millis()));
+        tracing::info!("window shown {} ms after start: {why}", started.elapsed().as_millis());
     }
 }
 
 fn open_link(app: &AppHandle, link: String) {
     let app = app.clone();
     tauri::async_runtime::spawn(async move {
-        app.state::<AppState>().open_link_from_os(&link).await;
+        app.state::<App>().open_link_from_os(&link).await;
         show(&app);
     });
 }

@@ -1,6 +1,8 @@
 // The UI's words in English and Japanese. The language follows the OS (the webview's
 // navigator.languages) and can be switched; `lang.svelte.ts` holds the current one.
 
+import type { ErrorCode } from "./ipc/bindings/ErrorCode";
+
 export type Lang = "en" | "ja";
 
 const en = {
@@ -349,8 +351,23 @@ const ja: Messages = {
 
 export const MESSAGES: Record<Lang, Messages> = { en, ja };
 
-/** Sentences for the error codes the Rust side sends; English uses the Rust message itself. */
-const JA_ERRORS: Record<string, string> = {
+/** Codes whose English message carries what only it can say (which setting, what AWS answered,
+ * which item or file): in Japanese, a sentence saying what went wrong, then that message as the
+ * detail (for whoever fixes it: IT, support). */
+type WithDetail =
+  | "config"
+  | "credentials"
+  | "corrupt"
+  | "engine"
+  | "keyring"
+  | "local_data"
+  | "mail"
+  | "backup";
+
+/** Sentences for the error codes the Rust side sends (`ErrorCode`, generated from Rust: a code
+ * without a Japanese sentence here or below fails the type check); English uses the Rust
+ * message itself. */
+const JA_ERRORS: Record<Exclude<ErrorCode, WithDetail>, string> = {
   conflict: "他の人が先に変更しました。再読み込みしてからもう一度お試しください。",
   not_found: "見つかりません。すでに削除された可能性があります。",
   parent_gone: "メンバーまたは案件が存在しないか、削除中です。",
@@ -378,18 +395,19 @@ const JA_ERRORS: Record<string, string> = {
   unconfirmed: "保存中に接続が切れました。接続が戻ったら保存されたかどうかを確認します。",
   not_loaded: "この期間は接続が切れる前に読み込まれていません。",
   cache_damaged: "オフライン用コピーを読み込めなかったため破棄しました。次の読み込みで作り直します。",
+  invalid_id: "識別子が正しくありません。画面を再読み込みしてください。",
+  nothing_to_change: "変更する内容がありません。",
 };
 
-/**
- * Errors whose English message carries what only it can say (which setting, what AWS answered,
- * which item): in Japanese, a sentence saying what went wrong, then that message as the detail
- * (for whoever fixes it: IT, support).
- */
-const JA_WITH_DETAIL: Record<string, string> = {
+const JA_WITH_DETAIL: Record<WithDetail, string> = {
   config: "設定に使えない値があります。",
   credentials: "AWS の認証情報が拒否されたか、見つかりません。IT 担当者に確認してください。",
   corrupt: "保存されているデータの一部が壊れています。",
   engine: "データストアでエラーが発生しました。",
+  keyring: "OS のキーチェーン（資格情報の保管庫）を使えませんでした。",
+  local_data: "サインアウトしましたが、このコンピューター上のデータを削除できませんでした。",
+  mail: "サインイン用のメールを送信できませんでした。IT 担当者に確認してください。",
+  backup: "移動の前にローカルのプランをバックアップできなかったため、移動しませんでした。",
 };
 
 /** The user's language from the webview's preferred languages: Japanese if it comes first. */
@@ -414,10 +432,10 @@ function sentence(clause: string): string {
 /** The sentence to show for a failed call, in `lang`. */
 export function errorText(lang: Lang, error: unknown): string {
   if (typeof error === "object" && error !== null && "code" in error && "message" in error) {
-    const { code, message } = error as { code: string; message: string };
+    const { code, message } = error as { code: ErrorCode; message: string };
     if (lang === "en") return sentence(message);
-    const framed = JA_WITH_DETAIL[code];
-    return JA_ERRORS[code] ?? (framed ? `${framed}（詳細: ${sentence(message)}）` : message);
+    if (code in JA_WITH_DETAIL) return `${JA_WITH_DETAIL[code as WithDetail]}（詳細: ${sentence(message)}）`;
+    return JA_ERRORS[code as Exclude<ErrorCode, WithDetail>] ?? message;
   }
   return MESSAGES[lang].failed;
 }

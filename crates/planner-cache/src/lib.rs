@@ -3,7 +3,7 @@
 //!
 //! - [`Snapshot`]: the team, its people and projects, the windows of days loaded and the
 //!   assignments in them, and when it was last in step with the table. Loads and confirmed
-//!   edits update it ([`Snapshot::loaded`], [`Snapshot::put`], [`Snapshot::remove`]); it knows
+//!   edits update it ([`Snapshot::loaded`], [`Snapshot::apply`] of a [`Change`]); it knows
 //!   which days it can show ([`Snapshot::covers`]).
 //! - [`CacheFile`]: one snapshot per user and team in a file, encrypted with a key the OS
 //!   keyring keeps ([`CacheKey`]); the file is bound to its user and team, written whole
@@ -21,4 +21,4 @@ mod snapshot;
 
 pub use file::{CacheError, CacheFile, CacheKey};
 pub use profile::{Profile, ProfileTeam};
-pub use snapshot::Snapshot;
+pub use snapshot::{Change, Snapshot};

@@ -3,6 +3,28 @@
 use planner_domain::{Assignment, AssignmentId, DateRange, Project, ProjectId, Resource, ResourceId, Team};
 use serde::{Deserialize, Serialize};
 
+/// A confirmed change to a team's plan, as the command that made it reports it: the copy
+/// applies it ([`Snapshot::apply`]) so that it stays what the table holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Change {
+    /// A person created or renamed.
+    Resource(Resource),
+    /// A project created, renamed or recoloured.
+    Project(Project),
+    /// An assignment created, moved, resized or reassigned.
+    Assignment(Assignment),
+    /// A person deleted, with their assignments.
+    ResourceGone(ResourceId),
+    /// A project deleted, with its assignments.
+    ProjectGone(ProjectId),
+    /// An assignment deleted.
+    AssignmentGone(AssignmentId),
+    /// People and projects as the table has them now.
+    Rows { resources: Vec<Resource>, projects: Vec<Project> },
+    /// Nothing the copy holds (members, roles).
+    Nothing,
+}
+
 /// A team's timeline as last seen.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -61,6 +83,20 @@ impl Snapshot {
         self.add_window(window);
         if let Some(at) = synced_at {
             self.synced_at = at;
+        }
+    }
+
+    /// Applies a confirmed change.
+    pub fn apply(&mut self, change: Change) {
+        match change {
+            Change::Resource(r) => self.put_resource(r),
+            Change::Project(p) => self.put_project(p),
+            Change::Assignment(a) => self.put(a),
+            Change::ResourceGone(id) => self.remove_resource(&id),
+            Change::ProjectGone(id) => self.remove_project(&id),
+            Change::AssignmentGone(id) => self.remove(&id),
+            Change::Rows { resources, projects } => self.rows(resources, projects),
+            Change::Nothing => {}
         }
     }
 
@@ -253,6 +289,31 @@ mod tests {
         s.put(a(&r, &p, "2026-11-05", 1));
         s.remove_resource(&r.id);
         assert!(s.resources.is_empty() && s.assignments_in(w("2026-11-01", "2026-12-01")).is_empty());
+    }
+
+    #[test]
+    fn a_change_applies_as_its_edit_does() {
+        let (r, p) = row();
+        let one = a(&r, &p, "2026-11-02", 3);
+        let month = w("2026-11-01", "2026-12-01");
+        let mut s = Snapshot::new(team(), vec![], vec![], month, vec![], "t".into());
+        s.apply(Change::Resource(r.clone()));
+        s.apply(Change::Project(p.clone()));
+        s.apply(Change::Assignment(one.clone()));
+        assert_eq!((s.resources.len(), s.projects.len()), (1, 1));
+        assert_eq!(s.assignments_in(month), vec![one.clone()]);
+        s.apply(Change::Nothing);
+        s.apply(Change::AssignmentGone(one.id.clone()));
+        assert!(s.assignments_in(month).is_empty());
+        s.apply(Change::Assignment(one.clone()));
+        s.apply(Change::ProjectGone(p.id.clone()));
+        assert!(s.projects.is_empty() && s.assignments_in(month).is_empty());
+        s.apply(Change::Rows { resources: vec![], projects: vec![p.clone()] });
+        assert!(s.resources.is_empty() && s.projects == vec![p.clone()]);
+        s.apply(Change::Resource(r.clone()));
+        s.apply(Change::Assignment(one));
+        s.apply(Change::ResourceGone(r.id.clone()));
+        assert!(s.resources.is_empty() && s.assignments_in(month).is_empty());
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use planner_domain::{Role, ValidationError};
 use thiserror::Error;
 
-#[derive(Debug, Error)]
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum StoreError {
     #[error(transparent)]
     Invalid(#[from] ValidationError),

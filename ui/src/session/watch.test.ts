@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SessionDto } from "../ipc";
+import type { IpcError, SessionDto } from "../ipc";
 import { heard, sameWorkspace } from "./watch";
 
 const alpha = { id: "alpha", name: "Alpha", role: "planner" };
@@ -31,14 +31,14 @@ const inAlpha: SessionDto = {
   reason: null,
   offline: null,
 };
-const badLink = { code: "code_invalid", message: "the code is wrong, expired or used" };
+const badLink: IpcError = { code: "code_invalid", message: "the code is wrong, expired or used" };
 const broken: SessionDto = {
   mode: "error",
   signedIn: false,
   email: null,
   teams: [],
   team: null,
-  reason: { code: "config", message: "/home/ada/config.toml, line 3: unknown field `tabel`" },
+  reason: { code: "config" as const, message: "/home/ada/config.toml, line 3: unknown field `tabel`" },
   offline: null,
 };
 
@@ -72,7 +72,10 @@ describe("session watcher", () => {
   });
 
   it("signs out, or opens another team, when a command found the session or membership gone", () => {
-    const ended = { ...signedOut, reason: { code: "session_invalid", message: "the session ended" } };
+    const ended = {
+      ...signedOut,
+      reason: { code: "session_invalid" as const, message: "the session ended" },
+    };
     expect(heard(inAlpha, ended)).toEqual({ session: ended, reload: true, notice: null });
     const other = { ...inAlpha, teams: [beta], team: beta };
     expect(heard(inAlpha, other)).toEqual({ session: other, reload: true, notice: null });

@@ -1,5 +1,5 @@
-//! The offline copy inside the app (issue #5): per user and team, in `offline/` of the user's
-//! folder for the table ([`crate::Auth::local_dir`], which signing out removes), encrypted with
+//! The offline copy inside the app: per user and team, in `offline/` of the user's folder for
+//! the table ([`crate::Auth::local_dir`], which signing out removes), encrypted with
 //! a key kept in the OS keyring (account `cache-key/{table}`). Loads and confirmed edits update
 //! it ([`TeamCopy`]); a start opens the last team from it at once; while the table is out of
 //! reach the window reads it. A copy that cannot be read is discarded and the user told.
@@ -7,20 +7,20 @@
 //! The format and the encryption are in `planner-cache`; this module glues them to the keyring,
 //! the clock and the app's types.
 
-use crate::IpcError;
-use crate::dto::TimelineDto;
+use crate::AppError;
+use crate::places::TableDir;
 use planner_auth::TokenVault;
-use planner_cache::{CacheFile, CacheKey, Profile, Snapshot};
+use planner_cache::{CacheFile, CacheKey, Change, Profile, Snapshot};
 use planner_domain::{Assignment, DateRange, TeamId, UserId};
 use planner_store::{Sensitive, Timeline};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// The user's offline copies on one team table: a folder and the key in the keyring.
 #[derive(Debug)]
 pub struct Copies {
-    dir: PathBuf,
+    dir: TableDir,
     /// The table's place (`table@region`), bound into every file with its user and team.
     table: String,
     keys: Arc<dyn TokenVault>,
@@ -37,16 +37,16 @@ pub struct Copies {
 /// What a read of a copy found: the value, and a notice if a damaged file was discarded.
 pub struct Found<T> {
     pub value: Option<T>,
-    pub notice: Option<IpcError>,
+    pub notice: Option<AppError>,
 }
 
 impl Copies {
     /// The copies in `local_dir/offline`, keyed by the keyring entry `keys`.
     pub fn new(local_dir: &Path, keys: Arc<dyn TokenVault>) -> Self {
-        let table = local_dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let dir = TableDir(local_dir.to_owned());
         Self {
-            dir: local_dir.join("offline"),
-            table,
+            table: dir.table(),
+            dir,
             keys,
             key: Mutex::new(None),
             epoch: Arc::new(AtomicU64::new(0)),
@@ -81,20 +81,20 @@ impl Copies {
                 Some(key)
             }
             Ok(Err(e)) => {
-                crate::log::event("warn", &format!("no offline copy is kept: {e}"));
+                tracing::warn!("no offline copy is kept: {e}");
                 None
             }
             Err(_) => None,
         }
     }
 
-    async fn file(&self, name: &str, owner: String) -> Option<CacheFile> {
-        Some(CacheFile::new(self.dir.join(name), self.key().await?, format!("{}|{owner}", self.table)))
+    async fn file(&self, path: std::path::PathBuf, owner: String) -> Option<CacheFile> {
+        Some(CacheFile::new(path, self.key().await?, format!("{}|{owner}", self.table)))
     }
 
     /// Who was signed in last, as the table confirmed it.
     pub async fn profile(&self) -> Found<Profile> {
-        match self.file("profile.bin", "profile".into()).await {
+        match self.file(self.dir.profile_copy(), "profile".into()).await {
             Some(file) => read(file).await,
             None => Found { value: None, notice: None },
         }
@@ -105,22 +105,22 @@ impl Copies {
     pub async fn keep_profile(&self, epoch: u64, profile: Profile) {
         let _gate = self.gate.lock().await;
         if self.epoch() != epoch {
-            crate::log::event("info", "signed out meanwhile: the profile is not kept");
+            tracing::info!("signed out meanwhile: the profile is not kept");
             return;
         }
-        if let Some(file) = self.file("profile.bin", "profile".into()).await {
+        if let Some(file) = self.file(self.dir.profile_copy(), "profile".into()).await {
             write(file, profile).await;
         }
     }
 
     /// The copy of `team` as seen by `user` (empty when there is none yet, and when the copies
     /// were forgotten since `epoch`: then no key is made either).
-    pub async fn team(&self, epoch: u64, user: &UserId, team: &TeamId) -> (Arc<TeamCopy>, Option<IpcError>) {
+    pub async fn team(&self, epoch: u64, user: &UserId, team: &TeamId) -> (Arc<TeamCopy>, Option<AppError>) {
         let _gate = self.gate.lock().await;
         if self.epoch() != epoch {
             return (Arc::new(TeamCopy::none()), None);
         }
-        let Some(file) = self.file(&format!("{team}.bin"), format!("{user}|{team}")).await else {
+        let Some(file) = self.file(self.dir.team_copy(team), TableDir::team_owner(user, team)).await else {
             return (Arc::new(TeamCopy::none()), None);
         };
         let found = read::<Snapshot>(file.clone()).await;
@@ -149,9 +149,9 @@ async fn read<T: serde::de::DeserializeOwned + Send + 'static>(file: CacheFile) 
     let loaded = tokio::task::spawn_blocking(move || match file.load::<T>() {
         Ok(value) => Found { value, notice: None },
         Err(e) => {
-            crate::log::event("warn", &format!("offline copy discarded: {e}"));
+            tracing::warn!("offline copy discarded: {e}");
             let _ = file.discard();
-            Found { value: None, notice: Some(IpcError { code: "cache_damaged", message: e.to_string() }) }
+            Found { value: None, notice: Some(AppError::CacheDamaged(e.to_string())) }
         }
     })
     .await;
@@ -161,7 +161,22 @@ async fn read<T: serde::de::DeserializeOwned + Send + 'static>(file: CacheFile) 
 async fn write<T: serde::Serialize + Send + 'static>(file: CacheFile, value: T) {
     let done = tokio::task::spawn_blocking(move || file.store(&value)).await;
     if let Ok(Err(e)) = done {
-        crate::log::event("warn", &e.to_string());
+        tracing::warn!("{e}");
+    }
+}
+
+/// A timeline as the window shows it: read from the table (all of the window loaded), or from
+/// the offline copy (`cached`; only the days in `loaded`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shown {
+    pub timeline: Timeline,
+    pub loaded: Vec<DateRange>,
+    pub cached: bool,
+}
+
+impl From<Timeline> for Shown {
+    fn from(timeline: Timeline) -> Self {
+        Self { loaded: vec![timeline.window], timeline, cached: false }
     }
 }
 
@@ -225,7 +240,11 @@ impl TeamCopy {
     }
 
     /// A confirmed change (an edit, or people and projects read again).
-    pub async fn change(&self, f: impl FnOnce(&mut Snapshot)) {
+    pub async fn apply(&self, change: Change) {
+        self.change(|s| s.apply(change)).await;
+    }
+
+    async fn change(&self, f: impl FnOnce(&mut Snapshot)) {
         {
             let mut s = lock(&self.snapshot);
             let Some(s) = &mut *s else { return };
@@ -235,8 +254,18 @@ impl TeamCopy {
     }
 
     /// What the copy shows of `window`, if there is a copy.
-    pub fn timeline(&self, window: DateRange) -> Option<TimelineDto> {
-        lock(&self.snapshot).as_ref().map(|s| TimelineDto::cached(s, window))
+    pub fn timeline(&self, window: DateRange) -> Option<Shown> {
+        lock(&self.snapshot).as_ref().map(|s| Shown {
+            timeline: Timeline {
+                team: s.team.clone(),
+                window,
+                resources: s.resources.clone(),
+                projects: s.projects.clone(),
+                assignments: s.assignments_in(window),
+            },
+            loaded: s.loaded_in(window),
+            cached: true,
+        })
     }
 
     /// The assignments of `window`, if the copy holds all of them.
@@ -292,7 +321,7 @@ mod tests {
         assert!(profile_file.exists(), "kept while signed in");
         assert!(keys.load().unwrap().is_some(), "its key is in the keyring");
 
-        // Signed out (as AppState::forget_local does it: the key, then the folder).
+        // Signed out (as the sign-out does it: the key, then the folder).
         copies.forget().await;
         std::fs::remove_dir_all(&dir).unwrap();
         assert!(keys.load().unwrap().is_none());

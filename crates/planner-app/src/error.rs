@@ -1,0 +1,336 @@
+//! The application's one error type, [`AppError`], and the codes that cross to the window,
+//! [`ErrorCode`]. Inside Rust decisions are taken on the variants (`is_out_of_reach`,
+//! `is_session_gone`); the code is read only at the IPC edge, where the UI branches on it and
+//! its Japanese sentences are typed against the generated union.
+
+use planner_domain::ValidationError;
+use planner_store::StoreError;
+use serde::{Deserialize, Serialize};
+
+/// Every code an error can carry to the window. `ui/src/ipc/bindings/ErrorCode.ts` is generated
+/// from it, so a code the UI does not know fails the UI's type check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum ErrorCode {
+    // A value from the window that is not acceptable (planner-domain's `ValidationError`).
+    NameEmpty,
+    NameTooLong,
+    NameControlCharacter,
+    InvalidColor,
+    InvalidDate,
+    DateOutOfRange,
+    RangeEndBeforeStart,
+    RangeEmpty,
+    RangeTooLong,
+    InvalidId,
+    InvalidEmail,
+    InvalidRole,
+    NothingToChange,
+    // The table (planner-store's `StoreError`).
+    NotFound,
+    AlreadyExists,
+    Conflict,
+    ParentGone,
+    Forbidden,
+    NotMember,
+    LastAdmin,
+    SessionInvalid,
+    CodeInvalid,
+    Unavailable,
+    Credentials,
+    Config,
+    Corrupt,
+    Engine,
+    // The application.
+    Offline,
+    Unconfirmed,
+    NotLoaded,
+    SignedOut,
+    Keyring,
+    LocalData,
+    Mail,
+    BadLink,
+    CacheDamaged,
+    Backup,
+}
+
+impl ErrorCode {
+    /// Every code, for tests that hold the list against its users.
+    pub const ALL: [ErrorCode; 37] = {
+        use ErrorCode::*;
+        [
+            NameEmpty,
+            NameTooLong,
+            NameControlCharacter,
+            InvalidColor,
+            InvalidDate,
+            DateOutOfRange,
+            RangeEndBeforeStart,
+            RangeEmpty,
+            RangeTooLong,
+            InvalidId,
+            InvalidEmail,
+            InvalidRole,
+            NothingToChange,
+            NotFound,
+            AlreadyExists,
+            Conflict,
+            ParentGone,
+            Forbidden,
+            NotMember,
+            LastAdmin,
+            SessionInvalid,
+            CodeInvalid,
+            Unavailable,
+            Credentials,
+            Config,
+            Corrupt,
+            Engine,
+            Offline,
+            Unconfirmed,
+            NotLoaded,
+            SignedOut,
+            Keyring,
+            LocalData,
+            Mail,
+            BadLink,
+            CacheDamaged,
+            Backup,
+        ]
+    };
+
+    /// The code as the window reads it (`conflict`, `invalid_date`, …): its serde name.
+    pub fn as_str(self) -> &'static str {
+        use ErrorCode::*;
+        match self {
+            NameEmpty => "name_empty",
+            NameTooLong => "name_too_long",
+            NameControlCharacter => "name_control_character",
+            InvalidColor => "invalid_color",
+            InvalidDate => "invalid_date",
+            DateOutOfRange => "date_out_of_range",
+            RangeEndBeforeStart => "range_end_before_start",
+            RangeEmpty => "range_empty",
+            RangeTooLong => "range_too_long",
+            InvalidId => "invalid_id",
+            InvalidEmail => "invalid_email",
+            InvalidRole => "invalid_role",
+            NothingToChange => "nothing_to_change",
+            NotFound => "not_found",
+            AlreadyExists => "already_exists",
+            Conflict => "conflict",
+            ParentGone => "parent_gone",
+            Forbidden => "forbidden",
+            NotMember => "not_member",
+            LastAdmin => "last_admin",
+            SessionInvalid => "session_invalid",
+            CodeInvalid => "code_invalid",
+            Unavailable => "unavailable",
+            Credentials => "credentials",
+            Config => "config",
+            Corrupt => "corrupt",
+            Engine => "engine",
+            Offline => "offline",
+            Unconfirmed => "unconfirmed",
+            NotLoaded => "not_loaded",
+            SignedOut => "signed_out",
+            Keyring => "keyring",
+            LocalData => "local_data",
+            Mail => "mail",
+            BadLink => "bad_link",
+            CacheDamaged => "cache_damaged",
+            Backup => "backup",
+        }
+    }
+
+    fn of_validation(e: &ValidationError) -> Self {
+        use ValidationError as V;
+        match e {
+            V::NameEmpty => Self::NameEmpty,
+            V::NameTooLong { .. } => Self::NameTooLong,
+            V::NameControlCharacter => Self::NameControlCharacter,
+            V::Color(_) => Self::InvalidColor,
+            V::Date(_) => Self::InvalidDate,
+            V::DateOutOfRange(_) => Self::DateOutOfRange,
+            V::RangeEndBeforeStart { .. } => Self::RangeEndBeforeStart,
+            V::RangeEmpty => Self::RangeEmpty,
+            V::RangeTooLong { .. } => Self::RangeTooLong,
+            V::Id(_) => Self::InvalidId,
+            V::Email(_) => Self::InvalidEmail,
+            V::Role(_) => Self::InvalidRole,
+            V::NothingToChange => Self::NothingToChange,
+        }
+    }
+
+    fn of_store(e: &StoreError) -> Self {
+        use StoreError as S;
+        match e {
+            S::Invalid(v) => Self::of_validation(v),
+            S::NotFound { .. } => Self::NotFound,
+            S::AlreadyExists { .. } => Self::AlreadyExists,
+            S::Conflict { .. } => Self::Conflict,
+            S::ParentGone { .. } => Self::ParentGone,
+            S::Forbidden { .. } => Self::Forbidden,
+            S::NotMember => Self::NotMember,
+            S::LastAdmin => Self::LastAdmin,
+            S::SessionInvalid => Self::SessionInvalid,
+            S::CodeInvalid => Self::CodeInvalid,
+            S::Unavailable { .. } => Self::Unavailable,
+            S::Credentials { .. } => Self::Credentials,
+            S::Config { .. } => Self::Config,
+            S::Corrupt { .. } => Self::Corrupt,
+            S::Engine { .. } => Self::Engine,
+        }
+    }
+}
+
+impl std::fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What can go wrong in the application; each variant's text is a sentence for the user.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AppError {
+    /// The table (or a value the store refused).
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// Refused because the table cannot be reached (nothing was sent); `reason` says why, none
+    /// while a start from the offline copy is still reaching the table.
+    #[error("{}", offline_text(.reason.as_deref()))]
+    Offline { reason: Option<Box<AppError>> },
+    /// A write whose answer was lost with the connection: it may or may not have been saved.
+    #[error(
+        "the connection was lost while this change was being saved ({reason}); it is checked when the connection is back, and doing it again then is safe"
+    )]
+    Unconfirmed { reason: Box<AppError> },
+    /// Offline, and the copy does not hold these days.
+    #[error("this part of the timeline was not loaded before the connection was lost")]
+    NotLoaded,
+    /// Nobody is signed in to the team table.
+    #[error("you are signed out; sign in to open your team")]
+    SignedOut,
+    /// A setting is missing or unusable (the text names the file, line or key).
+    #[error("{0}")]
+    Config(String),
+    #[error("{0}")]
+    Keyring(String),
+    /// The user's local files for a table could not be removed.
+    #[error("{0}")]
+    LocalData(String),
+    #[error("{0}")]
+    Mail(String),
+    #[error("{0}")]
+    BadLink(String),
+    /// An offline copy could not be read and was discarded (a notice, not a failure).
+    #[error("{0}")]
+    CacheDamaged(String),
+    /// The backup before moving the local workspace could not be written.
+    #[error("{0}")]
+    Backup(String),
+}
+
+fn offline_text(reason: Option<&AppError>) -> String {
+    match reason {
+        Some(r) => format!("you are offline, so nothing can be changed until the connection is back ({r})"),
+        None => "the team's data is still being reached; try again in a moment".into(),
+    }
+}
+
+impl From<ValidationError> for AppError {
+    fn from(e: ValidationError) -> Self {
+        AppError::Store(e.into())
+    }
+}
+
+impl AppError {
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            AppError::Store(e) => ErrorCode::of_store(e),
+            AppError::Offline { .. } => ErrorCode::Offline,
+            AppError::Unconfirmed { .. } => ErrorCode::Unconfirmed,
+            AppError::NotLoaded => ErrorCode::NotLoaded,
+            AppError::SignedOut => ErrorCode::SignedOut,
+            AppError::Config(_) => ErrorCode::Config,
+            AppError::Keyring(_) => ErrorCode::Keyring,
+            AppError::LocalData(_) => ErrorCode::LocalData,
+            AppError::Mail(_) => ErrorCode::Mail,
+            AppError::BadLink(_) => ErrorCode::BadLink,
+            AppError::CacheDamaged(_) => ErrorCode::CacheDamaged,
+            AppError::Backup(_) => ErrorCode::Backup,
+        }
+    }
+
+    /// The table is out of reach (network, timeouts, lapsed credentials): the window goes
+    /// offline rather than failing.
+    pub fn is_out_of_reach(&self) -> bool {
+        matches!(self, AppError::Store(StoreError::Unavailable { .. } | StoreError::Credentials { .. }))
+    }
+
+    /// The session ended or the user is in no team any more: this computer forgets it.
+    pub fn is_session_gone(&self) -> bool {
+        matches!(self, AppError::Store(StoreError::SessionInvalid | StoreError::NotMember))
+    }
+
+    /// Refused offline (nothing was sent): a read answers from the copy instead.
+    pub fn is_offline(&self) -> bool {
+        matches!(self, AppError::Offline { .. })
+    }
+
+    pub(crate) fn offline(reason: Option<&AppError>) -> Self {
+        AppError::Offline { reason: reason.map(|r| Box::new(r.clone())) }
+    }
+
+    pub(crate) fn config(message: impl Into<String>) -> Self {
+        AppError::Config(message.into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_code_reads_as_its_serde_name_and_all_lists_each_once() {
+        let mut seen = std::collections::HashSet::new();
+        for code in ErrorCode::ALL {
+            assert_eq!(serde_json::to_value(code).unwrap(), serde_json::json!(code.as_str()));
+            assert!(seen.insert(code.as_str()), "{code} twice");
+        }
+    }
+
+    #[test]
+    fn codes_come_from_the_variants_and_the_store_agrees() {
+        let store_errors = [
+            StoreError::NotMember,
+            StoreError::SessionInvalid,
+            StoreError::Unavailable { message: "down".into() },
+            StoreError::Invalid(ValidationError::RangeEmpty),
+            StoreError::Conflict { what: "assignment" },
+        ];
+        for e in store_errors {
+            // The store's own code (rp-admin prints it) is the one the window reads.
+            assert_eq!(AppError::from(e.clone()).code().as_str(), e.code());
+        }
+        assert!(AppError::from(StoreError::Credentials { message: "x".into() }).is_out_of_reach());
+        assert!(!AppError::from(StoreError::Conflict { what: "x" }).is_out_of_reach());
+        assert!(AppError::from(StoreError::NotMember).is_session_gone());
+        assert!(!AppError::NotLoaded.is_session_gone());
+    }
+
+    #[test]
+    fn offline_and_unconfirmed_say_why() {
+        let down = AppError::from(StoreError::Unavailable { message: "timeout".into() });
+        let off = AppError::offline(Some(&down));
+        assert_eq!(off.code(), ErrorCode::Offline);
+        assert!(off.to_string().contains("the data store cannot be reached or is busy: timeout"));
+        assert_eq!(
+            AppError::offline(None).to_string(),
+            "the team's data is still being reached; try again in a moment"
+        );
+        let lost = AppError::Unconfirmed { reason: Box::new(down) };
+        assert!(lost.to_string().starts_with("the connection was lost while this change was being saved ("));
+    }
+}

@@ -1,0 +1,37 @@
+//! resource-planner's application: everything the desktop app does between the window and the
+//! store, with no Tauri in it (the shell in `src-tauri/` wires it to the window and turns its
+//! types into IPC types). Tests drive it without a window.
+//!
+//! - [`App`] (`app.rs`): the workspace under one lock, [`App::plan`] (the only way to the open
+//!   team's store and scope, re-checked on every call), reads and writes, the one read-through
+//!   to the offline copy, the window's ear ([`Window`]).
+//! - `workspace.rs`: the state machine (local, signed out, team, offline, broken) and its
+//!   transitions as plain functions.
+//! - `session.rs`: opening a team table, sign-in by code or link, switching team, signing out,
+//!   resuming a session; `supervisor.rs`: the connection check (heartbeat, backoff).
+//! - `plan.rs`: the plan's reads and edits; `offline.rs`: the offline copies.
+//! - `startup.rs`: settings → what opens; `places.rs`: every local file name; `log.rs`: the
+//!   log; `diagnostics.rs`; `local_move.rs`: the local workspace into a team.
+//! - `error.rs`: [`AppError`] and the codes the window reads ([`ErrorCode`]).
+
+mod app;
+pub mod diagnostics;
+mod error;
+pub mod local_move;
+pub mod log;
+pub mod offline;
+pub mod places;
+mod plan;
+mod session;
+pub mod startup;
+mod supervisor;
+mod view;
+mod workspace;
+
+pub use app::{App, Auth};
+pub use error::{AppError, ErrorCode};
+pub use offline::{Copies, Shown, TeamCopy};
+pub use places::Places;
+pub use plan::Overview;
+pub use view::{OfflineView, SessionView, Told, Window};
+pub use workspace::{HEARTBEAT, backoff};

@@ -1,0 +1,102 @@
+//! The app's log, one for every crate: `tracing` events (ours at info and above, other crates'
+//! warnings and errors — the store's included) written as text lines by `tracing-appender`'s
+//! rolling file appender into the OS log folder ([`crate::Places::logs`]), a file a day
+//! (`app.YYYY-MM-DD.log`), the last [`KEEP`] kept. What is logged are events and error codes
+//! with their sentences — never a token, code, password or pepper: those travel as
+//! `Sensitive` values, whose text is `<redacted>` (`tests/log_secrets.rs` holds it so).
+
+use std::path::{Path, PathBuf};
+use tracing::level_filters::LevelFilter;
+use tracing_subscriber::Layer as _;
+use tracing_subscriber::filter::Targets;
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
+
+/// Daily files kept.
+pub const KEEP: usize = 7;
+const PREFIX: &str = "app";
+const SUFFIX: &str = "log";
+
+/// What is written: the app's own crates from info up, every other crate's warnings.
+fn filter() -> Targets {
+    Targets::new()
+        .with_default(LevelFilter::WARN)
+        .with_target("resource_planner_app", LevelFilter::INFO)
+        .with_target("planner_app", LevelFilter::INFO)
+        .with_target("planner_store", LevelFilter::INFO)
+        .with_target("planner_auth", LevelFilter::INFO)
+        .with_target("planner_cache", LevelFilter::INFO)
+        .with_target("planner_config", LevelFilter::INFO)
+}
+
+/// Starts the app's log in `dir` (once per process; later calls change nothing). A folder
+/// that cannot be made leaves the app without a log, not without a window.
+pub fn init(dir: &Path) {
+    let appender = tracing_appender::rolling::Builder::new()
+        .rotation(tracing_appender::rolling::Rotation::DAILY)
+        .filename_prefix(PREFIX)
+        .filename_suffix(SUFFIX)
+        .max_log_files(KEEP)
+        .build(dir);
+    let Ok(appender) = appender else { return };
+    let layer = tracing_subscriber::fmt::layer().with_writer(appender).with_ansi(false).with_target(true);
+    let _ = tracing_subscriber::registry().with(layer.with_filter(filter())).try_init();
+}
+
+/// The log's files in `dir`, oldest first.
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return vec![] };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with(&format!("{PREFIX}.")) && n.ends_with(&format!(".{SUFFIX}")))
+        })
+        .collect();
+    // The date in the name sorts them.
+    files.sort();
+    files
+}
+
+/// The last `n` lines of the log in `dir`, oldest first (from the newest two files).
+pub fn tail(dir: &Path, n: usize) -> Vec<String> {
+    let files = files(dir);
+    let mut lines: Vec<String> = Vec::new();
+    for file in files.iter().rev().take(2).rev() {
+        if let Ok(text) = std::fs::read_to_string(file) {
+            lines.extend(text.lines().map(str::to_owned));
+        }
+    }
+    let skip = lines.len().saturating_sub(n);
+    lines.split_off(skip)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tail_reads_across_the_newest_files_in_date_order() {
+        let dir = std::env::temp_dir().join(format!("rp-log-{}", ulid::Ulid::new()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("app.2026-11-29.log"), "old 1\nold 2\n").unwrap();
+        std::fs::write(dir.join("app.2026-11-30.log"), "a\nb\n").unwrap();
+        std::fs::write(dir.join("app.2026-12-01.log"), "c\nd\n").unwrap();
+        std::fs::write(dir.join("other.txt"), "not the log\n").unwrap();
+        assert_eq!(tail(&dir, 3), ["b", "c", "d"]);
+        assert_eq!(tail(&dir, 10), ["a", "b", "c", "d"], "the newest two files");
+        assert!(tail(&dir.join("missing"), 5).is_empty());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_filter_keeps_our_info_and_only_other_crates_warnings() {
+        let f = filter();
+        assert!(f.would_enable("planner_store::sdk", &tracing::Level::INFO));
+        assert!(f.would_enable("planner_store::sdk", &tracing::Level::WARN));
+        assert!(!f.would_enable("aws_smithy_runtime::client", &tracing::Level::INFO));
+        assert!(f.would_enable("aws_smithy_runtime::client", &tracing::Level::WARN));
+        assert!(!f.would_enable("planner_app", &tracing::Level::DEBUG));
+    }
+}

@@ -1,0 +1,180 @@
+//! The team's plan as the window works on it: reads through to the offline copy, and every edit
+//! written in the open team's scope with its change applied to the copy once confirmed.
+
+use crate::AppError;
+use crate::app::App;
+use crate::offline::Shown;
+use planner_cache::Change;
+use planner_domain::{
+    Assignment, Color, DateRange, Email, Name, Project, ProjectId, Resource, ResourceId, Role, User, UserId,
+};
+use planner_store::{AssignmentChange, CascadeReport, Catalog, MemberInfo, NewAssignment};
+
+/// The next thirteen weeks of the open team, in numbers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Overview {
+    pub team_name: String,
+    pub people: usize,
+    pub projects: usize,
+    pub assignments_next_13_weeks: usize,
+}
+
+impl App {
+    /// A summary of the workspace's next thirteen weeks.
+    pub async fn overview(&self) -> Result<Overview, AppError> {
+        let today = self.today()?;
+        let window = DateRange::window(today, today.add_days(91))?;
+        let t = self.read(async |store, scope| store.timeline(scope, window).await).await?;
+        Ok(Overview {
+            team_name: t.team.name.to_string(),
+            people: t.resources.len(),
+            projects: t.projects.len(),
+            assignments_next_13_weeks: t.assignments.len(),
+        })
+    }
+
+    /// The timeline of `window`: from the table (and kept in the offline copy), or from the
+    /// copy while the table is out of reach.
+    pub async fn timeline(&self, window: DateRange) -> Result<Shown, AppError> {
+        let found = self
+            .read_through(
+                async |store, scope| store.timeline(scope, window).await.map(Shown::from),
+                async |copy, shown, at| copy.timeline_read(&shown.timeline, at).await,
+                |copy| copy.timeline(window).map(Ok),
+            )
+            .await;
+        self.shown.send_replace(true);
+        found
+    }
+
+    /// The assignments of `window`: from the table (and kept), or from the copy if it holds
+    /// that window; otherwise `not_loaded`.
+    pub async fn window(&self, window: DateRange) -> Result<Vec<Assignment>, AppError> {
+        self.read_through(
+            async |store, scope| store.assignments_in_window(scope, window).await,
+            async |copy, found, at| copy.window_read(window, found, at).await,
+            |copy| Some(copy.window(window).ok_or(AppError::NotLoaded)),
+        )
+        .await
+    }
+
+    /// People and projects: from the table (and kept), or from the copy.
+    pub async fn catalog(&self) -> Result<Catalog, AppError> {
+        self.read_through(
+            async |store, scope| store.catalog(scope).await,
+            async |copy, c, _| {
+                copy.apply(Change::Rows { resources: c.resources.clone(), projects: c.projects.clone() })
+                    .await
+            },
+            |copy| {
+                copy.catalog().map(|(resources, projects)| {
+                    Ok(Catalog { resources, projects, pending_deletions: vec![] })
+                })
+            },
+        )
+        .await
+    }
+
+    /// Adds a person; `id` (made by the window) makes sending it again after a lost answer safe.
+    pub async fn create_resource(&self, id: ResourceId, name: Name) -> Result<Resource, AppError> {
+        self.write(async |store, scope| store.create_resource(scope, id, name).await).await
+    }
+
+    pub async fn rename_resource(
+        &self,
+        id: &ResourceId,
+        version: u64,
+        name: Name,
+    ) -> Result<Resource, AppError> {
+        self.write(async |store, scope| store.rename_resource(scope, id, version, name).await).await
+    }
+
+    /// How many assignments deleting this person would delete.
+    pub async fn resource_assignment_count(&self, id: &ResourceId) -> Result<usize, AppError> {
+        self.read(async |store, scope| store.resource_assignment_count(scope, id).await).await
+    }
+
+    /// Deletes a person and their assignments, telling `progress` how far it is.
+    pub async fn delete_resource(
+        &self,
+        id: &ResourceId,
+        mut progress: impl FnMut(usize, usize) + Send,
+    ) -> Result<CascadeReport, AppError> {
+        let gone = Change::ResourceGone(id.clone());
+        self.write_as(async |store, scope| store.delete_resource(scope, id, &mut progress).await, gone).await
+    }
+
+    pub async fn create_project(&self, id: ProjectId, name: Name, color: Color) -> Result<Project, AppError> {
+        self.write(async |store, scope| store.create_project(scope, id, name, color).await).await
+    }
+
+    pub async fn update_project(
+        &self,
+        id: &ProjectId,
+        version: u64,
+        name: Option<Name>,
+        color: Option<Color>,
+    ) -> Result<Project, AppError> {
+        self.write(async |store, scope| store.update_project(scope, id, version, name, color).await).await
+    }
+
+    pub async fn project_assignment_count(&self, id: &ProjectId) -> Result<usize, AppError> {
+        self.read(async |store, scope| store.project_assignment_count(scope, id).await).await
+    }
+
+    pub async fn delete_project(
+        &self,
+        id: &ProjectId,
+        mut progress: impl FnMut(usize, usize) + Send,
+    ) -> Result<CascadeReport, AppError> {
+        let gone = Change::ProjectGone(id.clone());
+        self.write_as(async |store, scope| store.delete_project(scope, id, &mut progress).await, gone).await
+    }
+
+    pub async fn create_assignment(&self, input: NewAssignment) -> Result<Assignment, AppError> {
+        self.write(async |store, scope| store.create_assignment(scope, input).await).await
+    }
+
+    /// Moves, resizes or reassigns the assignment the window shows as `current`.
+    pub async fn update_assignment(
+        &self,
+        current: &Assignment,
+        change: AssignmentChange,
+    ) -> Result<Assignment, AppError> {
+        self.write(async |store, scope| store.update_assignment(scope, current, change).await).await
+    }
+
+    pub async fn delete_assignment(&self, current: &Assignment) -> Result<(), AppError> {
+        let gone = Change::AssignmentGone(current.id.clone());
+        self.write_as(async |store, scope| store.delete_assignment(scope, current).await, gone).await
+    }
+
+    /// The open team's members (any member may see them).
+    pub async fn list_members(&self) -> Result<Vec<MemberInfo>, AppError> {
+        self.read(async |store, scope| store.list_members(scope).await).await
+    }
+
+    /// Invites someone by email with a role (admins only); a new email becomes a new user.
+    pub async fn invite_member(
+        &self,
+        email: &Email,
+        name: Option<&Name>,
+        role: Role,
+    ) -> Result<User, AppError> {
+        self.write_as(
+            async |store, scope| store.invite_member(scope, email, name, role).await,
+            Change::Nothing,
+        )
+        .await
+    }
+
+    /// Changes a member's role (admins only; never leaves the team without an admin).
+    pub async fn change_role(&self, user: &UserId, role: Role) -> Result<(), AppError> {
+        self.write_as(async |store, scope| store.put_member(scope, user, role).await, Change::Nothing).await
+    }
+
+    /// Removes a member (admins only; never the last admin).
+    pub async fn remove_member(&self, user: &UserId) -> Result<(), AppError> {
+        self.write_as(async |store, scope| store.remove_member(scope, user).await, Change::Nothing).await
+    }
+}

@@ -1,0 +1,145 @@
+//! The plan: the timeline and its windows, people, projects, assignments.
+
+use crate::ipc::{self, *};
+use planner_app::App;
+use planner_domain::{DateRange, ProjectId, ResourceId};
+use tauri::State;
+use tauri::ipc::Channel;
+
+/// A summary of the workspace's next thirteen weeks.
+#[tauri::command]
+pub async fn workspace_overview(app: State<'_, App>) -> Result<WorkspaceOverview, IpcError> {
+    Ok(app.overview().await?.into())
+}
+
+/// The timeline of `[from, to)`: team, people, projects and the assignments in view. While
+/// the table is out of reach, what the offline copy holds of it (`loaded` says which days).
+#[tauri::command]
+pub async fn open_timeline(app: State<'_, App>, from: String, to: String) -> Result<TimelineDto, IpcError> {
+    Ok((&app.timeline(ipc::window(&from, &to)?).await?).into())
+}
+
+/// More assignments as the timeline scrolls: those overlapping `[from, to)`. Offline, from the
+/// copy if it holds those days, else `not_loaded`.
+#[tauri::command]
+pub async fn load_window(
+    app: State<'_, App>,
+    from: String,
+    to: String,
+) -> Result<Vec<AssignmentDto>, IpcError> {
+    let window: DateRange = ipc::window(&from, &to)?;
+    Ok(app.window(window).await?.iter().map(Into::into).collect())
+}
+
+#[tauri::command]
+pub async fn catalog(app: State<'_, App>) -> Result<CatalogDto, IpcError> {
+    Ok((&app.catalog().await?).into())
+}
+
+/// Adds a person. `id` (a ULID made by the window) makes sending it again after a lost answer
+/// safe: the same person is found, not a second one made.
+#[tauri::command]
+pub async fn create_resource(
+    app: State<'_, App>,
+    name: String,
+    id: Option<String>,
+) -> Result<ResourceDto, IpcError> {
+    let name = ipc::name(&name)?;
+    let id = id.as_deref().map(ipc::resource_id).transpose()?.unwrap_or_else(ResourceId::generate);
+    Ok((&app.create_resource(id, name).await?).into())
+}
+
+#[tauri::command]
+pub async fn rename_resource(
+    app: State<'_, App>,
+    id: String,
+    version: u64,
+    name: String,
+) -> Result<ResourceDto, IpcError> {
+    let (id, name) = (ipc::resource_id(&id)?, ipc::name(&name)?);
+    Ok((&app.rename_resource(&id, version, name).await?).into())
+}
+
+/// How many assignments deleting this person would delete (the confirmation says it).
+#[tauri::command]
+pub async fn resource_assignment_count(app: State<'_, App>, id: String) -> Result<u64, IpcError> {
+    Ok(app.resource_assignment_count(&ipc::resource_id(&id)?).await? as u64)
+}
+
+/// Deletes a person and their assignments, telling `on_progress` how far it is.
+#[tauri::command]
+pub async fn delete_resource(
+    app: State<'_, App>,
+    id: String,
+    on_progress: Channel<DeleteProgressDto>,
+) -> Result<DeleteReportDto, IpcError> {
+    let report = app.delete_resource(&ipc::resource_id(&id)?, ipc::progress_to(on_progress)).await?;
+    Ok(DeleteReportDto { assignments_deleted: report.assignments_deleted as u64 })
+}
+
+/// Adds a project; `id` as for [`create_resource`].
+#[tauri::command]
+pub async fn create_project(
+    app: State<'_, App>,
+    name: String,
+    color: String,
+    id: Option<String>,
+) -> Result<ProjectDto, IpcError> {
+    let (name, color) = (ipc::name(&name)?, ipc::color(&color)?);
+    let id = id.as_deref().map(ipc::project_id).transpose()?.unwrap_or_else(ProjectId::generate);
+    Ok((&app.create_project(id, name, color).await?).into())
+}
+
+#[tauri::command]
+pub async fn update_project(
+    app: State<'_, App>,
+    id: String,
+    version: u64,
+    name: Option<String>,
+    color: Option<String>,
+) -> Result<ProjectDto, IpcError> {
+    let name = name.as_deref().map(ipc::name).transpose()?;
+    let color = color.as_deref().map(ipc::color).transpose()?;
+    Ok((&app.update_project(&ipc::project_id(&id)?, version, name, color).await?).into())
+}
+
+/// How many assignments deleting this project would delete.
+#[tauri::command]
+pub async fn project_assignment_count(app: State<'_, App>, id: String) -> Result<u64, IpcError> {
+    Ok(app.project_assignment_count(&ipc::project_id(&id)?).await? as u64)
+}
+
+/// Deletes a project and its assignments, telling `on_progress` how far it is.
+#[tauri::command]
+pub async fn delete_project(
+    app: State<'_, App>,
+    id: String,
+    on_progress: Channel<DeleteProgressDto>,
+) -> Result<DeleteReportDto, IpcError> {
+    let report = app.delete_project(&ipc::project_id(&id)?, ipc::progress_to(on_progress)).await?;
+    Ok(DeleteReportDto { assignments_deleted: report.assignments_deleted as u64 })
+}
+
+#[tauri::command]
+pub async fn create_assignment(
+    app: State<'_, App>,
+    input: NewAssignmentInput,
+) -> Result<AssignmentDto, IpcError> {
+    Ok((&app.create_assignment(input.to_domain()?).await?).into())
+}
+
+/// Moves, resizes or reassigns the assignment the window shows as `current`.
+#[tauri::command]
+pub async fn update_assignment(
+    app: State<'_, App>,
+    current: AssignmentDto,
+    change: AssignmentChangeInput,
+) -> Result<AssignmentDto, IpcError> {
+    let (current, change) = (current.to_domain()?, change.to_domain()?);
+    Ok((&app.update_assignment(&current, change).await?).into())
+}
+
+#[tauri::command]
+pub async fn delete_assignment(app: State<'_, App>, current: AssignmentDto) -> Result<(), IpcError> {
+    Ok(app.delete_assignment(&current.to_domain()?).await?)
+}

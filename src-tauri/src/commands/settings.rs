@@ -1,0 +1,59 @@
+//! The settings screen, diagnostics, and moving the local workspace into a team.
+
+use crate::ipc::{
+    IpcError, LocalPlanDto, MoveProgressDto, MoveReportDto, SessionDto, SettingsDto, SettingsInput,
+};
+use planner_app::{App, Places, local_move, startup};
+use tauri::State;
+use tauri::ipc::Channel;
+
+/// The connection settings as the settings screen shows them: values in force, and which are
+/// locked by the machine-wide file or set by environment variables.
+#[tauri::command]
+pub fn settings(places: State<'_, Places>) -> SettingsDto {
+    SettingsDto::of(&places)
+}
+
+/// Saves the connection into the user's settings file and opens what it names, at once.
+#[tauri::command]
+pub async fn save_settings(
+    app: State<'_, App>,
+    places: State<'_, Places>,
+    input: SettingsInput,
+) -> Result<SessionDto, IpcError> {
+    startup::save_and_open(&app, &places, input.connection()?).await?;
+    Ok(app.session().await.into())
+}
+
+/// Text for a support ticket: versions, the settings in force (secrets only as "set"), what is
+/// open, the last lines of the log.
+#[tauri::command]
+pub async fn diagnostics(app: State<'_, App>, places: State<'_, Places>) -> Result<String, IpcError> {
+    let shell = format!("tauri {}", tauri::VERSION);
+    Ok(planner_app::diagnostics::report(&app, &places, &shell).await)
+}
+
+/// Tries a connection without saving it: one read on the table proves the credentials, the
+/// region, the endpoint and the table.
+#[tauri::command]
+pub async fn test_connection(input: SettingsInput) -> Result<(), IpcError> {
+    Ok(startup::test_connection(&input.connection()?).await?)
+}
+
+/// What this computer's local workspace holds (nothing when it has none, or an empty one).
+#[tauri::command]
+pub async fn local_plan(places: State<'_, Places>) -> Result<Option<LocalPlanDto>, IpcError> {
+    Ok(local_move::summary(&places).await?.map(Into::into))
+}
+
+/// Moves this computer's local workspace into the open team: backup file, copy (put before
+/// delete, re-runnable), then the local copy is emptied. Progress arrives on `on_progress`.
+#[tauri::command]
+pub async fn move_local_plan(
+    app: State<'_, App>,
+    places: State<'_, Places>,
+    on_progress: Channel<MoveProgressDto>,
+) -> Result<MoveReportDto, IpcError> {
+    let report = app.move_local_plan(&places, move |p| drop(on_progress.send(p.into()))).await?;
+    Ok(report.into())
+}
