@@ -2,7 +2,7 @@
 // seeded PRNG, no Math.random). Both bench pages and the memory run's workspace (make-export.ts)
 // are made from it, so ours, vis-timeline and the app all draw the same plan.
 import type { AssignmentDto, ProjectDto, ResourceDto, TimelineDto } from "../src/ipc";
-import { type Day, dateOf, dayOf } from "../src/timeline/layout";
+import { type Day, dateOf, dayOf } from "../src/timeline/dates";
 
 export const PEOPLE = 500;
 export const PROJECTS = 40;

@@ -1,7 +1,7 @@
 // Prints the bench team around today (UTC, as App.svelte reckons it) as an `rp-admin import` file:
 // the workspace of the memory run in scripts/bench-timeline.sh, the same plan the bench pages draw.
 // Run with vite-node (it compiles TypeScript): `vite-node bench/make-export.ts > team.json`.
-import { dayOf } from "../src/timeline/layout";
+import { dayOf } from "../src/timeline/dates";
 import { generate, TEAM_NAME } from "./data";
 
 const team = generate(dayOf(new Date().toISOString().slice(0, 10)));

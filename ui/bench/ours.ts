@@ -2,7 +2,7 @@
 // (src/ipc is fake-ipc.ts here, see vite.bench.config.ts).
 import { mount } from "svelte";
 import { openTimeline } from "../src/ipc";
-import { dateOf } from "../src/timeline/layout";
+import { dateOf } from "../src/timeline/dates";
 import Timeline from "../src/timeline/Timeline.svelte";
 import "../src/app.css";
 import { BENCH_TODAY, openWindow } from "./data";

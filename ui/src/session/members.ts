@@ -2,7 +2,7 @@
 // filter, who may do what to whom (the Rust side checks all of it again), and what the app must do
 // when the signed-in user changes their own membership.
 import type { MemberDto, SessionDto } from "../ipc";
-import { fold, matches } from "../timeline/search";
+import { fold, matches } from "../lib/search";
 
 export type Role = "admin" | "planner" | "viewer";
 export const ROLES: readonly Role[] = ["admin", "planner", "viewer"];

@@ -1,19 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { dateOf, dayOf } from "./dates";
 import {
   assignLanes,
   chunkRange,
   chunkSpans,
   chunksToLoad,
-  dateOf,
   dayAtX,
-  dayOf,
   dayRuns,
   dragged,
   dragModeAt,
-  isWeekend,
   load,
   monthLabels,
-  monthOf,
   overbookedDays,
   PX_PER_DAY,
   rowAt,
@@ -22,28 +19,11 @@ import {
   scrollForZoom,
   visibleDays,
   visibleRows,
-  weekday,
   xOfDay,
   zoomIn,
   zoomOut,
 } from "./layout";
 import { at } from "./testing";
-
-describe("days", () => {
-  it("round-trips dates and knows weekdays", () => {
-    for (const d of ["1970-01-01", "2026-02-28", "2028-02-29", "2999-12-31", "1900-01-01"]) {
-      expect(dateOf(dayOf(d))).toBe(d);
-    }
-    expect(dayOf("1970-01-02") - dayOf("1970-01-01")).toBe(1);
-    expect(weekday(dayOf("2026-11-30"))).toBe(0); // a Monday
-    expect(isWeekend(dayOf("2026-12-05"))).toBe(true);
-    expect(isWeekend(dayOf("2026-12-04"))).toBe(false);
-  });
-
-  it("refuses what is not a calendar date", () => {
-    for (const bad of ["2026-02-30", "2026-5-1", "", "2026-13-01"]) expect(() => dayOf(bad)).toThrow();
-  });
-});
 
 describe("pixels and zoom", () => {
   it("maps days to pixels and back", () => {
@@ -192,11 +172,6 @@ describe("dragging a bar", () => {
 
 describe("month labels", () => {
   const origin = dayOf("2026-01-01");
-  it("finds the month around a day", () => {
-    expect(monthOf(dayOf("2026-12-15"))).toEqual({ start: dayOf("2026-12-01"), next: dayOf("2027-01-01") });
-    expect(monthOf(dayOf("2026-02-01")).next).toBe(dayOf("2026-03-01"));
-  });
-
   it("pins the month at the left edge and labels each first day after it", () => {
     const px = 20;
     const scrollLeft = (dayOf("2026-03-10") - origin) * px;

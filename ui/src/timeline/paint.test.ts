@@ -1,137 +1,17 @@
 import { describe, expect, it } from "vitest";
+import { mono, palette, recorder } from "./canvasTesting";
+import { LABEL_PAD, TextCache } from "./labels";
 import {
-  type Ctx,
-  fitText,
-  LABEL_PAD,
-  LabelCache,
   labelBox,
   movable,
   type Painted,
   paint,
-  paintHeader,
-  paintNames,
   paintPane,
   reachOfNames,
   rehearsal,
   type Scene,
-  type Surface,
-  sameNames,
   stripes,
-  TextCache,
 } from "./paint";
-
-/** 7 px a character: a monospace font, for measuring without a canvas. */
-const mono = (s: string) => Array.from(s).length * 7;
-
-describe("fitText", () => {
-  it("keeps a text that fits", () => {
-    expect(fitText("Acme", 28, mono, new Map())).toBe("Acme");
-  });
-  it("cuts a text that does not fit and ends it with an ellipsis", () => {
-    // "Acme Au…" is 8 characters = 56 px; "Acme Aud…" would be 63.
-    expect(fitText("Acme Audit", 60, mono, new Map())).toBe("Acme Au…");
-    // A prefix ending in a space loses the space.
-    expect(fitText("Acme Audit", 42, mono, new Map())).toBe("Acme…");
-  });
-  it("gives an ellipsis alone, or nothing, when little fits", () => {
-    expect(fitText("Acme", 10, mono, new Map())).toBe("…");
-    expect(fitText("Acme", 6, mono, new Map())).toBe("");
-    expect(fitText("Acme", 0, mono, new Map())).toBe("");
-    expect(fitText("", 100, mono, new Map())).toBe("");
-  });
-  it("cuts between characters, not inside a surrogate pair", () => {
-    expect(fitText("😀😀😀😀", 21, mono, new Map())).toBe("😀😀…");
-  });
-  it("measures each string once", () => {
-    const cache = new Map<string, number>();
-    let calls = 0;
-    const counting = (s: string) => {
-      calls++;
-      return mono(s);
-    };
-    fitText("Umbrella Migration", 50, counting, cache);
-    const first = calls;
-    expect(fitText("Umbrella Migration", 50, counting, cache)).toBe("Umbrel…"); // 7 × 7 px
-    expect(calls).toBe(first);
-  });
-});
-
-describe("TextCache", () => {
-  it("fits each text and room once, and forgets it all when the font changes", () => {
-    const cache = new TextCache();
-    let calls = 0;
-    const counting = (s: string) => {
-      calls++;
-      return mono(s);
-    };
-    cache.use("12px a");
-    expect(cache.fit("Umbrella Migration", 50.7, counting)).toBe("Umbrel…");
-    const first = calls;
-    expect(cache.fit("Umbrella Migration", 50.2, counting)).toBe("Umbrel…");
-    expect(calls).toBe(first);
-    cache.use("12px b");
-    expect(cache.fit("Umbrella Migration", 50, counting)).toBe("Umbrel…");
-    expect(calls).toBeGreaterThan(first);
-  });
-});
-
-describe("labelBox", () => {
-  it("starts at the bar's left edge when the bar starts in view", () => {
-    expect(labelBox({ x: 100, w: 80 }, 40)).toEqual({ x: 100 + LABEL_PAD, w: 80 - 2 * LABEL_PAD });
-  });
-  it("stays at the view's left edge while a long bar is scrolled past its start", () => {
-    expect(labelBox({ x: 100, w: 300 }, 250)).toEqual({ x: 250 + LABEL_PAD, w: 400 - LABEL_PAD - 256 });
-  });
-  it("has no room once the bar is almost out of view", () => {
-    expect(labelBox({ x: 100, w: 300 }, 395).w).toBeLessThan(0);
-  });
-});
-
-/** A 2D context that records what is drawn. */
-function recorder() {
-  const ops: string[] = [];
-  const ctx = {
-    fillStyle: "",
-    globalAlpha: 1,
-    font: "",
-    textBaseline: "alphabetic",
-    setTransform: (a: number, _b: number, _c: number, d: number) => ops.push(`scale ${a} ${d}`),
-    fillRect(x: number, y: number, w: number, h: number) {
-      ops.push(`rect ${this.fillStyle} ${x},${y} ${w}x${h}`);
-    },
-    beginPath: () => {},
-    roundRect(x: number, y: number, w: number, h: number) {
-      ops.push(`bar ${this.fillStyle} a${this.globalAlpha} ${x},${y} ${w}x${h}`);
-    },
-    fill: () => {},
-    fillText(text: string, x: number, y: number) {
-      ops.push(
-        `text ${this.fillStyle}${this.globalAlpha === 1 ? "" : ` a${this.globalAlpha}`}${this.font.startsWith("12px") ? "" : ` ${this.font.split(" ")[0]}`} "${text}" ${x},${y}`,
-      );
-    },
-    measureText: (s: string) => ({ width: mono(s) }),
-    drawImage(image: { name: string }, x: number, y: number, w?: number, h?: number) {
-      ops.push(`image ${image.name} a${this.globalAlpha} ${x},${y}${w === undefined ? "" : ` ${w}x${h}`}`);
-    },
-    canvas: { name: "itself" },
-    save: () => {},
-    restore: () => ops.push("restore"),
-    rect: (x: number, y: number, w: number, h: number) => ops.push(`clip ${x},${y} ${w}x${h}`),
-    clip: () => {},
-  };
-  return { ctx: ctx as unknown as Ctx, ops };
-}
-
-const palette = {
-  bg: "#fff",
-  fg: "#111",
-  muted: "#777",
-  header: "#fafafa",
-  weekend: "#eee",
-  line: "#ddd",
-  today: "#e00",
-  overbooked: "#f003",
-};
 
 const view = { width: 400, height: 200, scrollLeft: 1000, scrollTop: 50 };
 
@@ -148,6 +28,18 @@ function scene(over: Partial<Scene> = {}): Scene {
     ...over,
   };
 }
+
+describe("labelBox", () => {
+  it("starts at the bar's left edge when the bar starts in view", () => {
+    expect(labelBox({ x: 100, w: 80 }, 40)).toEqual({ x: 100 + LABEL_PAD, w: 80 - 2 * LABEL_PAD });
+  });
+  it("stays at the view's left edge while a long bar is scrolled past its start", () => {
+    expect(labelBox({ x: 100, w: 300 }, 250)).toEqual({ x: 250 + LABEL_PAD, w: 400 - LABEL_PAD - 256 });
+  });
+  it("has no room once the bar is almost out of view", () => {
+    expect(labelBox({ x: 100, w: 300 }, 395).w).toBeLessThan(0);
+  });
+});
 
 describe("paint", () => {
   it("draws in the viewport's coordinates, scaled to device pixels", () => {
@@ -222,132 +114,6 @@ describe("paint", () => {
     );
     expect(ops.filter((o) => o.startsWith("text"))).toEqual([]);
     expect(ops.at(-1)).toBe("bar #abc a1 10,10 16x22");
-  });
-});
-
-describe("paintHeader", () => {
-  it("draws month names (cut to their room) and day numbers centred in their columns", () => {
-    const { ctx, ops } = recorder();
-    paintHeader(
-      ctx,
-      {
-        palette,
-        family: "sans-serif",
-        months: [
-          { x: 1000, text: "Nov 2026", room: 40 },
-          { x: 1040, text: "Dec 2026", room: 96 },
-        ],
-        days: [
-          { x: 1000, w: 20, text: "30", weekend: false, today: true },
-          { x: 1020, w: 20, text: "1", weekend: true, today: false },
-          { x: 1040, w: 20, text: "", weekend: false, today: false },
-        ],
-      },
-      { width: 300, height: 53, scrollLeft: 1000 },
-      1,
-      new TextCache(),
-    );
-    expect(ops).toEqual([
-      "scale 1 1",
-      "rect #fafafa 0,0 300x53",
-      // 37 px of room: 5 characters with the ellipsis.
-      'text #111 600 "Nov…" 3,12',
-      'text #111 600 "Dec 2026" 43,12',
-      'text #777 a0.6 "1" 26.5,30',
-      'text #e00 700 "30" 3,30',
-    ]);
-  });
-});
-
-describe("paintNames", () => {
-  it("shades the cursor's row, draws each load on the right and the name in the room left", () => {
-    const { ctx, ops } = recorder();
-    paintNames(
-      ctx,
-      {
-        palette,
-        family: "sans-serif",
-        rows: [
-          { y: 40, h: 36, name: "Alice", load: "88%", current: false },
-          { y: 76, h: 36, name: "Margaret Hamilton-Smithson", load: "100%", current: true },
-        ],
-      },
-      { width: 219, height: 300, scrollTop: 40 },
-      1,
-      new TextCache(),
-    );
-    expect(ops).toEqual([
-      "scale 1 1",
-      "rect #fafafa 0,0 219x300",
-      "rect #ddd 0,35 219x1",
-      "rect #eee 0,36 219x36",
-      "rect #ddd 0,71 219x1",
-      // Right-aligned at 219 − 10.5: "88%" is 21 px, "100%" 28.
-      'text #777 "88%" 187.5,18',
-      'text #777 "100%" 180.5,54',
-      // Room: 219 − 21 − 21 − 7 = 170 px for Alice; 219 − 21 − 28 − 7 = 163 px: 26 characters do not fit, 22 and the ellipsis do.
-      'text #111 14px "Alice" 10.5,18',
-      'text #111 14px "Margaret Hamilton-Smit…" 10.5,54',
-    ]);
-  });
-});
-
-describe("LabelCache", () => {
-  /** Surfaces that record what is drawn on them; each is named by what it shows. */
-  function surfaces() {
-    const made: string[] = [];
-    const make = (width: number, height: number) => {
-      const surface = { name: "", width, height } as Surface & { name: string };
-      const ctx = {
-        font: "",
-        fillStyle: "",
-        textBaseline: "",
-        scale: () => {},
-        measureText: (s: string) => ({ width: mono(s) }),
-        fillText(text: string) {
-          surface.name = `${text}@${this.font}/${this.fillStyle}`;
-          made.push(`${surface.name} ${width}x${height}`);
-        },
-      };
-      surface.getContext = () => ctx as unknown as ReturnType<Surface["getContext"]>;
-      return surface;
-    };
-    return { make, made };
-  }
-
-  it("draws each label once and copies it on whole device pixels afterwards", () => {
-    const { make, made } = surfaces();
-    const cache = new LabelCache(make);
-    const { ctx, ops } = recorder();
-    cache.draw(ctx, "Acme", 10.3, 20, "12px a", 12, "#fff", 2);
-    cache.draw(ctx, "Acme", 50.2, 40, "12px a", 12, "#fff", 2);
-    // 4 × 7 px + 2 = 30 px wide, 12 × 1.6 = 19.2 → 19.5 px high at 2 device pixels a pixel.
-    expect(made).toEqual(["Acme@12px a/#fff 60x39"]);
-    expect(ops).toEqual([
-      "image Acme@12px a/#fff a1 10.5,10.5 30x19.5",
-      "image Acme@12px a/#fff a1 50,30.5 30x19.5",
-    ]);
-    expect(cache.size).toBe(1);
-  });
-
-  it("keeps a label apart for each font, colour and pixel ratio", () => {
-    const { make } = surfaces();
-    const cache = new LabelCache(make);
-    const { ctx } = recorder();
-    cache.draw(ctx, "Acme", 0, 10, "12px a", 12, "#fff", 1);
-    cache.draw(ctx, "Acme", 0, 10, "12px b", 12, "#fff", 1);
-    cache.draw(ctx, "Acme", 0, 10, "12px a", 12, "#000", 1);
-    cache.draw(ctx, "Acme", 0, 10, "12px a", 12, "#fff", 2);
-    expect(cache.size).toBe(4);
-  });
-
-  it("draws the text itself when no surface can be made", () => {
-    const cache = new LabelCache(() => null);
-    const { ctx, ops } = recorder();
-    ctx.fillStyle = "#123";
-    ctx.font = "12px a";
-    cache.draw(ctx, "Acme", 5, 10, "12px a", 12, "#123", 1);
-    expect(ops).toEqual(['text #123 "Acme" 5,10']);
   });
 });
 
@@ -511,55 +277,5 @@ describe("reachOfNames", () => {
     });
     expect(reachOfNames(s, view, new TextCache(), mono)).toBe(Math.ceil(LABEL_PAD + mono("Acme") + 3));
     expect(reachOfNames(scene(), view, new TextCache(), mono)).toBe(0);
-  });
-});
-
-describe("sameNames", () => {
-  const rows = () => [
-    { y: 0, h: 36, name: "Ada", load: "80%", current: false },
-    { y: 36, h: 62, name: "Ben", load: "45%", current: true },
-  ];
-  const names = (over = {}) => ({ palette, family: "sans-serif", rows: rows(), ...over });
-  it("is the same for a scene made again with the same rows, loads and cursor", () => {
-    expect(sameNames(names(), names())).toBe(true);
-  });
-  it("differs when a load, a name, the cursor's row, a row's place, the rows or the colours change", () => {
-    const changed = (f: (r: ReturnType<typeof rows>) => void) => {
-      const r = rows();
-      f(r);
-      return names({ rows: r });
-    };
-    expect(
-      sameNames(
-        names(),
-        changed((r) => ((r[0] as { load: string }).load = "81%")),
-      ),
-    ).toBe(false);
-    expect(
-      sameNames(
-        names(),
-        changed((r) => ((r[1] as { name: string }).name = "Bea")),
-      ),
-    ).toBe(false);
-    expect(
-      sameNames(
-        names(),
-        changed((r) => ((r[1] as { current: boolean }).current = false)),
-      ),
-    ).toBe(false);
-    expect(
-      sameNames(
-        names(),
-        changed((r) => ((r[1] as { h: number }).h = 36)),
-      ),
-    ).toBe(false);
-    expect(
-      sameNames(
-        names(),
-        changed((r) => r.pop()),
-      ),
-    ).toBe(false);
-    expect(sameNames(names(), names({ palette: { ...palette } }))).toBe(false);
-    expect(sameNames(names(), names({ family: "serif" }))).toBe(false);
   });
 });

@@ -1,14 +1,15 @@
-// Draws the timeline on canvases the size of the view, at the scroll position: the pane (weekend
-// shading, row lines, overbooked days, the today line, the bars with their project names), the
-// date header and the name column.
+// Draws the timeline's pane on a canvas the size of the view, at the scroll position: weekend
+// shading, row lines, overbooked days, the today line, the bars with their project names (the date
+// header and the name column are paintHeader.ts's and paintNames.ts's; text is labels.ts's).
 //
 // Why canvases: scrolling a pane of a few hundred absolutely placed divs made WebKit repaint them
 // all, every frame; on a computer without a GPU (compositing off, rendering.rs) that took 26 ms
 // a frame at p95. Canvases repainted from the scenes below, with every label drawn once and
 // copied afterwards (LabelCache), brought that down (BENCHMARKS.md has the figures and each
-// step's share). The bars stay in the DOM too, as empty boxes (Timeline.svelte's `.hits` layer):
+// step's share). The bars stay in the DOM too, as empty boxes (HitLayer.svelte's `.hits` layer):
 // they take the pointer, the focus and the keyboard, and carry the accessible names. What is
 // drawn here is computed from the same rows, lanes and days as that layer, so the two agree.
+import { begin, type Ctx, LABEL_PAD, type LabelCache, put, type TextCache } from "./labels";
 
 /** A bar as drawn, in content coordinates (CSS pixels from the pane's top-left corner). */
 export interface PaintBar {
@@ -60,28 +61,6 @@ export interface Scene {
   bars: PaintBar[];
 }
 
-/** What of CanvasRenderingContext2D the painter uses (a recording fake in the tests). */
-export type Ctx = Pick<
-  CanvasRenderingContext2D,
-  | "fillStyle"
-  | "globalAlpha"
-  | "font"
-  | "textBaseline"
-  | "fillRect"
-  | "beginPath"
-  | "roundRect"
-  | "fill"
-  | "fillText"
-  | "measureText"
-  | "drawImage"
-  | "setTransform"
-  | "save"
-  | "restore"
-  | "rect"
-  | "clip"
-  | "canvas"
->;
-
 /** A rectangle of the view, in CSS pixels from its top-left corner. */
 export interface Rect {
   x: number;
@@ -90,183 +69,7 @@ export interface Rect {
   h: number;
 }
 
-/** Inner padding of a bar's label, as the bars had in CSS (padding: 0 6px). */
-export const LABEL_PAD = 6;
 const RADIUS = 4;
-const ELLIPSIS = "…";
-
-/** Text widths by text, and fitted labels by text and room (cleared when the font changes). */
-export class TextCache {
-  readonly widths = new Map<string, number>();
-  readonly fits = new Map<string, string>();
-  private font = "";
-  /** Forgets what was measured in another font. */
-  use(font: string): void {
-    if (font === this.font) return;
-    this.widths.clear();
-    this.fits.clear();
-    this.font = font;
-  }
-  /** The width of `text` under `key` (which names its font when that is not the cache's own). */
-  width(key: string, text: string, measure: (s: string) => number): number {
-    let w = this.widths.get(key);
-    if (w === undefined) {
-      w = measure(text);
-      this.widths.set(key, w);
-    }
-    return w;
-  }
-  /** `fitText` for a whole pixel of room, remembered (labels are fitted again every frame). */
-  fit(text: string, max: number, measure: (s: string) => number): string {
-    const room = Math.floor(max);
-    if (room <= 0 || text === "") return "";
-    const key = `${room}|${text}`;
-    let fitted = this.fits.get(key);
-    if (fitted === undefined) {
-      if (this.fits.size > 20_000) this.fits.clear(); // bounded: rooms vary while a bar is scrolled past
-      fitted = fitText(text, room, measure, this.widths);
-      this.fits.set(key, fitted);
-    }
-    return fitted;
-  }
-}
-
-/** A canvas to draw one label on (a `<canvas>` element in the app; a fake in the tests). */
-export interface Surface {
-  width: number;
-  height: number;
-  getContext(
-    id: "2d",
-  ): Pick<
-    CanvasRenderingContext2D,
-    "font" | "fillStyle" | "textBaseline" | "fillText" | "measureText" | "scale"
-  > | null;
-}
-
-/**
- * Labels drawn once and then copied: every label (text, font, colour, device pixel ratio) is
- * drawn on a small canvas of its own the first time, and copied from there on every later frame.
- * Drawing glyphs is most of what a frame of the pane cost; copying a small image is a blit.
- */
-export class LabelCache {
-  private readonly images = new Map<string, { image: Surface; w: number; h: number }>();
-  private measurer: ReturnType<Surface["getContext"]> | undefined;
-  constructor(private readonly make: (width: number, height: number) => Surface | null) {}
-
-  /** How many labels are kept (for the tests). */
-  get size(): number {
-    return this.images.size;
-  }
-
-  /**
-   * Draws `text` in `font` (`size` px) and `color` with its left edge at `x` and its middle at
-   * `y` (CSS pixels on a context scaled by `ratio`), at the context's global alpha.
-   */
-  draw(
-    ctx: Ctx,
-    text: string,
-    x: number,
-    y: number,
-    font: string,
-    size: number,
-    color: string,
-    ratio: number,
-  ): void {
-    const key = `${ratio}|${font}|${color}|${text}`;
-    let label = this.images.get(key);
-    if (!label) {
-      if (this.images.size >= 4000) this.images.clear(); // bounded: labels cut to the room scrolled
-      const made = this.render(text, font, size, color, ratio);
-      if (!made) {
-        ctx.fillText(text, x, y);
-        return;
-      }
-      label = made;
-      this.images.set(key, label);
-    }
-    // On whole device pixels, so the copy is pixel for pixel (not resampled, not blurred).
-    const dx = Math.round(x * ratio) / ratio;
-    const dy = Math.round((y - label.h / 2) * ratio) / ratio;
-    ctx.drawImage(label.image as unknown as CanvasImageSource, dx, dy, label.w, label.h);
-  }
-
-  private render(text: string, font: string, size: number, color: string, ratio: number) {
-    this.measurer ??= this.make(1, 1)?.getContext("2d") ?? null;
-    const probe = this.measurer;
-    if (!probe) return null;
-    probe.font = font;
-    const w = Math.ceil((probe.measureText(text).width + 2) * ratio) / ratio;
-    const h = Math.ceil(size * 1.6 * ratio) / ratio;
-    const image = this.make(Math.round(w * ratio), Math.round(h * ratio));
-    const c = image?.getContext("2d");
-    if (!image || !c) return null;
-    c.scale(ratio, ratio);
-    c.font = font;
-    c.fillStyle = color;
-    c.textBaseline = "middle";
-    c.fillText(text, 0, h / 2);
-    return { image, w, h };
-  }
-}
-
-/** Starts a frame: device pixels, full opacity, the background, text centred on its y. */
-function begin(ctx: Ctx, ratio: number, background: string, width: number, height: number) {
-  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-  ctx.globalAlpha = 1;
-  ctx.fillStyle = background;
-  ctx.fillRect(0, 0, width, height);
-  ctx.textBaseline = "middle";
-}
-
-/** Puts text on `ctx` at the current font and fill: copied from `labels` when given, else drawn. */
-function put(
-  ctx: Ctx,
-  labels: LabelCache | null,
-  text: string,
-  x: number,
-  y: number,
-  font: string,
-  size: number,
-  color: string,
-  ratio: number,
-) {
-  if (labels) labels.draw(ctx, text, x, y, font, size, color, ratio);
-  else ctx.fillText(text, x, y);
-}
-
-/**
- * The longest text that fits in `max` pixels: the whole text, or a prefix and an ellipsis, or
- * nothing when not even the ellipsis fits. `measure` gives a string's width in pixels.
- * Widths are cached by the caller's `cache` (text widths do not change while the font does not).
- */
-export function fitText(
-  text: string,
-  max: number,
-  measure: (s: string) => number,
-  cache: Map<string, number>,
-): string {
-  const width = (s: string) => {
-    let w = cache.get(s);
-    if (w === undefined) {
-      w = measure(s);
-      cache.set(s, w);
-    }
-    return w;
-  };
-  if (text === "" || max <= 0) return "";
-  if (width(text) <= max) return text;
-  if (width(ELLIPSIS) > max) return "";
-  // The longest prefix that fits with the ellipsis, by binary search over code points.
-  const chars = Array.from(text);
-  let lo = 0;
-  let hi = chars.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (width(chars.slice(0, mid).join("") + ELLIPSIS) <= max) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo === 0 ? ELLIPSIS : chars.slice(0, lo).join("").trimEnd() + ELLIPSIS;
-}
 
 /**
  * Where a bar's label starts and how wide it may be, in content coordinates: at the bar's left
@@ -512,7 +315,7 @@ export function stripes(view: View, dx: number, dy: number, reachBefore: number,
 /**
  * The scroll positions of a rehearsal: views `dx` pixels apart, alternately right and left of
  * `scrollLeft` (1 step right, 1 left, 2 right, 2 left…), none left of 0; the `count` views from
- * the `first`-th. Timeline.svelte paints them on scratch canvases once the timeline has opened:
+ * the `first`-th. canvases.svelte.ts paints them on scratch canvases once the timeline has opened:
  * the first scroll otherwise runs the painters before the engine has compiled them and with no
  * label drawn yet, and its first frames were the late ones (BENCHMARKS.md).
  */
@@ -524,151 +327,4 @@ export function rehearsal(scrollLeft: number, first: number, count: number, dx =
     if (x >= 0) out.push(x);
   }
   return out;
-}
-
-/** The date header above the pane: month names and day numbers, scrolled with the pane. */
-export interface HeaderScene {
-  palette: Palette;
-  /** The font family (sizes and weights are the header's own). */
-  family: string;
-  /** Month names: where each starts (content x; the first is pinned to the view) and its room. */
-  months: { x: number; text: string; room: number }[];
-  /** Day columns in view: content x, width and the number shown. */
-  days: { x: number; w: number; text: string; weekend: boolean; today: boolean }[];
-}
-
-const MONTH_PAD = 3;
-/** Where the header's text sits: the middle of the month line and of the day line. */
-const MONTH_Y = 12;
-const DAY_Y = 30;
-
-/** Paints the date header as the DOM header had it (month names bold; today's number in red). */
-export function paintHeader(
-  ctx: Ctx,
-  h: HeaderScene,
-  view: Omit<View, "scrollTop">,
-  ratio: number,
-  text: TextCache,
-  labels: LabelCache | null = null,
-): void {
-  const { palette } = h;
-  const sx = view.scrollLeft;
-  text.use(h.family);
-  begin(ctx, ratio, palette.header, view.width, view.height);
-  const monthFont = `600 14px ${h.family}`;
-  ctx.font = monthFont;
-  ctx.fillStyle = palette.fg;
-  const measure = (s: string) => ctx.measureText(s).width;
-  // Month names are the only bold text measured here: the fitted-label cache is theirs.
-  for (const m of h.months) {
-    const label = text.fit(m.text, m.room - MONTH_PAD, measure);
-    if (label) put(ctx, labels, label, m.x - sx + MONTH_PAD, MONTH_Y, monthFont, 14, palette.fg, ratio);
-  }
-  for (const today of [false, true]) {
-    const font = `${today ? "700 " : ""}12px ${h.family}`;
-    ctx.font = font;
-    for (const d of h.days) {
-      if (d.today !== today || !d.text) continue;
-      const w = text.width(`${today ? "b" : ""}|${d.text}`, d.text, measure);
-      ctx.fillStyle = today ? palette.today : palette.muted;
-      ctx.globalAlpha = d.weekend ? 0.6 : 1;
-      put(
-        ctx,
-        labels,
-        d.text,
-        d.x - sx + (d.w - w) / 2,
-        DAY_Y,
-        font,
-        12,
-        today ? palette.today : palette.muted,
-        ratio,
-      );
-    }
-  }
-  ctx.globalAlpha = 1;
-}
-
-/** The name column: each row in view with its person's name and load, and the cursor's row. */
-export interface NamesScene {
-  palette: Palette;
-  family: string;
-  /** Content y and height of each row in view. */
-  rows: { y: number; h: number; name: string; load: string; current: boolean }[];
-}
-
-/** The name column's padding each side (0.75rem of the 14 px root), and the gap before the load. */
-const NAME_PAD = 10.5;
-const LOAD_GAP = 7;
-
-/**
- * Whether the name column would paint the same pixels for `b` as for `a` (its loads change only
- * now and then while the pane scrolls sideways, and then it is not painted again).
- */
-export function sameNames(a: NamesScene, b: NamesScene): boolean {
-  if (a === b) return true;
-  if (a.palette !== b.palette || a.family !== b.family || a.rows.length !== b.rows.length) return false;
-  return a.rows.every((r, i) => {
-    const o = b.rows[i];
-    return (
-      !!o && r.y === o.y && r.h === o.h && r.name === o.name && r.load === o.load && r.current === o.current
-    );
-  });
-}
-
-/**
- * Paints the name column as the DOM column had it: the cursor's row shaded, each name (14 px,
- * cut with an ellipsis before its load) on the left, the load (12 px, muted) on the right, and a
- * line under each row.
- */
-export function paintNames(
-  ctx: Ctx,
-  s: NamesScene,
-  view: Omit<View, "scrollLeft">,
-  ratio: number,
-  text: TextCache,
-  labels: LabelCache | null = null,
-): void {
-  const { palette } = s;
-  const sy = view.scrollTop;
-  text.use(s.family);
-  begin(ctx, ratio, palette.header, view.width, view.height);
-  for (const r of s.rows) {
-    const y = r.y - sy;
-    if (r.current) {
-      ctx.fillStyle = palette.weekend;
-      ctx.fillRect(0, y, view.width, r.h);
-    }
-    ctx.fillStyle = palette.line;
-    ctx.fillRect(0, y + r.h - 1, view.width, 1);
-  }
-  // Loads first (12 px), then names (14 px) in the room the load leaves: one font change each.
-  const loadFont = `12px ${s.family}`;
-  ctx.font = loadFont;
-  ctx.fillStyle = palette.muted;
-  const loadWidths: number[] = [];
-  for (const r of s.rows) {
-    const w = text.width(`load|${r.load}`, r.load, (t) => ctx.measureText(t).width);
-    loadWidths.push(w);
-    if (r.load)
-      put(
-        ctx,
-        labels,
-        r.load,
-        view.width - NAME_PAD - w,
-        r.y - sy + r.h / 2,
-        loadFont,
-        12,
-        palette.muted,
-        ratio,
-      );
-  }
-  const nameFont = `14px ${s.family}`;
-  ctx.font = nameFont;
-  ctx.fillStyle = palette.fg;
-  const measure = (t: string) => ctx.measureText(t).width;
-  s.rows.forEach((r, i) => {
-    const room = view.width - 2 * NAME_PAD - (loadWidths[i] ?? 0) - LOAD_GAP;
-    const name = text.fit(r.name, room, measure);
-    if (name) put(ctx, labels, name, NAME_PAD, r.y - sy + r.h / 2, nameFont, 14, palette.fg, ratio);
-  });
 }

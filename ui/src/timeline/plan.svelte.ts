@@ -13,8 +13,9 @@ import type {
   ResourceDto,
   TimelineDto,
 } from "../ipc";
+import { type Day, dateOf, dayOf } from "./dates";
 import { type Edit, History } from "./history";
-import { chunkRange, chunksToLoad, type Day, dateOf, dayOf } from "./layout";
+import { chunkRange, chunksToLoad } from "./layout";
 import { landed, type Unsure } from "./offline";
 
 /** What a person chooses for an assignment: who, which project, first and last day (included). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AssignmentDto, ProjectDto, ResourceDto, TimelineDto } from "../ipc";
-import { dateOf, dayOf } from "./layout";
+import { dateOf, dayOf } from "./dates";
 import { newId, Plan, type PlanApi } from "./plan.svelte";
 import { at } from "./testing";
 

@@ -1,0 +1,52 @@
+// What the canvas painters' tests share: a monospace measure, a 2D context that records what is
+// drawn, and a palette.
+import type { Ctx } from "./labels";
+
+/** 7 px a character: a monospace font, for measuring without a canvas. */
+export const mono = (s: string) => Array.from(s).length * 7;
+
+/** A 2D context that records what is drawn. */
+export function recorder() {
+  const ops: string[] = [];
+  const ctx = {
+    fillStyle: "",
+    globalAlpha: 1,
+    font: "",
+    textBaseline: "alphabetic",
+    setTransform: (a: number, _b: number, _c: number, d: number) => ops.push(`scale ${a} ${d}`),
+    fillRect(x: number, y: number, w: number, h: number) {
+      ops.push(`rect ${this.fillStyle} ${x},${y} ${w}x${h}`);
+    },
+    beginPath: () => {},
+    roundRect(x: number, y: number, w: number, h: number) {
+      ops.push(`bar ${this.fillStyle} a${this.globalAlpha} ${x},${y} ${w}x${h}`);
+    },
+    fill: () => {},
+    fillText(text: string, x: number, y: number) {
+      ops.push(
+        `text ${this.fillStyle}${this.globalAlpha === 1 ? "" : ` a${this.globalAlpha}`}${this.font.startsWith("12px") ? "" : ` ${this.font.split(" ")[0]}`} "${text}" ${x},${y}`,
+      );
+    },
+    measureText: (s: string) => ({ width: mono(s) }),
+    drawImage(image: { name: string }, x: number, y: number, w?: number, h?: number) {
+      ops.push(`image ${image.name} a${this.globalAlpha} ${x},${y}${w === undefined ? "" : ` ${w}x${h}`}`);
+    },
+    canvas: { name: "itself" },
+    save: () => {},
+    restore: () => ops.push("restore"),
+    rect: (x: number, y: number, w: number, h: number) => ops.push(`clip ${x},${y} ${w}x${h}`),
+    clip: () => {},
+  };
+  return { ctx: ctx as unknown as Ctx, ops };
+}
+
+export const palette = {
+  bg: "#fff",
+  fg: "#111",
+  muted: "#777",
+  header: "#fafafa",
+  weekend: "#eee",
+  line: "#ddd",
+  today: "#e00",
+  overbooked: "#f003",
+};

@@ -1,0 +1,113 @@
+// The keyboard's grid cursor: a person's row and a day (and more days, stretched with Shift), the
+// bar under it, and what a screen reader says of it.
+import type { AssignmentDto } from "../ipc";
+import { ui } from "../lang.svelte";
+import { type Day, dateOf, dayOf } from "./dates";
+import type { Row, Rows } from "./rows.svelte";
+import type { Viewport } from "./viewport.svelte";
+
+/**
+ * Where the cursor is. `bar` names the bar chosen by a click or focus, among bars overlapping at
+ * the cursor; NO_BAR says none was (a right-click on an empty stretch of a row whose other lane
+ * has a bar there).
+ */
+export interface CursorAt {
+  row: number;
+  day: Day;
+  extent: number;
+  bar?: string;
+}
+
+export const NO_BAR = "";
+
+/** The days `[from, to)` the cursor covers. */
+export function spanOf(c: CursorAt): { from: Day; to: Day } {
+  return { from: Math.min(c.day, c.day + c.extent), to: Math.max(c.day, c.day + c.extent) + 1 };
+}
+
+/** The bar under the cursor in `row` (the top lane's, when bars overlap there and none was chosen). */
+export function barUnder(row: Row | undefined, c: CursorAt): AssignmentDto | null {
+  if (!row || c.extent !== 0 || c.bar === NO_BAR) return null;
+  const under = row.bars.filter((b) => b.start <= c.day && b.end > c.day);
+  under.sort((x, y) => (row.lane.get(x.id) ?? 0) - (row.lane.get(y.id) ?? 0));
+  return (under.find((b) => b.id === c.bar) ?? under[0])?.a ?? null;
+}
+
+/** The cursor clamped to the rows (`rows` of them). */
+export function clamped(rows: number, row: number, day: Day, extent = 0, bar?: string): CursorAt {
+  return { row: Math.max(0, Math.min(rows - 1, row)), day, extent, bar };
+}
+
+/** The cursor on bar `a`: at `day` if the bar covers it, else at the bar's nearest day. */
+export function onBar(rows: number, a: AssignmentDto, row: number, day: Day): CursorAt {
+  return clamped(
+    rows,
+    row,
+    Math.max(dayOf(a.startDate), Math.min(day, dayOf(a.endDateExclusive) - 1)),
+    0,
+    a.id,
+  );
+}
+
+export class Cursor {
+  at: CursorAt;
+  readonly span: { from: Day; to: Day };
+  /** The bar under the cursor (the top lane's, when bars overlap there and none was chosen). */
+  readonly selected: AssignmentDto | null;
+  /** What the cursor is on, in words (its aria-label, and read out as it moves). */
+  readonly text: string;
+
+  constructor(
+    private readonly rows: Rows,
+    private readonly view: Viewport,
+    today: Day,
+  ) {
+    this.at = $state({ row: 0, day: today, extent: 0 });
+    this.span = $derived(spanOf(this.at));
+    this.selected = $derived(barUnder(rows.all[this.at.row], this.at));
+    this.text = $derived.by(() => {
+      const person = rows.all[this.at.row]?.person.name;
+      if (!person) return ui.t.noPeople;
+      const when =
+        this.span.to - this.span.from > 1
+          ? `${dateOf(this.span.from)} – ${dateOf(this.span.to - 1)}`
+          : dateOf(this.at.day);
+      return ui.t.cursor(person, when, this.selected ? rows.label(this.selected) : null);
+    });
+  }
+
+  set(row: number, day: Day, extent = 0, bar?: string): void {
+    this.at = clamped(this.rows.all.length, row, day, extent, bar);
+  }
+
+  /** Puts the cursor on bar `a` of row `row`, at `day` if the bar covers it. */
+  onBar(a: AssignmentDto, row: number, day: Day): void {
+    this.at = onBar(this.rows.all.length, a, row, day);
+  }
+
+  /** Moves the cursor to `day` (one day, in the same row). */
+  toDay(day: Day): void {
+    this.at = { ...this.at, day, extent: 0 };
+  }
+
+  /** Stretches the cursor by `days` more. */
+  stretch(days: number): void {
+    this.at = { ...this.at, extent: this.at.extent + days };
+  }
+
+  /** Back to one day. */
+  unstretch(): void {
+    this.at = { ...this.at, extent: 0 };
+  }
+
+  /** Scrolls so that the cursor is in view. */
+  reveal(): void {
+    const top = this.rows.tops[this.at.row] ?? 0;
+    this.view.reveal(this.at.day, top, this.rows.tops[this.at.row + 1] ?? top);
+  }
+
+  /** Where the cursor is on screen (for menus and the picker opened by keyboard). */
+  point(): { x: number; y: number } {
+    return this.view.clientPoint(this.view.x(this.span.from), this.rows.tops[this.at.row + 1] ?? 0);
+  }
+}

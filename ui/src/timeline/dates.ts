@@ -1,0 +1,39 @@
+// Calendar days as whole numbers (days since 1970-01-01, UTC calendar, no time zones involved) and
+// `YYYY-MM-DD` dates: converting, weekdays and months. Pure, tested in dates.test.ts.
+
+/** A day as a whole number: days since 1970-01-01 (UTC calendar, no time zones involved). */
+export type Day = number;
+
+const MS_PER_DAY = 86_400_000;
+
+/** `YYYY-MM-DD` → day number. Throws on anything else, which only a bug can send here. */
+export function dayOf(date: string): Day {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) throw new Error(`not a YYYY-MM-DD date: ${date}`);
+  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  const day = ms / MS_PER_DAY;
+  if (dateOf(day) !== date) throw new Error(`not a calendar date: ${date}`);
+  return day;
+}
+
+/** Day number → `YYYY-MM-DD`. */
+export function dateOf(day: Day): string {
+  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/** 0 = Monday … 6 = Sunday. 1970-01-01 was a Thursday. */
+export function weekday(day: Day): number {
+  return (((day + 3) % 7) + 7) % 7;
+}
+
+export function isWeekend(day: Day): boolean {
+  return weekday(day) >= 5;
+}
+
+/** The first day of the month that `day` is in, and of the month after. */
+export function monthOf(day: Day): { start: Day; next: Day } {
+  const [y = 1970, m = 1] = dateOf(day).split("-").map(Number);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${pad(m + 1)}-01`;
+  return { start: dayOf(`${y}-${pad(m)}-01`), next: dayOf(next) };
+}

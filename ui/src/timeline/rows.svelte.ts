@@ -1,0 +1,208 @@
+// The rows shown: the people that pass the filter, each with their bars in lanes, the rows' tops,
+// and the rows and bars in view placed in content pixels. `barAt` is the one hit test: which bar
+// is at a point of the pane, by the geometry the hit targets are laid out by.
+import type { AssignmentDto, ProjectDto, ResourceDto } from "../ipc";
+import { matches } from "../lib/search";
+import { type Day, dayOf } from "./dates";
+import {
+  assignLanes,
+  chunkSpans,
+  dayRuns,
+  overbookedDays,
+  rowAt,
+  rowTops,
+  type Span,
+  visibleRows,
+} from "./layout";
+import type { Plan } from "./plan.svelte";
+import type { Viewport } from "./viewport.svelte";
+
+/** A lane's height and the padding of a row (half above its lanes, half below). */
+export const LANE_H = 26;
+export const PAD = 10;
+/** A bar's height in its lane. */
+export const BAR_H = LANE_H - 4;
+
+export type RowBar = Span & { a: AssignmentDto };
+
+/** A person's row: their bars (all loaded) and each bar's lane. */
+export interface Row {
+  person: ResourceDto;
+  bars: RowBar[];
+  lane: Map<string, number>;
+  lanes: number;
+}
+
+/** A bar in view, placed: content x, width and top. */
+export interface PlacedBar {
+  id: string;
+  a: AssignmentDto;
+  x: number;
+  w: number;
+  y: number;
+}
+
+/** A row in view: its index among the rows, top and height, overbooked days and bars in view. */
+export interface PlacedRow {
+  person: ResourceDto;
+  index: number;
+  top: number;
+  height: number;
+  over: { from: Day; to: Day }[];
+  bars: PlacedBar[];
+}
+
+/** A bar found at a point: the assignment, its row's index and its placed x and width. */
+export interface Hit {
+  a: AssignmentDto;
+  row: number;
+  x: number;
+  w: number;
+}
+
+/** Each person's row, in the people's order, with their assignments as bars in lanes. */
+export function laneRows(people: readonly ResourceDto[], assignments: Iterable<AssignmentDto>): Row[] {
+  const spans = new Map<string, RowBar[]>();
+  for (const a of assignments) {
+    const list = spans.get(a.resourceId) ?? [];
+    list.push({ id: a.id, start: dayOf(a.startDate), end: dayOf(a.endDateExclusive), a });
+    spans.set(a.resourceId, list);
+  }
+  return people.map((person) => {
+    const bars = spans.get(person.id) ?? [];
+    const { lane, lanes } = assignLanes(bars);
+    return { person, bars, lane, lanes };
+  });
+}
+
+/** Row `i`'s height, from the rows' tops. */
+export const rowHeight = (tops: readonly number[], i: number): number =>
+  (tops[i + 1] ?? tops[i] ?? 0) - (tops[i] ?? 0);
+
+/**
+ * The rows `[range.first, range.last)`, their overbooked days and their bars within the days
+ * `[days.first, days.last)`, placed (content pixels, day `origin` at x = 0, `px` a day).
+ */
+export function placeRows(
+  rows: readonly Row[],
+  tops: readonly number[],
+  range: { first: number; last: number },
+  days: { first: Day; last: Day },
+  origin: Day,
+  px: number,
+): PlacedRow[] {
+  return rows.slice(range.first, range.last).map((row, i) => {
+    const index = range.first + i;
+    const top = tops[index] ?? 0;
+    return {
+      person: row.person,
+      index,
+      top,
+      height: rowHeight(tops, index),
+      over: dayRuns(overbookedDays(row.bars, days.first, days.last)),
+      bars: row.bars
+        .filter((b) => b.end > days.first && b.start < days.last)
+        .map((b) => ({
+          id: b.id,
+          a: b.a,
+          x: (b.start - origin) * px + 1,
+          w: (b.end - b.start) * px - 2,
+          y: top + PAD / 2 + (row.lane.get(b.id) ?? 0) * LANE_H,
+        })),
+    };
+  });
+}
+
+/** The bar at a point of the pane (content pixels) among the placed rows: the one hit test. */
+export function barAt(shown: readonly PlacedRow[], x: number, y: number): Hit | null {
+  for (const r of shown) {
+    if (y < r.top || y >= r.top + r.height) continue;
+    for (const b of r.bars)
+      if (x >= b.x && x < b.x + b.w && y >= b.y && y < b.y + BAR_H)
+        return { a: b.a, row: r.index, x: b.x, w: b.w };
+  }
+  return null;
+}
+
+/** The placed bar `id` among the placed rows, as a hit. */
+export function placedBar(shown: readonly PlacedRow[], id: string): Hit | null {
+  for (const r of shown)
+    for (const b of r.bars) if (b.id === id) return { a: b.a, row: r.index, x: b.x, w: b.w };
+  return null;
+}
+
+/** Whether a bar of project `name` fades: a project search is on and it does not match. */
+export const fades = (name: string, query: string): boolean => query.trim() !== "" && !matches(name, query);
+
+export class Rows {
+  /** The people filter (the name column's search field). */
+  filter = $state("");
+  /** The project search (the projects panel's): bars of other projects fade. */
+  projectQuery = $state("");
+  readonly people: ResourceDto[];
+  readonly projects: Record<string, ProjectDto>;
+  /** Bars of each person, with lanes. */
+  readonly all: Row[];
+  readonly tops: number[];
+  readonly #inView: { first: number; last: number };
+  readonly #first: number;
+  readonly #last: number;
+  readonly #range: { first: number; last: number };
+  /** The rows in view, their overbooked days and their bars in view, placed (content pixels). */
+  readonly shown: PlacedRow[];
+  /** Stretches of days the offline copy does not hold (drawn as not loaded). */
+  readonly missing: { from: Day; to: Day }[];
+  /** Whether part of the days in view is not loaded (then nobody's load can be told). */
+  readonly partlyMissing: boolean;
+
+  constructor(plan: Plan, view: Viewport) {
+    this.people = $derived(plan.people.filter((p) => matches(p.name, this.filter)));
+    this.projects = $derived(Object.fromEntries(plan.projects.map((p) => [p.id, p])));
+    this.all = $derived(laneRows(this.people, Object.values(plan.byId)));
+    this.tops = $derived(
+      rowTops(
+        this.all.map((r) => r.lanes),
+        LANE_H,
+        PAD,
+      ),
+    );
+    this.#inView = $derived(visibleRows(this.tops, view.scrollTop, view.height, 3));
+    this.#first = $derived(this.#inView.first);
+    this.#last = $derived(this.#inView.last);
+    this.#range = $derived({ first: this.#first, last: this.#last });
+    this.shown = $derived(placeRows(this.all, this.tops, this.#range, view.days, view.origin, view.px));
+    this.missing = $derived(chunkSpans(plan.missing));
+    this.partlyMissing = $derived(
+      this.missing.some((r) => r.to > view.days.first && r.from < view.days.last),
+    );
+  }
+
+  /** The rows' total height. */
+  get contentHeight(): number {
+    return this.tops[this.tops.length - 1] ?? 0;
+  }
+
+  height(i: number): number {
+    return rowHeight(this.tops, i);
+  }
+
+  /** The row at content height `y` (clamped to the rows). */
+  rowAt(y: number): number {
+    return rowAt(this.tops, y);
+  }
+
+  /** The bar at a point of the pane (content pixels). */
+  barAt(x: number, y: number): Hit | null {
+    return barAt(this.shown, x, y);
+  }
+
+  /** Whether bar `a` fades (another project is searched for). */
+  faded(a: AssignmentDto): boolean {
+    return fades(this.projects[a.projectId]?.name ?? "", this.projectQuery);
+  }
+
+  /** A bar's accessible name: its project and days. */
+  label(a: AssignmentDto): string {
+    return `${this.projects[a.projectId]?.name ?? ""}: ${a.startDate} – ${a.lastDay}`;
+  }
+}

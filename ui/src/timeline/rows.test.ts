@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import { dayOf } from "./dates";
+import { BARS, PEOPLE, TODAY, timeline } from "./fixture";
+import { rowTops } from "./layout";
+import type { Plan } from "./plan.svelte";
+import {
+  BAR_H,
+  barAt,
+  fades,
+  LANE_H,
+  laneRows,
+  PAD,
+  placedBar,
+  placeRows,
+  Rows,
+  rowHeight,
+} from "./rows.svelte";
+import { at } from "./testing";
+
+const rows = laneRows(PEOPLE, BARS);
+const tops = rowTops(
+  rows.map((r) => r.lanes),
+  LANE_H,
+  PAD,
+);
+const origin = TODAY - 10;
+const placed = placeRows(
+  rows,
+  tops,
+  { first: 0, last: 3 },
+  { first: TODAY - 2, last: TODAY + 20 },
+  origin,
+  20,
+);
+
+describe("rows and lanes", () => {
+  it("gives each person a row, in order, with overlapping bars in lanes", () => {
+    expect(rows.map((r) => [r.person.id, r.bars.map((b) => b.id), r.lanes])).toEqual([
+      ["ada", ["a1", "a2"], 2],
+      ["bob", ["b1"], 1],
+      ["cy", [], 1],
+    ]);
+    expect(at(rows, 0).lane.get("a2")).toBe(1);
+    expect(at(rows, 0).bars[0]).toMatchObject({ start: TODAY, end: TODAY + 4 });
+    expect(tops).toEqual([0, 62, 98, 134]);
+    expect([rowHeight(tops, 0), rowHeight(tops, 2), rowHeight(tops, 3)]).toEqual([62, 36, 0]);
+  });
+
+  it("places the rows in view and their bars in the days laid out", () => {
+    expect(placed.map((r) => [r.index, r.top, r.height])).toEqual([
+      [0, 0, 62],
+      [1, 62, 36],
+      [2, 98, 36],
+    ]);
+    expect(at(placed, 0).bars).toEqual([
+      { id: "a1", a: at(BARS, 0), x: 10 * 20 + 1, w: 4 * 20 - 2, y: 5 },
+      { id: "a2", a: at(BARS, 1), x: 12 * 20 + 1, w: 7 * 20 - 2, y: 5 + LANE_H },
+    ]);
+    expect(at(placed, 0).over).toEqual([{ from: TODAY + 2, to: TODAY + 4 }]);
+    const later = placeRows(
+      rows,
+      tops,
+      { first: 1, last: 2 },
+      { first: dayOf("2026-03-12"), last: TODAY + 30 },
+      origin,
+      20,
+    );
+    expect(later.map((r) => [r.index, r.bars.map((b) => b.id)])).toEqual([[1, []]]);
+  });
+});
+
+describe("the hit test", () => {
+  const a1 = at(at(placed, 0).bars, 0);
+  it("finds the bar whose box holds the point, in either lane", () => {
+    expect(barAt(placed, a1.x, a1.y)).toEqual({ a: at(BARS, 0), row: 0, x: a1.x, w: a1.w });
+    expect(barAt(placed, a1.x + a1.w - 0.5, a1.y + BAR_H - 0.5)?.a.id).toBe("a1");
+    expect(barAt(placed, 12 * 20 + 5, 5 + LANE_H + 1)?.a.id).toBe("a2");
+    expect(barAt(placed, 18 * 20, 62 + 6)).toMatchObject({ row: 1, a: { id: "b1" } });
+  });
+  it("finds none at the edges past a box, between lanes or in an empty row", () => {
+    expect(barAt(placed, a1.x - 0.5, a1.y)).toBeNull();
+    expect(barAt(placed, a1.x + a1.w, a1.y)).toBeNull();
+    expect(barAt(placed, a1.x, a1.y + BAR_H)).toBeNull();
+    expect(barAt(placed, a1.x, 2)).toBeNull();
+    expect(barAt(placed, 200, 100)).toBeNull();
+    expect(barAt([], 0, 0)).toBeNull();
+  });
+  it("finds a placed bar by its id", () => {
+    expect(placedBar(placed, "b1")).toMatchObject({ row: 1, a: { id: "b1" } });
+    expect(placedBar(placed, "nope")).toBeNull();
+  });
+});
+
+describe("what is shown", () => {
+  it("filters people, fades bars of other projects and names bars", () => {
+    const t = timeline();
+    expect(t.rows.shown.map((r) => r.person.id)).toEqual(["ada", "bob", "cy"]);
+    t.rows.filter = " b";
+    expect(t.rows.all.map((r) => r.person.id)).toEqual(["bob"]);
+    expect(t.rows.contentHeight).toBe(36);
+    expect(t.rows.faded(at(BARS, 0))).toBe(false);
+    t.rows.projectQuery = "gem";
+    expect([t.rows.faded(at(BARS, 0)), t.rows.faded(at(BARS, 1))]).toEqual([true, false]);
+    expect(t.rows.label(at(BARS, 0))).toBe("Apollo: 2026-03-02 – 2026-03-05");
+    expect([fades("Apollo", "  "), fades("Apollo", "APO")]).toEqual([false, false]);
+  });
+  it("knows when part of the days laid out is not loaded", () => {
+    const t = timeline();
+    expect(t.rows.partlyMissing).toBe(false);
+    t.plan.missing = [Math.floor(TODAY / 28)];
+    const u = new Rows(t.plan as unknown as Plan, t.view);
+    expect(u.missing.length).toBe(1);
+    expect(u.partlyMissing).toBe(true);
+  });
+});

@@ -1,0 +1,147 @@
+import { describe, expect, it } from "vitest";
+import { textOn } from "./color";
+import { dayOf, isWeekend } from "./dates";
+import { BARS, PEOPLE, PROJECTS, TODAY } from "./fixture";
+import { rowTops } from "./layout";
+import { LANE_H, laneRows, PAD, placeRows } from "./rows.svelte";
+import {
+  dayLabel,
+  headerDays,
+  headerScene,
+  LIGHT,
+  MONTH_LABEL_W,
+  monthName,
+  NO_COLOR,
+  namesScene,
+  paneScene,
+  percent,
+} from "./scenes";
+import { at } from "./testing";
+
+const rows = laneRows(PEOPLE, BARS);
+const tops = rowTops(
+  rows.map((r) => r.lanes),
+  LANE_H,
+  PAD,
+);
+const origin = TODAY - 10;
+const days = Array.from({ length: 21 }, (_, i) => TODAY - 3 + i);
+const shown = placeRows(
+  rows,
+  tops,
+  { first: 0, last: 3 },
+  { first: days[0] ?? 0, last: TODAY + 18 },
+  origin,
+  20,
+);
+const projects = Object.fromEntries(PROJECTS.map((p) => [p.id, p]));
+const pane = (over: Partial<Parameters<typeof paneScene>[0]> = {}) =>
+  paneScene({
+    contentHeight: 134,
+    palette: LIGHT,
+    family: "Inter",
+    days,
+    origin,
+    px: 20,
+    today: TODAY,
+    shown,
+    projects,
+    faded: () => false,
+    dragging: undefined,
+    ...over,
+  });
+
+describe("the pane's scene", () => {
+  it("shades the weekends laid out, lines each row and marks today", () => {
+    const s = pane();
+    expect(s.font).toBe("12px Inter");
+    expect(s.contentHeight).toBe(134);
+    expect(s.shades).toEqual(days.filter(isWeekend).map((d) => ({ x: (d - origin) * 20, w: 20 })));
+    expect(s.shades.length).toBe(6);
+    expect(s.rowLines).toEqual([61, 97, 133]);
+    expect(s.today).toEqual({ x: 200, w: 2 });
+  });
+
+  it("boxes the overbooked days of each row", () => {
+    expect(pane().over).toEqual([{ x: 12 * 20, y: 0, w: 2 * 20, h: 62 }]);
+  });
+
+  it("draws each bar in its project's colour and name, fainter when faded, pending or dragged", () => {
+    const s = pane();
+    expect(s.bars.map((b) => [b.text, b.color, b.textColor, b.alpha])).toEqual([
+      ["Apollo", "#336699", textOn("#336699"), 1],
+      ["Gemini", "#ffcc00", textOn("#ffcc00"), 1],
+      ["Apollo", "#336699", textOn("#336699"), 1],
+    ]);
+    expect(at(s.bars, 0)).toMatchObject({ x: 201, y: 5, w: 78, h: LANE_H - 4 });
+    const faded = pane({ faded: (a) => a.projectId === "gemini", dragging: "a1" });
+    expect(faded.bars.map((b) => b.alpha)).toEqual([0.4, 0.2, 1]);
+    const pendingRow = placeRows(
+      laneRows(PEOPLE, [{ ...at(BARS, 2), version: 0, projectId: "gone" }]),
+      tops,
+      { first: 1, last: 2 },
+      { first: TODAY, last: TODAY + 18 },
+      origin,
+      20,
+    );
+    const pending = pane({ shown: pendingRow });
+    expect(pending.bars.map((b) => [b.alpha, b.color, b.text])).toEqual([[0.7, NO_COLOR, ""]]);
+  });
+});
+
+describe("the date header's scene", () => {
+  it("numbers the days, but not at the month zoom, and marks weekends and today", () => {
+    expect([dayLabel(dayOf("2026-03-09"), "week"), dayLabel(dayOf("2026-03-09"), "month")]).toEqual([
+      "9",
+      "",
+    ]);
+    const d = headerDays([TODAY - 1, TODAY], origin, 20, "day", TODAY);
+    expect(d).toEqual([
+      { x: 180, w: 20, text: "1", weekend: true, today: false },
+      { x: 200, w: 20, text: "2", weekend: false, today: true },
+    ]);
+  });
+
+  it("names the months, each with room up to the next", () => {
+    const months = [
+      { day: dayOf("2026-02-01"), x: 0 },
+      { day: dayOf("2026-03-01"), x: 40 },
+      { day: dayOf("2026-04-01"), x: 660 },
+    ];
+    const h = headerScene(LIGHT, "Inter", months, (d) => monthName(d, "en"), []);
+    expect(h.months).toEqual([
+      { x: 0, text: "Feb 2026", room: 40 },
+      { x: 40, text: "Mar 2026", room: MONTH_LABEL_W },
+      { x: 660, text: "Apr 2026", room: MONTH_LABEL_W },
+    ]);
+    expect(monthName(dayOf("2026-03-01"), "ja")).toBe("2026年3月");
+  });
+});
+
+describe("the name column's scene", () => {
+  it("gives each row in view its name, load over the days in view and the cursor's row", () => {
+    const n = namesScene(
+      LIGHT,
+      "Inter",
+      shown,
+      rows,
+      { from: TODAY, to: TODAY + 5, partlyMissing: false },
+      1,
+    );
+    expect(n.rows).toEqual([
+      { y: 0, h: 62, name: "Ada", load: "100%", current: false },
+      { y: 62, h: 36, name: "Bob", load: "0%", current: true },
+      { y: 98, h: 36, name: "Cy", load: "0%", current: false },
+    ]);
+    const missing = namesScene(
+      LIGHT,
+      "Inter",
+      shown,
+      rows,
+      { from: TODAY, to: TODAY + 5, partlyMissing: true },
+      0,
+    );
+    expect(missing.rows.map((r) => r.load)).toEqual(["–", "–", "–"]);
+    expect([percent(0.333), percent(1)]).toEqual(["33%", "100%"]);
+  });
+});

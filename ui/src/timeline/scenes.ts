@@ -1,0 +1,160 @@
+// What the canvases paint, built from the rows and days in view: the pane's scene, the date
+// header's and the name column's (paint.ts paints them). Pure, tested in scenes.test.ts.
+import type { AssignmentDto, ProjectDto } from "../ipc";
+import { textOn } from "./color";
+import { type Day, dateOf, isWeekend } from "./dates";
+import { load, type Zoom } from "./layout";
+import type { Palette, Scene } from "./paint";
+import type { HeaderScene } from "./paintHeader";
+import type { NamesScene } from "./paintNames";
+import { BAR_H, type PlacedRow, type Row } from "./rows.svelte";
+
+/** A month label's width in the date header (CSS pixels). */
+export const MONTH_LABEL_W = 96;
+
+/** The app's light colours: the palette until the CSS variables are read. */
+export const LIGHT: Palette = {
+  bg: "#ffffff",
+  fg: "#1d2330",
+  muted: "#6b7280",
+  header: "#f9fafb",
+  weekend: "#f3f4f6",
+  line: "#e5e7eb",
+  today: "#e4572e",
+  overbooked: "#e4572e33",
+};
+
+/** A bar's colour when its project is not known (yet). */
+export const NO_COLOR = "#888888";
+
+export interface PaneInput {
+  contentHeight: number;
+  palette: Palette;
+  family: string;
+  /** The days laid out. */
+  days: readonly Day[];
+  origin: Day;
+  px: number;
+  today: Day;
+  shown: readonly PlacedRow[];
+  projects: Record<string, ProjectDto>;
+  faded: (a: AssignmentDto) => boolean;
+  /** The bar being dragged, if one is. */
+  dragging: string | undefined;
+}
+
+/** The pane: weekends, row lines, overbooked days, the today line and the bars in view. */
+export function paneScene(p: PaneInput): Scene {
+  const { origin, px, projects } = p;
+  return {
+    contentHeight: p.contentHeight,
+    palette: p.palette,
+    font: `12px ${p.family}`,
+    shades: p.days.filter(isWeekend).map((d) => ({ x: (d - origin) * px, w: px })),
+    rowLines: p.shown.map((r) => r.top + r.height - 1),
+    over: p.shown.flatMap((r) =>
+      r.over.map((o) => ({ x: (o.from - origin) * px, y: r.top, w: (o.to - o.from) * px, h: r.height })),
+    ),
+    today: { x: (p.today - origin) * px, w: 2 },
+    bars: p.shown.flatMap((r) =>
+      r.bars.map((b) => {
+        const color = projects[b.a.projectId]?.color ?? NO_COLOR;
+        return {
+          x: b.x,
+          y: b.y,
+          w: b.w,
+          h: BAR_H,
+          color,
+          text: projects[b.a.projectId]?.name ?? "",
+          textColor: textOn(color),
+          // As the bars' CSS had it: faded 0.2, pending 0.7, dragged 0.4, multiplied.
+          alpha: (p.faded(b.a) ? 0.2 : 1) * (b.a.version === 0 ? 0.7 : 1) * (b.id === p.dragging ? 0.4 : 1),
+        };
+      }),
+    ),
+  };
+}
+
+/** A day's number in the date header (none at the month zoom). */
+export const dayLabel = (d: Day, zoom: Zoom): string =>
+  zoom === "month" ? "" : String(Number(dateOf(d).slice(8)));
+
+/** The date header's day columns. */
+export function headerDays(
+  days: readonly Day[],
+  origin: Day,
+  px: number,
+  zoom: Zoom,
+  today: Day,
+): HeaderScene["days"] {
+  return days.map((d) => ({
+    x: (d - origin) * px,
+    w: px,
+    text: dayLabel(d, zoom),
+    weekend: isWeekend(d),
+    today: d === today,
+  }));
+}
+
+/**
+ * The date header: month names at `months` (layout.ts, monthLabels), each with room up to the
+ * next, over the day columns `days`.
+ */
+export function headerScene(
+  palette: Palette,
+  family: string,
+  months: readonly { day: Day; x: number }[],
+  monthName: (d: Day) => string,
+  days: HeaderScene["days"],
+): HeaderScene {
+  return {
+    palette,
+    family,
+    months: months.map((m, i) => ({
+      x: m.x,
+      text: monthName(m.day),
+      room: Math.min(MONTH_LABEL_W, (months[i + 1]?.x ?? Number.POSITIVE_INFINITY) - m.x),
+    })),
+    days,
+  };
+}
+
+// One formatter per language (making one costs far more than using it).
+const monthFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The month and year of `d`, short, in language `lang`. */
+export function monthName(d: Day, lang: string): string {
+  let f = monthFormats.get(lang);
+  if (!f) {
+    f = new Intl.DateTimeFormat(lang, { month: "short", year: "numeric", timeZone: "UTC" });
+    monthFormats.set(lang, f);
+  }
+  return f.format(new Date(dateOf(d)));
+}
+
+export const percent = (n: number): string => `${Math.round(n * 100)}%`;
+
+/**
+ * The name column: each row in view with its person's name and load over the days in view
+ * `[from, to)` ("–" while part of them is not loaded), and the cursor's row.
+ */
+export function namesScene(
+  palette: Palette,
+  family: string,
+  shown: readonly PlacedRow[],
+  rows: readonly Row[],
+  days: { from: Day; to: Day; partlyMissing: boolean },
+  cursorRow: number,
+): NamesScene {
+  return {
+    palette,
+    family,
+    rows: shown.map((r) => ({
+      y: r.top,
+      h: r.height,
+      name: r.person.name,
+      load: days.partlyMissing ? "–" : percent(load(rows[r.index]?.bars ?? [], days.from, days.to)),
+      current: r.index === cursorRow,
+    })),
+  };
+}
