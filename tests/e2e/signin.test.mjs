@@ -62,7 +62,12 @@ test("sign in with the emailed link, switch team, sign out", async () => {
       const holders = filesUnder(process.env.HOME).filter((f) => readFileSync(f).includes(token));
       assert.deepEqual(holders, [], "files holding the session token");
       // The app's log is among them, and it did see the sign-in.
-      const log = readFileSync(`${process.env.XDG_DATA_HOME}/resource-planner/logs/app.log`, "utf8");
+      // (a file a day: app.YYYY-MM-DD.log)
+      const logs = `${process.env.XDG_DATA_HOME}/resource-planner/logs`;
+      const log = readdirSync(logs)
+        .filter((f) => /^app\..*\.log$/.test(f))
+        .map((f) => readFileSync(`${logs}/${f}`, "utf8"))
+        .join("");
       assert.match(log, /info signed in as user \w+/);
     } finally {
       await app.close();

@@ -9,7 +9,10 @@ use std::path::{Path, PathBuf};
 use tracing::level_filters::LevelFilter;
 use tracing_subscriber::Layer as _;
 use tracing_subscriber::filter::Targets;
+use tracing_subscriber::fmt::FmtContext;
+use tracing_subscriber::fmt::format::{FormatEvent, FormatFields, Writer};
 use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::registry::LookupSpan;
 use tracing_subscriber::util::SubscriberInitExt;
 
 /// Daily files kept.
@@ -19,15 +22,19 @@ const SUFFIX: &str = "log";
 
 /// What is written: the app's own crates from info up, every other crate's warnings.
 fn filter() -> Targets {
-    Targets::new()
-        .with_default(LevelFilter::WARN)
-        .with_target("resource_planner_app", LevelFilter::INFO)
-        .with_target("planner_app", LevelFilter::INFO)
-        .with_target("planner_store", LevelFilter::INFO)
-        .with_target("planner_auth", LevelFilter::INFO)
-        .with_target("planner_cache", LevelFilter::INFO)
-        .with_target("planner_config", LevelFilter::INFO)
+    OURS.iter()
+        .fold(Targets::new().with_default(LevelFilter::WARN), |f, c| f.with_target(*c, LevelFilter::INFO))
 }
+
+/// The app's own crates (their events are logged from info up, without their target).
+const OURS: [&str; 6] = [
+    "resource_planner_app",
+    "planner_app",
+    "planner_store",
+    "planner_auth",
+    "planner_cache",
+    "planner_config",
+];
 
 /// Starts the app's log in `dir` (once per process; later calls change nothing). A folder
 /// that cannot be made leaves the app without a log, not without a window.
@@ -39,8 +46,36 @@ pub fn init(dir: &Path) {
         .max_log_files(KEEP)
         .build(dir);
     let Ok(appender) = appender else { return };
-    let layer = tracing_subscriber::fmt::layer().with_writer(appender).with_ansi(false).with_target(true);
+    let layer = tracing_subscriber::fmt::layer().with_writer(appender).with_ansi(false).event_format(Line);
     let _ = tracing_subscriber::registry().with(layer.with_filter(filter())).try_init();
+}
+
+/// One event a line: `2026-12-01T09:00:00.000Z info what happened`, and where it came from when
+/// it is another crate's (`(aws_smithy_runtime::…)`).
+struct Line;
+
+impl<S, N> FormatEvent<S, N> for Line
+where
+    S: tracing::Subscriber + for<'a> LookupSpan<'a>,
+    N: for<'a> FormatFields<'a> + 'static,
+{
+    fn format_event(
+        &self,
+        ctx: &FmtContext<'_, S, N>,
+        mut w: Writer<'_>,
+        event: &tracing::Event<'_>,
+    ) -> std::fmt::Result {
+        let now = time::OffsetDateTime::now_utc();
+        let stamp = now.format(&time::format_description::well_known::Rfc3339).unwrap_or_default();
+        let level = event.metadata().level().as_str().to_ascii_lowercase();
+        write!(w, "{stamp} {level} ")?;
+        ctx.field_format().format_fields(w.by_ref(), event)?;
+        let target = event.metadata().target();
+        if !OURS.iter().any(|c| target == *c || target.starts_with(&format!("{c}::"))) {
+            write!(w, " ({target})")?;
+        }
+        writeln!(w)
+    }
 }
 
 /// The log's files in `dir`, oldest first.
