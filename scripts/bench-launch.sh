@@ -16,7 +16,7 @@ profile=release
 cargo_profile=$([ "$profile" = release ] && echo --release || true)
 
 echo "== the app ($profile, UI embedded as in a release)"
-cargo build -q $cargo_profile -p resource-planner --features tauri/custom-protocol
+cargo build -q $cargo_profile --workspace --bins --locked --features resource-planner/custom-protocol
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # A private copy: another build in the same target directory may replace the binary meanwhile.

@@ -29,10 +29,10 @@ if [ -n "${RP_BENCH_APP:-}" ]; then
   app="$(realpath "$RP_BENCH_APP")" # a build made before (while working on the bench pages)
   echo "app: $app, as built before"
 else
-  cargo build -q $cargo_profile -p resource-planner --features tauri/custom-protocol
+  cargo build -q $cargo_profile --workspace --bins --locked --features resource-planner/custom-protocol
   app="$(cd "$target" && pwd)/$profile/resource-planner"
 fi
-cargo build -q -p planner-admin
+cargo build -q --workspace --bins --locked --features resource-planner/custom-protocol
 admin="$(cd "$target" && pwd)/debug/rp-admin"
 
 work=$(mktemp -d)

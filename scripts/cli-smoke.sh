@@ -5,7 +5,7 @@ cd "$(dirname "$0")/.."
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 rp() { "${CARGO_TARGET_DIR:-target}/debug/rp-admin" --local "$dir/ws.db" "$@"; }
-cargo build -q -p planner-admin
+cargo build -q --workspace --bins --locked --features resource-planner/custom-protocol
 rp demo > "$dir/demo.txt"
 grep -q "山田 太郎" "$dir/demo.txt"
 people=$(rp --json people | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))')
