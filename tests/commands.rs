@@ -4,27 +4,20 @@
 
 mod common;
 
-use common::call;
+use common::{call, clock};
 
 use planner_app::App;
-use planner_domain::FixedClock;
 use planner_store::{Engine, MemoryAudit};
 use serde_json::json;
 use std::sync::Arc;
-use tauri::test::{MockRuntime, mock_builder, mock_context, noop_assets};
-use tauri::{WebviewWindow, WebviewWindowBuilder};
+use tauri::WebviewWindow;
+use tauri::test::MockRuntime;
 
 fn app() -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>) {
-    let clock = Arc::new(FixedClock::new(time::macros::datetime!(2026-11-30 09:00 UTC)));
     let state =
-        tauri::async_runtime::block_on(App::open(Engine::Memory, Arc::new(MemoryAudit::default()), clock))
+        tauri::async_runtime::block_on(App::open(Engine::Memory, Arc::new(MemoryAudit::default()), clock()))
             .expect("open the workspace");
-    let app = resource_planner_app::commands::register(mock_builder())
-        .manage(state)
-        .build(mock_context(noop_assets()))
-        .expect("build the app");
-    let window = WebviewWindowBuilder::new(&app, "main", Default::default()).build().expect("window");
-    (app, window)
+    common::window_on(state, None)
 }
 
 #[test]

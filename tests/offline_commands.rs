@@ -5,19 +5,19 @@
 
 mod common;
 
-use common::{call, watchdog};
+use common::{call, clock, watchdog};
 
 use planner_app::{App, Auth, Copies};
 use planner_auth::{MemoryVault, TokenVault};
-use planner_domain::{Email, FixedClock, Name, Role};
+use planner_domain::{Email, Name, Role};
 use planner_store::engine::hooks::{Before, Hooks};
 use planner_store::{Engine, MemoryAudit, Store};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
-use tauri::test::{MockRuntime, mock_builder, mock_context, noop_assets};
-use tauri::{WebviewWindow, WebviewWindowBuilder};
+use tauri::WebviewWindow;
+use tauri::test::MockRuntime;
 
 /// The connection to the table: up, cut (no request gets through), or losing the answers of
 /// writes (they land, the app never hears).
@@ -56,10 +56,6 @@ struct Setup {
     line: Arc<Line>,
     vault: Arc<MemoryVault>,
     keys: Arc<MemoryVault>,
-}
-
-fn clock() -> Arc<FixedClock> {
-    Arc::new(FixedClock::new(time::macros::datetime!(2026-11-30 09:00 UTC)))
 }
 
 async fn store(file: &Path, line: Option<Arc<Line>>) -> Store {
@@ -106,12 +102,7 @@ async fn app(s: &Setup) -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>)
     };
     let store = store(&s.file, Some(s.line.clone())).await;
     let state = App::open_team(store, auth, clock()).await.unwrap();
-    let app = resource_planner_app::commands::register(mock_builder())
-        .manage(state)
-        .build(mock_context(noop_assets()))
-        .unwrap();
-    let window = WebviewWindowBuilder::new(&app, "main", Default::default()).build().unwrap();
-    (app, window)
+    common::window_on(state, None)
 }
 
 const FROM: &str = "2026-11-02";

@@ -8,8 +8,8 @@ use common::call;
 use planner_app::{Places, startup};
 use serde_json::{Value, json};
 use std::path::PathBuf;
-use tauri::test::{MockRuntime, mock_builder, mock_context, noop_assets};
-use tauri::{WebviewWindow, WebviewWindowBuilder};
+use tauri::WebviewWindow;
+use tauri::test::MockRuntime;
 
 fn places() -> Places {
     let dir = std::env::temp_dir().join(format!("rp-settings-{}", ulid::Ulid::new()));
@@ -23,13 +23,7 @@ fn places() -> Places {
 
 async fn app(places: &Places) -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>) {
     let state = startup::open_with(places).await;
-    let app = resource_planner_app::commands::register(mock_builder())
-        .manage(state)
-        .manage(places.clone())
-        .build(mock_context(noop_assets()))
-        .unwrap();
-    let window = WebviewWindowBuilder::new(&app, "main", Default::default()).build().unwrap();
-    (app, window)
+    common::window_on(state, Some(places.clone()))
 }
 
 /// A team table nobody listens on (connecting needs no network; the first request does).

@@ -5,19 +5,19 @@
 
 mod common;
 
-use common::call;
+use common::{call, clock};
 
 use planner_app::{App, Auth, Copies};
 use planner_auth::link::link_in_email;
 use planner_auth::testing::SmtpServer;
 use planner_auth::{MemoryVault, TokenVault};
-use planner_domain::{Email, FixedClock, Name, Role};
+use planner_domain::{Email, Name, Role};
 use planner_store::{Engine, MemoryAudit, Store};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use tauri::test::{MockRuntime, mock_builder, mock_context, noop_assets};
-use tauri::{WebviewWindow, WebviewWindowBuilder};
+use tauri::WebviewWindow;
+use tauri::test::MockRuntime;
 
 struct Setup {
     file: PathBuf,
@@ -26,10 +26,6 @@ struct Setup {
     /// The keyring entry of the offline copies' key.
     cache_keys: Arc<MemoryVault>,
     audit: Arc<MemoryAudit>,
-}
-
-fn clock() -> Arc<FixedClock> {
-    Arc::new(FixedClock::new(time::macros::datetime!(2026-11-30 09:00 UTC)))
 }
 
 async fn store(file: &Path, audit: Arc<MemoryAudit>) -> Store {
@@ -78,12 +74,7 @@ async fn app(s: &Setup) -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>)
         copies: Some(Copies::new(&local_dir(s), s.cache_keys.clone())),
     };
     let state = App::open_team(store(&s.file, s.audit.clone()).await, auth, clock()).await.unwrap();
-    let app = resource_planner_app::commands::register(mock_builder())
-        .manage(state)
-        .build(mock_context(noop_assets()))
-        .unwrap();
-    let window = WebviewWindowBuilder::new(&app, "main", Default::default()).build().unwrap();
-    (app, window)
+    common::window_on(state, None)
 }
 
 /// Asks for a code for `email` and answers the link of the email that arrives (the n-th).

@@ -1,10 +1,34 @@
 //! Shared by the command tests: a command called as the UI calls it (JSON in, JSON out, errors
 //! as `{code, message}`) on tauri's mock runtime.
 
+use planner_domain::FixedClock;
 use serde_json::Value;
-use tauri::WebviewWindow;
-use tauri::test::{INVOKE_KEY, MockRuntime, get_ipc_response};
+use std::sync::Arc;
+use tauri::test::{INVOKE_KEY, MockRuntime, get_ipc_response, mock_builder, mock_context, noop_assets};
 use tauri::webview::InvokeRequest;
+use tauri::{WebviewWindow, WebviewWindowBuilder};
+
+/// The command tests' clock: a Monday morning.
+#[allow(dead_code)] // not every test file uses it
+pub fn clock() -> Arc<FixedClock> {
+    Arc::new(FixedClock::new(time::macros::datetime!(2026-11-30 09:00 UTC)))
+}
+
+/// The app with every command on tauri's mock runtime, `state` (and `places`, when the test has
+/// them) managed, and its main window.
+pub fn window_on(
+    state: planner_app::App,
+    places: Option<planner_app::Places>,
+) -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>) {
+    let builder = resource_planner_app::commands::register(mock_builder()).manage(state);
+    let builder = match places {
+        Some(places) => builder.manage(places),
+        None => builder,
+    };
+    let app = builder.build(mock_context(noop_assets())).expect("build the app");
+    let window = WebviewWindowBuilder::new(&app, "main", Default::default()).build().expect("window");
+    (app, window)
+}
 
 pub fn call(window: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Result<Value, Value> {
     let request = InvokeRequest {

@@ -7,143 +7,77 @@ use planner_domain::ValidationError;
 use planner_store::StoreError;
 use serde::{Deserialize, Serialize};
 
-/// Every code an error can carry to the window. `ui/src/ipc/bindings/ErrorCode.ts` is generated
-/// from it, so a code the UI does not know fails the UI's type check.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
-#[serde(rename_all = "snake_case")]
-#[ts(export)]
-pub enum ErrorCode {
+/// Declares [`ErrorCode`] once: each variant with the code the window reads (its serde name,
+/// which a test holds equal), and the list of them all.
+macro_rules! error_codes {
+    ($($variant:ident = $code:literal,)*) => {
+        /// Every code an error can carry to the window. `ui/src/ipc/bindings/ErrorCode.ts` is
+        /// generated from it, so a code the UI does not know fails the UI's type check.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
+        #[serde(rename_all = "snake_case")]
+        #[ts(export)]
+        pub enum ErrorCode {
+            $($variant,)*
+        }
+
+        impl ErrorCode {
+            /// Every code, for tests that hold the list against its users.
+            pub const ALL: &[ErrorCode] = &[$(ErrorCode::$variant,)*];
+
+            /// The code as the window reads it (`conflict`, `invalid_date`, …).
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(ErrorCode::$variant => $code,)*
+                }
+            }
+        }
+    };
+}
+
+error_codes! {
     // A value from the window that is not acceptable (planner-domain's `ValidationError`).
-    NameEmpty,
-    NameTooLong,
-    NameControlCharacter,
-    InvalidColor,
-    InvalidDate,
-    DateOutOfRange,
-    RangeEndBeforeStart,
-    RangeEmpty,
-    RangeTooLong,
-    InvalidId,
-    InvalidEmail,
-    InvalidRole,
-    NothingToChange,
+    NameEmpty = "name_empty",
+    NameTooLong = "name_too_long",
+    NameControlCharacter = "name_control_character",
+    InvalidColor = "invalid_color",
+    InvalidDate = "invalid_date",
+    DateOutOfRange = "date_out_of_range",
+    RangeEndBeforeStart = "range_end_before_start",
+    RangeEmpty = "range_empty",
+    RangeTooLong = "range_too_long",
+    InvalidId = "invalid_id",
+    InvalidEmail = "invalid_email",
+    InvalidRole = "invalid_role",
+    NothingToChange = "nothing_to_change",
     // The table (planner-store's `StoreError`).
-    NotFound,
-    AlreadyExists,
-    Conflict,
-    ParentGone,
-    Forbidden,
-    NotMember,
-    LastAdmin,
-    SessionInvalid,
-    CodeInvalid,
-    Unavailable,
-    Credentials,
-    Config,
-    Corrupt,
-    Engine,
+    NotFound = "not_found",
+    AlreadyExists = "already_exists",
+    Conflict = "conflict",
+    ParentGone = "parent_gone",
+    Forbidden = "forbidden",
+    NotMember = "not_member",
+    LastAdmin = "last_admin",
+    SessionInvalid = "session_invalid",
+    CodeInvalid = "code_invalid",
+    Unavailable = "unavailable",
+    Credentials = "credentials",
+    Config = "config",
+    Corrupt = "corrupt",
+    Engine = "engine",
     // The application.
-    Offline,
-    Unconfirmed,
-    NotLoaded,
-    SignedOut,
-    Keyring,
-    LocalData,
-    Mail,
-    BadLink,
-    CacheDamaged,
-    Backup,
+    Offline = "offline",
+    Unconfirmed = "unconfirmed",
+    NotLoaded = "not_loaded",
+    SignedOut = "signed_out",
+    Keyring = "keyring",
+    LocalData = "local_data",
+    Mail = "mail",
+    BadLink = "bad_link",
+    CacheDamaged = "cache_damaged",
+    Backup = "backup",
 }
 
 impl ErrorCode {
-    /// Every code, for tests that hold the list against its users.
-    pub const ALL: [ErrorCode; 37] = {
-        use ErrorCode::*;
-        [
-            NameEmpty,
-            NameTooLong,
-            NameControlCharacter,
-            InvalidColor,
-            InvalidDate,
-            DateOutOfRange,
-            RangeEndBeforeStart,
-            RangeEmpty,
-            RangeTooLong,
-            InvalidId,
-            InvalidEmail,
-            InvalidRole,
-            NothingToChange,
-            NotFound,
-            AlreadyExists,
-            Conflict,
-            ParentGone,
-            Forbidden,
-            NotMember,
-            LastAdmin,
-            SessionInvalid,
-            CodeInvalid,
-            Unavailable,
-            Credentials,
-            Config,
-            Corrupt,
-            Engine,
-            Offline,
-            Unconfirmed,
-            NotLoaded,
-            SignedOut,
-            Keyring,
-            LocalData,
-            Mail,
-            BadLink,
-            CacheDamaged,
-            Backup,
-        ]
-    };
-
-    /// The code as the window reads it (`conflict`, `invalid_date`, …): its serde name.
-    pub fn as_str(self) -> &'static str {
-        use ErrorCode::*;
-        match self {
-            NameEmpty => "name_empty",
-            NameTooLong => "name_too_long",
-            NameControlCharacter => "name_control_character",
-            InvalidColor => "invalid_color",
-            InvalidDate => "invalid_date",
-            DateOutOfRange => "date_out_of_range",
-            RangeEndBeforeStart => "range_end_before_start",
-            RangeEmpty => "range_empty",
-            RangeTooLong => "range_too_long",
-            InvalidId => "invalid_id",
-            InvalidEmail => "invalid_email",
-            InvalidRole => "invalid_role",
-            NothingToChange => "nothing_to_change",
-            NotFound => "not_found",
-            AlreadyExists => "already_exists",
-            Conflict => "conflict",
-            ParentGone => "parent_gone",
-            Forbidden => "forbidden",
-            NotMember => "not_member",
-            LastAdmin => "last_admin",
-            SessionInvalid => "session_invalid",
-            CodeInvalid => "code_invalid",
-            Unavailable => "unavailable",
-            Credentials => "credentials",
-            Config => "config",
-            Corrupt => "corrupt",
-            Engine => "engine",
-            Offline => "offline",
-            Unconfirmed => "unconfirmed",
-            NotLoaded => "not_loaded",
-            SignedOut => "signed_out",
-            Keyring => "keyring",
-            LocalData => "local_data",
-            Mail => "mail",
-            BadLink => "bad_link",
-            CacheDamaged => "cache_damaged",
-            Backup => "backup",
-        }
-    }
-
     fn of_validation(e: &ValidationError) -> Self {
         use ValidationError as V;
         match e {
@@ -295,7 +229,7 @@ mod tests {
     #[test]
     fn each_code_reads_as_its_serde_name_and_all_lists_each_once() {
         let mut seen = std::collections::HashSet::new();
-        for code in ErrorCode::ALL {
+        for &code in ErrorCode::ALL {
             assert_eq!(serde_json::to_value(code).unwrap(), serde_json::json!(code.as_str()));
             assert!(seen.insert(code.as_str()), "{code} twice");
         }
