@@ -177,28 +177,24 @@ impl App {
     /// offline (and the command is refused: nothing was sent).
     pub(crate) async fn open_plan(&self) -> Result<OpenPlan, AppError> {
         let epoch = self.epoch();
-        let (store, token, session, team, copy) = {
-            let w = self.workspace.read().await;
-            if let Some(refused) = w.refusal() {
-                return Err(refused);
+        let (store, token, session, team, copy) = match &*self.workspace.read().await {
+            Workspace::Local { store, scope } => {
+                return Ok(OpenPlan {
+                    store: store.clone(),
+                    scope: scope.clone(),
+                    copy: None,
+                    session: None,
+                });
             }
-            match &*w {
-                Workspace::Local { store, scope } => {
-                    return Ok(OpenPlan {
-                        store: store.clone(),
-                        scope: scope.clone(),
-                        copy: None,
-                        session: None,
-                    });
-                }
-                Workspace::Team { store, open } => (
-                    store.clone(),
-                    open.token.clone(),
-                    open.session.clone(),
-                    open.scope.team().clone(),
-                    open.copy.clone(),
-                ),
-                _ => unreachable!("refused above"),
+            Workspace::Team { store, open } => (
+                store.clone(),
+                open.token.clone(),
+                open.session.clone(),
+                open.scope.team().clone(),
+                open.copy.clone(),
+            ),
+            refused => {
+                return Err(refused.refusal().expect("only a local workspace or a team is not refused"));
             }
         };
         match store.recheck_scope(&token, &session, &team).await {

@@ -71,7 +71,7 @@ where
         write!(w, "{stamp} {level} ")?;
         ctx.field_format().format_fields(w.by_ref(), event)?;
         let target = event.metadata().target();
-        if !OURS.iter().any(|c| target == *c || target.starts_with(&format!("{c}::"))) {
+        if !OURS.contains(&target.split("::").next().unwrap_or(target)) {
             write!(w, " ({target})")?;
         }
         writeln!(w)

@@ -30,7 +30,7 @@ pub struct IpcError {
 
 impl From<AppError> for IpcError {
     fn from(e: AppError) -> Self {
-        Self { code: e.code(), message: e.to_string() }
+        (&e).into()
     }
 }
 

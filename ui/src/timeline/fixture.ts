@@ -6,9 +6,10 @@ import { Cursor } from "./cursor.svelte";
 import { type Day, dateOf, dayOf } from "./dates";
 import { Gestures } from "./gestures.svelte";
 import { Intents } from "./intents";
+import { rowTops } from "./layout";
 import { ModalState } from "./modal.svelte";
 import type { Fields, Plan } from "./plan.svelte";
-import { Rows } from "./rows.svelte";
+import { LANE_H, laneRows, PAD, placeRows, Rows } from "./rows.svelte";
 import { Viewport } from "./viewport.svelte";
 
 /** A Monday. */
@@ -47,6 +48,19 @@ export const BARS: AssignmentDto[] = [
 ];
 
 /** The plan's state and its edits, recorded. */
+/** The fixture's rows in lanes, their tops, and the day at x = 0, as the pane lays them out. */
+export const ROWS = laneRows(PEOPLE, BARS);
+export const TOPS = rowTops(
+  ROWS.map((r) => r.lanes),
+  LANE_H,
+  PAD,
+);
+export const ORIGIN = TODAY - 10;
+
+/** The fixture's rows (all four) placed for the days `first` to `last`, 20 px a day. */
+export const placedIn = (first: Day, last: Day) =>
+  placeRows(ROWS, TOPS, { first: 0, last: 3 }, { first, last }, ORIGIN, 20);
+
 export class FakePlan {
   people = PEOPLE;
   projects = PROJECTS;

@@ -1,37 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { dayOf } from "./dates";
-import { BARS, PEOPLE, TODAY, timeline } from "./fixture";
-import { rowTops } from "./layout";
+import { BARS, ORIGIN, placedIn, ROWS, TODAY, TOPS, timeline } from "./fixture";
 import type { Plan } from "./plan.svelte";
-import {
-  BAR_H,
-  barAt,
-  fades,
-  LANE_H,
-  laneRows,
-  PAD,
-  placedBar,
-  placeRows,
-  Rows,
-  rowHeight,
-} from "./rows.svelte";
+import { BAR_H, barAt, fades, LANE_H, placedBar, placeRows, Rows, rowHeight } from "./rows.svelte";
 import { at } from "./testing";
 
-const rows = laneRows(PEOPLE, BARS);
-const tops = rowTops(
-  rows.map((r) => r.lanes),
-  LANE_H,
-  PAD,
-);
-const origin = TODAY - 10;
-const placed = placeRows(
-  rows,
-  tops,
-  { first: 0, last: 3 },
-  { first: TODAY - 2, last: TODAY + 20 },
-  origin,
-  20,
-);
+const rows = ROWS;
+const tops = TOPS;
+const origin = ORIGIN;
+const placed = placedIn(TODAY - 2, TODAY + 20);
 
 describe("rows and lanes", () => {
   it("gives each person a row, in order, with overlapping bars in lanes", () => {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { textOn } from "./color";
 import { dayOf, isWeekend } from "./dates";
-import { BARS, PEOPLE, PROJECTS, TODAY } from "./fixture";
-import { rowTops } from "./layout";
-import { LANE_H, laneRows, PAD, placeRows } from "./rows.svelte";
+import { BARS, ORIGIN, PEOPLE, PROJECTS, placedIn, ROWS, TODAY, TOPS } from "./fixture";
+import { LANE_H, laneRows, placeRows } from "./rows.svelte";
 import {
   dayLabel,
   headerDays,
@@ -18,22 +17,11 @@ import {
 } from "./scenes";
 import { at } from "./testing";
 
-const rows = laneRows(PEOPLE, BARS);
-const tops = rowTops(
-  rows.map((r) => r.lanes),
-  LANE_H,
-  PAD,
-);
-const origin = TODAY - 10;
+const rows = ROWS;
+const tops = TOPS;
+const origin = ORIGIN;
 const days = Array.from({ length: 21 }, (_, i) => TODAY - 3 + i);
-const shown = placeRows(
-  rows,
-  tops,
-  { first: 0, last: 3 },
-  { first: days[0] ?? 0, last: TODAY + 18 },
-  origin,
-  20,
-);
+const shown = placedIn(days[0] ?? 0, TODAY + 18);
 const projects = Object.fromEntries(PROJECTS.map((p) => [p.id, p]));
 const pane = (over: Partial<Parameters<typeof paneScene>[0]> = {}) =>
   paneScene({
