@@ -9,15 +9,6 @@ if ! command -v tauri-driver >/dev/null 2>&1; then
   echo "installing tauri-driver (cargo install, once)"
   cargo install tauri-driver --locked --version "^2"
 fi
-# A DynamoDB-protocol server for the sign-in tests (dynoxide's HTTP server: the same engine the
-# app embeds, here behind a real HTTP endpoint). Built once, outside the workspace, so that its
-# server features never reach the app.
-if ! command -v dynoxide >/dev/null 2>&1; then
-  echo "installing dynoxide (cargo install, once)"
-  CARGO_TARGET_DIR="$HOME/.cache/resource-planner/dynoxide-target" \
-    cargo install dynoxide-rs --locked --version "^3" --no-default-features --features native-sqlite,http-server,cli
-fi
-dynoxide="$(command -v dynoxide)"
 
 work=$(mktemp -d)
 pids=()
@@ -32,6 +23,10 @@ trap cleanup EXIT
 # dev-server variant embeds no assets).
 cargo build -q --workspace --bins --locked --features resource-planner/custom-protocol
 cp "$target/debug/rp-admin" "$work/rp-admin"
+# A DynamoDB-protocol server for the sign-in tests (crates/planner-testdb: dynoxide's HTTP server,
+# the same engine the app embeds, behind a real HTTP endpoint), from the same build.
+cp "$target/debug/rp-test-dynamodb" "$work/rp-test-dynamodb"
+dynoxide="$work/rp-test-dynamodb"
 # RP_E2E_APP: an app built elsewhere (the installed package, scripts/package-test.sh).
 for attempt in 1 2 3 4 5; do
   [ -n "${RP_E2E_APP:-}" ] && break

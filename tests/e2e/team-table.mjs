@@ -52,7 +52,7 @@ export async function startTeamTable(prefix = "rp-team-") {
   const endpoint = `http://127.0.0.1:${dbPort}`;
   const mailbox = join(work, "mail");
   const children = [
-    spawn(DYNOXIDE, ["serve", "--port", String(dbPort), "--db-path", join(work, "table.db"), "--log", "quiet"], { stdio: "ignore" }),
+    spawn(DYNOXIDE, ["--port", String(dbPort), "--db-path", join(work, "table.db")], { stdio: "ignore" }),
     spawn("/usr/bin/python3", ["-m", "aiosmtpd", "-n", "-l", `127.0.0.1:${smtpPort}`, "-c", "aiosmtpd.handlers.Mailbox", mailbox], { stdio: "ignore" }),
   ];
   const stop = () => {

@@ -1,9 +1,7 @@
 //! Store tests of the plan's access patterns (docs/data-model.md, access patterns 2–8) and of
 //! the updates the UI needs (11, 12).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use planner_domain::{AssignmentId, Color, Name, ProjectId, ResourceId};
 use planner_store::engine::hooks::Before;
 use planner_store::{AssignmentChange, AssignmentRef, NewAssignment, StoreError};

@@ -1,9 +1,7 @@
 //! Sign-in by email code (issue #4): invite-only without enumeration, a code bound to its email,
 //! used once, expiring, replaced by the next one, killed by wrong guesses, and rate-limited.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use planner_domain::{Email, Role};
 use planner_store::{CODES_PER_HOUR, Sensitive, StoreError, VERIFICATION_MINUTES, WRONG_CODES_ALLOWED};
 use std::sync::Arc;

@@ -2,9 +2,7 @@
 //! 9): past the 100-action transaction cap, against concurrent creates, and re-run after an
 //! interruption.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use planner_domain::{DateRange, Name, ProjectId, ResourceId};
 use planner_store::engine::hooks::Before;
 use planner_store::{PendingDeletion, StoreError, TeamScope};

@@ -2,9 +2,7 @@
 //! pattern 4): boundary days, one-day and multi-year assignments, empty windows, windows long
 //! after old history.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use planner_domain::{Assignment, Date, DateRange, MAX_ASSIGNMENT_DAYS};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};

@@ -2,9 +2,7 @@
 //! that no call made through a team's scope touches another team's keys; cross-team and
 //! role-violating calls are refused with a typed error and one audit line each.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use planner_domain::{AssignmentId, Color, Email, Name, ProjectId, ResourceId, Role};
 use planner_store::{NewAssignment, StoreError, TeamScope};
 use proptest::prelude::*;
@@ -120,8 +118,8 @@ async fn run(
         let own = format!("TEAM#{}", scope.team());
         for seen in recorder.take() {
             let mut all = Vec::new();
-            common::strings(&seen.request, &mut all);
-            common::strings(&seen.response, &mut all);
+            crate::common::strings(&seen.request, &mut all);
+            crate::common::strings(&seen.response, &mut all);
             for text in all.iter().filter(|t| t.starts_with("TEAM#")) {
                 prop_assert_eq!(text, &own, "{:?} via {} touched another team", op, seen.operation);
             }

@@ -1,9 +1,7 @@
 //! Failures the embedded engine cannot produce, injected between the SDK and the engine:
 //! throttling, UnprocessedItems, TransactionConflict, a dropped connection.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use planner_domain::{AssignmentId, DateRange};
 use planner_store::engine::hooks::Before;
 use planner_store::{NewAssignment, StoreError};

@@ -1,8 +1,6 @@
 //! Export a team and import it back: put before delete, re-runnable after an interruption.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use planner_store::StoreError;
 use planner_store::engine::hooks::Before;
 use planner_store::transfer::TeamExport;

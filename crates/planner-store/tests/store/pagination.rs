@@ -1,9 +1,7 @@
 //! Nothing silently stops at DynamoDB's 1 MB page: queries that need several pages return
 //! everything (docs/data-model.md, "Access patterns" and "DynamoDB limits").
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use planner_domain::{Assignment, AssignmentId, DateRange, Name};
 use planner_store::transfer::{FORMAT, FORMAT_VERSION, TeamExport};
 

@@ -1,8 +1,6 @@
 //! A table of bad inputs: each gives its typed error and leaves the table as it was.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use planner_domain::{AssignmentId, Color, Date, DateRange, Name, ProjectId, ResourceId, ValidationError};
 use planner_store::{AssignmentChange, NewAssignment, StoreError};
 

@@ -1,9 +1,7 @@
 //! Many writers at once: nothing lost, conflicts detected ("the design itself creates
 //! concurrency": docs/data-model.md, rule 6).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use planner_domain::{DateRange, Name, ResourceId};
 use planner_store::{AssignmentChange, StoreError};
 use std::collections::HashSet;

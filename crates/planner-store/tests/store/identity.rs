@@ -2,9 +2,7 @@
 //! a user's teams through GSI1, sessions with expiry checked on read and signing out everywhere.
 //! Sign-in codes: signin.rs.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use planner_domain::{Email, Name, Role};
 use planner_store::{SESSION_DAYS, Sensitive, StoreError};
 

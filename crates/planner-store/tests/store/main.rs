@@ -1,0 +1,17 @@
+//! The store's tests on the engine (embedded in memory, or the endpoint named by
+//! `RP_TEST_DYNAMODB_ENDPOINT`): one test binary, one module per concern, so that the suite links
+//! the SDK and the engine once for all of them rather than once per file.
+
+mod common;
+
+mod bad_inputs;
+mod cascade;
+mod concurrency;
+mod faults;
+mod identity;
+mod pagination;
+mod plan;
+mod signin;
+mod tenancy;
+mod transfer;
+mod window_query;
