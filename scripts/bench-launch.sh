@@ -11,9 +11,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target="${CARGO_TARGET_DIR:-target}"
-profile=release
-[ "${1:-}" = "--debug" ] && profile=debug
-cargo_profile=$([ "$profile" = release ] && echo --release || true)
+# shellcheck source=scripts/harness.sh
+. scripts/harness.sh
+harness_profile "$@"
 
 echo "== the app ($profile, UI embedded as in a release)"
 cargo build -q $cargo_profile --workspace --bins --locked --features resource-planner/custom-protocol

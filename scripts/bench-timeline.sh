@@ -11,14 +11,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target="${CARGO_TARGET_DIR:-target}"
-profile=release
-[ "${1:-}" = "--debug" ] && profile=debug
-cargo_profile=$([ "$profile" = release ] && echo --release || true)
-
-if ! command -v tauri-driver >/dev/null 2>&1; then
-  echo "installing tauri-driver (cargo install, once)"
-  cargo install tauri-driver --locked --version "^2"
-fi
+# shellcheck source=scripts/harness.sh
+. scripts/harness.sh
+harness_profile "$@"
+harness_tauri_driver
 
 echo "== bench pages: type check (fake IPC against src/ipc) and build to ui/dist-bench"
 (cd ui && node_modules/.bin/svelte-check --tsconfig ./bench/tsconfig.json --fail-on-warnings --output machine | tail -1 \
@@ -35,13 +31,7 @@ fi
 cargo build -q --workspace --bins --locked --features resource-planner/custom-protocol
 admin="$(cd "$target" && pwd)/debug/rp-admin"
 
-work=$(mktemp -d)
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
+harness_work
 
 # A throw-away home: the app's local workspace is $XDG_DATA_HOME/resource-planner/workspace.db.
 export HOME="$work/home" XDG_DATA_HOME="$work/home/data" XDG_CONFIG_HOME="$work/home/config" XDG_CACHE_HOME="$work/home/cache"
@@ -55,14 +45,7 @@ Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
 xvfb=$!
 pids+=("$xvfb")
 export DISPLAY="$display"
-port=$((4400 + RANDOM % 90))
-tauri-driver --port "$port" --native-port $((port + 100)) --native-driver /usr/bin/WebKitWebDriver >"$work/driver.log" 2>&1 &
-driver=$!
-pids+=("$driver")
-for _ in $(seq 1 50); do
-  curl -fsS "http://127.0.0.1:$port/status" >/dev/null 2>&1 && break
-  sleep 0.2
-done
+harness_start_driver
 
 echo "== machine"
 echo "$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $(free -g | awk '/Mem:/ {print $2}') GiB"
@@ -70,7 +53,7 @@ echo "WebKitGTK $(dpkg-query -W -f='${Version}' libwebkit2gtk-4.1-0 2>/dev/null 
 echo "app: $profile build; bench pages: ui/dist-bench (vite build), served on 127.0.0.1"
 
 RP_WEBDRIVER_URL="http://127.0.0.1:$port" RP_DRIVER_PID="$driver" RP_XVFB_PID="$xvfb" RP_APP_BINARY="$app" \
-  RP_BENCH_PAGES="ui/dist-bench" RP_E2E_SHOTS="${RP_BENCH_SHOTS:-$PWD/artifacts/bench-ui}" \
+  RP_BENCH_PAGES="${RP_BENCH_PAGES:-ui/dist-bench}" RP_E2E_SHOTS="${RP_BENCH_SHOTS:-$PWD/artifacts/bench-ui}" \
   node scripts/bench-timeline.mjs || { tail -20 "$work/driver.log"; exit 1; }
 echo
 echo "screenshots: ${RP_BENCH_SHOTS:-$PWD/artifacts/bench-ui}"

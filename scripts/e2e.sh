@@ -4,19 +4,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target="${CARGO_TARGET_DIR:-target}"
+# shellcheck source=scripts/harness.sh
+. scripts/harness.sh
 
-if ! command -v tauri-driver >/dev/null 2>&1; then
-  echo "installing tauri-driver (cargo install, once)"
-  cargo install tauri-driver --locked --version "^2"
-fi
-
-work=$(mktemp -d)
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
+harness_tauri_driver
+harness_work
 # The app with the built UI embedded (as a release does), not the dev-server one. Another build in
 # the same target dir (cargo test, a plain cargo build) puts its dev-server variant in the same
 # place at any time, so the tests run private copies, and the copy must hold the built UI (the
@@ -58,13 +50,7 @@ eval "$(dbus-launch --sh-syntax)"
 pids+=("$DBUS_SESSION_BUS_PID")
 eval "$(printf 'throwaway' | gnome-keyring-daemon --unlock --components=secrets)"
 export GNOME_KEYRING_CONTROL
-port=$((4400 + RANDOM % 90))
-tauri-driver --port "$port" --native-port $((port + 100)) --native-driver /usr/bin/WebKitWebDriver >"$work/driver.log" 2>&1 &
-pids+=($!)
-for _ in $(seq 1 50); do
-  curl -fsS "http://127.0.0.1:$port/status" >/dev/null 2>&1 && break
-  sleep 0.2
-done
+harness_start_driver
 RP_WEBDRIVER_URL="http://127.0.0.1:$port" RP_APP_BINARY="$app" RP_ADMIN_BINARY="$admin" RP_DYNOXIDE_BINARY="$dynoxide" RP_E2E_SHOTS="$shots" \
   node --test --test-concurrency=1 "${@:-tests/e2e/}" || { cat "$work/driver.log" | tail -20; exit 1; }
 echo "screenshots: $shots"

@@ -244,61 +244,28 @@ async fn edits() -> Vec<(&'static str, Totals)> {
         .await
         .unwrap();
     out.push(("recolour a project", meter.reset()));
-    let a = store
-        .create_assignment(
-            &scope,
-            NewAssignment {
-                id: AssignmentId::generate(),
-                resource_id: r.id.clone(),
-                project_id: p.id.clone(),
-                range: DateRange::new(d("2026-03-02"), d("2026-03-07")).unwrap(),
-            },
-        )
-        .await
-        .unwrap();
+    // Each edit as the app sends it: one assignment, from `from` for `days` days.
+    let days = |from: &str, days: i64| DateRange::new(d(from), d(from).add_days(days)).unwrap();
+    let (store, scope) = (&store, &scope);
+    let create = |range: DateRange| {
+        let (id, resource_id, project_id) = (AssignmentId::generate(), r.id.clone(), p.id.clone());
+        store.create_assignment(scope, NewAssignment { id, resource_id, project_id, range })
+    };
+    let update = |a: Assignment, resource: &ResourceId, range: DateRange| {
+        let change = AssignmentChange { resource_id: resource.clone(), project_id: p.id.clone(), range };
+        async move { store.update_assignment(scope, &a, change).await }
+    };
+    let a = create(days("2026-03-02", 5)).await.unwrap();
     out.push(("create an assignment", meter.reset()));
-    let a = store
-        .update_assignment(
-            &scope,
-            &a,
-            AssignmentChange {
-                resource_id: r.id.clone(),
-                project_id: p.id.clone(),
-                range: DateRange::new(d("2026-03-02"), d("2026-03-10")).unwrap(),
-            },
-        )
-        .await
-        .unwrap();
+    let a = update(a, &r.id, days("2026-03-02", 8)).await.unwrap();
     out.push(("resize it (same start)", meter.reset()));
-    let a = store
-        .update_assignment(
-            &scope,
-            &a,
-            AssignmentChange {
-                resource_id: file.resources[1].id.clone(),
-                project_id: p.id.clone(),
-                range: DateRange::new(d("2026-03-09"), d("2026-03-17")).unwrap(),
-            },
-        )
-        .await
-        .unwrap();
+    let a = update(a, &file.resources[1].id, days("2026-03-09", 8)).await.unwrap();
     out.push(("move it to another day and person", meter.reset()));
-    store.delete_assignment(&scope, &a).await.unwrap();
+    store.delete_assignment(scope, &a).await.unwrap();
     out.push(("delete it", meter.reset()));
-    let long = store
-        .create_assignment(
-            &scope,
-            NewAssignment {
-                id: AssignmentId::generate(),
-                resource_id: r.id.clone(),
-                project_id: p.id.clone(),
-                range: DateRange::new(d("2026-03-02"), d("2026-09-01")).unwrap(),
-            },
-        )
-        .await
-        .unwrap();
+    let long = create(days("2026-03-02", 183)).await.unwrap();
     out.push(("create a 6-month assignment", meter.reset()));
-    store.delete_assignment(&scope, &long).await.unwrap();
+    store.delete_assignment(scope, &long).await.unwrap();
     out.push(("delete it", meter.reset()));
     out
 }

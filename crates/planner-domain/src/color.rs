@@ -29,18 +29,7 @@ impl Color {
     }
 }
 
-impl TryFrom<String> for Color {
-    type Error = ValidationError;
-    fn try_from(value: String) -> Result<Self, Self::Error> {
-        Self::parse(&value)
-    }
-}
-
-impl From<Color> for String {
-    fn from(value: Color) -> Self {
-        value.to_string()
-    }
-}
+text_value!(Color);
 
 impl fmt::Display for Color {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -82,18 +82,7 @@ impl Date {
     }
 }
 
-impl TryFrom<String> for Date {
-    type Error = ValidationError;
-    fn try_from(value: String) -> Result<Self, Self::Error> {
-        Self::parse(&value)
-    }
-}
-
-impl From<Date> for String {
-    fn from(value: Date) -> Self {
-        value.to_string()
-    }
-}
+text_value!(Date);
 
 impl fmt::Display for Date {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

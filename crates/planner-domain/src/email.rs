@@ -31,18 +31,7 @@ impl Email {
     }
 }
 
-impl TryFrom<String> for Email {
-    type Error = ValidationError;
-    fn try_from(value: String) -> Result<Self, Self::Error> {
-        Self::parse(&value)
-    }
-}
-
-impl From<Email> for String {
-    fn from(value: Email) -> Self {
-        value.0
-    }
-}
+text_value!(Email);
 
 impl fmt::Display for Email {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -41,18 +41,7 @@ macro_rules! id_type {
             }
         }
 
-        impl TryFrom<String> for $name {
-            type Error = ValidationError;
-            fn try_from(value: String) -> Result<Self, Self::Error> {
-                Self::parse(&value)
-            }
-        }
-
-        impl From<$name> for String {
-            fn from(value: $name) -> Self {
-                value.0
-            }
-        }
+        text_value!($name);
 
         impl fmt::Display for $name {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

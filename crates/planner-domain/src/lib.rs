@@ -4,6 +4,25 @@
 //! Every value that crosses into this crate from a form, a file or the wire is parsed into one of
 //! these types first, so the code above can rely on it being valid.
 
+/// A value kept as text on the wire and in the table: serde reads it through `parse` (so it is
+/// checked on the way in) and writes its `Display`.
+macro_rules! text_value {
+    ($t:ty) => {
+        impl TryFrom<String> for $t {
+            type Error = $crate::ValidationError;
+            fn try_from(value: String) -> Result<Self, Self::Error> {
+                Self::parse(&value)
+            }
+        }
+
+        impl From<$t> for String {
+            fn from(value: $t) -> Self {
+                value.to_string()
+            }
+        }
+    };
+}
+
 mod clock;
 mod color;
 mod dates;

@@ -1,0 +1,40 @@
+# Shared by the scripts that drive the built app (e2e.sh, bench-timeline.sh, bench-launch.sh):
+# sourced, not run. Each function does one step of setting up the harness.
+
+# `profile` (release, or debug with --debug) and the cargo flag that builds it.
+harness_profile() {
+  profile=release
+  [ "${1:-}" = "--debug" ] && profile=debug
+  cargo_profile=$([ "$profile" = release ] && echo --release || true)
+}
+
+# tauri-driver (the WebDriver server in front of WebKitWebDriver), installed once.
+harness_tauri_driver() {
+  if ! command -v tauri-driver >/dev/null 2>&1; then
+    echo "installing tauri-driver (cargo install, once)"
+    cargo install tauri-driver --locked --version "^2"
+  fi
+}
+
+# `work`, a folder removed at exit, and `pids`, the processes killed then.
+harness_work() {
+  work=$(mktemp -d)
+  pids=()
+  trap harness_cleanup EXIT
+}
+harness_cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+
+# tauri-driver on a free-looking port (`port`, `driver` its pid), answering before this returns.
+harness_start_driver() {
+  port=$((4400 + RANDOM % 90))
+  tauri-driver --port "$port" --native-port $((port + 100)) --native-driver /usr/bin/WebKitWebDriver >"$work/driver.log" 2>&1 &
+  driver=$!
+  pids+=("$driver")
+  for _ in $(seq 1 50); do
+    curl -fsS "http://127.0.0.1:$port/status" >/dev/null 2>&1 && break
+    sleep 0.2
+  done
+}
