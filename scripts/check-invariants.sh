@@ -85,7 +85,7 @@ else
   say "no error-code string is compared in Rust" "ok"
 fi
 # 11. Only planner-app's places.rs names local files (the workspace, the audit log, the copies).
-hits=$(grep -rnE '"(workspace\.db|audit\.log|last-team\.txt|profile\.bin)"|join\("(offline|tables|backups|logs)"\)' \
+hits=$(grep -rnE '"(workspace\.db|audit\.log|last-team\.txt|profile\.bin)"|join\("(offline|tables|backups|logs|prefs)"\)' \
   src-tauri/src crates/planner-app/src --include=*.rs | grep -v '^crates/planner-app/src/places.rs' || true)
 if [ -n "$hits" ]; then
   echo "$hits"; say "a local file name built outside planner-app/src/places.rs" "FAIL"; fail=1

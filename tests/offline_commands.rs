@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{call, clock, watchdog};
+use common::{call, clock, signed_in, watchdog};
 
 use planner_app::{App, Auth, Copies};
 use planner_auth::{MemoryVault, TokenVault};
@@ -140,7 +140,7 @@ async fn planned_online(s: &Setup) -> Value {
 }
 
 fn offline(w: &WebviewWindow<MockRuntime>) -> Value {
-    call(w, "session_status", json!({})).unwrap()["offline"].clone()
+    call(w, "session_status", json!({})).unwrap()["session"]["offline"].clone()
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -164,7 +164,7 @@ async fn a_lost_connection_shows_the_copy_read_only_and_it_comes_back_by_itself(
     assert_eq!(off["syncedAt"], "2026-11-30T09:00:00Z", "the time of the last successful read");
     let status = call(&w, "session_status", json!({})).unwrap();
     assert_eq!(
-        (status["signedIn"].as_bool(), status["team"]["role"].as_str()),
+        (signed_in(&status), status["session"]["team"]["role"].as_str()),
         (Some(true), Some("planner"))
     );
 
@@ -193,18 +193,21 @@ async fn a_lost_connection_shows_the_copy_read_only_and_it_comes_back_by_itself(
 
     // Trying again while cut stays offline; once the line is back, it is online again.
     let again = call(&w, "reconnect", json!({})).unwrap();
-    assert_eq!(again["offline"]["reason"]["code"], "unavailable");
+    assert_eq!(again["session"]["offline"]["reason"]["code"], "unavailable");
     s.line.set(UP);
     let back = call(&w, "reconnect", json!({})).unwrap();
-    assert!(back["offline"].is_null(), "{back}");
-    assert_eq!(back["team"]["role"], "planner");
+    assert!(back["session"]["offline"].is_null(), "{back}");
+    assert_eq!(back["session"]["team"]["role"], "planner");
     call(&w, "create_assignment", json!({ "input": input })).unwrap();
     assert_eq!(bars(&timeline(&w).unwrap()).len(), 3, "edits work again");
     // The connection check while online re-checks the session and stays online.
-    assert!(call(&w, "reconnect", json!({})).unwrap()["offline"].is_null());
+    assert!(call(&w, "reconnect", json!({})).unwrap()["session"]["offline"].is_null());
     s.line.set(CUT);
     let found = call(&w, "reconnect", json!({})).unwrap();
-    assert_eq!(found["offline"]["reason"]["code"], "unavailable", "the check itself notices a cut");
+    assert_eq!(
+        found["session"]["offline"]["reason"]["code"], "unavailable",
+        "the check itself notices a cut"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -227,7 +230,7 @@ async fn an_edit_whose_answer_is_lost_ends_as_done_and_retrying_it_is_safe() {
     // Back online, a read says what happened (the window does this), and sending the same
     // change again answers done instead of a conflict.
     s.line.set(UP);
-    assert!(call(&w, "reconnect", json!({})).unwrap()["offline"].is_null());
+    assert!(call(&w, "reconnect", json!({})).unwrap()["session"]["offline"].is_null());
     let after = timeline(&w).unwrap();
     let moved =
         after["assignments"].as_array().unwrap().iter().find(|a| a["id"] == bar["id"]).unwrap().clone();
@@ -268,15 +271,15 @@ async fn a_start_without_the_network_and_without_a_copy_signs_in_once_the_table_
     let (_app, w) = app(&s).await;
     let status = call(&w, "session_status", json!({})).unwrap();
     assert_eq!(
-        (status["signedIn"].as_bool(), status["reason"]["code"].as_str()),
+        (signed_in(&status), status["session"]["reason"]["code"].as_str()),
         (Some(false), Some("unavailable"))
     );
     assert!(s.vault.load().unwrap().is_some(), "the session is kept for later");
     call(&w, "reconnect", json!({})).unwrap();
-    assert_eq!(call(&w, "session_status", json!({})).unwrap()["signedIn"], false);
+    assert_eq!(signed_in(&call(&w, "session_status", json!({})).unwrap()), Some(false));
     s.line.set(UP);
     let back = call(&w, "reconnect", json!({})).unwrap();
-    assert_eq!((back["signedIn"].as_bool(), back["email"].as_str()), (Some(true), Some("ada@example.com")));
+    assert_eq!((signed_in(&back), back["session"]["email"].as_str()), (Some(true), Some("ada@example.com")));
     timeline(&w).unwrap();
 }
 
@@ -299,17 +302,17 @@ async fn a_start_without_the_network_opens_the_copy_at_once() {
     let (_app, w) = app(&s).await;
     let status = call(&w, "session_status", json!({})).unwrap();
     assert_eq!(
-        (status["signedIn"].as_bool(), status["email"].as_str()),
+        (signed_in(&status), status["session"]["email"].as_str()),
         (Some(true), Some("ada@example.com"))
     );
-    assert_eq!(status["offline"]["reason"], Value::Null, "connecting: no reason yet");
-    assert_eq!(status["offline"]["syncedAt"], "2026-11-30T09:00:00Z");
+    assert_eq!(status["session"]["offline"]["reason"], Value::Null, "connecting: no reason yet");
+    assert_eq!(status["session"]["offline"]["syncedAt"], "2026-11-30T09:00:00Z");
     assert_eq!(bars(&timeline(&w).unwrap()), bars(&online), "the cached timeline, before any network");
     // The connection check finds the table out of reach, then back.
     call(&w, "reconnect", json!({})).unwrap();
     assert_eq!(offline(&w)["reason"]["code"], "unavailable");
     s.line.set(UP);
-    assert!(call(&w, "reconnect", json!({})).unwrap()["offline"].is_null());
+    assert!(call(&w, "reconnect", json!({})).unwrap()["session"]["offline"].is_null());
     assert_eq!(bars(&timeline(&w).unwrap()), bars(&online));
 
     // An ended session found on the way back signs out and removes the copy and its key.
@@ -321,7 +324,7 @@ async fn a_start_without_the_network_opens_the_copy_at_once() {
     s.line.set(UP);
     let out = call(&w, "reconnect", json!({})).unwrap();
     assert_eq!(
-        (out["signedIn"].as_bool(), out["reason"]["code"].as_str()),
+        (signed_in(&out), out["session"]["reason"]["code"].as_str()),
         (Some(false), Some("session_invalid"))
     );
     assert!(!local_dir(&s).exists() && s.keys.load().unwrap().is_none() && s.vault.load().unwrap().is_none());
@@ -344,17 +347,17 @@ async fn a_damaged_copy_is_discarded_with_a_notice_and_rebuilt() {
         std::fs::write(&team_file, &damaged).unwrap();
         let (_app, w) = app(&s).await;
         let status = call(&w, "session_status", json!({})).unwrap();
-        assert_eq!(status["reason"]["code"], "cache_damaged", "{what}: {status}");
-        assert!(status["reason"]["message"].as_str().unwrap().contains("set aside"), "{status}");
-        assert!(status["offline"].is_null(), "{what}: opened from the table instead");
+        assert_eq!(status["notice"]["code"], "cache_damaged", "{what}: {status}");
+        assert!(status["notice"]["message"].as_str().unwrap().contains("set aside"), "{status}");
+        assert!(status["session"]["offline"].is_null(), "{what}: opened from the table instead");
         assert_eq!(bars(&timeline(&w).unwrap()), bars(&online));
         // Said once.
-        assert!(call(&w, "session_status", json!({})).unwrap()["reason"].is_null());
+        assert!(call(&w, "session_status", json!({})).unwrap()["notice"].is_null());
     }
     // A key that no longer matches (the keyring entry was reset) is the same case.
     s.keys.delete().unwrap();
     let (_app, w) = app(&s).await;
-    assert_eq!(call(&w, "session_status", json!({})).unwrap()["reason"]["code"], "cache_damaged");
+    assert_eq!(call(&w, "session_status", json!({})).unwrap()["notice"]["code"], "cache_damaged");
     timeline(&w).unwrap();
     drop(w);
     // Rebuilt: the next start without the network opens it.
@@ -376,7 +379,7 @@ async fn signing_out_when_the_table_cannot_be_reached_forgets_the_session_here()
     assert!(s.vault.load().unwrap().is_some(), "still signed in");
     // Plain sign-out works offline: this computer forgets the session and the copy.
     let out = call(&w, "sign_out", json!({ "everywhere": false })).unwrap();
-    assert_eq!(out["signedIn"], false);
+    assert_eq!(signed_in(&out), Some(false));
     assert!(s.vault.load().unwrap().is_none() && s.keys.load().unwrap().is_none());
     assert!(!local_dir(&s).exists());
 }
@@ -389,6 +392,6 @@ async fn signing_out_just_as_the_table_goes_away_still_signs_out_here() {
     // Online as far as the window knows; the table is gone by the time it is asked.
     s.line.set(CUT);
     let out = call(&w, "sign_out", json!({ "everywhere": false })).unwrap();
-    assert_eq!(out["signedIn"], false);
+    assert_eq!(signed_in(&out), Some(false));
     assert!(s.vault.load().unwrap().is_none() && !local_dir(&s).exists());
 }

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::call;
+use common::{call, state};
 use planner_app::{Places, startup};
 use serde_json::{Value, json};
 use std::path::PathBuf;
@@ -47,7 +47,7 @@ async fn saving_opens_the_team_table_at_once_and_back_finds_the_local_workspace(
     let local_people = people(&w);
 
     let team = call(&w, "save_settings", json!({ "input": closed_team("plans") })).unwrap();
-    assert_eq!((team["mode"].as_str(), team["signedIn"].as_bool()), (Some("team"), Some(false)));
+    assert_eq!(state(&team), "signedOut");
     let written = std::fs::read_to_string(&p.user).unwrap();
     assert!(written.contains("mode = \"dynamodb\"") && written.contains("table = \"plans\""), "{written}");
     // The team table is what commands reach now: signed out, so refused.
@@ -59,7 +59,7 @@ async fn saving_opens_the_team_table_at_once_and_back_finds_the_local_workspace(
     );
 
     let local = call(&w, "save_settings", json!({ "input": { "mode": "local" } })).unwrap();
-    assert_eq!(local["mode"], "local");
+    assert_eq!(state(&local), "local");
     assert_eq!(people(&w), local_people, "the local workspace is the one left");
 }
 
@@ -101,7 +101,7 @@ async fn bad_values_name_their_key_and_change_nothing() {
         assert!(e["message"].as_str().unwrap().contains(key), "{key}: {e}");
     }
     assert!(!p.user.exists());
-    assert_eq!(call(&w, "session_status", json!({})).unwrap()["mode"], "local");
+    assert_eq!(state(&call(&w, "session_status", json!({})).unwrap()), "local");
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -121,7 +121,7 @@ async fn a_connection_test_says_what_is_wrong() {
         assert_eq!(e["code"], "unavailable", "{e}");
         assert!(m.contains("network"), "{m}");
     }
-    assert_eq!(call(&w, "session_status", json!({})).unwrap()["mode"], "local", "a test opens nothing");
+    assert_eq!(state(&call(&w, "session_status", json!({})).unwrap()), "local", "a test opens nothing");
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -130,12 +130,12 @@ async fn an_unreadable_user_file_is_shown_then_set_aside_by_saving() {
     std::fs::create_dir_all(p.user.parent().unwrap()).unwrap();
     std::fs::write(&p.user, "[dynamodb]\ntabel = \"typo\"\n").unwrap();
     let (_app, w) = app(&p).await;
-    assert_eq!(call(&w, "session_status", json!({})).unwrap()["mode"], "error");
+    assert_eq!(state(&call(&w, "session_status", json!({})).unwrap()), "broken");
     let shown = call(&w, "settings", json!({})).unwrap();
     assert!(shown["problem"].as_str().unwrap().contains("tabel"), "{shown}");
 
     let opened = call(&w, "save_settings", json!({ "input": { "mode": "local" } })).unwrap();
-    assert_eq!(opened["mode"], "local");
+    assert_eq!(state(&opened), "local");
     let aside: Vec<PathBuf> = std::fs::read_dir(p.user.parent().unwrap())
         .unwrap()
         .map(|e| e.unwrap().path())

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{call, clock};
+use common::{call, clock, signed_in, state};
 
 use planner_app::{App, Auth, Copies};
 use planner_auth::link::link_in_email;
@@ -90,7 +90,7 @@ async fn sign_in_by_emailed_link_open_the_team_and_sign_out() {
     let s = setup().await;
     let (_app, w) = app(&s).await;
     let status = call(&w, "session_status", json!({})).unwrap();
-    assert_eq!((status["mode"].as_str(), status["signedIn"].as_bool()), (Some("team"), Some(false)));
+    assert_eq!(state(&status), "signedOut");
     let before = call(&w, "open_timeline", json!({ "from": "2026-11-30", "to": "2027-01-04" })).unwrap_err();
     assert_eq!(before["code"], "signed_out");
 
@@ -100,10 +100,10 @@ async fn sign_in_by_emailed_link_open_the_team_and_sign_out() {
     assert_eq!(s.smtp.delivered().len(), 1);
 
     let signed = call(&w, "open_sign_in_link", json!({ "link": link })).unwrap();
-    assert_eq!(signed["signedIn"], true);
-    assert_eq!(signed["email"], "ada@example.com");
+    assert_eq!(signed_in(&signed), Some(true));
+    assert_eq!(signed["session"]["email"], "ada@example.com");
     assert_eq!(
-        (signed["team"]["name"].as_str(), signed["team"]["role"].as_str()),
+        (signed["session"]["team"]["name"].as_str(), signed["session"]["team"]["role"].as_str()),
         (Some("My team"), Some("planner"))
     );
     assert!(s.vault.load().unwrap().is_some(), "the token is in the vault");
@@ -126,7 +126,7 @@ async fn sign_in_by_emailed_link_open_the_team_and_sign_out() {
     std::fs::create_dir_all(local_dir(&s).join("cache")).unwrap();
     std::fs::write(local_dir(&s).join("cache").join("plan.bin"), b"cached plan").unwrap();
     let out = call(&w, "sign_out", json!({ "everywhere": false })).unwrap();
-    assert_eq!(out["signedIn"], false);
+    assert_eq!(signed_in(&out), Some(false));
     assert!(s.vault.load().unwrap().is_none(), "the token left the vault");
     assert!(!local_dir(&s).exists(), "signing out wipes the user's local data");
     let after = call(&w, "create_resource", json!({ "name": "Eve" })).unwrap_err();
@@ -145,13 +145,13 @@ async fn a_restart_resumes_the_session_and_an_ended_one_says_why() {
             "sign_in",
             json!({ "email": "Ada@Example.com", "code": format!(" {} ", code.expose()) }),
         );
-        assert_eq!(signed.unwrap()["signedIn"], true);
+        assert_eq!(signed_in(&signed.unwrap()), Some(true));
     }
     // A new start finds the token in the vault: signed in without a code.
     let token = s.vault.load().unwrap().unwrap();
     {
         let (_app, w) = app(&s).await;
-        assert_eq!(call(&w, "session_status", json!({})).unwrap()["signedIn"], true);
+        assert_eq!(signed_in(&call(&w, "session_status", json!({})).unwrap()), Some(true));
         // Signing out everywhere ends this session in the table.
         call(&w, "sign_out", json!({ "everywhere": true })).unwrap();
     }
@@ -159,8 +159,8 @@ async fn a_restart_resumes_the_session_and_an_ended_one_says_why() {
     s.vault.save(&token).unwrap();
     let (_app, w) = app(&s).await;
     let status = call(&w, "session_status", json!({})).unwrap();
-    assert_eq!(status["signedIn"], false);
-    assert_eq!(status["reason"]["code"], "session_invalid");
+    assert_eq!(signed_in(&status), Some(false));
+    assert_eq!(status["session"]["reason"]["code"], "session_invalid");
     assert!(s.vault.load().unwrap().is_none(), "a dead token is removed from the vault");
 }
 
@@ -170,7 +170,7 @@ async fn a_viewer_reads_but_every_write_is_refused_and_audited() {
     let (_app, w) = app(&s).await;
     let link = link_for(&w, &s, "vic@example.com", 1);
     let signed = call(&w, "open_sign_in_link", json!({ "link": link })).unwrap();
-    assert_eq!(signed["team"]["role"], "viewer");
+    assert_eq!(signed["session"]["team"]["role"], "viewer");
     call(&w, "open_timeline", json!({ "from": "2026-11-30", "to": "2027-01-04" })).unwrap();
     let write = call(&w, "create_resource", json!({ "name": "Nope" })).unwrap_err();
     assert_eq!(write["code"], "forbidden");
@@ -198,7 +198,10 @@ async fn an_admin_manages_members_and_the_last_admin_stays() {
     let s = setup().await;
     let (_app, w) = app(&s).await;
     let link = link_for(&w, &s, "lead@example.com", 1);
-    assert_eq!(call(&w, "open_sign_in_link", json!({ "link": link })).unwrap()["team"]["role"], "admin");
+    assert_eq!(
+        call(&w, "open_sign_in_link", json!({ "link": link })).unwrap()["session"]["team"]["role"],
+        "admin"
+    );
     let members = call(&w, "list_members", json!({})).unwrap();
     let emails: Vec<_> = members.as_array().unwrap().iter().filter_map(|m| m["email"].as_str()).collect();
     assert!(
@@ -277,7 +280,7 @@ async fn a_role_change_or_a_removal_takes_effect_on_the_next_command() {
     admin_store.put_member(&admin, &ada, Role::Viewer).await.unwrap();
     let refused = call(&w, "create_resource", json!({ "name": "Demoted" })).unwrap_err();
     assert_eq!(refused["code"], "forbidden");
-    assert_eq!(call(&w, "session_status", json!({})).unwrap()["team"]["role"], "viewer");
+    assert_eq!(call(&w, "session_status", json!({})).unwrap()["session"]["team"]["role"], "viewer");
     admin_store.put_member(&admin, &ada, Role::Planner).await.unwrap();
     call(&w, "create_resource", json!({ "name": "Promoted again" })).unwrap();
 
@@ -287,7 +290,7 @@ async fn a_role_change_or_a_removal_takes_effect_on_the_next_command() {
     assert_eq!(gone["code"], "not_member");
     let status = call(&w, "session_status", json!({})).unwrap();
     assert_eq!(
-        (status["signedIn"].as_bool(), status["reason"]["code"].as_str()),
+        (signed_in(&status), status["session"]["reason"]["code"].as_str()),
         (Some(false), Some("not_member"))
     );
     assert!(s.vault.load().unwrap().is_none(), "the token left the vault");
@@ -311,7 +314,7 @@ async fn a_session_ended_elsewhere_ends_here_on_the_next_command() {
     assert_eq!(ended["code"], "session_invalid");
     let status = call(&w, "session_status", json!({})).unwrap();
     assert_eq!(
-        (status["signedIn"].as_bool(), status["reason"]["code"].as_str()),
+        (signed_in(&status), status["session"]["reason"]["code"].as_str()),
         (Some(false), Some("session_invalid"))
     );
     assert!(s.vault.load().unwrap().is_none(), "the dead token left the vault");

@@ -80,9 +80,7 @@ pub fn run() {
             // Installers register the scheme (tauri.conf.json, plugins.deep-link); a build run
             // from a folder registers itself for this user on Linux and Windows.
             #[cfg(all(debug_assertions, any(target_os = "linux", windows)))]
-            if let Err(e) = app.deep_link().register_all() {
-                tracing::warn!("could not register resource-planner:// links: {e}");
-            }
+            register_links_of_dev_build(app);
             let handle = app.handle().clone();
             app.deep_link().on_open_url(move |event| {
                 for url in event.urls() {
@@ -131,5 +129,28 @@ fn show(app: &AppHandle) {
         let _ = window.unminimize();
         let _ = window.show();
         let _ = window.set_focus();
+    }
+}
+
+/// A build run from a folder registers `resource-planner://` for this user. On Linux that takes
+/// the desktop database's tools (desktop-file-utils, xdg-utils), which a build machine may lack:
+/// then one calm line says so, instead of a warning about a missing file at every start.
+#[cfg(all(debug_assertions, any(target_os = "linux", windows)))]
+fn register_links_of_dev_build(app: &tauri::App) {
+    #[cfg(target_os = "linux")]
+    {
+        let on_path = |program: &str| {
+            std::env::var_os("PATH")
+                .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(program).is_file()))
+        };
+        if let Some(missing) = ["update-desktop-database", "xdg-mime"].into_iter().find(|p| !on_path(p)) {
+            tracing::info!(
+                "resource-planner:// links are not registered for this build ({missing} is not installed); installed packages register them"
+            );
+            return;
+        }
+    }
+    if let Err(e) = app.deep_link().register_all() {
+        tracing::warn!("could not register resource-planner:// links: {e}");
     }
 }

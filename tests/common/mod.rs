@@ -43,6 +43,23 @@ pub fn call(window: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Resu
     get_ipc_response(window, request).map(|body| body.deserialize::<Value>().unwrap())
 }
 
+/// Is someone signed in, in what a session command answered (`{session, notice}`)? The local
+/// workspace needs nobody; a team does; a broken start or a signed-out table has nobody.
+#[allow(dead_code)] // not every test file uses it
+pub fn signed_in(told: &Value) -> Option<bool> {
+    match told["session"]["state"].as_str()? {
+        "local" | "team" => Some(true),
+        "signedOut" | "broken" => Some(false),
+        _ => None,
+    }
+}
+
+/// The state a session command answered: `local`, `broken`, `signedOut` or `team`.
+#[allow(dead_code)] // not every test file uses it
+pub fn state(told: &Value) -> &str {
+    told["session"]["state"].as_str().unwrap_or("(none)")
+}
+
 /// Ends the test process if a test is still running after `secs` (a lock held across an await
 /// hangs rather than fails; CI would wait for its whole time limit).
 #[allow(dead_code)] // not every test file uses it

@@ -36,7 +36,19 @@ test("drag a bar to move it and its edge to resize it", async () => {
     const [first, last] = range(bar.label);
     const project = bar.label.slice(0, bar.label.lastIndexOf(":"));
 
-    await app.drag(bar.x + bar.w / 2, bar.y, 3 * px, 0);
+    // While it is dragged, a label above it says its days and how many (issue #16.5).
+    const x0 = Math.round(bar.x + bar.w / 2);
+    await app.mouse(x0, bar.y, [
+      { type: "pointerDown", button: 0 },
+      ...[1, 2, 3].map((i) => ({ type: "pointerMove", duration: 30, origin: "viewport", x: x0 + i * px, y: Math.round(bar.y) })),
+    ]);
+    const feedback = await app.texts(".feedback");
+    const days = (Date.parse(last) - Date.parse(first)) / 86400000 + 1;
+    assert.equal(feedback.length, 1, "one label while dragging");
+    assert.match(feedback[0], new RegExp(` · ${days} days?$`), feedback[0]);
+    await app.screenshot("05-dragging");
+    await app.mouse(x0 + 3 * px, bar.y, [{ type: "pointerUp", button: 0 }]);
+    assert.deepEqual(await app.texts(".feedback"), [], "gone once dropped");
     const moved = `${project}: ${shift(first, 3)} – ${shift(last, 3)}`;
     await waitForLabel(app, moved);
     await app.screenshot("05-dragged");

@@ -4,7 +4,7 @@
 // recolour a project, and delete the person with their bars. Each step leaves a screenshot.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { KEY, startApp, until } from "./webdriver.mjs";
+import { clickMenuItem, dialogGone, KEY, startApp, until } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const PERSON = "Margaret Hamilton";
@@ -26,19 +26,9 @@ const labels = (app, prefix) =>
     `return [...document.querySelectorAll(".bar:not(.ghost)")].map((b) => b.getAttribute("aria-label")).filter((l) => l.startsWith(arguments[0]));`,
     [prefix],
   );
-const dialogGone = (app) => until("the dialog to close", async () => (await app.findAll("dialog[open]")).length === 0);
 const shift = (date, days) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86400000).toISOString().slice(0, 10);
 const range = (label) => label.match(/(\d{4}-\d{2}-\d{2}) – (\d{4}-\d{2}-\d{2})$/).slice(1, 3);
 
-async function clickMenuItem(app, text) {
-  await app.waitFor('[role="menu"] [role="menuitem"]');
-  const clicked = await app.script(
-    `const item = [...document.querySelectorAll('[role="menuitem"]')].find((b) => b.textContent.includes(arguments[0]));
-     if (item) item.click(); return !!item;`,
-    [text],
-  );
-  assert.ok(clicked, `menu item ${text}`);
-}
 
 test("plan with the mouse and the keyboard: create, undo, move, delete, rename, recolour", async () => {
   const app = await startApp(APP);

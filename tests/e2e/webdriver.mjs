@@ -1,6 +1,6 @@
 // A minimal W3C WebDriver client over fetch, enough for our end-to-end tests: sessions, elements,
 // text, clicks, keys, screenshots. tauri-driver forwards it to WebKitWebDriver.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const DRIVER = process.env.RP_WEBDRIVER_URL ?? "http://127.0.0.1:4444";
@@ -32,7 +32,25 @@ async function call(method, path, body) {
   return json.value;
 }
 
-export async function startApp(application) {
+/**
+ * What the app remembers between starts (zoom, day in view, filters, language: issue #16.6) is
+ * forgotten before each test's app starts, so that every test begins as a first start does;
+ * `keepPrefs` keeps it (a test of remembering, starting the app again).
+ */
+function forgetPrefs() {
+  const data = join(process.env.XDG_DATA_HOME ?? "", "resource-planner");
+  rmSync(join(data, "prefs"), { recursive: true, force: true });
+  let tables = [];
+  try {
+    tables = readdirSync(join(data, "tables"));
+  } catch {
+    // no team table used yet
+  }
+  for (const t of tables) rmSync(join(data, "tables", t, "prefs"), { recursive: true, force: true });
+}
+
+export async function startApp(application, { keepPrefs = false } = {}) {
+  if (!keepPrefs && process.env.XDG_DATA_HOME) forgetPrefs();
   const value = await call("POST", "/session", {
     capabilities: { alwaysMatch: { "tauri:options": { application } } },
   });
@@ -168,6 +186,20 @@ const NUDGE = `
   requestAnimationFrame(tick);
   return null;
 `;
+
+/** Clicks the open menu's item whose text includes `text`. */
+export async function clickMenuItem(app, text) {
+  await app.waitFor('[role="menu"] [role="menuitem"]');
+  const clicked = await app.script(
+    `const item = [...document.querySelectorAll('[role="menuitem"]')].find((b) => b.textContent.includes(arguments[0]));
+     if (item) item.click(); return !!item;`,
+    [text],
+  );
+  if (!clicked) throw new Error(`no menu item ${text}`);
+}
+
+/** Waits until no dialog is open. */
+export const dialogGone = (app) => until("the dialog to close", async () => (await app.findAll("dialog[open]")).length === 0);
 
 /** Waits until `check()` gives a truthy value (and returns it), or fails saying `what`. */
 export async function until(what, check, ms = 10000) {

@@ -45,7 +45,7 @@ function removeAssignments(gone: (a: AssignmentDto) => boolean): number {
 // The bench is a local workspace: nobody signs in, and the session calls say so.
 const noSignIn = () => Promise.reject({ code: "unsupported", message: "no sign-in in the bench" });
 export const sessionStatus: typeof real.sessionStatus = () =>
-  reply({ mode: "local", signedIn: false, email: null, teams: [], team: null, reason: null, offline: null });
+  reply({ session: { state: "local" }, notice: null });
 export const requestSignInCode: typeof real.requestSignInCode = noSignIn;
 export const signIn: typeof real.signIn = noSignIn;
 export const openSignInLink: typeof real.openSignInLink = noSignIn;
@@ -78,6 +78,10 @@ export const testConnection: typeof real.testConnection = noTeamTable;
 export const diagnostics: typeof real.diagnostics = () => reply("resource-planner bench (fake IPC)");
 // The bench is the local workspace: there is no team to bring it into.
 export const localPlan: typeof real.localPlan = () => reply(null);
+// The bench remembers nothing between runs: every run starts as the first did.
+export const loadPrefs: typeof real.loadPrefs = () =>
+  reply({ lang: null, zoom: null, day: null, people: null, projects: null });
+export const savePrefs: typeof real.savePrefs = () => reply(undefined);
 export const moveLocalPlan: typeof real.moveLocalPlan = noTeamTable;
 
 // Members, in memory: the workspace's owner to begin with (the bench never opens that screen, which

@@ -17,6 +17,13 @@ describe("language", () => {
     expect(MESSAGES.ja.people(3)).toBe("メンバー (3)");
   });
 
+  it("says a delete without assignments without counting zero of them", () => {
+    expect(MESSAGES.en.deleted("Ada", 0)).toBe("Ada deleted.");
+    expect(MESSAGES.en.deleted("Ada", 1)).toBe("Ada and 1 assignment deleted.");
+    expect(MESSAGES.en.deleted("Ada", 1200)).toBe("Ada and 1,200 assignments deleted.");
+    expect(MESSAGES.ja.deleted("Ada", 0)).toBe("Ada を削除しました。");
+  });
+
   it("turns error codes into sentences", () => {
     const e = { code: "conflict", message: "the assignment was changed by someone else" };
     expect(errorText("en", e)).toBe("The assignment was changed by someone else.");

@@ -2,6 +2,7 @@
 // navigator.languages) and can be switched; `lang.svelte.ts` holds the current one.
 
 import type { ErrorCode } from "./ipc/bindings/ErrorCode";
+import type { MoveStageDto } from "./ipc/bindings/MoveStageDto";
 
 export type Lang = "en" | "ja";
 
@@ -39,6 +40,12 @@ const en = {
   pickProject: "Project of the new assignment",
   searchProjects: "Search projects",
   createProjectNamed: (name: string) => `Create project “${name}”`,
+  nameTaken: (name: string) => `“${name}” exists already. Save again to have both.`,
+  firstHint:
+    "To book someone, drag across the days in their row and pick the project. Double-click a bar to change it. Keys: arrows move, Enter opens, Alt+arrows move a bar, Delete deletes, Ctrl+Z undoes.",
+  emptyTeam:
+    "Nobody is in this team yet. Add the first person, then drag across the days in their row to book them.",
+  addAnyway: "Save anyway",
   noProjects: "No matching project",
   otherColour: "Other colour…",
   projects: (n: number) => `Projects (${n})`,
@@ -61,7 +68,9 @@ const en = {
   deleting: (done: number, total: number) =>
     `Deleted ${done.toLocaleString("en")} of ${total.toLocaleString("en")} assignments…`,
   deleted: (name: string, n: number) =>
-    `${name} and ${n.toLocaleString("en")} assignment${n === 1 ? "" : "s"} deleted.`,
+    n === 0
+      ? `${name} deleted.`
+      : `${name} and ${n.toLocaleString("en")} assignment${n === 1 ? "" : "s"} deleted.`,
   undo: "Undo (Ctrl+Z)",
   redo: "Redo (Ctrl+Shift+Z)",
   dismiss: "Dismiss",
@@ -92,7 +101,7 @@ const en = {
     "They are added to the team; nothing the team has is changed. A backup file is saved first, and this computer's copy is emptied only after everything has arrived. If it stops part-way, run it again: it goes on where it stopped.",
   moveLocalNothing: "This computer's local workspace is empty: there is nothing to bring in.",
   moveLocalRun: "Bring it in",
-  moveLocalStage: (stage: string, done: number, total: number) =>
+  moveLocalStage: (stage: MoveStageDto, done: number, total: number) =>
     `${stage === "local" ? "Emptying this computer's copy" : stage === "assignments" ? "Copying assignments" : "Copying people and projects"}: ${done} of ${total}`,
   moveLocalDone: (people: number, assignments: number, backup: string | null) =>
     `Done: ${people} ${people === 1 ? "person" : "people"} and ${assignments} ${assignments === 1 ? "assignment" : "assignments"} are in the team now.${backup ? ` Backup: ${backup}` : ""}`,
@@ -214,6 +223,12 @@ const ja: Messages = {
   pickProject: "新しいアサインの案件",
   searchProjects: "案件を検索",
   createProjectNamed: (name: string) => `案件「${name}」を作成`,
+  nameTaken: (name: string) => `「${name}」はすでにあります。両方残すには、もう一度保存してください。`,
+  firstHint:
+    "予定を入れるには、メンバーの行で日付をドラッグして案件を選びます。バーをダブルクリックすると変更できます。キー: 矢印で移動、Enter で開く、Alt+矢印でバーを移動、Delete で削除、Ctrl+Z で元に戻す。",
+  emptyTeam:
+    "このチームにはまだメンバーがいません。最初のメンバーを追加し、その行で日付をドラッグして予定を入れてください。",
+  addAnyway: "このまま保存",
   noProjects: "該当する案件はありません",
   otherColour: "その他の色…",
   projects: (n: number) => `案件 (${n})`,
@@ -235,7 +250,8 @@ const ja: Messages = {
       : `${kind === "person" ? "このメンバー" : "この案件"}のアサイン ${n.toLocaleString("ja")} 件も削除されます。元に戻せません。`,
   deleting: (done: number, total: number) =>
     `${total.toLocaleString("ja")} 件中 ${done.toLocaleString("ja")} 件を削除しました…`,
-  deleted: (name: string, n: number) => `${name} とアサイン ${n.toLocaleString("ja")} 件を削除しました。`,
+  deleted: (name: string, n: number) =>
+    n === 0 ? `${name} を削除しました。` : `${name} とアサイン ${n.toLocaleString("ja")} 件を削除しました。`,
   undo: "元に戻す (Ctrl+Z)",
   redo: "やり直す (Ctrl+Shift+Z)",
   dismiss: "閉じる",
@@ -268,7 +284,7 @@ const ja: Messages = {
     "チームに追加されます。チームの既存のデータは変更されません。最初にバックアップファイルを保存し、すべて届いた後でこのコンピューター側のコピーを空にします。途中で止まった場合は、もう一度実行すると続きから再開します。",
   moveLocalNothing: "このコンピューターのローカルワークスペースは空です。取り込むものはありません。",
   moveLocalRun: "取り込む",
-  moveLocalStage: (stage: string, done: number, total: number) =>
+  moveLocalStage: (stage: MoveStageDto, done: number, total: number) =>
     `${stage === "local" ? "このコンピューター側のコピーを空にしています" : stage === "assignments" ? "アサインをコピーしています" : "メンバーとプロジェクトをコピーしています"}: ${done} / ${total}`,
   moveLocalDone: (people: number, assignments: number, backup: string | null) =>
     `完了しました。メンバー${people}人とアサイン${assignments}件がチームに入りました。${backup ? `バックアップ: ${backup}` : ""}`,

@@ -11,7 +11,10 @@ export const ui = {
     return MESSAGES[state.lang];
   },
   toggle() {
-    state.lang = state.lang === "en" ? "ja" : "en";
-    document.documentElement.lang = state.lang;
+    this.set(state.lang === "en" ? "ja" : "en");
+  },
+  set(lang: Lang) {
+    state.lang = lang;
+    if (typeof document !== "undefined") document.documentElement.lang = lang;
   },
 };

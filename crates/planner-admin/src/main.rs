@@ -255,9 +255,24 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
                 })
                 .await?;
             out.value(&report, |r| {
+                let n = |count: usize, one: &str, many: &str| {
+                    format!("{count} {}", if count == 1 { one } else { many })
+                };
+                let removed = if r.removed_people + r.removed_projects + r.removed_assignments == 0 {
+                    "nothing else was in the team".to_owned()
+                } else {
+                    format!(
+                        "removed what the file does not have: {}, {} and {}",
+                        n(r.removed_people, "person", "people"),
+                        n(r.removed_projects, "project", "projects"),
+                        n(r.removed_assignments, "assignment", "assignments"),
+                    )
+                };
                 format!(
-                    "imported {} people, {} projects, {} assignments; removed {} items not in the file",
-                    r.resources, r.projects, r.assignments, r.removed
+                    "imported {}, {} and {}; {removed}",
+                    n(r.resources, "person", "people"),
+                    n(r.projects, "project", "projects"),
+                    n(r.assignments, "assignment", "assignments"),
                 )
             });
         }

@@ -13,6 +13,7 @@
 //! - `startup.rs`: settings → what opens; `places.rs`: every local file name; `log.rs`: the
 //!   log; `diagnostics.rs`; `local_move.rs`: the local workspace into a team.
 //! - `error.rs`: [`AppError`] and the codes the window reads ([`ErrorCode`]).
+//! - `prefs.rs`: what the window remembers between starts, per user and team.
 
 mod app;
 pub mod diagnostics;
@@ -22,6 +23,7 @@ pub mod log;
 pub mod offline;
 pub mod places;
 mod plan;
+pub mod prefs;
 mod session;
 pub mod startup;
 mod supervisor;

@@ -1,5 +1,5 @@
 //! Where the app keeps and reads its things. This is the only module that builds a local file
-//! or folder name (`workspace.db`, `audit.log`, `tables/…`, `offline/…`, `last-team.txt`,
+//! or folder name (`workspace.db`, `audit.log`, `tables/…`, `offline/…`, `last-team.txt`, `prefs/…`,
 //! `backups/…`, the log folder); everything else asks it.
 
 use crate::AppError;
@@ -45,6 +45,11 @@ impl Places {
     /// This computer's local workspace (the embedded engine's file).
     pub fn workspace_file(&self) -> PathBuf {
         workspace_file(&self.data)
+    }
+
+    /// What the window remembers on the local workspace (`prefs.rs`).
+    pub fn local_prefs(&self) -> PathBuf {
+        self.data.join("prefs").join("local.json")
     }
 
     /// Refused calls, one JSON line each.
@@ -99,6 +104,11 @@ impl TableDir {
     /// The table's name as bound into the offline copies (the folder's name).
     pub fn table(&self) -> String {
         self.0.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
+    }
+
+    /// What the window remembers for `team` (`prefs.rs`).
+    pub fn prefs(&self, team: &TeamId) -> PathBuf {
+        self.0.join("prefs").join(format!("{team}.json"))
     }
 
     /// The id of the team open last.

@@ -192,7 +192,7 @@ impl App {
         }
     }
 
-    fn table_dir(&self) -> Option<crate::places::TableDir> {
+    pub(crate) fn table_dir(&self) -> Option<crate::places::TableDir> {
         self.auth().ok()?.local_dir.clone().map(crate::places::TableDir)
     }
 

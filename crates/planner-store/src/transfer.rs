@@ -5,7 +5,7 @@
 use crate::plan::{CascadeReport, PendingDeletion};
 use crate::sdk::{self, get_s, key, query_all};
 use crate::{Store, StoreError, TeamScope, keys};
-use planner_domain::{Action, Assignment, Name, Project, Resource};
+use planner_domain::{Action, Assignment, Name, Project, ProjectId, Resource, ResourceId};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 
@@ -32,8 +32,21 @@ pub struct ImportReport {
     pub resources: usize,
     pub projects: usize,
     pub assignments: usize,
-    /// Items of the team that were not in the file and were removed (after everything was put).
+    /// Items of the team that were not in the file and were removed (after everything was put):
+    /// every table item, index entries among them.
     pub removed: usize,
+    /// Of what was removed: the people, the projects and the assignments (a person's or a
+    /// project's counted with them).
+    pub removed_people: usize,
+    pub removed_projects: usize,
+    pub removed_assignments: usize,
+}
+
+/// A person or a project the team has and the file does not.
+#[derive(Clone, Copy)]
+enum StaleRow<'a> {
+    Person(&'a ResourceId),
+    Project(&'a ProjectId),
 }
 
 impl TeamExport {
@@ -118,7 +131,16 @@ impl Store {
         let wanted: HashSet<_> = file.assignments.iter().map(|a| (&a.id, a.range)).collect();
         let existing = self.all_assignments(scope).await?;
         let mut stale = Vec::new();
+        let mut report = ImportReport {
+            resources: file.resources.len(),
+            projects: file.projects.len(),
+            assignments: file.assignments.len(),
+            ..ImportReport::default()
+        };
+        // (One the file has on other days is moved, not removed: its old items go all the same.)
+        let in_file: HashSet<_> = file.assignments.iter().map(|a| &a.id).collect();
         for a in existing.iter().filter(|a| !wanted.contains(&(&a.id, a.range))) {
+            report.removed_assignments += usize::from(!in_file.contains(&a.id));
             if let Some(index) = crate::plan::index_key(&pk, &a.id, a.range) {
                 stale.push(index);
             }
@@ -149,40 +171,32 @@ impl Store {
                 }
             }
         }
-        let mut removed = 0;
-        removed += sdk::batch_delete(self.client(), self.table(), stale, |_| {}).await?;
+        report.removed = sdk::batch_delete(self.client(), self.table(), stale, |_| {}).await?;
         let mut nothing = |_: usize, _: usize| {};
-        // Rows the file does not have, and deletes that an earlier run left unfinished.
-        let stale_people =
-            catalog.resources.iter().map(|r| &r.id).chain(catalog.pending_deletions.iter().filter_map(|d| {
-                match d {
-                    PendingDeletion::Resource(id) => Some(id),
-                    PendingDeletion::Project(_) => None,
-                }
+        // Rows the file does not have, and deletes that an earlier run left unfinished, each with
+        // the assignments that were still theirs.
+        let rows = (catalog.resources.iter().map(|r| StaleRow::Person(&r.id)))
+            .chain(catalog.projects.iter().map(|p| StaleRow::Project(&p.id)))
+            .chain(catalog.pending_deletions.iter().map(|d| match d {
+                PendingDeletion::Resource(id) => StaleRow::Person(id),
+                PendingDeletion::Project(id) => StaleRow::Project(id),
             }));
-        for id in stale_people.filter(|id| !keep_people.contains(id)) {
-            let CascadeReport { assignments_deleted, .. } =
-                self.delete_resource(scope, id, &mut nothing).await?;
-            removed += 1 + assignments_deleted;
-        }
-        let stale_projects =
-            catalog.projects.iter().map(|p| &p.id).chain(catalog.pending_deletions.iter().filter_map(|d| {
-                match d {
-                    PendingDeletion::Project(id) => Some(id),
-                    PendingDeletion::Resource(_) => None,
+        for row in rows {
+            let CascadeReport { assignments_deleted, .. } = match row {
+                StaleRow::Person(id) if !keep_people.contains(&id) => {
+                    report.removed_people += 1;
+                    self.delete_resource(scope, id, &mut nothing).await?
                 }
-            }));
-        for id in stale_projects.filter(|id| !keep_projects.contains(id)) {
-            let CascadeReport { assignments_deleted, .. } =
-                self.delete_project(scope, id, &mut nothing).await?;
-            removed += 1 + assignments_deleted;
+                StaleRow::Project(id) if !keep_projects.contains(&id) => {
+                    report.removed_projects += 1;
+                    self.delete_project(scope, id, &mut nothing).await?
+                }
+                StaleRow::Person(_) | StaleRow::Project(_) => continue,
+            };
+            report.removed += 1 + assignments_deleted;
+            report.removed_assignments += assignments_deleted;
         }
-        Ok(ImportReport {
-            resources: file.resources.len(),
-            projects: file.projects.len(),
-            assignments: file.assignments.len(),
-            removed,
-        })
+        Ok(report)
     }
 }
 

@@ -25,7 +25,7 @@ pub async fn invite_member(
         user_id: user.id.to_string(),
         email: Some(user.email.as_str().to_owned()),
         name: user.name.as_ref().map(|n| n.as_str().to_owned()),
-        role: role.as_str().into(),
+        role: role.into(),
     })
 }
 

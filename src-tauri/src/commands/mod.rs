@@ -40,6 +40,8 @@ pub fn register<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder
         settings::diagnostics,
         settings::local_plan,
         settings::move_local_plan,
+        settings::load_prefs,
+        settings::save_prefs,
         members::list_members,
         members::invite_member,
         members::change_role,

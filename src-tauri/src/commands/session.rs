@@ -1,6 +1,6 @@
 //! Sign-in, the team switcher, sign-out, and the window's ear for what changes unasked.
 
-use crate::ipc::{self, IpcError, SessionDto};
+use crate::ipc::{self, IpcError, ToldDto};
 use planner_app::{App, Told, Window};
 use planner_store::Sensitive;
 use std::sync::Arc;
@@ -9,14 +9,14 @@ use tauri::ipc::Channel;
 
 /// Tries to reach the table now (the banner's "Try again"); answers what is open then.
 #[tauri::command]
-pub async fn reconnect(app: State<'_, App>) -> Result<SessionDto, IpcError> {
+pub async fn reconnect(app: State<'_, App>) -> Result<ToldDto, IpcError> {
     app.check_connection().await;
     Ok(app.told().await.into())
 }
 
 /// Who is signed in, to which teams, and which team is open (the start-up screen's question).
 #[tauri::command]
-pub async fn session_status(app: State<'_, App>) -> Result<SessionDto, IpcError> {
+pub async fn session_status(app: State<'_, App>) -> Result<ToldDto, IpcError> {
     Ok(app.told().await.into())
 }
 
@@ -29,39 +29,39 @@ pub async fn request_sign_in_code(app: State<'_, App>, email: String, lang: Stri
 
 /// Signs in with the code typed from the email.
 #[tauri::command]
-pub async fn sign_in(app: State<'_, App>, email: String, code: String) -> Result<SessionDto, IpcError> {
+pub async fn sign_in(app: State<'_, App>, email: String, code: String) -> Result<ToldDto, IpcError> {
     let code = Sensitive::new(code.trim().to_owned());
     Ok(app.sign_in(&ipc::email(&email)?, &code).await?.into())
 }
 
 /// Signs in with the `resource-planner://sign-in?…` link from the email.
 #[tauri::command]
-pub async fn open_sign_in_link(app: State<'_, App>, link: String) -> Result<SessionDto, IpcError> {
+pub async fn open_sign_in_link(app: State<'_, App>, link: String) -> Result<ToldDto, IpcError> {
     Ok(app.open_link(&link).await?.into())
 }
 
 /// Opens another of the signed-in user's teams (the stored membership decides).
 #[tauri::command]
-pub async fn switch_team(app: State<'_, App>, team: String) -> Result<SessionDto, IpcError> {
+pub async fn switch_team(app: State<'_, App>, team: String) -> Result<ToldDto, IpcError> {
     Ok(app.switch_team(&ipc::team_id(&team)?).await?.into())
 }
 
 /// Signs out: ends the session (or, with `everywhere`, all of the user's sessions) and removes
 /// the token from the keyring.
 #[tauri::command]
-pub async fn sign_out(app: State<'_, App>, everywhere: bool) -> Result<SessionDto, IpcError> {
+pub async fn sign_out(app: State<'_, App>, everywhere: bool) -> Result<ToldDto, IpcError> {
     Ok(app.sign_out(everywhere).await?.into())
 }
 
 /// The window's ear: what changes without it asking (a sign-in link the OS handed over, a
 /// session found ended) arrives on `on_change`.
 #[tauri::command]
-pub fn watch_session(app: State<'_, App>, on_change: Channel<SessionDto>) {
+pub fn watch_session(app: State<'_, App>, on_change: Channel<ToldDto>) {
     app.watch(Arc::new(Ear(on_change)));
 }
 
 /// The window's channel as the application's [`Window`].
-struct Ear(Channel<SessionDto>);
+struct Ear(Channel<ToldDto>);
 
 impl Window for Ear {
     fn hear(&self, told: Told) {

@@ -1,9 +1,9 @@
 //! The settings screen, diagnostics, and moving the local workspace into a team.
 
 use crate::ipc::{
-    IpcError, LocalPlanDto, MoveProgressDto, MoveReportDto, SessionDto, SettingsDto, SettingsInput,
+    IpcError, LocalPlanDto, MoveProgressDto, MoveReportDto, PrefsDto, SettingsDto, SettingsInput, ToldDto,
 };
-use planner_app::{App, Places, local_move, startup};
+use planner_app::{App, Places, local_move, prefs, startup};
 use tauri::State;
 use tauri::ipc::Channel;
 
@@ -20,7 +20,7 @@ pub async fn save_settings(
     app: State<'_, App>,
     places: State<'_, Places>,
     input: SettingsInput,
-) -> Result<SessionDto, IpcError> {
+) -> Result<ToldDto, IpcError> {
     startup::save_and_open(&app, &places, input.connection()?).await?;
     Ok(app.session().await.into())
 }
@@ -56,4 +56,24 @@ pub async fn move_local_plan(
 ) -> Result<MoveReportDto, IpcError> {
     let report = app.move_local_plan(&places, move |p| drop(on_progress.send(p.into()))).await?;
     Ok(report.into())
+}
+
+/// What the window remembered for the open workspace (all unset the first time, or signed out).
+#[tauri::command]
+pub async fn load_prefs(app: State<'_, App>, places: State<'_, Places>) -> Result<PrefsDto, IpcError> {
+    Ok(app.prefs_file(&places).await.map(|file| prefs::load(&file)).unwrap_or_default().into())
+}
+
+/// Remembers the window's language, zoom, day in view and filters for the open workspace.
+#[tauri::command]
+pub async fn save_prefs(
+    app: State<'_, App>,
+    places: State<'_, Places>,
+    prefs: PrefsDto,
+) -> Result<(), IpcError> {
+    let checked = prefs::Prefs::from(prefs).checked()?;
+    match app.prefs_file(&places).await {
+        Some(file) => Ok(prefs::save(&file, &checked)?),
+        None => Ok(()),
+    }
 }

@@ -2,6 +2,7 @@
 
 use super::IpcError;
 use planner_app::{SessionView, Told};
+use planner_domain::Role;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -16,6 +17,26 @@ pub struct OfflineDto {
     pub reason: Option<IpcError>,
 }
 
+/// A role in a team, as the window shows and sends it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum RoleDto {
+    Admin,
+    Planner,
+    Viewer,
+}
+
+impl From<Role> for RoleDto {
+    fn from(role: Role) -> Self {
+        match role {
+            Role::Admin => RoleDto::Admin,
+            Role::Planner => RoleDto::Planner,
+            Role::Viewer => RoleDto::Viewer,
+        }
+    }
+}
+
 /// One of the signed-in user's teams, with their role in it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -23,8 +44,7 @@ pub struct OfflineDto {
 pub struct TeamDto {
     pub id: String,
     pub name: String,
-    /// `admin`, `planner` or `viewer`.
-    pub role: String,
+    pub role: RoleDto,
 }
 
 impl From<&planner_store::TeamMembership> for TeamDto {
@@ -32,74 +52,74 @@ impl From<&planner_store::TeamMembership> for TeamDto {
         Self {
             id: t.team.to_string(),
             name: t.name.as_ref().map(|n| n.to_string()).unwrap_or_default(),
-            role: t.role.as_str().to_owned(),
+            role: t.role.into(),
         }
     }
 }
 
-/// Who is signed in, to which teams, and which one is open.
+/// What is open, one of four states (`state` tells which); only a team has a user, teams and
+/// an offline state.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
+#[serde(tag = "state", rename_all = "camelCase")]
 #[ts(export)]
-pub struct SessionDto {
-    /// `local` (this computer's workspace, no sign-in), `team` (a team table), or `error`
-    /// (nothing could be opened; `reason` says why).
-    pub mode: String,
-    pub signed_in: bool,
-    pub email: Option<String>,
-    pub teams: Vec<TeamDto>,
-    /// The team open now.
-    pub team: Option<TeamDto>,
-    /// Why nobody is signed in (an expired or ended session), as `{code, message}`.
-    pub reason: Option<IpcError>,
-    /// Set while the table is out of reach (or being reached at start-up): the window shows
-    /// the offline copy and does not edit.
-    pub offline: Option<OfflineDto>,
+pub enum SessionDto {
+    /// This computer's workspace, no sign-in.
+    Local,
+    /// Nothing could be opened; `reason` says what to fix (a bad setting, say).
+    Broken { reason: IpcError },
+    /// A team table with nobody signed in; `reason` says why, when a session ended.
+    SignedOut { reason: Option<IpcError> },
+    /// Signed in to a team table. `offline` is set while the table is out of reach (or being
+    /// reached at start-up): the window shows the offline copy and does not edit.
+    Team {
+        email: String,
+        teams: Vec<TeamDto>,
+        /// The team open now.
+        team: Option<TeamDto>,
+        offline: Option<OfflineDto>,
+    },
 }
 
 impl From<&SessionView> for SessionDto {
     fn from(view: &SessionView) -> Self {
-        let none = Self {
-            mode: view.mode().into(),
-            signed_in: false,
-            email: None,
-            teams: vec![],
-            team: None,
-            reason: view.reason().map(Into::into),
-            offline: None,
-        };
         match view {
-            SessionView::Local => Self { signed_in: true, ..none },
-            SessionView::Broken { .. } | SessionView::SignedOut { .. } => none,
-            SessionView::Team { email, teams, team, offline } => Self {
-                signed_in: true,
-                email: Some(email.as_str().to_owned()),
+            SessionView::Local => SessionDto::Local,
+            SessionView::Broken { reason } => SessionDto::Broken { reason: reason.into() },
+            SessionView::SignedOut { reason } => {
+                SessionDto::SignedOut { reason: reason.as_ref().map(Into::into) }
+            }
+            SessionView::Team { email, teams, team, offline } => SessionDto::Team {
+                email: email.as_str().to_owned(),
                 teams: teams.iter().map(TeamDto::from).collect(),
                 team: team.as_ref().map(TeamDto::from),
                 offline: offline.as_ref().map(|o| OfflineDto {
                     synced_at: o.synced_at.clone(),
                     reason: o.reason.as_ref().map(Into::into),
                 }),
-                ..none
             },
         }
     }
 }
 
-impl From<SessionView> for SessionDto {
-    fn from(view: SessionView) -> Self {
-        (&view).into()
+/// What the window is told: what is open, and apart from it a notice said once (a damaged
+/// offline copy that was set aside, a sign-in link from the OS that did not work).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ToldDto {
+    pub session: SessionDto,
+    pub notice: Option<IpcError>,
+}
+
+impl From<Told> for ToldDto {
+    fn from(told: Told) -> Self {
+        Self { session: (&told.session).into(), notice: told.notice.map(Into::into) }
     }
 }
 
-/// A notice said once travels as the reason (the window shows one sentence at a time).
-impl From<Told> for SessionDto {
-    fn from(told: Told) -> Self {
-        let dto = SessionDto::from(&told.session);
-        match told.notice {
-            Some(notice) => SessionDto { reason: Some(notice.into()), ..dto },
-            None => dto,
-        }
+impl From<SessionView> for ToldDto {
+    fn from(session: SessionView) -> Self {
+        Self { session: (&session).into(), notice: None }
     }
 }
 
@@ -112,8 +132,7 @@ pub struct MemberDto {
     pub email: Option<String>,
     /// The name given when they were invited, if any.
     pub name: Option<String>,
-    /// `admin`, `planner` or `viewer`.
-    pub role: String,
+    pub role: RoleDto,
 }
 
 impl From<&planner_store::MemberInfo> for MemberDto {
@@ -122,7 +141,7 @@ impl From<&planner_store::MemberInfo> for MemberDto {
             user_id: m.user_id.to_string(),
             email: m.email.as_ref().map(|e| e.as_str().to_owned()),
             name: m.name.as_ref().map(|n| n.as_str().to_owned()),
-            role: m.role.as_str().to_owned(),
+            role: m.role.into(),
         }
     }
 }

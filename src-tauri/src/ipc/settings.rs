@@ -3,6 +3,7 @@
 use super::IpcError;
 use planner_app::Places;
 use planner_app::local_move::{LocalPlan, MoveProgress, MoveReport, MoveStage};
+use planner_app::prefs::Prefs;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -104,8 +105,9 @@ impl SettingsInput {
     }
 }
 
-/// What this computer's local workspace holds, for the offer to move it into a team.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+/// What this computer's local workspace holds, for the offer to move it into a team (and what
+/// a move brought in).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct LocalPlanDto {
@@ -117,13 +119,24 @@ pub struct LocalPlanDto {
     pub assignments: u64,
 }
 
-/// How far moving the local workspace into a team has come. `stage`: `rows` (people and
-/// projects), `assignments`, then `local` (emptying this computer's copy).
+/// A stage of moving the local workspace into a team, in the order they run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum MoveStageDto {
+    /// People and projects.
+    Rows,
+    Assignments,
+    /// Emptying this computer's copy.
+    Local,
+}
+
+/// How far moving the local workspace into a team has come.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct MoveProgressDto {
-    pub stage: String,
+    pub stage: MoveStageDto,
     #[ts(type = "number")]
     pub done: u64,
     #[ts(type = "number")]
@@ -135,12 +148,10 @@ pub struct MoveProgressDto {
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct MoveReportDto {
-    #[ts(type = "number")]
-    pub people: u64,
-    #[ts(type = "number")]
-    pub projects: u64,
-    #[ts(type = "number")]
-    pub assignments: u64,
+    /// The people, projects and assignments moved.
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub moved: LocalPlanDto,
     /// Items an earlier, interrupted run had put already.
     #[ts(type = "number")]
     pub already_there: u64,
@@ -158,22 +169,50 @@ impl From<LocalPlan> for LocalPlanDto {
 impl From<MoveProgress> for MoveProgressDto {
     fn from(p: MoveProgress) -> Self {
         let stage = match p.stage {
-            MoveStage::Rows => "rows",
-            MoveStage::Assignments => "assignments",
-            MoveStage::Local => "local",
+            MoveStage::Rows => MoveStageDto::Rows,
+            MoveStage::Assignments => MoveStageDto::Assignments,
+            MoveStage::Local => MoveStageDto::Local,
         };
-        Self { stage: stage.into(), done: p.done as u64, total: p.total as u64 }
+        Self { stage, done: p.done as u64, total: p.total as u64 }
     }
 }
 
 impl From<MoveReport> for MoveReportDto {
     fn from(r: MoveReport) -> Self {
+        let moved = LocalPlan { people: r.people, projects: r.projects, assignments: r.assignments };
         Self {
-            people: r.people as u64,
-            projects: r.projects as u64,
-            assignments: r.assignments as u64,
+            moved: moved.into(),
             already_there: r.already_there as u64,
             backup: r.backup.map(|b| b.display().to_string()),
         }
+    }
+}
+
+/// What the window remembers between starts for the open workspace (issue #16.6); unset: the
+/// window's default.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PrefsDto {
+    #[ts(type = "\"en\" | \"ja\" | null")]
+    pub lang: Option<String>,
+    #[ts(type = "\"day\" | \"week\" | \"month\" | null")]
+    pub zoom: Option<String>,
+    /// The first day in view, `YYYY-MM-DD`.
+    pub day: Option<String>,
+    /// The people filter and the projects panel's search.
+    pub people: Option<String>,
+    pub projects: Option<String>,
+}
+
+impl From<Prefs> for PrefsDto {
+    fn from(p: Prefs) -> Self {
+        Self { lang: p.lang, zoom: p.zoom, day: p.day, people: p.people, projects: p.projects }
+    }
+}
+
+impl From<PrefsDto> for Prefs {
+    fn from(p: PrefsDto) -> Self {
+        Self { lang: p.lang, zoom: p.zoom, day: p.day, people: p.people, projects: p.projects }
     }
 }

@@ -11,15 +11,19 @@ import type { LocalPlanDto } from "./bindings/LocalPlanDto";
 import type { MemberDto } from "./bindings/MemberDto";
 import type { MoveProgressDto } from "./bindings/MoveProgressDto";
 import type { MoveReportDto } from "./bindings/MoveReportDto";
+import type { MoveStageDto } from "./bindings/MoveStageDto";
 import type { NewAssignmentInput } from "./bindings/NewAssignmentInput";
 import type { OfflineDto } from "./bindings/OfflineDto";
+import type { PrefsDto } from "./bindings/PrefsDto";
 import type { ProjectDto } from "./bindings/ProjectDto";
 import type { ResourceDto } from "./bindings/ResourceDto";
+import type { RoleDto } from "./bindings/RoleDto";
 import type { SessionDto } from "./bindings/SessionDto";
 import type { SettingsDto } from "./bindings/SettingsDto";
 import type { SettingsInput } from "./bindings/SettingsInput";
 import type { TeamDto } from "./bindings/TeamDto";
 import type { TimelineDto } from "./bindings/TimelineDto";
+import type { ToldDto } from "./bindings/ToldDto";
 import type { WindowDto } from "./bindings/WindowDto";
 import type { WorkspaceOverview } from "./bindings/WorkspaceOverview";
 
@@ -34,34 +38,37 @@ export type {
   MemberDto,
   MoveProgressDto,
   MoveReportDto,
+  MoveStageDto,
   NewAssignmentInput,
   OfflineDto,
+  PrefsDto,
   ProjectDto,
   ResourceDto,
+  RoleDto,
   SessionDto,
   SettingsDto,
   SettingsInput,
   TeamDto,
   TimelineDto,
+  ToldDto,
   WindowDto,
   WorkspaceOverview,
 };
 
-export const sessionStatus = (): Promise<SessionDto> => invoke("session_status");
+export const sessionStatus = (): Promise<ToldDto> => invoke("session_status");
 export const requestSignInCode = (email: string, lang: string): Promise<void> =>
   invoke("request_sign_in_code", { email, lang });
-export const signIn = (email: string, code: string): Promise<SessionDto> =>
-  invoke("sign_in", { email, code });
-export const openSignInLink = (link: string): Promise<SessionDto> => invoke("open_sign_in_link", { link });
-export const switchTeam = (team: string): Promise<SessionDto> => invoke("switch_team", { team });
-export const signOut = (everywhere: boolean): Promise<SessionDto> => invoke("sign_out", { everywhere });
+export const signIn = (email: string, code: string): Promise<ToldDto> => invoke("sign_in", { email, code });
+export const openSignInLink = (link: string): Promise<ToldDto> => invoke("open_sign_in_link", { link });
+export const switchTeam = (team: string): Promise<ToldDto> => invoke("switch_team", { team });
+export const signOut = (everywhere: boolean): Promise<ToldDto> => invoke("sign_out", { everywhere });
 /**
  * The window's ear, called once at start: `onChange` hears every session change the window did not
  * ask for (a sign-in link handed over by the OS, a session or membership found gone by a command).
- * A message with a `reason` while someone is still signed in says why a link did not work.
+ * A message's `notice` says why something it did not ask for failed (a link that did not work).
  */
-export const watchSession = (onChange: (s: SessionDto) => void): Promise<void> => {
-  const channel = new Channel<SessionDto>();
+export const watchSession = (onChange: (s: ToldDto) => void): Promise<void> => {
+  const channel = new Channel<ToldDto>();
   channel.onmessage = onChange;
   return invoke("watch_session", { onChange: channel });
 };
@@ -75,17 +82,21 @@ export const moveLocalPlan = (onProgress: (p: MoveProgressDto) => void): Promise
   channel.onmessage = onProgress;
   return invoke("move_local_plan", { onProgress: channel });
 };
+/** What the window remembered for the open workspace: language, zoom, day in view, filters. */
+export const loadPrefs = (): Promise<PrefsDto> => invoke("load_prefs");
+/** Remembers them (per user and team, in the app's data folder). */
+export const savePrefs = (prefs: PrefsDto): Promise<void> => invoke("save_prefs", { prefs });
 /** The connection settings in force, what IT locks and what environment variables set. */
 export const settings = (): Promise<SettingsDto> => invoke("settings");
 /** Writes the connection into the user's settings file and opens it at once: what is open now. */
-export const saveSettings = (input: SettingsInput): Promise<SessionDto> => invoke("save_settings", { input });
+export const saveSettings = (input: SettingsInput): Promise<ToldDto> => invoke("save_settings", { input });
 /** One read on the table `input` names, without saving anything. */
 export const testConnection = (input: SettingsInput): Promise<void> => invoke("test_connection", { input });
 export const listMembers = (): Promise<MemberDto[]> => invoke("list_members");
 /** `name` is kept only when the email is new to the table (a new user); `role` is admin, planner or viewer. */
-export const inviteMember = (email: string, name: string | null, role: string): Promise<MemberDto> =>
+export const inviteMember = (email: string, name: string | null, role: RoleDto): Promise<MemberDto> =>
   invoke("invite_member", { email, name, role });
-export const changeRole = (userId: string, role: string): Promise<void> =>
+export const changeRole = (userId: string, role: RoleDto): Promise<void> =>
   invoke("change_role", { userId, role });
 export const removeMember = (userId: string): Promise<void> => invoke("remove_member", { userId });
 export const workspaceOverview = (): Promise<WorkspaceOverview> => invoke("workspace_overview");
@@ -95,7 +106,7 @@ export const loadWindow = (from: string, to: string): Promise<AssignmentDto[]> =
   invoke("load_window", { from, to });
 export const catalog = (): Promise<CatalogDto> => invoke("catalog");
 /** Tries to reach the team's table now (offline mode's "Try again"); what is open then. */
-export const reconnect = (): Promise<SessionDto> => invoke("reconnect");
+export const reconnect = (): Promise<ToldDto> => invoke("reconnect");
 /** `id`: a ULID made by the UI, so that sending it again after a lost answer adds no second person. */
 export const createResource = (name: string, id?: string): Promise<ResourceDto> =>
   invoke("create_resource", { name, id });

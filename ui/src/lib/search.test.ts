@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { matches } from "./search";
+import { matches, sameNameIn } from "./search";
+
+describe("a name that repeats another (issue #16.7)", () => {
+  it("is the same once trimmed and folded for case, width and spaces", () => {
+    const team = ["Alice Johnson", "Globex Website", "山田 太郎"];
+    expect(sameNameIn(" alice  johnson ", team)).toBe("Alice Johnson");
+    expect(sameNameIn("globex website", team)).toBe("Globex Website");
+    expect(sameNameIn("ＧＬＯＢＥＸ　ＷＥＢＳＩＴＥ", team)).toBe("Globex Website");
+    expect(sameNameIn("山田　太郎", team)).toBe("山田 太郎");
+    expect(sameNameIn("Alice Johnston", team)).toBeNull();
+    expect(sameNameIn("  ", team)).toBeNull();
+  });
+});
 
 describe("name search", () => {
   it("folds case and width and ignores surrounding spaces", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MemberDto, SessionDto } from "../ipc";
+import type { MemberDto, RoleDto } from "../ipc";
 import {
   adminCount,
   allowedOn,
@@ -14,8 +14,9 @@ import {
   withoutMember,
   withRole,
 } from "./members";
+import type { TeamSession } from "./state";
 
-const m = (userId: string, email: string | null, role: string, name: string | null = null): MemberDto => ({
+const m = (userId: string, email: string | null, role: RoleDto, name: string | null = null): MemberDto => ({
   userId,
   email,
   name,
@@ -27,13 +28,11 @@ const bob = m("u3", "Bob@example.com", "viewer");
 const cy = m("u4", "cy@example.com", "admin");
 const team = [bob, ada, lead];
 
-const session = (teams: SessionDto["teams"], open = 0): SessionDto => ({
-  mode: "team",
-  signedIn: true,
+const session = (teams: TeamSession["teams"], open = 0): TeamSession => ({
+  state: "team",
   email: "lead@example.com",
   teams,
   team: teams[open] ?? null,
-  reason: null,
   offline: null,
 });
 
@@ -124,8 +123,8 @@ describe("changing one's own membership", () => {
     expect(selfChange(ada, null, "lead@example.com")).toBeNull();
   });
 
-  const alpha = { id: "A", name: "Alpha", role: "admin" };
-  const beta = { id: "B", name: "Beta", role: "viewer" };
+  const alpha = { id: "A", name: "Alpha", role: "admin" as const };
+  const beta = { id: "B", name: "Beta", role: "viewer" as const };
 
   it("reopens the same team after a role change", () => {
     expect(reloadAfter(session([alpha, beta]), { kind: "role", role: "viewer" })).toEqual({

@@ -1,10 +1,11 @@
 // The members screen's rules, kept apart from the component so that they are tested: order,
 // filter, who may do what to whom (the Rust side checks all of it again), and what the app must do
 // when the signed-in user changes their own membership.
-import type { MemberDto, SessionDto } from "../ipc";
+import type { MemberDto, RoleDto } from "../ipc";
 import { fold, matches } from "../lib/search";
+import type { TeamSession } from "./state";
 
-export type Role = "admin" | "planner" | "viewer";
+export type Role = RoleDto;
 export const ROLES: readonly Role[] = ["admin", "planner", "viewer"];
 
 /** From this many members on, the screen offers a filter box. */
@@ -87,7 +88,7 @@ export function selfChange(
 /** After a self change: open the same team again (its scope is made from the stored role), or
  * another of the user's teams when they left this one, or sign out when none is left. */
 export function reloadAfter(
-  session: SessionDto,
+  session: TeamSession,
   change: SelfChange,
 ): { kind: "switch"; team: string } | { kind: "sign-out" } {
   const open = session.team?.id;
@@ -101,11 +102,11 @@ export function reloadAfter(
  * teams: that list (and the roles in it) is read at sign-in, while the change was just written.
  * The role in the UI only decides what is offered; the Rust side checks the stored one.
  */
-export function sessionAfter(session: SessionDto, team: string, change: SelfChange): SessionDto {
+export function sessionAfter(session: TeamSession, team: string, change: SelfChange): TeamSession {
   if (change.kind === "removed") {
     return { ...session, teams: session.teams.filter((t) => t.id !== team) };
   }
-  const set = <T extends { id: string; role: string }>(t: T): T =>
+  const set = <T extends { id: string; role: Role }>(t: T): T =>
     t.id === team ? { ...t, role: change.role } : t;
   return { ...session, teams: session.teams.map(set), team: session.team ? set(session.team) : null };
 }

@@ -1,46 +1,25 @@
 import { describe, expect, it } from "vitest";
-import type { IpcError, SessionDto } from "../ipc";
+import type { IpcError, SessionDto, ToldDto } from "../ipc";
 import { heard, sameWorkspace } from "./watch";
 
-const alpha = { id: "alpha", name: "Alpha", role: "planner" };
-const beta = { id: "beta", name: "Beta", role: "viewer" };
-const local: SessionDto = {
-  mode: "local",
-  signedIn: false,
-  email: null,
-  teams: [],
-  team: null,
-  reason: null,
-  offline: null,
-};
-const signedOut: SessionDto = {
-  mode: "team",
-  signedIn: false,
-  email: null,
-  teams: [],
-  team: null,
-  reason: null,
-  offline: null,
-};
+const alpha = { id: "alpha", name: "Alpha", role: "planner" as const };
+const beta = { id: "beta", name: "Beta", role: "viewer" as const };
+const local: SessionDto = { state: "local" };
+const signedOut: SessionDto = { state: "signedOut", reason: null };
 const inAlpha: SessionDto = {
-  mode: "team",
-  signedIn: true,
+  state: "team",
   email: "ada@example.com",
   teams: [alpha, beta],
   team: alpha,
-  reason: null,
   offline: null,
 };
 const badLink: IpcError = { code: "code_invalid", message: "the code is wrong, expired or used" };
 const broken: SessionDto = {
-  mode: "error",
-  signedIn: false,
-  email: null,
-  teams: [],
-  team: null,
+  state: "broken",
   reason: { code: "config" as const, message: "/home/ada/config.toml, line 3: unknown field `tabel`" },
-  offline: null,
 };
+/** What the Rust side sends: the session, and apart from it a notice said once. */
+const told = (session: SessionDto, notice: IpcError | null = null): ToldDto => ({ session, notice });
 
 describe("session watcher", () => {
   it("knows the same workspace", () => {
@@ -51,15 +30,15 @@ describe("session watcher", () => {
   });
 
   it("opens what a link signed in to", () => {
-    expect(heard(signedOut, inAlpha)).toEqual({ session: inAlpha, reload: true, notice: null });
+    expect(heard(signedOut, told(inAlpha))).toEqual({ session: inAlpha, reload: true, notice: null });
     // Before the first answer of session_status, too.
-    expect(heard(null, inAlpha)).toEqual({ session: inAlpha, reload: true, notice: null });
+    expect(heard(null, told(inAlpha))).toEqual({ session: inAlpha, reload: true, notice: null });
   });
 
   it("keeps the workspace open and says why when a link fails while signed in", () => {
-    const h = heard(inAlpha, { ...inAlpha, reason: badLink });
+    const h = heard(inAlpha, told(inAlpha, badLink));
     expect(h).toEqual({ session: inAlpha, reload: false, notice: badLink });
-    expect(heard(local, { ...local, reason: badLink })).toEqual({
+    expect(heard(local, told(local, badLink))).toEqual({
       session: local,
       reload: false,
       notice: badLink,
@@ -67,8 +46,12 @@ describe("session watcher", () => {
   });
 
   it("leaves a failed link on the sign-in screen to that screen", () => {
-    const message = { ...signedOut, reason: badLink };
-    expect(heard(signedOut, message)).toEqual({ session: message, reload: false, notice: null });
+    const onScreen = { ...signedOut, reason: badLink };
+    expect(heard(signedOut, told(signedOut, badLink))).toEqual({
+      session: onScreen,
+      reload: false,
+      notice: null,
+    });
   });
 
   it("signs out, or opens another team, when a command found the session or membership gone", () => {
@@ -76,14 +59,13 @@ describe("session watcher", () => {
       ...signedOut,
       reason: { code: "session_invalid" as const, message: "the session ended" },
     };
-    expect(heard(inAlpha, ended)).toEqual({ session: ended, reload: true, notice: null });
+    expect(heard(inAlpha, told(ended))).toEqual({ session: ended, reload: true, notice: null });
     const other = { ...inAlpha, teams: [beta], team: beta };
-    expect(heard(inAlpha, other)).toEqual({ session: other, reload: true, notice: null });
+    expect(heard(inAlpha, told(other))).toEqual({ session: other, reload: true, notice: null });
   });
 
   it("keeps the error screen's reason and says the new one beside it", () => {
-    const link = { ...broken, reason: badLink };
-    expect(heard(broken, link)).toEqual({ session: broken, reload: false, notice: badLink });
-    expect(heard(broken, broken)).toEqual({ session: broken, reload: false, notice: null });
+    expect(heard(broken, told(broken, badLink))).toEqual({ session: broken, reload: false, notice: badLink });
+    expect(heard(broken, told(broken))).toEqual({ session: broken, reload: false, notice: null });
   });
 });

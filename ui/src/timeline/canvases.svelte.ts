@@ -91,7 +91,7 @@ export class Canvases {
     this.#months = $derived(
       monthLabels(view.days.first, view.days.last, view.origin, view.px, view.scrollLeft, MONTH_LABEL_W),
     );
-    this.#headerDays = $derived(headerDays(view.dayList, view.origin, view.px, view.zoom, today()));
+    this.#headerDays = $derived(headerDays(view.dayList, view.origin, view.px, view.zoom, today(), ui.lang));
     this.header = $derived(
       headerScene(this.palette, this.family, this.#months, (d) => monthName(d, ui.lang), this.#headerDays),
     );

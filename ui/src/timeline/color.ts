@@ -1,4 +1,7 @@
-// Readable text on a project's colour: black or white, whichever contrasts more (WCAG 2 luminance).
+// Project colours: readable text on a project's colour (black or white, whichever contrasts more,
+// WCAG 2 luminance), the palette offered, and a new project's colour, kept apart from the team's
+// in OKLab (culori: a maintained colour library, so no colour maths of our own).
+import { differenceEuclidean } from "culori";
 
 function channel(c: number): number {
   const s = c / 255;
@@ -27,17 +30,30 @@ export const PALETTE: readonly string[] = [
   "#8E5CCF",
   "#D7263D",
   "#3FA34D",
-  "#1B998B",
+  "#7A4E2D",
   "#F46197",
   "#2E4057",
   "#A0A4B8",
   "#C6A15B",
 ];
 
-/** The palette colour fewest projects use (the first such), for a project made on the fly. */
+/** The perceptual distance of two colours: Euclidean in OKLab (0 the same; about 0.1 tells apart at a glance). */
+export const distance = differenceEuclidean("oklab");
+
+/**
+ * A new project's colour: the palette colour farthest (in OKLab) from every colour the team's
+ * projects use, so that it never nearly repeats one; where that is a tie (every palette colour is
+ * in use already), the one fewest projects use; then the first.
+ */
 export function leastUsedColor(used: readonly string[]): string {
-  const count = (c: string) => used.filter((u) => u.toUpperCase() === c).length;
-  let best = "#4D72F3";
-  for (const c of PALETTE) if (count(c) < count(best)) best = c;
+  const uses = (c: string) => used.filter((u) => u.toUpperCase() === c).length;
+  const score = (c: string) => ({ far: Math.min(...used.map((u) => distance(c, u))), uses: uses(c) });
+  let best = PALETTE[0] as string;
+  let top = score(best);
+  for (const c of PALETTE.slice(1)) {
+    const s = score(c);
+    if (s.far > top.far + 1e-9 || (Math.abs(s.far - top.far) <= 1e-9 && s.uses < top.uses))
+      [best, top] = [c, s];
+  }
   return best;
 }

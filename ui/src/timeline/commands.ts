@@ -4,7 +4,7 @@ import type { AssignmentDto, ProjectDto, ResourceDto } from "../ipc";
 import { ui } from "../lang.svelte";
 import type { MenuItem } from "./ContextMenu.svelte";
 import type { Cursor } from "./cursor.svelte";
-import { type Day, dateOf } from "./dates";
+import { type Day, dateOf, withinPlan } from "./dates";
 import type { Intents } from "./intents";
 import { type Command, globalCommand, gridCommand } from "./keys";
 import { type Zoom, zoomIn, zoomOut } from "./layout";
@@ -40,6 +40,9 @@ export interface CommandsOf {
   today: () => Day;
 }
 
+/** How long after a wheel's zoom step the wheel zooms no further (ms). */
+export const WHEEL_ZOOM_MS = 200;
+
 export class Commands {
   constructor(private readonly d: CommandsOf) {}
 
@@ -47,11 +50,39 @@ export class Commands {
 
   /** Shows `day` near the left edge, the cursor on it. */
   goTo = (day: Day): void => {
-    this.d.view.scrollToDay(day);
-    this.d.cursor.toDay(day);
+    const to = withinPlan(day);
+    this.d.view.scrollToDay(to);
+    this.d.cursor.toDay(to);
   };
 
-  setZoom = (z: Zoom): void => this.d.view.setZoom(z);
+  /** Zooms about the cursor's day (so about today right after Today), or the middle of the view. */
+  setZoom = (z: Zoom): void => this.d.view.setZoom(z, this.d.view.anchorOf(this.d.cursor.at.day));
+
+  /** Ctrl+wheel on the pane zooms about the pointer (not passive: the page must not zoom too). */
+  watchWheel = (el: HTMLElement | undefined): (() => void) | undefined => {
+    if (!el) return undefined;
+    const wheel = (e: WheelEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.deltaY === 0) return;
+      e.preventDefault();
+      this.zoomAt(e.deltaY < 0 ? "in" : "out", e.clientX - el.getBoundingClientRect().left);
+    };
+    el.addEventListener("wheel", wheel, { passive: false });
+    return () => el.removeEventListener("wheel", wheel);
+  };
+
+  #lastWheelZoom = -Infinity;
+  /**
+   * Ctrl+wheel (a touchpad's pinch comes as one) at `x` pixels from the view's left edge: one zoom
+   * step about that point, and no more for a moment, so that one flick of the wheel is one step.
+   */
+  zoomAt = (direction: "in" | "out", x: number, now = performance.now()): void => {
+    if (now - this.#lastWheelZoom < WHEEL_ZOOM_MS) return;
+    const { view } = this.d;
+    const next = direction === "in" ? zoomIn(view.zoom) : zoomOut(view.zoom);
+    if (next === view.zoom) return;
+    this.#lastWheelZoom = now;
+    view.setZoom(next, x);
+  };
 
   /** The assignment dialog on `a`. */
   openEdit = (a: AssignmentDto): void => {

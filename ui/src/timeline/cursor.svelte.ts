@@ -3,7 +3,7 @@
 import type { AssignmentDto } from "../ipc";
 import { ui } from "../lang.svelte";
 import { type Day, dateOf, dayOf } from "./dates";
-import type { Row, Rows } from "./rows.svelte";
+import type { BarPlace, Row, Rows } from "./rows.svelte";
 import type { Viewport } from "./viewport.svelte";
 
 /**
@@ -19,6 +19,41 @@ export interface CursorAt {
 }
 
 export const NO_BAR = "";
+
+/**
+ * What the cursor holds on to: the person (by id) and, when on a bar, the bar (by id), so that it
+ * stays with them while rows are added, removed, re-sorted or filtered and bars move; `row` is
+ * where it last was, for when its person is gone.
+ */
+export interface Held {
+  person: string | null;
+  row: number;
+  day: Day;
+  extent: number;
+  bar?: string;
+}
+
+/**
+ * Where held `h` is now, among rows indexed by `index` (`count` of them): on its bar's row and
+ * days while the bar exists; on its person's row; and once either is gone, on the nearest row with
+ * nothing selected (NO_BAR), never on what took its place.
+ */
+export function placed(
+  h: Held,
+  index: { person: ReadonlyMap<string, number>; bar: ReadonlyMap<string, BarPlace> },
+  count: number,
+): CursorAt {
+  const near = Math.max(0, Math.min(count - 1, h.row));
+  const own = h.person === null ? near : index.person.get(h.person);
+  if (h.bar !== undefined && h.bar !== NO_BAR) {
+    const b = index.bar.get(h.bar);
+    if (b)
+      return { row: b.row, day: Math.max(b.start, Math.min(h.day, b.end - 1)), extent: h.extent, bar: h.bar };
+    return { row: own ?? near, day: h.day, extent: h.extent, bar: NO_BAR };
+  }
+  if (own === undefined) return { row: near, day: h.day, extent: h.extent, bar: NO_BAR };
+  return { row: own, day: h.day, extent: h.extent, bar: h.bar };
+}
 
 /** The days `[from, to)` the cursor covers. */
 export function spanOf(c: CursorAt): { from: Day; to: Day } {
@@ -50,7 +85,8 @@ export function onBar(rows: number, a: AssignmentDto, row: number, day: Day): Cu
 }
 
 export class Cursor {
-  at: CursorAt;
+  #held: Held;
+  readonly #at: CursorAt;
   readonly span: { from: Day; to: Day };
   /** The bar under the cursor (the top lane's, when bars overlap there and none was chosen). */
   readonly selected: AssignmentDto | null;
@@ -62,7 +98,8 @@ export class Cursor {
     private readonly view: Viewport,
     today: Day,
   ) {
-    this.at = $state({ row: 0, day: today, extent: 0 });
+    this.#held = $state({ person: null, row: 0, day: today, extent: 0 });
+    this.#at = $derived(placed(this.#held, rows.index, rows.all.length));
     this.span = $derived(spanOf(this.at));
     this.selected = $derived(barUnder(rows.all[this.at.row], this.at));
     this.text = $derived.by(() => {
@@ -76,8 +113,29 @@ export class Cursor {
     });
   }
 
+  /** Where the cursor is: its person's row and day (and its bar's, while on one). */
+  get at(): CursorAt {
+    return this.#at;
+  }
+
+  /** Puts the cursor at a row (it holds on to that row's person) and day. */
+  set at(c: CursorAt) {
+    this.#held = {
+      person: this.rows.all[c.row]?.person.id ?? null,
+      row: c.row,
+      day: c.day,
+      extent: c.extent,
+      bar: c.bar,
+    };
+  }
+
   set(row: number, day: Day, extent = 0, bar?: string): void {
     this.at = clamped(this.rows.all.length, row, day, extent, bar);
+  }
+
+  /** Puts the cursor on bar `a` wherever it is (or will be, once the plan has it). */
+  follow(a: AssignmentDto): void {
+    this.#held = { person: a.resourceId, row: this.at.row, day: dayOf(a.startDate), extent: 0, bar: a.id };
   }
 
   /** Puts the cursor on bar `a` of row `row`, at `day` if the bar covers it. */
@@ -85,9 +143,11 @@ export class Cursor {
     this.at = onBar(this.rows.all.length, a, row, day);
   }
 
-  /** Moves the cursor to `day` (one day, in the same row). */
+  /** Moves the cursor to `day` (one day, in the same row), still on its bar if that covers `day`. */
   toDay(day: Day): void {
-    this.at = { ...this.at, day, extent: 0 };
+    const on = this.at.bar ? this.rows.index.bar.get(this.at.bar) : undefined;
+    const bar = on && on.start <= day && day < on.end ? this.at.bar : undefined;
+    this.at = { ...this.at, day, extent: 0, bar };
   }
 
   /** Stretches the cursor by `days` more. */

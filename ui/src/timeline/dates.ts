@@ -37,3 +37,10 @@ export function monthOf(day: Day): { start: Day; next: Day } {
   const next = m === 12 ? `${y + 1}-01-01` : `${y}-${pad(m + 1)}-01`;
   return { start: dayOf(`${y}-${pad(m)}-01`), next: dayOf(next) };
 }
+
+/** The first and last day a plan can hold (the Rust side's dates: years 1900 to 2999). */
+export const FIRST_DAY: Day = dayOf("1900-01-01");
+export const LAST_DAY: Day = dayOf("2999-12-31");
+
+/** `day`, kept within the days a plan can hold. */
+export const withinPlan = (day: Day): Day => Math.max(FIRST_DAY, Math.min(LAST_DAY, day));

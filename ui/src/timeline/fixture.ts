@@ -109,9 +109,8 @@ export class FakeElement {
   }
 }
 
-export function timeline(canEdit = true) {
-  const plan = new FakePlan();
-  const view = new Viewport(TODAY);
+export function timeline<P extends FakePlan = FakePlan>(canEdit = true, plan: P = new FakePlan() as P) {
+  const view = new Viewport();
   const el = new FakeElement();
   const content = new FakeElement(100, 50);
   view.el = el as unknown as HTMLDivElement;

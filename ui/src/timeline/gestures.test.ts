@@ -1,7 +1,7 @@
 import { flushSync } from "svelte";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NO_BAR } from "./cursor.svelte";
-import { dayOf } from "./dates";
+import { dayOf, FIRST_DAY } from "./dates";
 import { BARS, FakeElement, pointer, TODAY, timeline } from "./fixture";
 import { still } from "./gestures.svelte";
 import { at } from "./testing";
@@ -14,9 +14,11 @@ afterEach(() => {
 });
 
 const a1 = at(BARS, 0);
-// The content is at client (100, 50); day TODAY is at content x 730 × 20. Ada's a1 is placed at
-// x 14601, y 5, 78 × 22; her a2 (lane 1) at x 14641, y 31; Cy's row (no bars) is y 98 to 134.
-const A1 = { x: 100 + 14601 + 30, y: 50 + 5 + 10 };
+// The content is at client (100, 50); day TODAY is at content x X (its days since the first day a
+// plan can hold, 20 px each). Ada's a1 is placed at x X + 1, y 5, 78 × 22; her a2 (lane 1) at
+// x X + 41, y 31; Cy's row (no bars) is y 98 to 134.
+const X = (TODAY - FIRST_DAY) * 20;
+const A1 = { x: 100 + X + 1 + 30, y: 50 + 5 + 10 };
 const hitTarget = (id: string) => new FakeElement(0, 0, { "data-bar": id });
 
 /** A drag of the bar under (x, y) on `target` by `dx` client pixels, down and up. */
@@ -46,7 +48,7 @@ describe("drags and Alt+arrows", () => {
 
   it("resizes the end the same way by its edge and by Alt+Shift+Right", () => {
     const byPointer = timeline();
-    drag(byPointer, hitTarget("a1"), 100 + 14601 + 76, A1.y, 40);
+    drag(byPointer, hitTarget("a1"), 100 + (X + 1) + 76, A1.y, 40);
     const byKey = timeline();
     byKey.cursor.onBar(a1, 0, dayOf("2026-03-05"));
     byKey.commands.run({ kind: "resize-bar", days: 2 });
@@ -74,7 +76,7 @@ describe("drags and Alt+arrows", () => {
 
   it("grabs the start edge near the bar's left end and drags it", () => {
     const t = timeline();
-    drag(t, hitTarget("a1"), 100 + 14601 + 2, A1.y, -20);
+    drag(t, hitTarget("a1"), 100 + (X + 1) + 2, A1.y, -20);
     expect(t.plan.calls).toEqual([
       [
         "update",
@@ -116,7 +118,7 @@ describe("which bar a pointer is on", () => {
   it("finds a bar by its geometry when the press lands on the pane (just after scrolling)", () => {
     const t = timeline();
     t.view.scrolling = true;
-    t.gestures.down(pointer(t.content, 100 + 14641 + 10, 50 + 31 + 5).event);
+    t.gestures.down(pointer(t.content, 100 + (X + 41) + 10, 50 + 31 + 5).event);
     expect(t.view.scrolling).toBe(false);
     expect(t.content.captured).toEqual([7]);
     expect(t.gestures.drag?.a.id).toBe("a2");
@@ -136,7 +138,7 @@ describe("which bar a pointer is on", () => {
 
   it("opens the bar's menu on the bar in another lane, and the day's on an empty stretch", () => {
     const t = timeline();
-    t.gestures.contextmenu(pointer(t.content, 100 + 14641 + 10, 50 + 31 + 5, 2).event);
+    t.gestures.contextmenu(pointer(t.content, 100 + (X + 41) + 10, 50 + 31 + 5, 2).event);
     expect(t.cursor.at.bar).toBe("a2");
     const menu = t.modal.current;
     expect(menu.kind === "menu" && menu.items.map((i) => i.label)).toEqual([
@@ -146,7 +148,7 @@ describe("which bar a pointer is on", () => {
       "Delete person…",
     ]);
     const u = timeline();
-    u.gestures.contextmenu(pointer(u.content, 100 + 14641 + 10, 50 + 98 + 5, 2).event);
+    u.gestures.contextmenu(pointer(u.content, 100 + (X + 41) + 10, 50 + 98 + 5, 2).event);
     expect(u.cursor.at).toEqual({ row: 2, day: TODAY + 2, extent: 0, bar: NO_BAR });
     const empty = u.modal.current;
     expect(empty.kind === "menu" && empty.items[0]?.shortcut).toBe("Enter");
@@ -157,7 +159,7 @@ describe("which bar a pointer is on", () => {
     t.gestures.dblclick(pointer(hitTarget("b1"), 0, 0).event);
     expect(t.modal.current).toMatchObject({ kind: "edit", current: { id: "b1" } });
     const u = timeline();
-    u.gestures.dblclick(pointer(u.content, 100 + 14641, 50 + 98 + 5).event);
+    u.gestures.dblclick(pointer(u.content, 100 + (X + 41), 50 + 98 + 5).event);
     expect(u.modal.current).toEqual({
       kind: "edit",
       current: null,
@@ -170,14 +172,14 @@ describe("drawing days for a new assignment", () => {
   it("stretches the cursor over the days dragged and opens the picker, which creates it", () => {
     const t = timeline();
     const y = 50 + 98 + 5;
-    t.gestures.down(pointer(t.content, 100 + 14600 + 5, y).event);
+    t.gestures.down(pointer(t.content, 100 + X + 5, y).event);
     expect(t.content.captured).toEqual([7]);
-    t.gestures.move(pointer(t.content, 100 + 14600 + 45, y).event);
+    t.gestures.move(pointer(t.content, 100 + X + 45, y).event);
     expect(t.cursor.at).toEqual({ row: 2, day: TODAY, extent: 2 });
-    t.gestures.up(pointer(t.content, 100 + 14600 + 45, y).event);
+    t.gestures.up(pointer(t.content, 100 + X + 45, y).event);
     expect(t.modal.current).toEqual({
       kind: "picker",
-      x: 100 + 14645,
+      x: 100 + (X + 45),
       y: y + 12,
       resourceId: "cy",
       from: TODAY,

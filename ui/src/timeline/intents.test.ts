@@ -41,27 +41,6 @@ describe("reshaping a bar", () => {
 });
 
 describe("the intents", () => {
-  it("writes a move, a resize and a removal to the plan, the cursor following", async () => {
-    const t = timeline();
-    t.cursor.onBar(a1, 0, TODAY);
-    await t.intents.move(a1, 1, 1);
-    expect(t.cursor.at).toEqual({ row: 1, day: TODAY + 1, extent: 0, bar: "a1" });
-    await t.intents.resize(a1, 1);
-    await t.intents.remove(a1);
-    expect(t.plan.calls).toEqual([
-      [
-        "update",
-        "a1",
-        { resourceId: "bob", projectId: "apollo", startDate: "2026-03-03", lastDay: "2026-03-06" },
-      ],
-      [
-        "update",
-        "a1",
-        { resourceId: "bob", projectId: "apollo", startDate: "2026-03-02", lastDay: "2026-03-06" },
-      ],
-      ["remove", "a1"],
-    ]);
-  });
   it("creates over days, the cursor on the first", async () => {
     const t = timeline();
     t.cursor.set(1, TODAY + 4, 2);

@@ -50,7 +50,7 @@ export class Intents {
   constructor(
     private readonly plan: PlanEdits,
     private readonly rows: { readonly all: readonly Row[] },
-    private readonly cursor: Pick<Cursor, "at" | "set">,
+    private readonly cursor: Pick<Cursor, "at" | "set" | "follow">,
   ) {}
 
   /**
@@ -85,8 +85,11 @@ export class Intents {
 
   /** The assignment dialog's answer: `current` changed to `d`, or a new assignment. */
   async save(d: Draft, current: AssignmentDto | null): Promise<void> {
-    if (current) await this.plan.edit({ kind: "update", before: current, after: proposed(current, d) });
-    else await this.plan.edit({ kind: "create", after: proposed({ id: newId(), version: 0 }, d) });
+    // The cursor goes with the bar saved, wherever the dialog put it.
+    const after = proposed(current ?? { id: newId(), version: 0 }, d);
+    this.cursor.follow(after);
+    if (current) await this.plan.edit({ kind: "update", before: current, after });
+    else await this.plan.edit({ kind: "create", after });
   }
 
   /** The assignment dialog's delete (an error stays in the dialog). */

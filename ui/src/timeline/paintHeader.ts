@@ -38,8 +38,11 @@ export function paintHeader(
   const measure = (s: string) => ctx.measureText(s).width;
   // Month names are the only bold text measured here: the fitted-label cache is theirs.
   for (const m of h.months) {
-    const label = text.fit(m.text, m.room - MONTH_PAD, measure);
-    if (label) put(ctx, labels, label, m.x - sx + MONTH_PAD, MONTH_Y, monthFont, 14, palette.fg, ratio);
+    // A label pushed out at the left edge (its month ends there) is cut at its end, never at its
+    // start: the tail of "2026年11月" alone reads "1月", another month.
+    const x = Math.max(m.x, sx);
+    const label = text.fit(m.text, m.room - (x - m.x) - MONTH_PAD, measure);
+    if (label) put(ctx, labels, label, x - sx + MONTH_PAD, MONTH_Y, monthFont, 14, palette.fg, ratio);
   }
   for (const today of [false, true]) {
     const font = `${today ? "700 " : ""}12px ${h.family}`;

@@ -13,7 +13,7 @@ import type {
   ResourceDto,
   TimelineDto,
 } from "../ipc";
-import { type Day, dateOf, dayOf } from "./dates";
+import { type Day, dateOf, dayOf, LAST_DAY, withinPlan } from "./dates";
 import { type Edit, History } from "./history";
 import { chunkRange, chunksToLoad } from "./layout";
 import { landed, type Unsure } from "./offline";
@@ -82,6 +82,16 @@ export function proposed(base: Pick<AssignmentDto, "id" | "version">, change: Fi
   return { ...base, ...change, endDateExclusive: dateOf(dayOf(change.lastDay) + 1) };
 }
 
+/**
+ * The window to ask for chunk `c`: the first and last chunks reach past the days a plan can hold
+ * (1900 to 2999), so only those days are asked for (a window's end is exclusive, and there is no
+ * date after 2999 to end it at).
+ */
+export function windowOf(c: number): { from: string; to: string } {
+  const r = chunkRange(c);
+  return { from: dateOf(withinPlan(r.from)), to: dateOf(Math.min(r.to, LAST_DAY)) };
+}
+
 export class Plan {
   teamName: string;
   // Raw state: each change replaces the whole value (never mutated in place), so the thousands of
@@ -127,11 +137,11 @@ export class Plan {
   /** Loads the windows of `[first, last)` not loaded yet; a failed one is tried again later. */
   ensureLoaded(first: Day, last: Day): void {
     const skip = new Set([...this.loaded, ...this.missing]);
-    for (const c of chunksToLoad(first, last, skip)) {
+    for (const c of chunksToLoad(withinPlan(first), withinPlan(last) + 1, skip)) {
       this.loaded.add(c);
-      const r = chunkRange(c);
+      const w = windowOf(c);
       this.api
-        .loadWindow(dateOf(r.from), dateOf(r.to))
+        .loadWindow(w.from, w.to)
         .then((found) => {
           // Only what is new or changed: a window that brings nothing new (the usual case
           // when scrolling back and forth) must not make every row lay out its lanes again.
@@ -217,8 +227,8 @@ export class Plan {
     const [catalog, ...windows] = await Promise.all([
       this.api.catalog(),
       ...chunks.map((c) => {
-        const r = chunkRange(c);
-        return this.api.loadWindow(dateOf(r.from), dateOf(r.to));
+        const w = windowOf(c);
+        return this.api.loadWindow(w.from, w.to);
       }),
     ]);
     this.people = [...catalog.resources].sort(byName);

@@ -52,8 +52,10 @@ class FakeStore implements PlanApi {
     return { id, version, ...c, endDateExclusive: dateOf(dayOf(c.lastDay) + 1) };
   }
 
+  asked: [string, string][] = [];
   async loadWindow(from: string, to: string) {
     this.windowsAsked++;
+    this.asked.push([from, to]);
     if (this.offline) throw err("not_loaded");
     return [...this.rows.values()].filter((a) => a.startDate < to && a.endDateExclusive > from);
   }
@@ -164,6 +166,21 @@ const week = (resourceId: string, startDate: string, lastDay: string): Change =>
   lastDay,
 });
 const only = (plan: Plan) => Object.values(plan.byId);
+
+describe("the windows read at the ends of the calendar (issue #16.2)", () => {
+  it("asks for days a plan can hold only, at 1900 and at 2999, and when it reads again", async () => {
+    const { store, plan } = setUp();
+    plan.ensureLoaded(dayOf("1900-01-01") - 28, dayOf("1900-02-15"));
+    plan.ensureLoaded(dayOf("2999-12-01"), dayOf("2999-12-31") + 28);
+    await plan.reload();
+    expect(store.asked.length).toBeGreaterThan(4);
+    for (const [from, to] of store.asked) {
+      expect(from >= "1900-01-01" && to <= "2999-12-31" && from < to, `${from} – ${to}`).toBe(true);
+    }
+    expect(store.asked.map(([f]) => f)).toContain("1900-01-01");
+    expect(store.asked.map(([, t]) => t)).toContain("2999-12-31");
+  });
+});
 
 describe("Plan edits", () => {
   it("shows a new assignment before the store answers, then keeps the store's copy", async () => {

@@ -4,6 +4,7 @@
 import type { AssignmentDto, ProjectDto, ResourceDto } from "../ipc";
 import { matches } from "../lib/search";
 import { type Day, dayOf } from "./dates";
+import { daysLabel } from "./format";
 import {
   assignLanes,
   chunkSpans,
@@ -75,6 +76,27 @@ export function laneRows(people: readonly ResourceDto[], assignments: Iterable<A
   });
 }
 
+/** Where a bar is among the rows: its row's index and its days `[start, end)`. */
+export interface BarPlace {
+  row: number;
+  start: Day;
+  end: Day;
+}
+
+/** Each person's row index, and each bar's place, by id: what the cursor follows. */
+export function indexRows(rows: readonly Row[]): {
+  person: Map<string, number>;
+  bar: Map<string, BarPlace>;
+} {
+  const person = new Map<string, number>();
+  const bar = new Map<string, BarPlace>();
+  rows.forEach((r, row) => {
+    person.set(r.person.id, row);
+    for (const b of r.bars) bar.set(b.id, { row, start: b.start, end: b.end });
+  });
+  return { person, bar };
+}
+
 /** Row `i`'s height, from the rows' tops. */
 export const rowHeight = (tops: readonly number[], i: number): number =>
   (tops[i + 1] ?? tops[i] ?? 0) - (tops[i] ?? 0);
@@ -143,6 +165,8 @@ export class Rows {
   readonly projects: Record<string, ProjectDto>;
   /** Bars of each person, with lanes. */
   readonly all: Row[];
+  /** Each person's row index and each bar's place, by id. */
+  readonly index: { person: Map<string, number>; bar: Map<string, BarPlace> };
   readonly tops: number[];
   readonly #inView: { first: number; last: number };
   readonly #first: number;
@@ -159,6 +183,7 @@ export class Rows {
     this.people = $derived(plan.people.filter((p) => matches(p.name, this.filter)));
     this.projects = $derived(Object.fromEntries(plan.projects.map((p) => [p.id, p])));
     this.all = $derived(laneRows(this.people, Object.values(plan.byId)));
+    this.index = $derived(indexRows(this.all));
     this.tops = $derived(
       rowTops(
         this.all.map((r) => r.lanes),
@@ -196,9 +221,22 @@ export class Rows {
     return barAt(this.shown, x, y);
   }
 
+  /** The assignment of bar `id`, among the rows. */
+  bar(id: string): AssignmentDto | undefined {
+    const at = this.index.bar.get(id);
+    return at ? this.all[at.row]?.bars.find((b) => b.id === id)?.a : undefined;
+  }
+
   /** Whether bar `a` fades (another project is searched for). */
   faded(a: AssignmentDto): boolean {
     return fades(this.projects[a.projectId]?.name ?? "", this.projectQuery);
+  }
+
+  /** A bar's tooltip: project, person and days, as the language writes them. */
+  tooltip(a: AssignmentDto, lang: string): string {
+    const person = this.all[this.index.person.get(a.resourceId) ?? -1]?.person.name ?? "";
+    const days = daysLabel(lang, dayOf(a.startDate), dayOf(a.lastDay));
+    return `${this.projects[a.projectId]?.name ?? ""} · ${person} · ${days}`;
   }
 
   /** A bar's accessible name: its project and days. */

@@ -83,11 +83,19 @@ describe("the date header's scene", () => {
       "9",
       "",
     ]);
-    const d = headerDays([TODAY - 1, TODAY], origin, 20, "day", TODAY);
+    const d = headerDays([TODAY - 1, TODAY], origin, 20, "week", TODAY);
     expect(d).toEqual([
       { x: 180, w: 20, text: "1", weekend: true, today: false },
       { x: 200, w: 20, text: "2", weekend: false, today: true },
     ]);
+  });
+
+  it("names the weekdays at the day zoom, as the language writes them (issue #16.9)", () => {
+    expect(headerDays([TODAY - 1, TODAY], origin, 48, "day", TODAY).map((d) => d.text)).toEqual([
+      "1 Sun",
+      "2 Mon",
+    ]);
+    expect(dayLabel(TODAY, "day", "ja")).toBe("2日(月)");
   });
 
   it("names the months, each with room up to the next", () => {
@@ -108,27 +116,15 @@ describe("the date header's scene", () => {
 
 describe("the name column's scene", () => {
   it("gives each row in view its name, load over the days in view and the cursor's row", () => {
-    const n = namesScene(
-      LIGHT,
-      "Inter",
-      shown,
-      rows,
-      { from: TODAY, to: TODAY + 5, partlyMissing: false },
-      1,
-    );
+    const names = (partlyMissing: boolean, cursorRow: number) =>
+      namesScene(LIGHT, "Inter", shown, rows, { from: TODAY, to: TODAY + 5, partlyMissing }, cursorRow);
+    const n = names(false, 1);
     expect(n.rows).toEqual([
       { y: 0, h: 62, name: "Ada", load: "100%", current: false },
       { y: 62, h: 36, name: "Bob", load: "0%", current: true },
       { y: 98, h: 36, name: "Cy", load: "0%", current: false },
     ]);
-    const missing = namesScene(
-      LIGHT,
-      "Inter",
-      shown,
-      rows,
-      { from: TODAY, to: TODAY + 5, partlyMissing: true },
-      0,
-    );
+    const missing = names(true, 0);
     expect(missing.rows.map((r) => r.load)).toEqual(["–", "–", "–"]);
     expect([percent(0.333), percent(1)]).toEqual(["33%", "100%"]);
   });

@@ -75,9 +75,23 @@ export function paneScene(p: PaneInput): Scene {
   };
 }
 
-/** A day's number in the date header (none at the month zoom). */
-export const dayLabel = (d: Day, zoom: Zoom): string =>
-  zoom === "month" ? "" : String(Number(dateOf(d).slice(8)));
+// One formatter per language (making one costs far more than using it).
+const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A day in the date header: at the day zoom its number and weekday as the language writes them
+ * ("2 Mon", "2(月)"), at the week zoom its number, at the month zoom nothing.
+ */
+export function dayLabel(d: Day, zoom: Zoom, lang = "en"): string {
+  if (zoom === "month") return "";
+  if (zoom === "week") return String(Number(dateOf(d).slice(8)));
+  let f = weekdayFormats.get(lang);
+  if (!f) {
+    f = new Intl.DateTimeFormat(lang, { weekday: "short", day: "numeric", timeZone: "UTC" });
+    weekdayFormats.set(lang, f);
+  }
+  return f.format(new Date(dateOf(d)));
+}
 
 /** The date header's day columns. */
 export function headerDays(
@@ -86,11 +100,12 @@ export function headerDays(
   px: number,
   zoom: Zoom,
   today: Day,
+  lang = "en",
 ): HeaderScene["days"] {
   return days.map((d) => ({
     x: (d - origin) * px,
     w: px,
-    text: dayLabel(d, zoom),
+    text: dayLabel(d, zoom, lang),
     weekend: isWeekend(d),
     today: d === today,
   }));

@@ -1,14 +1,12 @@
 // The pane's viewport: how far it is scrolled and how big it is, the zoom, and the maths between a
 // day and its x (content pixels), and between a pointer (client pixels) and the content. The days
 // laid out are those in view and a few more; they change only when a day comes or goes.
-import type { Day } from "./dates";
+import { type Day, FIRST_DAY, LAST_DAY } from "./dates";
 import { dayAtX, PX_PER_DAY, scrollForZoom, visibleDays, type Zoom } from "./layout";
 
 /** The name column's width and the date header's height (CSS pixels). */
 export const NAME_W = 220;
 export const HEADER_H = 54;
-/** The scrollable range: two years each side of today. */
-export const SPAN = 730;
 /** How long after the last scroll event the pane counts as still scrolling (ms). */
 export const SCROLL_REST_MS = 150;
 
@@ -40,9 +38,12 @@ export function revealing(
 }
 
 export class Viewport {
-  /** Day 0 of the content (x = 0). */
-  readonly origin: Day;
-  readonly totalDays = 2 * SPAN;
+  /** Day 0 of the content (x = 0): the first day a plan can hold, so that every day it can hold
+   * is reached by scrolling, either way (issue #16.2). */
+  readonly origin: Day = FIRST_DAY;
+  readonly totalDays = LAST_DAY - FIRST_DAY + 1;
+  /** Whether the view was put at today once (it is never put there again by itself). */
+  #started = false;
   zoom: Zoom = $state("week");
   readonly px = $derived(PX_PER_DAY[this.zoom]);
   scrollLeft = $state(0);
@@ -73,8 +74,7 @@ export class Viewport {
   readonly viewFrom: Day;
   readonly viewTo: Day;
 
-  constructor(today: Day) {
-    this.origin = today - SPAN;
+  constructor() {
     this.#inView = $derived(visibleDays(this.scrollLeft, this.width, this.origin, this.px, 2));
     this.first = $derived(this.#inView.first);
     this.last = $derived(this.#inView.last);
@@ -131,11 +131,12 @@ export class Viewport {
     clearTimeout(this.#scrollEnd);
   }
 
-  /** Until the pane is first scrolled: `today` a few days from the left edge. */
+  /** Once, before the pane was scrolled: `today` a few days from the left edge. (Scrolled back
+   * to the first day later, the view stays there.) */
   startAt(today: Day): void {
-    if (this.el && this.scrollLeft === 0) {
-      this.el.scrollLeft = (today - 5 - this.origin) * this.px;
-    }
+    if (this.#started || !this.el) return;
+    this.#started = true;
+    if (this.scrollLeft === 0) this.el.scrollLeft = (today - 5 - this.origin) * this.px;
   }
 
   /** Scrolls so that `day` is two days from the left edge. */
@@ -143,16 +144,27 @@ export class Viewport {
     if (this.el) this.el.scrollLeft = (day - this.origin) * this.px - 2 * this.px;
   }
 
-  /** Changes the zoom, keeping the day in the middle of the view in place. */
-  setZoom(next: Zoom): void {
+  /**
+   * Changes the zoom, keeping the point `anchor` pixels from the view's left edge where it is on
+   * screen (without one, the middle of the view).
+   */
+  setZoom(next: Zoom, anchor?: number): void {
     const el = this.el;
     if (!el || next === this.zoom) return;
-    const anchor = el.clientWidth / 2;
-    const left = scrollForZoom(el.scrollLeft, anchor, this.px, PX_PER_DAY[next]);
+    const at = anchor ?? el.clientWidth / 2;
+    const left = scrollForZoom(el.scrollLeft, at, this.px, PX_PER_DAY[next]);
     this.zoom = next;
     requestAnimationFrame(() => {
       if (this.el) this.el.scrollLeft = left;
     });
+  }
+
+  /** How far the middle of `day` is from the view's left edge, if it is in view. */
+  anchorOf(day: Day): number | undefined {
+    const el = this.el;
+    if (!el) return undefined;
+    const x = this.x(day) + this.px / 2 - el.scrollLeft;
+    return x >= 0 && x <= el.clientWidth ? x : undefined;
   }
 
   /** Scrolls so that `day`, between content heights `top` and `bottom`, is in view. */

@@ -1,7 +1,8 @@
 import { flushSync } from "svelte";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { dayOf, FIRST_DAY, LAST_DAY } from "./dates";
 import { TODAY } from "./fixture";
-import { revealing, SPAN, Viewport } from "./viewport.svelte";
+import { revealing, Viewport } from "./viewport.svelte";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -22,19 +23,19 @@ const element = (
 
 describe("days and x", () => {
   it("puts day origin at x 0, a day px wide at the zoom", () => {
-    const v = new Viewport(TODAY);
-    expect(v.origin).toBe(TODAY - SPAN);
+    const v = new Viewport();
+    expect(v.origin).toBe(FIRST_DAY);
     expect(v.px).toBe(20);
-    expect(v.x(TODAY)).toBe(SPAN * 20);
+    expect(v.x(TODAY)).toBe((TODAY - FIRST_DAY) * 20);
     expect(v.dayAt(v.x(TODAY))).toBe(TODAY);
     expect(v.dayAt(v.x(TODAY) - 1)).toBe(TODAY - 1);
-    expect(v.contentWidth).toBe(2 * SPAN * 20);
+    expect(v.contentWidth).toBe((LAST_DAY - FIRST_DAY + 1) * 20);
     v.zoom = "day";
     expect(v.x(TODAY + 1) - v.x(TODAY)).toBe(48);
   });
 
   it("lays out the days in view and two more each side, and knows the days in view", () => {
-    const v = new Viewport(TODAY);
+    const v = new Viewport();
     v.width = 200;
     v.scrollLeft = v.x(TODAY) + 5;
     expect(v.days).toEqual({ first: TODAY - 2, last: TODAY + 11 + 2 });
@@ -45,7 +46,7 @@ describe("days and x", () => {
   });
 
   it("turns client points into content points and back", () => {
-    const v = new Viewport(TODAY);
+    const v = new Viewport();
     expect(v.contentPoint({ clientX: 10, clientY: 20 })).toEqual({ x: 10, y: 20 });
     v.content = { getBoundingClientRect: () => ({ left: -300, top: 40 }) } as unknown as HTMLDivElement;
     expect(v.contentPoint({ clientX: 10, clientY: 60 })).toEqual({ x: 310, y: 20 });
@@ -67,7 +68,7 @@ describe("revealing the cursor", () => {
     expect(revealing(box, 1100, 20, 280, 320)).toEqual({ top: 120 });
   });
   it("scrolls the element", () => {
-    const v = new Viewport(TODAY);
+    const v = new Viewport();
     const el = element({ scrollLeft: v.x(TODAY + 30) });
     v.el = el as unknown as HTMLDivElement;
     v.reveal(TODAY, 0, 36);
@@ -79,7 +80,7 @@ describe("revealing the cursor", () => {
 describe("scrolling and zooming", () => {
   it("follows the element's scroll and counts as scrolling until it rests", () => {
     vi.useFakeTimers();
-    const v = new Viewport(TODAY);
+    const v = new Viewport();
     v.el = element({ scrollLeft: 1234, scrollTop: 56 }) as unknown as HTMLDivElement;
     v.scrolled();
     expect([v.scrollLeft, v.scrollTop, v.scrolling]).toEqual([1234, 56, true]);
@@ -92,7 +93,7 @@ describe("scrolling and zooming", () => {
   });
 
   it("starts a few days before today until it is scrolled", () => {
-    const v = new Viewport(TODAY);
+    const v = new Viewport();
     const el = element();
     v.el = el as unknown as HTMLDivElement;
     v.startAt(TODAY);
@@ -103,8 +104,27 @@ describe("scrolling and zooming", () => {
     expect(el.scrollLeft).toBe(10);
   });
 
+  it("reaches every day a plan can hold, and stays on the first when scrolled there (issue #16.2)", () => {
+    const v = new Viewport();
+    const el = element();
+    v.el = el as unknown as HTMLDivElement;
+    v.startAt(TODAY);
+    expect(v.dayAt(0)).toBe(dayOf("1900-01-01"));
+    expect(v.dayAt(v.contentWidth - 1)).toBe(dayOf("2999-12-31"));
+    // Scrolled all the way back: the view does not jump to today.
+    v.scrollLeft = 0;
+    el.scrollLeft = 0;
+    v.startAt(TODAY);
+    expect(el.scrollLeft).toBe(0);
+    // Go to a day years away, either way: it is there, two days from the left edge.
+    for (const date of ["2020-01-01", "2030-06-15", "1900-01-03", "2999-12-01"]) {
+      v.scrollToDay(dayOf(date));
+      expect(v.dayAt(el.scrollLeft + 2 * v.px)).toBe(dayOf(date));
+    }
+  });
+
   it("goes to a day two days from the left edge", () => {
-    const v = new Viewport(TODAY);
+    const v = new Viewport();
     const el = element();
     v.el = el as unknown as HTMLDivElement;
     v.scrollToDay(TODAY + 3);
@@ -114,7 +134,7 @@ describe("scrolling and zooming", () => {
   it("zooms about the middle of the view, scrolling on the next frame", () => {
     const frames: (() => void)[] = [];
     vi.stubGlobal("requestAnimationFrame", (f: () => void) => frames.push(f));
-    const v = new Viewport(TODAY);
+    const v = new Viewport();
     const el = element({ scrollLeft: 2000, clientWidth: 400 });
     v.el = el as unknown as HTMLDivElement;
     v.setZoom("day");
@@ -129,7 +149,7 @@ describe("scrolling and zooming", () => {
   });
 
   it("gives the element the focus without scrolling", () => {
-    const v = new Viewport(TODAY);
+    const v = new Viewport();
     const el = element();
     v.el = el as unknown as HTMLDivElement;
     v.focus();

@@ -28,6 +28,8 @@ async fn export_then_import_into_another_team_gives_the_same_plan() {
     let report = env.store.import_team(&target, &parsed, &mut |_, _, _| {}).await.unwrap();
     assert_eq!(report.assignments, file.assignments.len());
     assert_eq!(report.removed, 2 + 1);
+    // What went, said as such (issue #16.9: "removed 3 items" did not say what).
+    assert_eq!((report.removed_people, report.removed_projects, report.removed_assignments), (1, 1, 1));
     let back = env.store.export_team(&target).await.unwrap();
     assert_eq!(
         (back.resources, back.projects, back.assignments),

@@ -3,7 +3,7 @@
 /**
  * What moving the local workspace did.
  */
-export type MoveReportDto = { people: number, projects: number, assignments: number, 
+export type MoveReportDto = { 
 /**
  * Items an earlier, interrupted run had put already.
  */
@@ -12,4 +12,4 @@ alreadyThere: number,
  * The file the local plan was saved to before it was moved (importable with rp-admin);
  * none when there was nothing to move.
  */
-backup: string | null, };
+backup: string | null, people: number, projects: number, assignments: number, };

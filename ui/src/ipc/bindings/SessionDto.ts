@@ -4,24 +4,11 @@ import type { OfflineDto } from "./OfflineDto";
 import type { TeamDto } from "./TeamDto";
 
 /**
- * Who is signed in, to which teams, and which one is open.
+ * What is open, one of four states (`state` tells which); only a team has a user, teams and
+ * an offline state.
  */
-export type SessionDto = { 
-/**
- * `local` (this computer's workspace, no sign-in), `team` (a team table), or `error`
- * (nothing could be opened; `reason` says why).
- */
-mode: string, signedIn: boolean, email: string | null, teams: Array<TeamDto>, 
+export type SessionDto = { "state": "local" } | { "state": "broken", reason: IpcError, } | { "state": "signedOut", reason: IpcError | null, } | { "state": "team", email: string, teams: Array<TeamDto>, 
 /**
  * The team open now.
  */
-team: TeamDto | null, 
-/**
- * Why nobody is signed in (an expired or ended session), as `{code, message}`.
- */
-reason: IpcError | null, 
-/**
- * Set while the table is out of reach (or being reached at start-up): the window shows
- * the offline copy and does not edit.
- */
-offline: OfflineDto | null, };
+team: TeamDto | null, offline: OfflineDto | null, };

@@ -1,0 +1,49 @@
+// Remembered across a restart (issue #16.6): the language, the zoom, the day in view and the people
+// filter come back as they were left. (The test leaves them as it found them for the tests after.)
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { sleep, startApp, until } from "./webdriver.mjs";
+
+const APP = process.env.RP_APP_BINARY;
+const SET = `const [css, value] = arguments; const el = document.querySelector(css); el.value = value;
+  el.dispatchEvent(new Event("input", { bubbles: true })); el.dispatchEvent(new Event("change", { bubbles: true })); return null;`;
+const state = (app) =>
+  app.script(`return { lang: document.documentElement.lang, zoom: document.querySelector(".toolbar .zoom")?.textContent.trim(),
+    filter: document.querySelector(".filter").value, months: document.querySelector(".dates [data-months]").dataset.months };`);
+
+test("language, zoom, day in view and filter survive a restart", async () => {
+  let app = await startApp(APP);
+  try {
+    await app.waitFor(".bar", 10);
+    await app.click((await app.findAll(".toolbar .lang"))[0]);
+    // Zoom out (the − button before the zoom's name): week → month.
+    await app.script(`document.querySelector(".toolbar .zoom").previousElementSibling.click(); return null;`);
+    await until("the month zoom", async () => (await state(app)).zoom === "月");
+    await app.script(SET, [".toolbar input[type=date]", "2029-05-14"]);
+    await app.script(SET, [".filter", "a"]);
+    await sleep(1500); // the app writes a change once it rests
+    const before = await state(app);
+    assert.equal(before.lang, "ja");
+    assert.match(before.months, /2029/);
+    await app.close();
+
+    app = await startApp(APP, { keepPrefs: true });
+    await until("the timeline again", async () => (await app.findAll(".dates [data-months]")).length > 0);
+    const after = await until("what was remembered", async () => {
+      const s = await state(app);
+      return s.filter === "a" && /2029/.test(s.months) ? s : null;
+    });
+    assert.deepEqual(after, before);
+    await app.screenshot("remembered-after-restart");
+
+    // As it was for the tests after this one.
+    await app.click((await app.findAll(".toolbar .lang"))[0]);
+    await app.script(`[...document.querySelectorAll(".toolbar button")].find((b) => b.textContent.trim() === "Today").click(); return null;`);
+    await app.script(SET, [".filter", ""]);
+    await app.script(`document.querySelector(".toolbar .zoom").nextElementSibling.click(); return null;`);
+    await until("the week zoom", async () => (await state(app)).zoom === "week");
+    await sleep(1500);
+  } finally {
+    await app.close();
+  }
+});

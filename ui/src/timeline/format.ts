@@ -1,0 +1,41 @@
+// Days and counts as the user's language writes them, through Intl (formats, ranges, plurals):
+// what the timeline shows while a bar is dragged, and on a bar's tooltip.
+import { type Day, dateOf } from "./dates";
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+const plurals = new Map<string, Intl.PluralRules>();
+
+function format(lang: string, year: boolean): Intl.DateTimeFormat {
+  const key = `${lang}|${year}`;
+  let f = formats.get(key);
+  if (!f) {
+    const options: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", timeZone: "UTC" };
+    f = new Intl.DateTimeFormat(lang, year ? { ...options, year: "numeric" } : options);
+    formats.set(key, f);
+  }
+  return f;
+}
+
+const at = (d: Day) => new Date(`${dateOf(d)}T00:00:00Z`);
+
+/** The days `first` to `last` (both shown), with the year when they are in different years. */
+export function dayRange(lang: string, first: Day, last: Day): string {
+  const year = dateOf(first).slice(0, 4) !== dateOf(last).slice(0, 4);
+  return format(lang, year).formatRange(at(first), at(Math.max(first, last)));
+}
+
+/** `n` days, in words ("1 day", "4 days", "4日間"). */
+export function dayCount(lang: string, n: number): string {
+  let p = plurals.get(lang);
+  if (!p) {
+    p = new Intl.PluralRules(lang);
+    plurals.set(lang, p);
+  }
+  const count = n.toLocaleString(lang);
+  if (lang === "ja") return `${count}日間`;
+  return p.select(n) === "one" ? `${count} day` : `${count} days`;
+}
+
+/** What a bar covers, as the drag label and the tooltip say it: "Mar 5 – 8 · 4 days". */
+export const daysLabel = (lang: string, first: Day, last: Day): string =>
+  `${dayRange(lang, first, last)} · ${dayCount(lang, last - first + 1)}`;
