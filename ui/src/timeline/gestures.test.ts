@@ -20,6 +20,10 @@ const a1 = at(BARS, 0);
 const X = (TODAY - FIRST_DAY) * 20;
 const A1 = { x: 100 + X + 1 + 30, y: 50 + 5 + 10 };
 const hitTarget = (id: string) => new FakeElement(0, 0, { "data-bar": id });
+/** The plan's calls after Ada's a1 was given the days `startDate` to `lastDay`. */
+const adaUpdated = (startDate: string, lastDay: string) => [
+  ["update", "a1", { resourceId: "ada", projectId: "apollo", startDate, lastDay }],
+];
 
 /** A drag of the bar under (x, y) on `target` by `dx` client pixels, down and up. */
 function drag(t: ReturnType<typeof timeline>, target: unknown, x: number, y: number, dx: number) {
@@ -35,13 +39,8 @@ describe("drags and Alt+arrows", () => {
     const byKey = timeline();
     byKey.cursor.onBar(a1, 0, TODAY + 1); // where the press put the cursor
     byKey.commands.run({ kind: "move-bar", days: 1, rows: 0 });
-    const edit = [
-      "update",
-      "a1",
-      { resourceId: "ada", projectId: "apollo", startDate: "2026-03-03", lastDay: "2026-03-06" },
-    ];
-    expect(byPointer.plan.calls).toEqual([edit]);
-    expect(byKey.plan.calls).toEqual([edit]);
+    expect(byPointer.plan.calls).toEqual(adaUpdated("2026-03-03", "2026-03-06"));
+    expect(byKey.plan.calls).toEqual(adaUpdated("2026-03-03", "2026-03-06"));
     expect(byPointer.cursor.at).toEqual(byKey.cursor.at);
     expect(byKey.cursor.at).toEqual({ row: 0, day: TODAY + 2, extent: 0, bar: "a1" });
   });
@@ -53,13 +52,7 @@ describe("drags and Alt+arrows", () => {
     byKey.cursor.onBar(a1, 0, dayOf("2026-03-05"));
     byKey.commands.run({ kind: "resize-bar", days: 2 });
     expect(byPointer.plan.calls).toEqual(byKey.plan.calls);
-    expect(byKey.plan.calls).toEqual([
-      [
-        "update",
-        "a1",
-        { resourceId: "ada", projectId: "apollo", startDate: "2026-03-02", lastDay: "2026-03-07" },
-      ],
-    ]);
+    expect(byKey.plan.calls).toEqual(adaUpdated("2026-03-02", "2026-03-07"));
   });
 
   it("moves a bar to another person's row (by pointer and by Alt+Down)", () => {
@@ -77,13 +70,7 @@ describe("drags and Alt+arrows", () => {
   it("grabs the start edge near the bar's left end and drags it", () => {
     const t = timeline();
     drag(t, hitTarget("a1"), 100 + (X + 1) + 2, A1.y, -20);
-    expect(t.plan.calls).toEqual([
-      [
-        "update",
-        "a1",
-        { resourceId: "ada", projectId: "apollo", startDate: "2026-03-01", lastDay: "2026-03-05" },
-      ],
-    ]);
+    expect(t.plan.calls).toEqual(adaUpdated("2026-03-01", "2026-03-05"));
   });
 
   it("writes nothing for a drag that ends where it began, and shows a ghost meanwhile", () => {
