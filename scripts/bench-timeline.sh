@@ -28,7 +28,7 @@ else
   cargo build -q $cargo_profile --workspace --bins --locked --features resource-planner/custom-protocol
   app="$(cd "$target" && pwd)/$profile/resource-planner"
 fi
-cargo build -q --workspace --bins --locked --features resource-planner/custom-protocol
+cargo build -q --workspace --all-targets --locked --features resource-planner/custom-protocol
 admin="$(cd "$target" && pwd)/debug/rp-admin"
 
 harness_work

@@ -5,7 +5,10 @@ cd "$(dirname "$0")/.."
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 rp() { "${CARGO_TARGET_DIR:-target}/debug/rp-admin" --local "$dir/ws.db" "$@"; }
-cargo build -q --workspace --bins --locked --features resource-planner/custom-protocol
+# --all-targets: the test build's feature resolution (dev-dependencies' features unified, as
+# `./dev test`'s `cargo test` had them), so the binaries come from what it compiled; `--bins`
+# alone resolves tauri and the keyring's crates without them and builds those again.
+cargo build -q --workspace --all-targets --locked --features resource-planner/custom-protocol
 rp demo > "$dir/demo.txt"
 grep -q "山田 太郎" "$dir/demo.txt"
 people=$(rp --json people | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))')

@@ -13,7 +13,7 @@ harness_work
 # the same target dir (cargo test, a plain cargo build) puts its dev-server variant in the same
 # place at any time, so the tests run private copies, and the copy must hold the built UI (the
 # dev-server variant embeds no assets).
-cargo build -q --workspace --bins --locked --features resource-planner/custom-protocol
+cargo build -q --workspace --all-targets --locked --features resource-planner/custom-protocol
 cp "$target/debug/rp-admin" "$work/rp-admin"
 # A DynamoDB-protocol server for the sign-in tests (crates/planner-testdb: dynoxide's HTTP server,
 # the same engine the app embeds, behind a real HTTP endpoint), from the same build.
@@ -22,7 +22,7 @@ dynoxide="$work/rp-test-dynamodb"
 # RP_E2E_APP: an app built elsewhere (the installed package, scripts/package-test.sh).
 for attempt in 1 2 3 4 5; do
   [ -n "${RP_E2E_APP:-}" ] && break
-  cargo build -q --workspace --bins --locked --features resource-planner/custom-protocol
+  cargo build -q --workspace --all-targets --locked --features resource-planner/custom-protocol
   cp "$target/debug/resource-planner" "$work/resource-planner"
   grep -q "assets/index-" "$work/resource-planner" && break
   [ "$attempt" = 5 ] && { echo "e2e: the app built with its UI was replaced by another build each time" >&2; exit 1; }
