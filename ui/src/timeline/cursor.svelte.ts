@@ -43,7 +43,7 @@ export function placed(
   index: { person: ReadonlyMap<string, number>; bar: ReadonlyMap<string, BarPlace> },
   count: number,
 ): CursorAt {
-  const near = Math.max(0, Math.min(count - 1, h.row));
+  const near = rowWithin(count, h.row);
   const own = h.person === null ? near : index.person.get(h.person);
   if (h.bar !== undefined && h.bar !== NO_BAR) {
     const b = index.bar.get(h.bar);
@@ -70,7 +70,12 @@ export function barUnder(row: Row | undefined, c: CursorAt): AssignmentDto | nul
 
 /** The cursor clamped to the rows (`rows` of them). */
 export function clamped(rows: number, row: number, day: Day, extent = 0, bar?: string): CursorAt {
-  return { row: Math.max(0, Math.min(rows - 1, row)), day, extent, bar };
+  return { row: rowWithin(rows, row), day, extent, bar };
+}
+
+/** Row `row`, kept among `count` rows (0 when there are none). */
+function rowWithin(count: number, row: number): number {
+  return Math.max(0, Math.min(count - 1, row));
 }
 
 /** The cursor on bar `a`: at `day` if the bar covers it, else at the bar's nearest day. */

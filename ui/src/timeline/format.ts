@@ -26,13 +26,14 @@ export function dayRange(lang: string, first: Day, last: Day): string {
 
 /** `n` days, in words ("1 day", "4 days", "4日間"). */
 export function dayCount(lang: string, n: number): string {
+  const count = n.toLocaleString(lang);
+  // Japanese has no plural forms to choose between.
+  if (lang === "ja") return `${count}日間`;
   let p = plurals.get(lang);
   if (!p) {
     p = new Intl.PluralRules(lang);
     plurals.set(lang, p);
   }
-  const count = n.toLocaleString(lang);
-  if (lang === "ja") return `${count}日間`;
   return p.select(n) === "one" ? `${count} day` : `${count} days`;
 }
 
