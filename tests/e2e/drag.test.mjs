@@ -13,14 +13,14 @@ const PICK = `
     return r.left > view.left + 40 && r.right < view.right - 120 && r.width > 60 && r.top > view.top;
   });
   const r = bar.getBoundingClientRect();
-  return { label: bar.getAttribute("aria-label"), x: r.left, y: r.top + r.height / 2, w: r.width };`;
+  return { label: bar.dataset.iso, x: r.left, y: r.top + r.height / 2, w: r.width };`;
 
 const shift = (date, days) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86400000).toISOString().slice(0, 10);
 const range = (label) => label.match(/(\d{4}-\d{2}-\d{2}) – (\d{4}-\d{2}-\d{2})$/).slice(1, 3);
 
 async function waitForLabel(app, label) {
   for (let i = 0; i < 50; i++) {
-    const labels = await app.script(`return [...document.querySelectorAll(".bar")].map((b) => b.getAttribute("aria-label"));`);
+    const labels = await app.script(`return [...document.querySelectorAll(".bar")].map((b) => b.dataset.iso);`);
     if (labels.includes(label)) return;
     await sleep(100);
   }
@@ -54,7 +54,7 @@ test("drag a bar to move it and its edge to resize it", async () => {
     await app.screenshot("05-dragged");
 
     const again = await app.script(`
-      const b = [...document.querySelectorAll(".bar")].find((e) => e.getAttribute("aria-label") === arguments[0]);
+      const b = [...document.querySelectorAll(".bar")].find((e) => e.dataset.iso === arguments[0]);
       const r = b.getBoundingClientRect();
       return { x: r.right - 2, y: r.top + r.height / 2 };`, [moved]);
     await app.drag(again.x, again.y, 2 * px, 0);

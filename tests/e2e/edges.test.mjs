@@ -7,21 +7,18 @@ import { sleep, startApp, until } from "./webdriver.mjs";
 const APP = process.env.RP_APP_BINARY;
 const PX = 20; // the week zoom
 
-/** Sets a form control's value the way a person's input would, so Svelte's bindings see it. */
-const SET = `const [css, value, i] = arguments; const el = document.querySelectorAll(css)[i ?? 0]; el.value = value;
-  el.dispatchEvent(new Event("input", { bubbles: true })); el.dispatchEvent(new Event("change", { bubbles: true })); return null;`;
 /** The month names the date header shows (its canvas says them in data-months). */
 const months = (app) => app.script(`return document.querySelector(".dates [data-months]").dataset.months;`);
 const scrollLeft = (app) => app.script(`return document.querySelector(".viewport").scrollLeft;`);
 const shift = (date, days) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86400000).toISOString().slice(0, 10);
-const label = (app, id) => app.script(`return document.querySelector(arguments[0])?.getAttribute("aria-label") ?? null;`, [`.bar[data-bar="${id}"]`]);
+const label = (app, id) => app.script(`return document.querySelector(arguments[0])?.dataset.iso ?? null;`, [`.bar[data-bar="${id}"]`]);
 
 test("Go to 2020 and 2030, and a scroll to the past, stay where they were sent", async () => {
   const app = await startApp(APP);
   try {
     await app.waitFor(".bar", 10);
     for (const [date, month] of [["2020-01-01", "Jan 2020"], ["2030-06-15", "Jun 2030"], ["1900-01-01", "Jan 1900"]]) {
-      await app.script(SET, [".toolbar input[type=date]", date]);
+      await app.set(".toolbar input.date", date);
       await until(`${month} in the header`, async () => (await months(app)).includes(month));
       const at = await scrollLeft(app);
       await sleep(600);
@@ -55,17 +52,17 @@ test("a 4-year bar's end can be reached and dragged", async () => {
     const bar = await app.script(`
       const view = document.querySelector(".viewport").getBoundingClientRect();
       const b = [...document.querySelectorAll(".bar[data-bar]")].find((e) => { const r = e.getBoundingClientRect(); return r.left > view.left + 20 && r.right < view.right - 20 && r.top > view.top; });
-      return { id: b.dataset.bar, label: b.getAttribute("aria-label") };`);
+      return { id: b.dataset.bar, label: b.dataset.iso };`);
     const [first] = bar.label.match(/(\d{4}-\d{2}-\d{2}) – (\d{4}-\d{2}-\d{2})$/).slice(1, 3);
     const last = shift(first, 4 * 365);
     await app.script(`document.querySelector(arguments[0]).dispatchEvent(new MouseEvent("dblclick", { bubbles: true })); return null;`, [`.bar[data-bar="${bar.id}"]`]);
-    await app.waitFor("dialog[open] input[type=date]", 2);
-    await app.script(SET, ["dialog[open] input[type=date]", last, 1]);
+    await app.waitFor("dialog[open] input.date", 2);
+    await app.set("dialog[open] input.date", last, 1);
     await app.click((await app.findAll('dialog[open] button[type="submit"]'))[0]);
     await until("the 4-year bar", async () => (await label(app, bar.id))?.endsWith(`${first} – ${last}`));
 
     // Its last day, four years on: in view, and its end edge dragged two days further.
-    await app.script(SET, [".toolbar input[type=date]", shift(last, -10)]);
+    await app.set(".toolbar input.date", shift(last, -10));
     const edge = await until("the bar's end in view", () =>
       app.script(`const v = document.querySelector(".viewport").getBoundingClientRect();
         const b = document.querySelector(arguments[0])?.getBoundingClientRect();

@@ -6,9 +6,6 @@ import { sleep, startApp } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 
-/** Sets a form control's value the way a person's input would, so Svelte's bindings see it. */
-const SET = `const [css, i, value] = arguments; const el = document.querySelectorAll(css)[i]; el.value = value;
-  el.dispatchEvent(new Event("input", { bubbles: true })); el.dispatchEvent(new Event("change", { bubbles: true }));`;
 
 async function addNamed(app, action, name) {
   const [open] = await app.findAll(`button[data-action="${action}"]`);
@@ -42,7 +39,7 @@ test("create, move, keep across a restart, and delete an assignment through the 
     const cobol = await app.script(
       `return [...document.querySelectorAll("dialog[open] select")[1].options].find((o) => o.textContent === "COBOL").value`,
     );
-    await app.script(SET, ["dialog[open] select", 1, cobol]);
+    await app.set("dialog[open] select", cobol, 1);
     assert.ok(project);
     await app.screenshot("11-new-assignment-dialog");
     await app.click((await app.findAll('dialog[open] button[type="submit"]'))[0]);
@@ -52,15 +49,15 @@ test("create, move, keep across a restart, and delete an assignment through the 
 
     // Edit it: a new first and last day.
     await app.script(`document.querySelector('.bar[aria-label^="COBOL"]').dispatchEvent(new MouseEvent("dblclick", { bubbles: true })); return null;`);
-    await app.waitFor('dialog[open] input[type="date"]', 2);
+    await app.waitFor('dialog[open] input.date', 2);
     const today = new Date();
     const iso = (d) => d.toISOString().slice(0, 10);
     const first = iso(new Date(today.getTime() + 2 * 86400000));
     const last = iso(new Date(today.getTime() + 9 * 86400000));
-    await app.script(SET, ['dialog[open] input[type="date"]', 0, first]);
-    await app.script(SET, ['dialog[open] input[type="date"]', 1, last]);
+    await app.set('dialog[open] input.date', first);
+    await app.set('dialog[open] input.date', last, 1);
     await app.click((await app.findAll('dialog[open] button[type="submit"]'))[0]);
-    await app.waitFor(`.bar[aria-label="COBOL: ${first} – ${last}"]`);
+    await app.waitFor(`.bar[data-iso="COBOL: ${first} – ${last}"]`);
     await app.screenshot("13-assignment-moved");
   } finally {
     await app.close();

@@ -12,9 +12,6 @@ import { KEY, sleep, startApp, until } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 
-/** Sets a form control's value the way a person's input would, so Svelte's handlers see it. */
-const SET = `const [css, value] = arguments; const el = document.querySelector(css); el.value = value;
-  el.dispatchEvent(new Event("input", { bubbles: true })); el.dispatchEvent(new Event("change", { bubbles: true })); return null;`;
 
 /** The rows of the open members screen: email, marks, role (select value or text), controls. */
 const ROWS = `return [...document.querySelectorAll("dialog[open] tr.member")].map((tr) => ({
@@ -72,7 +69,7 @@ test("an admin manages the team's members", async () => {
       // Invite a new email as a viewer.
       await app.type((await app.findAll("dialog[open] input[name=email]"))[0], "new@example.com");
       await app.type((await app.findAll("dialog[open] input[name=name]"))[0], "Newton");
-      await app.script(SET, ["dialog[open] select[name=role]", "viewer"]);
+      await app.set("dialog[open] select[name=role]", "viewer");
       await app.click((await app.findAll('dialog[open] form.invite button[type="submit"]'))[0]);
       rows = await until("the invited member", async () => {
         const r = await app.script(ROWS);
@@ -86,7 +83,7 @@ test("an admin manages the team's members", async () => {
       await shot("61-member-invited");
 
       // Make them a planner; the list read again after reopening shows what the table holds.
-      await app.script(SET, [`dialog[open] select[data-role="${newcomer.id}"]`, "planner"]);
+      await app.set(`dialog[open] select[data-role="${newcomer.id}"]`, "planner");
       await until("the role written", () => stored()["new@example.com"] === "planner");
       await close();
       assert.equal(
@@ -124,14 +121,14 @@ test("an admin manages the team's members", async () => {
       // Hand the team over: Ada becomes admin, then the lead makes themselves a viewer (confirmed).
       rows = await open(2);
       const ada = rows.find((r) => r.who === "ada@example.com");
-      await app.script(SET, [`dialog[open] select[data-role="${ada.id}"]`, "admin"]);
+      await app.set(`dialog[open] select[data-role="${ada.id}"]`, "admin");
       await until("Ada an admin", () => stored()["ada@example.com"] === "admin");
       rows = await until("the lead may now be demoted", async () => {
         const r = await app.script(ROWS);
         return r.find((x) => x.you)?.canChange && r;
       });
       const lead = rows.find((r) => r.you);
-      await app.script(SET, [`dialog[open] select[data-role="${lead.id}"]`, "viewer"]);
+      await app.set(`dialog[open] select[data-role="${lead.id}"]`, "viewer");
       await app.waitFor("dialog[open] tr.confirm");
       assert.match((await app.texts("dialog[open] tr.confirm p"))[0], /^Change your own role to Viewer\?/);
       await shot("66-demote-self-confirm");

@@ -15,11 +15,8 @@ import { join } from "node:path";
 const APP = process.env.RP_APP_BINARY;
 
 /** The bars in view, as people read them (project and days), with their row's person. */
-const BARS = `return [...document.querySelectorAll(".canvas .bar:not(.ghost)")].map((b) => b.getAttribute("aria-label")).sort();`;
+const BARS = `return [...document.querySelectorAll(".canvas .bar:not(.ghost)")].map((b) => b.dataset.iso).sort();`;
 const BANNER = `const b = document.querySelector(".offline"); return b && { state: b.dataset.offline, text: b.textContent.replace(/\\s+/g, " ").trim() };`;
-/** Sets a form control's value the way a person's input would, so Svelte's handlers see it. */
-const SET = `const [css, value] = arguments; const el = document.querySelector(css); el.value = value;
-  el.dispatchEvent(new Event("input", { bubbles: true })); el.dispatchEvent(new Event("change", { bubbles: true })); return null;`;
 
 /** Waits until no process of the app's binary runs (a second start would hand over to it). */
 async function gone() {
@@ -68,7 +65,8 @@ test("the last timeline stays readable offline, survives a restart, and the app 
         throw e;
       });
       console.log(`offline noticed ${((Date.now() - cutAt) / 1000).toFixed(1)} s after the cut`);
-      assert.match(banner.text, /^Offline — data as of \d\d:\d\d\./, banner.text);
+      // The time as the region writes it (issue #16.4): 15:57, or 03:57 PM in the US.
+      assert.match(banner.text, /^Offline — data as of \d\d:\d\d( [AP]M)?\./, banner.text);
       assert.match(banner.text, /Editing is off/);
       assert.deepEqual(await app.script(BARS), online, "the same bars");
       assert.equal((await app.findAll('button[data-action="add-person"]')).length, 0, "editing is off");
@@ -78,7 +76,7 @@ test("the last timeline stays readable offline, survives a restart, and the app 
       await app.screenshot("101-offline");
 
       // Far ahead, never loaded: said so in place.
-      await app.script(SET, ['input[type="date"]', "2027-09-06"]);
+      await app.set('input.date', "2027-09-06");
       await until("a 'not loaded' stretch", async () => (await app.findAll(".missing")).length > 0, 15000);
       const said = await app.texts(".missing span");
       assert.ok(said.includes("Not loaded before the connection was lost"), said.join(" | "));

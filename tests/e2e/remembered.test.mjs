@@ -5,8 +5,6 @@ import { test } from "node:test";
 import { sleep, startApp, until } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
-const SET = `const [css, value] = arguments; const el = document.querySelector(css); el.value = value;
-  el.dispatchEvent(new Event("input", { bubbles: true })); el.dispatchEvent(new Event("change", { bubbles: true })); return null;`;
 const state = (app) =>
   app.script(`return { lang: document.documentElement.lang, zoom: document.querySelector(".toolbar .zoom")?.textContent.trim(),
     filter: document.querySelector(".filter").value, months: document.querySelector(".dates [data-months]").dataset.months };`);
@@ -19,8 +17,8 @@ test("language, zoom, day in view and filter survive a restart", async () => {
     // Zoom out (the − button before the zoom's name): week → month.
     await app.script(`document.querySelector(".toolbar .zoom").previousElementSibling.click(); return null;`);
     await until("the month zoom", async () => (await state(app)).zoom === "月");
-    await app.script(SET, [".toolbar input[type=date]", "2029-05-14"]);
-    await app.script(SET, [".filter", "a"]);
+    await app.set(".toolbar input.date", "2029-05-14");
+    await app.set(".filter", "a");
     await sleep(1500); // the app writes a change once it rests
     const before = await state(app);
     assert.equal(before.lang, "ja");
@@ -39,7 +37,7 @@ test("language, zoom, day in view and filter survive a restart", async () => {
     // As it was for the tests after this one.
     await app.click((await app.findAll(".toolbar .lang"))[0]);
     await app.script(`[...document.querySelectorAll(".toolbar button")].find((b) => b.textContent.trim() === "Today").click(); return null;`);
-    await app.script(SET, [".filter", ""]);
+    await app.set(".filter", "");
     await app.script(`document.querySelector(".toolbar .zoom").nextElementSibling.click(); return null;`);
     await until("the week zoom", async () => (await state(app)).zoom === "week");
     await sleep(1500);

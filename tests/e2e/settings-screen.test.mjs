@@ -20,9 +20,6 @@ import { KEY, sleep, startApp, until } from "./webdriver.mjs";
 const APP = process.env.RP_APP_BINARY;
 const PERSON = "Grace Round-Trip";
 
-/** Sets a form control's value the way a person's input would, so Svelte's bindings see it. */
-const SET = `const [css, value] = arguments; const el = document.querySelector(css); el.value = value;
-  el.dispatchEvent(new Event("input", { bubbles: true })); el.dispatchEvent(new Event("change", { bubbles: true })); return null;`;
 
 /** Starts the app binary as the OS does for a link, and waits for it to end; its exit code. */
 function handOver(link) {
@@ -102,19 +99,19 @@ test("settings: local workspace → team table (test, bad value, save) → signe
     await chooseMode("dynamodb");
     await app.waitFor("dialog[open] input[name=table]");
     assert.equal((await app.findAll("dialog[open] .note.info")).length, 0, "mail is set up now");
-    await app.script(SET, ["dialog[open] input[name=table]", TABLE]);
-    await app.script(SET, ["dialog[open] input[name=region]", REGION]);
+    await app.set("dialog[open] input[name=table]", TABLE);
+    await app.set("dialog[open] input[name=region]", REGION);
     // The endpoint is under "Advanced".
     assert.equal(await app.script('return document.querySelector("dialog[open] details").open'), false);
     await app.click((await app.findAll("dialog[open] details summary"))[0]);
-    await app.script(SET, ["dialog[open] input[name=endpoint]", table.endpoint]);
+    await app.set("dialog[open] input[name=endpoint]", table.endpoint);
     await app.click((await app.findAll('dialog[open] button[data-action="test-connection"]'))[0]);
     const works = await until("the test's answer", async () => (await app.texts("dialog[open] .test-result"))[0], 30000);
     assert.equal(works, "✓ Connection works");
     await shot("72-connection-works");
 
     // A bad table name: the sentence names the key, from Test and from Save, and nothing is saved.
-    await app.script(SET, ["dialog[open] input[name=table]", "no good!"]);
+    await app.set("dialog[open] input[name=table]", "no good!");
     assert.equal((await app.texts("dialog[open] .test-result"))[0], "", "an old answer is not shown for a changed form");
     await app.click((await app.findAll('dialog[open] button[data-action="test-connection"]'))[0]);
     const bad = await until("the test's error", async () => (await alerts(".dynamo"))[0], 30000);
@@ -128,7 +125,7 @@ test("settings: local workspace → team table (test, bad value, save) → signe
     await shot("73-bad-table-name");
 
     // Save: the team table opens at once, on its sign-in screen.
-    await app.script(SET, ["dialog[open] input[name=table]", TABLE]);
+    await app.set("dialog[open] input[name=table]", TABLE);
     await app.click((await app.findAll('dialog[open] button[type="submit"]'))[0]);
     await app.waitFor("main.signin input[name=email]", 1, 30000);
     assert.equal(await dialogOpen(), false);

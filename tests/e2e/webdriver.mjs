@@ -57,6 +57,10 @@ export async function startApp(application, { keepPrefs = false } = {}) {
   return new Session(value.sessionId);
 }
 
+const SET_VALUE = `const [css, value, i] = arguments; const el = document.querySelectorAll(css)[i];
+  el.value = value; el.dispatchEvent(new Event("input", { bubbles: true }));
+  el.dispatchEvent(new Event("change", { bubbles: true })); return null;`;
+
 export class Session {
   constructor(id) {
     this.id = id;
@@ -123,12 +127,21 @@ export class Session {
   type(element, text) {
     return call("POST", this.path(`/element/${element}/value`), { text });
   }
+  /** Empties a text field (WebDriver's Element Clear). */
+  clear(element) {
+    return call("POST", this.path(`/element/${element}/clear`), {});
+  }
   click(element) {
     return call("POST", this.path(`/element/${element}/click`), {});
   }
   /** The text content of every element matching `css` (rendered or clipped alike). */
   texts(css) {
     return this.script("return Array.from(document.querySelectorAll(arguments[0])).map((e) => e.textContent.trim());", [css]);
+  }
+  /** Sets the `i`-th form control matching `css` to `value` the way typing would (an input event,
+   * then a change event), so the app's bindings see it. */
+  set(css, value, i = 0) {
+    return this.script(SET_VALUE, [css, value, i]);
   }
   script(source, args = []) {
     return call("POST", this.path("/execute/sync"), { script: source, args });

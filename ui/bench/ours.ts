@@ -13,6 +13,9 @@ void run("ours", async () => {
   const { from, to } = openWindow(BENCH_TODAY);
   const initial = await openTimeline(dateOf(from), dateOf(to));
   const target = document.getElementById("app") as HTMLElement;
+  // The first start's hint (issue #16.8) is not what is measured: seen, so the pane has the size
+  // it had before there was one (the old pages and the new compare the same pane).
+  localStorage.setItem("resource-planner.first-hint-done", "1");
   mount(Timeline, { target, props: { initial, today: BENCH_TODAY } });
   const viewport = () => target.querySelector(".viewport") as HTMLElement;
   return {

@@ -13,6 +13,12 @@ const en = {
   zoomOut: "Zoom out (−)",
   zoom: { day: "day", week: "week", month: "month" },
   goTo: "Go to",
+  dateMissing: "Type a date.",
+  dateFormat: (pattern: string) => `Type the date as ${pattern}.`,
+  dateRange: "Choose a date from the years 1900 to 2999.",
+  datesIn: "Dates",
+  datesAuto: (sample: string) => `As this computer writes them (${sample})`,
+  datesNote: (weekday: string) => `Weeks start on ${weekday}. Applies at once, in this window.`,
   addPerson: "+ Person",
   addProject: "+ Project",
   people: (n: number) => `People (${n})`,
@@ -196,6 +202,12 @@ const ja: Messages = {
   zoomOut: "縮小 (−)",
   zoom: { day: "日", week: "週", month: "月" },
   goTo: "日付へ移動",
+  dateMissing: "日付を入力してください。",
+  dateFormat: (pattern: string) => `日付は ${pattern} の形式で入力してください。`,
+  dateRange: "1900年から2999年までの日付を指定してください。",
+  datesIn: "日付の形式",
+  datesAuto: (sample: string) => `このコンピューターの形式（${sample}）`,
+  datesNote: (weekday: string) => `週の始まりは${weekday}です。この画面にすぐ反映されます。`,
   addPerson: "+ メンバー",
   addProject: "+ 案件",
   people: (n: number) => `メンバー (${n})`,
@@ -445,13 +457,26 @@ function sentence(clause: string): string {
   return first + text.slice(1) + (/[.!?。]$/.test(text) ? "" : ".");
 }
 
-/** The sentence to show for a failed call, in `lang`. */
-export function errorText(lang: Lang, error: unknown): string {
+/** The Rust side writes dates in its messages as `YYYY-MM-DD`. */
+const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/g;
+
+/** The sentence to show for a failed call, in `lang`; `date` writes a message's dates as the
+ * date fields do (ui.error passes the user's format). */
+export function errorText(lang: Lang, error: unknown, date: (iso: string) => string = (iso) => iso): string {
   if (typeof error === "object" && error !== null && "code" in error && "message" in error) {
-    const { code, message } = error as { code: ErrorCode; message: string };
+    const { code } = error as { code: ErrorCode };
+    const message = (error as { message: string }).message.replace(ISO_DATE, (iso) => readable(iso, date));
     if (lang === "en") return sentence(message);
     if (code in JA_WITH_DETAIL) return `${JA_WITH_DETAIL[code as WithDetail]}（詳細: ${sentence(message)}）`;
     return JA_ERRORS[code as Exclude<ErrorCode, WithDetail>] ?? message;
   }
   return MESSAGES[lang].failed;
+}
+
+/** `iso` as `date` writes it, if it is a calendar date (else as it is). */
+function readable(iso: string, date: (iso: string) => string): string {
+  const [y, m, d] = iso.split("-").map(Number);
+  const at = new Date(Date.UTC(y ?? 0, (m ?? 0) - 1, d ?? 0));
+  at.setUTCFullYear(y ?? 0);
+  return at.toISOString().startsWith(iso) ? date(iso) : iso;
 }

@@ -1,5 +1,5 @@
-//! What the window remembers between starts (issue #16.6): the language, the zoom, the day in
-//! view and the two filters, per user and team. A small JSON file beside the user's other local
+//! What the window remembers between starts (issue #16.6): the language, the region dates are
+//! written in, the zoom, the day in view and the two filters, per user and team. A small JSON file beside the user's other local
 //! things for the table (signing out removes it with them), or in the data folder for the local
 //! workspace ([`crate::places`] names both). Losing it loses nothing but a preference, so a file
 //! that cannot be read is treated as none.
@@ -16,6 +16,8 @@ use std::path::{Path, PathBuf};
 pub struct Prefs {
     /// `en` or `ja`.
     pub lang: Option<String>,
+    /// The locale the user chose for dates (`en-GB`, `ja-JP`); none: the computer's.
+    pub dates: Option<String>,
     /// `day`, `week` or `month`.
     pub zoom: Option<String>,
     /// The first day in view, `YYYY-MM-DD`.
@@ -36,6 +38,9 @@ impl Prefs {
         if self.lang.as_deref().is_some_and(|l| !matches!(l, "en" | "ja")) {
             return bad("language");
         }
+        if self.dates.as_deref().is_some_and(|t| !is_locale_tag(t)) {
+            return bad("date format");
+        }
         if self.zoom.as_deref().is_some_and(|z| !matches!(z, "day" | "week" | "month")) {
             return bad("zoom");
         }
@@ -48,6 +53,18 @@ impl Prefs {
         }
         Ok(self)
     }
+}
+
+/// Whether `tag` has the shape of a BCP 47 locale tag: a language of 2–3 letters, then subtags of
+/// 1–8 letters or digits (`en-GB`, `zh-Hant-TW`, `de-DE-u-nu-latn`). Which ones Intl knows is the
+/// window's to say; this only keeps anything else out of the file.
+fn is_locale_tag(tag: &str) -> bool {
+    let mut parts = tag.split('-');
+    let language = parts.next().unwrap_or_default();
+    tag.len() <= 35
+        && (2..=3).contains(&language.len())
+        && language.bytes().all(|b| b.is_ascii_alphabetic())
+        && parts.all(|p| (1..=8).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_alphanumeric()))
 }
 
 /// The prefs in `path` (none, or unreadable: the defaults).
@@ -92,6 +109,7 @@ mod tests {
     fn all() -> Prefs {
         Prefs {
             lang: Some("ja".into()),
+            dates: Some("en-GB".into()),
             zoom: Some("month".into()),
             day: Some("2027-01-04".into()),
             people: Some("ali".into()),
@@ -117,10 +135,17 @@ mod tests {
         for bad in [
             Prefs { lang: Some("fr".into()), ..Prefs::default() },
             Prefs { zoom: Some("year".into()), ..Prefs::default() },
+            Prefs { dates: Some("english".into()), ..Prefs::default() },
+            Prefs { dates: Some("en-GB/../x".into()), ..Prefs::default() },
+            Prefs { dates: Some("en-".into()), ..Prefs::default() },
             Prefs { day: Some("2027-02-30".into()), ..Prefs::default() },
             Prefs { people: Some("x".repeat(201)), ..Prefs::default() },
         ] {
             assert!(bad.clone().checked().is_err(), "{bad:?}");
+        }
+        for good in ["en", "en-GB", "ja-JP", "zh-Hant-TW", "de-DE-u-nu-latn"] {
+            let p = Prefs { dates: Some(good.into()), ..Prefs::default() };
+            assert!(p.checked().is_ok(), "{good}");
         }
         let dir = std::env::temp_dir().join(format!("rp-prefs-{}", ulid::Ulid::new()));
         std::fs::create_dir_all(&dir).unwrap();

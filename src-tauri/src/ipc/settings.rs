@@ -196,6 +196,8 @@ impl From<MoveReport> for MoveReportDto {
 pub struct PrefsDto {
     #[ts(type = "\"en\" | \"ja\" | null")]
     pub lang: Option<String>,
+    /// The locale the user chose for dates (`en-GB`); null: the computer's.
+    pub dates: Option<String>,
     #[ts(type = "\"day\" | \"week\" | \"month\" | null")]
     pub zoom: Option<String>,
     /// The first day in view, `YYYY-MM-DD`.
@@ -207,12 +209,26 @@ pub struct PrefsDto {
 
 impl From<Prefs> for PrefsDto {
     fn from(p: Prefs) -> Self {
-        Self { lang: p.lang, zoom: p.zoom, day: p.day, people: p.people, projects: p.projects }
+        Self {
+            lang: p.lang,
+            dates: p.dates,
+            zoom: p.zoom,
+            day: p.day,
+            people: p.people,
+            projects: p.projects,
+        }
     }
 }
 
 impl From<PrefsDto> for Prefs {
     fn from(p: PrefsDto) -> Self {
-        Self { lang: p.lang, zoom: p.zoom, day: p.day, people: p.people, projects: p.projects }
+        Self {
+            lang: p.lang,
+            dates: p.dates,
+            zoom: p.zoom,
+            day: p.day,
+            people: p.people,
+            projects: p.projects,
+        }
     }
 }

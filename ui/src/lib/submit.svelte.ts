@@ -1,6 +1,5 @@
 // What every dialog does on submit: busy while the action runs, closed when it holds, and its
 // error shown as a sentence in the dialog when it does not.
-import { errorText } from "../i18n";
 import { ui } from "../lang.svelte";
 
 export class Submit {
@@ -14,7 +13,7 @@ export class Submit {
       await action();
       close();
     } catch (e) {
-      this.error = errorText(ui.lang, e);
+      this.error = ui.error(e);
     } finally {
       this.busy = false;
     }

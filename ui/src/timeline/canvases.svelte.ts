@@ -82,6 +82,7 @@ export class Canvases {
         projects: rows.projects,
         faded: (a) => rows.faded(a),
         dragging: gestures.drag?.a.id,
+        weekStart: ui.dates.weekStart,
       }),
     );
     this.paneSize = $derived({
@@ -91,9 +92,17 @@ export class Canvases {
     this.#months = $derived(
       monthLabels(view.days.first, view.days.last, view.origin, view.px, view.scrollLeft, MONTH_LABEL_W),
     );
-    this.#headerDays = $derived(headerDays(view.dayList, view.origin, view.px, view.zoom, today(), ui.lang));
+    this.#headerDays = $derived(
+      headerDays(view.dayList, view.origin, view.px, view.zoom, today(), ui.dateLocale),
+    );
     this.header = $derived(
-      headerScene(this.palette, this.family, this.#months, (d) => monthName(d, ui.lang), this.#headerDays),
+      headerScene(
+        this.palette,
+        this.family,
+        this.#months,
+        (d) => monthName(d, ui.dateLocale),
+        this.#headerDays,
+      ),
     );
     this.headerSize = $derived({ width: Math.max(0, view.width), height: HEADER_H - 1 }); // less the bottom border
     this.names = $derived(

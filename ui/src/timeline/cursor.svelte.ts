@@ -110,11 +110,12 @@ export class Cursor {
     this.text = $derived.by(() => {
       const person = rows.all[this.at.row]?.person.name;
       if (!person) return ui.t.noPeople;
+      const dates = ui.dates;
       const when =
         this.span.to - this.span.from > 1
-          ? `${dateOf(this.span.from)} – ${dateOf(this.span.to - 1)}`
-          : dateOf(this.at.day);
-      return ui.t.cursor(person, when, this.selected ? rows.label(this.selected) : null);
+          ? `${dates.field(dateOf(this.span.from))} – ${dates.field(dateOf(this.span.to - 1))}`
+          : dates.long(dateOf(this.at.day));
+      return ui.t.cursor(person, when, this.selected ? rows.label(this.selected, dates) : null);
     });
   }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ui } from "../lang.svelte";
 import { barUnder, clamped, NO_BAR, onBar, spanOf } from "./cursor.svelte";
 import { BARS, PEOPLE, TODAY, timeline } from "./fixture";
 import { laneRows } from "./rows.svelte";
@@ -30,15 +31,19 @@ describe("the cursor", () => {
     expect(onBar(3, at(BARS, 0), 0, TODAY - 9).day).toBe(TODAY);
   });
 
-  it("says where it is", () => {
+  it("says where it is, its dates as the date fields write them", () => {
+    ui.setDates("en-GB");
     const t = timeline();
-    expect(t.cursor.text).toBe("Ada, 2026-03-02: Apollo: 2026-03-02 – 2026-03-05");
+    expect(t.cursor.text).toBe("Ada, Mon, 02/03/2026: Apollo: 02/03/2026 – 05/03/2026");
     t.cursor.stretch(2);
     expect(t.cursor.span).toEqual({ from: TODAY, to: TODAY + 3 });
-    expect(t.cursor.text).toBe("Ada, 2026-03-02 – 2026-03-04, free");
+    expect(t.cursor.text).toBe("Ada, 02/03/2026 – 04/03/2026, free");
     t.cursor.unstretch();
     t.cursor.set(2, TODAY + 1);
-    expect(t.cursor.text).toBe("Cy, 2026-03-03, free");
+    expect(t.cursor.text).toBe("Cy, Tue, 03/03/2026, free");
+    ui.setDates("ja-JP");
+    expect(t.cursor.text).toBe("Cy, 2026/03/03(火), free");
+    ui.setDates(null);
     t.cursor.toDay(TODAY + 7);
     expect(t.cursor.at).toEqual({ row: 2, day: TODAY + 7, extent: 0, bar: undefined });
     expect(t.cursor.point()).toEqual({ x: 100 + t.view.x(TODAY + 7), y: 50 + 134 });

@@ -22,6 +22,6 @@ describe("days in the user's language", () => {
       "1,461 days",
     ]);
     expect(dayCount("ja", 4)).toBe("4日間");
-    expect(plain(daysLabel("en", d("2026-03-05"), d("2026-03-08")))).toBe("Mar 5 – 8 · 4 days");
+    expect(plain(daysLabel("en", "en", d("2026-03-05"), d("2026-03-08")))).toBe("Mar 5 – 8 · 4 days");
   });
 });

@@ -16,11 +16,15 @@ const bar = (over: Partial<AssignmentDto> = {}): AssignmentDto => ({
 describe("syncedText", () => {
   const now = new Date("2026-11-30T15:00:00");
   it("says the time alone for today, the date too for earlier days", () => {
-    expect(syncedText(new Date("2026-11-30T09:05:00").toISOString(), "en", now)).toBe("09:05");
-    const earlier = syncedText(new Date("2026-11-28T09:05:00").toISOString(), "en", now);
+    expect(syncedText(new Date("2026-11-30T09:05:00").toISOString(), "en-GB", now)).toBe("09:05");
+    const earlier = syncedText(new Date("2026-11-28T09:05:00").toISOString(), "en-GB", now);
     expect(earlier).toContain("28 Nov 2026");
     expect(earlier).toContain("09:05");
     expect(syncedText(new Date("2026-11-28T09:05:00").toISOString(), "ja", now)).toContain("2026");
+  });
+  it("writes the time as the user's region does", () => {
+    expect(syncedText(new Date("2026-11-30T09:05:00").toISOString(), "en-US", now)).toBe("09:05 AM");
+    expect(syncedText(new Date("2026-11-30T21:05:00").toISOString(), "ja-JP", now)).toBe("21:05");
   });
   it("never throws on what it cannot read", () => {
     expect(syncedText(null, "en", now)).toBe("—");

@@ -1,17 +1,15 @@
 // Offline mode's pure parts (issue #5): how old the copy is, in words, and whether an edit whose
 // answer was lost with the connection turned out saved, judged from what the table shows once the
 // connection is back.
-import type { Lang } from "../i18n";
 import type { AssignmentDto, ProjectDto, ResourceDto } from "../ipc";
 import type { Edit } from "./history";
 
 /** When the copy was last in step with the table: the time alone if that was today, else the date
- * and time, in the user's language. */
-export function syncedText(iso: string | null | undefined, lang: Lang, now = new Date()): string {
+ * and time, as the user's region writes them (`locale`). */
+export function syncedText(iso: string | null | undefined, locale: string, now = new Date()): string {
   if (!iso) return "—";
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
-  const locale = lang === "ja" ? "ja-JP" : "en-GB";
   const sameDay = at.toDateString() === now.toDateString();
   return sameDay
     ? at.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" })

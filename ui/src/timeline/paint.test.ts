@@ -21,6 +21,7 @@ function scene(over: Partial<Scene> = {}): Scene {
     palette,
     font: "12px sans-serif",
     shades: [],
+    weeks: [],
     rowLines: [],
     over: [],
     today: null,
@@ -99,6 +100,15 @@ describe("paint", () => {
     );
     expect(ops).toContain("rect #eee 100,0 20x70");
     expect(ops).toContain("rect #e00 200,0 2x70");
+  });
+
+  it("lines where each week starts, as far down as there are rows", () => {
+    const { ctx, ops } = recorder();
+    paint(ctx, scene({ contentHeight: 120, weeks: [1140, 1280] }), view, 1, new TextCache());
+    expect(ops.filter((o) => o.endsWith("1x70"))).toEqual([
+      `rect ${palette.line} 140,0 1x70`,
+      `rect ${palette.line} 280,0 1x70`,
+    ]);
   });
 
   it("draws a bar without a label when not even an ellipsis fits", () => {

@@ -55,6 +55,8 @@ export interface Scene {
   palette: Palette;
   font: string;
   shades: { x: number; w: number }[];
+  /** Where each week starts (content x), as the user's region starts weeks (issue #16.4). */
+  weeks: number[];
   rowLines: number[];
   over: { x: number; y: number; w: number; h: number }[];
   today: { x: number; w: number } | null;
@@ -122,6 +124,8 @@ function paintIn(
       if (meets(within, s.x - sx, 0, s.w, bottom)) ctx.fillRect(s.x - sx, 0, s.w, bottom);
   }
   ctx.fillStyle = palette.line;
+  if (bottom > 0)
+    for (const x of scene.weeks) if (meets(within, x - sx, 0, 1, bottom)) ctx.fillRect(x - sx, 0, 1, bottom);
   for (const y of scene.rowLines) if (meets(within, 0, y - sy, width, 1)) ctx.fillRect(0, y - sy, width, 1);
   ctx.fillStyle = palette.overbooked;
   for (const o of scene.over)

@@ -2,7 +2,7 @@
 // loaded so far. Every edit goes through here: it shows at once (optimistic), is written through
 // the Rust side, and is put back with a message if the write fails; a conflict with someone
 // else's edit reloads what is in view. Edits are recorded for undo and redo (history.ts).
-import { errorText, type Lang, MESSAGES } from "../i18n";
+import { type Lang, MESSAGES } from "../i18n";
 import type {
   AssignmentDto,
   CatalogDto,
@@ -92,6 +92,12 @@ export function windowOf(c: number): { from: string; to: string } {
   return { from: dateOf(withinPlan(r.from)), to: dateOf(Math.min(r.to, LAST_DAY)) };
 }
 
+/** The words the plan's notices are in: the UI's language, and its sentence for a failed call. */
+export interface Say {
+  readonly lang: Lang;
+  error(e: unknown): string;
+}
+
 export class Plan {
   teamName: string;
   // Raw state: each change replaces the whole value (never mutated in place), so the thousands of
@@ -115,7 +121,7 @@ export class Plan {
   constructor(
     initial: TimelineDto,
     private readonly api: PlanApi,
-    private readonly lang: () => Lang,
+    private readonly say: Say,
   ) {
     this.teamName = initial.teamName;
     this.people = [...initial.resources].sort(byName);
@@ -179,7 +185,7 @@ export class Plan {
     for (const e of saved)
       if (e.kind !== "add-person" && e.kind !== "add-project") this.history.record(this.asStored(e));
     this.syncHistory();
-    const t = MESSAGES[this.lang()];
+    const t = MESSAGES[this.say.lang];
     if (lost.length) {
       const text = (saved.length ? `${t.savedBeforeLost(saved.length)} ` : "") + t.notSaved(lost.length);
       this.notice = {
@@ -513,8 +519,7 @@ export class Plan {
   // ---- messages ------------------------------------------------------------------------------
 
   fail(e: unknown): void {
-    const lang = this.lang();
-    const text = codeOf(e) === "conflict" ? MESSAGES[lang].conflictReloaded : errorText(lang, e);
+    const text = codeOf(e) === "conflict" ? MESSAGES[this.say.lang].conflictReloaded : this.say.error(e);
     this.notice = { text, kind: "error" };
   }
 

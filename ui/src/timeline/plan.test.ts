@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { errorText } from "../i18n";
 import type { AssignmentDto, ProjectDto, ResourceDto, TimelineDto } from "../ipc";
 import { dateOf, dayOf } from "./dates";
 import { newId, Plan, type PlanApi } from "./plan.svelte";
@@ -155,7 +156,7 @@ function setUp(over: Partial<TimelineDto> = {}) {
     cached: false,
     ...over,
   };
-  const plan = new Plan(initial, store, () => "en");
+  const plan = new Plan(initial, store, { lang: "en", error: (e) => errorText("en", e) });
   return { store, plan };
 }
 

@@ -1,4 +1,5 @@
-// What the timeline remembers between starts (issue #16.6): the language, the zoom, the first day
+// What the timeline remembers between starts (issue #16.6): the language, the date format the user
+// chose (issue #16.4), the zoom, the first day
 // in view and the two filters, per user and team (the Rust side keeps them in the app's data
 // folder, beside the user's other things for the table). Read once when the timeline opens,
 // applied, then written a moment after each change.
@@ -33,6 +34,7 @@ export class Remembered {
   now(): PrefsDto {
     return {
       lang: ui.lang,
+      dates: ui.chosenDates,
       zoom: this.view.zoom,
       day: dateOf(this.view.viewFrom),
       people: this.rows.filter || null,
@@ -47,6 +49,7 @@ export class Remembered {
     const p = await this.api.loadPrefs().catch(() => null);
     if (p) {
       if (p.lang) ui.set(p.lang);
+      if (p.dates) ui.setDates(p.dates);
       if (p.zoom) this.view.zoom = p.zoom;
       if (p.people) this.rows.filter = p.people;
       if (p.projects) this.rows.projectQuery = p.projects;

@@ -5,7 +5,7 @@ import { dateOf, dayOf } from "./dates";
 import { TODAY, timeline } from "./fixture";
 import { Remembered, SAVE_AFTER_MS } from "./remembered.svelte";
 
-const none: PrefsDto = { lang: null, zoom: null, day: null, people: null, projects: null };
+const none: PrefsDto = { lang: null, dates: null, zoom: null, day: null, people: null, projects: null };
 
 function fakeApi(stored: PrefsDto) {
   const saved: PrefsDto[] = [];
@@ -19,13 +19,15 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
   vi.useRealTimers();
   ui.set("en");
+  ui.setDates(null);
 });
 
 describe("what the timeline remembers (issue #16.6)", () => {
-  it("applies the remembered language, zoom, filters and day", async () => {
+  it("applies the remembered language, date format, zoom, filters and day", async () => {
     const t = timeline();
     const { api } = fakeApi({
       lang: "ja",
+      dates: "en-GB",
       zoom: "month",
       day: "2027-01-04",
       people: "ali",
@@ -34,8 +36,9 @@ describe("what the timeline remembers (issue #16.6)", () => {
     const r = new Remembered(api, t.view, t.rows);
     const went: number[] = [];
     await r.load((day) => went.push(day));
-    expect([ui.lang, t.view.zoom, t.rows.filter, t.rows.projectQuery]).toEqual([
+    expect([ui.lang, ui.dateLocale, t.view.zoom, t.rows.filter, t.rows.projectQuery]).toEqual([
       "ja",
+      "en-GB",
       "month",
       "ali",
       "globex",
@@ -59,7 +62,7 @@ describe("what the timeline remembers (issue #16.6)", () => {
     expect(saved).toEqual([]);
     vi.advanceTimersByTime(1);
     expect(saved).toEqual([
-      { lang: "en", zoom: "week", day: dateOf(t.view.viewFrom), people: "bob", projects: null },
+      { lang: "en", dates: null, zoom: "week", day: dateOf(t.view.viewFrom), people: "bob", projects: null },
     ]);
     r.changed(r.now());
     vi.advanceTimersByTime(SAVE_AFTER_MS);

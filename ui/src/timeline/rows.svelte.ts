@@ -1,7 +1,9 @@
 // The rows shown: the people that pass the filter, each with their bars in lanes, the rows' tops,
 // and the rows and bars in view placed in content pixels. `barAt` is the one hit test: which bar
 // is at a point of the pane, by the geometry the hit targets are laid out by.
+import type { Lang } from "../i18n";
 import type { AssignmentDto, ProjectDto, ResourceDto } from "../ipc";
+import type { DateFormat } from "../lib/dateFormat";
 import { matches } from "../lib/search";
 import { type Day, dayOf } from "./dates";
 import { daysLabel } from "./format";
@@ -232,15 +234,17 @@ export class Rows {
     return fades(this.projects[a.projectId]?.name ?? "", this.projectQuery);
   }
 
-  /** A bar's tooltip: project, person and days, as the language writes them. */
-  tooltip(a: AssignmentDto, lang: string): string {
+  /** A bar's tooltip: project, person and days, as the language and region write them. */
+  tooltip(a: AssignmentDto, lang: Lang, locale: string): string {
     const person = this.all[this.index.person.get(a.resourceId) ?? -1]?.person.name ?? "";
-    const days = daysLabel(lang, dayOf(a.startDate), dayOf(a.lastDay));
+    const days = daysLabel(lang, locale, dayOf(a.startDate), dayOf(a.lastDay));
     return `${this.projects[a.projectId]?.name ?? ""} · ${person} · ${days}`;
   }
 
-  /** A bar's accessible name: its project and days. */
-  label(a: AssignmentDto): string {
-    return `${this.projects[a.projectId]?.name ?? ""}: ${a.startDate} – ${a.lastDay}`;
+  /** A bar's accessible name: its project and days, as the date fields write them (`dates`), or
+   * as `YYYY-MM-DD` (the bar's `data-iso`, which the end-to-end tests read whatever the region). */
+  label(a: AssignmentDto, dates?: DateFormat): string {
+    const day = (iso: string) => (dates ? dates.field(iso) : iso);
+    return `${this.projects[a.projectId]?.name ?? ""}: ${day(a.startDate)} – ${day(a.lastDay)}`;
   }
 }

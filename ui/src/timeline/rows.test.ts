@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { dateFormat } from "../lib/dateFormat";
 import { dayOf } from "./dates";
 import { BARS, ORIGIN, placedIn, ROWS, TODAY, TOPS, timeline } from "./fixture";
 import type { Plan } from "./plan.svelte";
@@ -78,7 +79,8 @@ describe("what is shown", () => {
     expect(t.rows.faded(at(BARS, 0))).toBe(false);
     t.rows.projectQuery = "gem";
     expect([t.rows.faded(at(BARS, 0)), t.rows.faded(at(BARS, 1))]).toEqual([true, false]);
-    expect(t.rows.label(at(BARS, 0))).toBe("Apollo: 2026-03-02 – 2026-03-05");
+    expect(t.rows.label(at(BARS, 0), dateFormat("ja-JP"))).toBe("Apollo: 2026/03/02 – 2026/03/05");
+    expect(t.rows.label(at(BARS, 0), dateFormat("en-US"))).toBe("Apollo: 03/02/2026 – 03/05/2026");
     expect([fades("Apollo", "  "), fades("Apollo", "APO")]).toEqual([false, false]);
   });
   it("knows when part of the days laid out is not loaded", () => {

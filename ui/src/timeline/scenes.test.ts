@@ -36,6 +36,7 @@ const pane = (over: Partial<Parameters<typeof paneScene>[0]> = {}) =>
     projects,
     faded: () => false,
     dragging: undefined,
+    weekStart: 0,
     ...over,
   });
 
@@ -48,6 +49,15 @@ describe("the pane's scene", () => {
     expect(s.shades.length).toBe(6);
     expect(s.rowLines).toEqual([61, 97, 133]);
     expect(s.today).toEqual({ x: 200, w: 2 });
+  });
+
+  it("lines the weeks where the user's region starts them, not at the month zoom", () => {
+    expect(pane().weeks).toEqual([TODAY, TODAY + 7, TODAY + 14].map((d) => (d - origin) * 20));
+    expect(pane({ weekStart: 6 }).weeks).toEqual(
+      [TODAY - 1, TODAY + 6, TODAY + 13].map((d) => (d - origin) * 20),
+    );
+    expect(pane({ px: 48 }).weeks.length).toBe(3);
+    expect(pane({ px: 6 }).weeks).toEqual([]);
   });
 
   it("boxes the overbooked days of each row", () => {

@@ -2,7 +2,7 @@
 // header's and the name column's (paint.ts paints them). Pure, tested in scenes.test.ts.
 import type { AssignmentDto, ProjectDto } from "../ipc";
 import { textOn } from "./color";
-import { type Day, dateOf, isWeekend } from "./dates";
+import { type Day, dateOf, isWeekend, weekday } from "./dates";
 import { load, type Zoom } from "./layout";
 import type { Palette, Scene } from "./paint";
 import type { HeaderScene } from "./paintHeader";
@@ -41,7 +41,13 @@ export interface PaneInput {
   faded: (a: AssignmentDto) => boolean;
   /** The bar being dragged, if one is. */
   dragging: string | undefined;
+  /** The weekday weeks start on (0 = Monday … 6 = Sunday: ui.dates.weekStart). */
+  weekStart: number;
 }
+
+/** The least room a day has for weeks to be marked (the week zoom's; at the month zoom the
+ * lines would be every 42 px, as busy as the bars). */
+const WEEK_LINES_PX = 20;
 
 /** The pane: weekends, row lines, overbooked days, the today line and the bars in view. */
 export function paneScene(p: PaneInput): Scene {
@@ -51,6 +57,10 @@ export function paneScene(p: PaneInput): Scene {
     palette: p.palette,
     font: `12px ${p.family}`,
     shades: p.days.filter(isWeekend).map((d) => ({ x: (d - origin) * px, w: px })),
+    weeks:
+      px >= WEEK_LINES_PX
+        ? p.days.filter((d) => weekday(d) === p.weekStart).map((d) => (d - origin) * px)
+        : [],
     rowLines: p.shown.map((r) => r.top + r.height - 1),
     over: p.shown.flatMap((r) =>
       r.over.map((o) => ({ x: (o.from - origin) * px, y: r.top, w: (o.to - o.from) * px, h: r.height })),

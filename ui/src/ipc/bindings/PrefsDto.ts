@@ -4,7 +4,11 @@
  * What the window remembers between starts for the open workspace (issue #16.6); unset: the
  * window's default.
  */
-export type PrefsDto = { lang: "en" | "ja" | null, zoom: "day" | "week" | "month" | null, 
+export type PrefsDto = { lang: "en" | "ja" | null, 
+/**
+ * The locale the user chose for dates (`en-GB`); null: the computer's.
+ */
+dates: string | null, zoom: "day" | "week" | "month" | null, 
 /**
  * The first day in view, `YYYY-MM-DD`.
  */
