@@ -4,10 +4,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target="${CARGO_TARGET_DIR:-target}"
-# The UI first (the Tauri CLI would run beforeBuildCommand from ui/, where its path is wrong),
+# The UI first (the Tauri CLI would run beforeBuildCommand from ui/, where its path is wrong;
+# RP_UI_BUILT=1: ui/dist is built already, as ./dev test has it while other builds read it),
 # then the Tauri CLI (ui/node_modules): the release build with the UI embedded, and the bundlers;
 # tauri.conf.json at the root says what goes in.
-npm --prefix ui run build
+[ -n "${RP_UI_BUILT:-}" ] || npm --prefix ui run build
 ui/node_modules/.bin/tauri build --bundles deb,rpm --ci --config '{"build":{"beforeBuildCommand":""}}'
 for f in "$target"/release/bundle/deb/*.deb "$target"/release/bundle/rpm/*.rpm; do
   printf 'package: %s  %s bytes (%s MiB)\n' "$(basename "$f")" "$(stat -c %s "$f")" \

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The .deb as IT installs it: built (scripts/package-linux.sh), its metadata checked, installed
 # with apt-get, the installed app started under Xvfb and its window checked (screenshot), then
-# removed again. Needs root (or sudo) for apt-get.
+# removed again. Needs root (or sudo) for apt-get. RP_PACKAGE_BUILT=1: the packages are built
+# already (./dev test builds them while the other tests run) and are tested as they are.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target="${CARGO_TARGET_DIR:-target}"
-scripts/package-linux.sh
+[ -n "${RP_PACKAGE_BUILT:-}" ] || scripts/package-linux.sh
 deb="$(ls -t "$target"/release/bundle/deb/*.deb | head -1)"
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"
