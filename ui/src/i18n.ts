@@ -461,22 +461,14 @@ function sentence(clause: string): string {
 const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/g;
 
 /** The sentence to show for a failed call, in `lang`; `date` writes a message's dates as the
- * date fields do (ui.error passes the user's format). */
+ * date fields do (ui.error passes the user's format; it leaves what is no calendar date). */
 export function errorText(lang: Lang, error: unknown, date: (iso: string) => string = (iso) => iso): string {
   if (typeof error === "object" && error !== null && "code" in error && "message" in error) {
     const { code } = error as { code: ErrorCode };
-    const message = (error as { message: string }).message.replace(ISO_DATE, (iso) => readable(iso, date));
+    const message = (error as { message: string }).message.replace(ISO_DATE, date);
     if (lang === "en") return sentence(message);
     if (code in JA_WITH_DETAIL) return `${JA_WITH_DETAIL[code as WithDetail]}（詳細: ${sentence(message)}）`;
     return JA_ERRORS[code as Exclude<ErrorCode, WithDetail>] ?? message;
   }
   return MESSAGES[lang].failed;
-}
-
-/** `iso` as `date` writes it, if it is a calendar date (else as it is). */
-function readable(iso: string, date: (iso: string) => string): string {
-  const [y, m, d] = iso.split("-").map(Number);
-  const at = new Date(Date.UTC(y ?? 0, (m ?? 0) - 1, d ?? 0));
-  at.setUTCFullYear(y ?? 0);
-  return at.toISOString().startsWith(iso) ? date(iso) : iso;
 }

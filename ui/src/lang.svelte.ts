@@ -1,6 +1,6 @@
 // The current UI language and the region dates are written in, shared by every component.
 import { errorText, type Lang, MESSAGES, pickLanguage } from "./i18n";
-import { type DateFormat, dateFormat, dateLocale } from "./lib/dateFormat";
+import { type DateFormat, dateFormat, dateLocale, isCalendarDate } from "./lib/dateFormat";
 
 const system = typeof navigator === "undefined" ? [] : navigator.languages;
 const state = $state<{ lang: Lang; chosenDates: string | null }>({
@@ -43,6 +43,6 @@ export const ui = {
   },
   /** The sentence to show for a failed call, its dates written as the fields write them. */
   error(e: unknown): string {
-    return errorText(state.lang, e, (iso) => dateFormat(locale).field(iso));
+    return errorText(state.lang, e, (iso) => (isCalendarDate(iso) ? dateFormat(locale).field(iso) : iso));
   },
 };

@@ -207,28 +207,19 @@ pub struct PrefsDto {
     pub projects: Option<String>,
 }
 
-impl From<Prefs> for PrefsDto {
-    fn from(p: Prefs) -> Self {
-        Self {
-            lang: p.lang,
-            dates: p.dates,
-            zoom: p.zoom,
-            day: p.day,
-            people: p.people,
-            projects: p.projects,
+/// `Prefs` and `PrefsDto` have the same fields: each converts into the other field by field.
+macro_rules! same_fields {
+    ($a:ty, $b:ty: $($f:ident),*) => {
+        impl From<$a> for $b {
+            fn from(p: $a) -> Self {
+                Self { $($f: p.$f),* }
+            }
         }
-    }
-}
-
-impl From<PrefsDto> for Prefs {
-    fn from(p: PrefsDto) -> Self {
-        Self {
-            lang: p.lang,
-            dates: p.dates,
-            zoom: p.zoom,
-            day: p.day,
-            people: p.people,
-            projects: p.projects,
+        impl From<$b> for $a {
+            fn from(p: $b) -> Self {
+                Self { $($f: p.$f),* }
+            }
         }
-    }
+    };
 }
+same_fields!(Prefs, PrefsDto: lang, dates, zoom, day, people, projects);

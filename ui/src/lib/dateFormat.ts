@@ -128,14 +128,27 @@ export class DateFormat {
   }
 }
 
-/** A calendar date from its numbers, or why it is none. */
-function checked(year: number, month: number, day: number): Parsed {
-  if (month < 1 || month > 12 || day < 1 || day > 31) return { ok: false, why: "format" };
+/** The `YYYY-MM-DD` of a calendar date from its numbers, or null if there is no such day. */
+function calendarDate(year: number, month: number, day: number): string | null {
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
   const date = new Date(Date.UTC(year, month - 1, day));
   date.setUTCFullYear(year);
-  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return { ok: false, why: "format" };
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+/** Whether `iso` (`YYYY-MM-DD`) names a day of the calendar. */
+export function isCalendarDate(iso: string): boolean {
+  const [y = 0, m = 0, d = 0] = iso.split("-").map(Number);
+  return calendarDate(y, m, d) === iso;
+}
+
+/** A calendar date from its numbers, or why it is none. */
+function checked(year: number, month: number, day: number): Parsed {
+  const date = calendarDate(year, month, day);
+  if (!date) return { ok: false, why: "format" };
   if (year < FIRST_YEAR || year > LAST_YEAR) return { ok: false, why: "range" };
-  return { ok: true, date: date.toISOString().slice(0, 10) };
+  return { ok: true, date };
 }
 
 const at = (iso: string) => new Date(`${iso}T00:00:00Z`);
