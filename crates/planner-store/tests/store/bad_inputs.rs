@@ -44,9 +44,7 @@ fn bad_values_are_refused_with_their_codes() {
 #[tokio::test]
 async fn refused_writes_leave_the_table_unchanged() {
     let env = TestEnv::new().await;
-    let scope = env.team("Unchanged").await;
-    let r = env.person(&scope, "R").await;
-    let p = env.project(&scope, "P").await;
+    let (scope, r, p) = env.team_with_r_and_p("Unchanged").await;
     let a = env.assign(&scope, &r.id, &p.id, "2026-05-04", 5).await;
     let before = env.store.export_team(&scope).await.unwrap();
 

@@ -63,9 +63,7 @@ async fn twenty_concurrent_writers_lose_nothing() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn two_edits_of_one_read_copy_give_one_success_and_one_conflict() {
     let env = Arc::new(TestEnv::new().await);
-    let scope = env.team("Two windows").await;
-    let r = env.person(&scope, "R").await;
-    let p = env.project(&scope, "P").await;
+    let (scope, r, p) = env.team_with_r_and_p("Two windows").await;
     for round in 0..10 {
         let a = env.assign(&scope, &r.id, &p.id, "2026-05-04", 5).await;
         let mut tasks = Vec::new();

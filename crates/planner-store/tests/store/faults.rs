@@ -44,9 +44,7 @@ async fn throttling_is_retried_and_then_reported() {
 #[tokio::test]
 async fn unprocessed_items_are_retried_until_done() {
     let (env, recorder) = TestEnv::recorded().await;
-    let scope = env.team("Unprocessed").await;
-    let r = env.person(&scope, "R").await;
-    let p = env.project(&scope, "P").await;
+    let (scope, r, p) = env.team_with_r_and_p("Unprocessed").await;
     for i in 0..60 {
         env.assign(&scope, &r.id, &p.id, &day("2026-01-01").add_days(i).to_string(), 2).await;
     }
@@ -91,9 +89,7 @@ async fn unprocessed_items_are_retried_until_done() {
 #[tokio::test]
 async fn transaction_conflicts_are_retried() {
     let (env, recorder) = TestEnv::recorded().await;
-    let scope = env.team("Conflicting").await;
-    let r = env.person(&scope, "R").await;
-    let p = env.project(&scope, "P").await;
+    let (scope, r, p) = env.team_with_r_and_p("Conflicting").await;
     let conflicts = Arc::new(AtomicUsize::new(3));
     let c = conflicts.clone();
     recorder.set_rule(move |op, body| {
@@ -125,9 +121,7 @@ async fn transaction_conflicts_are_retried() {
 #[tokio::test]
 async fn a_dropped_connection_is_reported_as_unavailable_and_a_retry_is_safe() {
     let (env, recorder) = TestEnv::recorded().await;
-    let scope = env.team("Offline").await;
-    let r = env.person(&scope, "R").await;
-    let p = env.project(&scope, "P").await;
+    let (scope, r, p) = env.team_with_r_and_p("Offline").await;
     recorder.set_rule(|_, _| Before::Disconnect);
     let new = NewAssignment {
         id: AssignmentId::generate(),

@@ -8,9 +8,7 @@ use planner_store::transfer::{FORMAT, FORMAT_VERSION, TeamExport};
 #[tokio::test]
 async fn queries_follow_last_evaluated_key_across_pages() {
     let (env, recorder) = TestEnv::recorded().await;
-    let scope = env.team("Big").await;
-    let r = env.person(&scope, "R").await;
-    let p = env.project(&scope, "P").await;
+    let (scope, r, p) = env.team_with_r_and_p("Big").await;
     // About 6,000 assignments of ~250 bytes, all inside one 13-week window: more than 1 MB.
     let start = day("2026-05-04");
     let assignments: Vec<Assignment> = (0..6000)

@@ -329,9 +329,7 @@ async fn the_timeline_shows_the_team_its_rows_and_the_window() {
 #[tokio::test]
 async fn deleting_an_assignment_someone_moved_is_a_conflict_not_a_silent_success() {
     let env = TestEnv::new().await;
-    let scope = env.team("Moved").await;
-    let r = env.person(&scope, "R").await;
-    let p = env.project(&scope, "P").await;
+    let (scope, r, p) = env.team_with_r_and_p("Moved").await;
     let seen = env.assign(&scope, &r.id, &p.id, "2026-05-01", 10).await;
     let change = AssignmentChange {
         resource_id: r.id.clone(),

@@ -111,9 +111,7 @@ async fn an_import_finishes_a_delete_that_was_left_half_done() {
 #[tokio::test]
 async fn an_import_that_shortens_an_assignment_leaves_no_stale_index_entry() {
     let env = TestEnv::new().await;
-    let scope = env.team("Shorten").await;
-    let r = env.person(&scope, "R").await;
-    let p = env.project(&scope, "P").await;
+    let (scope, r, p) = env.team_with_r_and_p("Shorten").await;
     let long = env.assign(&scope, &r.id, &p.id, "2026-05-01", 92).await;
     let mut file = env.store.export_team(&scope).await.unwrap();
     // The same assignment (same id and start day), now 19 days long; and another level change.

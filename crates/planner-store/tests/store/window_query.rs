@@ -38,9 +38,7 @@ fn window_query_equals_brute_force() {
         .run(&cases(), |case| {
             rt.block_on(async {
                 let env = TestEnv::new().await;
-                let scope = env.team("Window").await;
-                let r = env.person(&scope, "R").await;
-                let p = env.project(&scope, "P").await;
+                let (scope, r, p) = env.team_with_r_and_p("Window").await;
                 let mut all: Vec<Assignment> = Vec::new();
                 for (start, len) in &case.assignments {
                     let start = base().add_days(*start);
@@ -93,9 +91,7 @@ fn window_query_equals_brute_force() {
 #[tokio::test]
 async fn an_assignment_that_began_years_before_the_window_is_found() {
     let env = TestEnv::new().await;
-    let scope = env.team("Old").await;
-    let r = env.person(&scope, "R").await;
-    let p = env.project(&scope, "P").await;
+    let (scope, r, p) = env.team_with_r_and_p("Old").await;
     let old = env.assign(&scope, &r.id, &p.id, "2019-03-01", 3000).await;
     env.assign(&scope, &r.id, &p.id, "2019-03-01", 10).await;
     let found = env.store.assignments_in_window(&scope, window("2026-01-05", "2026-01-12")).await.unwrap();
@@ -105,9 +101,7 @@ async fn an_assignment_that_began_years_before_the_window_is_found() {
 #[tokio::test]
 async fn half_open_boundaries() {
     let env = TestEnv::new().await;
-    let scope = env.team("Bounds").await;
-    let r = env.person(&scope, "R").await;
-    let p = env.project(&scope, "P").await;
+    let (scope, r, p) = env.team_with_r_and_p("Bounds").await;
     // May 1 – May 31 inclusive.
     let may = env.assign(&scope, &r.id, &p.id, "2026-05-01", 31).await;
     let june_window = window("2026-06-01", "2026-06-08");

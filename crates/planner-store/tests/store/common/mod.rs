@@ -103,6 +103,14 @@ impl TestEnv {
         (signed.token, session)
     }
 
+    /// A new team with one person "R" and one project "P": what most store tests start from.
+    pub async fn team_with_r_and_p(&self, name: &str) -> (TeamScope, Resource, planner_domain::Project) {
+        let scope = self.team(name).await;
+        let r = self.person(&scope, "R").await;
+        let p = self.project(&scope, "P").await;
+        (scope, r, p)
+    }
+
     pub async fn person(&self, scope: &TeamScope, name: &str) -> Resource {
         self.store.create_resource(scope, ResourceId::generate(), Name::parse(name).unwrap()).await.unwrap()
     }
