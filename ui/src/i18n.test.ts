@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { errorText, MESSAGES, pickLanguage } from "./i18n";
+import { errorText } from "./errors";
+import { MESSAGES, pickLanguage } from "./i18n";
 
 describe("language", () => {
   it("follows the first known preferred language", () => {

@@ -1,7 +1,6 @@
 // The UI's words in English and Japanese. The language follows the OS (the webview's
 // navigator.languages) and can be switched; `lang.svelte.ts` holds the current one.
 
-import type { ErrorCode } from "./ipc/bindings/ErrorCode";
 import type { MoveStageDto } from "./ipc/bindings/MoveStageDto";
 
 export type Lang = "en" | "ja";
@@ -379,65 +378,6 @@ const ja: Messages = {
 
 export const MESSAGES: Record<Lang, Messages> = { en, ja };
 
-/** Codes whose English message carries what only it can say (which setting, what AWS answered,
- * which item or file): in Japanese, a sentence saying what went wrong, then that message as the
- * detail (for whoever fixes it: IT, support). */
-type WithDetail =
-  | "config"
-  | "credentials"
-  | "corrupt"
-  | "engine"
-  | "keyring"
-  | "local_data"
-  | "mail"
-  | "backup";
-
-/** Sentences for the error codes the Rust side sends (`ErrorCode`, generated from Rust: a code
- * without a Japanese sentence here or below fails the type check); English uses the Rust
- * message itself. */
-const JA_ERRORS: Record<Exclude<ErrorCode, WithDetail>, string> = {
-  conflict: "他の人が先に変更しました。再読み込みしてからもう一度お試しください。",
-  not_found: "見つかりません。すでに削除された可能性があります。",
-  parent_gone: "メンバーまたは案件が存在しないか、削除中です。",
-  already_exists: "すでに存在します。",
-  forbidden: "この操作を行う権限がありません。",
-  code_invalid: "コードが違うか、期限切れか、すでに使われています。新しいコードを請求してください。",
-  session_invalid: "セッションが終了したか期限切れです。もう一度サインインしてください。",
-  signed_out: "サインアウトしています。サインインしてチームを開いてください。",
-  not_member: "そのチームのメンバーではありません。",
-  last_admin: "チームには管理者が1人以上必要です。先に別の人を管理者にしてください。",
-  invalid_email: "メールアドレスが正しくありません。",
-  invalid_role: "役割は管理者・編集者・閲覧者のいずれかです。",
-  bad_link: "サインインリンクが壊れています。メールのコードを入力してください。",
-  unavailable: "データストアに接続できないか、混み合っています。しばらくしてからお試しください。",
-  name_empty: "名前を入力してください。",
-  name_too_long: "名前は100文字以内にしてください。",
-  name_control_character: "名前に使えない文字が含まれています。",
-  invalid_color: "色は #RRGGBB の形式で指定してください。",
-  invalid_date: "日付が正しくありません。",
-  date_out_of_range: "1900年から2999年までの日付を指定してください。",
-  range_end_before_start: "最終日が開始日より前になっています。",
-  range_empty: "期間が空です。",
-  range_too_long: "アサインの期間は20年以内にしてください。",
-  offline: "オフラインのため、接続が戻るまで変更できません。",
-  unconfirmed: "保存中に接続が切れました。接続が戻ったら保存されたかどうかを確認します。",
-  not_loaded: "この期間は接続が切れる前に読み込まれていません。",
-  cache_damaged: "オフライン用コピーを読み込めなかったため破棄しました。次の読み込みで作り直します。",
-  invalid_id: "識別子が正しくありません。画面を再読み込みしてください。",
-  nothing_to_change: "変更する内容がありません。",
-};
-
-const JA_WITH_DETAIL: Record<WithDetail, string> = {
-  config: "設定に使えない値があります。",
-  credentials: "AWS の認証情報が拒否されたか、見つかりません。IT 担当者に確認してください。",
-  corrupt: "保存されているデータの一部が壊れています。",
-  engine: "データストアでエラーが発生しました。",
-  keyring: "OS のキーチェーン（資格情報の保管庫）を使えませんでした。",
-  local_data: "サインアウトしましたが、このコンピューター上のデータを削除できませんでした。",
-  mail: "サインイン用のメールを送信できませんでした。IT 担当者に確認してください。",
-  backup: "移動の前にローカルのプランをバックアップできなかったため、移動しませんでした。",
-};
-
 /** The user's language from the webview's preferred languages: Japanese if it comes first. */
 export function pickLanguage(preferred: readonly string[]): Lang {
   for (const tag of preferred) {
@@ -446,29 +386,4 @@ export function pickLanguage(preferred: readonly string[]): Lang {
     if (base === "en") return "en";
   }
   return "en";
-}
-
-/** The Rust side's messages are clauses ("the name is empty"); shown, they read as sentences. A
- * clause that starts with a settings key ("dynamodb.table: …") keeps the key as it is written. */
-function sentence(clause: string): string {
-  const text = clause.trim();
-  if (!text) return text;
-  const first = /^[a-z_]+(\.[a-z_]+)*:/.test(text) ? text[0] : text[0]?.toUpperCase();
-  return first + text.slice(1) + (/[.!?。]$/.test(text) ? "" : ".");
-}
-
-/** The Rust side writes dates in its messages as `YYYY-MM-DD`. */
-const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/g;
-
-/** The sentence to show for a failed call, in `lang`; `date` writes a message's dates as the
- * date fields do (ui.error passes the user's format; it leaves what is no calendar date). */
-export function errorText(lang: Lang, error: unknown, date: (iso: string) => string = (iso) => iso): string {
-  if (typeof error === "object" && error !== null && "code" in error && "message" in error) {
-    const { code } = error as { code: ErrorCode };
-    const message = (error as { message: string }).message.replace(ISO_DATE, date);
-    if (lang === "en") return sentence(message);
-    if (code in JA_WITH_DETAIL) return `${JA_WITH_DETAIL[code as WithDetail]}（詳細: ${sentence(message)}）`;
-    return JA_ERRORS[code as Exclude<ErrorCode, WithDetail>] ?? message;
-  }
-  return MESSAGES[lang].failed;
 }

@@ -1,5 +1,6 @@
 // The current UI language and the region dates are written in, shared by every component.
-import { errorText, type Lang, MESSAGES, pickLanguage } from "./i18n";
+import { errorText } from "./errors";
+import { type Lang, MESSAGES, pickLanguage } from "./i18n";
 import { type DateFormat, dateFormat, dateLocale, isCalendarDate } from "./lib/dateFormat";
 
 const system = typeof navigator === "undefined" ? [] : navigator.languages;

@@ -49,6 +49,12 @@ error_codes! {
     InvalidEmail = "invalid_email",
     InvalidRole = "invalid_role",
     NothingToChange = "nothing_to_change",
+    InvalidHours = "invalid_hours",
+    InvalidPercent = "invalid_percent",
+    InvalidTotalHours = "invalid_total_hours",
+    InvalidWeekHours = "invalid_week_hours",
+    InvalidSchedule = "invalid_schedule",
+    WorkEndsBeforeStart = "work_ends_before_start",
     // The table (planner-store's `StoreError`).
     NotFound = "not_found",
     AlreadyExists = "already_exists",
@@ -94,6 +100,12 @@ impl ErrorCode {
             V::Email(_) => Self::InvalidEmail,
             V::Role(_) => Self::InvalidRole,
             V::NothingToChange => Self::NothingToChange,
+            V::Hours(_) => Self::InvalidHours,
+            V::Percent(_) => Self::InvalidPercent,
+            V::TotalHours { .. } => Self::InvalidTotalHours,
+            V::WeekHours(_) => Self::InvalidWeekHours,
+            V::ScheduleWeeks => Self::InvalidSchedule,
+            V::WorkEndsBeforeStart { .. } => Self::WorkEndsBeforeStart,
         }
     }
 

@@ -33,6 +33,20 @@ pub enum ValidationError {
     Role(String),
     #[error("the change names nothing to change")]
     NothingToChange,
+    #[error("'{0}' hours a day is not 0.25 to 24 in quarter hours")]
+    Hours(String),
+    #[error("'{0}' % is not a share of the day from 1 to 100")]
+    Percent(String),
+    #[error(
+        "a total of {hours} hours is not more than 0 in quarter hours and at most 24 hours a day over {days} days"
+    )]
+    TotalHours { hours: String, days: i64 },
+    #[error("'{0}' hours is not a working day's 0 to 24 hours in quarter hours")]
+    WeekHours(String),
+    #[error("the working weeks need one that holds from the start, and at most one change a day")]
+    ScheduleWeeks,
+    #[error("the last working day {last} is before the first {first}")]
+    WorkEndsBeforeStart { first: String, last: String },
 }
 
 impl ValidationError {
@@ -52,6 +66,12 @@ impl ValidationError {
             ValidationError::Email(_) => "invalid_email",
             ValidationError::Role(_) => "invalid_role",
             ValidationError::NothingToChange => "nothing_to_change",
+            ValidationError::Hours(_) => "invalid_hours",
+            ValidationError::Percent(_) => "invalid_percent",
+            ValidationError::TotalHours { .. } => "invalid_total_hours",
+            ValidationError::WeekHours(_) => "invalid_week_hours",
+            ValidationError::ScheduleWeeks => "invalid_schedule",
+            ValidationError::WorkEndsBeforeStart { .. } => "work_ends_before_start",
         }
     }
 }

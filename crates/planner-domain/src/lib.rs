@@ -23,6 +23,7 @@ macro_rules! text_value {
     };
 }
 
+pub mod capacity;
 mod clock;
 mod color;
 mod dates;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorText } from "../i18n";
+import { errorText } from "../errors";
 import type { AssignmentDto, ProjectDto, ResourceDto, TimelineDto } from "../ipc";
 import { dateOf, dayOf } from "./dates";
 import { newId, Plan, type PlanApi } from "./plan.svelte";

@@ -1,0 +1,208 @@
+//! Load against capacity, day by day: the one place the app's figures are computed
+//! (docs/data-model.md, "Capacity"; the UI's copy is held to the same table of cases,
+//! `tests/capacity_cases.json`).
+//!
+//! - **Capacity** on a day = the contract's minutes (the working week that holds that day, none
+//!   outside the first and last working day), none on a public holiday of the person's calendar,
+//!   less time off (all of it, or some hours).
+//! - **Working day** = a day with capacity. An assignment books its person only on working days:
+//!   hours a day as given; a share of the day's capacity (rounded half up to the minute); a total
+//!   spread evenly over the working days of its whole range, the minutes that do not divide going
+//!   one each to its first working days, so the days add up to the total exactly. A total over a
+//!   range without a working day books its days evenly all the same: the person is booked when
+//!   they cannot work, which shows as over.
+//! - A day is **over** when booked > capacity (booked on a day without capacity included).
+
+use super::allocation::{Allocation, Status};
+use super::off::Absence;
+use super::week::Schedule;
+use crate::{Date, DateRange};
+use serde::Serialize;
+use std::collections::BTreeSet;
+
+/// Everything that decides when one person can work.
+#[derive(Debug, Clone, Copy)]
+pub struct Availability<'a> {
+    pub schedule: &'a Schedule,
+    /// The public holidays of the person's calendar (empty when in none).
+    pub holidays: &'a BTreeSet<Date>,
+    pub absences: &'a [Absence],
+}
+
+impl Availability<'_> {
+    /// The minutes the person can work on `day`.
+    pub fn capacity(&self, day: Date) -> u32 {
+        let contract = self.schedule.minutes_on(day);
+        if contract == 0 || self.holidays.contains(&day) {
+            return 0;
+        }
+        self.absences.iter().filter(|a| a.range.contains(day)).fold(contract, |left, a| a.leaves(left))
+    }
+
+    /// The contract's minutes lost on `day` to holidays and time off.
+    pub fn off(&self, day: Date) -> u32 {
+        self.schedule.minutes_on(day) - self.capacity(day)
+    }
+}
+
+/// An assignment as the maths sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Booking {
+    pub range: DateRange,
+    pub allocation: Allocation,
+    pub status: Status,
+}
+
+/// The minutes `booking` takes on each day of `window` it covers (days it books nothing left
+/// out), in day order.
+pub fn booked_days(booking: &Booking, person: &Availability<'_>, window: DateRange) -> Vec<(Date, u32)> {
+    let from = booking.range.start().max(window.start());
+    let to = booking.range.end_exclusive().min(window.end_exclusive());
+    if from >= to {
+        return Vec::new();
+    }
+    let days = || (0..from.days_until(to)).map(|i| from.add_days(i));
+    match booking.allocation {
+        Allocation::HoursPerDay(m) => days().filter(|d| person.capacity(*d) > 0).map(|d| (d, m)).collect(),
+        Allocation::Percent(p) => days()
+            .filter_map(|d| {
+                let c = person.capacity(d);
+                (c > 0).then(|| (d, (c * u32::from(p) + 50) / 100))
+            })
+            .collect(),
+        Allocation::Total(total) => spread(booking.range, total, person, from, to),
+    }
+}
+
+/// A total over `range` on the days `[from, to)` of it (see the module's rules).
+fn spread(range: DateRange, total: u32, person: &Availability<'_>, from: Date, to: Date) -> Vec<(Date, u32)> {
+    let all = || (0..range.days()).map(|i| range.start().add_days(i));
+    let working = all().filter(|d| person.capacity(*d) > 0).count();
+    let on_any_day = working == 0;
+    let n = if on_any_day { range.days() as u32 } else { working as u32 };
+    let (each, rest) = (total / n, total % n);
+    all()
+        .filter(|d| on_any_day || person.capacity(*d) > 0)
+        .enumerate()
+        .filter(|(_, d)| from <= *d && *d < to)
+        .map(|(i, d)| (d, each + u32::from((i as u32) < rest)))
+        .filter(|(_, m)| *m > 0)
+        .collect()
+}
+
+/// One person's day: what they can work, what is booked (confirmed and tentative apart) and what
+/// their time off and holidays took from the contract.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DayLoad {
+    pub day: Date,
+    pub capacity: u32,
+    pub confirmed: u32,
+    pub tentative: u32,
+    pub off: u32,
+}
+
+/// How full a day or a period is, for the overbooked mark and the heatmap's colours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Level {
+    /// Not a working day, and nothing booked.
+    NoCapacity,
+    Free,
+    Part,
+    Full,
+    Over,
+}
+
+impl DayLoad {
+    pub fn booked(&self, tentative: bool) -> u32 {
+        self.confirmed + if tentative { self.tentative } else { 0 }
+    }
+
+    pub fn level(&self, tentative: bool) -> Level {
+        level(self.capacity, self.booked(tentative))
+    }
+}
+
+fn level(capacity: u32, booked: u32) -> Level {
+    match (capacity, booked) {
+        (0, 0) => Level::NoCapacity,
+        (_, 0) => Level::Free,
+        (c, b) if b > c => Level::Over,
+        (c, b) if b == c => Level::Full,
+        _ => Level::Part,
+    }
+}
+
+/// Each day of `window` for one person with these bookings.
+pub fn day_loads(person: &Availability<'_>, bookings: &[Booking], window: DateRange) -> Vec<DayLoad> {
+    let start = window.start();
+    let mut days: Vec<DayLoad> = (0..window.days())
+        .map(|i| {
+            let day = start.add_days(i);
+            DayLoad { day, capacity: person.capacity(day), confirmed: 0, tentative: 0, off: person.off(day) }
+        })
+        .collect();
+    for b in bookings {
+        for (day, minutes) in booked_days(b, person, window) {
+            let slot = &mut days[start.days_until(day) as usize];
+            match b.status {
+                Status::Confirmed => slot.confirmed += minutes,
+                Status::Tentative => slot.tentative += minutes,
+            }
+        }
+    }
+    days
+}
+
+/// The sums over a period (a row's figures, a heatmap's week, a report's line).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PeriodLoad {
+    pub capacity: u64,
+    pub confirmed: u64,
+    pub tentative: u64,
+    pub off: u64,
+    /// Days booked beyond their capacity.
+    pub over_days: u32,
+}
+
+impl PeriodLoad {
+    pub fn of(days: &[DayLoad], tentative: bool) -> Self {
+        days.iter().fold(Self::default(), |mut p, d| {
+            p.capacity += u64::from(d.capacity);
+            p.confirmed += u64::from(d.confirmed);
+            p.tentative += u64::from(d.tentative);
+            p.off += u64::from(d.off);
+            p.over_days += u32::from(d.level(tentative) == Level::Over);
+            p
+        })
+    }
+
+    pub fn booked(&self, tentative: bool) -> u64 {
+        self.confirmed + if tentative { self.tentative } else { 0 }
+    }
+
+    /// Booked as a whole percent of capacity, rounded half up; `None` without capacity.
+    pub fn percent(&self, tentative: bool) -> Option<u64> {
+        (self.capacity > 0).then(|| (self.booked(tentative) * 200 + self.capacity) / (self.capacity * 2))
+    }
+
+    /// Capacity not booked (never below nothing).
+    pub fn available(&self, tentative: bool) -> u64 {
+        self.capacity.saturating_sub(self.booked(tentative))
+    }
+
+    /// The period's colour: over if any day is, else by its total.
+    pub fn level(&self, tentative: bool) -> Level {
+        if self.over_days > 0 {
+            return Level::Over;
+        }
+        let (c, b) = (self.capacity, self.booked(tentative));
+        level(u32::try_from(c).unwrap_or(u32::MAX), u32::try_from(b).unwrap_or(u32::MAX))
+    }
+}
+
+#[cfg(test)]
+#[path = "load_tests.rs"]
+mod tests;

@@ -1,0 +1,13 @@
+//! Capacity planning's values and maths: how much of a day an assignment takes, when a person
+//! works (effective-dated working weeks), their time off and public holidays, and the load
+//! against capacity that every figure of the app is read from (docs/data-model.md, "Capacity").
+
+mod allocation;
+mod load;
+mod off;
+mod week;
+
+pub use allocation::{Allocation, DAY_MINUTES, STEP_MINUTES, Status, hours_text};
+pub use load::{Availability, Booking, DayLoad, Level, PeriodLoad, booked_days, day_loads};
+pub use off::{Absence, TimeOffKind};
+pub use week::{Schedule, WeekFrom, WorkWeek};
