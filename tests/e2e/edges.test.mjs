@@ -75,3 +75,28 @@ test("a 4-year bar's end can be reached and dragged", async () => {
     await app.close();
   }
 });
+
+test("a bar that began before the days in view: its tooltip starts at the pane's edge, readable", async () => {
+  const app = await startApp(APP);
+  try {
+    await app.waitFor(".bar", 10);
+    const spot = await until("a bar across the pane's left edge", () =>
+      app.script(`const view = document.querySelector(".viewport").getBoundingClientRect();
+        const b = [...document.querySelectorAll(".bar[data-bar]")].map((e) => e.getBoundingClientRect())
+          .find((r) => r.left < view.left - 40 && r.right > view.left + 60 && r.top > view.top && r.bottom < view.bottom);
+        return b ? { x: view.left + 30, y: b.top + b.height / 2 } : null;`),
+    );
+    await app.mouse(spot.x, spot.y, [
+      { type: "pointerDown", button: 0 },
+      { type: "pointerUp", button: 0 },
+    ]);
+    const tip = await until("the bar's tooltip", () =>
+      app.script(`const t = document.querySelector(".tip"); if (!t) return null;
+        return { left: t.getBoundingClientRect().left, pane: document.querySelector(".viewport").getBoundingClientRect().left, text: t.textContent };`),
+    );
+    await app.screenshot("edges-tooltip-left");
+    assert.ok(tip.left >= tip.pane, `the tooltip starts at ${tip.left} px, the pane at ${tip.pane} px: "${tip.text}" is cut`);
+  } finally {
+    await app.close();
+  }
+});

@@ -224,3 +224,28 @@ export async function until(what, check, ms = 10000) {
     await sleep(100);
   }
 }
+
+/** The toolbar's height, width and buttons' heights, and the plan's notice: its whole text, the
+ * box it is drawn in and whether any of it is cut off (issue #16.9). */
+export const toolbarAndNotice = (app) =>
+  app.script(`const t = document.querySelector(".toolbar").getBoundingClientRect();
+    const n = document.querySelector(".notice"); const text = n?.querySelector(".text");
+    const r = n?.getBoundingClientRect();
+    return { height: t.height, width: t.width,
+      buttons: [...document.querySelectorAll(".toolbar button")].map((b) => b.getBoundingClientRect().height),
+      notice: n && { text: text.textContent.trim(), inToolbar: !!n.closest(".toolbar"),
+        left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width,
+        cut: text.scrollWidth > text.clientWidth + 1 || text.scrollHeight > text.clientHeight + 1 },
+      window: { width: innerWidth, height: innerHeight } };`);
+
+/** Asserts that the notice is whole and on screen, and the toolbar as one line as `before`. */
+export function assertOneLineAndNoticeShown(assert, before, after, text) {
+  assert.ok(after.notice, "a notice");
+  assert.equal(after.notice.text, text, "the notice says all of itself");
+  assert.equal(after.notice.inToolbar, false, "not squeezed into the toolbar");
+  assert.equal(after.notice.cut, false, "nothing of it cut off");
+  assert.ok(after.notice.width >= 240, `the notice is ${after.notice.width} px wide`);
+  assert.ok(after.notice.left >= 0 && after.notice.right <= after.window.width && after.notice.bottom <= after.window.height, "on screen");
+  assert.ok(Math.abs(after.height - before.height) <= 1, `one line: ${before.height} → ${after.height} px`);
+  for (const h of after.buttons) assert.ok(h <= before.height, `a button ${h} px high: nothing stacked`);
+}
