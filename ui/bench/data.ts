@@ -91,6 +91,8 @@ export function generate(today: Day): BenchTeam {
         startDate: dateOf(start),
         endDateExclusive: dateOf(end),
         lastDay: dateOf(end - 1),
+        allocation: { kind: "percent", value: 100 },
+        status: "confirmed",
         version: 1,
       });
     }

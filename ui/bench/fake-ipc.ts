@@ -25,13 +25,15 @@ function find<T extends { id: string }>(list: T[], id: string): T {
   return found;
 }
 
-const stored = (id: string, d: AssignmentChangeInput, version: number): AssignmentDto => ({
+const stored = (id: string, d: AssignmentChangeInput, version: number, was?: AssignmentDto): AssignmentDto => ({
   id,
   resourceId: d.resourceId,
   projectId: d.projectId,
   startDate: d.startDate,
   endDateExclusive: dateOf(dayOf(d.lastDay) + 1),
   lastDay: d.lastDay,
+  allocation: d.allocation ?? was?.allocation ?? { kind: "percent", value: 100 },
+  status: d.status ?? was?.status ?? "confirmed",
   version,
 });
 
@@ -80,7 +82,7 @@ export const diagnostics: typeof real.diagnostics = () => reply("resource-planne
 export const localPlan: typeof real.localPlan = () => reply(null);
 // The bench remembers nothing between runs: every run starts as the first did.
 export const loadPrefs: typeof real.loadPrefs = () =>
-  reply({ lang: null, zoom: null, day: null, people: null, projects: null });
+  reply({ lang: null, zoom: null, day: null, people: null, projects: null, dates: null });
 export const savePrefs: typeof real.savePrefs = () => reply(undefined);
 export const moveLocalPlan: typeof real.moveLocalPlan = noTeamTable;
 
@@ -164,7 +166,7 @@ export const createAssignment: typeof real.createAssignment = (input) => {
   return reply(a);
 };
 export const updateAssignment: typeof real.updateAssignment = (current, change) => {
-  const a = stored(current.id, change, current.version + 1);
+  const a = stored(current.id, change, current.version + 1, current);
   removeAssignments((x) => x.id === a.id);
   team.assignments.push(a);
   return reply(a);

@@ -66,6 +66,8 @@ fn plan(history: usize, window: DateRange) -> TeamExport {
             resource_id: resources[rng.random_range(0..PEOPLE)].id.clone(),
             project_id: projects[rng.random_range(0..projects.len())].id.clone(),
             range: DateRange::new(start, start.add_days(days)).unwrap(),
+            allocation: Default::default(),
+            status: Default::default(),
             version: 1,
         });
     };
@@ -249,10 +251,26 @@ async fn edits() -> Vec<(&'static str, Totals)> {
     let (store, scope) = (&store, &scope);
     let create = |range: DateRange| {
         let (id, resource_id, project_id) = (AssignmentId::generate(), r.id.clone(), p.id.clone());
-        store.create_assignment(scope, NewAssignment { id, resource_id, project_id, range })
+        store.create_assignment(
+            scope,
+            NewAssignment {
+                id,
+                resource_id,
+                project_id,
+                range,
+                allocation: Default::default(),
+                status: Default::default(),
+            },
+        )
     };
     let update = |a: Assignment, resource: &ResourceId, range: DateRange| {
-        let change = AssignmentChange { resource_id: resource.clone(), project_id: p.id.clone(), range };
+        let change = AssignmentChange {
+            resource_id: resource.clone(),
+            project_id: p.id.clone(),
+            range,
+            allocation: None,
+            status: None,
+        };
         async move { store.update_assignment(scope, &a, change).await }
     };
     let a = create(days("2026-03-02", 5)).await.unwrap();

@@ -166,6 +166,8 @@ mod tests {
             resource_id: r.id.clone(),
             project_id: p.id.clone(),
             range: DateRange::new(start, start.add_days(5)).unwrap(),
+            allocation: Default::default(),
+            status: Default::default(),
             version: 1,
         };
         let team =

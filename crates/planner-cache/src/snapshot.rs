@@ -225,6 +225,8 @@ mod tests {
             resource_id: r.id.clone(),
             project_id: p.id.clone(),
             range: DateRange::new(start, start.add_days(days)).unwrap(),
+            allocation: Default::default(),
+            status: Default::default(),
             version: 1,
         }
     }

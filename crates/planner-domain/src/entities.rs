@@ -3,7 +3,10 @@
 //! `version` is the optimistic-concurrency counter: every update names the version it read and
 //! fails with a conflict if someone else changed the item in between.
 
-use crate::{AssignmentId, Color, DateRange, Email, Name, ProjectId, ResourceId, Role, TeamId, UserId};
+use crate::capacity::{Allocation, Status};
+use crate::{
+    AssignmentId, Color, DateRange, Email, Name, ProjectId, ResourceId, Role, TeamId, UserId, ValidationError,
+};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -57,5 +60,22 @@ pub struct Assignment {
     pub project_id: ProjectId,
     #[serde(flatten)]
     pub range: DateRange,
+    /// How much of the person's working days it takes: absent in items and files written before
+    /// allocations, which read as the whole working day.
+    #[serde(default)]
+    pub allocation: Allocation,
+    #[serde(default)]
+    pub status: Status,
     pub version: u64,
+}
+
+impl Assignment {
+    /// Checks what the parts cannot check alone: a total of hours fits the range (at most 24
+    /// hours a day).
+    pub fn checked(self) -> Result<Self, ValidationError> {
+        if let Allocation::Total(minutes) = self.allocation {
+            Allocation::total(minutes, self.range.days())?;
+        }
+        Ok(self)
+    }
 }

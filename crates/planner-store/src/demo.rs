@@ -80,6 +80,8 @@ impl Store {
                         resource_id: person.clone(),
                         project_id: project,
                         range,
+                        allocation: Default::default(),
+                        status: Default::default(),
                     },
                 )
                 .await?;

@@ -10,7 +10,11 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 
 pub const FORMAT: &str = "resource-planner/team-export";
-pub const FORMAT_VERSION: u32 = 1;
+/// 2: assignments carry their allocation and status (absent in version 1 files: the whole
+/// working day, confirmed, as they read).
+pub const FORMAT_VERSION: u32 = 2;
+/// The oldest version an import still reads.
+pub const OLDEST_FORMAT_VERSION: u32 = 1;
 
 /// A team's plan as a file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,9 +57,9 @@ impl TeamExport {
     /// Checks that the file is ours and that every assignment's person and project are in it.
     pub fn validate(&self) -> Result<(), StoreError> {
         let bad = |message: String| StoreError::Config { message };
-        if self.format != FORMAT || self.format_version != FORMAT_VERSION {
+        if self.format != FORMAT || !(OLDEST_FORMAT_VERSION..=FORMAT_VERSION).contains(&self.format_version) {
             return Err(bad(format!(
-                "this is not a resource-planner team export of version {FORMAT_VERSION} (found {} {})",
+                "this is not a resource-planner team export of version {OLDEST_FORMAT_VERSION} to {FORMAT_VERSION} (found {} {})",
                 self.format, self.format_version
             )));
         }

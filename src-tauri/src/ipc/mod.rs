@@ -4,10 +4,14 @@
 //! value becomes a typed error before anything reaches the store), and [`IpcError`]: the one
 //! place an error becomes `{code, message}`.
 
+mod assignments;
+mod capacity;
 mod plan;
 mod session;
 mod settings;
 
+pub use assignments::*;
+pub use capacity::*;
 pub use plan::*;
 pub use session::*;
 pub use settings::*;

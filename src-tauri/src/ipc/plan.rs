@@ -1,9 +1,9 @@
 //! The plan's IPC types: people, projects, assignments, timelines, deletes.
 
-use super::{IpcError, date, project_id, resource_id};
+use super::AssignmentDto;
 use planner_app::{Overview, Shown};
-use planner_domain::{Assignment, AssignmentId, DateRange, Project, Resource};
-use planner_store::{AssignmentChange, Catalog, NewAssignment, PendingDeletion};
+use planner_domain::{DateRange, Project, Resource};
+use planner_store::{Catalog, PendingDeletion};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -45,104 +45,6 @@ impl From<&Project> for ProjectDto {
             color: p.color.to_string(),
             version: p.version,
         }
-    }
-}
-
-/// An assignment as the timeline draws it: the stored half-open range, and the inclusive last day
-/// that forms show.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "camelCase")]
-#[ts(export)]
-pub struct AssignmentDto {
-    pub id: String,
-    pub resource_id: String,
-    pub project_id: String,
-    /// First day, `YYYY-MM-DD`.
-    pub start_date: String,
-    /// The day after the last day (stored form).
-    pub end_date_exclusive: String,
-    /// The last day included (form form).
-    pub last_day: String,
-    #[ts(type = "number")]
-    pub version: u64,
-}
-
-impl From<&Assignment> for AssignmentDto {
-    fn from(a: &Assignment) -> Self {
-        Self {
-            id: a.id.to_string(),
-            resource_id: a.resource_id.to_string(),
-            project_id: a.project_id.to_string(),
-            start_date: a.range.start().to_string(),
-            end_date_exclusive: a.range.end_exclusive().to_string(),
-            last_day: a.range.last_day().to_string(),
-            version: a.version,
-        }
-    }
-}
-
-impl AssignmentDto {
-    /// The assignment as the UI last saw it (for conflict-checked edits).
-    pub fn to_domain(&self) -> Result<Assignment, IpcError> {
-        Ok(Assignment {
-            id: AssignmentId::parse(&self.id)?,
-            resource_id: resource_id(&self.resource_id)?,
-            project_id: project_id(&self.project_id)?,
-            range: DateRange::new(date(&self.start_date)?, date(&self.end_date_exclusive)?)?,
-            version: self.version,
-        })
-    }
-}
-
-/// A new assignment from a drag or a form: first and last day, both included.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "camelCase")]
-#[ts(export)]
-pub struct NewAssignmentInput {
-    /// A ULID made by the UI, so that a repeated request is recognised; made here if absent.
-    #[ts(optional)]
-    pub id: Option<String>,
-    pub resource_id: String,
-    pub project_id: String,
-    pub start_date: String,
-    pub last_day: String,
-}
-
-impl NewAssignmentInput {
-    pub fn to_domain(&self) -> Result<NewAssignment, IpcError> {
-        let AssignmentChange { resource_id, project_id, range } =
-            change(&self.resource_id, &self.project_id, &self.start_date, &self.last_day)?;
-        let id = match &self.id {
-            Some(id) => AssignmentId::parse(id)?,
-            None => AssignmentId::generate(),
-        };
-        Ok(NewAssignment { id, resource_id, project_id, range })
-    }
-}
-
-/// Person, project and the form's first and last day (both included), parsed.
-fn change(resource: &str, project: &str, start: &str, last_day: &str) -> Result<AssignmentChange, IpcError> {
-    Ok(AssignmentChange {
-        resource_id: resource_id(resource)?,
-        project_id: project_id(project)?,
-        range: DateRange::from_inclusive(date(start)?, date(last_day)?)?,
-    })
-}
-
-/// The new state of an edited assignment (moved, resized, reassigned).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "camelCase")]
-#[ts(export)]
-pub struct AssignmentChangeInput {
-    pub resource_id: String,
-    pub project_id: String,
-    pub start_date: String,
-    pub last_day: String,
-}
-
-impl AssignmentChangeInput {
-    pub fn to_domain(&self) -> Result<AssignmentChange, IpcError> {
-        change(&self.resource_id, &self.project_id, &self.start_date, &self.last_day)
     }
 }
 

@@ -1,6 +1,7 @@
 // The only module that imports @tauri-apps/*: every call to the Rust side goes through here, typed
 // with the bindings that ts-rs generates from the Rust DTOs (src/ipc/bindings, do not edit).
 import { Channel, invoke } from "@tauri-apps/api/core";
+import type { AllocationDto } from "./bindings/AllocationDto";
 import type { AssignmentChangeInput } from "./bindings/AssignmentChangeInput";
 import type { AssignmentDto } from "./bindings/AssignmentDto";
 import type { CatalogDto } from "./bindings/CatalogDto";
@@ -21,6 +22,7 @@ import type { RoleDto } from "./bindings/RoleDto";
 import type { SessionDto } from "./bindings/SessionDto";
 import type { SettingsDto } from "./bindings/SettingsDto";
 import type { SettingsInput } from "./bindings/SettingsInput";
+import type { StatusDto } from "./bindings/StatusDto";
 import type { TeamDto } from "./bindings/TeamDto";
 import type { TimelineDto } from "./bindings/TimelineDto";
 import type { ToldDto } from "./bindings/ToldDto";
@@ -28,6 +30,7 @@ import type { WindowDto } from "./bindings/WindowDto";
 import type { WorkspaceOverview } from "./bindings/WorkspaceOverview";
 
 export type {
+  AllocationDto,
   AssignmentChangeInput,
   AssignmentDto,
   CatalogDto,
@@ -48,6 +51,7 @@ export type {
   SessionDto,
   SettingsDto,
   SettingsInput,
+  StatusDto,
   TeamDto,
   TimelineDto,
   ToldDto,

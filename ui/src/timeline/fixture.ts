@@ -1,6 +1,8 @@
 // A timeline's parts put together as Timeline.svelte does, on a small plan, without a DOM: for the
 // tests of the parts (a fake plan records the edits; fake elements stand in for the viewport).
+
 import type { AssignmentDto, ProjectDto, ResourceDto } from "../ipc";
+import { FULL_DAY } from "./allocation";
 import { Commands } from "./commands";
 import { Cursor } from "./cursor.svelte";
 import { type Day, dateOf, dayOf } from "./dates";
@@ -28,6 +30,8 @@ export const bar = (
   startDate: from,
   lastDay,
   endDateExclusive: dateOf(dayOf(lastDay) + 1),
+  allocation: FULL_DAY,
+  status: "confirmed",
   version: 1,
 });
 

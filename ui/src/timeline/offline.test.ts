@@ -9,6 +9,8 @@ const bar = (over: Partial<AssignmentDto> = {}): AssignmentDto => ({
   startDate: "2026-12-07",
   endDateExclusive: "2026-12-12",
   lastDay: "2026-12-11",
+  allocation: { kind: "percent", value: 100 },
+  status: "confirmed",
   version: 1,
   ...over,
 });

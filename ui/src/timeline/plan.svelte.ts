@@ -4,6 +4,7 @@
 // else's edit reloads what is in view. Edits are recorded for undo and redo (history.ts).
 import { type Lang, MESSAGES } from "../i18n";
 import type {
+  AllocationDto,
   AssignmentDto,
   CatalogDto,
   DeleteProgressDto,
@@ -11,19 +12,25 @@ import type {
   NewAssignmentInput,
   ProjectDto,
   ResourceDto,
+  StatusDto,
   TimelineDto,
 } from "../ipc";
+import { FULL_DAY } from "./allocation";
 import { type Day, dateOf, dayOf, LAST_DAY, withinPlan } from "./dates";
 import { type Edit, History } from "./history";
 import { chunkRange, chunksToLoad } from "./layout";
 import { landed, type Unsure } from "./offline";
 
-/** What a person chooses for an assignment: who, which project, first and last day (included). */
+/** What a person chooses for an assignment: who, which project, first and last day (included),
+ * and how much of the person's days it takes and whether it is settled (kept as they are when
+ * absent: a drag moves and resizes only). */
 export interface Fields {
   resourceId: string;
   projectId: string;
   startDate: string;
   lastDay: string;
+  allocation?: AllocationDto;
+  status?: StatusDto;
 }
 
 /** The Rust commands the plan uses (src/ipc in the app; an in-memory fake in tests). */
@@ -74,12 +81,24 @@ export function newId(now = Date.now()): string {
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
 function changeOf(a: AssignmentDto): Fields {
-  return { resourceId: a.resourceId, projectId: a.projectId, startDate: a.startDate, lastDay: a.lastDay };
+  const { resourceId, projectId, startDate, lastDay, allocation, status } = a;
+  return { resourceId, projectId, startDate, lastDay, allocation, status };
 }
 
-/** An assignment as the UI proposes it: the stored exclusive end follows from the last day. */
-export function proposed(base: Pick<AssignmentDto, "id" | "version">, change: Fields): AssignmentDto {
-  return { ...base, ...change, endDateExclusive: dateOf(dayOf(change.lastDay) + 1) };
+/** An assignment as the UI proposes it: the stored exclusive end follows from the last day; an
+ * allocation and status the change does not name are the base's (a new one's: a whole working
+ * day, confirmed). */
+export function proposed(
+  base: Pick<AssignmentDto, "id" | "version"> & Partial<Pick<AssignmentDto, "allocation" | "status">>,
+  change: Fields,
+): AssignmentDto {
+  return {
+    ...base,
+    ...change,
+    allocation: change.allocation ?? base.allocation ?? FULL_DAY,
+    status: change.status ?? base.status ?? "confirmed",
+    endDateExclusive: dateOf(dayOf(change.lastDay) + 1),
+  };
 }
 
 /**

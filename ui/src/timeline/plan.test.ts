@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { errorText } from "../errors";
 import type { AssignmentDto, ProjectDto, ResourceDto, TimelineDto } from "../ipc";
+import { FULL_DAY } from "./allocation";
 import { dateOf, dayOf } from "./dates";
 import { newId, Plan, type PlanApi } from "./plan.svelte";
 import { at } from "./testing";
@@ -49,8 +50,20 @@ class FakeStore implements PlanApi {
     if (!held) throw err("not_found");
     if (held.version !== current.version) throw err("conflict");
   }
-  private make(id: string, c: Change, version: number): AssignmentDto {
-    return { id, version, ...c, endDateExclusive: dateOf(dayOf(c.lastDay) + 1) };
+  private make(
+    id: string,
+    c: Change & Partial<Pick<AssignmentDto, "allocation" | "status">>,
+    version: number,
+  ): AssignmentDto {
+    const was = this.rows.get(id);
+    return {
+      id,
+      version,
+      ...c,
+      allocation: c.allocation ?? was?.allocation ?? FULL_DAY,
+      status: c.status ?? was?.status ?? "confirmed",
+      endDateExclusive: dateOf(dayOf(c.lastDay) + 1),
+    };
   }
 
   asked: [string, string][] = [];

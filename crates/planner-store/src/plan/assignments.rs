@@ -27,8 +27,11 @@ impl Store {
             resource_id: new.resource_id,
             project_id: new.project_id,
             range: new.range,
+            allocation: new.allocation,
+            status: new.status,
             version: 1,
-        };
+        }
+        .checked()?;
         let pk = scope.pk();
         let mut actions = self.parent_checks(&pk, &a)?;
         actions.push(put_new(self.table(), items::assignment_item(&pk, &a))?);
@@ -65,8 +68,11 @@ impl Store {
             resource_id: change.resource_id,
             project_id: change.project_id,
             range: change.range,
+            allocation: change.allocation.unwrap_or(current.allocation),
+            status: change.status.unwrap_or(current.status),
             version: current.version + 1,
-        };
+        }
+        .checked()?;
         let pk = scope.pk();
         let mut actions = self.parent_checks(&pk, &next)?;
         let old_main = keys::assignment_sk(current.range.start(), &current.id);

@@ -3,6 +3,7 @@
 use crate::keys::{self, TeamItemKey};
 use crate::sdk::{Item, get_n, get_s, item_key, key, n, s};
 use crate::{StoreError, window};
+use planner_domain::capacity::{Allocation, Status};
 use planner_domain::{
     Assignment, AssignmentId, Color, Date, DateRange, Name, Project, ProjectId, Resource, ResourceId,
 };
@@ -64,6 +65,53 @@ fn assignment_attributes(item: &mut Item, a: &Assignment) {
     item.insert("startDate".into(), s(a.range.start().to_string()));
     item.insert("endDateExclusive".into(), s(a.range.end_exclusive().to_string()));
     item.insert("version".into(), n(a.version));
+    // The whole working day, confirmed, is what an item without these attributes means (items of
+    // the original layout), so those are written without them.
+    let (kind, value) = match a.allocation {
+        Allocation::HoursPerDay(m) => (Some(ALLOC_HOURS), m),
+        Allocation::Percent(100) => (None, 100),
+        Allocation::Percent(p) => (Some(ALLOC_PERCENT), u32::from(p)),
+        Allocation::Total(m) => (Some(ALLOC_TOTAL), m),
+    };
+    if let Some(kind) = kind {
+        item.insert(ALLOC_KIND.into(), s(kind));
+        item.insert(ALLOC_VALUE.into(), n(value));
+    }
+    if a.status == Status::Tentative {
+        item.insert(STATUS.into(), s(TENTATIVE));
+    }
+}
+
+/// An assignment's allocation: its kind (`hoursPerDay`, `percent`, `total`) and value (minutes a
+/// day, percent, minutes in all); its status (`tentative`, else confirmed).
+const ALLOC_KIND: &str = "allocKind";
+const ALLOC_VALUE: &str = "allocValue";
+const ALLOC_HOURS: &str = "hoursPerDay";
+const ALLOC_PERCENT: &str = "percent";
+const ALLOC_TOTAL: &str = "total";
+const STATUS: &str = "status";
+const TENTATIVE: &str = "tentative";
+
+fn allocation_from_item(item: &Item) -> Result<Allocation, StoreError> {
+    let Some(kind) = item.get(ALLOC_KIND) else { return Ok(Allocation::FULL_DAY) };
+    let kind = kind.as_s().map_err(|_| StoreError::corrupt(item_key(item), "allocKind is not a string"))?;
+    let value = u32::try_from(get_n(item, ALLOC_VALUE)?)
+        .map_err(|_| StoreError::corrupt(item_key(item), "allocValue out of range"))?;
+    match kind.as_str() {
+        ALLOC_HOURS => Allocation::hours_per_day(value),
+        ALLOC_PERCENT => Allocation::percent(value),
+        ALLOC_TOTAL => Allocation::total(value, i64::from(u32::MAX)),
+        other => return Err(StoreError::corrupt(item_key(item), format!("unknown allocKind {other}"))),
+    }
+    .map_err(corrupt(item))
+}
+
+fn status_from_item(item: &Item) -> Result<Status, StoreError> {
+    match item.get(STATUS).map(|v| v.as_s()) {
+        None => Ok(Status::Confirmed),
+        Some(Ok(t)) if t == TENTATIVE => Ok(Status::Tentative),
+        Some(_) => Err(StoreError::corrupt(item_key(item), "unknown status")),
+    }
 }
 
 /// The main item of an assignment (docs/data-model.md, "Items of a team partition").
@@ -97,8 +145,12 @@ pub(crate) fn assignment_from_item(item: &Item) -> Result<Assignment, StoreError
         resource_id: ResourceId::parse(get_s(item, "resourceId")?).map_err(corrupt(item))?,
         project_id: ProjectId::parse(get_s(item, "projectId")?).map_err(corrupt(item))?,
         range: DateRange::new(start, end).map_err(corrupt(item))?,
+        allocation: allocation_from_item(item)?,
+        status: status_from_item(item)?,
         version: version(item)?,
-    };
+    }
+    .checked()
+    .map_err(corrupt(item))?;
     // The key must agree with the attributes it was built from.
     let sk = get_s(item, keys::SK)?;
     let agrees = match keys::parse_team_sk(sk) {
@@ -112,4 +164,56 @@ pub(crate) fn assignment_from_item(item: &Item) -> Result<Assignment, StoreError
         return Err(StoreError::corrupt(item_key(item), "sort key and attributes disagree"));
     }
     Ok(a)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(allocation: Allocation, status: Status) -> Assignment {
+        Assignment {
+            id: AssignmentId::generate(),
+            resource_id: ResourceId::generate(),
+            project_id: ProjectId::generate(),
+            range: DateRange::new(Date::parse("2026-05-04").unwrap(), Date::parse("2026-05-09").unwrap())
+                .unwrap(),
+            allocation,
+            status,
+            version: 3,
+        }
+    }
+
+    #[test]
+    fn an_item_of_the_original_layout_reads_as_a_whole_confirmed_day() {
+        let a = sample(Allocation::FULL_DAY, Status::Confirmed);
+        let item = assignment_item("TEAM#t", &a);
+        for absent in [ALLOC_KIND, ALLOC_VALUE, STATUS] {
+            assert!(!item.contains_key(absent), "{absent} is not written for a whole confirmed day");
+        }
+        assert_eq!(assignment_from_item(&item).unwrap(), a);
+    }
+
+    #[test]
+    fn allocations_and_status_round_trip_and_bad_ones_are_corrupt() {
+        for (allocation, status) in [
+            (Allocation::HoursPerDay(240), Status::Tentative),
+            (Allocation::Percent(50), Status::Confirmed),
+            (Allocation::Total(600), Status::Tentative),
+        ] {
+            let a = sample(allocation, status);
+            assert_eq!(assignment_from_item(&assignment_item("TEAM#t", &a)).unwrap(), a);
+        }
+        let mut item = assignment_item("TEAM#t", &sample(Allocation::Percent(50), Status::Confirmed));
+        item.insert(ALLOC_VALUE.into(), n(0));
+        assert!(matches!(assignment_from_item(&item), Err(StoreError::Corrupt { .. })));
+        item.insert(ALLOC_KIND.into(), s("weekly"));
+        assert!(matches!(assignment_from_item(&item), Err(StoreError::Corrupt { .. })));
+        let mut item = assignment_item("TEAM#t", &sample(Allocation::FULL_DAY, Status::Confirmed));
+        item.insert(STATUS.into(), s("maybe"));
+        assert!(matches!(assignment_from_item(&item), Err(StoreError::Corrupt { .. })));
+        // 5 days cannot hold 200 hours.
+        let mut item = assignment_item("TEAM#t", &sample(Allocation::Total(600), Status::Confirmed));
+        item.insert(ALLOC_VALUE.into(), n(200 * 60));
+        assert!(matches!(assignment_from_item(&item), Err(StoreError::Corrupt { .. })));
+    }
 }

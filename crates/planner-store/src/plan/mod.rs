@@ -17,6 +17,7 @@ pub use catalog::{Catalog, PendingDeletion};
 pub(crate) use items::{assignment_item, index_item, index_key, project_item, resource_item};
 pub use reads::Timeline;
 
+use planner_domain::capacity::{Allocation, Status};
 use planner_domain::{Assignment, AssignmentId, Date, DateRange, ProjectId, ResourceId};
 use serde::{Deserialize, Serialize};
 
@@ -30,6 +31,10 @@ pub struct NewAssignment {
     pub project_id: ProjectId,
     #[serde(flatten)]
     pub range: DateRange,
+    #[serde(default)]
+    pub allocation: Allocation,
+    #[serde(default)]
+    pub status: Status,
 }
 
 /// Where an assignment is stored: its sort key holds the start day.
@@ -55,4 +60,10 @@ pub struct AssignmentChange {
     pub project_id: ProjectId,
     #[serde(flatten)]
     pub range: DateRange,
+    /// A new allocation, or `None` to keep it (a drag moves and resizes, and keeps it).
+    #[serde(default)]
+    pub allocation: Option<Allocation>,
+    /// A new status, or `None` to keep it.
+    #[serde(default)]
+    pub status: Option<Status>,
 }

@@ -53,11 +53,15 @@ async fn refused_writes_leave_the_table_unchanged() {
         resource_id,
         project_id,
         range: range("2026-05-04", 2),
+        allocation: Default::default(),
+        status: Default::default(),
     };
     let change = |resource_id: ResourceId, project_id: ProjectId| AssignmentChange {
         resource_id,
         project_id,
         range: range("2026-05-05", 2),
+        allocation: None,
+        status: None,
     };
     let stale = planner_domain::Assignment { version: 7, ..a.clone() };
     let results: Vec<(&str, Result<(), StoreError>)> = vec![

@@ -178,6 +178,8 @@ async fn an_assignment_cannot_be_taken_away_from_a_person_being_deleted() {
         resource_id: other.id.clone(),
         project_id: p.id.clone(),
         range: a.range,
+        allocation: None,
+        status: None,
     };
     let moved = env.store.update_assignment(&scope, &a, change).await;
     assert!(matches!(moved, Err(StoreError::ParentGone { what: "person" })), "{moved:?}");

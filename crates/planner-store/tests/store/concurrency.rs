@@ -76,7 +76,13 @@ async fn two_edits_of_one_read_copy_give_one_success_and_one_conflict() {
                     .update_assignment(
                         &scope,
                         &a,
-                        AssignmentChange { resource_id: r, project_id: p, range: range(start, 6 + k) },
+                        AssignmentChange {
+                            resource_id: r,
+                            project_id: p,
+                            range: range(start, 6 + k),
+                            allocation: None,
+                            status: None,
+                        },
                     )
                     .await
             }));

@@ -128,6 +128,8 @@ async fn a_dropped_connection_is_reported_as_unavailable_and_a_retry_is_safe() {
         resource_id: r.id.clone(),
         project_id: p.id.clone(),
         range: range("2026-05-04", 2),
+        allocation: Default::default(),
+        status: Default::default(),
     };
     let err = env.store.create_assignment(&scope, new.clone()).await.unwrap_err();
     assert_eq!(err.code(), "unavailable", "{err:?}");

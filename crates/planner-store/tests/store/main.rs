@@ -4,6 +4,7 @@
 
 mod common;
 
+mod allocation;
 mod bad_inputs;
 mod cascade;
 mod concurrency;

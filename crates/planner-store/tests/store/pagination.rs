@@ -17,6 +17,8 @@ async fn queries_follow_last_evaluated_key_across_pages() {
             resource_id: r.id.clone(),
             project_id: p.id.clone(),
             range: DateRange::new(start.add_days(i % 80), start.add_days(i % 80 + 1 + i % 5)).unwrap(),
+            allocation: Default::default(),
+            status: Default::default(),
             version: 1,
         })
         .collect();

@@ -77,6 +77,8 @@ async fn creates_are_retry_safe() {
         resource_id: r.id.clone(),
         project_id: p.id.clone(),
         range: range("2026-05-04", 5),
+        allocation: Default::default(),
+        status: Default::default(),
     };
     let created = env.store.create_assignment(&scope, new.clone()).await.unwrap();
     recorder.clear_rule();
@@ -113,6 +115,8 @@ async fn a_change_or_delete_sent_again_after_its_answer_was_lost_is_done_once() 
         resource_id: r.id.clone(),
         project_id: p.id.clone(),
         range: range(start, days),
+        allocation: None,
+        status: None,
     };
     for (start, days) in [("2026-05-04", 7), ("2026-05-11", 7)] {
         // Resized in place, then moved to another start (another key): both retried as is.
@@ -143,6 +147,8 @@ async fn an_assignment_needs_an_existing_person_and_project() {
         resource_id,
         project_id,
         range: range("2026-05-04", 3),
+        allocation: Default::default(),
+        status: Default::default(),
     };
     let no_person = env.store.create_assignment(&scope, attempt(ResourceId::generate(), p.id.clone())).await;
     assert!(matches!(no_person, Err(StoreError::ParentGone { what: "person" })), "{no_person:?}");
@@ -171,6 +177,8 @@ async fn moving_resizing_and_reassigning_keep_one_item_and_detect_conflicts() {
                 resource_id: r1.id.clone(),
                 project_id: p1.id.clone(),
                 range: range("2026-05-04", 10),
+                allocation: None,
+                status: None,
             },
         )
         .await
@@ -186,6 +194,8 @@ async fn moving_resizing_and_reassigning_keep_one_item_and_detect_conflicts() {
                 resource_id: r2.id.clone(),
                 project_id: p2.id.clone(),
                 range: range("2026-03-02", 120),
+                allocation: None,
+                status: None,
             },
         )
         .await
@@ -206,6 +216,8 @@ async fn moving_resizing_and_reassigning_keep_one_item_and_detect_conflicts() {
                 resource_id: r1.id.clone(),
                 project_id: p1.id.clone(),
                 range: range("2026-05-04", 1),
+                allocation: None,
+                status: None,
             },
         )
         .await;
@@ -222,6 +234,8 @@ async fn moving_resizing_and_reassigning_keep_one_item_and_detect_conflicts() {
                 resource_id: r2.id.clone(),
                 project_id: p2.id.clone(),
                 range: range("2026-03-02", 20),
+                allocation: None,
+                status: None,
             },
         )
         .await;
@@ -238,6 +252,8 @@ async fn moving_resizing_and_reassigning_keep_one_item_and_detect_conflicts() {
                 resource_id: r2.id.clone(),
                 project_id: p2.id.clone(),
                 range: range("2026-06-22", 2),
+                allocation: None,
+                status: None,
             },
         )
         .await
@@ -260,6 +276,8 @@ async fn moving_resizing_and_reassigning_keep_one_item_and_detect_conflicts() {
                 resource_id: ResourceId::generate(),
                 project_id: p2.id.clone(),
                 range: short.range,
+                allocation: None,
+                status: None,
             },
         )
         .await;
@@ -303,6 +321,8 @@ async fn deletes_are_idempotent_and_refuse_a_changed_assignment() {
                 resource_id: r.id.clone(),
                 project_id: p.id.clone(),
                 range: range("2026-05-04", 4),
+                allocation: None,
+                status: None,
             },
         )
         .await
@@ -335,6 +355,8 @@ async fn deleting_an_assignment_someone_moved_is_a_conflict_not_a_silent_success
         resource_id: r.id.clone(),
         project_id: p.id.clone(),
         range: range("2026-05-03", 10),
+        allocation: None,
+        status: None,
     };
     let moved = env.store.update_assignment(&scope, &seen, change.clone()).await.unwrap();
     assert!(matches!(env.store.delete_assignment(&scope, &seen).await, Err(StoreError::Conflict { .. })));
@@ -342,6 +364,8 @@ async fn deleting_an_assignment_someone_moved_is_a_conflict_not_a_silent_success
         resource_id: a.resource_id.clone(),
         project_id: a.project_id.clone(),
         range: a.range,
+        allocation: None,
+        status: None,
     };
     // The same move sent again from the old version is recognised as done (a retry after a
     // lost answer), not applied twice; any other change from it is a conflict.

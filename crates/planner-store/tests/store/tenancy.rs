@@ -75,6 +75,8 @@ async fn run(
                             resource_id: r.id.clone(),
                             project_id: p.id.clone(),
                             range: planner_domain::DateRange::new(start, start.add_days(len)).unwrap(),
+                            allocation: Default::default(),
+                            status: Default::default(),
                         },
                     )
                     .await

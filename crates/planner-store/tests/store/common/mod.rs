@@ -151,6 +151,8 @@ impl TestEnv {
             resource_id: r.clone(),
             project_id: p.clone(),
             range,
+            allocation: Default::default(),
+            status: Default::default(),
         };
         self.store.create_assignment(scope, new).await
     }

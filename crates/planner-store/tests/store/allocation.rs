@@ -1,0 +1,148 @@
+//! Assignments' allocation and status (issue #17): stored, read back through the window query,
+//! kept by an edit that does not name them, checked, and carried by export and import.
+
+use crate::common::*;
+use planner_domain::ValidationError;
+use planner_domain::capacity::{Allocation, Status};
+use planner_store::transfer::TeamExport;
+use planner_store::{AssignmentChange, NewAssignment, StoreError};
+
+#[tokio::test]
+async fn allocation_and_status_are_stored_and_kept_by_a_move() {
+    let env = TestEnv::new().await;
+    let (scope, r, p) = env.team_with_r_and_p("Allocated").await;
+    let mut made = Vec::new();
+    for (allocation, status, days) in [
+        (Allocation::HoursPerDay(240), Status::Tentative, 5),
+        (Allocation::Percent(50), Status::Confirmed, 3),
+        (Allocation::Total(600), Status::Confirmed, 400), // long: a window-index entry too
+        (Allocation::FULL_DAY, Status::Confirmed, 2),
+    ] {
+        let new = NewAssignment {
+            id: planner_domain::AssignmentId::generate(),
+            resource_id: r.id.clone(),
+            project_id: p.id.clone(),
+            range: range("2026-05-04", days),
+            allocation,
+            status,
+        };
+        let a = env.store.create_assignment(&scope, new).await.unwrap();
+        assert_eq!((a.allocation, a.status), (allocation, status));
+        made.push(a);
+    }
+    let mut read = env.store.assignments_in_window(&scope, window("2026-05-01", "2026-06-01")).await.unwrap();
+    read.sort_by_key(|a| a.range.days());
+    made.sort_by_key(|a| a.range.days());
+    assert_eq!(read, made, "the window query reads what was written");
+
+    // A drag names neither: both are kept. The dialog names them: both change.
+    let moved = env
+        .store
+        .update_assignment(
+            &scope,
+            &made[2],
+            AssignmentChange {
+                resource_id: r.id.clone(),
+                project_id: p.id.clone(),
+                range: range("2026-05-11", 5),
+                allocation: None,
+                status: None,
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!((moved.allocation, moved.status), (Allocation::HoursPerDay(240), Status::Tentative));
+    let edited = env
+        .store
+        .update_assignment(
+            &scope,
+            &moved,
+            AssignmentChange {
+                resource_id: r.id.clone(),
+                project_id: p.id.clone(),
+                range: moved.range,
+                allocation: Some(Allocation::FULL_DAY),
+                status: Some(Status::Confirmed),
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!((edited.allocation, edited.status), (Allocation::FULL_DAY, Status::Confirmed));
+    let stored = env.store.assignments_in_window(&scope, window("2026-05-11", "2026-05-12")).await.unwrap();
+    assert!(stored.contains(&edited), "{stored:?}");
+}
+
+#[tokio::test]
+async fn a_total_that_does_not_fit_its_days_is_refused_and_nothing_is_written() {
+    let env = TestEnv::new().await;
+    let (scope, r, p) = env.team_with_r_and_p("Too much").await;
+    let new = NewAssignment {
+        id: planner_domain::AssignmentId::generate(),
+        resource_id: r.id.clone(),
+        project_id: p.id.clone(),
+        range: range("2026-05-04", 2),
+        allocation: Allocation::Total(2 * 24 * 60 + 15),
+        status: Status::Confirmed,
+    };
+    let refused = env.store.create_assignment(&scope, new).await;
+    assert!(matches!(refused, Err(StoreError::Invalid(ValidationError::TotalHours { .. }))), "{refused:?}");
+    let a = env.assign(&scope, &r.id, &p.id, "2026-05-04", 5).await;
+    // Shortened to one day, 40 hours no longer fit.
+    let shorter = AssignmentChange {
+        resource_id: r.id.clone(),
+        project_id: p.id.clone(),
+        range: range("2026-05-04", 1),
+        allocation: Some(Allocation::Total(40 * 60)),
+        status: None,
+    };
+    assert!(matches!(env.store.update_assignment(&scope, &a, shorter).await, Err(StoreError::Invalid(_))));
+    assert_eq!(
+        env.store.assignments_in_window(&scope, window("2026-05-01", "2026-06-01")).await.unwrap(),
+        vec![a]
+    );
+}
+
+#[tokio::test]
+async fn export_and_import_carry_them_and_a_version_1_file_still_imports() {
+    let env = TestEnv::new().await;
+    let (source, r, p) = env.team_with_r_and_p("Source").await;
+    let new = NewAssignment {
+        id: planner_domain::AssignmentId::generate(),
+        resource_id: r.id.clone(),
+        project_id: p.id.clone(),
+        range: range("2026-05-04", 5),
+        allocation: Allocation::Percent(25),
+        status: Status::Tentative,
+    };
+    let a = env.store.create_assignment(&source, new).await.unwrap();
+    let file = env.store.export_team(&source).await.unwrap();
+    assert_eq!(file.format_version, 2);
+    let target = env.team("Target").await;
+    let parsed: TeamExport = serde_json::from_str(&serde_json::to_string(&file).unwrap()).unwrap();
+    env.store.import_team(&target, &parsed, &mut |_, _, _| {}).await.unwrap();
+    assert_eq!(
+        env.store.assignments_in_window(&target, window("2026-05-01", "2026-06-01")).await.unwrap(),
+        vec![a.clone()]
+    );
+
+    // A file of version 1 has no allocation and no status: full days, confirmed.
+    let mut old = serde_json::to_value(&file).unwrap();
+    old["formatVersion"] = 1.into();
+    for a in old["assignments"].as_array_mut().unwrap() {
+        let a = a.as_object_mut().unwrap();
+        a.remove("allocation");
+        a.remove("status");
+    }
+    let old: TeamExport = serde_json::from_value(old).unwrap();
+    let third = env.team("Third").await;
+    env.store.import_team(&third, &old, &mut |_, _, _| {}).await.unwrap();
+    let read = env.store.assignments_in_window(&third, window("2026-05-01", "2026-06-01")).await.unwrap();
+    assert_eq!((read[0].allocation, read[0].status), (Allocation::FULL_DAY, Status::Confirmed));
+    let mut future = serde_json::to_value(&file).unwrap();
+    future["formatVersion"] = 3.into();
+    let future: TeamExport = serde_json::from_value(future).unwrap();
+    assert!(matches!(
+        env.store.import_team(&third, &future, &mut |_, _, _| {}).await,
+        Err(StoreError::Config { .. })
+    ));
+}

@@ -1,0 +1,146 @@
+//! Assignments' IPC types: an assignment as drawn, a new one, an edit of one.
+
+use super::{AllocationDto, IpcError, StatusDto, date, project_id, resource_id};
+use planner_domain::{Assignment, AssignmentId, DateRange};
+use planner_store::{AssignmentChange, NewAssignment};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// An assignment as the timeline draws it: the stored half-open range, and the inclusive last day
+/// that forms show.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct AssignmentDto {
+    pub id: String,
+    pub resource_id: String,
+    pub project_id: String,
+    /// First day, `YYYY-MM-DD`.
+    pub start_date: String,
+    /// The day after the last day (stored form).
+    pub end_date_exclusive: String,
+    /// The last day included (form form).
+    pub last_day: String,
+    pub allocation: AllocationDto,
+    pub status: StatusDto,
+    #[ts(type = "number")]
+    pub version: u64,
+}
+
+impl From<&Assignment> for AssignmentDto {
+    fn from(a: &Assignment) -> Self {
+        Self {
+            id: a.id.to_string(),
+            resource_id: a.resource_id.to_string(),
+            project_id: a.project_id.to_string(),
+            start_date: a.range.start().to_string(),
+            end_date_exclusive: a.range.end_exclusive().to_string(),
+            last_day: a.range.last_day().to_string(),
+            allocation: a.allocation.into(),
+            status: a.status.into(),
+            version: a.version,
+        }
+    }
+}
+
+impl AssignmentDto {
+    /// The assignment as the UI last saw it (for conflict-checked edits).
+    pub fn to_domain(&self) -> Result<Assignment, IpcError> {
+        let range = DateRange::new(date(&self.start_date)?, date(&self.end_date_exclusive)?)?;
+        Ok(Assignment {
+            id: AssignmentId::parse(&self.id)?,
+            resource_id: resource_id(&self.resource_id)?,
+            project_id: project_id(&self.project_id)?,
+            range,
+            allocation: self.allocation.to_domain(range.days())?,
+            status: self.status.into(),
+            version: self.version,
+        })
+    }
+}
+
+/// A new assignment from a drag or a form: first and last day, both included.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct NewAssignmentInput {
+    /// A ULID made by the UI, so that a repeated request is recognised; made here if absent.
+    #[ts(optional)]
+    pub id: Option<String>,
+    pub resource_id: String,
+    pub project_id: String,
+    pub start_date: String,
+    pub last_day: String,
+    /// The whole working day if absent.
+    #[ts(optional)]
+    pub allocation: Option<AllocationDto>,
+    /// Confirmed if absent.
+    #[ts(optional)]
+    pub status: Option<StatusDto>,
+}
+
+impl NewAssignmentInput {
+    pub fn to_domain(&self) -> Result<NewAssignment, IpcError> {
+        let AssignmentChange { resource_id, project_id, range, allocation, status } =
+            self.as_change().parsed()?;
+        let id = match &self.id {
+            Some(id) => AssignmentId::parse(id)?,
+            None => AssignmentId::generate(),
+        };
+        Ok(NewAssignment {
+            id,
+            resource_id,
+            project_id,
+            range,
+            allocation: allocation.unwrap_or_default(),
+            status: status.unwrap_or_default(),
+        })
+    }
+
+    fn as_change(&self) -> AssignmentChangeInput {
+        AssignmentChangeInput {
+            resource_id: self.resource_id.clone(),
+            project_id: self.project_id.clone(),
+            start_date: self.start_date.clone(),
+            last_day: self.last_day.clone(),
+            allocation: self.allocation,
+            status: self.status,
+        }
+    }
+}
+
+/// The new state of an edited assignment (moved, resized, reassigned).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct AssignmentChangeInput {
+    pub resource_id: String,
+    pub project_id: String,
+    pub start_date: String,
+    pub last_day: String,
+    /// Kept as it is if absent (a drag moves and resizes only).
+    #[ts(optional)]
+    pub allocation: Option<AllocationDto>,
+    /// Kept as it is if absent.
+    #[ts(optional)]
+    pub status: Option<StatusDto>,
+}
+
+impl AssignmentChangeInput {
+    pub fn to_domain(&self) -> Result<AssignmentChange, IpcError> {
+        self.parsed()
+    }
+
+    /// Person, project and the form's first and last day (both included), allocation and status,
+    /// parsed.
+    fn parsed(&self) -> Result<AssignmentChange, IpcError> {
+        let range = DateRange::from_inclusive(date(&self.start_date)?, date(&self.last_day)?)?;
+        Ok(AssignmentChange {
+            resource_id: resource_id(&self.resource_id)?,
+            project_id: project_id(&self.project_id)?,
+            range,
+            allocation: self.allocation.map(|a| a.to_domain(range.days())).transpose()?,
+            status: self.status.map(Into::into),
+        })
+    }
+}
