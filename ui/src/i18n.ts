@@ -36,6 +36,20 @@ const en = {
   project: "Project",
   firstDay: "First day",
   lastDay: "Last day",
+  allocation: "Time",
+  allocationChoice: {
+    full: "The whole working day",
+    hoursPerDay: "Hours a day",
+    percent: "Share of the working day",
+    total: "Hours in all, spread over its working days",
+  },
+  allocationUnit: { full: "", hoursPerDay: "h a day", percent: "%", total: "h in all" },
+  allocationUnreadable: (choice: "hoursPerDay" | "percent" | "total"): string =>
+    choice === "percent"
+      ? "Type the share as a whole number from 1 to 100."
+      : "Type the hours as a number, such as 4 or 2.5.",
+  tentative: "Tentative",
+  tentativeHint: "Not settled yet: drawn hatched, and left out of the load when tentative work is hidden",
   loading: "Loading…",
   timeline: "Timeline",
   loadHint: "Booked working days in view",
@@ -84,7 +98,7 @@ const en = {
   noPeople: "No people match the filter.",
   noPeopleYet: "No people in this team yet.",
   keyboardHelp:
-    "Arrows move, Shift+arrows select days, Enter creates or edits, Alt+arrows move a bar, Alt+Shift+arrows resize it, Delete deletes, F2 renames the person, Shift+F10 opens the menu.",
+    "Arrows move, Shift+arrows select days, Enter creates or edits, Alt+arrows move a bar, Alt+Shift+arrows resize it, 1–9 book it for that many hours a day (0: the whole day), Shift+T makes it tentative or confirmed, Delete deletes, F2 renames the person, Shift+F10 opens the menu.",
   signInTitle: "Sign in to your team",
   email: "Work email",
   sendCode: "Email me a sign-in code",
@@ -225,6 +239,20 @@ const ja: Messages = {
   project: "案件",
   firstDay: "開始日",
   lastDay: "最終日",
+  allocation: "時間",
+  allocationChoice: {
+    full: "勤務日の全時間",
+    hoursPerDay: "1日あたりの時間",
+    percent: "勤務時間に対する割合",
+    total: "合計時間（期間の勤務日に均等に配分）",
+  },
+  allocationUnit: { full: "", hoursPerDay: "時間/日", percent: "%", total: "時間（合計）" },
+  allocationUnreadable: (choice: "hoursPerDay" | "percent" | "total") =>
+    choice === "percent"
+      ? "割合は1〜100の整数で入力してください。"
+      : "時間は数字で入力してください（例: 4、2.5）。",
+  tentative: "仮",
+  tentativeHint: "まだ確定していない予定です。斜線で表示され、仮の予定を除外すると負荷に含まれません",
   loading: "読み込み中…",
   timeline: "タイムライン",
   loadHint: "表示期間の稼働日のうちアサイン済みの割合",
@@ -271,7 +299,7 @@ const ja: Messages = {
   noPeople: "該当するメンバーはいません。",
   noPeopleYet: "このチームにはまだメンバーがいません。",
   keyboardHelp:
-    "矢印で移動、Shift+矢印で日を選択、Enterで作成・編集、Alt+矢印でバーを移動、Alt+Shift+矢印で期間を変更、Deleteで削除、F2でメンバー名を変更、Shift+F10でメニュー。",
+    "矢印で移動、Shift+矢印で日を選択、Enterで作成・編集、Alt+矢印でバーを移動、Alt+Shift+矢印で期間を変更、1〜9で1日あたりの時間（0で勤務日の全時間）、Shift+Tで仮／確定を切り替え、Deleteで削除、F2でメンバー名を変更、Shift+F10でメニュー。",
   signInTitle: "チームにサインイン",
   email: "仕事用メールアドレス",
   sendCode: "サインインコードをメールで受け取る",

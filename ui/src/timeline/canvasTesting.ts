@@ -36,6 +36,17 @@ export function recorder() {
     restore: () => ops.push("restore"),
     rect: (x: number, y: number, w: number, h: number) => ops.push(`clip ${x},${y} ${w}x${h}`),
     clip: () => {},
+    strokeStyle: "",
+    lineWidth: 1,
+    lines: 0,
+    moveTo() {},
+    lineTo() {
+      this.lines++;
+    },
+    stroke() {
+      ops.push(`stroke ${this.strokeStyle} a${this.globalAlpha} ${this.lines} lines`);
+      this.lines = 0;
+    },
   };
   return { ctx: ctx as unknown as Ctx, ops };
 }

@@ -83,6 +83,7 @@ export class Canvases {
         faded: (a) => rows.faded(a),
         dragging: gestures.drag?.a.id,
         weekStart: ui.dates.weekStart,
+        lang: ui.lang,
       }),
     );
     this.paneSize = $derived({

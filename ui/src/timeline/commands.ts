@@ -2,6 +2,7 @@
 // modal state), moves the cursor or the view, or runs an intent. Keys are read in keys.ts.
 import type { AssignmentDto, ProjectDto, ResourceDto } from "../ipc";
 import { ui } from "../lang.svelte";
+import { FULL_DAY } from "./allocation";
 import type { MenuItem } from "./ContextMenu.svelte";
 import type { Cursor } from "./cursor.svelte";
 import { type Day, dateOf, withinPlan } from "./dates";
@@ -19,6 +20,8 @@ const EDITS: Command["kind"][] = [
   "resize-bar",
   "open",
   "delete",
+  "allocate",
+  "toggle-tentative",
   "rename-person",
   "menu",
   "undo",
@@ -89,7 +92,14 @@ export class Commands {
     if (!this.d.canEdit()) return;
     this.d.modal.show({
       kind: "edit",
-      draft: { resourceId: a.resourceId, projectId: a.projectId, startDate: a.startDate, lastDay: a.lastDay },
+      draft: {
+        resourceId: a.resourceId,
+        projectId: a.projectId,
+        startDate: a.startDate,
+        lastDay: a.lastDay,
+        allocation: a.allocation,
+        status: a.status,
+      },
       current: a,
     });
   };
@@ -221,6 +231,16 @@ export class Commands {
         break;
       case "delete":
         if (bar) void intents.remove(bar);
+        break;
+      case "allocate":
+        if (bar)
+          void intents.allocate(bar, {
+            allocation: cmd.hours ? { kind: "hoursPerDay", value: cmd.hours * 60 } : FULL_DAY,
+          });
+        break;
+      case "toggle-tentative":
+        if (bar)
+          void intents.allocate(bar, { status: bar.status === "tentative" ? "confirmed" : "tentative" });
         break;
       case "rename-person": {
         const person = rows.all[cursor.at.row]?.person;

@@ -65,4 +65,29 @@ describe("the intents", () => {
     expect(create).toMatchObject({ kind: "create", after: { version: 0, projectId: "gemini" } });
     expect(remove).toEqual({ kind: "delete", before: a1 });
   });
+  it("books the selected bar another way from the keys, or makes it tentative, keeping its days", () => {
+    const t = timeline();
+    t.cursor.set(0, TODAY, 0, "a1");
+    t.commands.run({ kind: "allocate", hours: 4 });
+    t.commands.run({ kind: "allocate", hours: 0 });
+    t.commands.run({ kind: "toggle-tentative" });
+    const { resourceId, projectId, startDate, lastDay } = a1;
+    expect(t.plan.calls).toEqual([
+      [
+        "update",
+        "a1",
+        { resourceId, projectId, startDate, lastDay, allocation: { kind: "hoursPerDay", value: 240 } },
+      ],
+      [
+        "update",
+        "a1",
+        { resourceId, projectId, startDate, lastDay, allocation: { kind: "percent", value: 100 } },
+      ],
+      ["update", "a1", { resourceId, projectId, startDate, lastDay, status: "tentative" }],
+    ]);
+    const viewer = timeline(false);
+    viewer.cursor.set(0, TODAY, 0, "a1");
+    viewer.commands.run({ kind: "allocate", hours: 4 });
+    expect(viewer.plan.calls).toEqual([]);
+  });
 });

@@ -79,6 +79,13 @@ export class Intents {
     return this.plan.create(creating(resourceId, projectId, from, to));
   }
 
+  /** Books bar `a` another way, or makes it tentative or confirmed (the keys; the dialog saves
+   * through `save`). */
+  allocate(a: AssignmentDto, change: Pick<Fields, "allocation" | "status">): Promise<boolean> {
+    const { resourceId, projectId, startDate, lastDay } = a;
+    return this.plan.update(a, { resourceId, projectId, startDate, lastDay, ...change });
+  }
+
   remove(a: AssignmentDto): Promise<boolean> {
     return this.plan.remove(a);
   }

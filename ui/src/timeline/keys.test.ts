@@ -40,6 +40,15 @@ describe("timeline keys", () => {
     expect(gridCommand(press("ArrowUp", { altKey: true, shiftKey: true }))).toBeNull();
   });
 
+  it("digits book the selected bar for that many hours a day, 0 for the whole day; Shift+T toggles tentative", () => {
+    expect(gridCommand(press("4"))).toEqual({ kind: "allocate", hours: 4 });
+    expect(gridCommand(press("0"))).toEqual({ kind: "allocate", hours: 0 });
+    expect(gridCommand(press("T", { shiftKey: true }))).toEqual({ kind: "toggle-tentative" });
+    expect(gridCommand(press("t"))?.kind).toBe("today");
+    expect(gridCommand(press("4", { ctrlKey: true }))).toBeNull();
+    expect(gridCommand(press("4", { altKey: true }))).toBeNull();
+  });
+
   it("Enter opens, Delete and Backspace delete, F2 renames, the menu key and Shift+F10 open the menu", () => {
     expect(gridCommand(press("Enter"))?.kind).toBe("open");
     expect(gridCommand(press("Delete"))?.kind).toBe("delete");

@@ -1,11 +1,15 @@
 // What a key press on the timeline means. The timeline is one focusable grid with a cursor (a
 // person's row and a day, roving focus): arrows move the cursor, Shift+arrows stretch it over
-// days, Alt+arrows move the bar under it, Alt+Shift+arrows resize that bar. Pure, so tested.
+// days, Alt+arrows move the bar under it, Alt+Shift+arrows resize that bar, the digits 1–9 book
+// the selected bar for that many hours a day (0: the whole working day), Shift+T makes it
+// tentative or confirmed. Pure, so tested.
 
 export type Command =
   | { kind: "cursor"; days: number; rows: number; extend: boolean }
   | { kind: "move-bar"; days: number; rows: number }
   | { kind: "resize-bar"; days: number }
+  | { kind: "allocate"; hours: number }
+  | { kind: "toggle-tentative" }
   | { kind: "open" }
   | { kind: "delete" }
   | { kind: "rename-person" }
@@ -57,6 +61,10 @@ export function gridCommand(e: KeyPress): Command | null {
   }
   if (e.key === "PageDown" || e.key === "PageUp") {
     return { kind: "cursor", days: 0, rows: e.key === "PageDown" ? 10 : -10, extend: false };
+  }
+  if (!e.altKey && !e.ctrlKey && !e.metaKey) {
+    if (/^[0-9]$/.test(e.key)) return { kind: "allocate", hours: Number(e.key) };
+    if (e.key === "T" && e.shiftKey) return { kind: "toggle-tentative" };
   }
   switch (e.key) {
     case "Enter":

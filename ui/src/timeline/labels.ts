@@ -23,6 +23,11 @@ export type Ctx = Pick<
   | "rect"
   | "clip"
   | "canvas"
+  | "strokeStyle"
+  | "lineWidth"
+  | "moveTo"
+  | "lineTo"
+  | "stroke"
 >;
 
 /** Inner padding of a bar's label, as the bars had in CSS (padding: 0 6px). */

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { mono, palette, recorder } from "./canvasTesting";
 import { LABEL_PAD, TextCache } from "./labels";
 import {
+  HATCH,
   labelBox,
   movable,
   type Painted,
@@ -69,6 +70,33 @@ describe("paint", () => {
       "rect #e00 200,0 2x200",
       "bar #123456 a1 21,15 78x22",
       'text #ffffff "Acme" 27,26',
+    ]);
+  });
+
+  it("draws a tentative bar as a light wash, hatched and outlined in its colour", () => {
+    const { ctx, ops } = recorder();
+    const bar = {
+      x: 1021,
+      y: 65,
+      w: 30,
+      h: 22,
+      color: "#123456",
+      text: "",
+      textColor: "#111",
+      alpha: 1,
+      tentative: true,
+    };
+    paint(ctx, scene({ bars: [bar] }), view, 1, new TextCache());
+    const drawn = ops.slice(ops.indexOf("bar #123456 a1 21,15 30x22"));
+    expect(drawn[1]).toBe("rect #123456 21,15 30x22");
+    // Lines every HATCH px from left of the bar to its right end, then the outline.
+    expect(drawn[2]).toBe(
+      `stroke #123456 a0.55 ${Math.ceil((1021 + 30 - Math.floor((1021 - 22) / HATCH) * HATCH) / HATCH)} lines`,
+    );
+    expect(drawn.slice(3)).toEqual([
+      "restore",
+      "bar #123456 a1 21.75,15.75 28.5x20.5",
+      "stroke #123456 a1 0 lines",
     ]);
   });
 

@@ -22,6 +22,9 @@ export interface PaintBar {
   textColor: string;
   /** 1: normal; less for faded (other projects while one is searched), pending or dragged bars. */
   alpha: number;
+  /** Tentative work: drawn light, hatched and outlined in the project's colour, so that it reads
+   * apart without telling colours apart (issue #17.2). */
+  tentative?: boolean;
 }
 
 /** The pane's colours, read from the app's CSS variables (light or dark). */
@@ -142,7 +145,8 @@ function paintIn(
     ctx.fillStyle = b.color;
     ctx.beginPath();
     ctx.roundRect(b.x - sx, b.y - sy, b.w, b.h, RADIUS);
-    ctx.fill();
+    if (b.tentative) paintTentative(ctx, b, sx, sy);
+    else ctx.fill();
     // As labelBox, without an object a bar a frame.
     const labelX = Math.max(b.x, sx) + LABEL_PAD;
     const label = text.fit(b.text, b.x + b.w - LABEL_PAD - labelX, measure);
@@ -152,6 +156,38 @@ function paintIn(
     put(ctx, labels, label, labelX - sx, b.y - sy + b.h / 2, scene.font, 12, b.textColor, ratio);
   }
   ctx.globalAlpha = 1;
+}
+
+/** Hatch lines of a tentative bar, this far apart (CSS pixels). */
+export const HATCH = 6;
+
+/** A tentative bar in the path just made: a light wash of its colour, diagonal hatching, an
+ * outline. */
+function paintTentative(ctx: Ctx, b: PaintBar, sx: number, sy: number): void {
+  const [x, y] = [b.x - sx, b.y - sy];
+  const alpha = ctx.globalAlpha;
+  ctx.save();
+  ctx.clip();
+  ctx.globalAlpha = alpha * 0.25;
+  ctx.fillRect(x, y, b.w, b.h);
+  ctx.globalAlpha = alpha * 0.55;
+  ctx.strokeStyle = b.color;
+  ctx.lineWidth = 1.5;
+  ctx.beginPath();
+  // Lines at 45°, fixed to the content (so they do not crawl as the pane scrolls).
+  const first = Math.floor((b.x - b.h) / HATCH) * HATCH;
+  for (let cx = first; cx < b.x + b.w; cx += HATCH) {
+    ctx.moveTo(cx - sx, y + b.h);
+    ctx.lineTo(cx - sx + b.h, y);
+  }
+  ctx.stroke();
+  ctx.restore();
+  ctx.globalAlpha = alpha;
+  ctx.strokeStyle = b.color;
+  ctx.lineWidth = 1.5;
+  ctx.beginPath();
+  ctx.roundRect(x + 0.75, y + 0.75, b.w - 1.5, b.h - 1.5, RADIUS);
+  ctx.stroke();
 }
 
 /** What was last painted on the pane's canvas: enough to tell whether its pixels can be moved. */

@@ -1,10 +1,11 @@
 // The rows shown: the people that pass the filter, each with their bars in lanes, the rows' tops,
 // and the rows and bars in view placed in content pixels. `barAt` is the one hit test: which bar
 // is at a point of the pane, by the geometry the hit targets are laid out by.
-import type { Lang } from "../i18n";
+import { type Lang, MESSAGES } from "../i18n";
 import type { AssignmentDto, ProjectDto, ResourceDto } from "../ipc";
 import type { DateFormat } from "../lib/dateFormat";
 import { matches } from "../lib/search";
+import { allocationText } from "./allocation";
 import { type Day, dayOf } from "./dates";
 import { daysLabel } from "./format";
 import {
@@ -238,13 +239,24 @@ export class Rows {
   tooltip(a: AssignmentDto, lang: Lang, locale: string): string {
     const person = this.all[this.index.person.get(a.resourceId) ?? -1]?.person.name ?? "";
     const days = daysLabel(lang, locale, dayOf(a.startDate), dayOf(a.lastDay));
-    return `${this.projects[a.projectId]?.name ?? ""} · ${person} · ${days}`;
+    return [this.projects[a.projectId]?.name ?? "", person, days, ...terms(a, lang)].join(" · ");
   }
 
   /** A bar's accessible name: its project and days, as the date fields write them (`dates`), or
    * as `YYYY-MM-DD` (the bar's `data-iso`, which the end-to-end tests read whatever the region). */
-  label(a: AssignmentDto, dates?: DateFormat): string {
+  label(a: AssignmentDto, dates?: DateFormat, lang?: Lang): string {
     const day = (iso: string) => (dates ? dates.field(iso) : iso);
-    return `${this.projects[a.projectId]?.name ?? ""}: ${day(a.startDate)} – ${day(a.lastDay)}`;
+    const name = `${this.projects[a.projectId]?.name ?? ""}: ${day(a.startDate)} – ${day(a.lastDay)}`;
+    return lang ? [name, ...terms(a, lang)].join(", ") : name;
   }
+}
+
+/** What a bar's tooltip and name add after its days: its allocation (unless the whole working
+ * day) and "Tentative". */
+function terms(a: AssignmentDto, lang: Lang): string[] {
+  const allocation = allocationText(a.allocation, lang);
+  return [
+    ...(allocation ? [allocation] : []),
+    ...(a.status === "tentative" ? [MESSAGES[lang].tentative] : []),
+  ];
 }

@@ -4,6 +4,7 @@ import { dayOf, isWeekend } from "./dates";
 import { BARS, ORIGIN, PEOPLE, PROJECTS, placedIn, ROWS, TODAY, TOPS } from "./fixture";
 import { LANE_H, laneRows, placeRows } from "./rows.svelte";
 import {
+  barText,
   dayLabel,
   headerDays,
   headerScene,
@@ -41,6 +42,34 @@ const pane = (over: Partial<Parameters<typeof paneScene>[0]> = {}) =>
   });
 
 describe("the pane's scene", () => {
+  it("writes a bar's allocation after its project, and draws tentative work in the pane's text colour", () => {
+    const [first, ...rest] = shown;
+    if (!first?.bars[0]) throw new Error("the fixture has a bar in view");
+    const b = first.bars[0];
+    const half = {
+      ...b,
+      a: { ...b.a, allocation: { kind: "hoursPerDay" as const, value: 240 }, status: "tentative" as const },
+    };
+    const withHalf = [{ ...first, bars: [half, ...first.bars.slice(1)] }, ...rest];
+    const s = pane({ shown: withHalf });
+    expect(at(s.bars, 0)).toMatchObject({
+      text: `${projects[b.a.projectId]?.name} · 4h`,
+      tentative: true,
+      textColor: LIGHT.fg,
+    });
+    expect(pane({ shown: withHalf, lang: "ja" }).bars[0]?.text).toBe(
+      `${projects[b.a.projectId]?.name} · 4時間`,
+    );
+    expect(at(pane().bars, 0)).toMatchObject({ text: projects[b.a.projectId]?.name, tentative: false });
+    expect(barText("Acme", { ...b.a, allocation: { kind: "percent", value: 50 } }, "en")).toBe("Acme · 50%");
+    expect(barText("Acme", { ...b.a, allocation: { kind: "total", value: 2400 } }, "en")).toBe(
+      "Acme · 40h in all",
+    );
+    expect(barText("Acme", { ...b.a, allocation: { kind: "total", value: 90 } }, "ja")).toBe(
+      "Acme · 計1.5時間",
+    );
+  });
+
   it("shades the weekends laid out, lines each row and marks today", () => {
     const s = pane();
     expect(s.font).toBe("12px Inter");

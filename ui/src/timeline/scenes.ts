@@ -1,6 +1,8 @@
 // What the canvases paint, built from the rows and days in view: the pane's scene, the date
 // header's and the name column's (paint.ts paints them). Pure, tested in scenes.test.ts.
+import type { Lang } from "../i18n";
 import type { AssignmentDto, ProjectDto } from "../ipc";
+import { allocationText } from "./allocation";
 import { textOn } from "./color";
 import { type Day, dateOf, isWeekend, weekday } from "./dates";
 import { load, type Zoom } from "./layout";
@@ -43,6 +45,8 @@ export interface PaneInput {
   dragging: string | undefined;
   /** The weekday weeks start on (0 = Monday … 6 = Sunday: ui.dates.weekStart). */
   weekStart: number;
+  /** The language bars write their allocation in ("4h", "4時間"); English if not given. */
+  lang?: Lang;
 }
 
 /** The least room a day has for weeks to be marked (the week zoom's; at the month zoom the
@@ -69,20 +73,29 @@ export function paneScene(p: PaneInput): Scene {
     bars: p.shown.flatMap((r) =>
       r.bars.map((b) => {
         const color = projects[b.a.projectId]?.color ?? NO_COLOR;
+        const tentative = b.a.status === "tentative";
         return {
           x: b.x,
           y: b.y,
           w: b.w,
           h: BAR_H,
           color,
-          text: projects[b.a.projectId]?.name ?? "",
-          textColor: textOn(color),
+          text: barText(projects[b.a.projectId]?.name ?? "", b.a, p.lang ?? "en"),
+          // A tentative bar is light and hatched (paint.ts): its text is the pane's own colour.
+          textColor: tentative ? p.palette.fg : textOn(color),
+          tentative,
           // As the bars' CSS had it: faded 0.2, pending 0.7, dragged 0.4, multiplied.
           alpha: (p.faded(b.a) ? 0.2 : 1) * (b.a.version === 0 ? 0.7 : 1) * (b.id === p.dragging ? 0.4 : 1),
         };
       }),
     ),
   };
+}
+
+/** A bar's text: its project, and its allocation unless it is the whole working day. */
+export function barText(project: string, a: AssignmentDto, lang: Lang): string {
+  const allocation = allocationText(a.allocation, lang);
+  return allocation ? `${project} · ${allocation}` : project;
 }
 
 // One formatter per language (making one costs far more than using it).
