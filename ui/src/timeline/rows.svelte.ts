@@ -245,10 +245,21 @@ export class Rows {
   /** A bar's accessible name: its project and days, as the date fields write them (`dates`), or
    * as `YYYY-MM-DD` (the bar's `data-iso`, which the end-to-end tests read whatever the region). */
   label(a: AssignmentDto, dates?: DateFormat, lang?: Lang): string {
+    const project = this.projects[a.projectId]?.name ?? "";
+    // Made once an assignment (its objects are replaced, never changed, on every edit), for the
+    // project name, region and language it was made for: a scroll lays the bars in view out again
+    // and again, and formatting their dates each time showed in the frame times (BENCHMARKS.md).
+    const key = `${project}|${dates?.tag ?? ""}|${lang ?? ""}`;
+    const held = (dates ? this.#labels : this.#isoLabels).get(a);
+    if (held?.key === key) return held.text;
     const day = (iso: string) => (dates ? dates.field(iso) : iso);
-    const name = `${this.projects[a.projectId]?.name ?? ""}: ${day(a.startDate)} – ${day(a.lastDay)}`;
-    return lang ? [name, ...terms(a, lang)].join(", ") : name;
+    const name = `${project}: ${day(a.startDate)} – ${day(a.lastDay)}`;
+    const text = lang ? [name, ...terms(a, lang)].join(", ") : name;
+    (dates ? this.#labels : this.#isoLabels).set(a, { key, text });
+    return text;
   }
+  readonly #labels = new WeakMap<AssignmentDto, { key: string; text: string }>();
+  readonly #isoLabels = new WeakMap<AssignmentDto, { key: string; text: string }>();
 }
 
 /** What a bar's tooltip and name add after its days: its allocation (unless the whole working
