@@ -37,10 +37,8 @@ pub enum ValidationError {
     Hours(String),
     #[error("'{0}' % is not a share of the day from 1 to 100")]
     Percent(String),
-    #[error(
-        "a total of {hours} hours is not more than 0 in quarter hours and at most 24 hours a day over {days} days"
-    )]
-    TotalHours { hours: String, days: i64 },
+    #[error("{}", total_hours_message(hours, *days))]
+    TotalHours { hours: String, days: Option<i64> },
     #[error("'{0}' hours is not a working day's 0 to 24 hours in quarter hours")]
     WeekHours(String),
     #[error("the working weeks need one that holds from the start, and at most one change a day")]
@@ -74,4 +72,9 @@ impl ValidationError {
             ValidationError::WorkEndsBeforeStart { .. } => "work_ends_before_start",
         }
     }
+}
+
+fn total_hours_message(hours: &str, days: Option<i64>) -> String {
+    let most = days.map_or(String::new(), |d| format!(" and at most 24 hours a day of its {d} days"));
+    format!("a total of {hours} hours is not more than 0, in quarter hours{most}")
 }

@@ -50,9 +50,18 @@ impl Allocation {
     /// A total over the range, given in minutes; at most 24 hours for each day of the range
     /// (`days`), so that it can be done.
     pub fn total(minutes: u32, days: i64) -> Result<Self, ValidationError> {
-        let most = i64::from(DAY_MINUTES) * days.max(1);
-        if minutes == 0 || !minutes.is_multiple_of(STEP_MINUTES) || i64::from(minutes) > most {
-            return Err(ValidationError::TotalHours { hours: hours_text(minutes), days });
+        Self::total_alone(minutes)?;
+        if i64::from(minutes) > i64::from(DAY_MINUTES) * days.max(1) {
+            return Err(ValidationError::TotalHours { hours: hours_text(minutes), days: Some(days) });
+        }
+        Ok(Self::Total(minutes))
+    }
+
+    /// A total checked without its range (read back from an item or a file: the assignment that
+    /// holds it checks the range, `Assignment::checked`).
+    pub fn total_alone(minutes: u32) -> Result<Self, ValidationError> {
+        if minutes == 0 || !minutes.is_multiple_of(STEP_MINUTES) {
+            return Err(ValidationError::TotalHours { hours: hours_text(minutes), days: None });
         }
         Ok(Self::Total(minutes))
     }
@@ -63,7 +72,7 @@ impl Allocation {
             Self::HoursPerDay(m) => Self::hours_per_day(m),
             Self::Percent(p) => Self::percent(u32::from(p)),
             // The range is checked where the assignment is (`Assignment` holds both).
-            Self::Total(m) => Self::total(m, i64::from(u32::MAX)),
+            Self::Total(m) => Self::total_alone(m),
         }
     }
 }
@@ -76,7 +85,8 @@ pub fn hours_text(minutes: u32) -> String {
         15 => format!("{h}.25"),
         30 => format!("{h}.5"),
         45 => format!("{h}.75"),
-        m => format!("{}", f64::from(h) + f64::from(m) / 60.0),
+        // Not quarter hours (refused, but said as typed): two decimals at most.
+        m => format!("{:.2}", f64::from(h) + f64::from(m) / 60.0).trim_end_matches('0').to_owned(),
     }
 }
 
@@ -180,6 +190,15 @@ mod tests {
         assert_eq!(hours_text(90), "1.5");
         assert_eq!(hours_text(255), "4.25");
         assert_eq!(hours_text(405), "6.75");
-        assert_eq!(hours_text(10), format!("{}", 10.0 / 60.0));
+        assert_eq!(hours_text(10), "0.17");
+        assert_eq!(hours_text(100), "1.67");
+        assert_eq!(
+            Allocation::total(3 * 1440 + 60, 3).unwrap_err().to_string(),
+            "a total of 73 hours is not more than 0, in quarter hours and at most 24 hours a day of its 3 days"
+        );
+        assert_eq!(
+            Allocation::total_alone(100).unwrap_err().to_string(),
+            "a total of 1.67 hours is not more than 0, in quarter hours"
+        );
     }
 }

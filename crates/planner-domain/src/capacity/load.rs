@@ -17,7 +17,7 @@ use super::allocation::{Allocation, Status};
 use super::off::Absence;
 use super::week::Schedule;
 use crate::{Date, DateRange};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
 /// Everything that decides when one person can work.
@@ -103,7 +103,7 @@ pub struct DayLoad {
 }
 
 /// How full a day or a period is, for the overbooked mark and the heatmap's colours.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Level {
     /// Not a working day, and nothing booked.

@@ -100,7 +100,7 @@ fn allocation_from_item(item: &Item) -> Result<Allocation, StoreError> {
     match kind.as_str() {
         ALLOC_HOURS => Allocation::hours_per_day(value),
         ALLOC_PERCENT => Allocation::percent(value),
-        ALLOC_TOTAL => Allocation::total(value, i64::from(u32::MAX)),
+        ALLOC_TOTAL => Allocation::total_alone(value),
         other => return Err(StoreError::corrupt(item_key(item), format!("unknown allocKind {other}"))),
     }
     .map_err(corrupt(item))
