@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Interleaved runs of the timeline rendering bench's "ours" page (BENCHMARKS.md, "The timeline
+# before and after issue #15"): two builds of the bench pages, A then B, one run each in turn,
+# PAIRS times, in one app, one Xvfb and one tauri-driver for all, so that the machine's drift
+# falls on both alike. Prints each run's table row; asserts nothing.
+#   scripts/bench-interleave.sh A_PAGES B_PAGES [PAIRS] [APP]
+# A_PAGES, B_PAGES: folders of built bench pages (in a worktree of a commit:
+# `cd ui && vite build -c vite.bench.config.ts`, then its ui/dist-bench); APP: the app binary that
+# hosts the pages (default: the release build in the target directory).
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 1
+a="$(realpath "$1")" b="$(realpath "$2")" pairs="${3:-5}"
+target="${CARGO_TARGET_DIR:-target}"
+app="$(realpath "${4:-$target/release/resource-planner}")"
+# shellcheck source=scripts/harness.sh
+. scripts/harness.sh
+harness_tauri_driver
+harness_work
+export HOME="$work/home" XDG_DATA_HOME="$work/home/data" XDG_CONFIG_HOME="$work/home/config" XDG_CACHE_HOME="$work/home/cache"
+mkdir -p "$HOME"
+display=":$((90 + RANDOM % 9))"
+Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
+xvfb=$!
+pids+=("$xvfb")
+export DISPLAY="$display"
+harness_start_driver
+for i in $(seq 1 "$pairs"); do
+  for side in old new; do
+    pages="$a"; [ "$side" = new ] && pages="$b"
+    echo "=== pair $i: $side ($pages)"
+    RP_WEBDRIVER_URL="http://127.0.0.1:$port" RP_DRIVER_PID="$driver" RP_XVFB_PID="$xvfb" RP_APP_BINARY="$app" \
+      RP_BENCH_PAGES="$pages" RP_E2E_SHOTS="$work/shots-$side" RP_BENCH_ONLY=ours RP_BENCH_RUNS=1 RP_BENCH_SKIP_MEMORY=1 \
+      node scripts/bench-timeline.mjs 2>&1 | grep -E '^\| 1 \| ours'
+  done
+done
