@@ -11,7 +11,9 @@ set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 a="$(realpath "$1")" b="$(realpath "$2")" pairs="${3:-5}"
 target="${CARGO_TARGET_DIR:-target}"
-app="$(realpath "${4:-$target/release/resource-planner}")"
+app="${4:-$target/release/resource-planner}"
+[ -x "$app" ] || { echo "no app at $app: build the release (./dev package) or name one" >&2; exit 1; }
+app="$(realpath "$app")"
 # shellcheck source=scripts/harness.sh
 . scripts/harness.sh
 harness_tauri_driver

@@ -11,7 +11,6 @@ import {
   dragModeAt,
   load,
   monthLabels,
-  overbookedDays,
   PX_PER_DAY,
   rowAt,
   rowTops,
@@ -122,15 +121,6 @@ describe("rows", () => {
 describe("overbooking and load", () => {
   const mon = dayOf("2026-11-30");
   const s = (id: string, start: number, end: number): Span => ({ id, start: mon + start, end: mon + end });
-
-  it("marks the days with more than one assignment", () => {
-    expect(overbookedDays([s("a", 0, 5), s("b", 3, 7), s("c", 4, 5)], mon, mon + 14)).toEqual([
-      mon + 3,
-      mon + 4,
-    ]);
-    expect(overbookedDays([s("a", 0, 3), s("b", 3, 6)], mon, mon + 14)).toEqual([]);
-    expect(overbookedDays([s("a", 0, 10), s("b", 0, 10)], mon + 8, mon + 9)).toEqual([mon + 8]);
-  });
 
   it("counts booked working days over working days", () => {
     // Monday to Sunday, booked Monday–Wednesday and the weekend: 3 of 5.

@@ -115,26 +115,6 @@ export function rowAt(tops: readonly number[], y: number): number {
   return Math.max(0, lo);
 }
 
-/** Days within `[from, to)` on which more than one of the spans runs (sorted). */
-export function overbookedDays(spans: readonly Span[], from: Day, to: Day): Day[] {
-  const events: [Day, number][] = [];
-  for (const s of spans) {
-    const a = Math.max(s.start, from);
-    const b = Math.min(s.end, to);
-    if (a < b) events.push([a, 1], [b, -1]);
-  }
-  events.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
-  const days: Day[] = [];
-  let running = 0;
-  for (let i = 0; i < events.length; i++) {
-    const [at, delta] = events[i] as [Day, number];
-    running += delta;
-    const next = events[i + 1]?.[0] ?? at;
-    if (running > 1) for (let d = at; d < next; d++) days.push(d);
-  }
-  return days;
-}
-
 /** Sorted days as runs of consecutive days, `[from, to)` each (one box a run, not one a day). */
 export function dayRuns(days: readonly Day[]): { from: Day; to: Day }[] {
   const runs: { from: Day; to: Day }[] = [];

@@ -6,7 +6,9 @@ import { dayOf } from "./dates";
 import {
   type Availability,
   available,
+  DEFAULT_AVAILABILITY,
   dayLoads,
+  overDays,
   percentOf,
   periodLevel,
   periodLoad,
@@ -68,4 +70,38 @@ describe("load against capacity (the shared table of cases)", () => {
         }).toEqual(want);
       }
     });
+});
+
+describe("the overbooked mark: booked beyond capacity", () => {
+  const mon = dayOf("2026-11-30");
+  const FULL = {
+    allocation: { kind: "percent", value: 100 } as AllocationDto,
+    status: "confirmed" as StatusDto,
+  };
+  const s = (start: number, end: number, a = FULL) => ({ start: mon + start, end: mon + end, a });
+  const over = (held: ReturnType<typeof s>[], from = mon, to = mon + 14, tentative = true) =>
+    overDays(DEFAULT_AVAILABILITY, held, from, to, tentative);
+
+  it("marks the days with more than a whole day booked (full days: where more than one runs)", () => {
+    expect(over([s(0, 5), s(3, 7), s(4, 5)])).toEqual([mon + 3, mon + 4]);
+    expect(over([s(0, 3), s(3, 6)])).toEqual([]);
+    expect(over([s(0, 10), s(0, 10)], mon + 8, mon + 9)).toEqual([mon + 8]);
+  });
+
+  it("leaves two half days alone, marks a third, and weekends nobody works", () => {
+    const half = {
+      allocation: { kind: "hoursPerDay", value: 240 } as AllocationDto,
+      status: "confirmed" as StatusDto,
+    };
+    expect(over([s(0, 5, half), s(0, 5, half)])).toEqual([]);
+    expect(over([s(0, 5, half), s(0, 5, half), s(2, 3, half)])).toEqual([mon + 2]);
+    // Saturday and Sunday have no capacity: a whole day books nothing there.
+    expect(over([s(5, 7), s(5, 7)])).toEqual([]);
+  });
+
+  it("counts tentative work only when it is shown", () => {
+    const maybe = { allocation: FULL.allocation, status: "tentative" as StatusDto };
+    expect(over([s(0, 1), s(0, 1, maybe)])).toEqual([mon]);
+    expect(over([s(0, 1), s(0, 1, maybe)], mon, mon + 14, false)).toEqual([]);
+  });
 });

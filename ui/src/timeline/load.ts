@@ -184,3 +184,34 @@ export const available = (p: PeriodLoad, tentative: boolean): number =>
 export function periodLevel(p: PeriodLoad, tentative: boolean): Level {
   return p.overDays > 0 ? "over" : dayLevel(p.capacity, booked(p, tentative));
 }
+
+/** An assignment with its days as numbers, as a row holds it. */
+export interface Held {
+  start: Day;
+  end: Day;
+  a: { allocation: AllocationDto; status: StatusDto };
+}
+
+/**
+ * The days of `[from, to)` on which a person with these assignments is booked beyond their
+ * capacity: the overbooked mark (issue #17.6; two half days side by side are not over). Counts
+ * tentative work when `tentative`.
+ */
+export function overDays(
+  p: Availability,
+  held: readonly Held[],
+  from: Day,
+  to: Day,
+  tentative = true,
+): Day[] {
+  const bookings = held
+    .filter((h) => h.end > from && h.start < to)
+    .map((h) => ({ from: h.start, to: h.end, allocation: h.a.allocation, status: h.a.status }));
+  if (bookings.length === 0) return [];
+  return dayLoads(p, bookings, from, to)
+    .filter((d) => dayLevel(d.capacity, booked(d, tentative)) === "over")
+    .map((d) => d.day);
+}
+
+/** A person of the team's default week with no time off and no holidays (until those are read). */
+export const DEFAULT_AVAILABILITY: Availability = { schedule: STANDARD, holidays: new Set(), absences: [] };

@@ -8,16 +8,8 @@ import { matches } from "../lib/search";
 import { allocationText } from "./allocation";
 import { type Day, dayOf } from "./dates";
 import { daysLabel } from "./format";
-import {
-  assignLanes,
-  chunkSpans,
-  dayRuns,
-  overbookedDays,
-  rowAt,
-  rowTops,
-  type Span,
-  visibleRows,
-} from "./layout";
+import { assignLanes, chunkSpans, dayRuns, rowAt, rowTops, type Span, visibleRows } from "./layout";
+import { DEFAULT_AVAILABILITY, overDays } from "./load";
 import type { Plan } from "./plan.svelte";
 import type { Viewport } from "./viewport.svelte";
 
@@ -124,7 +116,7 @@ export function placeRows(
       index,
       top,
       height: rowHeight(tops, index),
-      over: dayRuns(overbookedDays(row.bars, days.first, days.last)),
+      over: dayRuns(overDays(DEFAULT_AVAILABILITY, row.bars, days.first, days.last)),
       bars: row.bars
         .filter((b) => b.end > days.first && b.start < days.last)
         .map((b) => ({
