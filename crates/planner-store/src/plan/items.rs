@@ -170,6 +170,10 @@ pub(crate) fn assignment_from_item(item: &Item) -> Result<Assignment, StoreError
 mod tests {
     use super::*;
 
+    fn pk() -> String {
+        keys::team_pk(&planner_domain::TeamId::generate())
+    }
+
     fn sample(allocation: Allocation, status: Status) -> Assignment {
         Assignment {
             id: AssignmentId::generate(),
@@ -186,7 +190,7 @@ mod tests {
     #[test]
     fn an_item_of_the_original_layout_reads_as_a_whole_confirmed_day() {
         let a = sample(Allocation::FULL_DAY, Status::Confirmed);
-        let item = assignment_item("TEAM#t", &a);
+        let item = assignment_item(&pk(), &a);
         for absent in [ALLOC_KIND, ALLOC_VALUE, STATUS] {
             assert!(!item.contains_key(absent), "{absent} is not written for a whole confirmed day");
         }
@@ -201,18 +205,18 @@ mod tests {
             (Allocation::Total(600), Status::Tentative),
         ] {
             let a = sample(allocation, status);
-            assert_eq!(assignment_from_item(&assignment_item("TEAM#t", &a)).unwrap(), a);
+            assert_eq!(assignment_from_item(&assignment_item(&pk(), &a)).unwrap(), a);
         }
-        let mut item = assignment_item("TEAM#t", &sample(Allocation::Percent(50), Status::Confirmed));
+        let mut item = assignment_item(&pk(), &sample(Allocation::Percent(50), Status::Confirmed));
         item.insert(ALLOC_VALUE.into(), n(0));
         assert!(matches!(assignment_from_item(&item), Err(StoreError::Corrupt { .. })));
         item.insert(ALLOC_KIND.into(), s("weekly"));
         assert!(matches!(assignment_from_item(&item), Err(StoreError::Corrupt { .. })));
-        let mut item = assignment_item("TEAM#t", &sample(Allocation::FULL_DAY, Status::Confirmed));
+        let mut item = assignment_item(&pk(), &sample(Allocation::FULL_DAY, Status::Confirmed));
         item.insert(STATUS.into(), s("maybe"));
         assert!(matches!(assignment_from_item(&item), Err(StoreError::Corrupt { .. })));
         // 5 days cannot hold 200 hours.
-        let mut item = assignment_item("TEAM#t", &sample(Allocation::Total(600), Status::Confirmed));
+        let mut item = assignment_item(&pk(), &sample(Allocation::Total(600), Status::Confirmed));
         item.insert(ALLOC_VALUE.into(), n(200 * 60));
         assert!(matches!(assignment_from_item(&item), Err(StoreError::Corrupt { .. })));
     }
