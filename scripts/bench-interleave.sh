@@ -20,11 +20,7 @@ harness_tauri_driver
 harness_work
 export HOME="$work/home" XDG_DATA_HOME="$work/home/data" XDG_CONFIG_HOME="$work/home/config" XDG_CACHE_HOME="$work/home/cache"
 mkdir -p "$HOME"
-display=":$((90 + RANDOM % 9))"
-Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
-xvfb=$!
-pids+=("$xvfb")
-export DISPLAY="$display"
+harness_xvfb
 harness_start_driver
 for i in $(seq 1 "$pairs"); do
   for side in old new; do

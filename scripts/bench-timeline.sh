@@ -40,11 +40,7 @@ echo "== seeding the local workspace: 500 people, 40 projects, 10,000 assignment
 (cd ui && node_modules/.bin/vite-node -c vite.bench.config.ts bench/make-export.ts) >"$work/team.json"
 "$admin" import --file "$work/team.json" 2>"$work/import.log" || { cat "$work/import.log"; exit 1; }
 
-display=":$((90 + RANDOM % 9))"
-Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
-xvfb=$!
-pids+=("$xvfb")
-export DISPLAY="$display"
+harness_xvfb
 harness_start_driver
 
 echo "== machine"

@@ -33,10 +33,7 @@ admin="$work/rp-admin"
 shots="${RP_E2E_SHOTS:-$PWD/artifacts/e2e}"
 mkdir -p "$shots"
 
-display=":$((90 + RANDOM % 9))"
-Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
-pids+=($!)
-export DISPLAY="$display"
+harness_xvfb
 # The app's data and settings go to a throw-away home, never a real user's.
 export HOME="$work/home" XDG_DATA_HOME="$work/home/data" XDG_CONFIG_HOME="$work/home/config" XDG_CACHE_HOME="$work/home/cache"
 mkdir -p "$HOME"

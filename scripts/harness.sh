@@ -27,6 +27,15 @@ harness_cleanup() {
   rm -rf "$work"
 }
 
+# An X server for the app (`display`, `xvfb` its pid; DISPLAY exported): 1280×800, no GPU.
+harness_xvfb() {
+  display=":$((90 + RANDOM % 9))"
+  Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
+  xvfb=$!
+  pids+=("$xvfb")
+  export DISPLAY="$display"
+}
+
 # tauri-driver on a free-looking port (`port`, `driver` its pid), answering before this returns.
 harness_start_driver() {
   port=$((4400 + RANDOM % 90))

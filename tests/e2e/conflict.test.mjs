@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { signInWithLink, startTeamTable } from "./team-table.mjs";
-import { assertOneLineAndNoticeShown, KEY, startApp, toolbarAndNotice, until } from "./webdriver.mjs";
+import { assertOneLineAndNoticeShown, japaneseAt1024, KEY, startApp, toolbarAndNotice, until } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const CONFLICT_JA = "他の人が先に変更していました。タイムラインを最新の計画に更新しました（相手の変更は上書きしていません）。";
@@ -43,9 +43,7 @@ test("a teammate changed the bar first: the move is refused, their version shows
       await signInWithLink(app, table, "lead@example.com");
       await until("Alpha's timeline", async () => (await app.texts("h1"))[0] === "Alpha", 20000);
       await app.waitFor(".bar", 5);
-      await app.script(`document.querySelector(".frame").style.width = "1024px"; return null;`);
-      await app.click((await app.findAll(".toolbar .lang"))[0]);
-      await until("Japanese", async () => (await app.texts(".toolbar .lang"))[0] === "English");
+      await japaneseAt1024(app);
       const before = await toolbarAndNotice(app);
       assert.ok(before.width <= 1024, `the toolbar is ${before.width} px wide`);
 

@@ -3,7 +3,7 @@
 // Japanese no room is left there: it was cut to nothing) but shown whole over the timeline.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { assertOneLineAndNoticeShown, clickMenuItem, dialogGone, startApp, toolbarAndNotice, until } from "./webdriver.mjs";
+import { assertOneLineAndNoticeShown, japaneseAt1024, clickMenuItem, dialogGone, startApp, toolbarAndNotice, until } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const LONG = "長い名前のメンバー".repeat(10);
@@ -12,9 +12,7 @@ test("the toolbar stays one line at 1024 px in Japanese with a long notice", asy
   const app = await startApp(APP);
   try {
     await app.waitFor(".bar", 10);
-    await app.script(`document.querySelector(".frame").style.width = "1024px"; return null;`);
-    await app.click((await app.findAll(".toolbar .lang"))[0]);
-    await until("Japanese", async () => (await app.texts(".toolbar .lang"))[0] === "English");
+    await japaneseAt1024(app);
     const before = await toolbarAndNotice(app);
     assert.ok(before.width <= 1024, `the toolbar is ${before.width} px wide`);
 

@@ -249,3 +249,10 @@ export function assertOneLineAndNoticeShown(assert, before, after, text) {
   assert.ok(Math.abs(after.height - before.height) <= 1, `one line: ${before.height} → ${after.height} px`);
   for (const h of after.buttons) assert.ok(h <= before.height, `a button ${h} px high: nothing stacked`);
 }
+
+/** The window as narrow as 1024 px and the UI in Japanese: the tightest toolbar (issue #16.9). */
+export async function japaneseAt1024(app) {
+  await app.script(`document.querySelector(".frame").style.width = "1024px"; return null;`);
+  await app.click((await app.findAll(".toolbar .lang"))[0]);
+  await until("Japanese", async () => (await app.texts(".toolbar .lang"))[0] === "English");
+}

@@ -59,7 +59,7 @@ impl AssignmentDto {
     }
 }
 
-/// A new assignment from a drag or a form: first and last day, both included.
+/// A new assignment from a drag or a form: its fields as an edit's, and an id.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
@@ -67,22 +67,14 @@ pub struct NewAssignmentInput {
     /// A ULID made by the UI, so that a repeated request is recognised; made here if absent.
     #[ts(optional)]
     pub id: Option<String>,
-    pub resource_id: String,
-    pub project_id: String,
-    pub start_date: String,
-    pub last_day: String,
-    /// The whole working day if absent.
-    #[ts(optional)]
-    pub allocation: Option<AllocationDto>,
-    /// Confirmed if absent.
-    #[ts(optional)]
-    pub status: Option<StatusDto>,
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub fields: AssignmentChangeInput,
 }
 
 impl NewAssignmentInput {
     pub fn to_domain(&self) -> Result<NewAssignment, IpcError> {
-        let AssignmentChange { resource_id, project_id, range, allocation, status } =
-            self.as_change().parsed()?;
+        let AssignmentChange { resource_id, project_id, range, allocation, status } = self.fields.parsed()?;
         let id = match &self.id {
             Some(id) => AssignmentId::parse(id)?,
             None => AssignmentId::generate(),
@@ -96,20 +88,10 @@ impl NewAssignmentInput {
             status: status.unwrap_or_default(),
         })
     }
-
-    fn as_change(&self) -> AssignmentChangeInput {
-        AssignmentChangeInput {
-            resource_id: self.resource_id.clone(),
-            project_id: self.project_id.clone(),
-            start_date: self.start_date.clone(),
-            last_day: self.last_day.clone(),
-            allocation: self.allocation,
-            status: self.status,
-        }
-    }
 }
 
-/// The new state of an edited assignment (moved, resized, reassigned).
+/// The new state of an edited assignment (moved, resized, reassigned), or a new one's fields:
+/// person, project, first and last day (both included).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
@@ -118,10 +100,11 @@ pub struct AssignmentChangeInput {
     pub project_id: String,
     pub start_date: String,
     pub last_day: String,
-    /// Kept as it is if absent (a drag moves and resizes only).
+    /// If absent: kept as it is (a drag moves and resizes only), the whole working day for a new
+    /// assignment.
     #[ts(optional)]
     pub allocation: Option<AllocationDto>,
-    /// Kept as it is if absent.
+    /// If absent: kept as it is, confirmed for a new assignment.
     #[ts(optional)]
     pub status: Option<StatusDto>,
 }

@@ -4,8 +4,20 @@
 use crate::common::*;
 use planner_domain::ValidationError;
 use planner_domain::capacity::{Allocation, Status};
+use planner_domain::{DateRange, Project, Resource};
 use planner_store::transfer::TeamExport;
 use planner_store::{AssignmentChange, NewAssignment, StoreError};
+
+fn new(r: &Resource, p: &Project, range: DateRange, allocation: Allocation, status: Status) -> NewAssignment {
+    NewAssignment {
+        id: planner_domain::AssignmentId::generate(),
+        resource_id: r.id.clone(),
+        project_id: p.id.clone(),
+        range,
+        allocation,
+        status,
+    }
+}
 
 #[tokio::test]
 async fn allocation_and_status_are_stored_and_kept_by_a_move() {
@@ -18,15 +30,8 @@ async fn allocation_and_status_are_stored_and_kept_by_a_move() {
         (Allocation::Total(600), Status::Confirmed, 400), // long: a window-index entry too
         (Allocation::FULL_DAY, Status::Confirmed, 2),
     ] {
-        let new = NewAssignment {
-            id: planner_domain::AssignmentId::generate(),
-            resource_id: r.id.clone(),
-            project_id: p.id.clone(),
-            range: range("2026-05-04", days),
-            allocation,
-            status,
-        };
-        let a = env.store.create_assignment(&scope, new).await.unwrap();
+        let asked = new(&r, &p, range("2026-05-04", days), allocation, status);
+        let a = env.store.create_assignment(&scope, asked).await.unwrap();
         assert_eq!((a.allocation, a.status), (allocation, status));
         made.push(a);
     }
@@ -76,15 +81,8 @@ async fn allocation_and_status_are_stored_and_kept_by_a_move() {
 async fn a_total_that_does_not_fit_its_days_is_refused_and_nothing_is_written() {
     let env = TestEnv::new().await;
     let (scope, r, p) = env.team_with_r_and_p("Too much").await;
-    let new = NewAssignment {
-        id: planner_domain::AssignmentId::generate(),
-        resource_id: r.id.clone(),
-        project_id: p.id.clone(),
-        range: range("2026-05-04", 2),
-        allocation: Allocation::Total(2 * 24 * 60 + 15),
-        status: Status::Confirmed,
-    };
-    let refused = env.store.create_assignment(&scope, new).await;
+    let asked = new(&r, &p, range("2026-05-04", 2), Allocation::Total(2 * 24 * 60 + 15), Status::Confirmed);
+    let refused = env.store.create_assignment(&scope, asked).await;
     assert!(matches!(refused, Err(StoreError::Invalid(ValidationError::TotalHours { .. }))), "{refused:?}");
     let a = env.assign(&scope, &r.id, &p.id, "2026-05-04", 5).await;
     // Shortened to one day, 40 hours no longer fit.
@@ -106,15 +104,8 @@ async fn a_total_that_does_not_fit_its_days_is_refused_and_nothing_is_written() 
 async fn export_and_import_carry_them_and_a_version_1_file_still_imports() {
     let env = TestEnv::new().await;
     let (source, r, p) = env.team_with_r_and_p("Source").await;
-    let new = NewAssignment {
-        id: planner_domain::AssignmentId::generate(),
-        resource_id: r.id.clone(),
-        project_id: p.id.clone(),
-        range: range("2026-05-04", 5),
-        allocation: Allocation::Percent(25),
-        status: Status::Tentative,
-    };
-    let a = env.store.create_assignment(&source, new).await.unwrap();
+    let asked = new(&r, &p, range("2026-05-04", 5), Allocation::Percent(25), Status::Tentative);
+    let a = env.store.create_assignment(&source, asked).await.unwrap();
     let file = env.store.export_team(&source).await.unwrap();
     assert_eq!(file.format_version, 2);
     let target = env.team("Target").await;

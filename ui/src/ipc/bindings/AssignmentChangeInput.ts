@@ -3,14 +3,16 @@ import type { AllocationDto } from "./AllocationDto";
 import type { StatusDto } from "./StatusDto";
 
 /**
- * The new state of an edited assignment (moved, resized, reassigned).
+ * The new state of an edited assignment (moved, resized, reassigned), or a new one's fields:
+ * person, project, first and last day (both included).
  */
 export type AssignmentChangeInput = { resourceId: string, projectId: string, startDate: string, lastDay: string, 
 /**
- * Kept as it is if absent (a drag moves and resizes only).
+ * If absent: kept as it is (a drag moves and resizes only), the whole working day for a new
+ * assignment.
  */
 allocation?: AllocationDto, 
 /**
- * Kept as it is if absent.
+ * If absent: kept as it is, confirmed for a new assignment.
  */
 status?: StatusDto, };

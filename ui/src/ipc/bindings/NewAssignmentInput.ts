@@ -3,7 +3,7 @@ import type { AllocationDto } from "./AllocationDto";
 import type { StatusDto } from "./StatusDto";
 
 /**
- * A new assignment from a drag or a form: first and last day, both included.
+ * A new assignment from a drag or a form: its fields as an edit's, and an id.
  */
 export type NewAssignmentInput = { 
 /**
@@ -11,10 +11,11 @@ export type NewAssignmentInput = {
  */
 id?: string, resourceId: string, projectId: string, startDate: string, lastDay: string, 
 /**
- * The whole working day if absent.
+ * If absent: kept as it is (a drag moves and resizes only), the whole working day for a new
+ * assignment.
  */
 allocation?: AllocationDto, 
 /**
- * Confirmed if absent.
+ * If absent: kept as it is, confirmed for a new assignment.
  */
 status?: StatusDto, };
