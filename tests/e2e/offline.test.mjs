@@ -5,10 +5,9 @@
 // once. The connection comes back: the banner goes by itself and an edit works (read back with
 // rp-admin, so the table is checked, not the screen).
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { test } from "node:test";
 import { signInWithLink, startCutProxy, startTeamTable, TABLE, REGION } from "./team-table.mjs";
-import { sleep, startApp, until } from "./webdriver.mjs";
+import { appGone, sleep, startApp, until } from "./webdriver.mjs";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -17,18 +16,6 @@ const APP = process.env.RP_APP_BINARY;
 /** The bars in view, as people read them (project and days), with their row's person. */
 const BARS = `return [...document.querySelectorAll(".canvas .bar:not(.ghost)")].map((b) => b.dataset.iso).sort();`;
 const BANNER = `const b = document.querySelector(".offline"); return b && { state: b.dataset.offline, text: b.textContent.replace(/\\s+/g, " ").trim() };`;
-
-/** Waits until no process of the app's binary runs (a second start would hand over to it). */
-async function gone() {
-  await until("the app to quit", () => {
-    try {
-      execFileSync("pgrep", ["-f", APP]);
-      return false;
-    } catch {
-      return true;
-    }
-  }, 15000);
-}
 
 test("the last timeline stays readable offline, survives a restart, and the app recovers by itself", async () => {
   const table = await startTeamTable("rp-offline-");
@@ -85,7 +72,7 @@ test("the last timeline stays readable offline, survives a restart, and the app 
     } finally {
       await app.close();
     }
-    await gone();
+    await appGone(APP);
 
     // A start with no connection: the cached timeline, at once.
     const started = Date.now();

@@ -1,5 +1,6 @@
 // A minimal W3C WebDriver client over fetch, enough for our end-to-end tests: sessions, elements,
 // text, clicks, keys, screenshots. tauri-driver forwards it to WebKitWebDriver.
+import { execFileSync } from "node:child_process";
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -21,11 +22,12 @@ export const KEY = {
 };
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-async function call(method, path, body) {
+async function call(method, path, body, timeoutMs = undefined) {
   const res = await fetch(DRIVER + path, {
     method,
     headers: { "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal: timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined,
   });
   const json = await res.json();
   if (!res.ok) throw new Error(`${method} ${path}: ${JSON.stringify(json.value)}`);
@@ -49,12 +51,39 @@ function forgetPrefs() {
   for (const t of tables) rmSync(join(data, "tables", t, "prefs"), { recursive: true, force: true });
 }
 
+/** Whether a process of `binary` still runs. */
+function running(binary) {
+  try {
+    execFileSync("pgrep", ["-f", binary]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Waits until no process of the app's binary runs. */
+export const appGone = (application, ms = 20000) => until("the app to quit", () => !running(application), ms);
+
 export async function startApp(application, { keepPrefs = false } = {}) {
+  // The app before has quit: a second start would hand over to it and show no window of its
+  // own, and the new session would wait for one (seen once: five minutes, then a failed fetch).
+  await appGone(application);
   if (!keepPrefs && process.env.XDG_DATA_HOME) forgetPrefs();
-  const value = await call("POST", "/session", {
-    capabilities: { alwaysMatch: { "tauri:options": { application } } },
-  });
-  return new Session(value.sessionId);
+  const capabilities = { alwaysMatch: { "tauri:options": { application } } };
+  // A window normally shows within seconds; a start that has none after a minute is stuck (the
+  // driver waits for it for good): its processes are ended and it is tried once more, said so.
+  try {
+    return new Session((await call("POST", "/session", { capabilities }, 60000)).sessionId);
+  } catch (e) {
+    console.log(`the app did not open a window within a minute (${e.message}); starting it again`);
+    try {
+      execFileSync("pkill", ["-f", application]);
+    } catch {
+      // nothing left to end
+    }
+    await appGone(application);
+    return new Session((await call("POST", "/session", { capabilities }, 60000)).sessionId);
+  }
 }
 
 const SET_VALUE = `const [css, value, i] = arguments; const el = document.querySelectorAll(css)[i];
