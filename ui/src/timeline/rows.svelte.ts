@@ -107,6 +107,7 @@ export function placeRows(
   days: { first: Day; last: Day },
   origin: Day,
   px: number,
+  tentative = true,
 ): PlacedRow[] {
   return rows.slice(range.first, range.last).map((row, i) => {
     const index = range.first + i;
@@ -116,7 +117,7 @@ export function placeRows(
       index,
       top,
       height: rowHeight(tops, index),
-      over: dayRuns(overDays(DEFAULT_AVAILABILITY, row.bars, days.first, days.last)),
+      over: dayRuns(overDays(DEFAULT_AVAILABILITY, row.bars, days.first, days.last, tentative)),
       bars: row.bars
         .filter((b) => b.end > days.first && b.start < days.last)
         .map((b) => ({
@@ -156,6 +157,8 @@ export class Rows {
   filter = $state("");
   /** The project search (the projects panel's): bars of other projects fade. */
   projectQuery = $state("");
+  /** Whether tentative work counts in the loads (the overbooked mark; issue #17.2). */
+  tentative = $state(true);
   readonly people: ResourceDto[];
   readonly projects: Record<string, ProjectDto>;
   /** Bars of each person, with lanes. */
@@ -190,7 +193,9 @@ export class Rows {
     this.#first = $derived(this.#inView.first);
     this.#last = $derived(this.#inView.last);
     this.#range = $derived({ first: this.#first, last: this.#last });
-    this.shown = $derived(placeRows(this.all, this.tops, this.#range, view.days, view.origin, view.px));
+    this.shown = $derived(
+      placeRows(this.all, this.tops, this.#range, view.days, view.origin, view.px, this.tentative),
+    );
     this.missing = $derived(chunkSpans(plan.missing));
     this.partlyMissing = $derived(
       this.missing.some((r) => r.to > view.days.first && r.from < view.days.last),

@@ -45,6 +45,28 @@ describe("rows and lanes", () => {
     );
     expect(later.map((r) => [r.index, r.bars.map((b) => b.id)])).toEqual([[1, []]]);
   });
+
+  it("marks overbooked days by capacity, and leaves tentative work out when asked", () => {
+    const [first, ...rest] = rows;
+    if (!first) throw new Error("the fixture has rows");
+    // Ada's second bar tentative: her two bars overlap on two weekdays.
+    const maybe = first.bars.map((b, i) =>
+      i === 1 ? { ...b, a: { ...b.a, status: "tentative" as const } } : b,
+    );
+    const withMaybe = [{ ...first, bars: maybe }, ...rest];
+    const place = (tentative: boolean) =>
+      placeRows(
+        withMaybe,
+        tops,
+        { first: 0, last: 1 },
+        { first: TODAY - 3, last: TODAY + 18 },
+        origin,
+        20,
+        tentative,
+      );
+    expect(at(place(true), 0).over).toEqual([{ from: TODAY + 2, to: TODAY + 4 }]);
+    expect(at(place(false), 0).over).toEqual([]);
+  });
 });
 
 describe("the hit test", () => {

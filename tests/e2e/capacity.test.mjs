@@ -1,0 +1,95 @@
+// Capacity on the timeline (issue #17.1, #17.2, #17.6): two 4-hour bookings side by side fill a
+// full-time person's day and are not overbooked (the mark used to be "more than one bar"); a 5-hour
+// one beside a 4-hour one is; made tentative, it counts only while "Tentative" is ticked. The
+// hours and the status are set from the keyboard (4, 5, Shift+T) and said in the bars' names.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { dialogGone, KEY, startApp, until } from "./webdriver.mjs";
+
+const APP = process.env.RP_APP_BINARY;
+const PERSON = "Hana Halftime";
+
+/** The person's row: the middle-left of the pane at its height, and its top and bottom. */
+const ROW = `
+  const name = [...document.querySelectorAll(".name")].find((e) => e.querySelector(".who").textContent.trim() === arguments[0]);
+  if (!name) return null;
+  const r = name.getBoundingClientRect();
+  const view = document.querySelector(".viewport").getBoundingClientRect();
+  return { x: view.left, y: r.top + 18, top: r.top, bottom: r.bottom };`;
+/** The names of the bars in the row (their aria-labels). */
+const BARS = `const [top, bottom] = arguments;
+  return [...document.querySelectorAll(".bar[data-bar]")].filter((b) => { const r = b.getBoundingClientRect(); return r.top >= top && r.bottom <= bottom; })
+    .map((b) => b.getAttribute("aria-label")).sort();`;
+/** How many overbooked boxes the row has. */
+const OVER = `const [top, bottom] = arguments;
+  return [...document.querySelectorAll(".hits .over")].filter((o) => { const r = o.getBoundingClientRect(); return r.top >= top - 1 && r.top < bottom; }).length;`;
+
+/** The row's bar names and overbooked boxes, read where the row is now (the first-start hint goes
+ * with the first booking and every row moves up). */
+const barsOf = async (app) => {
+  const r = await app.script(ROW, [PERSON]);
+  return app.script(BARS, [r.top, r.bottom]);
+};
+const overOf = async (app) => {
+  const r = await app.script(ROW, [PERSON]);
+  return app.script(OVER, [r.top, r.bottom]);
+};
+
+async function pick(app, project) {
+  const [search] = await app.waitFor('[role="dialog"] input[role="combobox"]');
+  await app.type(search, project);
+  await until("the project offered", async () => (await app.texts('[role="option"]')).some((t) => t.includes(project)));
+  await app.press([KEY.Enter]);
+}
+
+test("two half days do not overbook a full-time day; more does; tentative work counts while ticked", async () => {
+  const app = await startApp(APP);
+  try {
+    await app.waitFor(".bar", 10);
+    await app.click((await app.findAll('button[data-action="add-person"]'))[0]);
+    await app.type((await app.waitFor("dialog[open] input[name=name]"))[0], PERSON);
+    await app.click((await app.findAll('dialog[open] button[type="submit"]'))[0]);
+    await dialogGone(app);
+    let row = await until("the new person's row", () => app.script(ROW, [PERSON]));
+
+    // Two weeks (ten working days) booked twice: first one bar, 4 hours a day (the key 4) …
+    await app.drag(row.x + 120, row.y, 13 * 20 + 5, 0);
+    await pick(app, "Globex");
+    await until("the first bar", async () => (await barsOf(app)).length === 1);
+    row = await app.script(ROW, [PERSON]);
+    await app.press(["4"]);
+    await until("4 hours a day", async () => (await barsOf(app))[0]?.includes("4h"));
+    // … then a second beside it, further on, 4 hours a day, moved back onto the same days.
+    await app.drag(row.x + 120 + 21 * 20, row.y, 13 * 20 + 5, 0);
+    await pick(app, "Initech");
+    await until("the second bar", async () => (await barsOf(app)).length === 2);
+    await app.press(["4"]);
+    await app.press(...Array(21).fill([KEY.Alt, KEY.ArrowLeft]));
+    await until("both bars on the same days, in two lanes", async () => {
+      const bars = await barsOf(app);
+      const days = new Set(bars.map((b) => b.replace(/^[^:]*: /, "").split(",")[0]));
+      return bars.length === 2 && days.size === 1 && bars.every((b) => b.includes("4h"));
+    }, 20000);
+    await app.screenshot("capacity-1-two-half-days");
+    assert.equal(await overOf(app), 0, "4 h + 4 h on an 8-hour day is full, not overbooked");
+
+    // 5 hours beside 4: overbooked on the working days.
+    await app.press(["5"]);
+    await until("the overbooked mark", async () => (await overOf(app)) > 0);
+    await app.screenshot("capacity-2-over");
+
+    // Tentative (Shift+T): it counts while "Tentative" is ticked in the corner, not once it is not.
+    await app.press([KEY.Shift, "T"]);
+    await until("the bar said tentative", async () =>
+      (await barsOf(app)).some((b) => b.includes("5h") && b.includes("Tentative")),
+    );
+    assert.ok((await overOf(app)) > 0, "tentative work counts while ticked");
+    await app.click((await app.findAll("input[name=count-tentative]"))[0]);
+    await until("the mark gone without tentative work", async () => (await overOf(app)) === 0);
+    await app.screenshot("capacity-3-tentative-left-out");
+    await app.click((await app.findAll("input[name=count-tentative]"))[0]);
+    await until("the mark back", async () => (await overOf(app)) > 0);
+  } finally {
+    await app.close();
+  }
+});
