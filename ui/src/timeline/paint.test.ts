@@ -11,6 +11,7 @@ import {
   reachOfNames,
   rehearsal,
   type Scene,
+  sameWithin,
   stripes,
 } from "./paint";
 
@@ -259,6 +260,32 @@ describe("movable", () => {
     expect(movable(painted(), painted({ view: { ...view, scrollTop: 150 } }))).toBe(false);
     expect(movable(painted(), painted({ view: { ...view, width: 401 } }))).toBe(false);
     expect(movable(painted(), painted({ ratio: 2 }))).toBe(false);
+  });
+  it("paints anew while a tentative bar is in view, and tells a bar made tentative apart", () => {
+    const hatched = (over: Partial<Painted> = {}) =>
+      painted({
+        scene: scene({
+          bars: [
+            {
+              x: 1100,
+              y: 100,
+              w: 50,
+              h: 22,
+              color: "#abc",
+              text: "A",
+              textColor: "#000",
+              alpha: 1,
+              tentative: true,
+            },
+          ],
+        }),
+        ...over,
+      });
+    const step = { view: { ...view, scrollLeft: 1010 } };
+    expect(movable(hatched(), hatched(step))).toBe(false);
+    expect(movable(painted(), painted(step))).toBe(true);
+    const a = painted().scene;
+    expect(sameWithin(a, hatched().scene, { x: 1000, y: 0, w: 400, h: 200 })).toBe(false);
   });
   it("compares what is painted where both views see, not outside", () => {
     const moved = { ...view, scrollLeft: 1100 }; // both see x 1100…1400

@@ -257,6 +257,9 @@ export function movable(last: Painted, next: Painted): boolean {
   if (a.width !== b.width || a.height !== b.height || last.ratio !== next.ratio) return false;
   if (!Number.isInteger(dx * next.ratio) || !Number.isInteger(dy * next.ratio)) return false;
   if (Math.abs(dx) * 2 >= b.width || Math.abs(dy) * 2 >= b.height) return false;
+  // Hatched bars are painted anew: moved, their hatching differed from a fresh paint by a few
+  // pixels (tests/e2e/timeline.test.mjs compares them); the cause is not found yet.
+  if (next.scene.bars.some((bar) => bar.tentative)) return false;
   // Where both views see (content coordinates).
   const x = Math.max(a.scrollLeft, b.scrollLeft);
   const y = Math.max(a.scrollTop, b.scrollTop);
@@ -310,7 +313,8 @@ export function sameWithin(p: Scene, q: Scene, r: Rect): boolean {
         s.color === t.color &&
         s.text === t.text &&
         s.textColor === t.textColor &&
-        s.alpha === t.alpha,
+        s.alpha === t.alpha &&
+        !!s.tentative === !!t.tentative,
     )
   );
 }
