@@ -4,7 +4,7 @@
 // hours and the status are set from the keyboard (4, 5, Shift+T) and said in the bars' names.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { clickMenuItem, dialogGone, KEY, startApp, until } from "./webdriver.mjs";
+import { addPerson, clickMenuItem, dialogGone, KEY, startApp, until } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const PERSON = "Hana Halftime";
@@ -54,9 +54,7 @@ test("two half days do not overbook a full-time day; more does; tentative work c
   const app = await startApp(APP);
   try {
     await app.waitFor(".bar", 10);
-    await app.click((await app.findAll('button[data-action="add-person"]'))[0]);
-    await app.type((await app.waitFor("dialog[open] input[name=name]"))[0], PERSON);
-    await app.click((await app.findAll('dialog[open] button[type="submit"]'))[0]);
+    await addPerson(app, PERSON);
     await dialogGone(app);
     let row = await until("the new person's row", () => app.script(ROW, [PERSON]));
 

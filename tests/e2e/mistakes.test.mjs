@@ -2,7 +2,7 @@
 // name, a last day before the first, a name too long for a project typed into the picker.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { KEY, startApp, until } from "./webdriver.mjs";
+import { addPerson, KEY, startApp, until } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const alertText = async (app, css) => (await until(`an alert in ${css}`, async () => (await app.texts(css))[0]))?.trim();
@@ -14,9 +14,7 @@ test("bad input is refused with a sentence, in place, and nothing is lost", asyn
     const people = await app.texts(".name .who");
 
     // An empty name for a new person.
-    await app.click((await app.findAll('button[data-action="add-person"]'))[0]);
-    await app.type((await app.waitFor("dialog[open] input[name=name]"))[0], "   ");
-    await app.click((await app.findAll('dialog[open] button[type="submit"]'))[0]);
+    await addPerson(app, "   ");
     const empty = await alertText(app, 'dialog[open] [role="alert"]');
     assert.match(empty, /name/i);
     assert.ok(!empty.includes("{") && !empty.includes("code"), `a sentence, not a dump: ${empty}`);

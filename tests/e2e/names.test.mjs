@@ -3,7 +3,7 @@
 // for "globex website" instead of making it again.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { clickMenuItem, dialogGone, KEY, startApp, until } from "./webdriver.mjs";
+import { addPerson, clickMenuItem, dialogGone, KEY, startApp, until } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 
@@ -16,9 +16,7 @@ test("a repeated name asks before it is added, and the picker offers the project
     const before = await names(app);
     assert.ok(before.includes("Alice Johnson"), "the demo team has Alice Johnson");
 
-    await app.click((await app.findAll('button[data-action="add-person"]'))[0]);
-    await app.type((await app.waitFor("dialog[open] input[name=name]"))[0], " alice  johnson");
-    await app.click((await app.findAll('dialog[open] button[type="submit"]'))[0]);
+    await addPerson(app, " alice  johnson");
     await app.waitFor("dialog[open] .warn");
     assert.match((await app.texts("dialog[open] .warn"))[0], /“Alice Johnson” exists already/);
     assert.equal((await app.texts('dialog[open] button[type="submit"]'))[0], "Save anyway");

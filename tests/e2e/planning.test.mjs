@@ -4,7 +4,7 @@
 // recolour a project, and delete the person with their bars. Each step leaves a screenshot.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { clickMenuItem, dialogGone, KEY, startApp, until } from "./webdriver.mjs";
+import { addPerson, clickMenuItem, dialogGone, KEY, startApp, until } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const PERSON = "Margaret Hamilton";
@@ -31,9 +31,7 @@ test("plan with the mouse and the keyboard: create, undo, move, delete, rename, 
   const app = await startApp(APP);
   try {
     await app.waitFor(".bar", 10);
-    await app.click((await app.findAll('button[data-action="add-person"]'))[0]);
-    await app.type((await app.waitFor("dialog[open] input[name=name]"))[0], PERSON);
-    await app.click((await app.findAll('dialog[open] button[type="submit"]'))[0]);
+    await addPerson(app, PERSON);
     await dialogGone(app);
     const row = await until("the new person's row", () => app.script(ROW, [PERSON]));
 

@@ -3,7 +3,7 @@
 // that came to its place.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { clickMenuItem, dialogGone, KEY, startApp, until } from "./webdriver.mjs";
+import { addPerson, clickMenuItem, dialogGone, KEY, startApp, until } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const NEWCOMER = "Aaron Aalto";
@@ -44,9 +44,7 @@ test("a person added above the selected bar: Delete deletes that bar, no other",
     const before = await ids(app);
     await app.screenshot("selection-1-selected");
 
-    await app.click((await app.findAll('button[data-action="add-person"]'))[0]);
-    await app.type((await app.waitFor("dialog[open] input[name=name]"))[0], NEWCOMER);
-    await app.click((await app.findAll('dialog[open] button[type="submit"]'))[0]);
+    await addPerson(app, NEWCOMER);
     await dialogGone(app);
     await until("the newcomer's row on top", async () => (await app.texts(".name .who"))[0] === NEWCOMER);
     assert.equal(await selected(app), target.id, "the same bar is selected after the rows moved");

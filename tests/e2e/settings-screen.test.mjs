@@ -15,7 +15,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "nod
 import { dirname } from "node:path";
 import { test } from "node:test";
 import { linkIn, REGION, startTeamTable, TABLE } from "./team-table.mjs";
-import { KEY, sleep, startApp, until } from "./webdriver.mjs";
+import { addPerson, KEY, sleep, startApp, until } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const PERSON = "Grace Round-Trip";
@@ -64,9 +64,7 @@ test("settings: local workspace → team table (test, bad value, save) → signe
     // The local workspace, and a person to find again after the round trip.
     await app.waitFor(".bar", 1, 20000);
     const workspace = (await app.texts("h1"))[0];
-    await app.click((await app.findAll('button[data-action="add-person"]'))[0]);
-    await app.type((await app.waitFor("dialog[open] input[name=name]"))[0], PERSON);
-    await app.click((await app.findAll('dialog[open] button[type="submit"]'))[0]);
+    await addPerson(app, PERSON);
     await until("the new person", async () => (await app.texts(".name .who")).includes(PERSON));
     await until("the dialog closed", async () => !(await dialogOpen()));
 

@@ -3,7 +3,7 @@
 // Japanese no room is left there: it was cut to nothing) but shown whole over the timeline.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { assertOneLineAndNoticeShown, japaneseAt1024, clickMenuItem, dialogGone, startApp, toolbarAndNotice, until } from "./webdriver.mjs";
+import { addPerson, assertOneLineAndNoticeShown, clickMenuItem, dialogGone, japaneseAt1024, startApp, toolbarAndNotice, until } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const LONG = "長い名前のメンバー".repeat(10);
@@ -16,9 +16,7 @@ test("the toolbar stays one line at 1024 px in Japanese with a long notice", asy
     const before = await toolbarAndNotice(app);
     assert.ok(before.width <= 1024, `the toolbar is ${before.width} px wide`);
 
-    await app.click((await app.findAll('button[data-action="add-person"]'))[0]);
-    await app.type((await app.waitFor("dialog[open] input[name=name]"))[0], LONG);
-    await app.click((await app.findAll('dialog[open] button[type="submit"]'))[0]);
+    await addPerson(app, LONG);
     await dialogGone(app);
     const row = await until("the long name's row", () =>
       app.script(`const n = [...document.querySelectorAll(".name")].find((e) => e.querySelector(".who").textContent.trim() === arguments[0]);

@@ -285,3 +285,11 @@ export async function japaneseAt1024(app) {
   await app.click((await app.findAll(".toolbar .lang"))[0]);
   await until("Japanese", async () => (await app.texts(".toolbar .lang"))[0] === "English");
 }
+
+/** Adds a person from the toolbar: + Person, the name typed, Save (the dialog may stay open with a
+ * warning or an error, which the caller reads). */
+export async function addPerson(app, name) {
+  await app.click((await app.findAll('button[data-action="add-person"]'))[0]);
+  await app.type((await app.waitFor("dialog[open] input[name=name]"))[0], name);
+  await app.click((await app.findAll('dialog[open] button[type="submit"]'))[0]);
+}

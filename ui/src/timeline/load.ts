@@ -95,8 +95,15 @@ export function capacity(p: Availability, day: Day): number {
   return left;
 }
 
-/** The minutes `b` takes on each day of `[from, to)` it books, in day order. */
-export function bookedDays(b: Booking, p: Availability, from: Day, to: Day): [Day, number][] {
+/** The minutes `b` takes on each day of `[from, to)` it books, in day order; `cap` is the
+ * person's capacity on a day (`capacity`, or one read once a day by `dayLoads`). */
+export function bookedDays(
+  b: Booking,
+  p: Availability,
+  from: Day,
+  to: Day,
+  cap: (d: Day) => number = (d) => capacity(p, d),
+): [Day, number][] {
   const start = Math.max(b.from, from);
   const end = Math.min(b.to, to);
   const out: [Day, number][] = [];
@@ -104,23 +111,21 @@ export function bookedDays(b: Booking, p: Availability, from: Day, to: Day): [Da
   const { kind, value } = b.allocation;
   if (kind !== "total") {
     for (let d = start; d < end; d++) {
-      const c = capacity(p, d);
+      const c = cap(d);
       if (c > 0) out.push([d, kind === "hoursPerDay" ? value : Math.floor((c * value + 50) / 100)]);
     }
     return out;
   }
-  let working = 0;
-  for (let d = b.from; d < b.to; d++) if (capacity(p, d) > 0) working++;
-  const anyDay = working === 0;
-  const n = anyDay ? b.to - b.from : working;
-  const each = Math.floor(value / n);
-  const rest = value % n;
-  let i = 0;
-  for (let d = b.from; d < b.to && d < end; d++) {
-    if (!anyDay && capacity(p, d) === 0) continue;
+  // The days it is spread over: its working days, or every day if it has none.
+  let over: Day[] = [];
+  for (let d = b.from; d < b.to; d++) if (cap(d) > 0) over.push(d);
+  if (over.length === 0) over = Array.from({ length: b.to - b.from }, (_, i) => b.from + i);
+  const each = Math.floor(value / over.length);
+  const rest = value % over.length;
+  for (const [i, d] of over.entries()) {
+    if (d >= end) break;
     const m = each + (i < rest ? 1 : 0);
     if (d >= start && m > 0) out.push([d, m]);
-    i++;
   }
   return out;
 }
@@ -138,8 +143,9 @@ export function dayLoads(p: Availability, bookings: readonly Booking[], from: Da
     const c = capacity(p, d);
     days.push({ day: d, capacity: c, confirmed: 0, tentative: 0, off: minutesOn(p.schedule, d) - c });
   }
+  const cap = (d: Day) => days[d - from]?.capacity ?? capacity(p, d);
   for (const b of bookings)
-    for (const [d, m] of bookedDays(b, p, from, to)) {
+    for (const [d, m] of bookedDays(b, p, from, to, cap)) {
       const slot = days[d - from];
       if (!slot) continue;
       if (b.status === "tentative") slot.tentative += m;

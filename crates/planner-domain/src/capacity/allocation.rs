@@ -65,16 +65,6 @@ impl Allocation {
         }
         Ok(Self::Total(minutes))
     }
-
-    /// The allocation read back from an item or a file, checked as it was when written.
-    fn checked(self) -> Result<Self, ValidationError> {
-        match self {
-            Self::HoursPerDay(m) => Self::hours_per_day(m),
-            Self::Percent(p) => Self::percent(u32::from(p)),
-            // The range is checked where the assignment is (`Assignment` holds both).
-            Self::Total(m) => Self::total_alone(m),
-        }
-    }
 }
 
 /// Minutes as hours, as a person writes them: 90 → "1.5".
@@ -112,7 +102,8 @@ impl TryFrom<RawAllocation> for Allocation {
         match raw.kind {
             RawKind::HoursPerDay => Self::hours_per_day(raw.value),
             RawKind::Percent => Self::percent(raw.value),
-            RawKind::Total => Self::Total(raw.value).checked(),
+            // The range is checked where the assignment is (`Assignment::checked` holds both).
+            RawKind::Total => Self::total_alone(raw.value),
         }
     }
 }

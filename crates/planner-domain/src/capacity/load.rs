@@ -77,14 +77,17 @@ pub fn booked_days(booking: &Booking, person: &Availability<'_>, window: DateRan
 /// A total over `range` on the days `[from, to)` of it (see the module's rules).
 fn spread(range: DateRange, total: u32, person: &Availability<'_>, from: Date, to: Date) -> Vec<(Date, u32)> {
     let all = || (0..range.days()).map(|i| range.start().add_days(i));
-    let working = all().filter(|d| person.capacity(*d) > 0).count();
-    let on_any_day = working == 0;
-    let n = if on_any_day { range.days() as u32 } else { working as u32 };
+    // The days it is spread over, each day's capacity read once.
+    let mut over: Vec<Date> = all().filter(|d| person.capacity(*d) > 0).collect();
+    if over.is_empty() {
+        over = all().collect();
+    }
+    let n = over.len() as u32;
     let (each, rest) = (total / n, total % n);
-    all()
-        .filter(|d| on_any_day || person.capacity(*d) > 0)
+    over.into_iter()
         .enumerate()
-        .filter(|(_, d)| from <= *d && *d < to)
+        .take_while(|(_, d)| *d < to)
+        .filter(|(_, d)| from <= *d)
         .map(|(i, d)| (d, each + u32::from((i as u32) < rest)))
         .filter(|(_, m)| *m > 0)
         .collect()
