@@ -60,7 +60,7 @@ fn people_projects_and_assignments_are_edited_through_commands() {
     assert!(stale["message"].as_str().unwrap().contains("assignment"));
 
     let window = call(&w, "load_window", json!({ "from": "2026-12-14", "to": "2026-12-21" })).unwrap();
-    assert!(window.as_array().unwrap().iter().any(|x| x["id"] == moved["id"]));
+    assert!(window["assignments"].as_array().unwrap().iter().any(|x| x["id"] == moved["id"]));
 
     let renamed = call(
         &w,

@@ -105,7 +105,7 @@ fn rust_side() -> BTreeMap<String, Signature> {
         .filter(|c| !c.is_empty())
         .collect();
     let mut found = BTreeMap::new();
-    for module in ["plan", "session", "members", "settings"] {
+    for module in ["plan", "capacity", "session", "members", "settings"] {
         let text = read(&format!("src-tauri/src/commands/{module}.rs"));
         for chunk in text.split("#[tauri::command]").skip(1) {
             let head = chunk.split('{').next().unwrap();

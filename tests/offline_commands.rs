@@ -170,7 +170,7 @@ async fn a_lost_connection_shows_the_copy_read_only_and_it_comes_back_by_itself(
 
     // Inside what was loaded: served; outside: "not loaded"; people and projects: served.
     let jan = call(&w, "load_window", json!({ "from": "2027-01-04", "to": "2027-02-01" })).unwrap();
-    assert_eq!(jan, json!([]));
+    assert_eq!(jan["assignments"], json!([]));
     let march = call(&w, "load_window", json!({ "from": "2027-03-01", "to": "2027-03-29" })).unwrap_err();
     assert_eq!(march["code"], "not_loaded");
     let wider = call(&w, "open_timeline", json!({ "from": "2026-12-01", "to": "2027-03-01" })).unwrap();

@@ -51,6 +51,10 @@ async fn setup() -> Setup {
             .await
             .unwrap();
     }
+    // Someone to plan (the capacity commands need a person).
+    s.create_resource(&admin, planner_domain::ResourceId::generate(), Name::parse("Pat").unwrap())
+        .await
+        .unwrap();
     Setup {
         file,
         smtp: SmtpServer::start(),
@@ -177,6 +181,21 @@ async fn a_viewer_reads_but_every_write_is_refused_and_audited() {
     assert!(write["message"].as_str().unwrap().contains("viewer"));
     let event = s.audit.events().into_iter().last().unwrap();
     assert_eq!((event.command.as_str(), event.role.as_deref()), ("create_resource", Some("viewer")));
+    // Nor capacity's: time off, working weeks, the team's week, calendars (issue #17.10).
+    let t = call(&w, "open_timeline", json!({ "from": "2026-11-30", "to": "2027-01-04" })).unwrap();
+    let person = t["resources"][0].clone();
+    let off = json!({ "startDate": "2026-12-21", "lastDay": "2026-12-21", "kind": "holiday" });
+    for (command, args) in [
+        ("create_time_off", json!({ "resourceId": person["id"], "input": off })),
+        ("set_working_time", json!({ "current": person, "schedule": null, "calendarId": null })),
+        ("set_default_week", json!({ "minutes": [480, 480, 480, 480, 480, 0, 0] })),
+        ("create_calendar", json!({ "name": "x", "region": null })),
+    ] {
+        let refused = call(&w, command, args).unwrap_err();
+        assert_eq!(refused["code"], "forbidden", "{command}");
+        let event = s.audit.events().into_iter().last().unwrap();
+        assert_eq!((event.command.as_str(), event.role.as_deref()), (command, Some("viewer")));
+    }
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -256,6 +275,17 @@ async fn a_planner_cannot_manage_members() {
     assert_eq!(refused["code"], "forbidden");
     let event = s.audit.events().into_iter().last().unwrap();
     assert_eq!((event.command.as_str(), event.role.as_deref()), ("invite_member", Some("planner")));
+    // A planner plans people's time, but the team's week and calendars are admins' (issue #17.10).
+    let t = call(&w, "open_timeline", json!({ "from": "2026-11-30", "to": "2027-01-04" })).unwrap();
+    let person = t["resources"][0].clone();
+    let off = json!({ "startDate": "2026-12-21", "lastDay": "2026-12-21", "kind": "holiday" });
+    call(&w, "create_time_off", json!({ "resourceId": person["id"], "input": off })).unwrap();
+    for (command, args) in [
+        ("set_default_week", json!({ "minutes": [480, 480, 480, 480, 480, 0, 0] })),
+        ("create_calendar", json!({ "name": "x", "region": null })),
+    ] {
+        assert_eq!(call(&w, command, args).unwrap_err()["code"], "forbidden", "{command}");
+    }
 }
 
 /// Ada's user id, read through her own window.

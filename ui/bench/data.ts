@@ -114,6 +114,10 @@ export function timelineOf(team: BenchTeam, from: string, to: string): TimelineD
     resources: team.resources,
     projects: team.projects,
     assignments: overlapping(team.assignments, from, to),
+    timeOff: [],
+    holidays: [],
+    calendars: [],
+    defaultWeek: [480, 480, 480, 480, 480, 0, 0],
     loaded: [{ from, to }],
     cached: false,
   };

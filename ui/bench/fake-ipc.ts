@@ -123,8 +123,22 @@ export const workspaceOverview: typeof real.workspaceOverview = () =>
 export const openTimeline: typeof real.openTimeline = (from, to) => reply(timelineOf(team, from, to));
 export const loadWindow: typeof real.loadWindow = (from, to) => {
   windowLoads.push({ at: performance.now(), what: `load ${from}…${to}` });
-  return reply(overlapping(team.assignments, from, to));
+  return reply({ assignments: overlapping(team.assignments, from, to), timeOff: [], holidays: [] });
 };
+// Capacity's edits: the bench pages only scroll.
+const refused = (): Promise<never> => Promise.reject({ code: "forbidden", message: "the bench only scrolls" });
+export const setWorkingTime: typeof real.setWorkingTime = refused;
+export const setDefaultWeek: typeof real.setDefaultWeek = refused;
+export const createTimeOff: typeof real.createTimeOff = refused;
+export const updateTimeOff: typeof real.updateTimeOff = refused;
+export const deleteTimeOff: typeof real.deleteTimeOff = refused;
+export const calendars: typeof real.calendars = () => reply([]);
+export const createCalendar: typeof real.createCalendar = refused;
+export const renameCalendar: typeof real.renameCalendar = refused;
+export const deleteCalendar: typeof real.deleteCalendar = refused;
+export const addHolidays: typeof real.addHolidays = refused;
+export const importIcs: typeof real.importIcs = refused;
+export const deleteHoliday: typeof real.deleteHoliday = refused;
 // The local workspace is never offline.
 export const reconnect: typeof real.reconnect = sessionStatus;
 export const catalog: typeof real.catalog = () =>

@@ -16,7 +16,8 @@ type WithDetail =
   | "keyring"
   | "local_data"
   | "mail"
-  | "backup";
+  | "backup"
+  | "invalid_calendar_file";
 
 /** Sentences for the error codes the Rust side sends (`ErrorCode`, generated from Rust: a code
  * without a Japanese sentence here or below fails the type check); English uses the Rust
@@ -57,6 +58,9 @@ const JA_ERRORS: Record<Exclude<ErrorCode, WithDetail>, string> = {
   invalid_week_hours: "1日の勤務時間は0〜24時間の範囲で、15分単位で指定してください。",
   invalid_schedule: "勤務週は最初から有効なものが1つ必要で、同じ日に始まる変更は1つまでです。",
   work_ends_before_start: "最終勤務日が初勤務日より前になっています。",
+  invalid_region: "祝日の地域は JP、DE-BY、US-CA のような国・地域コードで指定してください。",
+  calendar_file_too_large: "カレンダーファイルが大きすぎます（1 MiB まで）。",
+  too_many_holidays: "一度に追加できる祝日は1000日までです。",
 };
 
 const JA_WITH_DETAIL: Record<WithDetail, string> = {
@@ -68,6 +72,7 @@ const JA_WITH_DETAIL: Record<WithDetail, string> = {
   local_data: "サインアウトしましたが、このコンピューター上のデータを削除できませんでした。",
   mail: "サインイン用のメールを送信できませんでした。IT 担当者に確認してください。",
   backup: "移動の前にローカルのプランをバックアップできなかったため、移動しませんでした。",
+  invalid_calendar_file: "カレンダーファイル（.ics）を読み込めませんでした。",
 };
 
 /** The Rust side's messages are clauses ("the name is empty"); shown, they read as sentences. A

@@ -1,11 +1,13 @@
 // The UI's words in English and Japanese. The language follows the OS (the webview's
 // navigator.languages) and can be switched; `lang.svelte.ts` holds the current one.
 
+import { EN_CAPACITY, JA_CAPACITY } from "./capacityWords";
 import type { MoveStageDto } from "./ipc/bindings/MoveStageDto";
 
 export type Lang = "en" | "ja";
 
 const en = {
+  ...EN_CAPACITY,
   today: "Today",
   todayHint: "Go to today (T)",
   zoomIn: "Zoom in (+)",
@@ -54,8 +56,8 @@ const en = {
   tentativeHint: "Not settled yet: drawn hatched, and left out of the load when tentative work is hidden",
   loading: "Loading…",
   timeline: "Timeline",
-  loadHint: "Booked working days in view",
-  overbooked: "More than one assignment",
+  loadHint: "Over the period chosen above: hours booked · hours free · share of capacity booked",
+  overbooked: "Booked beyond the hours they can work",
   language: "日本語",
   failed: "Something went wrong; please try again.",
   pickProject: "Project of the new assignment",
@@ -211,6 +213,7 @@ const en = {
 export type Messages = typeof en;
 
 const ja: Messages = {
+  ...JA_CAPACITY,
   today: "今日",
   todayHint: "今日へ移動 (T)",
   zoomIn: "拡大 (+)",
@@ -259,8 +262,8 @@ const ja: Messages = {
   tentativeHint: "まだ確定していない予定です。斜線で表示され、仮の予定を除外すると負荷に含まれません",
   loading: "読み込み中…",
   timeline: "タイムライン",
-  loadHint: "表示期間の稼働日のうちアサイン済みの割合",
-  overbooked: "複数のアサインが重なっています",
+  loadHint: "上で選んだ期間の予定時間 · 空き時間 · 稼働率",
+  overbooked: "勤務可能な時間を超えて予定が入っています",
   language: "English",
   failed: "問題が発生しました。もう一度お試しください。",
   pickProject: "新しいアサインの案件",

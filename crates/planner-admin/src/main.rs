@@ -180,7 +180,7 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
             let project_of = |id: &planner_domain::ProjectId| {
                 timeline.projects.iter().find(|p| &p.id == id).map(|p| p.name.to_string()).unwrap_or_default()
             };
-            out.list(&timeline.assignments, |a| {
+            out.list(&timeline.items.assignments, |a| {
                 format!(
                     "{} – {}  {}  {}",
                     a.range.start(),
@@ -216,7 +216,7 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
                 "window": window,
                 "people": timeline.resources.len(),
                 "projects": timeline.projects.len(),
-                "assignmentsInWindow": timeline.assignments.len(),
+                "assignmentsInWindow": timeline.items.assignments.len(),
             });
             out.value(&summary, |_| output::timeline_text(&timeline));
         }

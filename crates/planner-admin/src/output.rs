@@ -73,7 +73,7 @@ pub fn timeline_text(t: &Timeline) -> String {
         let mut row: Vec<char> = (0..days)
             .map(|d| if start.add_days(d as i64).weekday_from_monday() >= 5 { '·' } else { ' ' })
             .collect();
-        for a in t.assignments.iter().filter(|a| a.resource_id == r.id) {
+        for a in t.items.assignments.iter().filter(|a| a.resource_id == r.id) {
             let letter = t
                 .projects
                 .iter()

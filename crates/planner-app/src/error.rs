@@ -55,6 +55,10 @@ error_codes! {
     InvalidWeekHours = "invalid_week_hours",
     InvalidSchedule = "invalid_schedule",
     WorkEndsBeforeStart = "work_ends_before_start",
+    InvalidRegion = "invalid_region",
+    InvalidCalendarFile = "invalid_calendar_file",
+    CalendarFileTooLarge = "calendar_file_too_large",
+    TooManyHolidays = "too_many_holidays",
     // The table (planner-store's `StoreError`).
     NotFound = "not_found",
     AlreadyExists = "already_exists",
@@ -106,6 +110,10 @@ impl ErrorCode {
             V::WeekHours(_) => Self::InvalidWeekHours,
             V::ScheduleWeeks => Self::InvalidSchedule,
             V::WorkEndsBeforeStart { .. } => Self::WorkEndsBeforeStart,
+            V::Region(_) => Self::InvalidRegion,
+            V::CalendarFile(_) => Self::InvalidCalendarFile,
+            V::CalendarFileTooLarge { .. } => Self::CalendarFileTooLarge,
+            V::TooManyHolidays { .. } => Self::TooManyHolidays,
         }
     }
 

@@ -9,15 +9,18 @@
 //!   transitions as plain functions.
 //! - `session.rs`: opening a team table, sign-in by code or link, switching team, signing out,
 //!   resuming a session; `supervisor.rs`: the connection check (heartbeat, backoff).
-//! - `plan.rs`: the plan's reads and edits; `offline.rs`: the offline copies.
+//! - `plan.rs`: the plan's reads and edits; `capacity.rs`: working time, time off, holiday
+//!   calendars (`ics.rs`: holidays from an .ics file); `offline.rs`: the offline copies.
 //! - `startup.rs`: settings → what opens; `places.rs`: every local file name; `log.rs`: the
 //!   log; `diagnostics.rs`; `local_move.rs`: the local workspace into a team.
 //! - `error.rs`: [`AppError`] and the codes the window reads ([`ErrorCode`]).
 //! - `prefs.rs`: what the window remembers between starts, per user and team.
 
 mod app;
+mod capacity;
 pub mod diagnostics;
 mod error;
+pub mod ics;
 pub mod local_move;
 pub mod log;
 pub mod offline;

@@ -11,7 +11,7 @@ use crate::AppError;
 use crate::places::TableDir;
 use planner_auth::TokenVault;
 use planner_cache::{CacheFile, CacheKey, Change, Profile, Snapshot};
-use planner_domain::{Assignment, DateRange, TeamId, UserId};
+use planner_domain::{DateRange, TeamId, UserId, WindowItems};
 use planner_store::{Sensitive, Timeline};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -216,27 +216,30 @@ impl TeamCopy {
             match &mut *s {
                 Some(s) => {
                     s.team = t.team.clone();
+                    s.calendars = t.calendars.clone();
                     s.rows(t.resources.clone(), t.projects.clone());
-                    s.loaded(t.window, t.assignments.clone(), Some(at));
+                    s.loaded(t.window, t.items.clone(), Some(at));
                 }
                 None => {
-                    *s = Some(Snapshot::new(
+                    let mut fresh = Snapshot::new(
                         t.team.clone(),
                         t.resources.clone(),
                         t.projects.clone(),
                         t.window,
-                        t.assignments.clone(),
+                        t.items.clone(),
                         at,
-                    ))
+                    );
+                    fresh.calendars = t.calendars.clone();
+                    *s = Some(fresh);
                 }
             }
         }
         self.persist().await;
     }
 
-    /// Assignments of `window` read from the table at `at`.
-    pub async fn window_read(&self, window: DateRange, found: &[Assignment], at: String) {
-        self.change(|s| s.loaded(window, found.to_vec(), Some(at))).await;
+    /// What `window` holds, read from the table at `at`.
+    pub async fn window_read(&self, window: DateRange, found: &WindowItems, at: String) {
+        self.change(|s| s.loaded(window, found.clone(), Some(at))).await;
     }
 
     /// A confirmed change (an edit, or people and projects read again).
@@ -261,7 +264,8 @@ impl TeamCopy {
                 window,
                 resources: s.resources.clone(),
                 projects: s.projects.clone(),
-                assignments: s.assignments_in(window),
+                calendars: s.calendars.clone(),
+                items: s.items_in(window),
             },
             loaded: s.loaded_in(window),
             cached: true,
@@ -269,10 +273,10 @@ impl TeamCopy {
     }
 
     /// The assignments of `window`, if the copy holds all of them.
-    pub fn window(&self, window: DateRange) -> Option<Vec<Assignment>> {
+    pub fn window(&self, window: DateRange) -> Option<WindowItems> {
         let s = lock(&self.snapshot);
         let s = s.as_ref().filter(|s| s.covers(window))?;
-        Some(s.assignments_in(window))
+        Some(s.items_in(window))
     }
 
     /// People and projects as the copy has them.

@@ -7,6 +7,7 @@ use crate::offline::Shown;
 use planner_cache::Change;
 use planner_domain::{
     Assignment, Color, DateRange, Email, Name, Project, ProjectId, Resource, ResourceId, Role, User, UserId,
+    WindowItems,
 };
 use planner_store::{AssignmentChange, CascadeReport, Catalog, MemberInfo, NewAssignment};
 
@@ -29,7 +30,7 @@ impl App {
             team_name: t.team.name.to_string(),
             people: t.resources.len(),
             projects: t.projects.len(),
-            assignments_next_13_weeks: t.assignments.len(),
+            assignments_next_13_weeks: t.items.assignments.len(),
         })
     }
 
@@ -47,11 +48,11 @@ impl App {
         found
     }
 
-    /// The assignments of `window`: from the table (and kept), or from the copy if it holds
-    /// that window; otherwise `not_loaded`.
-    pub async fn window(&self, window: DateRange) -> Result<Vec<Assignment>, AppError> {
+    /// What `window` holds (assignments, time off, holidays): from the table (and kept), or
+    /// from the copy if it holds that window; otherwise `not_loaded`.
+    pub async fn window(&self, window: DateRange) -> Result<WindowItems, AppError> {
         self.read_through(
-            async |store, scope| store.assignments_in_window(scope, window).await,
+            async |store, scope| store.window_items(scope, window).await,
             async |copy, found, at| copy.window_read(window, found, at).await,
             |copy| Some(copy.window(window).ok_or(AppError::NotLoaded)),
         )

@@ -45,11 +45,7 @@ fn engine() -> Engine {
 /// and 500 assignments after it.
 fn plan(history: usize, window: DateRange) -> TeamExport {
     let resources: Vec<Resource> = (0..PEOPLE)
-        .map(|i| Resource {
-            id: ResourceId::generate(),
-            name: Name::parse(&format!("Person {i:02}")).unwrap(),
-            version: 1,
-        })
+        .map(|i| Resource::new(ResourceId::generate(), Name::parse(&format!("Person {i:02}")).unwrap()))
         .collect();
     let projects: Vec<Project> = (0..6)
         .map(|i| Project {
@@ -104,9 +100,13 @@ fn plan(history: usize, window: DateRange) -> TeamExport {
         format_version: FORMAT_VERSION,
         exported_at: "bench".into(),
         team_name: Name::parse("Bench").unwrap(),
+        default_week: None,
         resources,
         projects,
         assignments,
+        time_off: vec![],
+        calendars: vec![],
+        holidays: vec![],
     }
 }
 
@@ -146,7 +146,7 @@ async fn measure(history: usize) -> Row {
     meter.reset();
     let timeline = store.timeline(&scope, window).await.unwrap();
     let ours = meter.reset();
-    assert_eq!(timeline.assignments.len(), expected, "the window query must be exact");
+    assert_eq!(timeline.items.assignments.len(), expected, "the window query must be exact");
 
     // The original spec's #1: the whole partition, every page.
     let client = &store.connection().client;
@@ -178,7 +178,7 @@ async fn measure(history: usize) -> Row {
     .await;
     let seed4 = meter.reset();
     let shown: std::collections::HashSet<String> =
-        timeline.assignments.iter().map(|a| a.id.to_string()).collect();
+        timeline.items.assignments.iter().map(|a| a.id.to_string()).collect();
     let got: std::collections::HashSet<String> = returned
         .iter()
         .filter_map(|i| match i.get("id") {

@@ -153,7 +153,7 @@ mod tests {
     }
 
     fn snapshot() -> Snapshot {
-        let r = Resource { id: ResourceId::generate(), name: Name::parse("Ada").unwrap(), version: 1 };
+        let r = Resource::new(ResourceId::generate(), Name::parse("Ada").unwrap());
         let p = Project {
             id: ProjectId::generate(),
             name: Name::parse("Apollo").unwrap(),
@@ -170,8 +170,12 @@ mod tests {
             status: Default::default(),
             version: 1,
         };
-        let team =
-            Team { id: TeamId::generate(), name: Name::parse("Team").unwrap(), created_at: "x".into() };
+        let team = Team {
+            id: TeamId::generate(),
+            name: Name::parse("Team").unwrap(),
+            created_at: "x".into(),
+            default_week: Default::default(),
+        };
         let window = DateRange::window(start, start.add_days(35)).unwrap();
         Snapshot::new(team, vec![r], vec![p], window, vec![a], "2026-11-30T09:00:00Z".into())
     }

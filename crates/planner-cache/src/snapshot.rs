@@ -1,6 +1,9 @@
 //! What the offline copy holds, and how loads and edits change it.
 
-use planner_domain::{Assignment, AssignmentId, DateRange, Project, ProjectId, Resource, ResourceId, Team};
+use planner_domain::{
+    Assignment, AssignmentId, Calendar, CalendarId, Date, DateRange, Holiday, Project, ProjectId, Resource,
+    ResourceId, Team, TimeOff, TimeOffId, WindowItems,
+};
 use serde::{Deserialize, Serialize};
 
 /// A confirmed change to a team's plan, as the command that made it reports it: the copy
@@ -21,6 +24,20 @@ pub enum Change {
     AssignmentGone(AssignmentId),
     /// People and projects as the table has them now.
     Rows { resources: Vec<Resource>, projects: Vec<Project> },
+    /// Time off recorded or changed.
+    TimeOff(TimeOff),
+    /// Time off deleted.
+    TimeOffGone(TimeOffId),
+    /// The team's record changed (its default week).
+    Team(Team),
+    /// A calendar created or renamed.
+    Calendar(Calendar),
+    /// A calendar deleted, with its holidays.
+    CalendarGone(CalendarId),
+    /// Holidays added (or renamed) in a calendar.
+    Holidays(Vec<Holiday>),
+    /// A holiday removed.
+    HolidayGone { calendar: CalendarId, day: Date },
     /// Nothing the copy holds (members, roles).
     Nothing,
 }
@@ -36,6 +53,16 @@ pub struct Snapshot {
     windows: Vec<DateRange>,
     /// Every assignment overlapping a loaded window, by start.
     assignments: Vec<Assignment>,
+    /// Every time off overlapping a loaded window, by start (absent in copies written before
+    /// time off: none).
+    #[serde(default)]
+    time_off: Vec<TimeOff>,
+    /// The holidays on the loaded days, by day.
+    #[serde(default)]
+    holidays: Vec<Holiday>,
+    /// The team's holiday calendars.
+    #[serde(default)]
+    pub calendars: Vec<Calendar>,
     /// RFC 3339: when this copy was last in step with the table.
     pub synced_at: String,
 }
@@ -48,11 +75,21 @@ impl Snapshot {
         resources: Vec<Resource>,
         projects: Vec<Project>,
         window: DateRange,
-        assignments: Vec<Assignment>,
+        found: impl Into<WindowItems>,
         synced_at: String,
     ) -> Self {
-        let mut s = Self { team, resources, projects, windows: vec![], assignments: vec![], synced_at };
-        s.loaded(window, assignments, None);
+        let mut s = Self {
+            team,
+            resources,
+            projects,
+            windows: vec![],
+            assignments: vec![],
+            time_off: vec![],
+            holidays: vec![],
+            calendars: vec![],
+            synced_at,
+        };
+        s.loaded(window, found, None);
         s
     }
 
@@ -73,14 +110,30 @@ impl Snapshot {
         self.assignments.iter().filter(|a| a.range.overlaps(window)).cloned().collect()
     }
 
-    /// A window came back from the table: it replaces what the copy had there (an assignment
-    /// the table no longer has in it is gone), and its days count as loaded.
-    pub fn loaded(&mut self, window: DateRange, found: Vec<Assignment>, synced_at: Option<String>) {
+    /// Everything dated in `window` (complete only if [`Snapshot::covers`] it).
+    pub fn items_in(&self, window: DateRange) -> WindowItems {
+        WindowItems {
+            assignments: self.assignments_in(window),
+            time_off: self.time_off.iter().filter(|t| t.range.overlaps(window)).cloned().collect(),
+            holidays: self.holidays.iter().filter(|h| window.contains(h.day)).cloned().collect(),
+        }
+    }
+
+    /// A window came back from the table: it replaces what the copy had there (an assignment,
+    /// time off or holiday the table no longer has in it is gone), and its days count as loaded.
+    pub fn loaded(&mut self, window: DateRange, found: impl Into<WindowItems>, synced_at: Option<String>) {
+        let found = found.into();
         self.assignments.retain(|a| !a.range.overlaps(window));
-        for a in found {
+        for a in found.assignments {
             self.upsert(a);
         }
+        self.time_off.retain(|t| !t.range.overlaps(window));
+        for t in found.time_off {
+            self.put_time_off(t);
+        }
+        self.holidays.retain(|h| !window.contains(h.day));
         self.add_window(window);
+        self.put_holidays(found.holidays);
         if let Some(at) = synced_at {
             self.synced_at = at;
         }
@@ -96,7 +149,41 @@ impl Snapshot {
             Change::ProjectGone(id) => self.remove_project(&id),
             Change::AssignmentGone(id) => self.remove(&id),
             Change::Rows { resources, projects } => self.rows(resources, projects),
+            Change::TimeOff(t) => self.put_time_off(t),
+            Change::TimeOffGone(id) => self.time_off.retain(|t| t.id != id),
+            Change::Team(team) => self.team = team,
+            Change::Calendar(c) => {
+                self.calendars.retain(|x| x.id != c.id);
+                self.calendars.push(c);
+            }
+            Change::CalendarGone(id) => {
+                self.calendars.retain(|c| c.id != id);
+                self.holidays.retain(|h| h.calendar != id);
+            }
+            Change::Holidays(days) => self.put_holidays(days),
+            Change::HolidayGone { calendar, day } => {
+                self.holidays.retain(|h| !(h.calendar == calendar && h.day == day))
+            }
             Change::Nothing => {}
+        }
+    }
+
+    /// Time off recorded or changed (kept by start day).
+    fn put_time_off(&mut self, t: TimeOff) {
+        self.time_off.retain(|x| x.id != t.id);
+        let at = self.time_off.partition_point(|x| (x.range.start(), &x.id) < (t.range.start(), &t.id));
+        self.time_off.insert(at, t);
+    }
+
+    /// Holidays added or renamed (kept by day; on loaded days only, as a load would find them).
+    fn put_holidays(&mut self, days: Vec<Holiday>) {
+        for h in days {
+            if !self.windows.iter().any(|w| w.contains(h.day)) {
+                continue;
+            }
+            self.holidays.retain(|x| !(x.calendar == h.calendar && x.day == h.day));
+            let at = self.holidays.partition_point(|x| (x.day, &x.calendar) < (h.day, &h.calendar));
+            self.holidays.insert(at, h);
         }
     }
 
@@ -115,6 +202,7 @@ impl Snapshot {
         self.assignments.retain(|a| {
             resources.iter().any(|r| r.id == a.resource_id) && projects.iter().any(|p| p.id == a.project_id)
         });
+        self.time_off.retain(|t| resources.iter().any(|r| r.id == t.resource_id));
         self.resources = resources;
         self.projects = projects;
     }
@@ -131,10 +219,11 @@ impl Snapshot {
         self.projects.push(p);
     }
 
-    /// A person deleted, with their assignments.
+    /// A person deleted, with their assignments and time off.
     pub fn remove_resource(&mut self, id: &ResourceId) {
         self.resources.retain(|r| &r.id != id);
         self.assignments.retain(|a| &a.resource_id != id);
+        self.time_off.retain(|t| &t.resource_id != id);
     }
 
     /// A project deleted, with its assignments.
@@ -203,12 +292,13 @@ mod tests {
             id: TeamId::generate(),
             name: Name::parse("T").unwrap(),
             created_at: "2026-11-30T09:00:00Z".into(),
+            default_week: Default::default(),
         }
     }
 
     fn row() -> (Resource, Project) {
         (
-            Resource { id: ResourceId::generate(), name: Name::parse("Ada").unwrap(), version: 1 },
+            Resource::new(ResourceId::generate(), Name::parse("Ada").unwrap()),
             Project {
                 id: ProjectId::generate(),
                 name: Name::parse("P").unwrap(),
@@ -316,6 +406,58 @@ mod tests {
         s.apply(Change::Assignment(one));
         s.apply(Change::ResourceGone(r.id.clone()));
         assert!(s.resources.is_empty() && s.assignments_in(month).is_empty());
+    }
+
+    #[test]
+    fn time_off_and_holidays_are_kept_window_by_window() {
+        let (r, _) = row();
+        let off = |start: &str, days: i64| {
+            let start = day(start);
+            TimeOff {
+                id: TimeOffId::generate(),
+                resource_id: r.id.clone(),
+                range: DateRange::new(start, start.add_days(days)).unwrap(),
+                kind: Default::default(),
+                minutes: None,
+                version: 1,
+            }
+        };
+        let cal = CalendarId::generate();
+        let holiday =
+            |d: &str| Holiday { calendar: cal.clone(), day: day(d), name: Name::parse("H").unwrap() };
+        let (nov, dec) = (off("2026-11-10", 2), off("2026-12-10", 30));
+        let found = WindowItems {
+            assignments: vec![],
+            time_off: vec![nov.clone()],
+            holidays: vec![holiday("2026-11-23")],
+        };
+        let mut s =
+            Snapshot::new(team(), vec![r.clone()], vec![], w("2026-11-01", "2026-12-01"), found, "t".into());
+        let dec_found = WindowItems {
+            assignments: vec![],
+            time_off: vec![dec.clone()],
+            holidays: vec![holiday("2026-12-25")],
+        };
+        s.loaded(w("2026-12-01", "2027-01-01"), dec_found, None);
+        let all = s.items_in(w("2026-11-01", "2027-01-01"));
+        assert_eq!(all.time_off, vec![nov.clone(), dec.clone()]);
+        assert_eq!(all.holidays, vec![holiday("2026-11-23"), holiday("2026-12-25")]);
+        // December again, the time off gone from the table: gone from the copy, November kept.
+        s.loaded(w("2026-12-01", "2027-01-01"), WindowItems::default(), None);
+        assert_eq!(s.items_in(w("2026-11-01", "2027-01-01")).time_off, vec![nov.clone()]);
+        // A holiday added on a day not loaded is left for the load that brings that day.
+        s.apply(Change::Holidays(vec![holiday("2026-11-24"), holiday("2027-05-03")]));
+        assert_eq!(s.items_in(w("2026-11-01", "2027-12-01")).holidays.len(), 2);
+        s.apply(Change::CalendarGone(cal.clone()));
+        assert!(s.items_in(w("2026-11-01", "2027-12-01")).holidays.is_empty());
+        s.apply(Change::TimeOffGone(nov.id.clone()));
+        assert!(s.items_in(w("2026-11-01", "2027-12-01")).time_off.is_empty());
+        s.apply(Change::TimeOff(nov.clone()));
+        s.remove_resource(&r.id);
+        assert!(
+            s.items_in(w("2026-11-01", "2027-12-01")).time_off.is_empty(),
+            "a deleted person's time off goes"
+        );
     }
 
     #[test]

@@ -3,9 +3,10 @@
 //! `version` is the optimistic-concurrency counter: every update names the version it read and
 //! fails with a conflict if someone else changed the item in between.
 
-use crate::capacity::{Allocation, Status};
+use crate::capacity::{Absence, Allocation, Schedule, Status, TimeOffKind, WorkWeek};
 use crate::{
-    AssignmentId, Color, DateRange, Email, Name, ProjectId, ResourceId, Role, TeamId, UserId, ValidationError,
+    AssignmentId, CalendarId, Color, Date, DateRange, Email, Name, ProjectId, ResourceId, Role, TeamId,
+    TimeOffId, UserId, ValidationError,
 };
 use serde::{Deserialize, Serialize};
 
@@ -16,6 +17,10 @@ pub struct Team {
     pub name: Name,
     /// RFC 3339.
     pub created_at: String,
+    /// The working week of everyone without one of their own (Monday to Friday, 8 hours, until
+    /// an admin sets another).
+    #[serde(default)]
+    pub default_week: WorkWeek,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -41,6 +46,24 @@ pub struct Resource {
     pub id: ResourceId,
     pub name: Name,
     pub version: u64,
+    /// Their own working weeks; `None`: the team's default week.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub schedule: Option<Schedule>,
+    /// The public-holiday calendar they are in, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub calendar: Option<CalendarId>,
+}
+
+impl Resource {
+    /// A new person: the team's week, no calendar.
+    pub fn new(id: ResourceId, name: Name) -> Self {
+        Self { id, name, version: 1, schedule: None, calendar: None }
+    }
+
+    /// The working time that holds for them: their own, else the team's default week.
+    pub fn schedule_or(&self, default_week: WorkWeek) -> Schedule {
+        self.schedule.clone().unwrap_or_else(|| Schedule::always(default_week))
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -77,5 +100,98 @@ impl Assignment {
             Allocation::total(minutes, self.range.days())?;
         }
         Ok(self)
+    }
+}
+
+/// A stretch of a person's time off: every day of `range`, all of the day or `minutes` of it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TimeOff {
+    pub id: TimeOffId,
+    pub resource_id: ResourceId,
+    #[serde(flatten)]
+    pub range: DateRange,
+    #[serde(default)]
+    pub kind: TimeOffKind,
+    /// `None`: the whole day; else quarter hours under 24 hours of each day.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub minutes: Option<u32>,
+    pub version: u64,
+}
+
+impl TimeOff {
+    /// What the load maths sees; refuses minutes that are not part of a day.
+    pub fn absence(&self) -> Result<Absence, ValidationError> {
+        match self.minutes {
+            None => Ok(Absence::whole_days(self.range)),
+            Some(m) => Absence::hours(self.range, m),
+        }
+    }
+
+    /// Checks what the parts cannot check alone (the minutes).
+    pub fn checked(self) -> Result<Self, ValidationError> {
+        self.absence()?;
+        Ok(self)
+    }
+}
+
+/// A team's public-holiday calendar: its name, and where its days came from (a holiday
+/// library's region such as `JP`, `DE-BY`, `US-CA`, or none: typed in or read from an .ics file).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Calendar {
+    pub id: CalendarId,
+    pub name: Name,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub region: Option<String>,
+    pub version: u64,
+}
+
+impl Calendar {
+    /// A region code: a country's two capital letters, then up to two parts of 1–10 letters or
+    /// digits, each after a `-` (`JP`, `GB-SCT`, `DE-BY-A`).
+    pub fn check_region(raw: &str) -> Result<String, ValidationError> {
+        let mut parts = raw.trim().split('-');
+        let country = parts.next().unwrap_or_default();
+        let rest: Vec<&str> = parts.collect();
+        let ok = country.len() == 2
+            && country.bytes().all(|b| b.is_ascii_uppercase())
+            && rest.len() <= 2
+            && rest
+                .iter()
+                .all(|p| (1..=10).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_alphanumeric()));
+        if ok {
+            Ok(raw.trim().to_owned())
+        } else {
+            Err(ValidationError::Region(raw.chars().take(32).collect()))
+        }
+    }
+}
+
+/// One public holiday of a calendar.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Holiday {
+    pub calendar: CalendarId,
+    pub day: Date,
+    pub name: Name,
+}
+
+/// What a window of days holds: the assignments and time off overlapping it and the holidays on
+/// its days (one read of the window query; the offline copy keeps it window by window).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WindowItems {
+    pub assignments: Vec<Assignment>,
+    #[serde(default)]
+    pub time_off: Vec<TimeOff>,
+    #[serde(default)]
+    pub holidays: Vec<Holiday>,
+}
+
+impl From<Vec<Assignment>> for WindowItems {
+    /// Assignments alone (no time off, no holidays).
+    fn from(assignments: Vec<Assignment>) -> Self {
+        WindowItems { assignments, ..WindowItems::default() }
     }
 }

@@ -45,6 +45,14 @@ pub enum ValidationError {
     ScheduleWeeks,
     #[error("the last working day {last} is before the first {first}")]
     WorkEndsBeforeStart { first: String, last: String },
+    #[error("'{0}' is not a holiday region (a country code such as JP, DE-BY or US-CA)")]
+    Region(String),
+    #[error("the calendar file is not an iCalendar (.ics) file we can read: {0}")]
+    CalendarFile(String),
+    #[error("the calendar file is larger than {max_kib} KiB")]
+    CalendarFileTooLarge { max_kib: usize },
+    #[error("at most {max} holidays can be added at once")]
+    TooManyHolidays { max: usize },
 }
 
 impl ValidationError {
@@ -70,6 +78,10 @@ impl ValidationError {
             ValidationError::WeekHours(_) => "invalid_week_hours",
             ValidationError::ScheduleWeeks => "invalid_schedule",
             ValidationError::WorkEndsBeforeStart { .. } => "work_ends_before_start",
+            ValidationError::Region(_) => "invalid_region",
+            ValidationError::CalendarFile(_) => "invalid_calendar_file",
+            ValidationError::CalendarFileTooLarge { .. } => "calendar_file_too_large",
+            ValidationError::TooManyHolidays { .. } => "too_many_holidays",
         }
     }
 }

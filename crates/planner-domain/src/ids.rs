@@ -71,6 +71,14 @@ id_type!(
     /// One assignment of a resource to a project for a date range.
     AssignmentId
 );
+id_type!(
+    /// One stretch of a person's time off.
+    TimeOffId
+);
+id_type!(
+    /// A team's public-holiday calendar.
+    CalendarId
+);
 
 #[cfg(test)]
 mod tests {

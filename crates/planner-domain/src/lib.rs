@@ -38,8 +38,10 @@ pub use clock::{Clock, FixedClock, SystemClock};
 pub use color::Color;
 pub use dates::{Date, DateRange, MAX_ASSIGNMENT_DAYS};
 pub use email::Email;
-pub use entities::{Assignment, Member, Project, Resource, Team, User};
+pub use entities::{
+    Assignment, Calendar, Holiday, Member, Project, Resource, Team, TimeOff, User, WindowItems,
+};
 pub use error::ValidationError;
-pub use ids::{AssignmentId, ProjectId, ResourceId, TeamId, UserId};
+pub use ids::{AssignmentId, CalendarId, ProjectId, ResourceId, TeamId, TimeOffId, UserId};
 pub use name::Name;
 pub use role::{Action, Role};

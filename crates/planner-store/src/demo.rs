@@ -1,10 +1,16 @@
 //! The demo team: twelve people with Japanese and English names, six projects, and about three
 //! months of assignments around today (one month back, two ahead), with a few overlaps and a few
-//! long engagements. Deterministic for a given seed and day.
+//! long engagements. It shows capacity planning off too: the Japanese-named people are in a
+//! calendar of Japan's public holidays, one of them works part time (four days of six hours),
+//! one has a week of holiday, some assignments take half a day or a share of it, and one project
+//! is tentative. Deterministic for a given seed and day.
 
-use crate::plan::NewAssignment;
+use crate::plan::{NewAssignment, NewTimeOff, TimeOffChange};
 use crate::{Store, StoreError, TeamScope};
-use planner_domain::{AssignmentId, Color, Date, DateRange, Name, ProjectId, ResourceId};
+use planner_domain::capacity::{Allocation, Schedule, Status, TimeOffKind, WorkWeek};
+use planner_domain::{
+    AssignmentId, CalendarId, Color, Date, DateRange, Name, ProjectId, ResourceId, TimeOffId,
+};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde::Serialize;
@@ -33,6 +39,14 @@ pub const PROJECTS: [(&str, &str); 6] = [
     ("社内研修", "#9B5DE5"),
 ];
 
+/// The demo's tentative project (an index into [`PROJECTS`]): Stark Mobile App, not yet signed.
+const TENTATIVE_PROJECT: usize = 4;
+/// The part-timer (an index into [`PEOPLE`]) and their week: Monday to Thursday, six hours.
+const PART_TIMER: usize = 5;
+const PART_TIME: [u32; 7] = [360, 360, 360, 360, 0, 0, 0];
+/// Who takes a week of holiday, starting on the Monday two weeks from today.
+const ON_HOLIDAY: usize = 7;
+
 /// What [`Store::seed_demo`] created.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -53,9 +67,39 @@ impl Store {
         let mut rng = StdRng::seed_from_u64(seed);
         let mut people = Vec::new();
         for name in PEOPLE {
-            let r = self.create_resource(scope, ResourceId::generate(), Name::parse(name)?).await?;
-            people.push(r.id);
+            people.push(self.create_resource(scope, ResourceId::generate(), Name::parse(name)?).await?);
         }
+        // Japan's public holidays for the Japanese-named people; a part-timer among them.
+        let calendar = self
+            .create_calendar(scope, CalendarId::generate(), Name::parse("日本の祝日")?, Some("JP".into()))
+            .await?;
+        let days = crate::demo_holidays::JP
+            .iter()
+            .map(|(day, name)| Ok((Date::parse(day)?, Name::parse(name)?)))
+            .collect::<Result<Vec<_>, planner_domain::ValidationError>>()?;
+        self.put_holidays(scope, &calendar.id, days).await?;
+        let japanese = PEOPLE.iter().take_while(|n| !n.is_ascii()).count();
+        for (i, person) in people.iter().enumerate().take(japanese) {
+            let schedule =
+                (i == PART_TIMER).then(|| Schedule::always(WorkWeek::new(PART_TIME).unwrap_or_default()));
+            self.set_working_time(scope, person, schedule, Some(calendar.id.clone())).await?;
+        }
+        let monday = today.add_days(14 - i64::from(today.weekday_from_monday()));
+        self.create_time_off(
+            scope,
+            NewTimeOff {
+                id: TimeOffId::generate(),
+                resource_id: people[ON_HOLIDAY].id.clone(),
+                change: TimeOffChange {
+                    range: DateRange::new(monday, monday.add_days(5))?,
+                    kind: TimeOffKind::Holiday,
+                    minutes: None,
+                },
+            },
+        )
+        .await?;
+        // Allocations from their own sequence, so the bars fall where they always did.
+        let mut shares = StdRng::seed_from_u64(seed ^ 0x5eed);
         let mut projects = Vec::new();
         for (name, color) in PROJECTS {
             let p = self
@@ -71,17 +115,23 @@ impl Store {
             while day < last {
                 let long = rng.random_ratio(1, 8);
                 let days = if long { rng.random_range(40..90) } else { rng.random_range(3..22) };
-                let project = projects[(i + rng.random_range(0..projects.len())) % projects.len()].clone();
+                let which = (i + rng.random_range(0..projects.len())) % projects.len();
                 let range = DateRange::new(day, day.add_days(days))?;
+                let allocation = match shares.random_range(0..8) {
+                    0 | 1 => Allocation::HoursPerDay(240),
+                    2 => Allocation::Percent(50),
+                    _ => Allocation::FULL_DAY,
+                };
+                let status = if which == TENTATIVE_PROJECT { Status::Tentative } else { Status::Confirmed };
                 self.create_assignment(
                     scope,
                     NewAssignment {
                         id: AssignmentId::generate(),
-                        resource_id: person.clone(),
-                        project_id: project,
+                        resource_id: person.id.clone(),
+                        project_id: projects[which].clone(),
                         range,
-                        allocation: Default::default(),
-                        status: Default::default(),
+                        allocation,
+                        status,
                     },
                 )
                 .await?;

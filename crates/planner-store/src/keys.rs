@@ -4,10 +4,13 @@
 //!
 //! Sort-key prefixes of a team partition, in table order:
 //! `ASL#` (long-assignment index) < `ASLVL` (index levels in use) < `ASN#` (assignments)
-//! < `MEMBER#` < `META` < `PRJ#` < `RES#`. (The original design listed `META` before `MEMBER#`;
+//! < `CAL#` (holiday calendars) < `HOL#` (holidays) < `MEMBER#` < `META` < `OFF#` (time off)
+//! < `OFL#` (long time-off index) < `PRJ#` < `RES#`. (The original design listed `META` before `MEMBER#`;
 //! byte order puts `MEM` before `MET`. Nothing here depends on the order of those two.)
 
-use planner_domain::{AssignmentId, Date, Email, ProjectId, ResourceId, TeamId, UserId, ValidationError};
+use planner_domain::{
+    AssignmentId, CalendarId, Date, Email, ProjectId, ResourceId, TeamId, TimeOffId, UserId, ValidationError,
+};
 
 pub const PK: &str = "pk";
 pub const SK: &str = "sk";
@@ -32,6 +35,10 @@ const RES: &str = "RES#";
 const PRJ: &str = "PRJ#";
 const ASN: &str = "ASN#";
 const ASL: &str = "ASL#";
+const OFF: &str = "OFF#";
+const OFL: &str = "OFL#";
+const CAL: &str = "CAL#";
+const HOL: &str = "HOL#";
 const USER: &str = "USER#";
 const USER_EMAIL: &str = "USER#email#";
 const ACCOUNT: &str = "ACCOUNT#";
@@ -58,13 +65,104 @@ pub fn project_sk(id: &ProjectId) -> String {
     format!("{PRJ}{id}")
 }
 
+/// The two kinds of dated items that the window query reads at a flat cost (see `window`): each
+/// has main items keyed by start day and index entries of its long ones, level by level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Series {
+    Assignments,
+    TimeOff,
+}
+
+impl Series {
+    fn main(self) -> &'static str {
+        match self {
+            Series::Assignments => ASN,
+            Series::TimeOff => OFF,
+        }
+    }
+
+    fn index(self) -> &'static str {
+        match self {
+            Series::Assignments => ASL,
+            Series::TimeOff => OFL,
+        }
+    }
+
+    /// The attribute of the [`LEVELS`] item that lists the series' index levels in use.
+    pub fn levels_attribute(self) -> &'static str {
+        match self {
+            Series::Assignments => "levels",
+            Series::TimeOff => "offLevels",
+        }
+    }
+
+    /// A main item's sort key.
+    pub fn sk(self, start: Date, id: &str) -> String {
+        format!("{}{start}#{id}", self.main())
+    }
+
+    /// An index entry's sort key.
+    pub fn index_sk(self, level: u8, start: Date, id: &str) -> String {
+        format!("{}{level:02}#{start}#{id}", self.index())
+    }
+
+    /// Inclusive bounds of the items of `level` (0: the main items) whose start day is in
+    /// `[first, last]`.
+    pub fn range(self, level: u8, first: Date, last: Date) -> (String, String) {
+        if level == 0 {
+            (format!("{}{first}", self.main()), format!("{}{last}#{AFTER}", self.main()))
+        } else {
+            let ix = self.index();
+            (format!("{ix}{level:02}#{first}"), format!("{ix}{level:02}#{last}#{AFTER}"))
+        }
+    }
+
+    /// Inclusive bounds of every main item.
+    pub fn all(self) -> (String, String) {
+        (self.main().to_owned(), format!("{}{AFTER}", self.main()))
+    }
+
+    /// Inclusive bounds of every index entry of one level.
+    pub fn level_all(self, level: u8) -> (String, String) {
+        (format!("{}{level:02}#", self.index()), format!("{}{level:02}#{AFTER}", self.index()))
+    }
+}
+
 pub fn assignment_sk(start: Date, id: &AssignmentId) -> String {
-    format!("{ASN}{start}#{id}")
+    Series::Assignments.sk(start, id.as_str())
 }
 
 /// The index entry of an assignment longer than the short limit (see `window`).
 pub fn long_index_sk(level: u8, start: Date, id: &AssignmentId) -> String {
-    format!("{ASL}{level:02}#{start}#{id}")
+    Series::Assignments.index_sk(level, start, id.as_str())
+}
+
+pub fn time_off_sk(start: Date, id: &TimeOffId) -> String {
+    Series::TimeOff.sk(start, id.as_str())
+}
+
+pub fn calendar_sk(id: &CalendarId) -> String {
+    format!("{CAL}{id}")
+}
+
+/// Inclusive bounds of every calendar of a team.
+pub fn calendars_range() -> (String, String) {
+    (CAL.to_owned(), format!("{CAL}{AFTER}"))
+}
+
+/// A holiday: the day first, so that one query reads a window's holidays of every calendar.
+pub fn holiday_sk(day: Date, calendar: &CalendarId) -> String {
+    format!("{HOL}{day}#{calendar}")
+}
+
+/// Inclusive bounds of the holidays on the days `[first, last]`.
+pub fn holiday_range(first: Date, last: Date) -> (String, String) {
+    (format!("{HOL}{first}"), format!("{HOL}{last}#{AFTER}"))
+}
+
+/// Inclusive bounds of every holiday of a team.
+pub fn all_holidays_range() -> (String, String) {
+    (HOL.to_owned(), format!("{HOL}{AFTER}"))
 }
 
 pub fn user_pk(user: &UserId) -> String {
@@ -152,22 +250,22 @@ fn check_key_part(part: &str) -> Result<(), ValidationError> {
 
 /// Inclusive sort-key bounds of the assignments whose start day is in `[first, last]`.
 pub fn assignment_range(first: Date, last: Date) -> (String, String) {
-    (format!("{ASN}{first}"), format!("{ASN}{last}#{AFTER}"))
+    Series::Assignments.range(0, first, last)
 }
 
 /// Inclusive bounds of every assignment item.
 pub fn all_assignments_range() -> (String, String) {
-    (ASN.to_owned(), format!("{ASN}{AFTER}"))
+    Series::Assignments.all()
 }
 
 /// Inclusive bounds of the index entries of one level whose start day is in `[first, last]`.
 pub fn long_index_range(level: u8, first: Date, last: Date) -> (String, String) {
-    (format!("{ASL}{level:02}#{first}"), format!("{ASL}{level:02}#{last}#{AFTER}"))
+    Series::Assignments.range(level, first, last)
 }
 
 /// Inclusive bounds of every index entry of one level.
 pub fn long_index_level_range(level: u8) -> (String, String) {
-    (format!("{ASL}{level:02}#"), format!("{ASL}{level:02}#{AFTER}"))
+    Series::Assignments.level_all(level)
 }
 
 /// The sort-key prefix of every person.
@@ -201,6 +299,10 @@ pub enum TeamItemKey {
     Project(ProjectId),
     Assignment { start: Date, id: AssignmentId },
     LongIndex { level: u8, start: Date, id: AssignmentId },
+    TimeOff { start: Date, id: TimeOffId },
+    TimeOffIndex { level: u8, start: Date, id: TimeOffId },
+    Calendar(CalendarId),
+    Holiday { day: Date, calendar: CalendarId },
 }
 
 /// A key that does not have the form this module writes.
@@ -225,9 +327,16 @@ pub fn parse_team_gsi1sk(sk: &str) -> Result<TeamId, BadKey> {
     parse_team_pk(sk)
 }
 
-fn parse_dated(rest: &str) -> Option<(Date, AssignmentId)> {
-    let (day, id) = rest.split_once('#')?;
-    Some((Date::parse(day).ok()?, AssignmentId::parse(id).ok()?))
+fn parse_dated<T>(rest: &str, id: impl Fn(&str) -> Result<T, ValidationError>) -> Option<(Date, T)> {
+    let (day, rest) = rest.split_once('#')?;
+    Some((Date::parse(day).ok()?, id(rest).ok()?))
+}
+
+fn parse_level<T>(rest: &str, id: impl Fn(&str) -> Result<T, ValidationError>) -> Option<(u8, Date, T)> {
+    let (level, rest) = rest.split_once('#')?;
+    let level = level.parse::<u8>().ok().filter(|_| level.len() == 2)?;
+    let (start, id) = parse_dated(rest, id)?;
+    Some((level, start, id))
 }
 
 pub fn parse_team_sk(sk: &str) -> Result<TeamItemKey, BadKey> {
@@ -242,13 +351,25 @@ pub fn parse_team_sk(sk: &str) -> Result<TeamItemKey, BadKey> {
     } else if let Some(rest) = sk.strip_prefix(PRJ) {
         ProjectId::parse(rest).ok().map(TeamItemKey::Project)
     } else if let Some(rest) = sk.strip_prefix(ASN) {
-        parse_dated(rest).map(|(start, id)| TeamItemKey::Assignment { start, id })
+        parse_dated(rest, AssignmentId::parse).map(|(start, id)| TeamItemKey::Assignment { start, id })
     } else if let Some(rest) = sk.strip_prefix(ASL) {
-        rest.split_once('#').and_then(|(level, rest)| {
-            let level = level.parse::<u8>().ok().filter(|_| level.len() == 2)?;
-            let (start, id) = parse_dated(rest)?;
-            Some(TeamItemKey::LongIndex { level, start, id })
+        parse_level(rest, AssignmentId::parse).map(|(level, start, id)| TeamItemKey::LongIndex {
+            level,
+            start,
+            id,
         })
+    } else if let Some(rest) = sk.strip_prefix(OFF) {
+        parse_dated(rest, TimeOffId::parse).map(|(start, id)| TeamItemKey::TimeOff { start, id })
+    } else if let Some(rest) = sk.strip_prefix(OFL) {
+        parse_level(rest, TimeOffId::parse).map(|(level, start, id)| TeamItemKey::TimeOffIndex {
+            level,
+            start,
+            id,
+        })
+    } else if let Some(rest) = sk.strip_prefix(CAL) {
+        CalendarId::parse(rest).ok().map(TeamItemKey::Calendar)
+    } else if let Some(rest) = sk.strip_prefix(HOL) {
+        parse_dated(rest, CalendarId::parse).map(|(day, calendar)| TeamItemKey::Holiday { day, calendar })
     } else {
         None
     };
@@ -256,107 +377,5 @@ pub fn parse_team_sk(sk: &str) -> Result<TeamItemKey, BadKey> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use proptest::prelude::*;
-
-    fn day(n: i64) -> Date {
-        Date::parse("2000-01-01").unwrap().add_days(n)
-    }
-
-    #[test]
-    fn spec_examples() {
-        let team = TeamId::parse("team_default").unwrap();
-        assert_eq!(team_pk(&team), "TEAM#team_default");
-        let id = AssignmentId::parse("01HDEF").unwrap();
-        assert_eq!(assignment_sk(Date::parse("2026-05-01").unwrap(), &id), "ASN#2026-05-01#01HDEF");
-        let email = Email::parse("a@example.com").unwrap();
-        assert_eq!(user_email_gsi(&email), "USER#email#a@example.com");
-        assert_eq!(catalog_range(), ("PRJ#".to_owned(), "RES#~".to_owned()));
-    }
-
-    #[test]
-    fn team_sort_keys_round_trip() {
-        let user = UserId::generate();
-        let res = ResourceId::generate();
-        let prj = ProjectId::generate();
-        let asn = AssignmentId::generate();
-        let start = Date::parse("2026-05-01").unwrap();
-        let cases = [
-            (META.to_owned(), TeamItemKey::Meta),
-            (LEVELS.to_owned(), TeamItemKey::Levels),
-            (member_sk(&user), TeamItemKey::Member(user.clone())),
-            (resource_sk(&res), TeamItemKey::Resource(res.clone())),
-            (project_sk(&prj), TeamItemKey::Project(prj.clone())),
-            (assignment_sk(start, &asn), TeamItemKey::Assignment { start, id: asn.clone() }),
-            (long_index_sk(3, start, &asn), TeamItemKey::LongIndex { level: 3, start, id: asn.clone() }),
-        ];
-        for (key, expected) in cases {
-            assert_eq!(parse_team_sk(&key).unwrap(), expected, "{key}");
-        }
-    }
-
-    #[test]
-    fn partition_keys_round_trip() {
-        let team = TeamId::generate();
-        assert_eq!(parse_team_pk(&team_pk(&team)).unwrap(), team);
-        assert_eq!(parse_team_gsi1sk(&team_gsi1sk(&team)).unwrap(), team);
-        let user = UserId::generate();
-        assert_eq!(parse_user_pk(&user_pk(&user)).unwrap(), user);
-    }
-
-    #[test]
-    fn refuses_foreign_keys() {
-        for bad_key in
-            ["", "ASN#", "ASN#2026-13-01#x", "ASN#2026-05-01#a~b", "RES#", "ASL#3#2026-05-01#x", "OTHER"]
-        {
-            assert!(parse_team_sk(bad_key).is_err(), "{bad_key}");
-        }
-        assert!(parse_team_pk("TEAM#a#b").is_err());
-        assert!(parse_team_pk("USER#a").is_err());
-    }
-
-    #[test]
-    fn account_parts_may_not_break_keys() {
-        assert!(account_sk("entra", "abc").is_ok());
-        assert!(account_sk("en#tra", "abc").is_err());
-        assert!(account_gsi1sk("").is_err());
-    }
-
-    #[test]
-    fn prefixes_sort_as_documented() {
-        let id = AssignmentId::generate();
-        let d = Date::parse("2999-12-31").unwrap();
-        let mut keys = [
-            resource_sk(&ResourceId::generate()),
-            project_sk(&ProjectId::generate()),
-            member_sk(&UserId::generate()),
-            META.to_owned(),
-            assignment_sk(d, &id),
-            LEVELS.to_owned(),
-            long_index_sk(99, d, &id),
-        ];
-        keys.sort();
-        let kinds: Vec<_> = keys.iter().map(|k| &k[..3]).collect();
-        assert_eq!(kinds, ["ASL", "ASL", "ASN", "MEM", "MET", "PRJ", "RES"]);
-        let (lo, hi) = catalog_range();
-        assert!(keys[5] >= lo && keys[6] <= hi && keys[4] < lo);
-    }
-
-    proptest! {
-        #[test]
-        fn assignment_sort_keys_order_by_start_day(a in 0i64..200_000, b in 0i64..200_000) {
-            let (ka, kb) = (assignment_sk(day(a), &AssignmentId::generate()), assignment_sk(day(b), &AssignmentId::generate()));
-            if a < b { prop_assert!(ka < kb); }
-            if a > b { prop_assert!(ka > kb); }
-        }
-
-        #[test]
-        fn assignment_range_holds_exactly_its_days(first in 0i64..5000, len in 0i64..400, probe in 0i64..6000) {
-            let (lo, hi) = assignment_range(day(first), day(first + len));
-            let key = assignment_sk(day(probe), &AssignmentId::generate());
-            let inside = probe >= first && probe <= first + len;
-            prop_assert_eq!(key >= lo && key <= hi, inside);
-        }
-    }
-}
+#[path = "keys_tests.rs"]
+mod tests;

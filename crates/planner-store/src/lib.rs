@@ -7,6 +7,7 @@
 
 pub mod audit;
 pub mod demo;
+mod demo_holidays;
 pub mod engine;
 mod error;
 mod identity;
@@ -25,7 +26,8 @@ pub use engine::{Connection, Engine, RemoteTable, connect};
 pub use error::StoreError;
 pub use identity::{SESSION_DAYS, VERIFICATION_MINUTES, VerifiedSession};
 pub use plan::{
-    AssignmentChange, AssignmentRef, CascadeReport, Catalog, NewAssignment, PendingDeletion, Timeline,
+    AssignmentChange, AssignmentRef, CascadeReport, Catalog, MAX_HOLIDAYS_AT_ONCE, NewAssignment, NewTimeOff,
+    PendingDeletion, TimeOffChange, Timeline,
 };
 pub use scope::{LocalWorkspace, TeamScope};
 pub use secret::Sensitive;
@@ -46,7 +48,7 @@ pub struct Store {
     strong_reads: bool,
     pepper: Vec<u8>,
     /// Window-index levels known to be registered, per team (they are never removed).
-    known_levels: Mutex<HashSet<(TeamId, u8)>>,
+    known_levels: Mutex<HashSet<(TeamId, keys::Series, u8)>>,
 }
 
 impl std::fmt::Debug for Store {

@@ -6,10 +6,14 @@ use crate::scope::put_new;
 use crate::sdk::{Item, batch_get, get_s, key, n, query_all, s};
 use crate::{Store, StoreError, TeamScope};
 use aws_sdk_dynamodb::types::{AttributeValue, Delete, Put, TransactWriteItem, Update};
+use planner_domain::capacity::WorkWeek;
 use planner_domain::{Action, Email, Name, Role, Team, TeamId, User, UserId};
 
 /// The team META attribute counting its admins (so that the last one cannot go).
 const ADMINS: &str = "admins";
+/// The team META attribute holding the default working week: seven numbers, minutes Monday
+/// first (absent: Monday to Friday, 8 hours).
+const DEFAULT_WEEK: &str = "defaultWeek";
 /// The User attribute listing teams joined lately (a string set), for reads before GSI1 has them.
 const RECENT: &str = "recentTeams";
 use serde::Serialize;
@@ -41,6 +45,31 @@ fn member_item(team: &TeamId, user: &UserId, role: Role) -> Item {
     item.insert(GSI1PK.into(), s(keys::user_teams_gsi1pk(user)));
     item.insert(GSI1SK.into(), s(keys::team_gsi1sk(team)));
     item
+}
+
+fn team_from_meta(team: &TeamId, item: &Item) -> Result<Team, StoreError> {
+    let bad = |detail: String| StoreError::corrupt(crate::sdk::item_key(item), detail);
+    let default_week = match item.get(DEFAULT_WEEK) {
+        None => WorkWeek::STANDARD,
+        Some(AttributeValue::L(days)) if days.len() == 7 => {
+            let mut minutes = [0u32; 7];
+            for (slot, day) in minutes.iter_mut().zip(days) {
+                *slot = day
+                    .as_n()
+                    .ok()
+                    .and_then(|v| v.parse().ok())
+                    .ok_or_else(|| bad("defaultWeek holds a day that is not a number".into()))?;
+            }
+            WorkWeek::new(minutes).map_err(|e| bad(e.to_string()))?
+        }
+        Some(_) => return Err(bad("defaultWeek is not a list of seven numbers".into())),
+    };
+    Ok(Team {
+        id: team.clone(),
+        name: Name::parse(get_s(item, "name")?)?,
+        created_at: get_s(item, "createdAt")?.to_owned(),
+        default_week,
+    })
 }
 
 fn parse_role(item: &Item) -> Result<Role, StoreError> {
@@ -80,7 +109,7 @@ impl Store {
                 e.into_store("team")
             }
         })?;
-        Ok(Team { id: team, name: name.clone(), created_at: now })
+        Ok(Team { id: team, name: name.clone(), created_at: now, default_week: WorkWeek::STANDARD })
     }
 
     /// The team's own record.
@@ -90,11 +119,32 @@ impl Store {
             .get(key(scope.pk(), META), self.strong_reads)
             .await?
             .ok_or(StoreError::NotFound { what: "team" })?;
-        Ok(Team {
-            id: scope.team().clone(),
-            name: Name::parse(get_s(&item, "name")?)?,
-            created_at: get_s(&item, "createdAt")?.to_owned(),
-        })
+        team_from_meta(scope.team(), &item)
+    }
+
+    /// Sets the working week of everyone without one of their own. Admins only.
+    pub async fn set_default_week(&self, scope: &TeamScope, week: WorkWeek) -> Result<Team, StoreError> {
+        self.require(scope, Action::ManageTeam, "set_default_week")?;
+        let out = self
+            .client()
+            .update_item()
+            .table_name(self.table())
+            .return_consumed_capacity(aws_sdk_dynamodb::types::ReturnConsumedCapacity::Total)
+            .set_key(Some(key(scope.pk(), META)))
+            .update_expression(format!("SET {DEFAULT_WEEK} = :week"))
+            .condition_expression("attribute_exists(pk)")
+            .expression_attribute_values(
+                ":week",
+                AttributeValue::L(week.minutes().iter().map(|m| n(*m)).collect()),
+            )
+            .return_values(aws_sdk_dynamodb::types::ReturnValue::AllNew)
+            .send()
+            .await;
+        match out {
+            Ok(out) => team_from_meta(scope.team(), &out.attributes.unwrap_or_default()),
+            Err(e) if crate::sdk::is_condition_failure(&e) => Err(StoreError::NotFound { what: "team" }),
+            Err(e) => Err(crate::sdk::classify(e)),
+        }
     }
 
     /// Adds a member, or changes the role of an existing one. Admins only. A team keeps at

@@ -5,14 +5,19 @@
 use crate::plan::{CascadeReport, PendingDeletion};
 use crate::sdk::{self, get_s, key, query_all};
 use crate::{Store, StoreError, TeamScope, keys};
-use planner_domain::{Action, Assignment, Name, Project, ProjectId, Resource, ResourceId};
+use planner_domain::capacity::WorkWeek;
+use planner_domain::{
+    Action, Assignment, Calendar, Holiday, Name, Project, ProjectId, Resource, ResourceId, TimeOff,
+};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 
 pub const FORMAT: &str = "resource-planner/team-export";
 /// 2: assignments carry their allocation and status (absent in version 1 files: the whole
-/// working day, confirmed, as they read).
-pub const FORMAT_VERSION: u32 = 2;
+/// working day, confirmed, as they read). 3: the team's default week, people's working weeks and
+/// calendars, time off, holiday calendars and holidays (absent in older files: none of them, and
+/// the standard week).
+pub const FORMAT_VERSION: u32 = 3;
 /// The oldest version an import still reads.
 pub const OLDEST_FORMAT_VERSION: u32 = 1;
 
@@ -24,9 +29,18 @@ pub struct TeamExport {
     pub format_version: u32,
     pub exported_at: String,
     pub team_name: Name,
+    /// The team's default week (absent before version 3: the standard week, left as it is).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default_week: Option<WorkWeek>,
     pub resources: Vec<Resource>,
     pub projects: Vec<Project>,
     pub assignments: Vec<Assignment>,
+    #[serde(default)]
+    pub time_off: Vec<TimeOff>,
+    #[serde(default)]
+    pub calendars: Vec<Calendar>,
+    #[serde(default)]
+    pub holidays: Vec<Holiday>,
 }
 
 /// What an import wrote and removed.
@@ -80,6 +94,33 @@ impl TeamExport {
                 return Err(bad(format!("assignment {} appears twice", a.id)));
             }
         }
+        let calendars: HashSet<_> = self.calendars.iter().map(|c| &c.id).collect();
+        if calendars.len() != self.calendars.len() {
+            return Err(bad("a calendar appears twice".into()));
+        }
+        let mut offs = HashSet::new();
+        for t in &self.time_off {
+            if !people.contains(&t.resource_id) {
+                return Err(bad(format!("time off {} is of a person who is not in the file", t.id)));
+            }
+            if !offs.insert(&t.id) {
+                return Err(bad(format!("time off {} appears twice", t.id)));
+            }
+            t.clone().checked().map_err(|e| bad(format!("time off {}: {e}", t.id)))?;
+        }
+        for h in &self.holidays {
+            if !calendars.contains(&h.calendar) {
+                return Err(bad(format!(
+                    "the holiday on {} is of a calendar that is not in the file",
+                    h.day
+                )));
+            }
+        }
+        for r in &self.resources {
+            if let Some(c) = r.calendar.as_ref().filter(|c| !calendars.contains(c)) {
+                return Err(bad(format!("{} is in calendar {c}, which is not in the file", r.name)));
+            }
+        }
         Ok(())
     }
 }
@@ -90,19 +131,35 @@ impl Store {
         self.require(scope, Action::ReadPlan, "export_team")?;
         let team = self.team_meta(scope).await?;
         let catalog = self.read_catalog(scope, true).await?;
-        let mut assignments = self.all_assignments(scope).await?;
+        let (mut assignments, mut time_off, calendars, holidays) = tokio::try_join!(
+            self.all_assignments(scope),
+            self.all_time_off(scope),
+            self.read_calendars(scope, true),
+            self.all_holidays(scope),
+        )?;
         // As the timeline does: nothing of a row that is being deleted (or appeared meanwhile).
         let people: HashSet<_> = catalog.resources.iter().map(|r| &r.id).collect();
         let projects: HashSet<_> = catalog.projects.iter().map(|p| &p.id).collect();
         assignments.retain(|a| people.contains(&a.resource_id) && projects.contains(&a.project_id));
+        time_off.retain(|t| people.contains(&t.resource_id));
+        // A person in a calendar deleted since is in none.
+        let known: HashSet<_> = calendars.iter().map(|c| c.id.clone()).collect();
+        let mut resources = catalog.resources;
+        for r in &mut resources {
+            r.calendar = r.calendar.take().filter(|c| known.contains(c));
+        }
         Ok(TeamExport {
             format: FORMAT.into(),
             format_version: FORMAT_VERSION,
             exported_at: self.now_rfc3339(),
             team_name: team.name,
-            resources: catalog.resources,
+            default_week: Some(team.default_week),
+            resources,
             projects: catalog.projects,
             assignments,
+            time_off,
+            calendars,
+            holidays,
         })
     }
 
@@ -117,15 +174,18 @@ impl Store {
         self.require(scope, Action::ManageTeam, "import_team")?;
         file.validate()?;
         let pk = scope.pk();
-        // Put: people and projects before the assignments that need them.
+        // Put: calendars, people and projects before the items that need them.
         let (parents, rows, levels) = items(&pk, file);
         let total = parents.len();
         sdk::batch_put(self.client(), self.table(), parents, |done| {
             progress("people and projects", done, total)
         })
         .await?;
-        for level in levels {
-            self.register_level(scope, level).await?;
+        for (series, level) in levels {
+            self.register_level(scope, series, level).await?;
+        }
+        if let Some(week) = file.default_week {
+            self.set_default_week(scope, week).await?;
         }
         let total = rows.len();
         sdk::batch_put(self.client(), self.table(), rows, |done| progress("assignments", done, total))
@@ -163,7 +223,7 @@ impl Store {
             .collect();
         // The entries already listed above, so that none is deleted twice.
         let stale_index: HashSet<String> = stale.iter().filter_map(sort_key).collect();
-        for level in self.levels_in_use(scope).await? {
+        for level in self.levels(scope).await?.assignments {
             let entries = query_all(
                 self.query_range(&pk, keys::long_index_level_range(level), true).projection_expression("sk"),
             )
@@ -175,6 +235,7 @@ impl Store {
                 }
             }
         }
+        stale.extend(self.stale_capacity_items(scope, file).await?);
         report.removed = sdk::batch_delete(self.client(), self.table(), stale, |_| {}).await?;
         let mut nothing = |_: usize, _: usize| {};
         // Rows the file does not have, and deletes that an earlier run left unfinished, each with
@@ -186,7 +247,7 @@ impl Store {
                 PendingDeletion::Project(id) => StaleRow::Project(id),
             }));
         for row in rows {
-            let CascadeReport { assignments_deleted, .. } = match row {
+            let CascadeReport { assignments_deleted, time_off_deleted, .. } = match row {
                 StaleRow::Person(id) if !keep_people.contains(&id) => {
                     report.removed_people += 1;
                     self.delete_resource(scope, id, &mut nothing).await?
@@ -197,7 +258,7 @@ impl Store {
                 }
                 StaleRow::Person(_) | StaleRow::Project(_) => continue,
             };
-            report.removed += 1 + assignments_deleted;
+            report.removed += 1 + assignments_deleted + time_off_deleted;
             report.removed_assignments += assignments_deleted;
         }
         Ok(report)
@@ -236,8 +297,8 @@ impl Store {
         let pk = scope.pk();
         let mut report = CopyReport::default();
         let (parents, rows, levels) = items(&pk, plan);
-        for level in levels {
-            self.register_level(scope, level).await?;
+        for (series, level) in levels {
+            self.register_level(scope, series, level).await?;
         }
         for (stage, items) in [("people and projects", parents), ("assignments", rows)] {
             let total = items.len();
@@ -275,32 +336,88 @@ impl Store {
         let mut nothing = |_: usize, _: usize| {};
         for (done, id) in catalog.resources.iter().map(|r| &r.id).enumerate() {
             progress("removing", done, total);
-            removed += 1 + self.delete_resource(scope, id, &mut nothing).await?.assignments_deleted;
+            let gone = self.delete_resource(scope, id, &mut nothing).await?;
+            removed += 1 + gone.assignments_deleted + gone.time_off_deleted;
         }
         for (done, id) in catalog.projects.iter().map(|p| &p.id).enumerate() {
             progress("removing", catalog.resources.len() + done, total);
             removed += 1 + self.delete_project(scope, id, &mut nothing).await?.assignments_deleted;
+        }
+        for calendar in self.read_calendars(scope, true).await? {
+            removed += 1 + self.delete_calendar(scope, &calendar.id).await?;
         }
         progress("removing", total, total);
         Ok(removed)
     }
 }
 
-/// A plan's items in the team partition `pk`: its people and projects; its assignments with
-/// their long-assignment index entries; and the index levels those use.
-fn items(pk: &str, plan: &TeamExport) -> (Vec<sdk::Item>, Vec<sdk::Item>, HashSet<u8>) {
-    let mut parents: Vec<_> = plan.resources.iter().map(|r| crate::plan::resource_item(pk, r)).collect();
-    parents.extend(plan.projects.iter().map(|p| crate::plan::project_item(pk, p)));
+/// A plan's items in the team partition `pk`: its calendars, people and projects; its
+/// assignments and time off with their window-index entries, and its holidays; and the index
+/// levels those use.
+fn items(pk: &str, plan: &TeamExport) -> (Vec<sdk::Item>, Vec<sdk::Item>, HashSet<(keys::Series, u8)>) {
+    use crate::plan as p;
+    let mut parents: Vec<_> = plan.calendars.iter().map(|c| p::calendar_item(pk, c)).collect();
+    parents.extend(plan.resources.iter().map(|r| p::resource_item(pk, r)));
+    parents.extend(plan.projects.iter().map(|x| p::project_item(pk, x)));
     let mut rows = Vec::new();
     let mut levels = HashSet::new();
     for a in &plan.assignments {
-        rows.push(crate::plan::assignment_item(pk, a));
-        if let Some(index) = crate::plan::index_item(pk, a) {
-            levels.insert(crate::window::level_of(a.range));
+        rows.push(p::assignment_item(pk, a));
+        if let Some(index) = p::index_item(pk, a) {
+            levels.insert((keys::Series::Assignments, crate::window::level_of(a.range)));
             rows.push(index);
         }
     }
+    for t in &plan.time_off {
+        rows.push(p::time_off_item(pk, t));
+        if let Some(index) = p::time_off_index_item(pk, t) {
+            levels.insert((keys::Series::TimeOff, crate::window::level_of(t.range)));
+            rows.push(index);
+        }
+    }
+    rows.extend(plan.holidays.iter().map(|h| p::holiday_item(pk, h)));
     (parents, rows, levels)
+}
+
+impl Store {
+    /// The time off (with index entries), holidays and calendars the team has and the file does
+    /// not (an import removes them after everything was put).
+    async fn stale_capacity_items(
+        &self,
+        scope: &TeamScope,
+        file: &TeamExport,
+    ) -> Result<Vec<sdk::Item>, StoreError> {
+        let pk = scope.pk();
+        let wanted: HashSet<String> = file
+            .time_off
+            .iter()
+            .flat_map(|t| {
+                [
+                    Some(crate::plan::time_off_item(&pk, t)),
+                    crate::plan::time_off_index_key(&pk, &t.id, t.range),
+                ]
+            })
+            .flatten()
+            .filter_map(|k| sort_key(&k))
+            .chain(file.holidays.iter().map(|h| keys::holiday_sk(h.day, &h.calendar)))
+            .chain(file.calendars.iter().map(|c| keys::calendar_sk(&c.id)))
+            .collect();
+        let mut ranges =
+            vec![keys::Series::TimeOff.all(), keys::all_holidays_range(), keys::calendars_range()];
+        ranges.extend(
+            self.levels(scope).await?.time_off.into_iter().map(|l| keys::Series::TimeOff.level_all(l)),
+        );
+        let mut stale = Vec::new();
+        for range in ranges {
+            for row in query_all(self.query_range(&pk, range, true).projection_expression("sk")).await? {
+                let sk = get_s(&row, keys::SK)?;
+                if !wanted.contains(sk) {
+                    stale.push(key(&pk, sk));
+                }
+            }
+        }
+        Ok(stale)
+    }
 }
 
 /// The sort key of a key or item.

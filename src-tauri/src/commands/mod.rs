@@ -2,6 +2,7 @@
 //! ([`planner_app::App`]), the answer turned into an IPC type. Nothing else happens here; the
 //! team scope comes from the application, never from the window.
 
+pub mod capacity;
 pub mod members;
 pub mod plan;
 pub mod session;
@@ -26,6 +27,18 @@ pub fn register<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder
         plan::create_assignment,
         plan::update_assignment,
         plan::delete_assignment,
+        capacity::set_working_time,
+        capacity::set_default_week,
+        capacity::create_time_off,
+        capacity::update_time_off,
+        capacity::delete_time_off,
+        capacity::calendars,
+        capacity::create_calendar,
+        capacity::rename_calendar,
+        capacity::delete_calendar,
+        capacity::add_holidays,
+        capacity::import_ics,
+        capacity::delete_holiday,
         session::reconnect,
         session::session_status,
         session::request_sign_in_code,

@@ -19,16 +19,13 @@ pub async fn open_timeline(app: State<'_, App>, from: String, to: String) -> Res
     Ok((&app.timeline(ipc::window(&from, &to)?).await?).into())
 }
 
-/// More assignments as the timeline scrolls: those overlapping `[from, to)`. Offline, from the
-/// copy if it holds those days, else `not_loaded`.
+/// More of the plan as the timeline scrolls: the assignments and time off overlapping
+/// `[from, to)` and the holidays on its days. Offline, from the copy if it holds those days,
+/// else `not_loaded`.
 #[tauri::command]
-pub async fn load_window(
-    app: State<'_, App>,
-    from: String,
-    to: String,
-) -> Result<Vec<AssignmentDto>, IpcError> {
+pub async fn load_window(app: State<'_, App>, from: String, to: String) -> Result<WindowItemsDto, IpcError> {
     let window: DateRange = ipc::window(&from, &to)?;
-    Ok(app.window(window).await?.iter().map(Into::into).collect())
+    Ok((&app.window(window).await?).into())
 }
 
 #[tauri::command]

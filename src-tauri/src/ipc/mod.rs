@@ -9,12 +9,14 @@ mod capacity;
 mod plan;
 mod session;
 mod settings;
+mod working_time;
 
 pub use assignments::*;
 pub use capacity::*;
 pub use plan::*;
 pub use session::*;
 pub use settings::*;
+pub use working_time::*;
 
 use planner_app::{AppError, ErrorCode};
 use planner_domain::{Color, Date, DateRange, Name, ProjectId, ResourceId, ValidationError};

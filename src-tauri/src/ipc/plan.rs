@@ -1,6 +1,6 @@
 //! The plan's IPC types: people, projects, assignments, timelines, deletes.
 
-use super::AssignmentDto;
+use super::{AssignmentDto, CalendarDto, HolidayDto, ScheduleDto, TimeOffDto, week_dto};
 use planner_app::{Overview, Shown};
 use planner_domain::{DateRange, Project, Resource};
 use planner_store::{Catalog, PendingDeletion};
@@ -16,11 +16,25 @@ pub struct ResourceDto {
     pub name: String,
     #[ts(type = "number")]
     pub version: u64,
+    /// Their own working weeks; absent: the team's default week.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub schedule: Option<ScheduleDto>,
+    /// Their holiday calendar; absent: none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub calendar_id: Option<String>,
 }
 
 impl From<&Resource> for ResourceDto {
     fn from(r: &Resource) -> Self {
-        Self { id: r.id.to_string(), name: r.name.to_string(), version: r.version }
+        Self {
+            id: r.id.to_string(),
+            name: r.name.to_string(),
+            version: r.version,
+            schedule: r.schedule.as_ref().map(Into::into),
+            calendar_id: r.calendar.as_ref().map(ToString::to_string),
+        }
     }
 }
 
@@ -59,6 +73,14 @@ pub struct TimelineDto {
     pub resources: Vec<ResourceDto>,
     pub projects: Vec<ProjectDto>,
     pub assignments: Vec<AssignmentDto>,
+    /// The time off of the people shown overlapping the window.
+    pub time_off: Vec<TimeOffDto>,
+    /// The holidays on the window's days, of every calendar.
+    pub holidays: Vec<HolidayDto>,
+    /// The team's holiday calendars.
+    pub calendars: Vec<CalendarDto>,
+    /// The team's default working week: minutes, Monday first.
+    pub default_week: Vec<u32>,
     /// The days of `[from, to)` whose assignments are all here: the whole window when read
     /// from the table; offline, only what the offline copy holds (the rest is "not loaded").
     pub loaded: Vec<WindowDto>,
@@ -172,7 +194,11 @@ impl From<&Shown> for TimelineDto {
             to: t.window.end_exclusive().to_string(),
             resources: t.resources.iter().map(Into::into).collect(),
             projects: t.projects.iter().map(Into::into).collect(),
-            assignments: t.assignments.iter().map(Into::into).collect(),
+            assignments: t.items.assignments.iter().map(Into::into).collect(),
+            time_off: t.items.time_off.iter().map(Into::into).collect(),
+            holidays: t.items.holidays.iter().map(Into::into).collect(),
+            calendars: t.calendars.iter().map(Into::into).collect(),
+            default_week: week_dto(t.team.default_week),
             loaded: s.loaded.iter().copied().map(Into::into).collect(),
             cached: s.cached,
         }

@@ -4,9 +4,12 @@ import { Channel, invoke } from "@tauri-apps/api/core";
 import type { AllocationDto } from "./bindings/AllocationDto";
 import type { AssignmentChangeInput } from "./bindings/AssignmentChangeInput";
 import type { AssignmentDto } from "./bindings/AssignmentDto";
+import type { CalendarDto } from "./bindings/CalendarDto";
 import type { CatalogDto } from "./bindings/CatalogDto";
 import type { DeleteProgressDto } from "./bindings/DeleteProgressDto";
 import type { DeleteReportDto } from "./bindings/DeleteReportDto";
+import type { HolidayDto } from "./bindings/HolidayDto";
+import type { HolidayInput } from "./bindings/HolidayInput";
 import type { IpcError } from "./bindings/IpcError";
 import type { LocalPlanDto } from "./bindings/LocalPlanDto";
 import type { MemberDto } from "./bindings/MemberDto";
@@ -19,23 +22,32 @@ import type { PrefsDto } from "./bindings/PrefsDto";
 import type { ProjectDto } from "./bindings/ProjectDto";
 import type { ResourceDto } from "./bindings/ResourceDto";
 import type { RoleDto } from "./bindings/RoleDto";
+import type { ScheduleDto } from "./bindings/ScheduleDto";
 import type { SessionDto } from "./bindings/SessionDto";
 import type { SettingsDto } from "./bindings/SettingsDto";
 import type { SettingsInput } from "./bindings/SettingsInput";
 import type { StatusDto } from "./bindings/StatusDto";
 import type { TeamDto } from "./bindings/TeamDto";
 import type { TimelineDto } from "./bindings/TimelineDto";
+import type { TimeOffDto } from "./bindings/TimeOffDto";
+import type { TimeOffInput } from "./bindings/TimeOffInput";
+import type { TimeOffKindDto } from "./bindings/TimeOffKindDto";
 import type { ToldDto } from "./bindings/ToldDto";
+import type { WeekFromDto } from "./bindings/WeekFromDto";
 import type { WindowDto } from "./bindings/WindowDto";
+import type { WindowItemsDto } from "./bindings/WindowItemsDto";
 import type { WorkspaceOverview } from "./bindings/WorkspaceOverview";
 
 export type {
   AllocationDto,
   AssignmentChangeInput,
   AssignmentDto,
+  CalendarDto,
   CatalogDto,
   DeleteProgressDto,
   DeleteReportDto,
+  HolidayDto,
+  HolidayInput,
   IpcError,
   LocalPlanDto,
   MemberDto,
@@ -48,14 +60,20 @@ export type {
   ProjectDto,
   ResourceDto,
   RoleDto,
+  ScheduleDto,
   SessionDto,
   SettingsDto,
   SettingsInput,
   StatusDto,
   TeamDto,
   TimelineDto,
+  TimeOffDto,
+  TimeOffInput,
+  TimeOffKindDto,
   ToldDto,
+  WeekFromDto,
   WindowDto,
+  WindowItemsDto,
   WorkspaceOverview,
 };
 
@@ -106,7 +124,8 @@ export const removeMember = (userId: string): Promise<void> => invoke("remove_me
 export const workspaceOverview = (): Promise<WorkspaceOverview> => invoke("workspace_overview");
 export const openTimeline = (from: string, to: string): Promise<TimelineDto> =>
   invoke("open_timeline", { from, to });
-export const loadWindow = (from: string, to: string): Promise<AssignmentDto[]> =>
+/** The assignments and time off overlapping `[from, to)` and the holidays on its days. */
+export const loadWindow = (from: string, to: string): Promise<WindowItemsDto> =>
   invoke("load_window", { from, to });
 export const catalog = (): Promise<CatalogDto> => invoke("catalog");
 /** Tries to reach the team's table now (offline mode's "Try again"); what is open then. */
@@ -143,6 +162,37 @@ export const updateAssignment = (
 ): Promise<AssignmentDto> => invoke("update_assignment", { current, change });
 export const deleteAssignment = (current: AssignmentDto): Promise<void> =>
   invoke("delete_assignment", { current });
+
+/** A person's own working weeks (`null`: the team's week) and holiday calendar (`null`: none). */
+export const setWorkingTime = (
+  current: ResourceDto,
+  schedule: ScheduleDto | null,
+  calendarId: string | null,
+): Promise<ResourceDto> => invoke("set_working_time", { current, schedule, calendarId });
+/** The team's default week, minutes Monday first (admins). */
+export const setDefaultWeek = (minutes: number[]): Promise<number[]> =>
+  invoke("set_default_week", { minutes });
+/** `id`: a ULID made by the UI, so that a repeat records it once. */
+export const createTimeOff = (resourceId: string, input: TimeOffInput, id?: string): Promise<TimeOffDto> =>
+  invoke("create_time_off", { resourceId, input, id });
+export const updateTimeOff = (current: TimeOffDto, input: TimeOffInput): Promise<TimeOffDto> =>
+  invoke("update_time_off", { current, input });
+export const deleteTimeOff = (current: TimeOffDto): Promise<void> => invoke("delete_time_off", { current });
+export const calendars = (): Promise<CalendarDto[]> => invoke("calendars");
+/** `region`: the holiday library's region its days come from (`JP`, `DE-BY`), if any (admins). */
+export const createCalendar = (name: string, region: string | null, id?: string): Promise<CalendarDto> =>
+  invoke("create_calendar", { name, region, id });
+export const renameCalendar = (id: string, version: number, name: string): Promise<CalendarDto> =>
+  invoke("rename_calendar", { id, version, name });
+/** Answers how many holidays went with it. */
+export const deleteCalendar = (id: string): Promise<number> => invoke("delete_calendar", { id });
+export const addHolidays = (calendarId: string, days: HolidayInput[]): Promise<number> =>
+  invoke("add_holidays", { calendarId, days });
+/** The text of an .ics file; answers how many holidays it added. */
+export const importIcs = (calendarId: string, text: string): Promise<number> =>
+  invoke("import_ics", { calendarId, text });
+export const deleteHoliday = (calendarId: string, day: string): Promise<void> =>
+  invoke("delete_holiday", { calendarId, day });
 
 function progressChannel(onProgress: (p: DeleteProgressDto) => void): Channel<DeleteProgressDto> {
   const channel = new Channel<DeleteProgressDto>();

@@ -6,7 +6,7 @@ export class Submit {
   busy = $state(false);
   error: string | null = $state(null);
 
-  async run(action: () => Promise<void>, close: () => void): Promise<void> {
+  async run(action: () => Promise<void>, close: () => void = () => {}): Promise<void> {
     this.busy = true;
     this.error = null;
     try {

@@ -8,9 +8,18 @@ export const FULL_DAY: AllocationDto = { kind: "percent", value: 100 };
 
 export const isFullDay = (a: AllocationDto): boolean => a.kind === "percent" && a.value === 100;
 
+// One formatter per language: bars' texts are made on every layout of the rows in view.
+const hourFormats = new Map<string, Intl.NumberFormat>();
+const percentFormats = new Map<string, Intl.NumberFormat>();
+
 /** Minutes as hours, as people write them: 90 → "1.5", 480 → "8". */
 export function hoursOf(minutes: number, lang: Lang): string {
-  return new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(minutes / 60);
+  let f = hourFormats.get(lang);
+  if (!f) {
+    f = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
+    hourFormats.set(lang, f);
+  }
+  return f.format(minutes / 60);
 }
 
 /** A short text for a bar: "4h" / "4時間", "50 %", "40h in all" / "計40時間"; "" for the whole day. */
@@ -20,8 +29,14 @@ export function allocationText(a: AllocationDto, lang: Lang): string {
   switch (a.kind) {
     case "hoursPerDay":
       return lang === "ja" ? `${h}時間` : `${h}h`;
-    case "percent":
-      return new Intl.NumberFormat(lang, { style: "percent" }).format(a.value / 100);
+    case "percent": {
+      let f = percentFormats.get(lang);
+      if (!f) {
+        f = new Intl.NumberFormat(lang, { style: "percent" });
+        percentFormats.set(lang, f);
+      }
+      return f.format(a.value / 100);
+    }
     case "total":
       return lang === "ja" ? `計${h}時間` : `${h}h in all`;
   }

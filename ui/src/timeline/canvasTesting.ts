@@ -60,4 +60,5 @@ export const palette = {
   line: "#ddd",
   today: "#e00",
   overbooked: "#f003",
+  away: "#0f03",
 };

@@ -112,7 +112,7 @@ export class Canvases {
         this.family,
         rows.shown,
         rows.all,
-        { from: view.viewFrom, to: view.viewTo, partlyMissing: rows.partlyMissing },
+        { ...rows.periodDays, partlyMissing: rows.periodMissing, tentative: rows.tentative, lang: ui.lang },
         cursor.at.row,
       ),
     );
@@ -134,6 +134,7 @@ export class Canvases {
         line: v("--line", LIGHT.line),
         today: v("--today", LIGHT.today),
         overbooked: v("--overbooked", LIGHT.overbooked),
+        away: v("--away", LIGHT.away),
       };
       this.family = css.fontFamily;
     };

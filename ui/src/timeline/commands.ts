@@ -143,12 +143,23 @@ export class Commands {
         run: () => this.d.modal.show({ kind: "rename-person", person }),
       },
       {
+        label: ui.t.workingTimeMenu,
+        run: () => this.d.modal.show({ kind: "working-time", person }),
+      },
+      {
+        label: ui.t.timeOffMenu,
+        run: () => this.d.modal.show({ kind: "time-off", person, first: dateOf(this.d.cursor.at.day) }),
+      },
+      {
         label: ui.t.deletePerson,
         danger: true,
         run: () => this.d.modal.show({ kind: "delete", what: "person", target: person }),
       },
     ];
   }
+
+  /** The holiday calendars and the team's week (the toolbar's). */
+  openCalendars = (): void => this.d.modal.show({ kind: "calendars" });
 
   /** The cursor's menu at `at`: its bar's entries (or a new assignment's) and its person's. */
   openMenu = (at: { x: number; y: number }): void => {

@@ -115,7 +115,7 @@ export class Cursor {
         this.span.to - this.span.from > 1
           ? `${dates.field(dateOf(this.span.from))} – ${dates.field(dateOf(this.span.to - 1))}`
           : dates.long(dateOf(this.at.day));
-      return ui.t.cursor(person, when, this.selected ? rows.label(this.selected, dates) : null);
+      return ui.t.cursor(person, when, this.selected ? rows.label(this.selected, dates, ui.lang) : null);
     });
   }
 

@@ -70,6 +70,8 @@ export class FakePlan {
   projects = PROJECTS;
   byId: Record<string, AssignmentDto> = Object.fromEntries(BARS.map((a) => [a.id, a]));
   missing: number[] = [];
+  /** Everyone on the team's standard week, no time off, no holidays. */
+  capacity = { defaultWeek: [480, 480, 480, 480, 480, 0, 0], holidays: {}, timeOff: {}, calendars: [] };
   calls: [string, ...unknown[]][] = [];
   update = (a: AssignmentDto, change: Fields) => this.record("update", a.id, change);
   create = (change: Fields) => this.record("create", change);

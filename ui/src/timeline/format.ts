@@ -18,6 +18,8 @@ function format(locale: string, year: boolean): Intl.DateTimeFormat {
   return f;
 }
 
+const numbers = new Map<string, Intl.NumberFormat>();
+
 const at = (d: Day) => new Date(`${dateOf(d)}T00:00:00Z`);
 
 /** The days `first` to `last` (both shown), with the year when they are in different years. */
@@ -28,7 +30,14 @@ export function dayRange(locale: string, first: Day, last: Day): string {
 
 /** `n` days, in words ("1 day", "4 days", "4日間"), the number as `locale` writes it. */
 export function dayCount(lang: Lang, n: number, locale: string = lang): string {
-  const count = n.toLocaleString(locale);
+  // One formatter per locale: toLocaleString makes a new one every call (the tooltips and the
+  // drag label call this while the pane scrolls).
+  let f = numbers.get(locale);
+  if (!f) {
+    f = new Intl.NumberFormat(locale);
+    numbers.set(locale, f);
+  }
+  const count = f.format(n);
   // Japanese has no plural forms to choose between.
   if (lang === "ja") return `${count}日間`;
   let p = plurals.get(lang);

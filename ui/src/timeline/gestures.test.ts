@@ -132,6 +132,8 @@ describe("which bar a pointer is on", () => {
       "Edit…",
       "Delete",
       "Rename person…",
+      "Working time…",
+      "Time off…",
       "Delete person…",
     ]);
     const u = timeline();

@@ -9,7 +9,6 @@ import {
   dayRuns,
   dragged,
   dragModeAt,
-  load,
   monthLabels,
   PX_PER_DAY,
   rowAt,
@@ -115,18 +114,6 @@ describe("rows", () => {
     expect(visibleRows(tops, 30, 60)).toEqual({ first: 1, last: 3 });
     expect(visibleRows(tops, 30, 60, 1)).toEqual({ first: 0, last: 4 });
     expect(visibleRows([0], 0, 100)).toEqual({ first: 0, last: 0 });
-  });
-});
-
-describe("overbooking and load", () => {
-  const mon = dayOf("2026-11-30");
-  const s = (id: string, start: number, end: number): Span => ({ id, start: mon + start, end: mon + end });
-
-  it("counts booked working days over working days", () => {
-    // Monday to Sunday, booked Monday–Wednesday and the weekend: 3 of 5.
-    expect(load([s("a", 0, 3), s("b", 5, 7)], mon, mon + 7)).toBeCloseTo(3 / 5);
-    expect(load([s("a", 0, 3), s("b", 1, 2)], mon, mon + 7)).toBeCloseTo(3 / 5);
-    expect(load([], mon + 5, mon + 7)).toBe(0);
   });
 });
 

@@ -127,25 +127,6 @@ export function dayRuns(days: readonly Day[]): { from: Day; to: Day }[] {
 }
 
 /**
- * A person's load over `[from, to)`: booked working days (Monday–Friday covered by at least one
- * span) over working days, as a fraction (0 when the range has no working day).
- */
-export function load(spans: readonly Span[], from: Day, to: Day): number {
-  let working = 0;
-  let booked = 0;
-  const covered = new Set<Day>();
-  for (const s of spans) {
-    for (let d = Math.max(s.start, from); d < Math.min(s.end, to); d++) covered.add(d);
-  }
-  for (let d = from; d < to; d++) {
-    if (isWeekend(d)) continue;
-    working++;
-    if (covered.has(d)) booked++;
-  }
-  return working === 0 ? 0 : booked / working;
-}
-
-/**
  * Which windows to fetch so that `[first, last)` is loaded, given what is: the visible range is
  * widened to whole chunks of `chunk` days (aligned to day 0), minus chunks already loaded.
  */

@@ -11,11 +11,11 @@ export interface WeekFrom {
   week: number[];
 }
 
-/** When a person works (the Rust `Schedule`'s wire form). */
+/** When a person works (the Rust `Schedule`'s wire form; `ScheduleDto` over IPC). */
 export interface Schedule {
   weeks: WeekFrom[];
-  firstDay?: string;
-  lastDay?: string;
+  firstDay?: string | null;
+  lastDay?: string | null;
 }
 
 /** Days off: `[from, to)`, all of each day's working time (`minutes` null) or that many minutes. */

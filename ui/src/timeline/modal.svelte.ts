@@ -18,6 +18,11 @@ export type Modal =
   | { kind: "menu"; x: number; y: number; label: string; items: MenuItem[] }
   /** The project picker of a new assignment over days `[from, to)` of a person. */
   | { kind: "picker"; x: number; y: number; resourceId: string; from: Day; to: Day }
+  /** A person's working weeks and calendar; their time off (the person's menu). */
+  | { kind: "working-time"; person: ResourceDto }
+  | { kind: "time-off"; person: ResourceDto; first: string }
+  /** The holiday calendars and the team's week (the toolbar's). */
+  | { kind: "calendars" }
   /** The team's members (the toolbar's). */
   | { kind: "members" }
   /** Moving the local plan to the team (the sign-out menu's). */
@@ -40,7 +45,9 @@ export function closing(current: Modal, ...kinds: ModalKind[]): Modal {
  * its items opened a dialog or the picker, which take the focus themselves.
  */
 export function gridFocusAfterMenu(current: Modal): boolean {
-  return !(["edit", "delete", "picker", ...NAMING] as ModalKind[]).includes(current.kind);
+  return !(["edit", "delete", "picker", "working-time", "time-off", ...NAMING] as ModalKind[]).includes(
+    current.kind,
+  );
 }
 
 export class ModalState {

@@ -25,6 +25,8 @@ function scene(over: Partial<Scene> = {}): Scene {
     shades: [],
     weeks: [],
     rowLines: [],
+    closed: [],
+    away: [],
     over: [],
     today: null,
     bars: [],

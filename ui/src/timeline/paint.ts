@@ -37,6 +37,8 @@ export interface Palette {
   line: string;
   today: string;
   overbooked: string;
+  /** Time off on a person's row. */
+  away: string;
 }
 
 /** The viewport's size and scroll position, in CSS pixels: what changes every scrolled frame. */
@@ -61,6 +63,10 @@ export interface Scene {
   /** Where each week starts (content x), as the user's region starts weeks (issue #16.4). */
   weeks: number[];
   rowLines: number[];
+  /** A person's days without work beyond the weekends (holidays, days off in their week). */
+  closed: { x: number; y: number; w: number; h: number }[];
+  /** A person's time off. */
+  away: { x: number; y: number; w: number; h: number }[];
   over: { x: number; y: number; w: number; h: number }[];
   today: { x: number; w: number } | null;
   bars: PaintBar[];
@@ -88,8 +94,8 @@ export function labelBox(bar: Pick<PaintBar, "x" | "w">, scrollLeft: number): { 
 
 /**
  * Paints `scene` on `ctx` as seen through `view`, on a canvas `view.width × view.height` CSS pixels at `ratio`
- * device pixels each. Layers, bottom up, as the DOM had them: background, weekend shading, row
- * lines, overbooked days, today line, bars.
+ * device pixels each. Layers, bottom up: background, weekend shading, a person's days without
+ * work and time off, week and row lines, overbooked days, today line, bars.
  */
 export function paint(
   ctx: Ctx,
@@ -126,6 +132,12 @@ function paintIn(
     for (const s of scene.shades)
       if (meets(within, s.x - sx, 0, s.w, bottom)) ctx.fillRect(s.x - sx, 0, s.w, bottom);
   }
+  ctx.fillStyle = palette.weekend;
+  for (const c of scene.closed)
+    if (meets(within, c.x - sx, c.y - sy, c.w, c.h)) ctx.fillRect(c.x - sx, c.y - sy, c.w, c.h);
+  ctx.fillStyle = palette.away;
+  for (const a of scene.away)
+    if (meets(within, a.x - sx, a.y - sy, a.w, a.h)) ctx.fillRect(a.x - sx, a.y - sy, a.w, a.h);
   ctx.fillStyle = palette.line;
   if (bottom > 0)
     for (const x of scene.weeks) if (meets(within, x - sx, 0, 1, bottom)) ctx.fillRect(x - sx, 0, 1, bottom);
@@ -301,6 +313,8 @@ export function sameWithin(p: Scene, q: Scene, r: Rect): boolean {
       (s, t) => s === t,
     ) &&
     same(p.over, q.over, box, sameFill) &&
+    same(p.closed, q.closed, box, sameFill) &&
+    same(p.away, q.away, box, sameFill) &&
     same(
       p.bars,
       q.bars,

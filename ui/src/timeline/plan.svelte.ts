@@ -12,10 +12,13 @@ import type {
   NewAssignmentInput,
   ProjectDto,
   ResourceDto,
+  ScheduleDto,
   StatusDto,
   TimelineDto,
+  WindowItemsDto,
 } from "../ipc";
 import { FULL_DAY } from "./allocation";
+import { Capacity, type CapacityApi } from "./capacity.svelte";
 import { type Day, dateOf, dayOf, LAST_DAY, withinPlan } from "./dates";
 import { type Edit, History } from "./history";
 import { chunkRange, chunksToLoad } from "./layout";
@@ -34,8 +37,8 @@ export interface Fields {
 }
 
 /** The Rust commands the plan uses (src/ipc in the app; an in-memory fake in tests). */
-export interface PlanApi {
-  loadWindow(from: string, to: string): Promise<AssignmentDto[]>;
+export interface PlanApi extends CapacityApi {
+  loadWindow(from: string, to: string): Promise<WindowItemsDto>;
   catalog(): Promise<CatalogDto>;
   createAssignment(input: NewAssignmentInput): Promise<AssignmentDto>;
   updateAssignment(current: AssignmentDto, change: Fields): Promise<AssignmentDto>;
@@ -134,6 +137,9 @@ export class Plan {
   /** Windows (chunk numbers) the offline copy does not hold: shown as not loaded. */
   missing: number[] = $state.raw([]);
 
+  /** Working weeks, holidays and time off (capacity.svelte.ts). */
+  readonly capacity: Capacity;
+
   private readonly history = new History();
   private readonly loaded = new Set<number>();
 
@@ -142,6 +148,7 @@ export class Plan {
     private readonly api: PlanApi,
     private readonly say: Say,
   ) {
+    this.capacity = new Capacity(initial, api);
     this.teamName = initial.teamName;
     this.people = [...initial.resources].sort(byName);
     this.projects = [...initial.projects].sort(byName);
@@ -167,10 +174,11 @@ export class Plan {
       const w = windowOf(c);
       this.api
         .loadWindow(w.from, w.to)
-        .then((found) => {
+        .then((window) => {
+          this.capacity.loaded(window);
           // Only what is new or changed: a window that brings nothing new (the usual case
           // when scrolling back and forth) must not make every row lay out its lanes again.
-          const fresh = found.filter((a) => this.byId[a.id]?.version !== a.version);
+          const fresh = window.assignments.filter((a) => this.byId[a.id]?.version !== a.version);
           if (!fresh.length) return;
           const next = { ...this.byId };
           for (const a of fresh) next[a.id] = a;
@@ -258,11 +266,15 @@ export class Plan {
     ]);
     this.people = [...catalog.resources].sort(byName);
     this.projects = [...catalog.projects].sort(byName);
-    const found = windows.flat();
+    const found = windows.flatMap((w) => w.assignments);
     for (const a of found) this.versions.set(a.id, a.version);
     // What was read again replaces what was shown there; windows loaded meanwhile (a scroll
     // during the reload) keep what they brought.
     const ranges = chunks.map((c) => chunkRange(c));
+    this.capacity.reread(ranges, {
+      timeOff: windows.flatMap((w) => w.timeOff),
+      holidays: windows.flatMap((w) => w.holidays),
+    });
     const reread = (a: AssignmentDto) =>
       ranges.some((r) => dayOf(a.startDate) < r.to && dayOf(a.endDateExclusive) > r.from);
     const kept = Object.values(this.byId).filter((a) => !reread(a));
@@ -496,7 +508,19 @@ export class Plan {
     const report = await this.api.deleteResource(p.id, ({ done, total }) => onProgress(done, total));
     this.people = this.people.filter((x) => x.id !== p.id);
     this.dropWhere((a) => a.resourceId === p.id);
+    this.capacity.forget(p.id);
     return report.assignmentsDeleted;
+  }
+
+  /** A person's own working weeks (`null`: the team's) and holiday calendar; a failure is thrown
+   * (the dialog shows it). */
+  async setWorkingTime(
+    p: ResourceDto,
+    schedule: ScheduleDto | null,
+    calendarId: string | null,
+  ): Promise<void> {
+    const saved = await this.capacity.setWorkingTime(p, schedule, calendarId);
+    this.people = this.people.map((x) => (x.id === saved.id ? saved : x));
   }
 
   async addProject(name: string, color: string, id = newId()): Promise<ProjectDto> {

@@ -8,6 +8,9 @@ import { at } from "./testing";
 
 type Change = { resourceId: string; projectId: string; startDate: string; lastDay: string };
 const err = (code: string, message = code) => Object.assign(new Error(message), { code, message });
+const unused = (): never => {
+  throw new Error("not used by these tests");
+};
 
 /** An in-memory store with the Rust side's rules: versions checked, conflicts, missing rows. */
 class FakeStore implements PlanApi {
@@ -71,8 +74,21 @@ class FakeStore implements PlanApi {
     this.windowsAsked++;
     this.asked.push([from, to]);
     if (this.offline) throw err("not_loaded");
-    return [...this.rows.values()].filter((a) => a.startDate < to && a.endDateExclusive > from);
+    const assignments = [...this.rows.values()].filter((a) => a.startDate < to && a.endDateExclusive > from);
+    return { assignments, timeOff: [], holidays: [] };
   }
+  // Capacity's commands (capacity.test.ts tests them); unused here.
+  setWorkingTime = unused;
+  setDefaultWeek = unused;
+  createTimeOff = unused;
+  updateTimeOff = unused;
+  deleteTimeOff = unused;
+  createCalendar = unused;
+  renameCalendar = unused;
+  deleteCalendar = unused;
+  addHolidays = unused;
+  importIcs = unused;
+  deleteHoliday = unused;
   async catalog() {
     return {
       resources: this.people,
@@ -165,6 +181,10 @@ function setUp(over: Partial<TimelineDto> = {}) {
     resources: store.people,
     projects: store.projects,
     assignments: [],
+    timeOff: [],
+    holidays: [],
+    calendars: [],
+    defaultWeek: [480, 480, 480, 480, 480, 0, 0],
     loaded: [{ from: "2026-11-02", to: "2027-01-25" }],
     cached: false,
     ...over,

@@ -2,14 +2,17 @@
 // and the rows and bars in view placed in content pixels. `barAt` is the one hit test: which bar
 // is at a point of the pane, by the geometry the hit targets are laid out by.
 import { type Lang, MESSAGES } from "../i18n";
-import type { AssignmentDto, ProjectDto, ResourceDto } from "../ipc";
+import type { AssignmentDto, ProjectDto, ResourceDto, TimeOffDto } from "../ipc";
+import { ui } from "../lang.svelte";
 import type { DateFormat } from "../lib/dateFormat";
 import { matches } from "../lib/search";
 import { allocationText } from "./allocation";
-import { type Day, dayOf } from "./dates";
+import { availabilities } from "./capacity.svelte";
+import { type Day, dayOf, isWeekend } from "./dates";
 import { daysLabel } from "./format";
 import { assignLanes, chunkSpans, dayRuns, rowAt, rowTops, type Span, visibleRows } from "./layout";
-import { DEFAULT_AVAILABILITY, overDays } from "./load";
+import { type Availability, DEFAULT_AVAILABILITY, minutesOn, overDays } from "./load";
+import { DEFAULT_PERIOD, type PeriodKind, periodDays } from "./period";
 import type { Plan } from "./plan.svelte";
 import type { Viewport } from "./viewport.svelte";
 
@@ -21,12 +24,15 @@ export const BAR_H = LANE_H - 4;
 
 export type RowBar = Span & { a: AssignmentDto };
 
-/** A person's row: their bars (all loaded) and each bar's lane. */
+/** A person's row: their bars (all loaded) and each bar's lane; when they can work, and their
+ * time off (loaded) as spans. */
 export interface Row {
   person: ResourceDto;
   bars: RowBar[];
   lane: Map<string, number>;
   lanes: number;
+  availability: Availability;
+  away: (Span & { t: TimeOffDto })[];
 }
 
 /** A bar in view, placed: content x, width and top. */
@@ -38,13 +44,17 @@ export interface PlacedBar {
   y: number;
 }
 
-/** A row in view: its index among the rows, top and height, overbooked days and bars in view. */
+/** A row in view: its index among the rows, top and height, overbooked days, the days in view
+ * they do not work on (beyond the weekends everyone has: holidays of their calendar, days their
+ * week has no hours), their time off in view (`partial`: some hours of each day), and bars in view. */
 export interface PlacedRow {
   person: ResourceDto;
   index: number;
   top: number;
   height: number;
   over: { from: Day; to: Day }[];
+  closed: { from: Day; to: Day }[];
+  away: { from: Day; to: Day; partial: boolean }[];
   bars: PlacedBar[];
 }
 
@@ -56,18 +66,88 @@ export interface Hit {
   w: number;
 }
 
-/** Each person's row, in the people's order, with their assignments as bars in lanes. */
-export function laneRows(people: readonly ResourceDto[], assignments: Iterable<AssignmentDto>): Row[] {
+/** Each person's row, in the people's order, with their assignments as bars in lanes, their
+ * availability (the team's week with no time off unless given) and their time off. */
+export function laneRows(
+  people: readonly ResourceDto[],
+  assignments: Iterable<AssignmentDto>,
+  available: ReadonlyMap<string, Availability> = new Map(),
+  timeOff: Iterable<TimeOffDto> = [],
+): Row[] {
   const spans = new Map<string, RowBar[]>();
   for (const a of assignments) {
     const list = spans.get(a.resourceId) ?? [];
     list.push({ id: a.id, start: dayOf(a.startDate), end: dayOf(a.endDateExclusive), a });
     spans.set(a.resourceId, list);
   }
+  const away = new Map<string, Row["away"]>();
+  for (const t of timeOff) {
+    const list = away.get(t.resourceId) ?? [];
+    list.push({ id: t.id, start: dayOf(t.startDate), end: dayOf(t.endDateExclusive), t });
+    away.set(t.resourceId, list);
+  }
   return people.map((person) => {
     const bars = spans.get(person.id) ?? [];
     const { lane, lanes } = assignLanes(bars);
-    return { person, bars, lane, lanes };
+    const availability = available.get(person.id) ?? DEFAULT_AVAILABILITY;
+    return { person, bars, lane, lanes, availability, away: away.get(person.id) ?? [] };
+  });
+}
+
+/** Days are worked out in chunks of this many, each once per row (a row is a new object whenever
+ * what it holds changes): a scroll lays the rows in view out on most frames, and working out
+ * every row's loads each time showed in the frame times. */
+const CHUNK = 64;
+const overCache = new WeakMap<Row, Map<number, Day[]>>();
+const closedCache = new WeakMap<Row, Map<number, Day[]>>();
+
+/** The days of chunk `c` that `work` finds, once per row, chunk and key. */
+function perChunk(
+  cache: WeakMap<Row, Map<number, Day[]>>,
+  row: Row,
+  from: Day,
+  to: Day,
+  key: number,
+  work: (first: Day, last: Day) => Day[],
+): Day[] {
+  let held = cache.get(row);
+  if (!held) {
+    held = new Map();
+    cache.set(row, held);
+  }
+  const out: Day[] = [];
+  for (let c = Math.floor(from / CHUNK); c * CHUNK < to; c++) {
+    let days = held.get(c * 2 + key);
+    if (!days) {
+      days = work(c * CHUNK, (c + 1) * CHUNK);
+      held.set(c * 2 + key, days);
+    }
+    for (const d of days) if (d >= from && d < to) out.push(d);
+  }
+  return out;
+}
+
+/** The days of `[from, to)` on which the row's person is booked beyond capacity. */
+export function overIn(row: Row, from: Day, to: Day, tentative: boolean): Day[] {
+  if (row.bars.length === 0) return [];
+  return perChunk(overCache, row, from, to, tentative ? 1 : 0, (first, last) =>
+    overDays(row.availability, row.bars, first, last, tentative),
+  );
+}
+
+/** The days of `[from, to)` the row's person does not work on, weekends with no hours left out
+ * (everyone's are shaded already): holidays of their calendar, days their week has no hours, days
+ * before their first or after their last working day. */
+export function closedIn(row: Row, from: Day, to: Day): Day[] {
+  const { schedule, holidays } = row.availability;
+  if (schedule === DEFAULT_AVAILABILITY.schedule && holidays.size === 0) return [];
+  return perChunk(closedCache, row, from, to, 0, (first, last) => {
+    const out: Day[] = [];
+    for (let d = first; d < last; d++) {
+      const contract = minutesOn(schedule, d);
+      if ((contract === 0 && !isWeekend(d)) || (contract > 0 && holidays.has(d))) out.push(d);
+    }
+    return out;
   });
 }
 
@@ -117,18 +197,35 @@ export function placeRows(
       index,
       top,
       height: rowHeight(tops, index),
-      over: dayRuns(overDays(DEFAULT_AVAILABILITY, row.bars, days.first, days.last, tentative)),
+      over: dayRuns(overIn(row, days.first, days.last, tentative)),
+      closed: dayRuns(closedIn(row, days.first, days.last)),
+      away: row.away
+        .filter((s) => s.end > days.first && s.start < days.last)
+        .map((s) => ({ from: s.start, to: s.end, partial: s.t.minutes !== null })),
       bars: row.bars
         .filter((b) => b.end > days.first && b.start < days.last)
-        .map((b) => ({
-          id: b.id,
-          a: b.a,
-          x: (b.start - origin) * px + 1,
-          w: (b.end - b.start) * px - 2,
-          y: top + PAD / 2 + (row.lane.get(b.id) ?? 0) * LANE_H,
-        })),
+        .map((b) =>
+          placed(
+            b,
+            (b.start - origin) * px + 1,
+            (b.end - b.start) * px - 2,
+            top + PAD / 2 + (row.lane.get(b.id) ?? 0) * LANE_H,
+          ),
+        ),
     };
   });
+}
+
+const placedCache = new WeakMap<RowBar, PlacedBar>();
+
+/** A bar placed at (x, y), w wide: the same object as last time if it is where it was (a scroll
+ * lays the rows in view out on most frames; the hit layer then has nothing to update for it). */
+function placed(b: RowBar, x: number, w: number, y: number): PlacedBar {
+  const last = placedCache.get(b);
+  if (last && last.x === x && last.w === w && last.y === y) return last;
+  const p = { id: b.id, a: b.a, x, w, y };
+  placedCache.set(b, p);
+  return p;
 }
 
 /** The bar at a point of the pane (content pixels) among the placed rows: the one hit test. */
@@ -159,8 +256,15 @@ export class Rows {
   projectQuery = $state("");
   /** Whether tentative work counts in the loads (the overbooked mark; issue #17.2). */
   tentative = $state(true);
+  /** The period the rows' figures are for (issue #17.6), and its days. */
+  period: PeriodKind = $state(DEFAULT_PERIOD);
+  readonly periodDays: { from: Day; to: Day };
+  /** Whether part of the period is not loaded (then its figures cannot be told). */
+  readonly periodMissing: boolean;
   readonly people: ResourceDto[];
   readonly projects: Record<string, ProjectDto>;
+  /** When each person can work, by id. */
+  readonly available: Map<string, Availability>;
   /** Bars of each person, with lanes. */
   readonly all: Row[];
   /** Each person's row index and each bar's place, by id. */
@@ -177,10 +281,16 @@ export class Rows {
   /** Whether part of the days in view is not loaded (then nobody's load can be told). */
   readonly partlyMissing: boolean;
 
-  constructor(plan: Plan, view: Viewport) {
+  constructor(plan: Plan, view: Viewport, today: Day = dayOf(new Date().toISOString().slice(0, 10))) {
     this.people = $derived(plan.people.filter((p) => matches(p.name, this.filter)));
     this.projects = $derived(Object.fromEntries(plan.projects.map((p) => [p.id, p])));
-    this.all = $derived(laneRows(this.people, Object.values(plan.byId)));
+    const cap = plan.capacity;
+    this.available = $derived(
+      availabilities(plan.people, cap.defaultWeek, Object.values(cap.holidays), Object.values(cap.timeOff)),
+    );
+    this.all = $derived(
+      laneRows(this.people, Object.values(plan.byId), this.available, Object.values(cap.timeOff)),
+    );
     this.index = $derived(indexRows(this.all));
     this.tops = $derived(
       rowTops(
@@ -199,6 +309,10 @@ export class Rows {
     this.missing = $derived(chunkSpans(plan.missing));
     this.partlyMissing = $derived(
       this.missing.some((r) => r.to > view.days.first && r.from < view.days.last),
+    );
+    this.periodDays = $derived(periodDays(this.period, today, ui.dates.weekStart));
+    this.periodMissing = $derived(
+      this.missing.some((r) => r.to > this.periodDays.from && r.from < this.periodDays.to),
     );
   }
 

@@ -14,7 +14,6 @@ import {
   NO_COLOR,
   namesScene,
   paneScene,
-  percent,
 } from "./scenes";
 import { at } from "./testing";
 
@@ -154,17 +153,18 @@ describe("the date header's scene", () => {
 });
 
 describe("the name column's scene", () => {
-  it("gives each row in view its name, load over the days in view and the cursor's row", () => {
+  it("gives each row in view its name, figures over the period (issue #17.6) and the cursor's row", () => {
     const names = (partlyMissing: boolean, cursorRow: number) =>
       namesScene(LIGHT, "Inter", shown, rows, { from: TODAY, to: TODAY + 5, partlyMissing }, cursorRow);
     const n = names(false, 1);
+    // Monday to Friday, 8 hours: Ada's two whole-day bars overlap on two of her five days, 56 of
+    // 40 hours; the share counts hours against capacity, so over 100 % (it was booked days: 100 %).
     expect(n.rows).toEqual([
-      { y: 0, h: 62, name: "Ada", load: "100%", current: false },
-      { y: 62, h: 36, name: "Bob", load: "0%", current: true },
-      { y: 98, h: 36, name: "Cy", load: "0%", current: false },
+      { y: 0, h: 62, name: "Ada", load: "56h · 0h · 140%", current: false },
+      { y: 62, h: 36, name: "Bob", load: "0h · 40h · 0%", current: true },
+      { y: 98, h: 36, name: "Cy", load: "0h · 40h · 0%", current: false },
     ]);
     const missing = names(true, 0);
     expect(missing.rows.map((r) => r.load)).toEqual(["–", "–", "–"]);
-    expect([percent(0.333), percent(1)]).toEqual(["33%", "100%"]);
   });
 });

@@ -5,10 +5,11 @@ import type { AssignmentDto, ProjectDto } from "../ipc";
 import { allocationText } from "./allocation";
 import { textOn } from "./color";
 import { type Day, dateOf, isWeekend, weekday } from "./dates";
-import { load, type Zoom } from "./layout";
+import type { Zoom } from "./layout";
 import type { Palette, Scene } from "./paint";
 import type { HeaderScene } from "./paintHeader";
 import type { NamesScene } from "./paintNames";
+import { figures, figuresText } from "./period";
 import { BAR_H, type PlacedRow, type Row } from "./rows.svelte";
 
 /** A month label's width in the date header (CSS pixels). */
@@ -24,6 +25,7 @@ export const LIGHT: Palette = {
   line: "#e5e7eb",
   today: "#e4572e",
   overbooked: "#e4572e33",
+  away: "#94a3b855",
 };
 
 /** A bar's colour when its project is not known (yet). */
@@ -66,6 +68,19 @@ export function paneScene(p: PaneInput): Scene {
         ? p.days.filter((d) => weekday(d) === p.weekStart).map((d) => (d - origin) * px)
         : [],
     rowLines: p.shown.map((r) => r.top + r.height - 1),
+    // A person's days without work (holidays, days off in their week): shaded as weekends are.
+    closed: p.shown.flatMap((r) =>
+      r.closed.map((c) => ({ x: (c.from - origin) * px, y: r.top, w: (c.to - c.from) * px, h: r.height })),
+    ),
+    // Time off: the whole row's height, or its lower half for some hours of each day.
+    away: p.shown.flatMap((r) =>
+      r.away.map((a) => ({
+        x: (a.from - origin) * px,
+        y: a.partial ? r.top + r.height / 2 : r.top,
+        w: (a.to - a.from) * px,
+        h: a.partial ? r.height / 2 : r.height,
+      })),
+    ),
     over: p.shown.flatMap((r) =>
       r.over.map((o) => ({ x: (o.from - origin) * px, y: r.top, w: (o.to - o.from) * px, h: r.height })),
     ),
@@ -170,29 +185,32 @@ export function monthName(d: Day, lang: string): string {
   return f.format(new Date(dateOf(d)));
 }
 
-export const percent = (n: number): string => `${Math.round(n * 100)}%`;
-
 /**
- * The name column: each row in view with its person's name and load over the days in view
- * `[from, to)` ("–" while part of them is not loaded), and the cursor's row.
+ * The name column: each row in view with its person's name and figures over the period
+ * `[from, to)` — hours booked, hours free, the share of capacity booked (period.ts; "–" while part
+ * of the period is not loaded) — and the cursor's row.
  */
 export function namesScene(
   palette: Palette,
   family: string,
   shown: readonly PlacedRow[],
   rows: readonly Row[],
-  days: { from: Day; to: Day; partlyMissing: boolean },
+  period: { from: Day; to: Day; partlyMissing: boolean; tentative?: boolean; lang?: string },
   cursorRow: number,
 ): NamesScene {
+  const { from, to, tentative = true, lang = "en" } = period;
   return {
     palette,
     family,
-    rows: shown.map((r) => ({
-      y: r.top,
-      h: r.height,
-      name: r.person.name,
-      load: days.partlyMissing ? "–" : percent(load(rows[r.index]?.bars ?? [], days.from, days.to)),
-      current: r.index === cursorRow,
-    })),
+    rows: shown.map((r) => {
+      const row = rows[r.index];
+      return {
+        y: r.top,
+        h: r.height,
+        name: r.person.name,
+        load: period.partlyMissing || !row ? "–" : figuresText(figures(row, from, to, tentative), lang),
+        current: r.index === cursorRow,
+      };
+    }),
   };
 }

@@ -37,6 +37,12 @@ impl WorkWeek {
     }
 }
 
+impl Default for WorkWeek {
+    fn default() -> Self {
+        Self::STANDARD
+    }
+}
+
 impl TryFrom<[u32; 7]> for WorkWeek {
     type Error = ValidationError;
     fn try_from(minutes: [u32; 7]) -> Result<Self, Self::Error> {

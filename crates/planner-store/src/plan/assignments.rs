@@ -3,12 +3,12 @@
 
 use super::items::{self, DELETING};
 use super::{AssignmentChange, AssignmentRef, NewAssignment};
-use crate::keys;
+use crate::keys::{self, Series};
 use crate::scope::put_new;
 use crate::sdk::{self, Item, classify, key, n, query_all, s};
 use crate::{Store, StoreError, TeamScope, window};
 use aws_sdk_dynamodb::types::{ConditionCheck, Delete, Put, ReturnConsumedCapacity, TransactWriteItem};
-use planner_domain::{Action, Assignment};
+use planner_domain::{Action, Assignment, Date};
 
 /// Index of the main-item action in the transactions below (after the two parent checks).
 const MAIN: usize = 2;
@@ -36,7 +36,7 @@ impl Store {
         let mut actions = self.parent_checks(&pk, &a)?;
         actions.push(put_new(self.table(), items::assignment_item(&pk, &a))?);
         if let Some(index) = items::index_item(&pk, &a) {
-            self.register_level(scope, window::level_of(a.range)).await?;
+            self.register_level(scope, Series::Assignments, window::level_of(a.range)).await?;
             actions.push(put_new(self.table(), index)?);
         }
         match sdk::transact(self.client(), actions).await {
@@ -78,9 +78,9 @@ impl Store {
         let old_main = keys::assignment_sk(current.range.start(), &current.id);
         let new_main = keys::assignment_sk(next.range.start(), &next.id);
         if old_main == new_main {
-            actions.push(self.put_if_unchanged(items::assignment_item(&pk, &next), current)?);
+            actions.push(self.put_if_unchanged(items::assignment_item(&pk, &next), current.into())?);
         } else {
-            actions.push(self.delete_if_unchanged(key(&pk, old_main), current)?);
+            actions.push(self.delete_if_unchanged(key(&pk, old_main), current.into())?);
             actions.push(put_new(self.table(), items::assignment_item(&pk, &next))?);
         }
         let old_index = items::index_key(&pk, &current.id, current.range);
@@ -93,7 +93,7 @@ impl Store {
             actions.push(plain_delete(self.table(), old)?);
         }
         if let Some(new) = new_index {
-            self.register_level(scope, window::level_of(next.range)).await?;
+            self.register_level(scope, Series::Assignments, window::level_of(next.range)).await?;
             actions.push(plain_put(self.table(), new)?);
         }
         // Taking an assignment away from a person or project that is being deleted is refused
@@ -136,7 +136,7 @@ impl Store {
             // A long assignment: the main item and its index entry go together.
             Some(index) => {
                 let actions =
-                    vec![self.delete_if_unchanged(main, current)?, plain_delete(self.table(), index)?];
+                    vec![self.delete_if_unchanged(main, current.into())?, plain_delete(self.table(), index)?];
                 match sdk::transact(self.client(), actions).await {
                     Ok(()) => false,
                     Err(e) if e.condition_failed_at(0) => true,
@@ -152,7 +152,7 @@ impl Store {
                     .return_consumed_capacity(ReturnConsumedCapacity::Total)
                     .set_key(Some(main))
                     .condition_expression(UNCHANGED)
-                    .set_expression_attribute_values(Some(unchanged_values(current)))
+                    .set_expression_attribute_values(Some(unchanged_values(current.into())))
                     .send()
                     .await;
                 match deleted {
@@ -205,7 +205,7 @@ impl Store {
     }
 
     /// A check that a person or project is not in a cascade delete (a missing one passes).
-    fn not_deleting_check(&self, pk: &str, sk: String) -> Result<TransactWriteItem, StoreError> {
+    pub(super) fn not_deleting_check(&self, pk: &str, sk: String) -> Result<TransactWriteItem, StoreError> {
         Ok(TransactWriteItem::builder()
             .condition_check(
                 ConditionCheck::builder()
@@ -222,55 +222,64 @@ impl Store {
     fn parent_checks(&self, pk: &str, a: &Assignment) -> Result<Vec<TransactWriteItem>, StoreError> {
         [keys::resource_sk(&a.resource_id), keys::project_sk(&a.project_id)]
             .into_iter()
-            .map(|sk| {
-                Ok(TransactWriteItem::builder()
-                    .condition_check(
-                        ConditionCheck::builder()
-                            .table_name(self.table())
-                            .set_key(Some(key(pk, sk)))
-                            .condition_expression(format!(
-                                "attribute_exists(pk) AND attribute_not_exists({DELETING})"
-                            ))
-                            .build()
-                            .map_err(StoreError::build)?,
-                    )
-                    .build())
-            })
+            .map(|sk| self.parent_check(pk, sk))
             .collect()
     }
 
-    fn put_if_unchanged(&self, item: Item, current: &Assignment) -> Result<TransactWriteItem, StoreError> {
+    /// A check that a person or project exists and is not in a cascade delete.
+    pub(super) fn parent_check(&self, pk: &str, sk: String) -> Result<TransactWriteItem, StoreError> {
+        Ok(TransactWriteItem::builder()
+            .condition_check(
+                ConditionCheck::builder()
+                    .table_name(self.table())
+                    .set_key(Some(key(pk, sk)))
+                    .condition_expression(format!(
+                        "attribute_exists(pk) AND attribute_not_exists({DELETING})"
+                    ))
+                    .build()
+                    .map_err(StoreError::build)?,
+            )
+            .build())
+    }
+
+    pub(super) fn put_if_unchanged(&self, item: Item, seen: Seen) -> Result<TransactWriteItem, StoreError> {
         Ok(TransactWriteItem::builder()
             .put(
                 Put::builder()
                     .table_name(self.table())
                     .set_item(Some(item))
                     .condition_expression(UNCHANGED)
-                    .set_expression_attribute_values(Some(unchanged_values(current)))
+                    .set_expression_attribute_values(Some(unchanged_values(seen)))
                     .build()
                     .map_err(StoreError::build)?,
             )
             .build())
     }
 
-    fn delete_if_unchanged(&self, key: Item, current: &Assignment) -> Result<TransactWriteItem, StoreError> {
+    pub(super) fn delete_if_unchanged(&self, key: Item, seen: Seen) -> Result<TransactWriteItem, StoreError> {
         Ok(TransactWriteItem::builder()
             .delete(
                 Delete::builder()
                     .table_name(self.table())
                     .set_key(Some(key))
                     .condition_expression(UNCHANGED)
-                    .set_expression_attribute_values(Some(unchanged_values(current)))
+                    .set_expression_attribute_values(Some(unchanged_values(seen)))
                     .build()
                     .map_err(StoreError::build)?,
             )
             .build())
     }
 
-    /// Records that a team has window-index entries at `level`, before the first is written,
-    /// so that readers never miss one. Levels are never removed; a stale one costs one empty query.
-    pub(crate) async fn register_level(&self, scope: &TeamScope, level: u8) -> Result<(), StoreError> {
-        let known = (scope.team().clone(), level);
+    /// Records that a team has window-index entries of `series` at `level`, before the first is
+    /// written, so that readers never miss one. Levels are never removed; a stale one costs one
+    /// empty query.
+    pub(crate) async fn register_level(
+        &self,
+        scope: &TeamScope,
+        series: Series,
+        level: u8,
+    ) -> Result<(), StoreError> {
+        let known = (scope.team().clone(), series, level);
         if self.known_levels.lock().unwrap_or_else(|e| e.into_inner()).contains(&known) {
             return Ok(());
         }
@@ -279,7 +288,7 @@ impl Store {
             .table_name(self.table())
             .return_consumed_capacity(ReturnConsumedCapacity::Total)
             .set_key(Some(key(scope.pk(), keys::LEVELS)))
-            .update_expression("ADD levels :level")
+            .update_expression(format!("ADD {} :level", series.levels_attribute()))
             .expression_attribute_values(
                 ":level",
                 aws_sdk_dynamodb::types::AttributeValue::Ss(vec![format!("{level:02}")]),
@@ -296,22 +305,35 @@ impl Store {
 /// is in the key), so the index entry we compute from the caller's copy is the stored one.
 const UNCHANGED: &str = "version = :seen AND endDateExclusive = :seenEnd";
 
+/// What the caller saw of a dated item (an assignment, a time off): its version and its end.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Seen {
+    pub version: u64,
+    pub end: Date,
+}
+
+impl From<&Assignment> for Seen {
+    fn from(a: &Assignment) -> Self {
+        Self { version: a.version, end: a.range.end_exclusive() }
+    }
+}
+
 fn unchanged_values(
-    current: &Assignment,
+    seen: Seen,
 ) -> std::collections::HashMap<String, aws_sdk_dynamodb::types::AttributeValue> {
     std::collections::HashMap::from([
-        (":seen".to_owned(), n(current.version)),
-        (":seenEnd".to_owned(), s(current.range.end_exclusive().to_string())),
+        (":seen".to_owned(), n(seen.version)),
+        (":seenEnd".to_owned(), s(seen.end.to_string())),
     ])
 }
 
-fn plain_put(table: &str, item: Item) -> Result<TransactWriteItem, StoreError> {
+pub(super) fn plain_put(table: &str, item: Item) -> Result<TransactWriteItem, StoreError> {
     Ok(TransactWriteItem::builder()
         .put(Put::builder().table_name(table).set_item(Some(item)).build().map_err(StoreError::build)?)
         .build())
 }
 
-fn plain_delete(table: &str, key: Item) -> Result<TransactWriteItem, StoreError> {
+pub(super) fn plain_delete(table: &str, key: Item) -> Result<TransactWriteItem, StoreError> {
     Ok(TransactWriteItem::builder()
         .delete(Delete::builder().table_name(table).set_key(Some(key)).build().map_err(StoreError::build)?)
         .build())

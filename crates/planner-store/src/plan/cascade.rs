@@ -6,19 +6,19 @@
 //!    it, and no screen shows it or its bars);
 //! 2. find its assignments with a strongly consistent query (any create that committed before
 //!    step 1 is visible; none can commit after it);
-//! 3. delete their window-index entries, then the assignments, in batches of 25 (UnprocessedItems
-//!    retried);
+//! 3. delete their window-index entries, then the assignments (and a person's time off, likewise),
+//!    in batches of 25 (UnprocessedItems retried);
 //! 4. delete the person/project itself.
 //!
 //! Running it again after a failure at any step continues where it stopped; running it for a
 //! row that is already gone succeeds.
 
-use super::items::{self, DELETING};
-use crate::keys;
+use super::items::DELETING;
+use crate::keys::{self, Series};
 use crate::sdk::{self, Item, classify, get_s, is_condition_failure, key, n, query_all, s};
 use crate::{Store, StoreError, TeamScope};
 use aws_sdk_dynamodb::types::ReturnConsumedCapacity;
-use planner_domain::{Action, AssignmentId, Date, DateRange, ProjectId, ResourceId};
+use planner_domain::{Action, Date, DateRange, ProjectId, ResourceId};
 use serde::Serialize;
 
 /// What a cascade delete did.
@@ -27,6 +27,8 @@ use serde::Serialize;
 pub struct CascadeReport {
     /// Assignments deleted by this run.
     pub assignments_deleted: usize,
+    /// A person's time off deleted by this run.
+    pub time_off_deleted: usize,
     /// The row was already gone before this run (a repeat).
     pub already_gone: bool,
 }
@@ -40,7 +42,8 @@ impl Store {
         progress: &mut (dyn FnMut(usize, usize) + Send),
     ) -> Result<CascadeReport, StoreError> {
         self.require(scope, Action::EditPlan, "delete_resource")?;
-        self.cascade(scope, keys::resource_sk(id), "resourceId", id.as_str(), progress).await
+        let children = [Series::Assignments, Series::TimeOff];
+        self.cascade(scope, keys::resource_sk(id), &children, "resourceId", id.as_str(), progress).await
     }
 
     /// Deletes a project and all its assignments.
@@ -51,7 +54,8 @@ impl Store {
         progress: &mut (dyn FnMut(usize, usize) + Send),
     ) -> Result<CascadeReport, StoreError> {
         self.require(scope, Action::EditPlan, "delete_project")?;
-        self.cascade(scope, keys::project_sk(id), "projectId", id.as_str(), progress).await
+        self.cascade(scope, keys::project_sk(id), &[Series::Assignments], "projectId", id.as_str(), progress)
+            .await
     }
 
     /// How many assignments deleting this person would delete (for the confirmation).
@@ -61,7 +65,7 @@ impl Store {
         id: &ResourceId,
     ) -> Result<usize, StoreError> {
         self.require(scope, Action::ReadPlan, "resource_assignment_count")?;
-        Ok(self.children(scope, "resourceId", id.as_str(), false).await?.len())
+        Ok(self.children(scope, Series::Assignments, "resourceId", id.as_str(), false).await?.len())
     }
 
     /// How many assignments deleting this project would delete.
@@ -71,20 +75,21 @@ impl Store {
         id: &ProjectId,
     ) -> Result<usize, StoreError> {
         self.require(scope, Action::ReadPlan, "project_assignment_count")?;
-        Ok(self.children(scope, "projectId", id.as_str(), false).await?.len())
+        Ok(self.children(scope, Series::Assignments, "projectId", id.as_str(), false).await?.len())
     }
 
-    /// The assignments whose `attribute` is `id`: the whole assignment range, filtered (a rare
-    /// action pays for history), keys and dates only.
+    /// The items of `series` whose `attribute` is `id`: the whole series, filtered (a rare action
+    /// pays for history), keys and dates only.
     async fn children(
         &self,
         scope: &TeamScope,
+        series: Series,
         attribute: &str,
         id: &str,
         consistent: bool,
     ) -> Result<Vec<Item>, StoreError> {
         query_all(
-            self.query_range(scope.pk(), keys::all_assignments_range(), consistent)
+            self.query_range(scope.pk(), series.all(), consistent)
                 .filter_expression("#parent = :id")
                 .projection_expression("sk, id, startDate, endDateExclusive")
                 .expression_attribute_names("#parent", attribute)
@@ -97,6 +102,7 @@ impl Store {
         &self,
         scope: &TeamScope,
         parent_sk: String,
+        series: &[Series],
         attribute: &str,
         id: &str,
         progress: &mut (dyn FnMut(usize, usize) + Send),
@@ -122,25 +128,33 @@ impl Store {
         match marked {
             Ok(_) => {}
             Err(e) if is_condition_failure(&e) => {
-                return Ok(CascadeReport { assignments_deleted: 0, already_gone: true });
+                return Ok(CascadeReport { assignments_deleted: 0, time_off_deleted: 0, already_gone: true });
             }
             Err(e) => return Err(classify(e)),
         }
 
-        // Step 2: find, strongly consistent.
-        let rows = self.children(scope, attribute, id, true).await?;
-        let mut mains = Vec::with_capacity(rows.len());
+        // Step 2: find, strongly consistent (the assignments are what progress counts; a
+        // person's time off goes with them, first).
+        let mut mains = Vec::new();
+        let mut others = Vec::new();
         let mut indexes = Vec::new();
-        for row in &rows {
-            mains.push(key(&pk, get_s(row, keys::SK)?));
-            if let Some(index) = index_key_of(&pk, row)? {
-                indexes.push(index);
+        for &series in series {
+            for row in &self.children(scope, series, attribute, id, true).await? {
+                let main = key(&pk, get_s(row, keys::SK)?);
+                match series {
+                    Series::Assignments => mains.push(main),
+                    Series::TimeOff => others.push(main),
+                }
+                if let Some(index) = index_key_of(&pk, series, row)? {
+                    indexes.push(index);
+                }
             }
         }
 
-        // Step 3: delete, index entries first so that no entry outlives its assignment.
+        // Step 3: delete, index entries first so that no entry outlives its item.
         let total = mains.len();
         sdk::batch_delete(self.client(), self.table(), indexes, |_| {}).await?;
+        let time_off_deleted = sdk::batch_delete(self.client(), self.table(), others, |_| {}).await?;
         progress(0, total);
         let deleted =
             sdk::batch_delete(self.client(), self.table(), mains, |done| progress(done, total)).await?;
@@ -161,16 +175,18 @@ impl Store {
             Err(e) if is_condition_failure(&e) => {}
             Err(e) => return Err(classify(e)),
         }
-        Ok(CascadeReport { assignments_deleted: deleted, already_gone: false })
+        Ok(CascadeReport { assignments_deleted: deleted, time_off_deleted, already_gone: false })
     }
 }
 
-fn index_key_of(pk: &str, row: &Item) -> Result<Option<Item>, StoreError> {
+/// The window-index entry of a listed item, if it is long enough to have one.
+fn index_key_of(pk: &str, series: Series, row: &Item) -> Result<Option<Item>, StoreError> {
     let bad =
         |e: planner_domain::ValidationError| StoreError::corrupt(crate::sdk::item_key(row), e.to_string());
-    let id = AssignmentId::parse(get_s(row, "id")?).map_err(bad)?;
+    let id = get_s(row, "id")?;
     let start = Date::parse(get_s(row, "startDate")?).map_err(bad)?;
     let end = Date::parse(get_s(row, "endDateExclusive")?).map_err(bad)?;
     let range = DateRange::new(start, end).map_err(bad)?;
-    Ok(items::index_key(pk, &id, range))
+    let level = crate::window::level_of(range);
+    Ok((level > 0).then(|| key(pk, series.index_sk(level, start, id))))
 }

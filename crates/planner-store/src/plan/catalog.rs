@@ -108,7 +108,7 @@ impl Store {
         name: Name,
     ) -> Result<Resource, StoreError> {
         self.require(scope, Action::EditPlan, "create_resource")?;
-        let resource = Resource { id, name, version: 1 };
+        let resource = Resource::new(id, name);
         let item = items::resource_item(&scope.pk(), &resource);
         self.put_new_or_same(item, "person", |existing| {
             items::resource_from_item(existing).is_ok_and(|r| r.name == resource.name)

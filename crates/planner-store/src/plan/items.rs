@@ -3,19 +3,21 @@
 use crate::keys::{self, TeamItemKey};
 use crate::sdk::{Item, get_n, get_s, item_key, key, n, s};
 use crate::{StoreError, window};
+use planner_domain::capacity::Schedule;
 use planner_domain::capacity::{Allocation, Status};
 use planner_domain::{
-    Assignment, AssignmentId, Color, Date, DateRange, Name, Project, ProjectId, Resource, ResourceId,
+    Assignment, AssignmentId, CalendarId, Color, Date, DateRange, Name, Project, ProjectId, Resource,
+    ResourceId,
 };
 
 /// Marks a person or project whose cascade delete has begun.
 pub(crate) const DELETING: &str = "deleting";
 
-fn corrupt(item: &Item) -> impl Fn(planner_domain::ValidationError) -> StoreError + '_ {
+pub(crate) fn corrupt(item: &Item) -> impl Fn(planner_domain::ValidationError) -> StoreError + '_ {
     move |e| StoreError::corrupt(item_key(item), e.to_string())
 }
 
-fn version(item: &Item) -> Result<u64, StoreError> {
+pub(crate) fn version(item: &Item) -> Result<u64, StoreError> {
     u64::try_from(get_n(item, "version")?)
         .map_err(|_| StoreError::corrupt(item_key(item), "negative version"))
 }
@@ -29,14 +31,46 @@ pub(crate) fn resource_item(pk: &str, r: &Resource) -> Item {
     item.insert("id".into(), s(r.id.as_str()));
     item.insert("name".into(), s(r.name.as_str()));
     item.insert("version".into(), n(r.version));
+    if let Some(schedule) = &r.schedule {
+        item.insert(SCHEDULE.into(), schedule_value(schedule));
+    }
+    if let Some(calendar) = &r.calendar {
+        item.insert(CALENDAR.into(), s(calendar.as_str()));
+    }
     item
 }
 
+/// A person's own working weeks (JSON, as `Schedule` serialises: `{"weeks":[{"from":null,
+/// "week":[480,…]}],"firstDay":…,"lastDay":…}`, minutes Monday first) and their holiday calendar.
+pub(crate) const SCHEDULE: &str = "schedule";
+pub(crate) const CALENDAR: &str = "calendarId";
+
+pub(crate) fn schedule_value(schedule: &Schedule) -> aws_sdk_dynamodb::types::AttributeValue {
+    s(serde_json::to_string(schedule).unwrap_or_default())
+}
+
 pub(crate) fn resource_from_item(item: &Item) -> Result<Resource, StoreError> {
+    let schedule = match item.get(SCHEDULE) {
+        None => None,
+        Some(v) => {
+            let text =
+                v.as_s().map_err(|_| StoreError::corrupt(item_key(item), "schedule is not a string"))?;
+            Some(
+                serde_json::from_str::<Schedule>(text)
+                    .map_err(|e| StoreError::corrupt(item_key(item), format!("schedule: {e}")))?,
+            )
+        }
+    };
+    let calendar = match item.get(CALENDAR) {
+        None => None,
+        Some(_) => Some(CalendarId::parse(get_s(item, CALENDAR)?).map_err(corrupt(item))?),
+    };
     Ok(Resource {
         id: ResourceId::parse(get_s(item, "id")?).map_err(corrupt(item))?,
         name: Name::parse(get_s(item, "name")?).map_err(corrupt(item))?,
         version: version(item)?,
+        schedule,
+        calendar,
     })
 }
 

@@ -4,18 +4,28 @@
 //! - `catalog`: people and projects (create, rename, recolour, list).
 //! - `assignments`: create, move/resize/reassign, delete; one transaction each.
 //! - `reads`: the window query and the timeline.
-//! - `cascade`: deleting a person or a project with all its assignments.
+//! - `cascade`: deleting a person or a project with all its assignments (and a person's time off).
+//! - `time_off`, `calendars`: capacity's items — time off; holiday calendars and holidays; a
+//!   person's working weeks and calendar (`capacity_items`: their item conversions).
 
 mod assignments;
+mod calendars;
+mod capacity_items;
 mod cascade;
 mod catalog;
 mod items;
 mod reads;
+mod time_off;
 
+pub use calendars::MAX_HOLIDAYS_AT_ONCE;
+pub(crate) use capacity_items::{
+    calendar_item, holiday_item, time_off_index_item, time_off_index_key, time_off_item,
+};
 pub use cascade::CascadeReport;
 pub use catalog::{Catalog, PendingDeletion};
 pub(crate) use items::{assignment_item, index_item, index_key, project_item, resource_item};
 pub use reads::Timeline;
+pub use time_off::{NewTimeOff, TimeOffChange};
 
 use planner_domain::capacity::{Allocation, Status};
 use planner_domain::{Assignment, AssignmentId, Date, DateRange, ProjectId, ResourceId};

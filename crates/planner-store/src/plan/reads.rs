@@ -1,12 +1,17 @@
-//! The window query and the timeline (docs/data-model.md, access patterns 4 and 1).
+//! The window query and the timeline (docs/data-model.md, access patterns 4 and 1): the
+//! assignments and time off overlapping a window, each series read level by level at a cost
+//! that follows the window, not the history, and the holidays on its days.
 
+use super::capacity_items;
 use super::catalog::Catalog;
 use super::items;
-use crate::keys;
-use crate::sdk::{key, query_all, s};
+use crate::keys::{self, Series};
+use crate::sdk::{Item, key, query_all, s};
 use crate::{Store, StoreError, TeamScope, window};
 use aws_sdk_dynamodb::types::AttributeValue;
-use planner_domain::{Action, Assignment, DateRange, Project, Resource, Team};
+use planner_domain::{
+    Action, Assignment, Calendar, DateRange, Holiday, Project, Resource, Team, TimeOff, WindowItems,
+};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashSet};
 
@@ -18,8 +23,45 @@ pub struct Timeline {
     pub window: DateRange,
     pub resources: Vec<Resource>,
     pub projects: Vec<Project>,
-    /// Assignments overlapping the window whose person and project are both shown.
-    pub assignments: Vec<Assignment>,
+    /// The team's holiday calendars.
+    pub calendars: Vec<Calendar>,
+    /// Assignments overlapping the window whose person and project are both shown; the time off
+    /// of the people shown; the holidays on the window's days.
+    #[serde(flatten)]
+    pub items: WindowItems,
+}
+
+/// The index levels each series uses (one item, `ASLVL`).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct LevelsInUse {
+    pub assignments: Vec<u8>,
+    pub time_off: Vec<u8>,
+}
+
+impl LevelsInUse {
+    pub(crate) fn of(&self, series: Series) -> &[u8] {
+        match series {
+            Series::Assignments => &self.assignments,
+            Series::TimeOff => &self.time_off,
+        }
+    }
+}
+
+/// Keeps the items that overlap `window`, once each (an entry read at two levels, or as main
+/// item and index entry, counts once), sorted by start day and id.
+fn overlapping<T>(
+    found: impl IntoIterator<Item = T>,
+    window: DateRange,
+    range: impl Fn(&T) -> (DateRange, String),
+) -> Vec<T> {
+    let mut kept = BTreeMap::new();
+    for x in found {
+        let (r, id) = range(&x);
+        if r.overlaps(window) {
+            kept.insert((r.start(), id), x);
+        }
+    }
+    kept.into_values().collect()
 }
 
 impl Store {
@@ -32,69 +74,128 @@ impl Store {
         window: DateRange,
     ) -> Result<Vec<Assignment>, StoreError> {
         self.require(scope, Action::ReadPlan, "assignments_in_window")?;
-        let (short, levels) =
-            tokio::try_join!(self.query_level(scope, 0, window), self.levels_in_use(scope))?;
+        let (levels, short) =
+            tokio::try_join!(self.levels(scope), self.query_level(scope, Series::Assignments, 0, window))?;
+        self.with_long(scope, Series::Assignments, &levels, window, short, items::assignment_from_item).await
+    }
+
+    /// Everything dated in a window: its assignments and time off (each exactly as
+    /// [`Store::assignments_in_window`] finds assignments) and the holidays on its days. One Get
+    /// of the levels and three Queries, more only for the levels in use.
+    pub async fn window_items(
+        &self,
+        scope: &TeamScope,
+        window: DateRange,
+    ) -> Result<WindowItems, StoreError> {
+        self.require(scope, Action::ReadPlan, "window_items")?;
+        let (levels, short_assignments, short_time_off, holidays) = tokio::try_join!(
+            self.levels(scope),
+            self.query_level(scope, Series::Assignments, 0, window),
+            self.query_level(scope, Series::TimeOff, 0, window),
+            self.holidays_in(scope, window),
+        )?;
+        let (assignments, time_off) = tokio::try_join!(
+            self.with_long(
+                scope,
+                Series::Assignments,
+                &levels,
+                window,
+                short_assignments,
+                items::assignment_from_item
+            ),
+            self.with_long(
+                scope,
+                Series::TimeOff,
+                &levels,
+                window,
+                short_time_off,
+                capacity_items::time_off_from_item
+            ),
+        )?;
+        Ok(WindowItems { assignments, time_off, holidays })
+    }
+
+    /// The short items read, and the long ones of every level in use, overlapping the window.
+    async fn with_long<T: Dated>(
+        &self,
+        scope: &TeamScope,
+        series: Series,
+        levels: &LevelsInUse,
+        window: DateRange,
+        short: Vec<Item>,
+        parse: fn(&Item) -> Result<T, StoreError>,
+    ) -> Result<Vec<T>, StoreError> {
         let long = futures::future::try_join_all(
-            levels.into_iter().map(|level| self.query_level(scope, level, window)),
+            levels.of(series).iter().map(|level| self.query_level(scope, series, *level, window)),
         )
         .await?;
-        let mut found = BTreeMap::new();
-        for a in short.into_iter().chain(long.into_iter().flatten()) {
-            if a.range.overlaps(window) {
-                found.insert((a.range.start(), a.id.clone()), a);
-            }
-        }
-        Ok(found.into_values().collect())
+        let found: Vec<T> = short.iter().chain(long.iter().flatten()).map(parse).collect::<Result<_, _>>()?;
+        Ok(overlapping(found, window, |x| (x.range(), x.id().to_owned())))
     }
 
     async fn query_level(
         &self,
         scope: &TeamScope,
+        series: Series,
         level: u8,
         window: DateRange,
-    ) -> Result<Vec<Assignment>, StoreError> {
+    ) -> Result<Vec<Item>, StoreError> {
         let (first, last) = window::start_bounds(level, window);
-        let (lo, hi) = if level == 0 {
-            keys::assignment_range(first, last)
-        } else {
-            keys::long_index_range(level, first, last)
-        };
-        let rows = query_all(
-            self.query_range(scope.pk(), (lo, hi), self.strong_reads)
+        query_all(
+            self.query_range(scope.pk(), series.range(level, first, last), self.strong_reads)
                 .filter_expression("endDateExclusive > :from")
                 .expression_attribute_values(":from", s(window.start().to_string())),
         )
-        .await?;
-        rows.iter().map(items::assignment_from_item).collect()
+        .await
     }
 
-    pub(crate) async fn levels_in_use(&self, scope: &TeamScope) -> Result<Vec<u8>, StoreError> {
+    /// The holidays of every calendar on the days of `window`: one Query (keys hold the day).
+    async fn holidays_in(&self, scope: &TeamScope, window: DateRange) -> Result<Vec<Holiday>, StoreError> {
+        let (first, last) = (window.start(), window.end_exclusive().add_days(-1));
+        let rows =
+            query_all(self.query_range(scope.pk(), keys::holiday_range(first, last), self.strong_reads))
+                .await?;
+        rows.iter().map(capacity_items::holiday_from_item).collect()
+    }
+
+    /// The index levels in use of both series.
+    pub(crate) async fn levels(&self, scope: &TeamScope) -> Result<LevelsInUse, StoreError> {
         let out = self.get(key(scope.pk(), keys::LEVELS), self.strong_reads).await?;
-        let Some(AttributeValue::Ss(levels)) = out.as_ref().and_then(|i| i.get("levels")) else {
-            return Ok(Vec::new());
+        let read = |series: Series| {
+            let Some(AttributeValue::Ss(levels)) =
+                out.as_ref().and_then(|i| i.get(series.levels_attribute()))
+            else {
+                return Vec::new();
+            };
+            levels
+                .iter()
+                .filter_map(|l| l.parse::<u8>().ok())
+                .filter(|l| (1..=window::MAX_LEVEL).contains(l))
+                .collect()
         };
-        Ok(levels
-            .iter()
-            .filter_map(|l| l.parse::<u8>().ok())
-            .filter(|l| (1..=window::MAX_LEVEL).contains(l))
-            .collect())
+        Ok(LevelsInUse { assignments: read(Series::Assignments), time_off: read(Series::TimeOff) })
     }
 
-    /// Everything the timeline shows for a window: the team, its people and projects, and the
-    /// assignments overlapping the window. An assignment whose person or project is missing or
-    /// being deleted is left out, so a deleted row's bars never show, whatever the timing.
+    /// Everything the timeline shows for a window: the team, its people, projects and holiday
+    /// calendars, and what the window holds. An assignment or time off whose person (or project)
+    /// is missing or being deleted is left out, so a deleted row's bars never show, whatever the
+    /// timing.
     pub async fn timeline(&self, scope: &TeamScope, window: DateRange) -> Result<Timeline, StoreError> {
         self.require(scope, Action::ReadPlan, "timeline")?;
-        let (team, catalog, mut assignments) = tokio::try_join!(
+        let (team, catalog, calendars, mut items) = tokio::try_join!(
             self.team_meta(scope),
             self.read_catalog(scope, self.strong_reads),
-            self.assignments_in_window(scope, window)
+            self.read_calendars(scope, self.strong_reads),
+            self.window_items(scope, window)
         )?;
         let Catalog { resources, projects, .. } = catalog;
         let people: HashSet<_> = resources.iter().map(|r| &r.id).collect();
         let shown_projects: HashSet<_> = projects.iter().map(|p| &p.id).collect();
-        assignments.retain(|a| people.contains(&a.resource_id) && shown_projects.contains(&a.project_id));
-        Ok(Timeline { team, window, resources, projects, assignments })
+        items
+            .assignments
+            .retain(|a| people.contains(&a.resource_id) && shown_projects.contains(&a.project_id));
+        items.time_off.retain(|t| people.contains(&t.resource_id));
+        Ok(Timeline { team, window, resources, projects, calendars, items })
     }
 
     /// Every assignment of the team (export, checks). Reads the whole history: not for screens.
@@ -102,5 +203,29 @@ impl Store {
         self.require(scope, Action::ReadPlan, "all_assignments")?;
         let rows = query_all(self.query_range(scope.pk(), keys::all_assignments_range(), true)).await?;
         rows.iter().map(items::assignment_from_item).collect()
+    }
+}
+
+/// An item of a series: its range and id.
+pub(crate) trait Dated {
+    fn range(&self) -> DateRange;
+    fn id(&self) -> &str;
+}
+
+impl Dated for Assignment {
+    fn range(&self) -> DateRange {
+        self.range
+    }
+    fn id(&self) -> &str {
+        self.id.as_str()
+    }
+}
+
+impl Dated for TimeOff {
+    fn range(&self) -> DateRange {
+        self.range
+    }
+    fn id(&self) -> &str {
+        self.id.as_str()
     }
 }

@@ -107,7 +107,7 @@ async fn export_and_import_carry_them_and_a_version_1_file_still_imports() {
     let asked = new(&r, &p, range("2026-05-04", 5), Allocation::Percent(25), Status::Tentative);
     let a = env.store.create_assignment(&source, asked).await.unwrap();
     let file = env.store.export_team(&source).await.unwrap();
-    assert_eq!(file.format_version, 2);
+    assert!(file.format_version >= 2, "allocations came with version 2");
     let target = env.team("Target").await;
     let parsed: TeamExport = serde_json::from_str(&serde_json::to_string(&file).unwrap()).unwrap();
     env.store.import_team(&target, &parsed, &mut |_, _, _| {}).await.unwrap();
@@ -130,7 +130,7 @@ async fn export_and_import_carry_them_and_a_version_1_file_still_imports() {
     let read = env.store.assignments_in_window(&third, window("2026-05-01", "2026-06-01")).await.unwrap();
     assert_eq!((read[0].allocation, read[0].status), (Allocation::FULL_DAY, Status::Confirmed));
     let mut future = serde_json::to_value(&file).unwrap();
-    future["formatVersion"] = 3.into();
+    future["formatVersion"] = (planner_store::transfer::FORMAT_VERSION + 1).into();
     let future: TeamExport = serde_json::from_value(future).unwrap();
     assert!(matches!(
         env.store.import_team(&third, &future, &mut |_, _, _| {}).await,

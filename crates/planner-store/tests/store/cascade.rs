@@ -101,7 +101,10 @@ async fn an_interrupted_cascade_hides_the_row_and_completes_when_run_again() {
         // Meanwhile: the row and all its bars are hidden, the delete is listed as pending,
         // and no new assignment can be given to the person.
         let t = env.store.timeline(&scope, window("2023-06-01", "2026-06-01")).await.unwrap();
-        assert!(t.resources.is_empty() && t.assignments.is_empty(), "after {fail_after_batches} batches");
+        assert!(
+            t.resources.is_empty() && t.items.assignments.is_empty(),
+            "after {fail_after_batches} batches"
+        );
         let catalog = env.store.catalog(&scope).await.unwrap();
         assert_eq!(catalog.pending_deletions, vec![PendingDeletion::Resource(doomed.id.clone())]);
         let late = env.assign_range(&scope, &doomed.id, &p.id, range("2026-01-01", 2)).await;

@@ -16,3 +16,4 @@ mod signin;
 mod tenancy;
 mod transfer;
 mod window_query;
+mod working_time;

@@ -30,6 +30,10 @@ async fn queries_follow_last_evaluated_key_across_pages() {
         resources: vec![r.clone()],
         projects: vec![p.clone()],
         assignments: assignments.clone(),
+        default_week: None,
+        time_off: vec![],
+        calendars: vec![],
+        holidays: vec![],
     };
     env.store.import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
 
@@ -40,7 +44,7 @@ async fn queries_follow_last_evaluated_key_across_pages() {
     assert!(pages >= 2, "expected several pages, saw {pages}");
 
     let w = window("2026-05-04", "2026-08-03");
-    let shown = env.store.timeline(&scope, w).await.unwrap().assignments;
+    let shown = env.store.timeline(&scope, w).await.unwrap().items.assignments;
     let expected = assignments.iter().filter(|a| a.range.overlaps(w)).count();
     assert_eq!(shown.len(), expected);
     let seen = recorder.take();

@@ -343,7 +343,7 @@ async fn the_timeline_shows_the_team_its_rows_and_the_window() {
     assert_eq!(t.team.name.as_str(), "Timeline team");
     assert_eq!(t.resources, vec![r]);
     assert_eq!(t.projects, vec![p]);
-    assert_eq!(t.assignments, vec![inside]);
+    assert_eq!(t.items.assignments, vec![inside]);
 }
 
 #[tokio::test]

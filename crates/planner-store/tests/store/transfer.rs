@@ -249,7 +249,9 @@ async fn a_viewer_cannot_copy_in_and_clearing_empties_the_plan_but_keeps_the_tea
     assert_eq!(plan_sizes(&env, &team).await, (0, 0, 0));
 
     let removed = env.store.clear_plan(&local, &mut |_, _, _| {}).await.unwrap();
-    assert_eq!(removed, 12 + 6 + file.assignments.len());
+    // People, projects, assignments, and (issue #17) the demo's time off, calendar and holidays.
+    let capacity = file.time_off.len() + file.calendars.len() + file.holidays.len();
+    assert_eq!(removed, 12 + 6 + file.assignments.len() + capacity);
     assert_eq!(plan_sizes(&env, &local).await, (0, 0, 0));
     assert!(
         env.store.assignments_in_window(&local, window("2020-01-01", "2030-01-01")).await.unwrap().is_empty()

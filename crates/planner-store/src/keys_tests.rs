@@ -1,0 +1,126 @@
+//! Round trips and orderings of the keys (`keys.rs`).
+
+use super::*;
+use proptest::prelude::*;
+
+fn day(n: i64) -> Date {
+    Date::parse("2000-01-01").unwrap().add_days(n)
+}
+
+#[test]
+fn spec_examples() {
+    let team = TeamId::parse("team_default").unwrap();
+    assert_eq!(team_pk(&team), "TEAM#team_default");
+    let id = AssignmentId::parse("01HDEF").unwrap();
+    assert_eq!(assignment_sk(Date::parse("2026-05-01").unwrap(), &id), "ASN#2026-05-01#01HDEF");
+    let email = Email::parse("a@example.com").unwrap();
+    assert_eq!(user_email_gsi(&email), "USER#email#a@example.com");
+    assert_eq!(catalog_range(), ("PRJ#".to_owned(), "RES#~".to_owned()));
+}
+
+#[test]
+fn team_sort_keys_round_trip() {
+    let user = UserId::generate();
+    let res = ResourceId::generate();
+    let prj = ProjectId::generate();
+    let asn = AssignmentId::generate();
+    let off = TimeOffId::generate();
+    let cal = CalendarId::generate();
+    let start = Date::parse("2026-05-01").unwrap();
+    let cases = [
+        (META.to_owned(), TeamItemKey::Meta),
+        (LEVELS.to_owned(), TeamItemKey::Levels),
+        (member_sk(&user), TeamItemKey::Member(user.clone())),
+        (resource_sk(&res), TeamItemKey::Resource(res.clone())),
+        (project_sk(&prj), TeamItemKey::Project(prj.clone())),
+        (assignment_sk(start, &asn), TeamItemKey::Assignment { start, id: asn.clone() }),
+        (long_index_sk(3, start, &asn), TeamItemKey::LongIndex { level: 3, start, id: asn.clone() }),
+        (time_off_sk(start, &off), TeamItemKey::TimeOff { start, id: off.clone() }),
+        (
+            Series::TimeOff.index_sk(2, start, off.as_str()),
+            TeamItemKey::TimeOffIndex { level: 2, start, id: off.clone() },
+        ),
+        (calendar_sk(&cal), TeamItemKey::Calendar(cal.clone())),
+        (holiday_sk(start, &cal), TeamItemKey::Holiday { day: start, calendar: cal.clone() }),
+    ];
+    for (key, expected) in cases {
+        assert_eq!(parse_team_sk(&key).unwrap(), expected, "{key}");
+    }
+}
+
+#[test]
+fn partition_keys_round_trip() {
+    let team = TeamId::generate();
+    assert_eq!(parse_team_pk(&team_pk(&team)).unwrap(), team);
+    assert_eq!(parse_team_gsi1sk(&team_gsi1sk(&team)).unwrap(), team);
+    let user = UserId::generate();
+    assert_eq!(parse_user_pk(&user_pk(&user)).unwrap(), user);
+}
+
+#[test]
+fn refuses_foreign_keys() {
+    for bad_key in [
+        "",
+        "ASN#",
+        "ASN#2026-13-01#x",
+        "ASN#2026-05-01#a~b",
+        "RES#",
+        "ASL#3#2026-05-01#x",
+        "OFF#2026-05-01",
+        "HOL#2026-05-01#",
+        "CAL#a#b",
+        "OTHER",
+    ] {
+        assert!(parse_team_sk(bad_key).is_err(), "{bad_key}");
+    }
+    assert!(parse_team_pk("TEAM#a#b").is_err());
+    assert!(parse_team_pk("USER#a").is_err());
+}
+
+#[test]
+fn account_parts_may_not_break_keys() {
+    assert!(account_sk("entra", "abc").is_ok());
+    assert!(account_sk("en#tra", "abc").is_err());
+    assert!(account_gsi1sk("").is_err());
+}
+
+#[test]
+fn prefixes_sort_as_documented() {
+    let id = AssignmentId::generate();
+    let d = Date::parse("2999-12-31").unwrap();
+    let mut keys = [
+        resource_sk(&ResourceId::generate()),
+        project_sk(&ProjectId::generate()),
+        member_sk(&UserId::generate()),
+        META.to_owned(),
+        assignment_sk(d, &id),
+        LEVELS.to_owned(),
+        long_index_sk(99, d, &id),
+        time_off_sk(d, &TimeOffId::generate()),
+        Series::TimeOff.index_sk(99, d, "x"),
+        calendar_sk(&CalendarId::generate()),
+        holiday_sk(d, &CalendarId::generate()),
+    ];
+    keys.sort();
+    let kinds: Vec<_> = keys.iter().map(|k| &k[..3]).collect();
+    assert_eq!(kinds, ["ASL", "ASL", "ASN", "CAL", "HOL", "MEM", "MET", "OFF", "OFL", "PRJ", "RES"]);
+    let (lo, hi) = catalog_range();
+    assert!(keys[9] >= lo && keys[10] <= hi && keys[8] < lo);
+}
+
+proptest! {
+    #[test]
+    fn assignment_sort_keys_order_by_start_day(a in 0i64..200_000, b in 0i64..200_000) {
+        let (ka, kb) = (assignment_sk(day(a), &AssignmentId::generate()), assignment_sk(day(b), &AssignmentId::generate()));
+        if a < b { prop_assert!(ka < kb); }
+        if a > b { prop_assert!(ka > kb); }
+    }
+
+    #[test]
+    fn assignment_range_holds_exactly_its_days(first in 0i64..5000, len in 0i64..400, probe in 0i64..6000) {
+        let (lo, hi) = assignment_range(day(first), day(first + len));
+        let key = assignment_sk(day(probe), &AssignmentId::generate());
+        let inside = probe >= first && probe <= first + len;
+        prop_assert_eq!(key >= lo && key <= hi, inside);
+    }
+}

@@ -1,0 +1,250 @@
+//! Holiday calendars and their holidays, and a person's working time (their own working weeks
+//! and their calendar): docs/data-model.md, "Capacity".
+//!
+//! Calendars (`CAL#{id}`) and holidays (`HOL#{day}#{calendar}`) are the team's: admins change
+//! them. A person's working weeks and calendar are part of the plan: planners change them.
+
+use super::capacity_items as ci;
+use super::items::{self, CALENDAR, DELETING, SCHEDULE, is_deleting};
+use crate::keys;
+use crate::sdk::{self, Item, classify, get_s, is_condition_failure, key, n, query_all, s};
+use crate::{Store, StoreError, TeamScope};
+use aws_sdk_dynamodb::types::{ConditionCheck, ReturnConsumedCapacity, TransactWriteItem, Update};
+use planner_domain::capacity::Schedule;
+use planner_domain::{Action, Calendar, CalendarId, Date, Holiday, Name, Resource, ValidationError};
+
+/// The most holidays one call adds (a fill of several years of a country's days fits).
+pub const MAX_HOLIDAYS_AT_ONCE: usize = 1000;
+
+impl Store {
+    /// The team's holiday calendars, by name.
+    pub async fn calendars(&self, scope: &TeamScope) -> Result<Vec<Calendar>, StoreError> {
+        self.require(scope, Action::ReadPlan, "calendars")?;
+        self.read_calendars(scope, self.strong_reads).await
+    }
+
+    pub(crate) async fn read_calendars(
+        &self,
+        scope: &TeamScope,
+        consistent: bool,
+    ) -> Result<Vec<Calendar>, StoreError> {
+        let rows = query_all(self.query_range(scope.pk(), keys::calendars_range(), consistent)).await?;
+        let mut calendars: Vec<Calendar> =
+            rows.iter().map(ci::calendar_from_item).collect::<Result<_, _>>()?;
+        calendars.sort_by(|a, b| a.name.cmp(&b.name).then(a.id.cmp(&b.id)));
+        Ok(calendars)
+    }
+
+    /// A new calendar (`id` made by the caller: sending it again is safe). Admins only.
+    pub async fn create_calendar(
+        &self,
+        scope: &TeamScope,
+        id: CalendarId,
+        name: Name,
+        region: Option<String>,
+    ) -> Result<Calendar, StoreError> {
+        self.require(scope, Action::ManageTeam, "create_calendar")?;
+        let region = region.map(|r| Calendar::check_region(&r)).transpose()?;
+        let calendar = Calendar { id, name, region, version: 1 };
+        let item = ci::calendar_item(&scope.pk(), &calendar);
+        if !self.put_if_absent(item).await? {
+            match self.get(key(scope.pk(), keys::calendar_sk(&calendar.id)), true).await? {
+                Some(existing) if ci::calendar_from_item(&existing).as_ref() == Ok(&calendar) => {}
+                _ => return Err(StoreError::AlreadyExists { what: "calendar" }),
+            }
+        }
+        Ok(calendar)
+    }
+
+    /// Renames a calendar the caller saw at `version`. Admins only.
+    pub async fn rename_calendar(
+        &self,
+        scope: &TeamScope,
+        id: &CalendarId,
+        version: u64,
+        name: Name,
+    ) -> Result<Calendar, StoreError> {
+        self.require(scope, Action::ManageTeam, "rename_calendar")?;
+        let out = self
+            .client()
+            .update_item()
+            .table_name(self.table())
+            .return_consumed_capacity(ReturnConsumedCapacity::Total)
+            .set_key(Some(key(scope.pk(), keys::calendar_sk(id))))
+            .update_expression("SET #name = :name, version = version + :one")
+            .condition_expression("attribute_exists(pk) AND version = :seen")
+            .expression_attribute_names("#name", "name")
+            .expression_attribute_values(":name", s(name.as_str()))
+            .expression_attribute_values(":one", n(1))
+            .expression_attribute_values(":seen", n(version))
+            .return_values(aws_sdk_dynamodb::types::ReturnValue::AllNew)
+            .send()
+            .await;
+        match out {
+            Ok(out) => ci::calendar_from_item(&out.attributes.unwrap_or_default()),
+            Err(e) if is_condition_failure(&e) => {
+                Err(match self.get(key(scope.pk(), keys::calendar_sk(id)), true).await? {
+                    Some(_) => StoreError::Conflict { what: "calendar" },
+                    None => StoreError::NotFound { what: "calendar" },
+                })
+            }
+            Err(e) => Err(classify(e)),
+        }
+    }
+
+    /// Deletes a calendar and its holidays (its holidays first, so that a run cut short leaves a
+    /// calendar to delete again, never holidays without one). People in it are then in none.
+    /// Admins only; deleting one that is gone succeeds.
+    pub async fn delete_calendar(&self, scope: &TeamScope, id: &CalendarId) -> Result<usize, StoreError> {
+        self.require(scope, Action::ManageTeam, "delete_calendar")?;
+        let pk = scope.pk();
+        let days = query_all(
+            self.query_range(&pk, keys::all_holidays_range(), true)
+                .filter_expression("calendarId = :cal")
+                .projection_expression("sk")
+                .expression_attribute_values(":cal", s(id.as_str())),
+        )
+        .await?;
+        let keys: Vec<Item> =
+            days.iter().map(|row| Ok(key(&pk, get_s(row, keys::SK)?))).collect::<Result<_, StoreError>>()?;
+        let deleted = sdk::batch_delete(self.client(), self.table(), keys, |_| {}).await?;
+        self.client()
+            .delete_item()
+            .table_name(self.table())
+            .return_consumed_capacity(ReturnConsumedCapacity::Total)
+            .set_key(Some(key(&pk, keys::calendar_sk(id))))
+            .send()
+            .await
+            .map_err(classify)?;
+        Ok(deleted)
+    }
+
+    /// Adds holidays to a calendar that exists (one already on a day is renamed); in batches of
+    /// 25. Admins only.
+    pub async fn put_holidays(
+        &self,
+        scope: &TeamScope,
+        calendar: &CalendarId,
+        days: Vec<(Date, Name)>,
+    ) -> Result<usize, StoreError> {
+        self.require(scope, Action::ManageTeam, "put_holidays")?;
+        if days.len() > MAX_HOLIDAYS_AT_ONCE {
+            return Err(ValidationError::TooManyHolidays { max: MAX_HOLIDAYS_AT_ONCE }.into());
+        }
+        let pk = scope.pk();
+        if self.get(key(&pk, keys::calendar_sk(calendar)), true).await?.is_none() {
+            return Err(StoreError::NotFound { what: "calendar" });
+        }
+        let items: Vec<Item> = days
+            .into_iter()
+            .map(|(day, name)| ci::holiday_item(&pk, &Holiday { calendar: calendar.clone(), day, name }))
+            .collect();
+        let count = items.len();
+        sdk::batch_put(self.client(), self.table(), items, |_| {}).await?;
+        Ok(count)
+    }
+
+    /// Removes one holiday (removing one that is not there succeeds). Admins only.
+    pub async fn delete_holiday(
+        &self,
+        scope: &TeamScope,
+        calendar: &CalendarId,
+        day: Date,
+    ) -> Result<(), StoreError> {
+        self.require(scope, Action::ManageTeam, "delete_holiday")?;
+        self.client()
+            .delete_item()
+            .table_name(self.table())
+            .return_consumed_capacity(ReturnConsumedCapacity::Total)
+            .set_key(Some(key(scope.pk(), keys::holiday_sk(day, calendar))))
+            .send()
+            .await
+            .map_err(classify)?;
+        Ok(())
+    }
+
+    /// Every holiday of the team (export). Reads them all.
+    pub async fn all_holidays(&self, scope: &TeamScope) -> Result<Vec<Holiday>, StoreError> {
+        self.require(scope, Action::ReadPlan, "all_holidays")?;
+        let rows = query_all(self.query_range(scope.pk(), keys::all_holidays_range(), true)).await?;
+        rows.iter().map(ci::holiday_from_item).collect()
+    }
+
+    /// Sets a person's own working weeks (`None`: the team's default week) and calendar (`None`:
+    /// none), as the caller saw them at `current.version`. One request: the update, with a check
+    /// that the calendar exists. Planners and admins.
+    pub async fn set_working_time(
+        &self,
+        scope: &TeamScope,
+        current: &Resource,
+        schedule: Option<Schedule>,
+        calendar: Option<CalendarId>,
+    ) -> Result<Resource, StoreError> {
+        self.require(scope, Action::EditPlan, "set_working_time")?;
+        let pk = scope.pk();
+        let person = key(&pk, keys::resource_sk(&current.id));
+        let mut sets = vec!["version = version + :one"];
+        let mut removes = Vec::new();
+        let mut update = Update::builder()
+            .table_name(self.table())
+            .set_key(Some(person.clone()))
+            .condition_expression(format!(
+                "attribute_exists(pk) AND attribute_not_exists({DELETING}) AND version = :seen"
+            ))
+            .expression_attribute_values(":one", n(1))
+            .expression_attribute_values(":seen", n(current.version));
+        match &schedule {
+            Some(sch) => {
+                sets.push("#schedule = :schedule");
+                update = update.expression_attribute_values(":schedule", items::schedule_value(sch));
+            }
+            None => removes.push("#schedule"),
+        }
+        match &calendar {
+            Some(cal) => {
+                sets.push("#calendar = :calendar");
+                update = update.expression_attribute_values(":calendar", s(cal.as_str()));
+            }
+            None => removes.push("#calendar"),
+        }
+        let mut expression = format!("SET {}", sets.join(", "));
+        if !removes.is_empty() {
+            expression.push_str(&format!(" REMOVE {}", removes.join(", ")));
+        }
+        let update = update
+            .update_expression(expression)
+            .expression_attribute_names("#schedule", SCHEDULE)
+            .expression_attribute_names("#calendar", CALENDAR)
+            .build()
+            .map_err(StoreError::build)?;
+        let mut actions = vec![TransactWriteItem::builder().update(update).build()];
+        if let Some(cal) = &calendar {
+            let check = ConditionCheck::builder()
+                .table_name(self.table())
+                .set_key(Some(key(&pk, keys::calendar_sk(cal))))
+                .condition_expression("attribute_exists(pk)")
+                .build()
+                .map_err(StoreError::build)?;
+            actions.push(TransactWriteItem::builder().condition_check(check).build());
+        }
+        match sdk::transact(self.client(), actions).await {
+            Ok(()) => Ok(Resource { version: current.version + 1, schedule, calendar, ..current.clone() }),
+            Err(e) if e.condition_failed_at(1) => Err(StoreError::NotFound { what: "calendar" }),
+            Err(e) if e.condition_failed_at(0) => Err(match self.get(person, true).await? {
+                Some(item) if !is_deleting(&item) => {
+                    let stored = items::resource_from_item(&item)?;
+                    // The same change sent again after a lost answer finds its own result.
+                    if stored.version == current.version + 1
+                        && stored.schedule == schedule
+                        && stored.calendar == calendar
+                    {
+                        return Ok(stored);
+                    }
+                    StoreError::Conflict { what: "person" }
+                }
+                _ => StoreError::NotFound { what: "person" },
+            }),
+            Err(e) => Err(e.into_store("person")),
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! Time off: create, change, delete (docs/data-model.md, "Capacity"). Stored as assignments are
+//! (`OFF#{start}#{id}`, a window-index entry `OFL#…` for a long one), so the window query reads it
+//! at the same flat cost; each edit is one transaction with a check that the person exists.
+
+use super::assignments::{Seen, plain_delete, plain_put};
+use super::capacity_items as ci;
+use crate::keys::{self, Series};
+use crate::scope::put_new;
+use crate::sdk::{self, key, query_all, s};
+use crate::{Store, StoreError, TeamScope, window};
+use planner_domain::capacity::TimeOffKind;
+use planner_domain::{Action, DateRange, ResourceId, TimeOff, TimeOffId};
+use serde::{Deserialize, Serialize};
+
+/// Time off to record. The id is made by the client, so a retried create is recognised.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NewTimeOff {
+    pub id: TimeOffId,
+    pub resource_id: ResourceId,
+    #[serde(flatten)]
+    pub change: TimeOffChange,
+}
+
+/// The new days, kind and hours of a time off (its person does not change).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TimeOffChange {
+    #[serde(flatten)]
+    pub range: DateRange,
+    #[serde(default)]
+    pub kind: TimeOffKind,
+    /// `None`: whole days.
+    #[serde(default)]
+    pub minutes: Option<u32>,
+}
+
+impl From<&TimeOff> for Seen {
+    fn from(t: &TimeOff) -> Self {
+        Self { version: t.version, end: t.range.end_exclusive() }
+    }
+}
+
+/// Index of the main item's action: after the person's check.
+const MAIN: usize = 1;
+
+impl Store {
+    /// Records time off for a person who exists and is not being deleted. Planners and admins.
+    pub async fn create_time_off(&self, scope: &TeamScope, new: NewTimeOff) -> Result<TimeOff, StoreError> {
+        self.require(scope, Action::EditPlan, "create_time_off")?;
+        let NewTimeOff { id, resource_id, change } = new;
+        let t = TimeOff {
+            id,
+            resource_id,
+            range: change.range,
+            kind: change.kind,
+            minutes: change.minutes,
+            version: 1,
+        }
+        .checked()?;
+        let pk = scope.pk();
+        let mut actions = vec![self.parent_check(&pk, keys::resource_sk(&t.resource_id))?];
+        actions.push(put_new(self.table(), ci::time_off_item(&pk, &t))?);
+        if let Some(index) = ci::time_off_index_item(&pk, &t) {
+            self.register_level(scope, Series::TimeOff, window::level_of(t.range)).await?;
+            actions.push(put_new(self.table(), index)?);
+        }
+        match sdk::transact(self.client(), actions).await {
+            Ok(()) => Ok(t),
+            Err(e) if e.condition_failed_at(0) => Err(StoreError::ParentGone { what: "person" }),
+            Err(e) if e.condition_failed_at(MAIN) || e.condition_failed_at(MAIN + 1) => {
+                match self.get_time_off(scope, &t).await? {
+                    Some(existing) if existing == t => Ok(t),
+                    _ => Err(StoreError::AlreadyExists { what: "time off" }),
+                }
+            }
+            Err(e) => Err(e.into_store("time off")),
+        }
+    }
+
+    /// Changes the days, kind or hours of the time off the caller saw as `current`; a conflict if
+    /// someone changed it since (unless what is stored is exactly this change: a retry).
+    pub async fn update_time_off(
+        &self,
+        scope: &TeamScope,
+        current: &TimeOff,
+        change: TimeOffChange,
+    ) -> Result<TimeOff, StoreError> {
+        self.require(scope, Action::EditPlan, "update_time_off")?;
+        let next = TimeOff {
+            id: current.id.clone(),
+            resource_id: current.resource_id.clone(),
+            range: change.range,
+            kind: change.kind,
+            minutes: change.minutes,
+            version: current.version + 1,
+        }
+        .checked()?;
+        let pk = scope.pk();
+        let mut actions = vec![self.parent_check(&pk, keys::resource_sk(&next.resource_id))?];
+        let old_main = keys::time_off_sk(current.range.start(), &current.id);
+        if old_main == keys::time_off_sk(next.range.start(), &next.id) {
+            actions.push(self.put_if_unchanged(ci::time_off_item(&pk, &next), current.into())?);
+        } else {
+            actions.push(self.delete_if_unchanged(key(&pk, old_main), current.into())?);
+            actions.push(put_new(self.table(), ci::time_off_item(&pk, &next))?);
+        }
+        let old_index = ci::time_off_index_key(&pk, &current.id, current.range);
+        let new_index = ci::time_off_index_item(&pk, &next);
+        let same_index_key = match (&old_index, &new_index) {
+            (Some(old), Some(new)) => old.get(keys::SK) == new.get(keys::SK),
+            _ => false,
+        };
+        if let Some(old) = old_index.filter(|_| !same_index_key) {
+            actions.push(plain_delete(self.table(), old)?);
+        }
+        if let Some(new) = new_index {
+            self.register_level(scope, Series::TimeOff, window::level_of(next.range)).await?;
+            actions.push(plain_put(self.table(), new)?);
+        }
+        match sdk::transact(self.client(), actions).await {
+            Ok(()) => Ok(next),
+            Err(e) if e.condition_failed_at(0) => Err(StoreError::ParentGone { what: "person" }),
+            Err(e) if e.condition_failed_at(MAIN) || e.condition_failed_at(MAIN + 1) => {
+                match self.get_time_off(scope, &next).await {
+                    Ok(Some(stored)) if stored == next => Ok(next),
+                    _ => Err(self.time_off_changed(scope, current).await),
+                }
+            }
+            Err(e) => Err(e.into_store("time off")),
+        }
+    }
+
+    /// Deletes the time off the caller saw. Gone already: done; changed meanwhile: a conflict.
+    pub async fn delete_time_off(&self, scope: &TeamScope, current: &TimeOff) -> Result<(), StoreError> {
+        self.require(scope, Action::EditPlan, "delete_time_off")?;
+        let pk = scope.pk();
+        let mut actions = vec![self.delete_if_unchanged(
+            key(&pk, keys::time_off_sk(current.range.start(), &current.id)),
+            current.into(),
+        )?];
+        if let Some(index) = ci::time_off_index_key(&pk, &current.id, current.range) {
+            actions.push(plain_delete(self.table(), index)?);
+        }
+        match sdk::transact(self.client(), actions).await {
+            Ok(()) => Ok(()),
+            Err(e) if e.condition_failed_at(0) => match self.time_off_changed(scope, current).await {
+                StoreError::NotFound { .. } => Ok(()),
+                other => Err(other),
+            },
+            Err(e) => Err(e.into_store("time off")),
+        }
+    }
+
+    async fn get_time_off(&self, scope: &TeamScope, at: &TimeOff) -> Result<Option<TimeOff>, StoreError> {
+        let out = self.get(key(scope.pk(), keys::time_off_sk(at.range.start(), &at.id)), true).await?;
+        out.as_ref().map(ci::time_off_from_item).transpose()
+    }
+
+    /// After a failed condition: deleted, or changed (perhaps to another start day)?
+    async fn time_off_changed(&self, scope: &TeamScope, current: &TimeOff) -> StoreError {
+        match self.get_time_off(scope, current).await {
+            Ok(Some(_)) => return StoreError::Conflict { what: "time off" },
+            Ok(None) => {}
+            Err(e) => return e,
+        }
+        let moved = query_all(
+            self.query_range(scope.pk(), Series::TimeOff.all(), true)
+                .filter_expression("id = :id")
+                .projection_expression("sk")
+                .expression_attribute_values(":id", s(current.id.as_str())),
+        )
+        .await;
+        match moved {
+            Ok(found) if !found.is_empty() => StoreError::Conflict { what: "time off" },
+            Ok(_) => StoreError::NotFound { what: "time off" },
+            Err(e) => e,
+        }
+    }
+
+    /// Every time off of the team (export, a person's delete). Reads the whole history.
+    pub async fn all_time_off(&self, scope: &TeamScope) -> Result<Vec<TimeOff>, StoreError> {
+        self.require(scope, Action::ReadPlan, "all_time_off")?;
+        let rows = query_all(self.query_range(scope.pk(), Series::TimeOff.all(), true)).await?;
+        rows.iter().map(ci::time_off_from_item).collect()
+    }
+}

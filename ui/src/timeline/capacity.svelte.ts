@@ -1,0 +1,213 @@
+// What decides when people can work (issue #17.3–5), as the timeline holds it: the team's
+// default week, the holiday calendars and the holidays on the days loaded, everyone's time off on
+// those days; each person's availability for the load maths (load.ts); and the edits of it, each
+// written through the Rust side and shown once it answered (these are settings-like edits made
+// in dialogs, not dragged: no optimistic show, no undo).
+import type {
+  CalendarDto,
+  HolidayDto,
+  HolidayInput,
+  ResourceDto,
+  ScheduleDto,
+  TimeOffDto,
+  TimeOffInput,
+} from "../ipc";
+import { type Day, dayOf } from "./dates";
+import type { Absence, Availability, Schedule } from "./load";
+
+/** The Rust commands capacity uses (src/ipc in the app; a fake in tests). */
+export interface CapacityApi {
+  setWorkingTime(
+    current: ResourceDto,
+    schedule: ScheduleDto | null,
+    calendarId: string | null,
+  ): Promise<ResourceDto>;
+  setDefaultWeek(minutes: number[]): Promise<number[]>;
+  createTimeOff(resourceId: string, input: TimeOffInput, id?: string): Promise<TimeOffDto>;
+  updateTimeOff(current: TimeOffDto, input: TimeOffInput): Promise<TimeOffDto>;
+  deleteTimeOff(current: TimeOffDto): Promise<void>;
+  createCalendar(name: string, region: string | null, id?: string): Promise<CalendarDto>;
+  renameCalendar(id: string, version: number, name: string): Promise<CalendarDto>;
+  deleteCalendar(id: string): Promise<number>;
+  addHolidays(calendarId: string, days: HolidayInput[]): Promise<number>;
+  importIcs(calendarId: string, text: string): Promise<number>;
+  deleteHoliday(calendarId: string, day: string): Promise<void>;
+}
+
+/** What a window of days brought (load_window, open_timeline). */
+export interface Dated {
+  timeOff: TimeOffDto[];
+  holidays: HolidayDto[];
+}
+
+const holidayKey = (h: Pick<HolidayDto, "calendarId" | "day">) => `${h.calendarId}|${h.day}`;
+
+/** Monday to Friday, 8 hours. */
+export const STANDARD_WEEK = [480, 480, 480, 480, 480, 0, 0];
+
+/**
+ * Each person's availability: their own working weeks or the team's week, the holidays of their
+ * calendar, their time off. The same objects come back for the same inputs' parts (a person whose
+ * inputs did not change keeps theirs), so what is cached per availability stays cached.
+ */
+export function availabilities(
+  people: readonly ResourceDto[],
+  defaultWeek: readonly number[],
+  holidays: Iterable<HolidayDto>,
+  timeOff: Iterable<TimeOffDto>,
+): Map<string, Availability> {
+  const team: Schedule = { weeks: [{ from: null, week: [...defaultWeek] }] };
+  const byCalendar = new Map<string, Set<Day>>();
+  for (const h of holidays) {
+    const set = byCalendar.get(h.calendarId) ?? new Set<Day>();
+    set.add(dayOf(h.day));
+    byCalendar.set(h.calendarId, set);
+  }
+  const away = new Map<string, Absence[]>();
+  for (const t of timeOff) {
+    const list = away.get(t.resourceId) ?? [];
+    list.push({ from: dayOf(t.startDate), to: dayOf(t.endDateExclusive), minutes: t.minutes });
+    away.set(t.resourceId, list);
+  }
+  const none = new Set<Day>();
+  return new Map(
+    people.map((p) => [
+      p.id,
+      {
+        schedule: p.schedule ?? team,
+        holidays: (p.calendarId ? byCalendar.get(p.calendarId) : undefined) ?? none,
+        absences: away.get(p.id) ?? [],
+      },
+    ]),
+  );
+}
+
+export class Capacity {
+  defaultWeek: number[] = $state.raw(STANDARD_WEEK);
+  calendars: CalendarDto[] = $state.raw([]);
+  /** Time off on the days loaded, by id. */
+  timeOff: Record<string, TimeOffDto> = $state.raw({});
+  /** Holidays on the days loaded, by calendar and day. */
+  holidays: Record<string, HolidayDto> = $state.raw({});
+
+  constructor(
+    initial: Dated & { calendars: CalendarDto[]; defaultWeek: number[] },
+    private readonly api: CapacityApi,
+  ) {
+    this.defaultWeek = initial.defaultWeek;
+    this.calendars = initial.calendars;
+    this.loaded(initial);
+  }
+
+  /** A window came: what it holds joins (or replaces) what was held. */
+  loaded(found: Dated): void {
+    const fresh = found.timeOff.filter((t) => this.timeOff[t.id]?.version !== t.version);
+    if (fresh.length) this.timeOff = { ...this.timeOff, ...Object.fromEntries(fresh.map((t) => [t.id, t])) };
+    const days = found.holidays.filter((h) => this.holidays[holidayKey(h)]?.name !== h.name);
+    if (days.length)
+      this.holidays = { ...this.holidays, ...Object.fromEntries(days.map((h) => [holidayKey(h), h])) };
+  }
+
+  /** Windows read again (after a conflict, or back online): what they cover is what they hold. */
+  reread(ranges: readonly { from: Day; to: Day }[], found: Dated): void {
+    const inside = (from: Day, to: Day) => ranges.some((r) => from < r.to && to > r.from);
+    const kept = Object.values(this.timeOff).filter(
+      (t) => !inside(dayOf(t.startDate), dayOf(t.endDateExclusive)),
+    );
+    this.timeOff = Object.fromEntries([...kept, ...found.timeOff].map((t) => [t.id, t]));
+    const keptDays = Object.values(this.holidays).filter((h) => !inside(dayOf(h.day), dayOf(h.day) + 1));
+    this.holidays = Object.fromEntries([...keptDays, ...found.holidays].map((h) => [holidayKey(h), h]));
+  }
+
+  /** A person's time off on the days loaded, by start. */
+  timeOffOf(personId: string): TimeOffDto[] {
+    return Object.values(this.timeOff)
+      .filter((t) => t.resourceId === personId)
+      .sort((a, b) => a.startDate.localeCompare(b.startDate));
+  }
+
+  /** A calendar's holidays on the days loaded, by day. */
+  holidaysOf(calendarId: string): HolidayDto[] {
+    return Object.values(this.holidays)
+      .filter((h) => h.calendarId === calendarId)
+      .sort((a, b) => a.day.localeCompare(b.day));
+  }
+
+  // ---- edits (each one request; the caller shows a failure in its dialog) ---------------------
+
+  setWorkingTime(
+    person: ResourceDto,
+    schedule: ScheduleDto | null,
+    calendarId: string | null,
+  ): Promise<ResourceDto> {
+    return this.api.setWorkingTime(person, schedule, calendarId);
+  }
+
+  async setDefaultWeek(minutes: number[]): Promise<void> {
+    this.defaultWeek = await this.api.setDefaultWeek(minutes);
+  }
+
+  async addTimeOff(personId: string, input: TimeOffInput, id?: string): Promise<TimeOffDto> {
+    const t = await this.api.createTimeOff(personId, input, id);
+    this.timeOff = { ...this.timeOff, [t.id]: t };
+    return t;
+  }
+
+  async changeTimeOff(current: TimeOffDto, input: TimeOffInput): Promise<TimeOffDto> {
+    const t = await this.api.updateTimeOff(current, input);
+    this.timeOff = { ...this.timeOff, [t.id]: t };
+    return t;
+  }
+
+  async removeTimeOff(current: TimeOffDto): Promise<void> {
+    await this.api.deleteTimeOff(current);
+    const { [current.id]: _, ...rest } = this.timeOff;
+    this.timeOff = rest;
+  }
+
+  /** Drops the time off of people who are gone (a person deleted takes theirs along). */
+  forget(personId: string): void {
+    this.timeOff = Object.fromEntries(
+      Object.entries(this.timeOff).filter(([, t]) => t.resourceId !== personId),
+    );
+  }
+
+  async createCalendar(name: string, region: string | null, id?: string): Promise<CalendarDto> {
+    const c = await this.api.createCalendar(name, region, id);
+    this.calendars = [...this.calendars.filter((x) => x.id !== c.id), c].sort((a, b) =>
+      a.name.localeCompare(b.name),
+    );
+    return c;
+  }
+
+  async renameCalendar(c: CalendarDto, name: string): Promise<void> {
+    const renamed = await this.api.renameCalendar(c.id, c.version, name);
+    this.calendars = this.calendars.map((x) => (x.id === c.id ? renamed : x));
+  }
+
+  async deleteCalendar(c: CalendarDto): Promise<void> {
+    await this.api.deleteCalendar(c.id);
+    this.calendars = this.calendars.filter((x) => x.id !== c.id);
+    this.holidays = Object.fromEntries(
+      Object.entries(this.holidays).filter(([, h]) => h.calendarId !== c.id),
+    );
+  }
+
+  /** Adds holidays; those on days loaded show at once (the others when their days load). */
+  async addHolidays(calendarId: string, days: HolidayInput[]): Promise<number> {
+    const n = await this.api.addHolidays(calendarId, days);
+    this.loaded({ timeOff: [], holidays: days.map((d) => ({ calendarId, ...d })) });
+    return n;
+  }
+
+  /** Adds an .ics file's holidays; answers how many (read the windows again to show them). */
+  importIcs(calendarId: string, text: string): Promise<number> {
+    return this.api.importIcs(calendarId, text);
+  }
+
+  async removeHoliday(h: HolidayDto): Promise<void> {
+    await this.api.deleteHoliday(h.calendarId, h.day);
+    const { [holidayKey(h)]: _, ...rest } = this.holidays;
+    this.holidays = rest;
+  }
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { FULL_DAY } from "./allocation";
+import { dayOf } from "./dates";
+import { DEFAULT_AVAILABILITY } from "./load";
+import { figures, figuresText, type PeriodRow, periodDays } from "./period";
+
+const d = dayOf;
+
+describe("the period of the rows' figures", () => {
+  it("is labelled days, not the days in view", () => {
+    // 2026-12-02 is a Wednesday.
+    const today = d("2026-12-02");
+    expect(periodDays("thisWeek", today, 0)).toEqual({ from: d("2026-11-30"), to: d("2026-12-07") });
+    expect(periodDays("thisWeek", today, 6)).toEqual({ from: d("2026-11-29"), to: d("2026-12-06") });
+    expect(periodDays("next4Weeks", today, 0)).toEqual({ from: today, to: today + 28 });
+    expect(periodDays("thisMonth", today, 0)).toEqual({ from: d("2026-12-01"), to: d("2027-01-01") });
+    expect(periodDays("nextMonth", today, 0)).toEqual({ from: d("2027-01-01"), to: d("2027-02-01") });
+  });
+
+  it("counts hours against capacity: booked, free and the share", () => {
+    const bar = (
+      start: string,
+      end: string,
+      hours: number,
+      status: "confirmed" | "tentative" = "confirmed",
+    ) => ({
+      id: start,
+      start: d(start),
+      end: d(end),
+      a: {
+        allocation: hours === 8 ? FULL_DAY : { kind: "hoursPerDay" as const, value: hours * 60 },
+        status,
+      } as never,
+    });
+    const row = {
+      availability: DEFAULT_AVAILABILITY,
+      // Mon–Fri 2026-12-07…11: 4 h a day; Mon–Tue 14…15: a whole day, tentative.
+      bars: [bar("2026-12-07", "2026-12-12", 4), bar("2026-12-14", "2026-12-16", 8, "tentative")],
+    } as unknown as PeriodRow;
+    const f = figures(row, d("2026-12-07"), d("2026-12-21"), true);
+    expect(f).toEqual({ booked: (20 + 16) * 60, free: (80 - 36) * 60, percent: 45 });
+    expect(figures(row, d("2026-12-07"), d("2026-12-21"), false).percent).toBe(25);
+    expect(figuresText(f, "en")).toBe("36h · 44h · 45%");
+    expect(figuresText({ booked: 0, free: 0, percent: null }, "en")).toBe("0h · 0h · –");
+  });
+});

@@ -1,0 +1,92 @@
+// The period every row's figures are for (issue #17.6): booked and free hours and the share of
+// capacity booked, over days the user picks and the name column's corner names — not the days that
+// happen to be in view (their % changed with zoom and window width). Pure, tested in period.test.ts.
+import { type Day, monthOf, weekday } from "./dates";
+import { type Availability, dayLoads, type Held, percentOf, periodLoad } from "./load";
+
+/** What the figures need of a row (rows.svelte.ts's `Row`). */
+export interface PeriodRow {
+  bars: readonly Held[];
+  availability: Availability;
+}
+
+export type PeriodKind = "thisWeek" | "next4Weeks" | "thisMonth" | "nextMonth" | "next13Weeks";
+export const PERIODS: PeriodKind[] = ["thisWeek", "next4Weeks", "thisMonth", "nextMonth", "next13Weeks"];
+/** What a new timeline shows: the next four weeks. */
+export const DEFAULT_PERIOD: PeriodKind = "next4Weeks";
+
+/** The days `[from, to)` of a period seen on `today`, weeks starting on `weekStart` (0 = Monday). */
+export function periodDays(kind: PeriodKind, today: Day, weekStart: number): { from: Day; to: Day } {
+  const week = today - ((weekday(today) - weekStart + 7) % 7);
+  switch (kind) {
+    case "thisWeek":
+      return { from: week, to: week + 7 };
+    case "next4Weeks":
+      return { from: today, to: today + 28 };
+    case "thisMonth": {
+      const m = monthOf(today);
+      return { from: m.start, to: m.next };
+    }
+    case "nextMonth": {
+      const m = monthOf(monthOf(today).next);
+      return { from: m.start, to: m.next };
+    }
+    case "next13Weeks":
+      return { from: today, to: today + 91 };
+  }
+}
+
+/** A row's figures over a period: minutes booked and free, and booked as a % of capacity. */
+export interface Figures {
+  booked: number;
+  free: number;
+  percent: number | null;
+}
+
+const held = new WeakMap<PeriodRow, Map<string, Figures>>();
+
+/** The row's figures over `[from, to)` (once per row, period and choice: rows are new objects
+ * whenever what they hold changes). */
+export function figures(row: PeriodRow, from: Day, to: Day, tentative: boolean): Figures {
+  let cache = held.get(row);
+  if (!cache) {
+    cache = new Map();
+    held.set(row, cache);
+  }
+  const key = `${from}|${to}|${tentative}`;
+  let f = cache.get(key);
+  if (!f) {
+    const bookings = row.bars
+      .filter((b) => b.end > from && b.start < to)
+      .map((b) => ({ from: b.start, to: b.end, allocation: b.a.allocation, status: b.a.status }));
+    const p = periodLoad(dayLoads(row.availability, bookings, from, to), tentative);
+    const booked = p.confirmed + (tentative ? p.tentative : 0);
+    f = { booked, free: Math.max(0, p.capacity - booked), percent: percentOf(p, tentative) };
+    cache.set(key, f);
+  }
+  return f;
+}
+
+const formats = new Map<string, Intl.NumberFormat>();
+const texts = new WeakMap<Figures, { lang: string; text: string }>();
+
+/** The figures as the name column writes them: "24h · 8h · 75%" (booked, free, share); made once
+ * for the same figures and language (the column is laid out on most scrolled frames). */
+export function figuresText(f: Figures, lang: string): string {
+  const held = texts.get(f);
+  if (held?.lang === lang) return held.text;
+  const text = writeFigures(f, lang);
+  texts.set(f, { lang, text });
+  return text;
+}
+
+function writeFigures(f: Figures, lang: string): string {
+  let n = formats.get(lang);
+  if (!n) {
+    n = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
+    formats.set(lang, n);
+  }
+  const format = n;
+  const h = (m: number) => `${format.format(m / 60)}h`;
+  return `${h(f.booked)} · ${h(f.free)} · ${f.percent === null ? "–" : `${f.percent}%`}`;
+}
