@@ -1,7 +1,7 @@
 // End-to-end dragging: move a bar by three days with the mouse, then widen it by its right edge.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { sleep, startApp } from "./webdriver.mjs";
+import { sleep, startApp, until } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 
@@ -85,8 +85,10 @@ test("a bar pressed while the pane is scrolling is dragged all the same", async 
       };
       requestAnimationFrame(step);
       return null;`);
-    await sleep(100);
-    assert.ok(await app.script(`return document.querySelector(".viewport").classList.contains("scrolling");`), "the pane is scrolling");
+    // (Waited for, not slept: on a loaded machine the first frames come late.)
+    await until("the pane scrolling", () =>
+      app.script(`return document.querySelector(".viewport").classList.contains("scrolling");`),
+    );
     await app.drag(bar.x + bar.w / 2, bar.y, 3 * px, 0);
     await waitForLabel(app, `${project}: ${shift(first, 3)} – ${shift(last, 3)}`);
     assert.equal(await app.script(`return document.querySelector('[role="dialog"] input[role="combobox"]') !== null;`), false, "no project picker: nothing was created");

@@ -109,6 +109,29 @@ test("a part-time week and a day off change a person's capacity; bookings count 
     assert.ok(Math.abs(over.left - tuesday) < 1, `the mark is on the Tuesday: ${over.left} vs ${tuesday}`);
     assert.ok(Math.abs(over.width - away.width) < 1, "one day");
     await until("14 hours booked", async () => (await rowOf(app)).figures === "14h · 76h · 16%");
+
+    // Who is free (issue #17.8): the bar's dialog offers everyone with their free hours over its
+    // days, most free first; its own hours left out (Pat: Tuesday's 6 less Globex's 4; Monday off).
+    await app.script(
+      `const row = arguments[0];
+       const b = [...document.querySelectorAll(".bar[data-bar]")].find((e) => {
+         const r = e.getBoundingClientRect();
+         return e.getAttribute("aria-label").startsWith("Initech") && r.top >= row.top && r.bottom <= row.bottom;
+       });
+       b.dispatchEvent(new MouseEvent("dblclick", { bubbles: true })); return null;`,
+      [await rowOf(app)],
+    );
+    await app.waitFor("dialog[open] select option");
+    const offered = await app.script(
+      `return [...document.querySelector("dialog[open] label select").options].map((o) => o.textContent.trim());`,
+    );
+    const hours = offered.map((t) => Number(t.match(/ · ([\d.]+)h free$/)?.[1] ?? Number.NaN));
+    assert.ok(hours.every((h) => !Number.isNaN(h)), `each person with free hours: ${offered}`);
+    assert.deepEqual(hours, [...hours].sort((a, b) => b - a), "most free first");
+    assert.ok(offered.includes(`${PERSON} · 2h free`), `${offered}`);
+    await app.screenshot("working-time-4-who-is-free");
+    await app.press([KEY.Escape]);
+    await dialogGone(app);
     await app.screenshot("working-time-3-over-beside-the-day-off");
   } finally {
     await leave(app).catch((e) => console.log(`could not remove ${PERSON}: ${e.message}`));

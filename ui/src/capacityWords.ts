@@ -44,6 +44,10 @@ export const EN_CAPACITY = {
   teamWeekNote: "Everyone without a week of their own works these hours. Admins can change it.",
   adminsOnly: "Only admins can change holiday calendars and the team's week.",
   close: "Close",
+  freeHours: (h: string) => `${h}h free`,
+  heatmap: "Heatmap: each person's booked share by day or week",
+  heatCell: (days: string, booked: string, capacity: string, free: string, share: string) =>
+    `${days}: ${booked}h of ${capacity}h booked, ${free}h free${share ? ` (${share})` : ""}`,
   period: {
     thisWeek: "This week",
     next4Weeks: "Next 4 weeks",
@@ -98,6 +102,10 @@ export const JA_CAPACITY: CapacityWords = {
   teamWeekNote: "個別の勤務週がないメンバーはこの時間で勤務します。変更できるのは管理者です。",
   adminsOnly: "祝日カレンダーとチームの勤務週を変更できるのは管理者だけです。",
   close: "閉じる",
+  freeHours: (h: string) => `空き ${h}時間`,
+  heatmap: "ヒートマップ: 各メンバーの日・週ごとの稼働率",
+  heatCell: (days: string, booked: string, capacity: string, free: string, share: string) =>
+    `${days}: ${capacity}時間中 ${booked}時間の予定、空き ${free}時間${share ? `（${share}）` : ""}`,
   period: {
     thisWeek: "今週",
     next4Weeks: "今後4週間",

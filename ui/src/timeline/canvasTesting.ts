@@ -61,4 +61,5 @@ export const palette = {
   today: "#e00",
   overbooked: "#f003",
   away: "#0f03",
+  heat: { free: "#h1", part: "#h2", full: "#h3", over: "#h4" },
 };

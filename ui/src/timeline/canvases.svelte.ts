@@ -84,6 +84,7 @@ export class Canvases {
         dragging: gestures.drag?.a.id,
         weekStart: ui.dates.weekStart,
         lang: ui.lang,
+        heatmap: rows.heatmap,
       }),
     );
     this.paneSize = $derived({
@@ -135,6 +136,12 @@ export class Canvases {
         today: v("--today", LIGHT.today),
         overbooked: v("--overbooked", LIGHT.overbooked),
         away: v("--away", LIGHT.away),
+        heat: {
+          free: v("--heat-free", LIGHT.heat.free),
+          part: v("--heat-part", LIGHT.heat.part),
+          full: v("--heat-full", LIGHT.heat.full),
+          over: v("--heat-over", LIGHT.heat.over),
+        },
       };
       this.family = css.fontFamily;
     };

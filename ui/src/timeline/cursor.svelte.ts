@@ -3,6 +3,7 @@
 import type { AssignmentDto } from "../ipc";
 import { ui } from "../lang.svelte";
 import { type Day, dateOf, dayOf } from "./dates";
+import { heatFigures } from "./heat";
 import type { BarPlace, Row, Rows } from "./rows.svelte";
 import type { Viewport } from "./viewport.svelte";
 
@@ -115,7 +116,18 @@ export class Cursor {
         this.span.to - this.span.from > 1
           ? `${dates.field(dateOf(this.span.from))} – ${dates.field(dateOf(this.span.to - 1))}`
           : dates.long(dateOf(this.at.day));
-      return ui.t.cursor(person, when, this.selected ? rows.label(this.selected, dates, ui.lang) : null);
+      const said = ui.t.cursor(
+        person,
+        when,
+        this.selected ? rows.label(this.selected, dates, ui.lang) : null,
+      );
+      // On the heatmap, the cell under the cursor says its figures (issue #17.7).
+      const cell = rows.heatmap
+        ? rows.shown
+            .find((r) => r.index === this.at.row)
+            ?.heat.find((c) => c.from <= this.at.day && this.at.day < c.to)
+        : undefined;
+      return cell ? `${said}. ${heatFigures(cell, ui.lang, ui.dateLocale)}` : said;
     });
   }
 

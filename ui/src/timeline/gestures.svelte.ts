@@ -96,7 +96,8 @@ export class Gestures {
   }
 
   down = (e: PointerEvent): void => {
-    if (e.button !== 0 || !this.d.canEdit()) return;
+    // The heatmap is for reading: its cells are not bars to drag (the keys still edit).
+    if (e.button !== 0 || !this.d.canEdit() || this.d.rows.heatmap) return;
     const hit = this.barUnder(e);
     if (hit) {
       this.d.view.scrolling = false;

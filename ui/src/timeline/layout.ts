@@ -1,7 +1,7 @@
 // The timeline's layout maths: days ↔ pixels, zoom, what is visible, lanes of overlapping bars,
 // overbooked days and load. Pure functions, no DOM, so the rendering stays thin and this is
 // tested on its own (layout.test.ts). Calendar days themselves are dates.ts's.
-import { type Day, isWeekend, monthOf } from "./dates";
+import { type Day, monthOf } from "./dates";
 
 export type Zoom = "day" | "week" | "month";
 

@@ -27,6 +27,7 @@ function scene(over: Partial<Scene> = {}): Scene {
     rowLines: [],
     closed: [],
     away: [],
+    heat: [],
     over: [],
     today: null,
     bars: [],

@@ -39,6 +39,8 @@ export interface Palette {
   overbooked: string;
   /** Time off on a person's row. */
   away: string;
+  /** The heatmap's levels (issue #17.7). */
+  heat: { free: string; part: string; full: string; over: string };
 }
 
 /** The viewport's size and scroll position, in CSS pixels: what changes every scrolled frame. */
@@ -67,6 +69,8 @@ export interface Scene {
   closed: { x: number; y: number; w: number; h: number }[];
   /** A person's time off. */
   away: { x: number; y: number; w: number; h: number }[];
+  /** The heatmap's cells (when it is on, instead of the bars). */
+  heat: { x: number; y: number; w: number; h: number; color: string; text: string; textColor: string }[];
   over: { x: number; y: number; w: number; h: number }[];
   today: { x: number; w: number } | null;
   bars: PaintBar[];
@@ -138,6 +142,11 @@ function paintIn(
   ctx.fillStyle = palette.away;
   for (const a of scene.away)
     if (meets(within, a.x - sx, a.y - sy, a.w, a.h)) ctx.fillRect(a.x - sx, a.y - sy, a.w, a.h);
+  for (const c of scene.heat)
+    if (meets(within, c.x - sx, c.y - sy, c.w, c.h)) {
+      ctx.fillStyle = c.color;
+      ctx.fillRect(c.x - sx + 1, c.y - sy + 1, c.w - 2, c.h - 2);
+    }
   ctx.fillStyle = palette.line;
   if (bottom > 0)
     for (const x of scene.weeks) if (meets(within, x - sx, 0, 1, bottom)) ctx.fillRect(x - sx, 0, 1, bottom);
@@ -151,6 +160,12 @@ function paintIn(
   }
   ctx.font = scene.font;
   const measure = (s: string) => ctx.measureText(s).width;
+  for (const c of scene.heat) {
+    if (!c.text || !meets(within, c.x - sx, c.y - sy, c.w, c.h)) continue;
+    const label = text.fit(c.text, c.w - 2 * LABEL_PAD, measure);
+    if (label)
+      put(ctx, labels, label, c.x - sx + LABEL_PAD, c.y - sy + c.h / 2, scene.font, 12, c.textColor, ratio);
+  }
   for (const b of scene.bars) {
     if (!meets(within, b.x - sx, b.y - sy, b.w, b.h)) continue;
     ctx.globalAlpha = b.alpha;
@@ -315,6 +330,13 @@ export function sameWithin(p: Scene, q: Scene, r: Rect): boolean {
     same(p.over, q.over, box, sameFill) &&
     same(p.closed, q.closed, box, sameFill) &&
     same(p.away, q.away, box, sameFill) &&
+    same(
+      p.heat,
+      q.heat,
+      box,
+      (s, t) =>
+        s.x === t.x && s.y === t.y && s.w === t.w && s.h === t.h && s.color === t.color && s.text === t.text,
+    ) &&
     same(
       p.bars,
       q.bars,

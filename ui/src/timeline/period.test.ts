@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { FULL_DAY } from "./allocation";
 import { dayOf } from "./dates";
 import { DEFAULT_AVAILABILITY } from "./load";
-import { figures, figuresText, type PeriodRow, periodDays } from "./period";
+import { figures, figuresText, freeMinutes, type PeriodRow, periodDays } from "./period";
 
 const d = dayOf;
 
@@ -42,5 +42,22 @@ describe("the period of the rows' figures", () => {
     expect(figures(row, d("2026-12-07"), d("2026-12-21"), false).percent).toBe(25);
     expect(figuresText(f, "en")).toBe("36h · 44h · 45%");
     expect(figuresText({ booked: 0, free: 0, percent: null }, "en")).toBe("0h · 0h · –");
+  });
+
+  it("tells free hours, leaving out the assignment being moved", () => {
+    const row = {
+      availability: DEFAULT_AVAILABILITY,
+      bars: [
+        {
+          id: "x",
+          start: d("2026-12-07"),
+          end: d("2026-12-09"),
+          a: { allocation: FULL_DAY, status: "confirmed" },
+        },
+      ],
+    } as unknown as Parameters<typeof freeMinutes>[0];
+    // Mon 7 – Fri 11: 40 h of capacity, 16 h booked by x.
+    expect(freeMinutes(row, d("2026-12-07"), d("2026-12-12"), true)).toBe(24 * 60);
+    expect(freeMinutes(row, d("2026-12-07"), d("2026-12-12"), true, "x")).toBe(40 * 60);
   });
 });

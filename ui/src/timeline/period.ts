@@ -90,3 +90,20 @@ function writeFigures(f: Figures, lang: string): string {
   const h = (m: number) => `${format.format(m / 60)}h`;
   return `${h(f.booked)} · ${h(f.free)} · ${f.percent === null ? "–" : `${f.percent}%`}`;
 }
+
+/** Minutes free over `[from, to)` for the row's person: capacity less what is booked, leaving out
+ * the assignment `without` (the one being moved or edited: its own hours do not make its person
+ * look busy). Who is free first (issue #17.8). */
+export function freeMinutes(
+  row: { bars: readonly (Held & { id: string })[]; availability: Availability },
+  from: Day,
+  to: Day,
+  tentative: boolean,
+  without?: string,
+): number {
+  const bookings = row.bars
+    .filter((b) => b.id !== without && b.end > from && b.start < to)
+    .map((b) => ({ from: b.start, to: b.end, allocation: b.a.allocation, status: b.a.status }));
+  const p = periodLoad(dayLoads(row.availability, bookings, from, to), tentative);
+  return Math.max(0, p.capacity - p.confirmed - (tentative ? p.tentative : 0));
+}

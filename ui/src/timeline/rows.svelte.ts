@@ -10,8 +10,9 @@ import { allocationText } from "./allocation";
 import { availabilities } from "./capacity.svelte";
 import { type Day, dayOf, isWeekend } from "./dates";
 import { daysLabel } from "./format";
+import { type HeatCell, heatCells, heatUnit } from "./heat";
 import { assignLanes, chunkSpans, dayRuns, rowAt, rowTops, type Span, visibleRows } from "./layout";
-import { type Availability, DEFAULT_AVAILABILITY, minutesOn, overDays } from "./load";
+import { type Availability, type DayLoad, DEFAULT_AVAILABILITY, dayLevel, dayLoads, minutesOn } from "./load";
 import { DEFAULT_PERIOD, type PeriodKind, periodDays } from "./period";
 import type { Plan } from "./plan.svelte";
 import type { Viewport } from "./viewport.svelte";
@@ -55,6 +56,8 @@ export interface PlacedRow {
   over: { from: Day; to: Day }[];
   closed: { from: Day; to: Day }[];
   away: { from: Day; to: Day; partial: boolean }[];
+  /** The heatmap's cells in view (issue #17.7; none unless it is on). */
+  heat: HeatCell[];
   bars: PlacedBar[];
 }
 
@@ -98,41 +101,58 @@ export function laneRows(
  * what it holds changes): a scroll lays the rows in view out on most frames, and working out
  * every row's loads each time showed in the frame times. */
 const CHUNK = 64;
-const overCache = new WeakMap<Row, Map<number, Day[]>>();
+const loadCache = new WeakMap<Row, Map<number, DayLoad[]>>();
 const closedCache = new WeakMap<Row, Map<number, Day[]>>();
 
-/** The days of chunk `c` that `work` finds, once per row, chunk and key. */
-function perChunk(
-  cache: WeakMap<Row, Map<number, Day[]>>,
+/** What `work` finds for each chunk of `[from, to)`, once per row and chunk, kept to `[from, to)`. */
+function perChunk<T>(
+  cache: WeakMap<Row, Map<number, T[]>>,
   row: Row,
   from: Day,
   to: Day,
-  key: number,
-  work: (first: Day, last: Day) => Day[],
-): Day[] {
+  dayOf: (t: T) => Day,
+  work: (first: Day, last: Day) => T[],
+): T[] {
   let held = cache.get(row);
   if (!held) {
     held = new Map();
     cache.set(row, held);
   }
-  const out: Day[] = [];
+  const out: T[] = [];
   for (let c = Math.floor(from / CHUNK); c * CHUNK < to; c++) {
-    let days = held.get(c * 2 + key);
-    if (!days) {
-      days = work(c * CHUNK, (c + 1) * CHUNK);
-      held.set(c * 2 + key, days);
+    let found = held.get(c);
+    if (!found) {
+      found = work(c * CHUNK, (c + 1) * CHUNK);
+      held.set(c, found);
     }
-    for (const d of days) if (d >= from && d < to) out.push(d);
+    for (const t of found) if (dayOf(t) >= from && dayOf(t) < to) out.push(t);
   }
   return out;
+}
+
+/** The row's person's day loads over `[from, to)` (capacity, confirmed and tentative minutes). */
+export function loadsIn(row: Row, from: Day, to: Day): DayLoad[] {
+  return perChunk(
+    loadCache,
+    row,
+    from,
+    to,
+    (d) => d.day,
+    (first, last) => {
+      const bookings = row.bars
+        .filter((b) => b.end > first && b.start < last)
+        .map((b) => ({ from: b.start, to: b.end, allocation: b.a.allocation, status: b.a.status }));
+      return dayLoads(row.availability, bookings, first, last);
+    },
+  );
 }
 
 /** The days of `[from, to)` on which the row's person is booked beyond capacity. */
 export function overIn(row: Row, from: Day, to: Day, tentative: boolean): Day[] {
   if (row.bars.length === 0) return [];
-  return perChunk(overCache, row, from, to, tentative ? 1 : 0, (first, last) =>
-    overDays(row.availability, row.bars, first, last, tentative),
-  );
+  return loadsIn(row, from, to)
+    .filter((d) => dayLevel(d.capacity, d.confirmed + (tentative ? d.tentative : 0)) === "over")
+    .map((d) => d.day);
 }
 
 /** The days of `[from, to)` the row's person does not work on, weekends with no hours left out
@@ -141,14 +161,21 @@ export function overIn(row: Row, from: Day, to: Day, tentative: boolean): Day[] 
 export function closedIn(row: Row, from: Day, to: Day): Day[] {
   const { schedule, holidays } = row.availability;
   if (schedule === DEFAULT_AVAILABILITY.schedule && holidays.size === 0) return [];
-  return perChunk(closedCache, row, from, to, 0, (first, last) => {
-    const out: Day[] = [];
-    for (let d = first; d < last; d++) {
-      const contract = minutesOn(schedule, d);
-      if ((contract === 0 && !isWeekend(d)) || (contract > 0 && holidays.has(d))) out.push(d);
-    }
-    return out;
-  });
+  return perChunk(
+    closedCache,
+    row,
+    from,
+    to,
+    (d) => d,
+    (first, last) => {
+      const out: Day[] = [];
+      for (let d = first; d < last; d++) {
+        const contract = minutesOn(schedule, d);
+        if ((contract === 0 && !isWeekend(d)) || (contract > 0 && holidays.has(d))) out.push(d);
+      }
+      return out;
+    },
+  );
 }
 
 /** Where a bar is among the rows: its row's index and its days `[start, end)`. */
@@ -188,6 +215,7 @@ export function placeRows(
   origin: Day,
   px: number,
   tentative = true,
+  heat: { unit: "day" | "week"; weekStart: number } | null = null,
 ): PlacedRow[] {
   return rows.slice(range.first, range.last).map((row, i) => {
     const index = range.first + i;
@@ -202,6 +230,17 @@ export function placeRows(
       away: row.away
         .filter((s) => s.end > days.first && s.start < days.last)
         .map((s) => ({ from: s.start, to: s.end, partial: s.t.minutes !== null })),
+      heat: heat
+        ? heatCells(
+            // Whole weeks around the days laid out, so a week's cell is the same wherever it is cut.
+            loadsIn(row, days.first - 7, days.last + 7),
+            days.first - 7,
+            days.last + 7,
+            heat.unit,
+            heat.weekStart,
+            tentative,
+          ).filter((c) => c.to > days.first && c.from < days.last)
+        : [],
       bars: row.bars
         .filter((b) => b.end > days.first && b.start < days.last)
         .map((b) =>
@@ -256,6 +295,8 @@ export class Rows {
   projectQuery = $state("");
   /** Whether tentative work counts in the loads (the overbooked mark; issue #17.2). */
   tentative = $state(true);
+  /** The heatmap instead of the bars (issue #17.7). */
+  heatmap = $state(false);
   /** The period the rows' figures are for (issue #17.6), and its days. */
   period: PeriodKind = $state(DEFAULT_PERIOD);
   readonly periodDays: { from: Day; to: Day };
@@ -304,7 +345,16 @@ export class Rows {
     this.#last = $derived(this.#inView.last);
     this.#range = $derived({ first: this.#first, last: this.#last });
     this.shown = $derived(
-      placeRows(this.all, this.tops, this.#range, view.days, view.origin, view.px, this.tentative),
+      placeRows(
+        this.all,
+        this.tops,
+        this.#range,
+        view.days,
+        view.origin,
+        view.px,
+        this.tentative,
+        this.heatmap ? { unit: heatUnit(view.px), weekStart: ui.dates.weekStart } : null,
+      ),
     );
     this.missing = $derived(chunkSpans(plan.missing));
     this.partlyMissing = $derived(

@@ -5,7 +5,9 @@ import type { AssignmentDto, ProjectDto } from "../ipc";
 import { allocationText } from "./allocation";
 import { textOn } from "./color";
 import { type Day, dateOf, isWeekend, weekday } from "./dates";
+import { heatText } from "./heat";
 import type { Zoom } from "./layout";
+import type { Level } from "./load";
 import type { Palette, Scene } from "./paint";
 import type { HeaderScene } from "./paintHeader";
 import type { NamesScene } from "./paintNames";
@@ -26,6 +28,7 @@ export const LIGHT: Palette = {
   today: "#e4572e",
   overbooked: "#e4572e33",
   away: "#94a3b855",
+  heat: { free: "#deebf7", part: "#9ecae1", full: "#3182bd", over: "#e6550d" },
 };
 
 /** A bar's colour when its project is not known (yet). */
@@ -49,6 +52,8 @@ export interface PaneInput {
   weekStart: number;
   /** The language bars write their allocation in ("4h", "4時間"); English if not given. */
   lang?: Lang;
+  /** The heatmap instead of the bars (the rows' cells: rows.svelte.ts). */
+  heatmap?: boolean;
 }
 
 /** The least room a day has for weeks to be marked (the week zoom's; at the month zoom the
@@ -81,29 +86,50 @@ export function paneScene(p: PaneInput): Scene {
         h: a.partial ? r.height / 2 : r.height,
       })),
     ),
-    over: p.shown.flatMap((r) =>
+    // On the heatmap the cells say it (an over cell is its own colour).
+    over: (p.heatmap ? [] : p.shown).flatMap((r) =>
       r.over.map((o) => ({ x: (o.from - origin) * px, y: r.top, w: (o.to - o.from) * px, h: r.height })),
     ),
     today: { x: (p.today - origin) * px, w: 2 },
-    bars: p.shown.flatMap((r) =>
-      r.bars.map((b) => {
-        const color = projects[b.a.projectId]?.color ?? NO_COLOR;
-        const tentative = b.a.status === "tentative";
-        return {
-          x: b.x,
-          y: b.y,
-          w: b.w,
-          h: BAR_H,
-          color,
-          text: barText(projects[b.a.projectId]?.name ?? "", b.a, p.lang ?? "en"),
-          // A tentative bar is light and hatched (paint.ts): its text is the pane's own colour.
-          textColor: tentative ? p.palette.fg : textOn(color),
-          tentative,
-          // As the bars' CSS had it: faded 0.2, pending 0.7, dragged 0.4, multiplied.
-          alpha: (p.faded(b.a) ? 0.2 : 1) * (b.a.version === 0 ? 0.7 : 1) * (b.id === p.dragging ? 0.4 : 1),
-        };
-      }),
+    heat: p.shown.flatMap((r) =>
+      r.heat
+        .filter((c) => c.level !== "noCapacity")
+        .map((c) => {
+          const level = c.level as Exclude<Level, "noCapacity">;
+          return {
+            x: (c.from - origin) * px,
+            y: r.top,
+            w: (c.to - c.from) * px,
+            h: r.height,
+            color: p.palette.heat[level],
+            text: heatText(c),
+            // Dark text on the light levels, the background's on the dark ones (either theme).
+            textColor: level === "free" || level === "part" ? p.palette.fg : p.palette.bg,
+          };
+        }),
     ),
+    bars: p.heatmap
+      ? []
+      : p.shown.flatMap((r) =>
+          r.bars.map((b) => {
+            const color = projects[b.a.projectId]?.color ?? NO_COLOR;
+            const tentative = b.a.status === "tentative";
+            return {
+              x: b.x,
+              y: b.y,
+              w: b.w,
+              h: BAR_H,
+              color,
+              text: barText(projects[b.a.projectId]?.name ?? "", b.a, p.lang ?? "en"),
+              // A tentative bar is light and hatched (paint.ts): its text is the pane's own colour.
+              textColor: tentative ? p.palette.fg : textOn(color),
+              tentative,
+              // As the bars' CSS had it: faded 0.2, pending 0.7, dragged 0.4, multiplied.
+              alpha:
+                (p.faded(b.a) ? 0.2 : 1) * (b.a.version === 0 ? 0.7 : 1) * (b.id === p.dragging ? 0.4 : 1),
+            };
+          }),
+        ),
   };
 }
 

@@ -1,0 +1,45 @@
+// The heatmap (issue #17.7): the toolbar's button shows each person's booked share by week (week
+// zoom) or by day (day zoom) instead of the bars, each cell's figures on hover (its title) and
+// under the keyboard's cursor (what the grid announces); the button again brings the bars back.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { startApp, until } from "./webdriver.mjs";
+
+const APP = process.env.RP_APP_BINARY;
+const CELLS = `return [...document.querySelectorAll(".hits .heat")].map((c) => ({ w: c.getBoundingClientRect().width, title: c.title }));`;
+
+test("the heatmap shows utilisation by week and by day, with the figures on hover and under the cursor", async () => {
+  const app = await startApp(APP);
+  try {
+    await app.waitFor(".bar", 10);
+    const [button] = await app.findAll('button[data-action="heatmap"]');
+    await app.click(button);
+    const weeks = await until("week cells", async () => {
+      const cells = await app.script(CELLS);
+      return cells.length > 10 && cells;
+    });
+    assert.equal(await app.script(`return document.querySelectorAll(".hits .bar").length;`), 0, "no bars under the cells");
+    assert.ok(weeks.every((c) => /: [\d.]+h of [\d.]+h booked, [\d.]+h free/.test(c.title)), weeks[0]?.title);
+    assert.ok(weeks.some((c) => Math.abs(c.w - 140) < 1), "a whole week is seven days of 20 px");
+    await app.screenshot("heatmap-1-weeks");
+
+    // Day zoom: a cell a day.
+    await app.click((await app.findAll('button[aria-label="Zoom in (+)"]'))[0]);
+    const days = await until("day cells", async () => {
+      const cells = await app.script(CELLS);
+      return cells.length > 10 && cells.every((c) => c.w <= 48.5) && cells;
+    });
+    assert.ok(days.some((c) => /\(\d+%\)$/.test(c.title)), days[0]?.title);
+    // The keyboard's cursor on a cell says its figures.
+    await app.script(`document.querySelector(".viewport").focus(); return null;`);
+    const said = await app.script(`return document.querySelector("#timeline-cursor").getAttribute("aria-label");`);
+    assert.match(said, /h of [\d.]+h booked/);
+    await app.screenshot("heatmap-2-days");
+
+    await app.click(button);
+    await until("the bars back", async () => (await app.findAll(".hits .bar")).length > 0);
+    assert.equal((await app.script(CELLS)).length, 0);
+  } finally {
+    await app.close();
+  }
+});
