@@ -75,27 +75,14 @@ impl Store {
         .checked()?;
         let pk = scope.pk();
         let mut actions = self.parent_checks(&pk, &next)?;
-        let old_main = keys::assignment_sk(current.range.start(), &current.id);
-        let new_main = keys::assignment_sk(next.range.start(), &next.id);
-        if old_main == new_main {
-            actions.push(self.put_if_unchanged(items::assignment_item(&pk, &next), current.into())?);
-        } else {
-            actions.push(self.delete_if_unchanged(key(&pk, old_main), current.into())?);
-            actions.push(put_new(self.table(), items::assignment_item(&pk, &next))?);
-        }
-        let old_index = items::index_key(&pk, &current.id, current.range);
-        let new_index = items::index_item(&pk, &next);
-        let same_index_key = match (&old_index, &new_index) {
-            (Some(old), Some(new)) => old.get(keys::SK) == new.get(keys::SK),
-            _ => false,
+        let rewrite = Rewrite {
+            seen: current.into(),
+            old_main: key(&pk, keys::assignment_sk(current.range.start(), &current.id)),
+            new_main: items::assignment_item(&pk, &next),
+            old_index: items::index_key(&pk, &current.id, current.range),
+            new_index: items::index_item(&pk, &next),
         };
-        if let Some(old) = old_index.filter(|_| !same_index_key) {
-            actions.push(plain_delete(self.table(), old)?);
-        }
-        if let Some(new) = new_index {
-            self.register_level(scope, Series::Assignments, window::level_of(next.range)).await?;
-            actions.push(plain_put(self.table(), new)?);
-        }
+        actions.extend(self.rewrite(scope, Series::Assignments, rewrite, next.range).await?);
         // Taking an assignment away from a person or project that is being deleted is refused
         // too: the cascade has listed it and will delete it (checked last, so indexes above hold).
         let mut leaving = Vec::new();
@@ -204,6 +191,38 @@ impl Store {
         }
     }
 
+    /// The actions that replace a dated item the caller saw (an assignment, a time off) and its
+    /// window-index entry by their new versions: the main item in place when its key stays (on
+    /// the condition that it is unchanged), else a conditional delete and a put of the new key;
+    /// the entry deleted when its key changes and put (its level registered first) when it has one.
+    pub(super) async fn rewrite(
+        &self,
+        scope: &TeamScope,
+        series: Series,
+        r: Rewrite,
+        range: planner_domain::DateRange,
+    ) -> Result<Vec<TransactWriteItem>, StoreError> {
+        let mut actions = Vec::new();
+        if r.old_main.get(keys::SK) == r.new_main.get(keys::SK) {
+            actions.push(self.put_if_unchanged(r.new_main, r.seen)?);
+        } else {
+            actions.push(self.delete_if_unchanged(r.old_main, r.seen)?);
+            actions.push(put_new(self.table(), r.new_main)?);
+        }
+        let same_index_key = match (&r.old_index, &r.new_index) {
+            (Some(old), Some(new)) => old.get(keys::SK) == new.get(keys::SK),
+            _ => false,
+        };
+        if let Some(old) = r.old_index.filter(|_| !same_index_key) {
+            actions.push(plain_delete(self.table(), old)?);
+        }
+        if let Some(new) = r.new_index {
+            self.register_level(scope, series, window::level_of(range)).await?;
+            actions.push(plain_put(self.table(), new)?);
+        }
+        Ok(actions)
+    }
+
     /// A check that a person or project is not in a cascade delete (a missing one passes).
     pub(super) fn not_deleting_check(&self, pk: &str, sk: String) -> Result<TransactWriteItem, StoreError> {
         Ok(TransactWriteItem::builder()
@@ -304,6 +323,15 @@ impl Store {
 /// The stored item is still the one the caller saw: same version and same range (the start day
 /// is in the key), so the index entry we compute from the caller's copy is the stored one.
 const UNCHANGED: &str = "version = :seen AND endDateExclusive = :seenEnd";
+
+/// A dated item as the caller saw it and as it is to be: keys and items (see `Store::rewrite`).
+pub(super) struct Rewrite {
+    pub seen: Seen,
+    pub old_main: Item,
+    pub new_main: Item,
+    pub old_index: Option<Item>,
+    pub new_index: Option<Item>,
+}
 
 /// What the caller saw of a dated item (an assignment, a time off): its version and its end.
 #[derive(Debug, Clone, Copy)]

@@ -2,7 +2,7 @@
 //! (`OFF#{start}#{id}`, a window-index entry `OFL#…` for a long one), so the window query reads it
 //! at the same flat cost; each edit is one transaction with a check that the person exists.
 
-use super::assignments::{Seen, plain_delete, plain_put};
+use super::assignments::{Rewrite, Seen, plain_delete};
 use super::capacity_items as ci;
 use crate::keys::{self, Series};
 use crate::scope::put_new;
@@ -98,26 +98,14 @@ impl Store {
         .checked()?;
         let pk = scope.pk();
         let mut actions = vec![self.parent_check(&pk, keys::resource_sk(&next.resource_id))?];
-        let old_main = keys::time_off_sk(current.range.start(), &current.id);
-        if old_main == keys::time_off_sk(next.range.start(), &next.id) {
-            actions.push(self.put_if_unchanged(ci::time_off_item(&pk, &next), current.into())?);
-        } else {
-            actions.push(self.delete_if_unchanged(key(&pk, old_main), current.into())?);
-            actions.push(put_new(self.table(), ci::time_off_item(&pk, &next))?);
-        }
-        let old_index = ci::time_off_index_key(&pk, &current.id, current.range);
-        let new_index = ci::time_off_index_item(&pk, &next);
-        let same_index_key = match (&old_index, &new_index) {
-            (Some(old), Some(new)) => old.get(keys::SK) == new.get(keys::SK),
-            _ => false,
+        let rewrite = Rewrite {
+            seen: current.into(),
+            old_main: key(&pk, keys::time_off_sk(current.range.start(), &current.id)),
+            new_main: ci::time_off_item(&pk, &next),
+            old_index: ci::time_off_index_key(&pk, &current.id, current.range),
+            new_index: ci::time_off_index_item(&pk, &next),
         };
-        if let Some(old) = old_index.filter(|_| !same_index_key) {
-            actions.push(plain_delete(self.table(), old)?);
-        }
-        if let Some(new) = new_index {
-            self.register_level(scope, Series::TimeOff, window::level_of(next.range)).await?;
-            actions.push(plain_put(self.table(), new)?);
-        }
+        actions.extend(self.rewrite(scope, Series::TimeOff, rewrite, next.range).await?);
         match sdk::transact(self.client(), actions).await {
             Ok(()) => Ok(next),
             Err(e) if e.condition_failed_at(0) => Err(StoreError::ParentGone { what: "person" }),
