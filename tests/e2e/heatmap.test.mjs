@@ -34,6 +34,7 @@ test("the heatmap shows utilisation by week and by day, with the figures on hove
     await app.script(`document.querySelector(".viewport").focus(); return null;`);
     const said = await app.script(`return document.querySelector("#timeline-cursor").getAttribute("aria-label");`);
     assert.match(said, /h of [\d.]+h booked/);
+    assert.equal((await app.findAll(".ring")).length, 0, "no bar's focus ring over the cells");
     await app.screenshot("heatmap-2-days");
 
     await app.click(button);
