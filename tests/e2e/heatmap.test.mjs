@@ -3,7 +3,7 @@
 // under the keyboard's cursor (what the grid announces); the button again brings the bars back.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { startApp, until } from "./webdriver.mjs";
+import { clickMenuItem, KEY, startApp, until } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const CELLS = `return [...document.querySelectorAll(".hits .heat")].map((c) => ({ w: c.getBoundingClientRect().width, title: c.title }));`;
@@ -40,6 +40,38 @@ test("the heatmap shows utilisation by week and by day, with the figures on hove
     await app.click(button);
     await until("the bars back", async () => (await app.findAll(".hits .bar")).length > 0);
     assert.equal((await app.script(CELLS)).length, 0);
+  } finally {
+    await app.close();
+  }
+});
+
+test("who is free: a bar's menu finds the people free over its days, enough first, and goes to one", async () => {
+  const app = await startApp(APP);
+  try {
+    await app.waitFor(".bar", 10);
+    // The first bar in view, its menu from the keyboard (the grid's cursor put on it).
+    await app.script(`document.querySelector(".hits .bar").focus(); return null;`);
+    await app.press([KEY.Shift, KEY.F10]);
+    await clickMenuItem(app, "Who is free");
+    await app.waitFor("dialog[open] ul.found li", 5);
+    const found = await app.script(
+      `return [...document.querySelectorAll("dialog[open] ul.found button")].map((b) => ({ name: b.querySelector("span").textContent.trim(), text: b.textContent.trim(), enough: b.classList.contains("enough") }));`,
+    );
+    const free = found.map((f) => Number(f.text.match(/([\d.]+)h free/)?.[1]));
+    assert.ok(free.every((h) => !Number.isNaN(h)), JSON.stringify(found));
+    const firstShort = found.findIndex((f) => !f.enough);
+    assert.ok(firstShort === -1 || found.slice(firstShort).every((f) => !f.enough), "enough first");
+    const short = free.slice(firstShort === -1 ? free.length : firstShort);
+    assert.deepEqual(short, [...short].sort((a, b) => b - a), "then the most free");
+    // The bar's days are in the fields (the first one focused, as the dialog opens).
+    const shown = await app.script(`return [...document.querySelectorAll("dialog[open] input.date")].map((i) => i.value);`);
+    assert.ok(shown.every((v) => /\d/.test(v)), `the days shown: ${shown}`);
+    await app.screenshot("who-is-free-1-list");
+    // The first one picked: the grid's cursor goes to their row.
+    await app.click((await app.findAll("dialog[open] ul.found button"))[0]);
+    await until("the dialog closed", async () => (await app.findAll("dialog[open]")).length === 0);
+    const said = await app.script(`return document.querySelector("#timeline-cursor").getAttribute("aria-label");`);
+    assert.ok(said.startsWith(found[0].name), `${said} / ${found[0].name}`);
   } finally {
     await app.close();
   }

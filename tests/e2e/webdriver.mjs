@@ -19,6 +19,7 @@ export const KEY = {
   ArrowRight: "\uE014",
   ArrowDown: "\uE015",
   F2: "\uE032",
+  F10: "\uE03A",
 };
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 

@@ -45,6 +45,9 @@ export const EN_CAPACITY = {
   adminsOnly: "Only admins can change holiday calendars and the team's week.",
   close: "Close",
   freeHours: (h: string) => `${h}h free`,
+  whoIsFree: "Who is free…",
+  hoursADay: "Hours a day",
+  freeEnough: "enough every day",
   heatmap: "Heatmap: each person's booked share by day or week",
   heatCell: (days: string, booked: string, capacity: string, free: string, share: string) =>
     `${days}: ${booked}h of ${capacity}h booked, ${free}h free${share ? ` (${share})` : ""}`,
@@ -103,6 +106,9 @@ export const JA_CAPACITY: CapacityWords = {
   adminsOnly: "祝日カレンダーとチームの勤務週を変更できるのは管理者だけです。",
   close: "閉じる",
   freeHours: (h: string) => `空き ${h}時間`,
+  whoIsFree: "空いている人を探す…",
+  hoursADay: "1日あたりの時間",
+  freeEnough: "毎日空きあり",
   heatmap: "ヒートマップ: 各メンバーの日・週ごとの稼働率",
   heatCell: (days: string, booked: string, capacity: string, free: string, share: string) =>
     `${days}: ${capacity}時間中 ${booked}時間の予定、空き ${free}時間${share ? `（${share}）` : ""}`,

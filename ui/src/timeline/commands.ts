@@ -161,6 +161,17 @@ export class Commands {
   /** The holiday calendars and the team's week (the toolbar's). */
   openCalendars = (): void => this.d.modal.show({ kind: "calendars" });
 
+  /** Who is free over a bar's days, or the cursor's (its stretch, else five days from its day). */
+  openFree = (bar?: AssignmentDto): void => {
+    if (bar) {
+      this.d.modal.show({ kind: "free", first: bar.startDate, last: bar.lastDay });
+      return;
+    }
+    const { from, to } = this.d.cursor.span;
+    const last = to - from > 1 ? to - 1 : from + 4;
+    this.d.modal.show({ kind: "free", first: dateOf(from), last: dateOf(last) });
+  };
+
   /** The cursor's menu at `at`: its bar's entries (or a new assignment's) and its person's. */
   openMenu = (at: { x: number; y: number }): void => {
     const row = this.d.rows.all[this.d.cursor.at.row];
@@ -170,8 +181,12 @@ export class Commands {
       ? [
           { label: ui.t.edit, shortcut: "Enter", run: () => this.openEdit(bar) },
           { label: ui.t.delete, shortcut: "Del", danger: true, run: () => void this.d.intents.remove(bar) },
+          { label: ui.t.whoIsFree, run: () => this.openFree(bar) },
         ]
-      : [{ label: ui.t.newAssignmentHere, shortcut: "Enter", run: () => this.openPicker(at) }];
+      : [
+          { label: ui.t.newAssignmentHere, shortcut: "Enter", run: () => this.openPicker(at) },
+          { label: ui.t.whoIsFree, run: () => this.openFree() },
+        ];
     this.d.modal.show({
       kind: "menu",
       ...at,

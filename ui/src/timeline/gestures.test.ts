@@ -131,6 +131,7 @@ describe("which bar a pointer is on", () => {
     expect(menu.kind === "menu" && menu.items.map((i) => i.label)).toEqual([
       "Edit…",
       "Delete",
+      "Who is free…",
       "Rename person…",
       "Working time…",
       "Time off…",

@@ -23,6 +23,8 @@ export type Modal =
   | { kind: "time-off"; person: ResourceDto; first: string }
   /** The holiday calendars and the team's week (the toolbar's). */
   | { kind: "calendars" }
+  /** Who is free over days `[from, to]` (an empty day's menu). */
+  | { kind: "free"; first: string; last: string }
   /** The team's members (the toolbar's). */
   | { kind: "members" }
   /** Moving the local plan to the team (the sign-out menu's). */
@@ -45,9 +47,9 @@ export function closing(current: Modal, ...kinds: ModalKind[]): Modal {
  * its items opened a dialog or the picker, which take the focus themselves.
  */
 export function gridFocusAfterMenu(current: Modal): boolean {
-  return !(["edit", "delete", "picker", "working-time", "time-off", ...NAMING] as ModalKind[]).includes(
-    current.kind,
-  );
+  return !(
+    ["edit", "delete", "picker", "working-time", "time-off", "free", ...NAMING] as ModalKind[]
+  ).includes(current.kind);
 }
 
 export class ModalState {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { FULL_DAY } from "./allocation";
 import { dayOf } from "./dates";
 import { DEFAULT_AVAILABILITY } from "./load";
-import { figures, figuresText, freeMinutes, type PeriodRow, periodDays } from "./period";
+import { figures, figuresText, freeMinutes, type PeriodRow, periodDays, whoIsFree } from "./period";
 
 const d = dayOf;
 
@@ -59,5 +59,28 @@ describe("the period of the rows' figures", () => {
     // Mon 7 – Fri 11: 40 h of capacity, 16 h booked by x.
     expect(freeMinutes(row, d("2026-12-07"), d("2026-12-12"), true)).toBe(24 * 60);
     expect(freeMinutes(row, d("2026-12-07"), d("2026-12-12"), true, "x")).toBe(40 * 60);
+  });
+
+  it("finds who is free: enough hours every working day first, then the most free", () => {
+    const day = (capacity: number, confirmed: number, tentative = 0) => ({ capacity, confirmed, tentative });
+    const people = {
+      ada: [day(480, 480), day(480, 0)], // 8 h free, not 4 h every day
+      bob: [day(480, 240), day(480, 240), day(0, 0)], // 8 h free, 4 h every working day
+      cy: [day(480, 0), day(480, 0, 480)], // 16 h free without tentative work, 8 with
+    } as const;
+    const rows = Object.keys(people).map((id) => ({ person: { id, name: id.toUpperCase() } }));
+    const loads = (r: { person: { id: string } }) =>
+      people[r.person.id as keyof typeof people].map((l, i) => ({ day: i, off: 0, ...l }));
+    const found = whoIsFree(rows, loads, 0, 3, 240, true);
+    expect(found.map((f) => [f.personId, f.free / 60, f.enough])).toEqual([
+      ["bob", 8, true],
+      ["ada", 8, false],
+      ["cy", 8, false],
+    ]);
+    expect(whoIsFree(rows, loads, 0, 3, 240, false)[0]).toMatchObject({
+      personId: "cy",
+      free: 960,
+      enough: true,
+    });
   });
 });

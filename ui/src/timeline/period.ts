@@ -2,7 +2,7 @@
 // capacity booked, over days the user picks and the name column's corner names — not the days that
 // happen to be in view (their % changed with zoom and window width). Pure, tested in period.test.ts.
 import { type Day, monthOf, weekday } from "./dates";
-import { type Availability, dayLoads, type Held, percentOf, periodLoad } from "./load";
+import { type Availability, type DayLoad, dayLoads, type Held, percentOf, periodLoad } from "./load";
 
 /** What the figures need of a row (rows.svelte.ts's `Row`). */
 export interface PeriodRow {
@@ -106,4 +106,40 @@ export function freeMinutes(
     .map((b) => ({ from: b.start, to: b.end, allocation: b.a.allocation, status: b.a.status }));
   const p = periodLoad(dayLoads(row.availability, bookings, from, to), tentative);
   return Math.max(0, p.capacity - p.confirmed - (tentative ? p.tentative : 0));
+}
+
+/** One person's answer to "who is free": their free minutes over the days asked, and whether
+ * they have `perDay` minutes free on every day they work there (`enough`). */
+export interface Available {
+  personId: string;
+  name: string;
+  free: number;
+  enough: boolean;
+}
+
+/**
+ * Who is free over `[from, to)` for `perDay` minutes a day (issue #17.8): everyone, those with
+ * enough free on each of their working days first, then by free minutes, most first. `loads` gives
+ * a person's day loads (rows.svelte.ts, `loadsIn`).
+ */
+export function whoIsFree<R extends { person: { id: string; name: string } }>(
+  rows: readonly R[],
+  loads: (row: R, from: Day, to: Day) => readonly DayLoad[],
+  from: Day,
+  to: Day,
+  perDay: number,
+  tentative: boolean,
+): Available[] {
+  return rows
+    .map((row) => {
+      const days = loads(row, from, to).filter((d) => d.capacity > 0);
+      const left = days.map((d) => Math.max(0, d.capacity - d.confirmed - (tentative ? d.tentative : 0)));
+      return {
+        personId: row.person.id,
+        name: row.person.name,
+        free: left.reduce((a, b) => a + b, 0),
+        enough: days.length > 0 && left.every((m) => m >= perDay),
+      };
+    })
+    .sort((a, b) => Number(b.enough) - Number(a.enough) || b.free - a.free || a.name.localeCompare(b.name));
 }
