@@ -20,7 +20,8 @@ pub fn holidays_from_ics(text: &str) -> Result<Vec<(Date, Name)>, ValidationErro
         return Err(bad("it does not begin with BEGIN:VCALENDAR".into()));
     }
     let calendar: icalendar::Calendar = text.parse().map_err(|e: String| bad(first_line(&e)))?;
-    let mut days: Vec<(Date, Name)> = Vec::new();
+    // By day: a day named twice keeps its first name; the map keeps them in day order.
+    let mut days: std::collections::BTreeMap<Date, Name> = std::collections::BTreeMap::new();
     for event in calendar.components.iter().filter_map(|c| c.as_event()) {
         let summary = event.get_summary().unwrap_or("").trim();
         if event.property_value("RRULE").is_some() {
@@ -43,17 +44,14 @@ pub fn holidays_from_ics(text: &str) -> Result<Vec<(Date, Name)>, ValidationErro
             .or_else(|_| Name::parse(&summary.chars().take(100).collect::<String>()))?;
         let mut day = first;
         while day <= last {
-            if !days.iter().any(|(d, _)| *d == day) {
-                days.push((day, name.clone()));
-            }
+            days.entry(day).or_insert_with(|| name.clone());
             day = day.add_days(1);
         }
     }
     if days.is_empty() {
         return Err(bad("it holds no events".into()));
     }
-    days.sort_by_key(|(d, _)| *d);
-    Ok(days)
+    Ok(days.into_iter().collect())
 }
 
 fn day_of(value: &DatePerhapsTime) -> Option<Date> {

@@ -223,7 +223,9 @@ impl Store {
             .collect();
         // The entries already listed above, so that none is deleted twice.
         let stale_index: HashSet<String> = stale.iter().filter_map(sort_key).collect();
-        for level in self.levels(scope).await?.assignments {
+        // The levels in use of both series, read once for the stale entries of each.
+        let levels = self.levels(scope).await?;
+        for level in levels.assignments.iter().copied() {
             let entries = query_all(
                 self.query_range(&pk, keys::long_index_level_range(level), true).projection_expression("sk"),
             )
@@ -235,7 +237,7 @@ impl Store {
                 }
             }
         }
-        stale.extend(self.stale_capacity_items(scope, file).await?);
+        stale.extend(self.stale_capacity_items(scope, file, &levels.time_off).await?);
         report.removed = sdk::batch_delete(self.client(), self.table(), stale, |_| {}).await?;
         let mut nothing = |_: usize, _: usize| {};
         // Rows the file does not have, and deletes that an earlier run left unfinished, each with
@@ -386,27 +388,23 @@ impl Store {
         &self,
         scope: &TeamScope,
         file: &TeamExport,
+        time_off_levels: &[u8],
     ) -> Result<Vec<sdk::Item>, StoreError> {
         let pk = scope.pk();
         let wanted: HashSet<String> = file
             .time_off
             .iter()
             .flat_map(|t| {
-                [
-                    Some(crate::plan::time_off_item(&pk, t)),
-                    crate::plan::time_off_index_key(&pk, &t.id, t.range),
-                ]
+                let index = crate::plan::time_off_index_key(&pk, &t.id, t.range).and_then(|k| sort_key(&k));
+                [Some(keys::time_off_sk(t.range.start(), &t.id)), index]
             })
             .flatten()
-            .filter_map(|k| sort_key(&k))
             .chain(file.holidays.iter().map(|h| keys::holiday_sk(h.day, &h.calendar)))
             .chain(file.calendars.iter().map(|c| keys::calendar_sk(&c.id)))
             .collect();
         let mut ranges =
             vec![keys::Series::TimeOff.all(), keys::all_holidays_range(), keys::calendars_range()];
-        ranges.extend(
-            self.levels(scope).await?.time_off.into_iter().map(|l| keys::Series::TimeOff.level_all(l)),
-        );
+        ranges.extend(time_off_levels.iter().map(|l| keys::Series::TimeOff.level_all(*l)));
         let mut stale = Vec::new();
         for range in ranges {
             for row in query_all(self.query_range(&pk, range, true).projection_expression("sk")).await? {

@@ -135,14 +135,6 @@ export class Capacity {
 
   // ---- edits (each one request; the caller shows a failure in its dialog) ---------------------
 
-  setWorkingTime(
-    person: ResourceDto,
-    schedule: ScheduleDto | null,
-    calendarId: string | null,
-  ): Promise<ResourceDto> {
-    return this.api.setWorkingTime(person, schedule, calendarId);
-  }
-
   async setDefaultWeek(minutes: number[]): Promise<void> {
     this.defaultWeek = await this.api.setDefaultWeek(minutes);
   }

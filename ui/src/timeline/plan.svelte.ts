@@ -519,7 +519,7 @@ export class Plan {
     schedule: ScheduleDto | null,
     calendarId: string | null,
   ): Promise<void> {
-    const saved = await this.capacity.setWorkingTime(p, schedule, calendarId);
+    const saved = await this.api.setWorkingTime(p, schedule, calendarId);
     this.people = this.people.map((x) => (x.id === saved.id ? saved : x));
   }
 

@@ -160,7 +160,6 @@ export function overIn(row: Row, from: Day, to: Day, tentative: boolean): Day[] 
  * before their first or after their last working day. */
 export function closedIn(row: Row, from: Day, to: Day): Day[] {
   const { schedule, holidays } = row.availability;
-  if (schedule === DEFAULT_AVAILABILITY.schedule && holidays.size === 0) return [];
   return perChunk(
     closedCache,
     row,

@@ -1,0 +1,218 @@
+//! The offline copy's loads, edits and windows (`snapshot.rs`).
+
+use super::*;
+use planner_domain::{Color, Date, Name, ProjectId, ResourceId, TeamId};
+use proptest::prelude::*;
+
+fn day(s: &str) -> Date {
+    Date::parse(s).unwrap()
+}
+
+fn w(from: &str, to: &str) -> DateRange {
+    DateRange::window(day(from), day(to)).unwrap()
+}
+
+fn team() -> Team {
+    Team {
+        id: TeamId::generate(),
+        name: Name::parse("T").unwrap(),
+        created_at: "2026-11-30T09:00:00Z".into(),
+        default_week: Default::default(),
+    }
+}
+
+fn row() -> (Resource, Project) {
+    (
+        Resource::new(ResourceId::generate(), Name::parse("Ada").unwrap()),
+        Project {
+            id: ProjectId::generate(),
+            name: Name::parse("P").unwrap(),
+            color: Color::parse("#1f77b4").unwrap(),
+            version: 1,
+        },
+    )
+}
+
+fn a(r: &Resource, p: &Project, start: &str, days: i64) -> Assignment {
+    let start = day(start);
+    Assignment {
+        id: AssignmentId::generate(),
+        resource_id: r.id.clone(),
+        project_id: p.id.clone(),
+        range: DateRange::new(start, start.add_days(days)).unwrap(),
+        allocation: Default::default(),
+        status: Default::default(),
+        version: 1,
+    }
+}
+
+#[test]
+fn a_load_replaces_the_window_and_keeps_the_rest() {
+    let (r, p) = row();
+    let early = a(&r, &p, "2026-11-02", 3);
+    let gone = a(&r, &p, "2026-12-07", 2);
+    let mut s = Snapshot::new(
+        team(),
+        vec![r.clone()],
+        vec![p.clone()],
+        w("2026-11-01", "2026-12-31"),
+        vec![early.clone(), gone.clone()],
+        "t1".into(),
+    );
+    assert!(s.covers(w("2026-11-10", "2026-12-01")));
+    assert!(!s.covers(w("2026-12-15", "2027-01-15")));
+    // December again: `gone` was deleted by someone else; a new one appeared.
+    let new = a(&r, &p, "2026-12-20", 30);
+    s.loaded(w("2026-12-01", "2027-02-01"), vec![new.clone()], Some("t2".into()));
+    assert_eq!(s.assignments_in(w("2026-11-01", "2027-02-01")), vec![early, new]);
+    assert_eq!(s.windows(), &[w("2026-11-01", "2027-02-01")]);
+    assert_eq!(s.synced_at, "t2");
+}
+
+#[test]
+fn edits_and_rows_update_the_copy() {
+    let (r, p) = row();
+    let one = a(&r, &p, "2026-11-02", 3);
+    let mut s = Snapshot::new(
+        team(),
+        vec![r.clone()],
+        vec![p.clone()],
+        w("2026-11-01", "2026-12-01"),
+        vec![],
+        "t".into(),
+    );
+    s.put(one.clone());
+    let moved = Assignment {
+        range: DateRange::new(day("2026-11-20"), day("2026-11-22")).unwrap(),
+        version: 2,
+        ..one.clone()
+    };
+    s.put(moved.clone());
+    assert_eq!(s.assignments_in(w("2026-11-01", "2026-12-01")), vec![moved]);
+    s.remove(&one.id);
+    assert!(s.assignments_in(w("2026-11-01", "2026-12-01")).is_empty());
+    s.put(a(&r, &p, "2026-11-05", 1));
+    s.rows(vec![], vec![p.clone()]);
+    assert!(s.assignments_in(w("2026-11-01", "2026-12-01")).is_empty(), "a deleted person's bars go");
+    // One at a time, as confirmed edits bring them.
+    s.put_resource(r.clone());
+    s.put(a(&r, &p, "2026-11-05", 1));
+    let renamed = Project { name: Name::parse("Q").unwrap(), version: 2, ..p.clone() };
+    s.put_project(renamed.clone());
+    assert_eq!(s.projects, vec![renamed]);
+    s.remove_project(&p.id);
+    assert!(s.projects.is_empty() && s.assignments_in(w("2026-11-01", "2026-12-01")).is_empty());
+    s.put_project(p.clone());
+    s.put(a(&r, &p, "2026-11-05", 1));
+    s.remove_resource(&r.id);
+    assert!(s.resources.is_empty() && s.assignments_in(w("2026-11-01", "2026-12-01")).is_empty());
+}
+
+#[test]
+fn a_change_applies_as_its_edit_does() {
+    let (r, p) = row();
+    let one = a(&r, &p, "2026-11-02", 3);
+    let month = w("2026-11-01", "2026-12-01");
+    let mut s = Snapshot::new(team(), vec![], vec![], month, vec![], "t".into());
+    s.apply(Change::Resource(r.clone()));
+    s.apply(Change::Project(p.clone()));
+    s.apply(Change::Assignment(one.clone()));
+    assert_eq!((s.resources.len(), s.projects.len()), (1, 1));
+    assert_eq!(s.assignments_in(month), vec![one.clone()]);
+    s.apply(Change::Nothing);
+    s.apply(Change::AssignmentGone(one.id.clone()));
+    assert!(s.assignments_in(month).is_empty());
+    s.apply(Change::Assignment(one.clone()));
+    s.apply(Change::ProjectGone(p.id.clone()));
+    assert!(s.projects.is_empty() && s.assignments_in(month).is_empty());
+    s.apply(Change::Rows { resources: vec![], projects: vec![p.clone()] });
+    assert!(s.resources.is_empty() && s.projects == vec![p.clone()]);
+    s.apply(Change::Resource(r.clone()));
+    s.apply(Change::Assignment(one));
+    s.apply(Change::ResourceGone(r.id.clone()));
+    assert!(s.resources.is_empty() && s.assignments_in(month).is_empty());
+}
+
+#[test]
+fn time_off_and_holidays_are_kept_window_by_window() {
+    let (r, _) = row();
+    let off = |start: &str, days: i64| {
+        let start = day(start);
+        TimeOff {
+            id: TimeOffId::generate(),
+            resource_id: r.id.clone(),
+            range: DateRange::new(start, start.add_days(days)).unwrap(),
+            kind: Default::default(),
+            minutes: None,
+            version: 1,
+        }
+    };
+    let cal = CalendarId::generate();
+    let holiday = |d: &str| Holiday { calendar: cal.clone(), day: day(d), name: Name::parse("H").unwrap() };
+    let (nov, dec) = (off("2026-11-10", 2), off("2026-12-10", 30));
+    let found = WindowItems {
+        assignments: vec![],
+        time_off: vec![nov.clone()],
+        holidays: vec![holiday("2026-11-23")],
+    };
+    let mut s =
+        Snapshot::new(team(), vec![r.clone()], vec![], w("2026-11-01", "2026-12-01"), found, "t".into());
+    let dec_found = WindowItems {
+        assignments: vec![],
+        time_off: vec![dec.clone()],
+        holidays: vec![holiday("2026-12-25")],
+    };
+    s.loaded(w("2026-12-01", "2027-01-01"), dec_found, None);
+    let all = s.items_in(w("2026-11-01", "2027-01-01"));
+    assert_eq!(all.time_off, vec![nov.clone(), dec.clone()]);
+    assert_eq!(all.holidays, vec![holiday("2026-11-23"), holiday("2026-12-25")]);
+    // December again, the time off gone from the table: gone from the copy, November kept.
+    s.loaded(w("2026-12-01", "2027-01-01"), WindowItems::default(), None);
+    assert_eq!(s.items_in(w("2026-11-01", "2027-01-01")).time_off, vec![nov.clone()]);
+    // A holiday added on a day not loaded is left for the load that brings that day.
+    s.apply(Change::Holidays(vec![holiday("2026-11-24"), holiday("2027-05-03")]));
+    assert_eq!(s.items_in(w("2026-11-01", "2027-12-01")).holidays.len(), 2);
+    s.apply(Change::CalendarGone(cal.clone()));
+    assert!(s.items_in(w("2026-11-01", "2027-12-01")).holidays.is_empty());
+    s.apply(Change::TimeOffGone(nov.id.clone()));
+    assert!(s.items_in(w("2026-11-01", "2027-12-01")).time_off.is_empty());
+    s.apply(Change::TimeOff(nov.clone()));
+    s.remove_resource(&r.id);
+    assert!(
+        s.items_in(w("2026-11-01", "2027-12-01")).time_off.is_empty(),
+        "a deleted person's time off goes"
+    );
+}
+
+#[test]
+fn the_loaded_days_are_clipped_to_what_is_asked() {
+    let mut s = Snapshot::new(team(), vec![], vec![], w("2026-11-01", "2026-12-01"), vec![], "t".into());
+    s.loaded(w("2027-01-01", "2027-02-01"), vec![], None);
+    assert_eq!(
+        s.loaded_in(w("2026-11-15", "2027-01-10")),
+        vec![w("2026-11-15", "2026-12-01"), w("2027-01-01", "2027-01-10")]
+    );
+    assert!(s.loaded_in(w("2026-12-05", "2026-12-20")).is_empty());
+}
+
+proptest! {
+    /// The loaded windows stay disjoint, in order, and cover exactly the days loaded.
+    #[test]
+    fn windows_cover_exactly_what_was_loaded(loads in prop::collection::vec((0i64..400, 1i64..60), 1..12)) {
+        let base = day("2026-01-01");
+        let range = |(s, n): (i64, i64)| DateRange::window(base.add_days(s), base.add_days(s + n)).unwrap();
+        let mut s = Snapshot::new(team(), vec![], vec![], range(loads[0]), vec![], "t".into());
+        for l in &loads[1..] {
+            s.loaded(range(*l), vec![], None);
+        }
+        for pair in s.windows().windows(2) {
+            prop_assert!(pair[0].end_exclusive() < pair[1].start(), "{:?}", s.windows());
+        }
+        for d in 0..470 {
+            let day = base.add_days(d);
+            let loaded = loads.iter().any(|&(st, n)| st <= d && d < st + n);
+            let one = DateRange::window(day, day.add_days(1)).unwrap();
+            prop_assert_eq!(s.covers(one), loaded, "day {}", d);
+        }
+    }
+}
