@@ -4,18 +4,11 @@
 // hours and the status are set from the keyboard (4, 5, Shift+T) and said in the bars' names.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { addPerson, clickMenuItem, dialogGone, KEY, startApp, until } from "./webdriver.mjs";
+import { dialogGone, KEY, rowOf, until, withNewPerson } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const PERSON = "Hana Halftime";
 
-/** The person's row: the middle-left of the pane at its height, and its top and bottom. */
-const ROW = `
-  const name = [...document.querySelectorAll(".name")].find((e) => e.querySelector(".who").textContent.trim() === arguments[0]);
-  if (!name) return null;
-  const r = name.getBoundingClientRect();
-  const view = document.querySelector(".viewport").getBoundingClientRect();
-  return { x: view.left, y: r.top + 18, top: r.top, bottom: r.bottom };`;
 /** The names of the bars in the row (their aria-labels). */
 const BARS = `const [top, bottom] = arguments;
   return [...document.querySelectorAll(".bar[data-bar]")].filter((b) => { const r = b.getBoundingClientRect(); return r.top >= top && r.bottom <= bottom; })
@@ -27,11 +20,11 @@ const OVER = `const [top, bottom] = arguments;
 /** The row's bar names and overbooked boxes, read where the row is now (the first-start hint goes
  * with the first booking and every row moves up). */
 const barsOf = async (app) => {
-  const r = await app.script(ROW, [PERSON]);
+  const r = await rowOf(app, PERSON);
   return app.script(BARS, [r.top, r.bottom]);
 };
 const isoOf = async (app) => {
-  const r = await app.script(ROW, [PERSON]);
+  const r = await rowOf(app, PERSON);
   return app.script(
     `const [top, bottom] = arguments;
      return [...document.querySelectorAll(".bar[data-bar]")].filter((b) => { const r = b.getBoundingClientRect(); return r.top >= top && r.bottom <= bottom; }).map((b) => b.dataset.iso);`,
@@ -39,7 +32,7 @@ const isoOf = async (app) => {
   );
 };
 const overOf = async (app) => {
-  const r = await app.script(ROW, [PERSON]);
+  const r = await rowOf(app, PERSON);
   return app.script(OVER, [r.top, r.bottom]);
 };
 
@@ -51,18 +44,14 @@ async function pick(app, project) {
 }
 
 test("two half days do not overbook a full-time day; more does; tentative work counts while ticked", async () => {
-  const app = await startApp(APP);
-  try {
-    await app.waitFor(".bar", 10);
-    await addPerson(app, PERSON);
-    await dialogGone(app);
-    let row = await until("the new person's row", () => app.script(ROW, [PERSON]));
+  await withNewPerson(APP, PERSON, async (app) => {
+    let row = await until("the new person's row", () => rowOf(app, PERSON));
 
     // Two weeks (ten working days) booked twice: first one bar, 4 hours a day (the key 4) …
     await app.drag(row.x + 120, row.y, 13 * 20 + 5, 0);
     await pick(app, "Globex");
     await until("the first bar", async () => (await barsOf(app)).length === 1);
-    row = await app.script(ROW, [PERSON]);
+    row = await rowOf(app, PERSON);
     await app.press(["4"]);
     await until("4 hours a day", async () => (await barsOf(app))[0]?.includes("4h"));
     // … then a second further on, 4 hours a day, put on the same days in its dialog.
@@ -104,25 +93,5 @@ test("two half days do not overbook a full-time day; more does; tentative work c
     await app.click((await app.findAll("input[name=count-tentative]"))[0]);
     await until("the mark back", async () => (await overOf(app)) > 0);
 
-  } finally {
-    // Leave the team as it was for the tests after this one (as selection.test.mjs does), also
-    // when a step above failed: the person goes again, with the bookings.
-    await leave(app).catch((e) => console.log(`could not remove ${PERSON}: ${e.message}`));
-    await app.close();
-  }
+  });
 });
-
-async function leave(app) {
-  const name = await app.script(
-    `const n = [...document.querySelectorAll(".name")].find((e) => e.querySelector(".who").textContent.trim() === arguments[0]);
-     if (!n) return null; const r = n.getBoundingClientRect(); return { x: r.left + 40, y: r.top + r.height / 2 };`,
-    [PERSON],
-  );
-  if (!name) return;
-  if ((await app.findAll("dialog[open]")).length) await app.press([KEY.Escape]);
-  await app.rightClick(name.x, name.y);
-  await clickMenuItem(app, "Delete person");
-  await app.click((await app.waitFor("dialog[open] button.danger"))[0]);
-  await dialogGone(app);
-  await until("the person's row to go", async () => !(await app.texts(".name .who")).includes(PERSON));
-}

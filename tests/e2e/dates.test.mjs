@@ -4,7 +4,7 @@
 // dates as the fields do; the chosen format is remembered across a restart.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { dialogGone, KEY, sleep, startApp, until } from "./webdriver.mjs";
+import { dialogGone, KEY, sleep, startApp, until, withTimeline } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const fields = (app) => app.script(`return [...document.querySelectorAll("dialog[open] input.date")].map((i) => i.value);`);
@@ -21,9 +21,7 @@ const british = (iso) => iso.split("-").reverse().join("/");
 const shift = (date, days) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86400000).toISOString().slice(0, 10);
 
 test("in Japanese the fields show and take 2026/12/01; what cannot be read is said, and not saved", async () => {
-  const app = await startApp(APP);
-  try {
-    await app.waitFor(".bar", 10);
+  await withTimeline(APP, async (app) => {
     await app.click((await app.findAll(".toolbar .lang"))[0]);
     await until("Japanese", async () => (await app.texts(".toolbar .lang"))[0] === "English");
     const bar = await editFirstBar(app);
@@ -57,9 +55,7 @@ test("in Japanese the fields show and take 2026/12/01; what cannot be read is sa
     await until("June 2030 in view", async () => (await months(app)).includes("2030年6月"));
     await app.screenshot("dates-2-go-to-typed-ja");
     await app.click((await app.findAll(".toolbar .lang"))[0]);
-  } finally {
-    await app.close();
-  }
+  });
 });
 
 test("a region chosen in the settings: its fields, its messages, its week, and remembered", async () => {

@@ -1,7 +1,7 @@
 // End-to-end dragging: move a bar by three days with the mouse, then widen it by its right edge.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { sleep, startApp, until } from "./webdriver.mjs";
+import { sleep, until, withTimeline } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 
@@ -28,9 +28,7 @@ async function waitForLabel(app, label) {
 }
 
 test("drag a bar to move it and its edge to resize it", async () => {
-  const app = await startApp(APP);
-  try {
-    await app.waitFor(".bar", 10);
+  await withTimeline(APP, async (app) => {
     const px = 20; // week zoom
     const bar = await app.script(PICK);
     const [first, last] = range(bar.label);
@@ -60,15 +58,11 @@ test("drag a bar to move it and its edge to resize it", async () => {
     await app.drag(again.x, again.y, 2 * px, 0);
     await waitForLabel(app, `${project}: ${shift(first, 3)} – ${shift(last, 5)}`);
     await app.screenshot("06-resized");
-  } finally {
-    await app.close();
-  }
+  });
 });
 
 test("a bar pressed while the pane is scrolling is dragged all the same", async () => {
-  const app = await startApp(APP);
-  try {
-    await app.waitFor(".bar", 10);
+  await withTimeline(APP, async (app) => {
     const px = 20;
     const bar = await app.script(PICK);
     const [first, last] = range(bar.label);
@@ -92,7 +86,5 @@ test("a bar pressed while the pane is scrolling is dragged all the same", async 
     await app.drag(bar.x + bar.w / 2, bar.y, 3 * px, 0);
     await waitForLabel(app, `${project}: ${shift(first, 3)} – ${shift(last, 3)}`);
     assert.equal(await app.script(`return document.querySelector('[role="dialog"] input[role="combobox"]') !== null;`), false, "no project picker: nothing was created");
-  } finally {
-    await app.close();
-  }
+  });
 });

@@ -2,7 +2,7 @@
 // either way, without the view jumping back to today; a 4-year bar's end can be seen and dragged.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { sleep, startApp, until } from "./webdriver.mjs";
+import { sleep, until, withTimeline } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const PX = 20; // the week zoom
@@ -14,9 +14,7 @@ const shift = (date, days) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 
 const label = (app, id) => app.script(`return document.querySelector(arguments[0])?.dataset.iso ?? null;`, [`.bar[data-bar="${id}"]`]);
 
 test("Go to 2020 and 2030, and a scroll to the past, stay where they were sent", async () => {
-  const app = await startApp(APP);
-  try {
-    await app.waitFor(".bar", 10);
+  await withTimeline(APP, async (app) => {
     for (const [date, month] of [["2020-01-01", "Jan 2020"], ["2030-06-15", "Jun 2030"], ["1900-01-01", "Jan 1900"]]) {
       await app.set(".toolbar input.date", date);
       await until(`${month} in the header`, async () => (await months(app)).includes(month));
@@ -40,15 +38,11 @@ test("Go to 2020 and 2030, and a scroll to the past, stay where they were sent",
     await sleep(800);
     assert.equal(await scrollLeft(app), today - 3 * 365 * PX, "no jump after a scroll to the past");
     await app.screenshot("edges-three-years-back");
-  } finally {
-    await app.close();
-  }
+  });
 });
 
 test("a 4-year bar's end can be reached and dragged", async () => {
-  const app = await startApp(APP);
-  try {
-    await app.waitFor(".bar", 10);
+  await withTimeline(APP, async (app) => {
     const bar = await app.script(`
       const view = document.querySelector(".viewport").getBoundingClientRect();
       const b = [...document.querySelectorAll(".bar[data-bar]")].find((e) => { const r = e.getBoundingClientRect(); return r.left > view.left + 20 && r.right < view.right - 20 && r.top > view.top; });
@@ -71,15 +65,11 @@ test("a 4-year bar's end can be reached and dragged", async () => {
     await app.screenshot("edges-4-year-end");
     await app.drag(edge.x, edge.y, 2 * PX, 0);
     await until("the end two days later", async () => (await label(app, bar.id))?.endsWith(`${first} – ${shift(last, 2)}`));
-  } finally {
-    await app.close();
-  }
+  });
 });
 
 test("a bar that began before the days in view: its tooltip starts at the pane's edge, readable", async () => {
-  const app = await startApp(APP);
-  try {
-    await app.waitFor(".bar", 10);
+  await withTimeline(APP, async (app) => {
     const spot = await until("a bar across the pane's left edge", () =>
       app.script(`const view = document.querySelector(".viewport").getBoundingClientRect();
         const b = [...document.querySelectorAll(".bar[data-bar]")].map((e) => e.getBoundingClientRect())
@@ -96,7 +86,5 @@ test("a bar that began before the days in view: its tooltip starts at the pane's
     );
     await app.screenshot("edges-tooltip-left");
     assert.ok(tip.left >= tip.pane, `the tooltip starts at ${tip.left} px, the pane at ${tip.pane} px: "${tip.text}" is cut`);
-  } finally {
-    await app.close();
-  }
+  });
 });

@@ -6,7 +6,6 @@ import { sleep, startApp } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 
-
 async function addNamed(app, action, name) {
   const [open] = await app.findAll(`button[data-action="${action}"]`);
   await app.click(open);

@@ -3,15 +3,13 @@
 // under the keyboard's cursor (what the grid announces); the button again brings the bars back.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { clickMenuItem, KEY, startApp, until } from "./webdriver.mjs";
+import { clickMenuItem, KEY, until, withTimeline } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const CELLS = `return [...document.querySelectorAll(".hits .heat")].map((c) => ({ w: c.getBoundingClientRect().width, title: c.title }));`;
 
 test("the heatmap shows utilisation by week and by day, with the figures on hover and under the cursor", async () => {
-  const app = await startApp(APP);
-  try {
-    await app.waitFor(".bar", 10);
+  await withTimeline(APP, async (app) => {
     const [button] = await app.findAll('button[data-action="heatmap"]');
     await app.click(button);
     const weeks = await until("week cells", async () => {
@@ -40,15 +38,11 @@ test("the heatmap shows utilisation by week and by day, with the figures on hove
     await app.click(button);
     await until("the bars back", async () => (await app.findAll(".hits .bar")).length > 0);
     assert.equal((await app.script(CELLS)).length, 0);
-  } finally {
-    await app.close();
-  }
+  });
 });
 
 test("who is free: a bar's menu finds the people free over its days, enough first, and goes to one", async () => {
-  const app = await startApp(APP);
-  try {
-    await app.waitFor(".bar", 10);
+  await withTimeline(APP, async (app) => {
     // The first bar in view, its menu from the keyboard (the grid's cursor put on it).
     await app.script(`document.querySelector(".hits .bar").focus(); return null;`);
     await app.press([KEY.Shift, KEY.F10]);
@@ -72,7 +66,5 @@ test("who is free: a bar's menu finds the people free over its days, enough firs
     await until("the dialog closed", async () => (await app.findAll("dialog[open]")).length === 0);
     const said = await app.script(`return document.querySelector("#timeline-cursor").getAttribute("aria-label");`);
     assert.ok(said.startsWith(found[0].name), `${said} / ${found[0].name}`);
-  } finally {
-    await app.close();
-  }
+  });
 });

@@ -2,15 +2,13 @@
 // booking or until dismissed, and remembered dismissed across a restart of the window.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { startApp, until } from "./webdriver.mjs";
+import { until, withTimeline } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const SEEN = "resource-planner.first-hint-done";
 
 test("a first start shows how to book until the hint is dismissed, and then no more", async () => {
-  const app = await startApp(APP);
-  try {
-    await app.waitFor(".bar", 10);
+  await withTimeline(APP, async (app) => {
     // As on a first start (other tests here have made bookings already).
     await app.script(`localStorage.removeItem(arguments[0]); location.reload(); return null;`, [SEEN]);
     await until("the hint", async () => /drag across the days/.test((await app.texts(".hint"))[0] ?? ""));
@@ -21,7 +19,5 @@ test("a first start shows how to book until the hint is dismissed, and then no m
     await app.script(`location.reload(); return null;`);
     await app.waitFor(".bar", 10);
     assert.equal((await app.findAll(".hint")).length, 0, "dismissed stays dismissed");
-  } finally {
-    await app.close();
-  }
+  });
 });

@@ -12,7 +12,6 @@ import { KEY, sleep, startApp, until } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 
-
 /** The rows of the open members screen: email, marks, role (select value or text), controls. */
 const ROWS = `return [...document.querySelectorAll("dialog[open] tr.member")].map((tr) => ({
   id: tr.dataset.user,

@@ -2,15 +2,13 @@
 // name, a last day before the first, a name too long for a project typed into the picker.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { addPerson, KEY, startApp, until } from "./webdriver.mjs";
+import { addPerson, KEY, until, withTimeline } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const alertText = async (app, css) => (await until(`an alert in ${css}`, async () => (await app.texts(css))[0]))?.trim();
 
 test("bad input is refused with a sentence, in place, and nothing is lost", async () => {
-  const app = await startApp(APP);
-  try {
-    await app.waitFor(".bar", 10);
+  await withTimeline(APP, async (app) => {
     const people = await app.texts(".name .who");
 
     // An empty name for a new person.
@@ -49,7 +47,5 @@ test("bad input is refused with a sentence, in place, and nothing is lost", asyn
     assert.match(long, /100/);
     await app.screenshot("32-project-name-too-long");
     assert.equal((await app.findAll('[role="dialog"] input[role="combobox"]')).length, 1, "the picker stays open");
-  } finally {
-    await app.close();
-  }
+  });
 });

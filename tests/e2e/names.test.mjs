@@ -3,16 +3,14 @@
 // for "globex website" instead of making it again.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { addPerson, clickMenuItem, dialogGone, KEY, startApp, until } from "./webdriver.mjs";
+import { addPerson, clickMenuItem, dialogGone, KEY, until, withTimeline } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 
 const names = (app) => app.texts(".name .who");
 
 test("a repeated name asks before it is added, and the picker offers the project it repeats", async () => {
-  const app = await startApp(APP);
-  try {
-    await app.waitFor(".bar", 10);
+  await withTimeline(APP, async (app) => {
     const before = await names(app);
     assert.ok(before.includes("Alice Johnson"), "the demo team has Alice Johnson");
 
@@ -53,7 +51,5 @@ test("a repeated name asks before it is added, and the picker offers the project
     await app.click((await app.waitFor("dialog[open] button.danger"))[0]);
     await dialogGone(app);
     await until("back to the team as it was", async () => (await names(app)).length === before.length);
-  } finally {
-    await app.close();
-  }
+  });
 });

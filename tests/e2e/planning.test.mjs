@@ -4,19 +4,10 @@
 // recolour a project, and delete the person with their bars. Each step leaves a screenshot.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { addPerson, clickMenuItem, dialogGone, KEY, startApp, until } from "./webdriver.mjs";
+import { addPerson, clickMenuItem, dialogGone, KEY, rowOf, until, withTimeline } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const PERSON = "Margaret Hamilton";
-
-
-/** The middle-left of a person's row in the timeline, in viewport pixels. */
-const ROW = `
-  const name = [...document.querySelectorAll(".name")].find((e) => e.querySelector(".who").textContent.trim() === arguments[0]);
-  if (!name) return null;
-  const r = name.getBoundingClientRect();
-  const view = document.querySelector(".viewport").getBoundingClientRect();
-  return { x: view.left, y: r.top + r.height / 2, nameX: r.left + 40 };`;
 
 const labels = (app, prefix) =>
   app.script(
@@ -26,18 +17,15 @@ const labels = (app, prefix) =>
 const shift = (date, days) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86400000).toISOString().slice(0, 10);
 const range = (label) => label.match(/(\d{4}-\d{2}-\d{2}) – (\d{4}-\d{2}-\d{2})$/).slice(1, 3);
 
-
 test("plan with the mouse and the keyboard: create, undo, move, delete, rename, recolour", async () => {
-  const app = await startApp(APP);
-  try {
-    await app.waitFor(".bar", 10);
+  await withTimeline(APP, async (app) => {
     await addPerson(app, PERSON);
     await dialogGone(app);
-    const row = await until("the new person's row", () => app.script(ROW, [PERSON]));
+    const row = await until("the new person's row", () => rowOf(app, PERSON));
 
     // Drag across five days of the empty row: the project picker opens there; typing a name
     // that no project has offers to create it, and Enter does.
-    await app.drag(row.x + 200, row.y, 4 * 20 + 5, 0);
+    await app.drag(row.x + 200, row.middle, 4 * 20 + 5, 0);
     const [search] = await app.waitFor('[role="dialog"] input[role="combobox"]');
     await app.type(search, "Apollo");
     await until("the create option", async () =>
@@ -86,10 +74,10 @@ test("plan with the mouse and the keyboard: create, undo, move, delete, rename, 
     await until("the menu delete", async () => (await labels(app, "Apollo:")).length === 1);
 
     // Double-click the name to rename the person.
-    const named = await app.script(ROW, [PERSON]);
+    const named = await rowOf(app, PERSON);
     await app.script(
       `document.elementFromPoint(arguments[0], arguments[1]).dispatchEvent(new MouseEvent("dblclick", { bubbles: true })); return null;`,
-      [named.nameX, named.y],
+      [named.nameX, named.middle],
     );
     await app.waitFor("dialog[open] input[name=name]");
     await app.set("dialog[open] input[name=name]", "Margaret H. Hamilton");
@@ -115,8 +103,8 @@ test("plan with the mouse and the keyboard: create, undo, move, delete, rename, 
     await until("the renamed, recoloured bar", async () => (await app.barPixel("Apollo 11:")) === "rgb(228, 87, 46)");
 
     // Delete the person from the name's context menu: the dialog says what goes with them.
-    const again2 = await app.script(ROW, ["Margaret H. Hamilton"]);
-    await app.rightClick(again2.nameX, again2.y);
+    const again2 = await rowOf(app, "Margaret H. Hamilton");
+    await app.rightClick(again2.nameX, again2.middle);
     await clickMenuItem(app, "Delete person");
     await until("the count", async () => (await app.texts("#delete-what"))[0]?.includes("1 assignment of this person"));
     await app.screenshot("25-delete-person-confirm");
@@ -126,15 +114,11 @@ test("plan with the mouse and the keyboard: create, undo, move, delete, rename, 
     assert.deepEqual(await labels(app, "Apollo 11:"), []);
     assert.match((await app.texts('[role="status"]'))[0] ?? "", /deleted/);
     await app.screenshot("26-person-deleted");
-  } finally {
-    await app.close();
-  }
+  });
 });
 
 test("a right-click on a bar in a lower lane opens that bar's menu, and Delete there deletes it", async () => {
-  const app = await startApp(APP);
-  try {
-    await app.waitFor(".bar", 10);
+  await withTimeline(APP, async (app) => {
     // Two bars of one person overlapping in view: one in the lane below the other (26 px down).
     const pair = await app.script(`
       const view = document.querySelector(".viewport").getBoundingClientRect();
@@ -157,7 +141,5 @@ test("a right-click on a bar in a lower lane opens that bar's menu, and Delete t
     await clickMenuItem(app, "Delete");
     await until("the lower bar deleted", async () => !(await labels(app, "")).includes(pair.lower));
     assert.ok((await labels(app, "")).includes(pair.upper), "the upper bar stays");
-  } finally {
-    await app.close();
-  }
+  });
 });

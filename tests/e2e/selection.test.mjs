@@ -3,7 +3,7 @@
 // that came to its place.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { addPerson, clickMenuItem, dialogGone, KEY, startApp, until } from "./webdriver.mjs";
+import { addPerson, deletePerson, dialogGone, KEY, until, withTimeline } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const NEWCOMER = "Aaron Aalto";
@@ -23,18 +23,8 @@ const PICK = `
   const b = bars[Math.floor(bars.length / 2)];
   return b ? { id: b.id, x: b.r.left + 12, y: b.r.top + b.r.height / 2 } : null;`;
 
-const ROW = `
-  const name = [...document.querySelectorAll(".name")].find((e) => e.querySelector(".who").textContent.trim() === arguments[0]);
-  if (!name) return null;
-  const r = name.getBoundingClientRect();
-  return { x: r.left + 40, y: r.top + r.height / 2 };`;
-
-
-
 test("a person added above the selected bar: Delete deletes that bar, no other", async () => {
-  const app = await startApp(APP);
-  try {
-    await app.waitFor(".bar", 10);
+  await withTimeline(APP, async (app) => {
     const target = await until("a bar to pick", () => app.script(PICK));
     await app.mouse(target.x, target.y, [
       { type: "pointerDown", button: 0 },
@@ -58,13 +48,6 @@ test("a person added above the selected bar: Delete deletes that bar, no other",
     await app.screenshot("selection-3-deleted");
 
     // Leave the team as it was for the tests after this one: the newcomer goes again.
-    const row = await app.script(ROW, [NEWCOMER]);
-    await app.rightClick(row.x, row.y);
-    await clickMenuItem(app, "Delete person");
-    await app.click((await app.waitFor("dialog[open] button.danger"))[0]);
-    await dialogGone(app);
-    await until("the newcomer's row to go", async () => !(await app.texts(".name .who")).includes(NEWCOMER));
-  } finally {
-    await app.close();
-  }
+    await deletePerson(app, NEWCOMER);
+  });
 });

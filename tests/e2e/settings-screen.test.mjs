@@ -20,7 +20,6 @@ import { addPerson, KEY, sleep, startApp, until } from "./webdriver.mjs";
 const APP = process.env.RP_APP_BINARY;
 const PERSON = "Grace Round-Trip";
 
-
 /** Starts the app binary as the OS does for a link, and waits for it to end; its exit code. */
 function handOver(link) {
   const child = spawn(APP, [link], { env: process.env, stdio: ["ignore", "ignore", "pipe"] });

@@ -3,15 +3,13 @@
 // Japanese no room is left there: it was cut to nothing) but shown whole over the timeline.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { addPerson, assertOneLineAndNoticeShown, clickMenuItem, dialogGone, japaneseAt1024, startApp, toolbarAndNotice, until } from "./webdriver.mjs";
+import { addPerson, assertOneLineAndNoticeShown, clickMenuItem, dialogGone, japaneseAt1024, toolbarAndNotice, until, withTimeline } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const LONG = "長い名前のメンバー".repeat(10);
 
 test("the toolbar stays one line at 1024 px in Japanese with a long notice", async () => {
-  const app = await startApp(APP);
-  try {
-    await app.waitFor(".bar", 10);
+  await withTimeline(APP, async (app) => {
     await japaneseAt1024(app);
     const before = await toolbarAndNotice(app);
     assert.ok(before.width <= 1024, `the toolbar is ${before.width} px wide`);
@@ -33,7 +31,5 @@ test("the toolbar stays one line at 1024 px in Japanese with a long notice", asy
     await app.screenshot("toolbar-1024-ja-notice");
     assertOneLineAndNoticeShown(assert, before, after, after.notice.text);
     assert.match(after.notice.text, /削除/, "the notice says what happened");
-  } finally {
-    await app.close();
-  }
+  });
 });

@@ -87,6 +87,31 @@ export async function startApp(application, { keepPrefs = false } = {}) {
   }
 }
 
+const ROW_OF = `
+  const name = [...document.querySelectorAll(".name")].find((e) => e.querySelector(".who").textContent.trim() === arguments[0]);
+  if (!name) return null;
+  const r = name.getBoundingClientRect();
+  const view = document.querySelector(".viewport").getBoundingClientRect();
+  return { x: view.left, y: r.top + 18, middle: r.top + r.height / 2, top: r.top, bottom: r.bottom, nameX: r.left + 40,
+    figures: name.querySelector(".load")?.textContent.trim() };`;
+
+/** A person's row, found by their name (null while there is none): `x` the pane's left edge, `y`
+ * the middle of its first lane, `middle` the row's, `top` and `bottom`, `nameX` a point on the
+ * name, and `figures` what the name column says of the person's load. */
+export const rowOf = (app, person) => app.script(ROW_OF, [person]);
+
+/** Starts the app, waits for the timeline's bars, hands the session to `body` and closes the app
+ * after it, whatever `body` did. */
+export async function withTimeline(application, body) {
+  const app = await startApp(application);
+  try {
+    await app.waitFor(".bar", 10);
+    return await body(app);
+  } finally {
+    await app.close();
+  }
+}
+
 const SET_VALUE = `const [css, value, i] = arguments; const el = document.querySelectorAll(css)[i];
   el.value = value; el.dispatchEvent(new Event("input", { bubbles: true }));
   el.dispatchEvent(new Event("change", { bubbles: true })); return null;`;
@@ -294,3 +319,29 @@ export async function addPerson(app, name) {
   await app.type((await app.waitFor("dialog[open] input[name=name]"))[0], name);
   await app.click((await app.findAll('dialog[open] button[type="submit"]'))[0]);
 }
+
+/** Deletes the person named `name` (with their bookings) from their row's menu, if they have a
+ * row; a dialog left open by a failed step is closed first. */
+export async function deletePerson(app, name) {
+  const r = await rowOf(app, name);
+  if (!r) return;
+  if ((await app.findAll("dialog[open]")).length) await app.script(`document.querySelector("dialog[open]").close(); return null;`);
+  await app.rightClick(r.nameX, r.middle);
+  await clickMenuItem(app, "Delete person");
+  await app.click((await app.waitFor("dialog[open] button.danger"))[0]);
+  await dialogGone(app);
+  await until("the person's row to go", async () => !(await app.texts(".name .who")).includes(name));
+}
+
+/** [`withTimeline`] with a new person `name` added first and deleted after, also when `body`
+ * failed, so that the team is left as it was for the tests after. */
+export const withNewPerson = (application, name, body) =>
+  withTimeline(application, async (app) => {
+    await addPerson(app, name);
+    await dialogGone(app);
+    try {
+      return await body(app);
+    } finally {
+      await deletePerson(app, name).catch((e) => console.log(`could not remove ${name}: ${e.message}`));
+    }
+  });

@@ -6,28 +6,21 @@
 // (Japan) and filled. The team is left as it was.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { addPerson, clickMenuItem, dialogGone, KEY, startApp, until } from "./webdriver.mjs";
+import { clickMenuItem, dialogGone, KEY, rowOf, startApp, until, withNewPerson } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const PERSON = "Pat Parttime";
 
 /** The person's row: a point in the pane at its height, its top and bottom, and the figures the
  * name column says for it (its screen-reader text, which the canvas paints). */
-const ROW = `
-  const name = [...document.querySelectorAll(".name")].find((e) => e.querySelector(".who").textContent.trim() === arguments[0]);
-  if (!name) return null;
-  const r = name.getBoundingClientRect();
-  const view = document.querySelector(".viewport").getBoundingClientRect();
-  return { x: view.left, y: r.top + 18, top: r.top, bottom: r.bottom, nameX: r.left + 40,
-    figures: name.querySelector(".load").textContent.trim() };`;
 /** The row's time-off boxes and overbooked boxes (the hit layer's, laid out like the canvas). */
 const BOXES = `const [top, bottom, css] = arguments;
   return [...document.querySelectorAll(".hits " + css)].filter((o) => { const r = o.getBoundingClientRect(); return r.top >= top - 1 && r.top < bottom; })
     .map((o) => { const r = o.getBoundingClientRect(); return { left: r.left, width: r.width }; });`;
 
-const rowOf = (app) => app.script(ROW, [PERSON]);
+const row = (app) => rowOf(app, PERSON);
 const boxes = async (app, css) => {
-  const r = await rowOf(app);
+  const r = await row(app);
   return app.script(BOXES, [r.top, r.bottom, css]);
 };
 
@@ -46,7 +39,7 @@ async function pick(app, project) {
 }
 
 async function personMenu(app, item) {
-  const r = await rowOf(app);
+  const r = await row(app);
   await app.script(
     `const name = [...document.querySelectorAll(".name")].find((e) => e.querySelector(".who").textContent.trim() === arguments[0]);
      name.dispatchEvent(new MouseEvent("contextmenu", { bubbles: true, cancelable: true, clientX: arguments[1], clientY: arguments[2], button: 2 }));
@@ -58,12 +51,8 @@ async function personMenu(app, item) {
 }
 
 test("a part-time week and a day off change a person's capacity; bookings count where they work", async () => {
-  const app = await startApp(APP);
-  try {
-    await app.waitFor(".bar", 10);
-    await addPerson(app, PERSON);
-    await dialogGone(app);
-    await until("the new person's figures", async () => (await rowOf(app))?.figures === "0h · 160h · 0%");
+  await withNewPerson(APP, PERSON, async (app) => {
+    await until("the new person's figures", async () => (await row(app))?.figures === "0h · 160h · 0%");
 
     // Their own week: Monday to Thursday, 6 hours.
     await personMenu(app, "Working time");
@@ -73,7 +62,7 @@ test("a part-time week and a day off change a person's capacity; bookings count 
     await app.screenshot("working-time-1-dialog");
     await app.click((await app.findAll('dialog[open] button[type="submit"]'))[0]);
     await dialogGone(app);
-    await until("four days of six hours a week", async () => (await rowOf(app)).figures === "0h · 96h · 0%");
+    await until("four days of six hours a week", async () => (await row(app)).figures === "0h · 96h · 0%");
 
     // A day off on the next Monday.
     const monday = Array.from({ length: 7 }, (_, i) => plus(i + 1)).find((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 1);
@@ -85,7 +74,7 @@ test("a part-time week and a day off change a person's capacity; bookings count 
     await app.screenshot("working-time-2-time-off");
     await app.click((await app.findAll("dialog[open] .actions button"))[0]);
     await dialogGone(app);
-    await until("a day less", async () => (await rowOf(app)).figures === "0h · 90h · 0%");
+    await until("a day less", async () => (await row(app)).figures === "0h · 90h · 0%");
     const [away] = await until("the time off on the row", async () => {
       const found = await boxes(app, ".away");
       return found.length === 1 && found;
@@ -93,22 +82,22 @@ test("a part-time week and a day off change a person's capacity; bookings count 
 
     // Bookings count where the person works: 4 hours a day on Tuesday and Wednesday …
     assert.equal((await boxes(app, ".over")).length, 0, "nothing over yet");
-    const r = await rowOf(app);
+    const r = await row(app);
     const tuesday = away.left + away.width;
     await app.drag(tuesday + 4, r.y, away.width + 5, 0);
     await pick(app, "Globex");
     await app.press(["4"]);
-    await until("8 hours booked", async () => (await rowOf(app)).figures === "8h · 82h · 9%");
+    await until("8 hours booked", async () => (await row(app)).figures === "8h · 82h · 9%");
     // … and a whole day over Monday and Tuesday: nothing on the day off (no capacity to take a
     // share of), six hours on Tuesday beside the four: overbooked there, and there only.
     // (Rows moved up: the first-start hint went with the first booking.)
-    await app.drag(away.left + 4, (await rowOf(app)).y, away.width + 5, 0);
+    await app.drag(away.left + 4, (await row(app)).y, away.width + 5, 0);
     await pick(app, "Initech");
     await until("Tuesday overbooked", async () => (await boxes(app, ".over")).length === 1);
     const [over] = await boxes(app, ".over");
     assert.ok(Math.abs(over.left - tuesday) < 1, `the mark is on the Tuesday: ${over.left} vs ${tuesday}`);
     assert.ok(Math.abs(over.width - away.width) < 1, "one day");
-    await until("14 hours booked", async () => (await rowOf(app)).figures === "14h · 76h · 16%");
+    await until("14 hours booked", async () => (await row(app)).figures === "14h · 76h · 16%");
 
     // Who is free (issue #17.8): the bar's dialog offers everyone with their free hours over its
     // days, most free first; its own hours left out (Pat: Tuesday's 6 less Globex's 4; Monday off).
@@ -119,7 +108,7 @@ test("a part-time week and a day off change a person's capacity; bookings count 
          return e.getAttribute("aria-label").startsWith("Initech") && r.top >= row.top && r.bottom <= row.bottom;
        });
        b.dispatchEvent(new MouseEvent("dblclick", { bubbles: true })); return null;`,
-      [await rowOf(app)],
+      [await row(app)],
     );
     await app.waitFor("dialog[open] select option");
     const offered = await app.script(
@@ -133,10 +122,7 @@ test("a part-time week and a day off change a person's capacity; bookings count 
     await app.press([KEY.Escape]);
     await dialogGone(app);
     await app.screenshot("working-time-3-over-beside-the-day-off");
-  } finally {
-    await leave(app).catch((e) => console.log(`could not remove ${PERSON}: ${e.message}`));
-    await app.close();
-  }
+  });
 });
 
 test("a holiday calendar is made from the holiday library and filled", async () => {
@@ -172,14 +158,3 @@ test("a holiday calendar is made from the holiday library and filled", async () 
     await app.close();
   }
 });
-
-async function leave(app) {
-  const r = await rowOf(app);
-  if (!r) return;
-  if ((await app.findAll("dialog[open]")).length) await app.script(`document.querySelector("dialog[open]").close(); return null;`);
-  await app.rightClick(r.nameX, r.y);
-  await clickMenuItem(app, "Delete person");
-  await app.click((await app.waitFor("dialog[open] button.danger"))[0]);
-  await dialogGone(app);
-  await until("the person's row to go", async () => !(await app.texts(".name .who")).includes(PERSON));
-}

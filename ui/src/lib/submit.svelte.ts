@@ -19,3 +19,13 @@ export class Submit {
     }
   }
 }
+
+/** Takes a form's submit event from the browser; whether every field of the form is valid (if
+ * not, the first invalid one has the focus, and the browser says why). */
+export function formValid(e: SubmitEvent): boolean {
+  e.preventDefault();
+  const form = e.currentTarget as HTMLFormElement;
+  if (form.checkValidity()) return true;
+  form.querySelector<HTMLElement>(":invalid")?.focus();
+  return false;
+}

@@ -4,6 +4,8 @@
 import type { SettingsDto, SettingsInput } from "../ipc";
 
 export type Mode = "local" | "dynamodb";
+/** The places a plan can live, in the order the settings offer them. */
+export const MODES: readonly Mode[] = ["local", "dynamodb"];
 export const FIELDS = ["table", "region", "profile", "endpoint"] as const;
 export type Field = (typeof FIELDS)[number];
 /** A dotted settings key the screen edits (docs/configuration.md). */

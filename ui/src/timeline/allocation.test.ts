@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { AllocationDto } from "../ipc";
 import { allocationFrom, allocationText, FULL_DAY, formOf, hoursOf, isFullDay } from "./allocation";
 
 describe("allocations as the timeline writes them", () => {
@@ -14,25 +15,17 @@ describe("allocations as the timeline writes them", () => {
 
   it("reads the dialog's amount: decimal point or comma, whole shares; leaves the range to Rust", () => {
     expect(allocationFrom({ choice: "full", amount: "whatever" })).toEqual(FULL_DAY);
-    expect(allocationFrom({ choice: "hoursPerDay", amount: " 4 " })).toEqual({
-      kind: "hoursPerDay",
-      value: 240,
-    });
-    expect(allocationFrom({ choice: "hoursPerDay", amount: "2,5" })).toEqual({
-      kind: "hoursPerDay",
-      value: 150,
-    });
-    expect(allocationFrom({ choice: "total", amount: "40" })).toEqual({ kind: "total", value: 2400 });
-    expect(allocationFrom({ choice: "percent", amount: "50" })).toEqual({ kind: "percent", value: 50 });
-    // Out of range but a number: the Rust side says what is wrong (0 hours, 30 hours, 0.1 h).
-    expect(allocationFrom({ choice: "hoursPerDay", amount: "30" })).toEqual({
-      kind: "hoursPerDay",
-      value: 1800,
-    });
-    expect(allocationFrom({ choice: "hoursPerDay", amount: "0.1" })).toEqual({
-      kind: "hoursPerDay",
-      value: 6,
-    });
+    // Out of range but a number (30 hours, 0.1 h): the Rust side says what is wrong.
+    const read: [AllocationDto["kind"], string, number][] = [
+      ["hoursPerDay", " 4 ", 240],
+      ["hoursPerDay", "2,5", 150],
+      ["total", "40", 2400],
+      ["percent", "50", 50],
+      ["hoursPerDay", "30", 1800],
+      ["hoursPerDay", "0.1", 6],
+    ];
+    for (const [choice, amount, value] of read)
+      expect(allocationFrom({ choice, amount }), amount).toEqual({ kind: choice, value });
     for (const amount of ["", "four", "-4", "1e3", "4h", "2.5.1"])
       expect(allocationFrom({ choice: "hoursPerDay", amount }), amount).toBeNull();
     expect(allocationFrom({ choice: "percent", amount: "50.5" })).toBeNull();

@@ -26,14 +26,8 @@ describe("the heatmap's cells", () => {
   });
 
   it("sum a week, which is over if any day is, and count tentative work only while it is counted", () => {
-    const [w] = heatCells(
-      week([480, 480, 240, 0, 0, 0, 0], [0, 0, 0, 480, 0]),
-      mon,
-      mon + 7,
-      "week",
-      0,
-      true,
-    );
+    const loads = week([480, 480, 240, 0, 0, 0, 0], [0, 0, 0, 480, 0]);
+    const [w] = heatCells(loads, mon, mon + 7, "week", 0, true);
     expect(w).toMatchObject({
       from: mon,
       to: mon + 7,
@@ -42,14 +36,7 @@ describe("the heatmap's cells", () => {
       booked: 1680,
       percent: 70,
     });
-    const [without] = heatCells(
-      week([480, 480, 240, 0, 0, 0, 0], [0, 0, 0, 480, 0]),
-      mon,
-      mon + 7,
-      "week",
-      0,
-      false,
-    );
+    const [without] = heatCells(loads, mon, mon + 7, "week", 0, false);
     expect(without).toMatchObject({ booked: 1200, percent: 50 });
     const [over] = heatCells(week([480, 480, 480, 480, 0, 60, 0]), mon, mon + 7, "week", 0, true);
     expect(over?.level).toBe("over");

@@ -4,10 +4,8 @@
 
 use crate::common::*;
 use planner_domain::{DateRange, Name, ProjectId, ResourceId};
-use planner_store::engine::hooks::Before;
 use planner_store::{PendingDeletion, StoreError, TeamScope};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 async fn fill(env: &TestEnv, scope: &TeamScope, r: &ResourceId, p: &ProjectId, n: usize) {
     // Short and long ones, so the index entries go too.
@@ -85,15 +83,7 @@ async fn an_interrupted_cascade_hides_the_row_and_completes_when_run_again() {
         let p = env.project(&scope, "P").await;
         fill(&env, &scope, &doomed.id, &p.id, 200).await;
 
-        let batches = Arc::new(AtomicUsize::new(0));
-        let counter = batches.clone();
-        recorder.set_rule(move |op, _| {
-            if op == "BatchWriteItem" && counter.fetch_add(1, Ordering::SeqCst) >= fail_after_batches {
-                Before::Disconnect
-            } else {
-                Before::Forward
-            }
-        });
+        recorder.disconnect_after("BatchWriteItem", fail_after_batches);
         let first = env.store.delete_resource(&scope, &doomed.id, &mut |_, _| {}).await;
         assert!(matches!(first, Err(StoreError::Unavailable { .. })), "{first:?}");
         recorder.clear_rule();
@@ -174,7 +164,7 @@ async fn an_assignment_cannot_be_taken_away_from_a_person_being_deleted() {
     let p = env.project(&scope, "P").await;
     let a = env.assign(&scope, &doomed.id, &p.id, "2026-05-01", 60).await;
     // The delete stops after marking and listing (its batch writes fail).
-    recorder.set_rule(|op, _| if op == "BatchWriteItem" { Before::Disconnect } else { Before::Forward });
+    recorder.disconnect_after("BatchWriteItem", 0);
     assert!(env.store.delete_resource(&scope, &doomed.id, &mut |_, _| {}).await.is_err());
     recorder.clear_rule();
     let change = planner_store::AssignmentChange {

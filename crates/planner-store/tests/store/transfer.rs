@@ -2,10 +2,7 @@
 
 use crate::common::*;
 use planner_store::StoreError;
-use planner_store::engine::hooks::Before;
 use planner_store::transfer::TeamExport;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 #[tokio::test]
 async fn export_then_import_into_another_team_gives_the_same_plan() {
@@ -52,15 +49,7 @@ async fn an_interrupted_import_loses_nothing_and_completes_when_run_again() {
     let target = env.team("Target").await;
     let old = env.person(&target, "Old").await;
 
-    let writes = Arc::new(AtomicUsize::new(0));
-    let w = writes.clone();
-    recorder.set_rule(move |op, _| {
-        if op == "BatchWriteItem" && w.fetch_add(1, Ordering::SeqCst) >= 2 {
-            Before::Disconnect
-        } else {
-            Before::Forward
-        }
-    });
+    recorder.disconnect_after("BatchWriteItem", 2);
     assert!(env.store.import_team(&target, &file, &mut |_, _, _| {}).await.is_err());
     recorder.clear_rule();
     // Put first: what was there is still there.
@@ -96,7 +85,7 @@ async fn an_import_finishes_a_delete_that_was_left_half_done() {
     for i in 0..30 {
         env.assign(&target, &half.id, &p.id, &day("2026-01-01").add_days(i).to_string(), 1).await;
     }
-    recorder.set_rule(|op, _| if op == "BatchWriteItem" { Before::Disconnect } else { Before::Forward });
+    recorder.disconnect_after("BatchWriteItem", 0);
     assert!(env.store.delete_resource(&target, &half.id, &mut |_, _| {}).await.is_err());
     recorder.clear_rule();
     assert_eq!(env.store.catalog(&target).await.unwrap().pending_deletions.len(), 1);
@@ -139,7 +128,7 @@ async fn an_export_taken_during_an_unfinished_delete_imports_cleanly() {
     let p = env.project(&scope, "P").await;
     env.assign(&scope, &gone.id, &p.id, "2026-05-01", 3).await;
     env.assign(&scope, &kept.id, &p.id, "2026-05-01", 3).await;
-    recorder.set_rule(|op, _| if op == "BatchWriteItem" { Before::Disconnect } else { Before::Forward });
+    recorder.disconnect_after("BatchWriteItem", 0);
     assert!(env.store.delete_resource(&scope, &gone.id, &mut |_, _| {}).await.is_err());
     recorder.clear_rule();
     let file = env.store.export_team(&scope).await.unwrap();
@@ -202,15 +191,7 @@ async fn an_interrupted_copy_finishes_when_run_again_without_overwriting_the_tea
     let file = env.store.export_team(&local).await.unwrap();
     let team = env.team("Team").await;
 
-    let puts = Arc::new(AtomicUsize::new(0));
-    let n = puts.clone();
-    recorder.set_rule(move |op, _| {
-        if op == "PutItem" && n.fetch_add(1, Ordering::SeqCst) >= 30 {
-            Before::Disconnect
-        } else {
-            Before::Forward
-        }
-    });
+    recorder.disconnect_after("PutItem", 30);
     assert!(env.store.copy_into_team(&team, &file, &mut |_, _, _| {}).await.is_err());
     recorder.clear_rule();
     let partial = env.store.export_team(&team).await.unwrap();

@@ -201,6 +201,19 @@ impl Recorder {
         *self.rule.lock().unwrap() = Some(Box::new(rule));
     }
 
+    /// Lets the first `n` requests of the operation `op` through and drops the connection on
+    /// every one after (the engine never sees them): a network lost part way through a command.
+    pub fn disconnect_after(&self, op: &'static str, n: usize) {
+        let mut seen = 0;
+        self.set_rule(move |o, _| {
+            if o != op {
+                return Before::Forward;
+            }
+            seen += 1;
+            if seen > n { Before::Disconnect } else { Before::Forward }
+        });
+    }
+
     pub fn clear_rule(&self) {
         *self.rule.lock().unwrap() = None;
     }
