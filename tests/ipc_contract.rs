@@ -83,7 +83,7 @@ fn ts_of(rust: &str) -> String {
     }
     match rust.as_str() {
         "String" | "&str" => "string".into(),
-        "u64" | "u32" | "i64" | "usize" => "number".into(),
+        "u64" | "u32" | "u8" | "i64" | "usize" => "number".into(),
         "bool" => "boolean".into(),
         "()" | "" => "void".into(),
         other => other.into(),
@@ -105,8 +105,16 @@ fn rust_side() -> BTreeMap<String, Signature> {
         .filter(|c| !c.is_empty())
         .collect();
     let mut found = BTreeMap::new();
-    for module in ["plan", "capacity", "session", "members", "settings"] {
-        let text = read(&format!("src-tauri/src/commands/{module}.rs"));
+    // Every file of the commands folder (a new one is read without being named here).
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src-tauri/src/commands");
+    let mut modules: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".rs") && n != "mod.rs")
+        .collect();
+    modules.sort();
+    for module in modules {
+        let text = read(&format!("src-tauri/src/commands/{module}"));
         for chunk in text.split("#[tauri::command]").skip(1) {
             let head = chunk.split('{').next().unwrap();
             let after_fn = head.split(" fn ").nth(1).unwrap();

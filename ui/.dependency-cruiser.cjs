@@ -1,6 +1,9 @@
 // The UI's dependency rules, checked by `npm run check` (dependency-cruiser reads .ts and the
 // <script> of .svelte files): no import cycle between modules, and the folders depend one way
-// only: timeline → session → lib (and all of them on ipc and the root modules), never back.
+// only: timeline → session, report → lib (and all of them on ipc and the root modules), never back.
+/** A rule that modules under `from` import none under `to` (paths as regular expressions). */
+const oneWay = (name, comment, from, to) => ({ name, severity: "error", comment, from: { path: from }, to: { path: to } });
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -11,27 +14,15 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
-    {
-      name: "session-not-timeline",
-      severity: "error",
-      comment: "The session screens do not use the timeline's modules (the timeline opens them).",
-      from: { path: "^src/session/" },
-      to: { path: "^src/timeline/" },
-    },
-    {
-      name: "lib-is-a-leaf",
-      severity: "error",
-      comment: "Shared helpers use none of the screens.",
-      from: { path: "^src/lib/" },
-      to: { path: "^src/(timeline|session)/" },
-    },
-    {
-      name: "ipc-is-a-leaf",
-      severity: "error",
-      comment: "The IPC layer uses none of the UI.",
-      from: { path: "^src/ipc/" },
-      to: { path: "^src/(?!ipc/)" },
-    },
+    oneWay(
+      "session-not-timeline",
+      "The session screens do not use the timeline's modules (the timeline opens them).",
+      "^src/session/",
+      "^src/timeline/",
+    ),
+    oneWay("report-not-timeline", "The report uses none of the timeline's modules (the timeline opens it).", "^src/report/", "^src/timeline/"),
+    oneWay("lib-is-a-leaf", "Shared helpers use none of the screens.", "^src/lib/", "^src/(timeline|session|report)/"),
+    oneWay("ipc-is-a-leaf", "The IPC layer uses none of the UI.", "^src/ipc/", "^src/(?!ipc/)"),
     {
       name: "not-to-unresolvable",
       severity: "error",

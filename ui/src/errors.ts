@@ -17,6 +17,7 @@ type WithDetail =
   | "local_data"
   | "mail"
   | "backup"
+  | "save_file"
   | "invalid_calendar_file";
 
 /** Sentences for the error codes the Rust side sends (`ErrorCode`, generated from Rust: a code
@@ -61,6 +62,7 @@ const JA_ERRORS: Record<Exclude<ErrorCode, WithDetail>, string> = {
   invalid_region: "祝日の地域は JP、DE-BY、US-CA のような国・地域コードで指定してください。",
   calendar_file_too_large: "カレンダーファイルが大きすぎます（1 MiB まで）。",
   too_many_holidays: "一度に追加できる祝日は1000日までです。",
+  report_too_long: "レポートの期間は731日までです。",
 };
 
 const JA_WITH_DETAIL: Record<WithDetail, string> = {
@@ -73,6 +75,7 @@ const JA_WITH_DETAIL: Record<WithDetail, string> = {
   mail: "サインイン用のメールを送信できませんでした。IT 担当者に確認してください。",
   backup: "移動の前にローカルのプランをバックアップできなかったため、移動しませんでした。",
   invalid_calendar_file: "カレンダーファイル（.ics）を読み込めませんでした。",
+  save_file: "ファイルを保存できませんでした。",
 };
 
 /** The Rust side's messages are clauses ("the name is empty"); shown, they read as sentences. A

@@ -3,11 +3,13 @@
 
 import { EN_CAPACITY, JA_CAPACITY } from "./capacityWords";
 import type { MoveStageDto } from "./ipc/bindings/MoveStageDto";
+import { EN_REPORT, JA_REPORT } from "./report/reportWords";
 
 export type Lang = "en" | "ja";
 
 const en = {
   ...EN_CAPACITY,
+  ...EN_REPORT,
   today: "Today",
   todayHint: "Go to today (T)",
   zoomIn: "Zoom in (+)",
@@ -214,6 +216,7 @@ export type Messages = typeof en;
 
 const ja: Messages = {
   ...JA_CAPACITY,
+  ...JA_REPORT,
   today: "今日",
   todayHint: "今日へ移動 (T)",
   zoomIn: "拡大 (+)",

@@ -103,6 +103,25 @@ pub enum Command {
         #[arg(long)]
         to: String,
     },
+    /// The utilisation report of the days --from to --to (both included): each person's
+    /// capacity, hours booked (confirmed, tentative), time off and utilisation; each project's
+    /// hours; the team's. The figures the app's report screen shows.
+    Report {
+        /// First day (YYYY-MM-DD).
+        #[arg(long)]
+        from: String,
+        /// Last day (YYYY-MM-DD), included.
+        #[arg(long)]
+        to: String,
+        #[arg(long)]
+        team: Option<String>,
+        /// The CSV file the app saves (RFC 4180, UTF-8 with a byte-order mark) on stdout.
+        #[arg(long, conflicts_with = "json")]
+        csv: bool,
+        /// The day weeks start on in JSON's weekly figures: monday, sunday or saturday.
+        #[arg(long, default_value = "monday", value_parser = ["monday", "sunday", "saturday"])]
+        week_start: String,
+    },
     /// Add the demo people, projects and three months of assignments.
     SeedDemo {
         #[arg(long)]

@@ -165,6 +165,23 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
             let scope = scope(&store, team).await?;
             out.list(&store.list_projects(&scope).await?, |p| format!("{}  {}  {}", p.id, p.color, p.name));
         }
+        Command::Report { team, from, to, csv, week_start } => {
+            let scope = scope(&store, team).await?;
+            let range = DateRange::from_inclusive(Date::parse(from)?, Date::parse(to)?)?;
+            let first_weekday = match week_start.as_str() {
+                "sunday" => 6,
+                "saturday" => 5,
+                _ => 0,
+            };
+            let report = store.report(&scope, range, first_weekday).await?;
+            if *csv {
+                // The byte-order mark and CRLF line ends as in the file (no newline added).
+                use std::io::Write;
+                let _ = std::io::stdout().lock().write_all(report.to_csv().as_bytes());
+            } else {
+                out.value(&report, output::report_text);
+            }
+        }
         Command::Assignments { team, from, to } => {
             let scope = scope(&store, team).await?;
             let window = DateRange::window(Date::parse(from)?, Date::parse(to)?)?;

@@ -1,5 +1,6 @@
 //! Text and JSON output.
 
+use planner_domain::capacity::{PeriodLoad, Report, decimal_hours};
 use planner_store::{StoreError, Timeline};
 use serde::Serialize;
 
@@ -105,6 +106,60 @@ fn display_width(text: &str) -> usize {
             if wide { 2 } else { 1 }
         })
         .sum()
+}
+
+/// The utilisation report as a table: people, projects, the team (hours; utilisation of
+/// confirmed work, then with tentative work).
+pub fn report_text(r: &Report) -> String {
+    let h = |m: u64| format!("{}h", decimal_hours(m));
+    let pct = |l: &PeriodLoad, t: bool| l.percent(t).map_or("–".to_owned(), |p| format!("{p}%"));
+    let width = r
+        .people
+        .iter()
+        .map(|p| p.name.as_str().chars().count())
+        .chain(r.projects.iter().map(|p| p.name.as_str().chars().count()))
+        .max()
+        .unwrap_or(0)
+        .max(10);
+    let pad = |s: &str| format!("{s}{}", " ".repeat(width.saturating_sub(s.chars().count())));
+    let mut out = format!("Utilisation {} to {} ({} weeks)\n", r.first_day, r.last_day, r.weeks.len());
+    out += &format!(
+        "{}  {:>9}  {:>9}  {:>9}  {:>9}  {:>6}  {:>10}\n",
+        pad("person"),
+        "capacity",
+        "confirmed",
+        "tentative",
+        "time off",
+        "util.",
+        "with tent."
+    );
+    let mut line = |name: &str, l: &PeriodLoad| {
+        out += &format!(
+            "{}  {:>9}  {:>9}  {:>9}  {:>9}  {:>6}  {:>10}\n",
+            pad(name),
+            h(l.capacity),
+            h(l.confirmed),
+            h(l.tentative),
+            h(l.off),
+            pct(l, false),
+            pct(l, true)
+        );
+    };
+    for p in &r.people {
+        line(p.name.as_str(), &p.load);
+    }
+    line("team", &r.team);
+    out += &format!("\n{}  {:>9}  {:>9}  {:>6}\n", pad("project"), "confirmed", "tentative", "people");
+    for p in &r.projects {
+        out += &format!(
+            "{}  {:>9}  {:>9}  {:>6}\n",
+            pad(p.name.as_str()),
+            h(p.load.confirmed),
+            h(p.load.tentative),
+            p.people
+        );
+    }
+    out.trim_end().to_owned()
 }
 
 #[cfg(test)]

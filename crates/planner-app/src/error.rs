@@ -59,6 +59,7 @@ error_codes! {
     InvalidCalendarFile = "invalid_calendar_file",
     CalendarFileTooLarge = "calendar_file_too_large",
     TooManyHolidays = "too_many_holidays",
+    ReportTooLong = "report_too_long",
     // The table (planner-store's `StoreError`).
     NotFound = "not_found",
     AlreadyExists = "already_exists",
@@ -85,6 +86,7 @@ error_codes! {
     BadLink = "bad_link",
     CacheDamaged = "cache_damaged",
     Backup = "backup",
+    SaveFile = "save_file",
 }
 
 impl ErrorCode {
@@ -114,6 +116,7 @@ impl ErrorCode {
             V::CalendarFile(_) => Self::InvalidCalendarFile,
             V::CalendarFileTooLarge { .. } => Self::CalendarFileTooLarge,
             V::TooManyHolidays { .. } => Self::TooManyHolidays,
+            V::ReportTooLong { .. } => Self::ReportTooLong,
         }
     }
 
@@ -184,6 +187,9 @@ pub enum AppError {
     /// The backup before moving the local workspace could not be written.
     #[error("{0}")]
     Backup(String),
+    /// A file the user asked for (the report's CSV) could not be written.
+    #[error("{0}")]
+    SaveFile(String),
 }
 
 fn offline_text(reason: Option<&AppError>) -> String {
@@ -214,6 +220,7 @@ impl AppError {
             AppError::BadLink(_) => ErrorCode::BadLink,
             AppError::CacheDamaged(_) => ErrorCode::CacheDamaged,
             AppError::Backup(_) => ErrorCode::Backup,
+            AppError::SaveFile(_) => ErrorCode::SaveFile,
         }
     }
 

@@ -27,6 +27,7 @@ pub mod offline;
 pub mod places;
 mod plan;
 pub mod prefs;
+mod report;
 mod session;
 pub mod startup;
 mod supervisor;

@@ -42,6 +42,17 @@ impl Places {
         self.data.join("logs")
     }
 
+    /// Where files the user asks for go (the report's CSV): the OS's downloads folder
+    /// (`XDG_DOWNLOAD_DIR` on Linux), else `Downloads` in the home folder.
+    pub fn downloads(&self) -> Result<PathBuf, AppError> {
+        if let Some(d) = directories::UserDirs::new().and_then(|u| u.download_dir().map(Path::to_owned)) {
+            return Ok(d);
+        }
+        directories::BaseDirs::new()
+            .map(|b| b.home_dir().join("Downloads"))
+            .ok_or_else(|| AppError::config("the operating system reports no home directory for this user"))
+    }
+
     /// This computer's local workspace (the embedded engine's file).
     pub fn workspace_file(&self) -> PathBuf {
         workspace_file(&self.data)

@@ -2,7 +2,6 @@
 
 use crate::ValidationError;
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// An email address, trimmed and lower-cased, so that one person has one key.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -25,19 +24,9 @@ impl Email {
             && !value.contains('#');
         if ok { Ok(Self(value)) } else { Err(err()) }
     }
-
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
 }
 
-text_value!(Email);
-
-impl fmt::Display for Email {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
+string_value!(Email);
 
 #[cfg(test)]
 mod tests {

@@ -53,6 +53,8 @@ pub enum ValidationError {
     CalendarFileTooLarge { max_kib: usize },
     #[error("at most {max} holidays can be added at once")]
     TooManyHolidays { max: usize },
+    #[error("a report covers at most {max_days} days")]
+    ReportTooLong { max_days: i64 },
 }
 
 impl ValidationError {
@@ -82,6 +84,7 @@ impl ValidationError {
             ValidationError::CalendarFile(_) => "invalid_calendar_file",
             ValidationError::CalendarFileTooLarge { .. } => "calendar_file_too_large",
             ValidationError::TooManyHolidays { .. } => "too_many_holidays",
+            ValidationError::ReportTooLong { .. } => "report_too_long",
         }
     }
 }

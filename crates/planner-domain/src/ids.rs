@@ -4,7 +4,6 @@
 
 use crate::ValidationError;
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 fn valid_id(raw: &str) -> bool {
     (1..=64).contains(&raw.len()) && raw.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
@@ -35,19 +34,9 @@ macro_rules! id_type {
                     Err(ValidationError::Id(raw.chars().take(64).collect()))
                 }
             }
-
-            pub fn as_str(&self) -> &str {
-                &self.0
-            }
         }
 
-        text_value!($name);
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(&self.0)
-            }
-        }
+        string_value!($name);
     };
 }
 

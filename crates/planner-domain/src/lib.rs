@@ -23,6 +23,26 @@ macro_rules! text_value {
     };
 }
 
+/// A value kept as its text (`struct T(String)`, made only by `T::parse`): its text, written as
+/// it is, and the serde conversions of `text_value!`.
+macro_rules! string_value {
+    ($t:ty) => {
+        impl $t {
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl std::fmt::Display for $t {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+
+        text_value!($t);
+    };
+}
+
 pub mod capacity;
 mod clock;
 mod color;

@@ -2,7 +2,6 @@
 
 use crate::ValidationError;
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// A trimmed name of 1–100 characters without control characters.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -25,19 +24,9 @@ impl Name {
         }
         Ok(Self(trimmed.to_owned()))
     }
-
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
 }
 
-text_value!(Name);
-
-impl fmt::Display for Name {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
+string_value!(Name);
 
 #[cfg(test)]
 mod tests {

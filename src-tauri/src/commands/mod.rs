@@ -5,6 +5,7 @@
 pub mod capacity;
 pub mod members;
 pub mod plan;
+pub mod report;
 pub mod session;
 pub mod settings;
 
@@ -27,6 +28,8 @@ pub fn register<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder
         plan::create_assignment,
         plan::update_assignment,
         plan::delete_assignment,
+        report::report,
+        report::save_report_csv,
         capacity::set_working_time,
         capacity::set_default_week,
         capacity::create_time_off,

@@ -11,6 +11,7 @@ import type { DeleteReportDto } from "./bindings/DeleteReportDto";
 import type { HolidayDto } from "./bindings/HolidayDto";
 import type { HolidayInput } from "./bindings/HolidayInput";
 import type { IpcError } from "./bindings/IpcError";
+import type { LoadFigures } from "./bindings/LoadFigures";
 import type { LocalPlanDto } from "./bindings/LocalPlanDto";
 import type { MemberDto } from "./bindings/MemberDto";
 import type { MoveProgressDto } from "./bindings/MoveProgressDto";
@@ -18,8 +19,11 @@ import type { MoveReportDto } from "./bindings/MoveReportDto";
 import type { MoveStageDto } from "./bindings/MoveStageDto";
 import type { NewAssignmentInput } from "./bindings/NewAssignmentInput";
 import type { OfflineDto } from "./bindings/OfflineDto";
+import type { PersonLine } from "./bindings/PersonLine";
 import type { PrefsDto } from "./bindings/PrefsDto";
 import type { ProjectDto } from "./bindings/ProjectDto";
+import type { ProjectLine } from "./bindings/ProjectLine";
+import type { Report } from "./bindings/Report";
 import type { ResourceDto } from "./bindings/ResourceDto";
 import type { RoleDto } from "./bindings/RoleDto";
 import type { ScheduleDto } from "./bindings/ScheduleDto";
@@ -49,6 +53,7 @@ export type {
   HolidayDto,
   HolidayInput,
   IpcError,
+  LoadFigures,
   LocalPlanDto,
   MemberDto,
   MoveProgressDto,
@@ -56,8 +61,11 @@ export type {
   MoveStageDto,
   NewAssignmentInput,
   OfflineDto,
+  PersonLine,
   PrefsDto,
   ProjectDto,
+  ProjectLine,
+  Report,
   ResourceDto,
   RoleDto,
   ScheduleDto,
@@ -193,6 +201,13 @@ export const importIcs = (calendarId: string, text: string): Promise<number> =>
   invoke("import_ics", { calendarId, text });
 export const deleteHoliday = (calendarId: string, day: string): Promise<void> =>
   invoke("delete_holiday", { calendarId, day });
+
+/** The utilisation report of the days `firstDay` to `lastDay`, weeks from `firstWeekday` (0 Monday). */
+export const report = (firstDay: string, lastDay: string, firstWeekday: number): Promise<Report> =>
+  invoke("report", { firstDay, lastDay, firstWeekday });
+/** Saves the report's CSV file in the downloads folder; answers the file's path. */
+export const saveReportCsv = (firstDay: string, lastDay: string, firstWeekday: number): Promise<string> =>
+  invoke("save_report_csv", { firstDay, lastDay, firstWeekday });
 
 function progressChannel(onProgress: (p: DeleteProgressDto) => void): Channel<DeleteProgressDto> {
   const channel = new Channel<DeleteProgressDto>();

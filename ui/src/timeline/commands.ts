@@ -161,6 +161,9 @@ export class Commands {
   /** The holiday calendars and the team's week (the toolbar's). */
   openCalendars = (): void => this.d.modal.show({ kind: "calendars" });
 
+  /** The utilisation report (the toolbar's). */
+  openReport = (): void => this.d.modal.show({ kind: "report" });
+
   /** Who is free over a bar's days, or the cursor's (its stretch, else five days from its day). */
   openFree = (bar?: AssignmentDto): void => {
     if (bar) {

@@ -23,6 +23,8 @@ export type Modal =
   | { kind: "time-off"; person: ResourceDto; first: string }
   /** The holiday calendars and the team's week (the toolbar's). */
   | { kind: "calendars" }
+  /** The utilisation report (the toolbar's), first over the rows' period. */
+  | { kind: "report" }
   /** Who is free over days `[from, to]` (an empty day's menu). */
   | { kind: "free"; first: string; last: string }
   /** The team's members (the toolbar's). */

@@ -158,9 +158,10 @@ pub fn day_loads(person: &Availability<'_>, bookings: &[Booking], window: DateRa
     days
 }
 
-/// The sums over a period (a row's figures, a heatmap's week, a report's line).
+/// The sums over a period (a row's figures, a heatmap's week, a report's line). Written out (the
+/// report's JSON) as [`LoadFigures`](super::LoadFigures), with its percentages.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(into = "super::LoadFigures")]
 pub struct PeriodLoad {
     pub capacity: u64,
     pub confirmed: u64,

@@ -5,9 +5,13 @@
 mod allocation;
 mod load;
 mod off;
+mod report;
 mod week;
 
 pub use allocation::{Allocation, DAY_MINUTES, STEP_MINUTES, Status, hours_text};
 pub use load::{Availability, Booking, DayLoad, Level, PeriodLoad, booked_days, day_loads};
 pub use off::{Absence, TimeOffKind};
+pub use report::{
+    LoadFigures, MAX_REPORT_DAYS, PersonLine, ProjectLine, Report, ReportInput, ReportWeek, decimal_hours,
+};
 pub use week::{Schedule, WeekFrom, WorkWeek};

@@ -9,8 +9,10 @@ use crate::keys::{self, Series};
 use crate::sdk::{Item, key, query_all, s};
 use crate::{Store, StoreError, TeamScope, window};
 use aws_sdk_dynamodb::types::AttributeValue;
+use planner_domain::capacity::{MAX_REPORT_DAYS, Report, ReportInput};
 use planner_domain::{
-    Action, Assignment, Calendar, DateRange, Holiday, Project, Resource, Team, TimeOff, WindowItems,
+    Action, Assignment, Calendar, DateRange, Holiday, Project, Resource, Team, TimeOff, ValidationError,
+    WindowItems,
 };
 use serde::Serialize;
 use std::collections::{BTreeMap, HashSet};
@@ -196,6 +198,29 @@ impl Store {
             .retain(|a| people.contains(&a.resource_id) && shown_projects.contains(&a.project_id));
         items.time_off.retain(|t| people.contains(&t.resource_id));
         Ok(Timeline { team, window, resources, projects, calendars, items })
+    }
+
+    /// The utilisation report of `range` (weeks from `first_weekday`, 0 Monday): the timeline's
+    /// read of the range, its figures made by [`Report::build`]. Any member may read it; a range
+    /// too long is refused before anything is read.
+    pub async fn report(
+        &self,
+        scope: &TeamScope,
+        range: DateRange,
+        first_weekday: u8,
+    ) -> Result<Report, StoreError> {
+        if range.days() > MAX_REPORT_DAYS {
+            return Err(ValidationError::ReportTooLong { max_days: MAX_REPORT_DAYS }.into());
+        }
+        let t = self.timeline(scope, range).await?;
+        Ok(Report::build(ReportInput {
+            range,
+            first_weekday,
+            default_week: t.team.default_week,
+            people: &t.resources,
+            projects: &t.projects,
+            items: &t.items,
+        })?)
     }
 
     /// Every assignment of the team (export, checks). Reads the whole history: not for screens.

@@ -1,0 +1,37 @@
+//! The utilisation report (issue #17.9): its figures for the report screen and its CSV file.
+//! Any member may read it. The domain's `Report` is the window's type as it is (ts-rs).
+
+use crate::ipc::{self, IpcError};
+use planner_app::{App, Places};
+use planner_domain::DateRange;
+use planner_domain::capacity::Report;
+use tauri::State;
+
+fn days(first_day: &str, last_day: &str) -> Result<DateRange, IpcError> {
+    Ok(DateRange::from_inclusive(ipc::date(first_day)?, ipc::date(last_day)?)?)
+}
+
+/// The report of the days `firstDay` to `lastDay`, weeks from `firstWeekday` (0 Monday).
+#[tauri::command]
+pub async fn report(
+    app: State<'_, App>,
+    first_day: String,
+    last_day: String,
+    first_weekday: u8,
+) -> Result<Report, IpcError> {
+    Ok(app.report(days(&first_day, &last_day)?, first_weekday).await?)
+}
+
+/// Saves the report's CSV file in the downloads folder; answers its path.
+#[tauri::command]
+pub async fn save_report_csv(
+    app: State<'_, App>,
+    places: State<'_, Places>,
+    first_day: String,
+    last_day: String,
+    first_weekday: u8,
+) -> Result<String, IpcError> {
+    let range = days(&first_day, &last_day)?;
+    let path = app.save_report_csv(range, first_weekday, &places.downloads()?).await?;
+    Ok(path.display().to_string())
+}
