@@ -1,7 +1,16 @@
 // The benchmark's team: 500 people, 40 projects, 10,000 assignments, the same on every run (a
 // seeded PRNG, no Math.random). Both bench pages and the memory run's workspace (make-export.ts)
 // are made from it, so ours, vis-timeline and the app all draw the same plan.
-import type { AssignmentDto, ProjectDto, ResourceDto, TimelineDto } from "../src/ipc";
+import type {
+  AllocationDto,
+  AssignmentDto,
+  CalendarDto,
+  HolidayDto,
+  ProjectDto,
+  ResourceDto,
+  TimelineDto,
+  TimeOffDto,
+} from "../src/ipc";
 import { type Day, dateOf, dayOf } from "../src/timeline/dates";
 
 export const PEOPLE = 500;
@@ -49,6 +58,9 @@ export interface BenchTeam {
   resources: ResourceDto[];
   projects: ProjectDto[];
   assignments: AssignmentDto[];
+  timeOff: TimeOffDto[];
+  calendars: CalendarDto[];
+  holidays: HolidayDto[];
 }
 
 /**
@@ -59,7 +71,7 @@ export interface BenchTeam {
  * first TimelineDto, and a 53-day view (the default "week" zoom, 20 px a day) shows about 14 bars
  * a row.
  */
-export function generate(today: Day): BenchTeam {
+export function generate(today: Day, capacity = false): BenchTeam {
   const rnd = prng(20260302);
   const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
   const resources: ResourceDto[] = Array.from({ length: PEOPLE }, (_, i) => ({
@@ -97,7 +109,71 @@ export function generate(today: Day): BenchTeam {
       });
     }
   }
-  return { resources, projects, assignments };
+  const team = { resources, projects, assignments, timeOff: [], calendars: [], holidays: [] };
+  return capacity ? withCapacity(team, today) : team;
+}
+
+/**
+ * The same plan with issue #17's capacity on it (`ours?capacity`): allocations of every kind
+ * (hours a day, shares, totals; a third the whole day) and one in six tentative; for each person
+ * a time off of 1–5 days in the first window (one in five some hours a day); a holiday calendar
+ * with 16 days a year, half the people in it. Its own random stream: the bars are where they are
+ * in the default plan.
+ */
+function withCapacity(team: BenchTeam, today: Day): BenchTeam {
+  const rnd = prng(17);
+  const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
+  const allocation = (days: number): AllocationDto => {
+    switch (int(0, 3)) {
+      case 0:
+        return { kind: "hoursPerDay", value: 60 * int(1, 8) };
+      case 1:
+        return { kind: "percent", value: 25 * int(1, 4) };
+      case 2:
+        return { kind: "total", value: 60 * int(1, Math.min(4 * days, 400)) };
+      default:
+        return { kind: "percent", value: 100 };
+    }
+  };
+  const assignments = team.assignments.map((a) => ({
+    ...a,
+    allocation: allocation(dayOf(a.endDateExclusive) - dayOf(a.startDate)),
+    status: rnd() < 1 / 6 ? ("tentative" as const) : ("confirmed" as const),
+  }));
+  const calendar: CalendarDto = { id: "cal-jp", name: "Japan", region: "JP", version: 1 };
+  const resources = team.resources.map((r, i) => (i % 2 === 0 ? { ...r, calendarId: calendar.id } : r));
+  const { from, to } = openWindow(today);
+  const timeOff: TimeOffDto[] = resources.map((r, i) => {
+    const start = int(from, to - 6);
+    const end = start + int(1, 5);
+    return {
+      id: `o${String(i).padStart(4, "0")}`,
+      resourceId: r.id,
+      startDate: dateOf(start),
+      endDateExclusive: dateOf(end),
+      lastDay: dateOf(end - 1),
+      kind: "holiday",
+      minutes: rnd() < 0.2 ? 240 : null,
+      version: 1,
+    };
+  });
+  const year = Number(dateOf(today).slice(0, 4));
+  const holidays: HolidayDto[] = [year - 1, year, year + 1].flatMap((y) =>
+    HOLIDAYS.map((md) => ({ calendarId: calendar.id, day: `${y}-${md}`, name: "Holiday" })),
+  );
+  return { resources, projects: team.projects, assignments, timeOff, calendars: [calendar], holidays };
+}
+
+/** Sixteen days a year (Japan's, their dates fixed). */
+const HOLIDAYS = "01-01 01-13 02-11 02-23 03-20 04-29 05-03 05-04 05-05 07-21 08-11 09-15 09-23 10-13 11-03 11-23".split(" ");
+
+/** What a window holds: the assignments and time off overlapping `[from, to)`, its holidays. */
+export function windowItems(team: BenchTeam, from: string, to: string) {
+  return {
+    assignments: overlapping(team.assignments, from, to),
+    timeOff: team.timeOff.filter((t) => t.startDate < to && t.endDateExclusive > from),
+    holidays: team.holidays.filter((h) => h.day >= from && h.day < to),
+  };
 }
 
 /** The assignments overlapping `[from, to)` (half-open; YYYY-MM-DD compares as text). */
@@ -113,10 +189,8 @@ export function timelineOf(team: BenchTeam, from: string, to: string): TimelineD
     to,
     resources: team.resources,
     projects: team.projects,
-    assignments: overlapping(team.assignments, from, to),
-    timeOff: [],
-    holidays: [],
-    calendars: [],
+    ...windowItems(team, from, to),
+    calendars: team.calendars,
     defaultWeek: [480, 480, 480, 480, 480, 0, 0],
     loaded: [{ from, to }],
     cached: false,

@@ -5,11 +5,12 @@
 import type * as real from "../src/ipc";
 import type { AssignmentChangeInput, AssignmentDto, MemberDto } from "../src/ipc";
 import { dateOf, dayOf } from "../src/timeline/dates";
-import { BENCH_TODAY, generate, overlapping, TEAM_NAME, timelineOf } from "./data";
+import { BENCH_TODAY, generate, overlapping, TEAM_NAME, timelineOf, windowItems } from "./data";
 
 export type * from "../src/ipc";
 
-let team = generate(BENCH_TODAY);
+/** `?capacity` in the page's address: the plan with allocations, time off and holidays (issue #17.12). */
+let team = generate(BENCH_TODAY, new URLSearchParams(location.search).has("capacity"));
 let serial = 0;
 /** When the timeline fetched which window (ms from navigation start), for the bench's report. */
 export const windowLoads: { at: number; what: string }[] = [];
@@ -123,7 +124,7 @@ export const workspaceOverview: typeof real.workspaceOverview = () =>
 export const openTimeline: typeof real.openTimeline = (from, to) => reply(timelineOf(team, from, to));
 export const loadWindow: typeof real.loadWindow = (from, to) => {
   windowLoads.push({ at: performance.now(), what: `load ${from}…${to}` });
-  return reply({ assignments: overlapping(team.assignments, from, to), timeOff: [], holidays: [] });
+  return reply(windowItems(team, from, to));
 };
 // Capacity's edits: the bench pages only scroll.
 const refused = (): Promise<never> => Promise.reject({ code: "forbidden", message: "the bench only scrolls" });
@@ -132,13 +133,15 @@ export const setDefaultWeek: typeof real.setDefaultWeek = refused;
 export const createTimeOff: typeof real.createTimeOff = refused;
 export const updateTimeOff: typeof real.updateTimeOff = refused;
 export const deleteTimeOff: typeof real.deleteTimeOff = refused;
-export const calendars: typeof real.calendars = () => reply([]);
+export const calendars: typeof real.calendars = () => reply(team.calendars);
 export const createCalendar: typeof real.createCalendar = refused;
 export const renameCalendar: typeof real.renameCalendar = refused;
 export const deleteCalendar: typeof real.deleteCalendar = refused;
 export const addHolidays: typeof real.addHolidays = refused;
 export const importIcs: typeof real.importIcs = refused;
 export const deleteHoliday: typeof real.deleteHoliday = refused;
+export const report: typeof real.report = refused;
+export const saveReportCsv: typeof real.saveReportCsv = refused;
 // The local workspace is never offline.
 export const reconnect: typeof real.reconnect = sessionStatus;
 export const catalog: typeof real.catalog = () =>

@@ -1,6 +1,6 @@
 // Our timeline: the real Timeline.svelte, mounted as App.svelte mounts it, on the bench team
 // (src/ipc is fake-ipc.ts here, see vite.bench.config.ts).
-import { mount } from "svelte";
+import { mount, tick } from "svelte";
 import { openTimeline } from "../src/ipc";
 import { dateOf } from "../src/timeline/dates";
 import Timeline from "../src/timeline/Timeline.svelte";
@@ -17,6 +17,12 @@ void run("ours", async () => {
   // it had before there was one (the old pages and the new compare the same pane).
   localStorage.setItem("resource-planner.first-hint-done", "1");
   mount(Timeline, { target, props: { initial, today: BENCH_TODAY } });
+  // `?heatmap`: the heatmap's cells instead of the bars (issue #17.12), as its button shows them.
+  if (new URLSearchParams(location.search).has("heatmap")) {
+    await tick();
+    (target.querySelector('button[data-action="heatmap"]') as HTMLButtonElement).click();
+    await tick();
+  }
   const viewport = () => target.querySelector(".viewport") as HTMLElement;
   return {
     horizontal: (dx) => {

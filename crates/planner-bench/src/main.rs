@@ -7,21 +7,22 @@
 //! binary runs against a real table with `RP_BENCH_DYNAMODB_ENDPOINT` (`aws` for the default
 //! chain), though loading 100k items there costs money.
 //!
+//! The window's plan has time off and holidays (issue #17.12), and the utilisation report of 500
+//! people × 13 weeks is timed next to the timeline's read of the same days (`report.rs`).
+//!
 //! Run: `cargo run --release -p planner-bench` (add `-- --quick` for 1k and 10k only).
 
 mod meter;
+mod plan;
+mod report;
 
 use meter::{Meter, Totals};
-use planner_domain::{
-    Assignment, AssignmentId, Color, Date, DateRange, Name, Project, ProjectId, Resource, ResourceId,
-    SystemClock,
-};
-use planner_store::transfer::{FORMAT, FORMAT_VERSION, TeamExport};
+use plan::{Size, plan};
+use planner_domain::{Assignment, AssignmentId, Color, Date, DateRange, Name, ResourceId, SystemClock};
+use planner_store::window::level_of;
 use planner_store::{
     AssignmentChange, Engine, MemoryAudit, NewAssignment, RemoteTable, Store, TeamScope, keys,
 };
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
 use std::sync::Arc;
 
 const PEOPLE: usize = 50;
@@ -40,80 +41,16 @@ fn engine() -> Engine {
     }
 }
 
-/// A team of 50 people and 6 projects with `history` assignments before the window, a fixed plan
-/// inside it (one assignment per person per two weeks, some long, three that began years ago)
-/// and 500 assignments after it.
-fn plan(history: usize, window: DateRange) -> TeamExport {
-    let resources: Vec<Resource> = (0..PEOPLE)
-        .map(|i| Resource::new(ResourceId::generate(), Name::parse(&format!("Person {i:02}")).unwrap()))
-        .collect();
-    let projects: Vec<Project> = (0..6)
-        .map(|i| Project {
-            id: ProjectId::generate(),
-            name: Name::parse(&format!("Project {i}")).unwrap(),
-            color: Color::from_rgb(40 * i as u8, 90, 160),
-            version: 1,
-        })
-        .collect();
-    let mut assignments = Vec::new();
-    let mut add = |rng: &mut StdRng, start: Date, days: i64| {
-        assignments.push(Assignment {
-            id: AssignmentId::generate(),
-            resource_id: resources[rng.random_range(0..PEOPLE)].id.clone(),
-            project_id: projects[rng.random_range(0..projects.len())].id.clone(),
-            range: DateRange::new(start, start.add_days(days)).unwrap(),
-            allocation: Default::default(),
-            status: Default::default(),
-            version: 1,
-        });
-    };
-    let length = |rng: &mut StdRng| {
-        if rng.random_ratio(1, 20) { rng.random_range(40..400) } else { rng.random_range(2..15) }
-    };
-    // Each part has its own random stream, so the window's plan is the same at every history size.
-    let mut rng = StdRng::seed_from_u64(1);
-    // History: about 25 starts a week, going back as far as the count needs.
-    for i in 0..history {
-        let start = window.start().add_days(-(i as i64 / 25) * 7 - rng.random_range(1..8) - 400);
-        let days = length(&mut rng);
-        add(&mut rng, start, days);
-    }
-    // The window's own plan.
-    let mut rng = StdRng::seed_from_u64(2);
-    for _ in 0..(PEOPLE * WINDOW_WEEKS as usize / 2) {
-        let start = window.start().add_days(rng.random_range(-10..window.days()));
-        let days = length(&mut rng);
-        add(&mut rng, start, days);
-    }
-    for years in [3, 5, 8] {
-        add(&mut rng, window.start().add_days(-365 * years), 365 * years + 30);
-    }
-    // The future.
-    let mut rng = StdRng::seed_from_u64(3);
-    for _ in 0..500 {
-        let start = window.end_exclusive().add_days(rng.random_range(0..365));
-        let days = length(&mut rng);
-        add(&mut rng, start, days);
-    }
-    TeamExport {
-        format: FORMAT.into(),
-        format_version: FORMAT_VERSION,
-        exported_at: "bench".into(),
-        team_name: Name::parse("Bench").unwrap(),
-        default_week: None,
-        resources,
-        projects,
-        assignments,
-        time_off: vec![],
-        calendars: vec![],
-        holidays: vec![],
-    }
+fn window_of(weeks: i64) -> DateRange {
+    let from = Date::parse(WINDOW_FROM).unwrap();
+    DateRange::window(from, from.add_days(weeks * 7)).unwrap()
 }
 
 struct Row {
     history: usize,
     items_in_team: usize,
-    shown: usize,
+    /// Assignments, time off and holidays in the window.
+    shown: (usize, usize, usize),
     ours: Totals,
     full: Totals,
     seed4: Totals,
@@ -123,30 +60,36 @@ struct Row {
 
 async fn measure(history: usize) -> Row {
     let meter = Arc::new(Meter::default());
-    let conn = planner_store::connect(&engine(), Some(meter.clone())).await.unwrap();
-    if !engine().is_embedded() {
-        planner_store::engine::ensure_table(&conn.client, &conn.table).await.unwrap();
-    }
-    let store = Store::new(conn, Arc::new(SystemClock), Arc::new(MemoryAudit::default()));
+    let store = open(Some(meter.clone())).await;
     let scope = team_scope(&store).await;
-    let window = DateRange::window(
-        Date::parse(WINDOW_FROM).unwrap(),
-        Date::parse(WINDOW_FROM).unwrap().add_days(WINDOW_WEEKS * 7),
-    )
-    .unwrap();
-    let file = plan(history, window);
+    let window = window_of(WINDOW_WEEKS);
+    let file = plan(Size { people: PEOPLE, history, in_window: PEOPLE * WINDOW_WEEKS as usize / 2 }, window);
     store.import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
-    let expected = file.assignments.iter().filter(|a| a.range.overlaps(window)).count();
+    let expected = (
+        file.assignments.iter().filter(|a| a.range.overlaps(window)).count(),
+        file.time_off.iter().filter(|t| t.range.overlaps(window)).count(),
+        file.holidays.iter().filter(|h| window.contains(h.day)).count(),
+    );
+    let long = file.assignments.iter().filter(|a| level_of(a.range) > 0).count()
+        + file.time_off.iter().filter(|t| level_of(t.range) > 0).count();
     let items_in_team = 1
         + PEOPLE
         + 6
         + file.assignments.len()
-        + file.assignments.iter().filter(|a| planner_store::window::level_of(a.range) > 0).count();
+        + file.time_off.len()
+        + file.calendars.len()
+        + file.holidays.len()
+        + long;
 
     meter.reset();
     let timeline = store.timeline(&scope, window).await.unwrap();
     let ours = meter.reset();
-    assert_eq!(timeline.items.assignments.len(), expected, "the window query must be exact");
+    let items = &timeline.items;
+    assert_eq!(
+        (items.assignments.len(), items.time_off.len(), items.holidays.len()),
+        expected,
+        "the window query must be exact"
+    );
 
     // The original spec's #1: the whole partition, every page.
     let client = &store.connection().client;
@@ -214,6 +157,15 @@ async fn drain(
     }
 }
 
+/// A store on the benchmark's engine (its table made if it is a server's), metered if asked.
+async fn open(meter: Option<Arc<Meter>>) -> Store {
+    let conn = planner_store::connect(&engine(), meter.map(|m| m as _)).await.unwrap();
+    if !engine().is_embedded() {
+        planner_store::engine::ensure_table(&conn.client, &conn.table).await.unwrap();
+    }
+    Store::new(conn, Arc::new(SystemClock), Arc::new(MemoryAudit::default()))
+}
+
 async fn team_scope(store: &Store) -> TeamScope {
     store.open_local_workspace().await.map(|(_, s)| s).unwrap_or_else(|_| {
         panic!("the benchmark needs the embedded engine for its team scope (or extend it to create a team)")
@@ -223,13 +175,12 @@ async fn team_scope(store: &Store) -> TeamScope {
 /// Requests and write units of each kind of edit, on a small team.
 async fn edits() -> Vec<(&'static str, Totals)> {
     let meter = Arc::new(Meter::default());
-    let conn = planner_store::connect(&engine(), Some(meter.clone())).await.unwrap();
-    let store = Store::new(conn, Arc::new(SystemClock), Arc::new(MemoryAudit::default()));
+    let store = open(Some(meter.clone())).await;
     let scope = team_scope(&store).await;
-    let window =
-        DateRange::window(Date::parse(WINDOW_FROM).unwrap(), Date::parse(WINDOW_FROM).unwrap().add_days(91))
-            .unwrap();
-    let file = plan(100, window);
+    let file = plan(
+        Size { people: PEOPLE, history: 100, in_window: PEOPLE * WINDOW_WEEKS as usize / 2 },
+        window_of(13),
+    );
     store.import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
     let r = file.resources[0].clone();
     let p = file.projects[0].clone();
@@ -297,17 +248,19 @@ async fn main() {
         engine()
     );
     println!(
-        "| history | items in partition | shown | ours: requests / RCU / items read | spec #1 full load: requests / RCU / items read | spec #4 as written: RCU / missed / wrongly included |"
+        "| history | items in partition | shown: assignments / time off / holidays | ours: requests / RCU / items read | spec #1 full load: requests / RCU / items read | spec #4 as written: RCU / missed / wrongly included |"
     );
     println!("|---:|---:|---:|---|---|---|");
     let mut rows = Vec::new();
     for &h in sizes {
         let row = measure(h).await;
         println!(
-            "| {} | {} | {} | {} / {:.1} / {} | {} / {:.1} / {} | {:.1} / {} / {} |",
+            "| {} | {} | {} / {} / {} | {} / {:.1} / {} | {} / {:.1} / {} | {:.1} / {} / {} |",
             row.history,
             row.items_in_team,
-            row.shown,
+            row.shown.0,
+            row.shown.1,
+            row.shown.2,
             row.ours.requests,
             row.ours.read_units,
             row.ours.items_read,
@@ -342,4 +295,5 @@ async fn main() {
     for (what, t) in edits().await {
         println!("| {what} | {} | {:.1} |", t.requests, t.write_units);
     }
+    report::run().await;
 }
