@@ -144,6 +144,12 @@ test("a holiday calendar is made from the holiday library and filled", async () 
     assert.match(status, /^\d+ holidays added\.$/);
     assert.ok(Number(status.split(" ")[0]) >= 60, `four years of Japan's holidays: ${status}`);
     await app.screenshot("calendars-1-japan");
+    // Renamed: the list says the new name.
+    await app.set("dialog[open] input[name=calendar-rename]", "Japan (test, renamed)");
+    await app.click((await app.findAll('dialog[open] button[data-action="rename-calendar"]'))[0]);
+    await until("the new name listed", async () =>
+      (await app.texts("dialog[open] select[name=calendar] option")).some((t) => t.startsWith("Japan (test, renamed)")),
+    );
   } finally {
     if (made) {
       await app
@@ -151,7 +157,7 @@ test("a holiday calendar is made from the holiday library and filled", async () 
           `const b = [...document.querySelectorAll("dialog[open] button.danger")][0]; if (b) b.click(); return !!b;`,
         )
         .catch(() => {});
-      await until("the calendar gone", async () => !(await app.texts("dialog[open] select[name=calendar] option")).some((t) => t.includes("Japan (test)"))).catch(
+      await until("the calendar gone", async () => !(await app.texts("dialog[open] select[name=calendar] option")).some((t) => t.includes("Japan (test"))).catch(
         (e) => console.log(`could not remove the test calendar: ${e.message}`),
       );
     }
