@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{call, clock, signed_in, watchdog};
+use common::{call, clock, signed_in, signed_out_why, watchdog};
 
 use planner_app::{App, Auth, Copies};
 use planner_auth::{MemoryVault, TokenVault};
@@ -269,11 +269,7 @@ async fn a_start_without_the_network_and_without_a_copy_signs_in_once_the_table_
     let s = setup().await;
     s.line.set(CUT);
     let (_app, w) = app(&s).await;
-    let status = call(&w, "session_status", json!({})).unwrap();
-    assert_eq!(
-        (signed_in(&status), status["session"]["reason"]["code"].as_str()),
-        (Some(false), Some("unavailable"))
-    );
+    assert_eq!(signed_out_why(&w), (Some(true), Some("unavailable".into())));
     assert!(s.vault.load().unwrap().is_some(), "the session is kept for later");
     call(&w, "reconnect", json!({})).unwrap();
     assert_eq!(signed_in(&call(&w, "session_status", json!({})).unwrap()), Some(false));

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{call, clock, signed_in, state};
+use common::{call, clock, signed_in, signed_out_why, state};
 
 use planner_app::{App, Auth, Copies};
 use planner_auth::link::link_in_email;
@@ -87,6 +87,12 @@ fn link_for(w: &WebviewWindow<MockRuntime>, s: &Setup, email: &str, nth: usize) 
     let mails = s.smtp.wait_for(nth);
     let mail = mails.iter().find(|m| m.contains(&format!("To: {email}"))).unwrap();
     link_in_email(mail).unwrap()
+}
+
+/// Signs in as `email` by the link of their `nth` email; the session the window then has.
+fn sign_in(w: &WebviewWindow<MockRuntime>, s: &Setup, email: &str, nth: usize) -> serde_json::Value {
+    let link = link_for(w, s, email, nth);
+    call(w, "open_sign_in_link", json!({ "link": link })).unwrap()
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -172,8 +178,7 @@ async fn a_restart_resumes_the_session_and_an_ended_one_says_why() {
 async fn a_viewer_reads_but_every_write_is_refused_and_audited() {
     let s = setup().await;
     let (_app, w) = app(&s).await;
-    let link = link_for(&w, &s, "vic@example.com", 1);
-    let signed = call(&w, "open_sign_in_link", json!({ "link": link })).unwrap();
+    let signed = sign_in(&w, &s, "vic@example.com", 1);
     assert_eq!(signed["session"]["team"]["role"], "viewer");
     call(&w, "open_timeline", json!({ "from": "2026-11-30", "to": "2027-01-04" })).unwrap();
     let write = call(&w, "create_resource", json!({ "name": "Nope" })).unwrap_err();
@@ -216,11 +221,7 @@ async fn bad_links_and_codes_get_sentences() {
 async fn an_admin_manages_members_and_the_last_admin_stays() {
     let s = setup().await;
     let (_app, w) = app(&s).await;
-    let link = link_for(&w, &s, "lead@example.com", 1);
-    assert_eq!(
-        call(&w, "open_sign_in_link", json!({ "link": link })).unwrap()["session"]["team"]["role"],
-        "admin"
-    );
+    assert_eq!(sign_in(&w, &s, "lead@example.com", 1)["session"]["team"]["role"], "admin");
     let members = call(&w, "list_members", json!({})).unwrap();
     let emails: Vec<_> = members.as_array().unwrap().iter().filter_map(|m| m["email"].as_str()).collect();
     assert!(
@@ -267,8 +268,7 @@ async fn an_admin_manages_members_and_the_last_admin_stays() {
 async fn a_planner_cannot_manage_members() {
     let s = setup().await;
     let (_app, w) = app(&s).await;
-    let link = link_for(&w, &s, "ada@example.com", 1);
-    call(&w, "open_sign_in_link", json!({ "link": link })).unwrap();
+    sign_in(&w, &s, "ada@example.com", 1);
     assert!(call(&w, "list_members", json!({})).is_ok());
     let refused =
         call(&w, "invite_member", json!({ "email": "friend@example.com", "role": "admin" })).unwrap_err();
@@ -299,8 +299,7 @@ fn user_id_of(w: &WebviewWindow<MockRuntime>, email: &str) -> planner_domain::Us
 async fn a_role_change_or_a_removal_takes_effect_on_the_next_command() {
     let s = setup().await;
     let (_app, w) = app(&s).await;
-    let link = link_for(&w, &s, "ada@example.com", 1);
-    call(&w, "open_sign_in_link", json!({ "link": link })).unwrap();
+    sign_in(&w, &s, "ada@example.com", 1);
     call(&w, "create_resource", json!({ "name": "Before" })).unwrap();
     let ada = user_id_of(&w, "ada@example.com");
 
@@ -318,11 +317,7 @@ async fn a_role_change_or_a_removal_takes_effect_on_the_next_command() {
     admin_store.remove_member(&admin, &ada).await.unwrap();
     let gone = call(&w, "open_timeline", json!({ "from": "2026-11-30", "to": "2027-01-04" })).unwrap_err();
     assert_eq!(gone["code"], "not_member");
-    let status = call(&w, "session_status", json!({})).unwrap();
-    assert_eq!(
-        (signed_in(&status), status["session"]["reason"]["code"].as_str()),
-        (Some(false), Some("not_member"))
-    );
+    assert_eq!(signed_out_why(&w), (Some(true), Some("not_member".into())));
     assert!(s.vault.load().unwrap().is_none(), "the token left the vault");
 }
 
@@ -330,8 +325,7 @@ async fn a_role_change_or_a_removal_takes_effect_on_the_next_command() {
 async fn a_session_ended_elsewhere_ends_here_on_the_next_command() {
     let s = setup().await;
     let (_app, w) = app(&s).await;
-    let link = link_for(&w, &s, "ada@example.com", 1);
-    call(&w, "open_sign_in_link", json!({ "link": link })).unwrap();
+    sign_in(&w, &s, "ada@example.com", 1);
     call(&w, "catalog", json!({})).unwrap();
 
     // "Sign out everywhere" from another computer ends this session in the table.
@@ -342,11 +336,7 @@ async fn a_session_ended_elsewhere_ends_here_on_the_next_command() {
 
     let ended = call(&w, "create_resource", json!({ "name": "Too late" })).unwrap_err();
     assert_eq!(ended["code"], "session_invalid");
-    let status = call(&w, "session_status", json!({})).unwrap();
-    assert_eq!(
-        (signed_in(&status), status["session"]["reason"]["code"].as_str()),
-        (Some(false), Some("session_invalid"))
-    );
+    assert_eq!(signed_out_why(&w), (Some(true), Some("session_invalid".into())));
     assert!(s.vault.load().unwrap().is_none(), "the dead token left the vault");
     let fresh = store(&s.file, s.audit.clone()).await;
     let (_, owner) = fresh.open_local_workspace().await.unwrap();
@@ -375,14 +365,12 @@ async fn the_local_workspace_moves_into_a_team_with_a_backup_and_only_once() {
     assert_eq!(signed_out["code"], "signed_out");
 
     // A viewer may not bring a plan in; a planner may.
-    let vic = link_for(&w, &s, "vic@example.com", 1);
-    call(&w, "open_sign_in_link", json!({ "link": vic })).unwrap();
+    sign_in(&w, &s, "vic@example.com", 1);
     let refused = call(&w, "move_local_plan", json!({ "onProgress": "__CHANNEL__:2" })).unwrap_err();
     assert_eq!(refused["code"], "forbidden");
     assert_eq!(call(&w, "local_plan", json!({})).unwrap()["people"], 12, "nothing moved");
     call(&w, "sign_out", json!({ "everywhere": false })).unwrap();
-    let ada = link_for(&w, &s, "ada@example.com", 2);
-    call(&w, "open_sign_in_link", json!({ "link": ada })).unwrap();
+    sign_in(&w, &s, "ada@example.com", 2);
     let before = call(&w, "catalog", json!({})).unwrap()["resources"].as_array().unwrap().len();
 
     let moved = call(&w, "move_local_plan", json!({ "onProgress": "__CHANNEL__:3" })).unwrap();

@@ -54,6 +54,14 @@ pub fn signed_in(told: &Value) -> Option<bool> {
     }
 }
 
+/// Whether the window is signed out, and why (the reason's code), as `session_status` says.
+#[allow(dead_code)] // not every test file uses it
+pub fn signed_out_why(w: &WebviewWindow<MockRuntime>) -> (Option<bool>, Option<String>) {
+    let status = call(w, "session_status", serde_json::json!({})).unwrap();
+    let why = status["session"]["reason"]["code"].as_str().map(str::to_owned);
+    (signed_in(&status).map(|s| !s), why)
+}
+
 /// The state a session command answered: `local`, `broken`, `signedOut` or `team`.
 #[allow(dead_code)] // not every test file uses it
 pub fn state(told: &Value) -> &str {

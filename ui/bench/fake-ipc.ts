@@ -9,8 +9,12 @@ import { BENCH_TODAY, generate, overlapping, TEAM_NAME, timelineOf, windowItems 
 
 export type * from "../src/ipc";
 
-/** `?capacity` in the page's address: the plan with allocations, time off and holidays (issue #17.12). */
-let team = generate(BENCH_TODAY, new URLSearchParams(location.search).has("capacity"));
+/** `?capacity` in the page's address: the plan with allocations, time off and holidays (issue #17.12);
+ * `&confirmed`: all of it confirmed (no hatched bars), to tell what tentative bars cost. */
+const query = new URLSearchParams(location.search);
+let team = generate(BENCH_TODAY, query.has("capacity"));
+if (query.has("confirmed"))
+  team = { ...team, assignments: team.assignments.map((a) => ({ ...a, status: "confirmed" as const })) };
 let serial = 0;
 /** When the timeline fetched which window (ms from navigation start), for the bench's report. */
 export const windowLoads: { at: number; what: string }[] = [];
