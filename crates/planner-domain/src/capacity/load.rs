@@ -139,6 +139,17 @@ fn level(capacity: u32, booked: u32) -> Level {
 
 /// Each day of `window` for one person with these bookings.
 pub fn day_loads(person: &Availability<'_>, bookings: &[Booking], window: DateRange) -> Vec<DayLoad> {
+    day_loads_each(person, bookings, window, |_, _, _| {})
+}
+
+/// [`day_loads`], telling `booked` what each booking (by its index) books on each day as it is
+/// added: how the report sums projects without working the bookings out a second time.
+pub fn day_loads_each(
+    person: &Availability<'_>,
+    bookings: &[Booking],
+    window: DateRange,
+    mut booked: impl FnMut(usize, Date, u32),
+) -> Vec<DayLoad> {
     let start = window.start();
     let mut days: Vec<DayLoad> = (0..window.days())
         .map(|i| {
@@ -146,8 +157,9 @@ pub fn day_loads(person: &Availability<'_>, bookings: &[Booking], window: DateRa
             DayLoad { day, capacity: person.capacity(day), confirmed: 0, tentative: 0, off: person.off(day) }
         })
         .collect();
-    for b in bookings {
+    for (i, b) in bookings.iter().enumerate() {
         for (day, minutes) in booked_days(b, person, window) {
+            booked(i, day, minutes);
             let slot = &mut days[start.days_until(day) as usize];
             match b.status {
                 Status::Confirmed => slot.confirmed += minutes,

@@ -9,7 +9,7 @@ mod report;
 mod week;
 
 pub use allocation::{Allocation, DAY_MINUTES, STEP_MINUTES, Status, hours_text};
-pub use load::{Availability, Booking, DayLoad, Level, PeriodLoad, booked_days, day_loads};
+pub use load::{Availability, Booking, DayLoad, Level, PeriodLoad, booked_days, day_loads, day_loads_each};
 pub use off::{Absence, TimeOffKind};
 pub use report::{
     LoadFigures, MAX_REPORT_DAYS, PersonLine, ProjectLine, Report, ReportInput, ReportWeek, decimal_hours,

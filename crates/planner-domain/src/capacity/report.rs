@@ -1,10 +1,10 @@
 //! The utilisation report (issue #17.9): for a range of days, each person's capacity, hours
 //! booked (confirmed and tentative apart), time off and utilisation, each project's hours, the
 //! team's sums, and all of it week by week for a chart. The figures are the timeline's: every day
-//! is [`day_loads`]'s, summed by [`PeriodLoad::of`], so a person's line here says what their row
+//! is [`day_loads_each`]'s, summed by [`PeriodLoad::of`], so a person's line here says what their row
 //! says for the same days. The screen, `rp-admin report` and the CSV file all read this.
 
-use super::load::{Availability, Booking, PeriodLoad, booked_days, day_loads};
+use super::load::{Availability, Booking, PeriodLoad, day_loads_each};
 use super::off::Absence;
 use super::week::WorkWeek;
 use crate::{Date, DateRange, Name, Project, ProjectId, Resource, ResourceId, ValidationError, WindowItems};
@@ -128,24 +128,36 @@ impl From<PeriodLoad> for LoadFigures {
 }
 
 impl Report {
-    /// The report of `input`; a range longer than [`MAX_REPORT_DAYS`] is refused.
-    pub fn build(input: ReportInput<'_>) -> Result<Self, ValidationError> {
-        let range = input.range;
+    /// Refuses a range longer than [`MAX_REPORT_DAYS`] (the store asks before it reads).
+    pub fn check_range(range: DateRange) -> Result<(), ValidationError> {
         if range.days() > MAX_REPORT_DAYS {
             return Err(ValidationError::ReportTooLong { max_days: MAX_REPORT_DAYS });
         }
+        Ok(())
+    }
+
+    /// The report of `input`; a range longer than [`MAX_REPORT_DAYS`] is refused.
+    pub fn build(input: ReportInput<'_>) -> Result<Self, ValidationError> {
+        let range = input.range;
+        Self::check_range(range)?;
         let weeks = weeks_of(range, input.first_weekday);
+        // The week of each day of the range, by its offset.
+        let week_of: Vec<usize> =
+            weeks.iter().enumerate().flat_map(|(i, w)| std::iter::repeat_n(i, w.days as usize)).collect();
         let calendars = holidays_by_calendar(input.items);
         let none = BTreeSet::new();
         let mut absences: HashMap<&ResourceId, Vec<Absence>> = HashMap::new();
         for t in &input.items.time_off {
             absences.entry(&t.resource_id).or_default().push(t.absence()?);
         }
-        let mut bookings: HashMap<&ResourceId, Vec<(&ProjectId, Booking)>> = HashMap::new();
+        // Each person's bookings, and the project of each.
+        let mut bookings: HashMap<&ResourceId, (Vec<Booking>, Vec<&ProjectId>)> = HashMap::new();
         for a in &input.items.assignments {
-            let booking = Booking { range: a.range, allocation: a.allocation, status: a.status };
-            bookings.entry(&a.resource_id).or_default().push((&a.project_id, booking));
+            let (theirs, of) = bookings.entry(&a.resource_id).or_default();
+            theirs.push(Booking { range: a.range, allocation: a.allocation, status: a.status });
+            of.push(&a.project_id);
         }
+        let none_booked = (Vec::new(), Vec::new());
 
         let mut projects: HashMap<&ProjectId, (Vec<PeriodLoad>, BTreeSet<&ResourceId>)> = HashMap::new();
         let mut people = Vec::with_capacity(input.people.len());
@@ -157,21 +169,17 @@ impl Report {
                 holidays,
                 absences: absences.get(&person.id).map_or(&[], Vec::as_slice),
             };
-            let theirs = bookings.get(&person.id).map_or(&[][..], Vec::as_slice);
-            let plain: Vec<Booking> = theirs.iter().map(|(_, b)| *b).collect();
-            let days = day_loads(&availability, &plain, range);
+            let (theirs, of) = bookings.get(&person.id).unwrap_or(&none_booked);
+            // The person's days, each booking's minutes summed by project and week on the way.
+            let days = day_loads_each(&availability, theirs, range, |i, day, minutes| {
+                let (line, who) = projects
+                    .entry(of[i])
+                    .or_insert_with(|| (vec![PeriodLoad::default(); weeks.len()], BTreeSet::new()));
+                booked(&mut line[week_of[range.start().days_until(day) as usize]], &theirs[i], minutes);
+                who.insert(&person.id);
+            });
             let by_week: Vec<PeriodLoad> =
                 split(&weeks, range).map(|r| PeriodLoad::of(&days[r], true)).collect();
-            for (project, booking) in theirs {
-                let (line, who) = projects
-                    .entry(project)
-                    .or_insert_with(|| (vec![PeriodLoad::default(); weeks.len()], BTreeSet::new()));
-                for (day, minutes) in booked_days(booking, &availability, range) {
-                    let week = week_index(&weeks, range, day);
-                    booked(&mut line[week], booking, minutes);
-                    who.insert(&person.id);
-                }
-            }
             people.push(PersonLine {
                 id: person.id.clone(),
                 name: person.name.clone(),
@@ -301,11 +309,6 @@ fn split(weeks: &[ReportWeek], range: DateRange) -> impl Iterator<Item = std::op
         let from = range.start().days_until(w.start) as usize;
         from..from + w.days as usize
     })
-}
-
-fn week_index(weeks: &[ReportWeek], range: DateRange, day: Date) -> usize {
-    let offset = range.start().days_until(day);
-    weeks.partition_point(|w| range.start().days_until(w.start) <= offset) - 1
 }
 
 fn booked(sum: &mut PeriodLoad, booking: &Booking, minutes: u32) {

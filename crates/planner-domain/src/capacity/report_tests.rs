@@ -1,5 +1,5 @@
 use super::*;
-use crate::capacity::{Allocation, Schedule, Status, TimeOffKind};
+use crate::capacity::{Allocation, Schedule, Status, TimeOffKind, day_loads};
 use crate::{Assignment, AssignmentId, CalendarId, Color, Holiday, TimeOff, TimeOffId};
 
 fn day(s: &str) -> Date {

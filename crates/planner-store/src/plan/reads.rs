@@ -9,10 +9,9 @@ use crate::keys::{self, Series};
 use crate::sdk::{Item, key, query_all, s};
 use crate::{Store, StoreError, TeamScope, window};
 use aws_sdk_dynamodb::types::AttributeValue;
-use planner_domain::capacity::{MAX_REPORT_DAYS, Report, ReportInput};
+use planner_domain::capacity::{Report, ReportInput};
 use planner_domain::{
-    Action, Assignment, Calendar, DateRange, Holiday, Project, Resource, Team, TimeOff, ValidationError,
-    WindowItems,
+    Action, Assignment, Calendar, DateRange, Holiday, Project, Resource, Team, TimeOff, WindowItems,
 };
 use serde::Serialize;
 use std::collections::{BTreeMap, HashSet};
@@ -209,9 +208,7 @@ impl Store {
         range: DateRange,
         first_weekday: u8,
     ) -> Result<Report, StoreError> {
-        if range.days() > MAX_REPORT_DAYS {
-            return Err(ValidationError::ReportTooLong { max_days: MAX_REPORT_DAYS }.into());
-        }
+        Report::check_range(range)?;
         let t = self.timeline(scope, range).await?;
         Ok(Report::build(ReportInput {
             range,

@@ -332,3 +332,31 @@ async fn a_persons_delete_takes_their_time_off_and_export_import_carry_everythin
     let w = env.store.window_items(&source, window("2026-01-01", "2028-01-01")).await.unwrap();
     assert!(w.time_off.is_empty());
 }
+
+#[tokio::test]
+async fn the_report_is_the_timelines_read_summed_and_a_too_long_one_reads_nothing() {
+    let (env, recorder) = TestEnv::recorded().await;
+    let scope = env.team("Report").await;
+    env.store.seed_demo(&scope, day("2026-05-01"), 3).await.unwrap();
+    let range = planner_domain::DateRange::new(day("2026-05-04"), day("2026-08-03")).unwrap();
+    let report = env.store.report(&scope, range, 0).await.unwrap();
+    let t = env.store.timeline(&scope, range).await.unwrap();
+    let built = planner_domain::capacity::Report::build(planner_domain::capacity::ReportInput {
+        range,
+        first_weekday: 0,
+        default_week: t.team.default_week,
+        people: &t.resources,
+        projects: &t.projects,
+        items: &t.items,
+    })
+    .unwrap();
+    assert_eq!(report, built);
+    assert_eq!(report.people.len(), t.resources.len());
+    assert!(report.team.confirmed > 0, "the demo team has work booked");
+
+    recorder.take();
+    let years = planner_domain::DateRange::new(day("2026-01-01"), day("2029-01-01")).unwrap();
+    let refused = env.store.report(&scope, years, 0).await;
+    assert!(matches!(refused, Err(StoreError::Invalid(_))), "{refused:?}");
+    assert!(recorder.take().is_empty(), "nothing read for a refused range");
+}
