@@ -75,6 +75,11 @@ test("a scroll moves the pane's pixels and paints what came into view: the same 
   await sleep(300);
   const at = await app.script(`return document.querySelector(".viewport").scrollLeft;`);
   assert.ok((await app.script(PANE_PIXELS, ["keep"])) > 0);
+  // Hatched (tentative) bars are in view, so their moved pixels are compared too.
+  const hatched = await app.script(
+    `return [...document.querySelectorAll(".hits .bar")].filter((b) => /Tentative/.test(b.getAttribute("aria-label"))).length;`,
+  );
+  assert.ok(hatched > 0, "tentative bars in view");
   // Away and back in single jumps (more than half the view): painted anew, at the same place.
   await scrollBy(2000);
   await sleep(500);

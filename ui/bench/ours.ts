@@ -3,6 +3,7 @@
 import { mount, tick } from "svelte";
 import { openTimeline } from "../src/ipc";
 import { dateOf } from "../src/timeline/dates";
+import { paneStats } from "../src/timeline/paint";
 import Timeline from "../src/timeline/Timeline.svelte";
 import "../src/app.css";
 import { BENCH_TODAY, openWindow } from "./data";
@@ -34,7 +35,11 @@ void run("ours", async () => {
     position: () => ({ x: viewport().scrollLeft, y: viewport().scrollTop }),
     viewport: () => ({ width: viewport().clientWidth, height: viewport().clientHeight }),
     bars: () => target.querySelectorAll(".viewport .bar").length,
-    events: () => windowLoads,
+    // The windows loaded while scrolling, and how the pane was painted (paint.ts, paintPane).
+    events: () => [
+      ...windowLoads,
+      { at: performance.now(), what: `pane painted anew ${paneStats.anew}×, moved ${paneStats.moved}×` },
+    ],
     scrolled: () => viewport(),
   };
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { mono, recorder } from "./canvasTesting";
-import { fitText, LabelCache, type Surface, TextCache } from "./labels";
+import { mono, recorder, surfaces } from "./canvasTesting";
+import { fitText, LabelCache, TextCache } from "./labels";
 
 describe("fitText", () => {
   it("keeps a text that fits", () => {
@@ -55,28 +55,6 @@ describe("TextCache", () => {
 });
 
 describe("LabelCache", () => {
-  /** Surfaces that record what is drawn on them; each is named by what it shows. */
-  function surfaces() {
-    const made: string[] = [];
-    const make = (width: number, height: number) => {
-      const surface = { name: "", width, height } as Surface & { name: string };
-      const ctx = {
-        font: "",
-        fillStyle: "",
-        textBaseline: "",
-        scale: () => {},
-        measureText: (s: string) => ({ width: mono(s) }),
-        fillText(text: string) {
-          surface.name = `${text}@${this.font}/${this.fillStyle}`;
-          made.push(`${surface.name} ${width}x${height}`);
-        },
-      };
-      surface.getContext = () => ctx as unknown as ReturnType<Surface["getContext"]>;
-      return surface;
-    };
-    return { make, made };
-  }
-
   it("draws each label once and copies it on whole device pixels afterwards", () => {
     const { make, made } = surfaces();
     const cache = new LabelCache(make);

@@ -28,6 +28,7 @@ export type Ctx = Pick<
   | "moveTo"
   | "lineTo"
   | "stroke"
+  | "createPattern"
 >;
 
 /** Inner padding of a bar's label, as the bars had in CSS (padding: 0 6px). */
@@ -78,9 +79,24 @@ export interface Surface {
     id: "2d",
   ): Pick<
     CanvasRenderingContext2D,
-    "font" | "fillStyle" | "textBaseline" | "fillText" | "measureText" | "scale"
+    | "font"
+    | "fillStyle"
+    | "textBaseline"
+    | "fillText"
+    | "measureText"
+    | "scale"
+    | "strokeStyle"
+    | "lineWidth"
+    | "globalAlpha"
+    | "beginPath"
+    | "moveTo"
+    | "lineTo"
+    | "stroke"
   > | null;
 }
+
+/** Hatch lines of a tentative bar, this far apart (CSS pixels). */
+export const HATCH = 6;
 
 /**
  * Labels drawn once and then copied: every label (text, font, colour, device pixel ratio) is
@@ -90,7 +106,48 @@ export interface Surface {
 export class LabelCache {
   private readonly images = new Map<string, { image: Surface; w: number; h: number }>();
   private measurer: ReturnType<Surface["getContext"]> | undefined;
+  private readonly hatches = new Map<string, CanvasPattern | null>();
   constructor(private readonly make: (width: number, height: number) => Surface | null) {}
+
+  /**
+   * Diagonal hatching in `color` (at 55 % opacity) as a pattern for `ctx`, fixed to the content:
+   * its lines run where x + y is a multiple of HATCH device-pixel-rounded, in content
+   * coordinates, whatever the scroll (`sx`, `sy`). A pattern is sampled pixel by pixel, so a
+   * hatched bar moved by whole device pixels equals one painted there anew; the lines stroked
+   * through the bar's clip were not (paint.ts, movable). Null when no tile can be made.
+   */
+  hatch(ctx: Ctx, color: string, ratio: number, sx: number, sy: number): CanvasPattern | null {
+    const key = `${ratio}|${color}`;
+    let pattern = this.hatches.get(key);
+    if (pattern === undefined) {
+      const tile = this.hatchTile(color, ratio);
+      pattern = tile && ctx.createPattern(tile as unknown as CanvasImageSource, "repeat");
+      if (this.hatches.size >= 200) this.hatches.clear(); // bounded: a pattern a project colour
+      this.hatches.set(key, pattern);
+    }
+    // Tile pixels are device pixels; its origin at the content's top-left corner.
+    pattern?.setTransform({ a: 1 / ratio, b: 0, c: 0, d: 1 / ratio, e: -sx, f: -sy });
+    return pattern;
+  }
+
+  /** A square tile, HATCH CSS pixels (rounded to whole device pixels), its lines wrapping. */
+  private hatchTile(color: string, ratio: number): Surface | null {
+    const t = Math.max(2, Math.round(HATCH * ratio));
+    const tile = this.make(t, t);
+    const c = tile?.getContext("2d");
+    if (!tile || !c) return null;
+    c.strokeStyle = color;
+    c.globalAlpha = 0.55;
+    c.lineWidth = 1.5 * ratio;
+    c.beginPath();
+    // x + y = 0, t and 2t: the diagonal and the two corners its neighbours reach into.
+    for (const k of [0, t, 2 * t]) {
+      c.moveTo(k + 2, -2);
+      c.lineTo(-2, k + 2);
+    }
+    c.stroke();
+    return tile;
+  }
 
   /** How many labels are kept (for the tests). */
   get size(): number {

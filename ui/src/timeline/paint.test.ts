@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { mono, palette, recorder } from "./canvasTesting";
-import { LABEL_PAD, TextCache } from "./labels";
+import { mono, palette, recorder, surfaces } from "./canvasTesting";
+import { HATCH, LABEL_PAD, LabelCache, TextCache } from "./labels";
 import {
-  HATCH,
   labelBox,
   movable,
   type Painted,
@@ -77,8 +76,10 @@ describe("paint", () => {
     ]);
   });
 
-  it("draws a tentative bar as a light wash, hatched and outlined in its colour", () => {
+  it("draws a tentative bar as a light wash, hatched and outlined in its colour: fills only", () => {
     const { ctx, ops } = recorder();
+    const { make, made } = surfaces();
+    const labels = new LabelCache(make);
     const bar = {
       x: 1021,
       y: 65,
@@ -90,17 +91,30 @@ describe("paint", () => {
       alpha: 1,
       tentative: true,
     };
-    paint(ctx, scene({ bars: [bar] }), view, 1, new TextCache());
-    const drawn = ops.slice(ops.indexOf("bar #123456 a1 21,15 30x22"));
-    expect(drawn[1]).toBe("rect #123456 21,15 30x22");
-    // Lines every HATCH px from left of the bar to its right end, then the outline.
-    expect(drawn[2]).toBe(
-      `stroke #123456 a0.55 ${Math.ceil((1021 + 30 - Math.floor((1021 - 22) / HATCH) * HATCH) / HATCH)} lines`,
-    );
-    expect(drawn.slice(3)).toEqual([
-      "restore",
-      "bar #123456 a1 21.75,15.75 28.5x20.5",
-      "stroke #123456 a1 0 lines",
+    paint(ctx, scene({ bars: [bar] }), view, 2, new TextCache(), labels);
+    const tile = "hatch #123456 a0.55 w3";
+    // One tile, HATCH px square in device pixels, its lines where x + y is 0, 12 and 24.
+    expect(HATCH * 2).toBe(12);
+    expect(made).toEqual([`${tile} 12x12: 2,-2–-2,2 14,-2–-2,14 26,-2–-2,26`]);
+    const drawn = (at: string[]) => at.slice(at.indexOf("bar #123456 a0.25 21,15 30x22"));
+    expect(drawn(ops)).toEqual([
+      "bar #123456 a0.25 21,15 30x22",
+      // Device pixels of the tile, its origin at the content's top-left corner.
+      `pattern ${tile} 0.5 0 0 0.5 -1000,-50`,
+      `bar pattern(${tile}) a1 21,15 30x22`,
+      "bar #123456 a1 21,15 30x22 + 22.5,16.5 27x19 evenodd",
+    ]);
+    // Scrolled: the same tile, moved with the content.
+    ops.length = 0;
+    paint(ctx, scene({ bars: [bar] }), { ...view, scrollLeft: 1010 }, 2, new TextCache(), labels);
+    expect(made).toHaveLength(1);
+    expect(ops).toContain(`pattern ${tile} 0.5 0 0 0.5 -1010,-50`);
+    // Without a canvas for the tile: the wash and the outline.
+    const { ctx: bare, ops: plain } = recorder();
+    paint(bare, scene({ bars: [bar] }), view, 1, new TextCache());
+    expect(drawn(plain)).toEqual([
+      "bar #123456 a0.25 21,15 30x22",
+      "bar #123456 a1 21,15 30x22 + 22.5,16.5 27x19 evenodd",
     ]);
   });
 
@@ -264,7 +278,7 @@ describe("movable", () => {
     expect(movable(painted(), painted({ view: { ...view, width: 401 } }))).toBe(false);
     expect(movable(painted(), painted({ ratio: 2 }))).toBe(false);
   });
-  it("paints anew while a tentative bar is in view, and tells a bar made tentative apart", () => {
+  it("moves the pixels with a tentative bar in view (its hatching is fixed to the content), and tells a bar made tentative apart", () => {
     const hatched = (over: Partial<Painted> = {}) =>
       painted({
         scene: scene({
@@ -285,7 +299,7 @@ describe("movable", () => {
         ...over,
       });
     const step = { view: { ...view, scrollLeft: 1010 } };
-    expect(movable(hatched(), hatched(step))).toBe(false);
+    expect(movable(hatched(), hatched(step))).toBe(true);
     expect(movable(painted(), painted(step))).toBe(true);
     const a = painted().scene;
     expect(sameWithin(a, hatched().scene, { x: 1000, y: 0, w: 400, h: 200 })).toBe(false);
