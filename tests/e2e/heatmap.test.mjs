@@ -1,32 +1,53 @@
 // The heatmap (issue #17.7): the toolbar's button shows each person's booked share by week (week
-// zoom) or by day (day zoom) instead of the bars, each cell's figures on hover (its title) and
-// under the keyboard's cursor (what the grid announces); the button again brings the bars back.
+// zoom) or by day (day zoom) instead of the bars, each cell's figures on hover (the cell pointed
+// at is outlined, its figures under it) and under the keyboard's cursor (what the grid
+// announces); the button again brings the bars back.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { clickMenuItem, KEY, until, withTimeline } from "./webdriver.mjs";
+import { clickMenuItem, KEY, sleep, until, withTimeline } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
-const CELLS = `return [...document.querySelectorAll(".hits .heat")].map((c) => ({ w: c.getBoundingClientRect().width, title: c.title }));`;
+/** The cells under the pointer at `xs` px into the pane on its first row: each one's width and
+ * the figures shown. */
+async function hover(app, xs) {
+  const cells = [];
+  for (const dx of xs) {
+    const at = await app.script(`
+      const v = document.querySelector(".viewport").getBoundingClientRect();
+      const h = document.querySelector(".hits").getBoundingClientRect();
+      return { x: Math.max(v.left, h.left) + arguments[0], y: h.top + 8 };`, [dx]);
+    await app.mouse(at.x, at.y, []);
+    cells.push(
+      await until("the cell's figures", () =>
+        app.script(`
+          const c = document.querySelector(".heat-hover");
+          const t = document.querySelector(".heat-tip");
+          const r = c?.getBoundingClientRect();
+          const under = r && r.left <= arguments[0] && arguments[0] < r.right;
+          return under && t && { w: r.width, title: t.textContent };`, [at.x]),
+      ),
+    );
+  }
+  return cells;
+}
 
 test("the heatmap shows utilisation by week and by day, with the figures on hover and under the cursor", async () => {
   await withTimeline(APP, async (app) => {
     const [button] = await app.findAll('button[data-action="heatmap"]');
     await app.click(button);
-    const weeks = await until("week cells", async () => {
-      const cells = await app.script(CELLS);
-      return cells.length > 10 && cells;
-    });
-    assert.equal(await app.script(`return document.querySelectorAll(".hits .bar").length;`), 0, "no bars under the cells");
+    await until("the bars gone", async () => (await app.findAll(".hits .bar")).length === 0);
+    // The pointer on a week's cell: a week of 20 px days outlined, and its figures.
+    const weeks = await hover(app, [300, 450, 600]);
     assert.ok(weeks.every((c) => /: [\d.]+h of [\d.]+h booked, [\d.]+h free/.test(c.title)), weeks[0]?.title);
-    assert.ok(weeks.some((c) => Math.abs(c.w - 140) < 1), "a whole week is seven days of 20 px");
+    assert.ok(weeks.every((c) => Math.abs(c.w - 140) < 1), JSON.stringify(weeks));
+    assert.equal((await app.findAll(".hits .heat")).length, 0, "no box a cell (they cost the frames)");
     await app.screenshot("heatmap-1-weeks");
 
     // Day zoom: a cell a day.
     await app.click((await app.findAll('button[aria-label="Zoom in (+)"]'))[0]);
-    const days = await until("day cells", async () => {
-      const cells = await app.script(CELLS);
-      return cells.length > 10 && cells.every((c) => c.w <= 48.5) && cells;
-    });
+    await sleep(300);
+    const days = await hover(app, [300, 348, 396, 444, 492, 540, 588]);
+    assert.ok(days.every((c) => c.w <= 48.5), JSON.stringify(days));
     assert.ok(days.some((c) => /\(\d+%\)$/.test(c.title)), days[0]?.title);
     // The keyboard's cursor on a cell says its figures.
     await app.script(`document.querySelector(".viewport").focus(); return null;`);
@@ -37,7 +58,7 @@ test("the heatmap shows utilisation by week and by day, with the figures on hove
 
     await app.click(button);
     await until("the bars back", async () => (await app.findAll(".hits .bar")).length > 0);
-    assert.equal((await app.script(CELLS)).length, 0);
+    assert.equal((await app.findAll(".heat-hover")).length, 0, "no cell outlined over the bars");
   });
 });
 
