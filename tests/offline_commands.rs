@@ -27,6 +27,8 @@ struct Line(AtomicU8);
 const UP: u8 = 0;
 const CUT: u8 = 1;
 const LOSE_WRITE_ANSWERS: u8 = 2;
+/// Every request answered "throttled", as a busy table does (nothing is written).
+const THROTTLED: u8 = 3;
 
 impl Line {
     fn set(&self, state: u8) {
@@ -38,6 +40,15 @@ impl Hooks for Line {
     fn before(&self, operation: &str, _body: &[u8]) -> Before {
         match self.0.load(Ordering::SeqCst) {
             CUT => Before::Disconnect,
+            THROTTLED => Before::Respond {
+                status: 400,
+                body: serde_json::json!({
+                    "__type": "com.amazonaws.dynamodb.v20120810#ThrottlingException",
+                    "message": "Rate of requests exceeds the allowed throughput."
+                })
+                .to_string()
+                .into_bytes(),
+            },
             LOSE_WRITE_ANSWERS
                 if matches!(
                     operation,
@@ -208,6 +219,26 @@ async fn a_lost_connection_shows_the_copy_read_only_and_it_comes_back_by_itself(
         found["session"]["offline"]["reason"]["code"], "unavailable",
         "the check itself notices a cut"
     );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_throttled_table_answers_busy_and_the_window_stays_online() {
+    let s = setup().await;
+    let (_app, w) = app(&s).await;
+    let (person, project) = plan_some(&w);
+    s.line.set(THROTTLED);
+    // An edit: refused as busy, with a sentence that says nothing changed (issue #18.4); the
+    // window does not go offline (every member's would, at once, when a team's table is busy).
+    let input = json!({ "resourceId": person["id"], "projectId": project["id"], "startDate": "2026-12-21", "lastDay": "2026-12-22" });
+    let busy = call(&w, "create_assignment", json!({ "input": input.clone() })).unwrap_err();
+    assert_eq!(busy["code"], "busy", "{busy}");
+    assert!(busy["message"].as_str().unwrap().contains("nothing was changed"), "{busy}");
+    assert!(offline(&w).is_null(), "a busy table is not out of reach");
+    assert_eq!(call(&w, "catalog", json!({})).unwrap_err()["code"], "busy");
+    assert!(offline(&w).is_null());
+    s.line.set(UP);
+    call(&w, "create_assignment", json!({ "input": input })).unwrap();
+    assert_eq!(bars(&timeline(&w).unwrap()).len(), 3);
 }
 
 #[tokio::test(flavor = "multi_thread")]

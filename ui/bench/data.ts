@@ -173,6 +173,7 @@ export function windowItems(team: BenchTeam, from: string, to: string) {
     assignments: overlapping(team.assignments, from, to),
     timeOff: team.timeOff.filter((t) => t.startDate < to && t.endDateExclusive > from),
     holidays: team.holidays.filter((h) => h.day >= from && h.day < to),
+    unreadable: [],
   };
 }
 

@@ -154,6 +154,7 @@ export const catalog: typeof real.catalog = () =>
     projects: team.projects,
     unfinishedResourceDeletes: [],
     unfinishedProjectDeletes: [],
+    unreadable: [],
   });
 export const createResource: typeof real.createResource = (name, id) => {
   const r = { id: id ?? `rnew${serial++}`, name, version: 1 };

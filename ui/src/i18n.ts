@@ -201,6 +201,8 @@ const en = {
   tryAgain: "Try again",
   notLoaded: "Not loaded before the connection was lost",
   unsure: (n: number) => `${n} change${n === 1 ? "" : "s"} to check when the connection is back`,
+  unreadable: (n: number, key: string) =>
+    `${n === 1 ? "An item" : `${n} items`} of the team's data could not be read and ${n === 1 ? "is" : "are"} not shown (${key}${n > 1 ? ", …" : ""}); the rest is. Ask your admin to check ${n === 1 ? "it" : "them"}: the app's log names each.`,
   savedBeforeLost: (n: number) =>
     n === 1
       ? "The change made as the connection was lost was saved."
@@ -409,6 +411,8 @@ const ja: Messages = {
   tryAgain: "再試行",
   notLoaded: "接続が切れる前に読み込まれていない期間です",
   unsure: (n: number) => `接続が戻ったら確認する変更: ${n} 件`,
+  unreadable: (n: number, key: string) =>
+    `チームのデータのうち ${n} 件を読み取れなかったため表示していません（${key}${n > 1 ? " など" : ""}）。それ以外は表示しています。管理者に確認を依頼してください（アプリのログに各項目が記録されています）。`,
   savedBeforeLost: (n: number) => `接続が切れる直前の変更 ${n} 件は保存されていました。`,
   notSaved: (n: number) => `接続が切れる直前の変更 ${n} 件は保存されませんでした。`,
   doAgain: "やり直す",

@@ -39,6 +39,7 @@ error_codes! {
     NameEmpty = "name_empty",
     NameTooLong = "name_too_long",
     NameControlCharacter = "name_control_character",
+    NameFormatCharacter = "name_format_character",
     InvalidColor = "invalid_color",
     InvalidDate = "invalid_date",
     DateOutOfRange = "date_out_of_range",
@@ -71,6 +72,7 @@ error_codes! {
     SessionInvalid = "session_invalid",
     CodeInvalid = "code_invalid",
     Unavailable = "unavailable",
+    Busy = "busy",
     Credentials = "credentials",
     Config = "config",
     Corrupt = "corrupt",
@@ -96,6 +98,7 @@ impl ErrorCode {
             V::NameEmpty => Self::NameEmpty,
             V::NameTooLong { .. } => Self::NameTooLong,
             V::NameControlCharacter => Self::NameControlCharacter,
+            V::NameFormatCharacter => Self::NameFormatCharacter,
             V::Color(_) => Self::InvalidColor,
             V::Date(_) => Self::InvalidDate,
             V::DateOutOfRange(_) => Self::DateOutOfRange,
@@ -134,6 +137,7 @@ impl ErrorCode {
             S::SessionInvalid => Self::SessionInvalid,
             S::CodeInvalid => Self::CodeInvalid,
             S::Unavailable { .. } => Self::Unavailable,
+            S::Busy { .. } => Self::Busy,
             S::Credentials { .. } => Self::Credentials,
             S::Config { .. } => Self::Config,
             S::Corrupt { .. } => Self::Corrupt,
@@ -277,6 +281,8 @@ mod tests {
         }
         assert!(AppError::from(StoreError::Credentials { message: "x".into() }).is_out_of_reach());
         assert!(!AppError::from(StoreError::Conflict { what: "x" }).is_out_of_reach());
+        // A busy (throttled) table is reachable: no window goes offline for it.
+        assert!(!AppError::from(StoreError::Busy { message: "x".into() }).is_out_of_reach());
         assert!(AppError::from(StoreError::NotMember).is_session_gone());
         assert!(!AppError::NotLoaded.is_session_gone());
     }
@@ -286,7 +292,7 @@ mod tests {
         let down = AppError::from(StoreError::Unavailable { message: "timeout".into() });
         let off = AppError::offline(Some(&down));
         assert_eq!(off.code(), ErrorCode::Offline);
-        assert!(off.to_string().contains("the data store cannot be reached or is busy: timeout"));
+        assert!(off.to_string().contains("the data store cannot be reached: timeout"));
         assert_eq!(
             AppError::offline(None).to_string(),
             "the team's data is still being reached; try again in a moment"

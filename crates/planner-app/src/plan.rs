@@ -69,7 +69,7 @@ impl App {
             },
             |copy| {
                 copy.catalog().map(|(resources, projects)| {
-                    Ok(Catalog { resources, projects, pending_deletions: vec![] })
+                    Ok(Catalog { resources, projects, pending_deletions: vec![], unreadable: vec![] })
                 })
             },
         )

@@ -56,6 +56,10 @@ struct Row {
     seed4: Totals,
     seed4_missed: usize,
     seed4_extra: usize,
+    /// A move of an assignment from a copy someone else had changed meanwhile (refused).
+    conflict: Totals,
+    /// What that refusal had read before issue #18.4: every assignment, filtered on the id.
+    conflict_before: Totals,
 }
 
 async fn measure(history: usize) -> Row {
@@ -129,9 +133,12 @@ async fn measure(history: usize) -> Row {
             _ => None,
         })
         .collect();
+    let (conflict, conflict_before) = conflict(&store, &scope, &meter, &timeline.items.assignments).await;
     Row {
         history,
         items_in_team,
+        conflict,
+        conflict_before,
         shown: expected,
         ours,
         full,
@@ -139,6 +146,46 @@ async fn measure(history: usize) -> Row {
         seed4_missed: shown.difference(&got).count(),
         seed4_extra: got.difference(&shown).count(),
     }
+}
+
+/// A conflicting edit: someone moves an assignment of the window, then a move from the copy read
+/// before fails its condition and the store finds out why (`plan/gone.rs`). Next to it, the query
+/// the store made for that until issue #18.4.
+async fn conflict(store: &Store, scope: &TeamScope, meter: &Meter, shown: &[Assignment]) -> (Totals, Totals) {
+    let a = shown.iter().find(|a| level_of(a.range) == 0).expect("a short assignment in the window");
+    let to = |days: i64| AssignmentChange {
+        resource_id: a.resource_id.clone(),
+        project_id: a.project_id.clone(),
+        range: DateRange::new(a.range.start().add_days(days), a.range.end_exclusive().add_days(days))
+            .unwrap(),
+        allocation: None,
+        status: None,
+    };
+    store.update_assignment(scope, a, to(7)).await.unwrap();
+    meter.reset();
+    let refused = store.update_assignment(scope, a, to(14)).await;
+    assert!(matches!(refused, Err(planner_store::StoreError::Conflict { .. })), "{refused:?}");
+    let ours = meter.reset();
+    let (lo, hi) = keys::all_assignments_range();
+    let s = |v: String| aws_sdk_dynamodb::types::AttributeValue::S(v);
+    let found = drain(
+        store
+            .connection()
+            .client
+            .query()
+            .table_name(&store.connection().table)
+            .key_condition_expression("pk = :pk AND sk BETWEEN :lo AND :hi")
+            .filter_expression("id = :id")
+            .projection_expression("sk")
+            .consistent_read(true)
+            .expression_attribute_values(":pk", s(keys::team_pk(scope.team())))
+            .expression_attribute_values(":lo", s(lo))
+            .expression_attribute_values(":hi", s(hi))
+            .expression_attribute_values(":id", s(a.id.to_string())),
+    )
+    .await;
+    assert_eq!(found.len(), 1, "the moved assignment, found by the old query");
+    (ours, meter.reset())
 }
 
 /// Runs a query over every page; returns the items.
@@ -289,6 +336,25 @@ async fn main() {
             "At {} the full load costs {:.0}x our window read.",
             last.history,
             last.full.read_units / last.ours.read_units
+        );
+    }
+    println!(
+        "\nA refused edit (issue #18.4): a move of an assignment someone else had moved since; the store reads why.\n"
+    );
+    println!(
+        "| history | ours: requests / RCU / WCU | the history query it replaced (strong): requests / RCU / items read |"
+    );
+    println!("|---:|---|---|");
+    for row in &rows {
+        println!(
+            "| {} | {} / {:.1} / {:.1} | {} / {:.1} / {} |",
+            row.history,
+            row.conflict.requests,
+            row.conflict.read_units,
+            row.conflict.write_units,
+            row.conflict_before.requests,
+            row.conflict_before.read_units,
+            row.conflict_before.items_read,
         );
     }
     println!("\n| edit | requests | write units (WCU) |\n|---|---:|---:|");

@@ -116,6 +116,7 @@ impl Snapshot {
             assignments: self.assignments_in(window),
             time_off: self.time_off.iter().filter(|t| t.range.overlaps(window)).cloned().collect(),
             holidays: self.holidays.iter().filter(|h| window.contains(h.day)).cloned().collect(),
+            unreadable: Vec::new(),
         }
     }
 

@@ -154,6 +154,7 @@ fn time_off_and_holidays_are_kept_window_by_window() {
         assignments: vec![],
         time_off: vec![nov.clone()],
         holidays: vec![holiday("2026-11-23")],
+        unreadable: vec![],
     };
     let mut s =
         Snapshot::new(team(), vec![r.clone()], vec![], w("2026-11-01", "2026-12-01"), found, "t".into());
@@ -161,6 +162,7 @@ fn time_off_and_holidays_are_kept_window_by_window() {
         assignments: vec![],
         time_off: vec![dec.clone()],
         holidays: vec![holiday("2026-12-25")],
+        unreadable: vec![],
     };
     s.loaded(w("2026-12-01", "2027-01-01"), dec_found, None);
     let all = s.items_in(w("2026-11-01", "2027-01-01"));

@@ -19,7 +19,9 @@ impl Email {
             && !domain.starts_with('.')
             && !domain.ends_with('.')
             && value.len() <= 254
-            && !value.chars().any(|c| c.is_whitespace() || c.is_control())
+            && !value
+                .chars()
+                .any(|c| c.is_whitespace() || c.is_control() || crate::name::is_format_character(c))
             && !domain.contains('@')
             && !value.contains('#');
         if ok { Ok(Self(value)) } else { Err(err()) }
@@ -43,6 +45,19 @@ mod tests {
             ["", "plain", "@example.com", "a@b", "a@@b.com", "a b@c.com", "a@.com", "a@b.com.", "a#b@c.com"]
         {
             assert!(Email::parse(bad).is_err(), "{bad} should be refused");
+        }
+    }
+
+    #[test]
+    fn refuses_direction_marks_and_zero_width_characters() {
+        // Each looks like ada@example.com on screen (issue #18.9).
+        for bad in [
+            "ada\u{200B}@example.com",
+            "ada@exam\u{202E}ple.com",
+            "\u{FEFF}ada@example.com",
+            "ada@example.com\u{2060}",
+        ] {
+            assert!(Email::parse(bad).is_err(), "{bad:?} should be refused");
         }
     }
 }

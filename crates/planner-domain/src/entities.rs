@@ -187,7 +187,25 @@ pub struct WindowItems {
     pub time_off: Vec<TimeOff>,
     #[serde(default)]
     pub holidays: Vec<Holiday>,
+    /// Items of the read that could not be read back (damaged, or a value out of range): left
+    /// out of what is shown, and named here, so one bad item does not hide the rest (#18.5).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unreadable: Vec<Unreadable>,
 }
+
+/// A stored item that could not be read back, and why (for the window's notice and the log).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Unreadable {
+    /// `pk / sk` of the item.
+    pub key: String,
+    pub detail: String,
+}
+
+/// The largest version a stored item may carry: the window reads versions as JSON numbers, which
+/// hold whole numbers exactly only up to 2^53 − 1 (JavaScript's `Number.MAX_SAFE_INTEGER`); past
+/// it, an edit would send back a version that is not the stored one. Import refuses larger ones.
+pub const MAX_VERSION: u64 = (1 << 53) - 1;
 
 impl From<Vec<Assignment>> for WindowItems {
     /// Assignments alone (no time off, no holidays).

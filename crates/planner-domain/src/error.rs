@@ -13,6 +13,10 @@ pub enum ValidationError {
     NameTooLong { max: usize },
     #[error("the name contains a control character")]
     NameControlCharacter,
+    #[error(
+        "the name contains an invisible formatting character (a direction mark or a zero-width character)"
+    )]
+    NameFormatCharacter,
     #[error("'{0}' is not a colour of the form #RRGGBB")]
     Color(String),
     #[error("'{0}' is not a date of the form YYYY-MM-DD")]
@@ -64,6 +68,7 @@ impl ValidationError {
             ValidationError::NameEmpty => "name_empty",
             ValidationError::NameTooLong { .. } => "name_too_long",
             ValidationError::NameControlCharacter => "name_control_character",
+            ValidationError::NameFormatCharacter => "name_format_character",
             ValidationError::Color(_) => "invalid_color",
             ValidationError::Date(_) => "invalid_date",
             ValidationError::DateOutOfRange(_) => "date_out_of_range",

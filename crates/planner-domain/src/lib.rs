@@ -59,7 +59,8 @@ pub use color::Color;
 pub use dates::{Date, DateRange, MAX_ASSIGNMENT_DAYS};
 pub use email::Email;
 pub use entities::{
-    Assignment, Calendar, Holiday, Member, Project, Resource, Team, TimeOff, User, WindowItems,
+    Assignment, Calendar, Holiday, MAX_VERSION, Member, Project, Resource, Team, TimeOff, Unreadable, User,
+    WindowItems,
 };
 pub use error::ValidationError;
 pub use ids::{AssignmentId, CalendarId, ProjectId, ResourceId, TeamId, TimeOffId, UserId};

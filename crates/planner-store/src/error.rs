@@ -26,8 +26,12 @@ pub enum StoreError {
     SessionInvalid,
     #[error("this sign-in code is wrong, has expired or was already used")]
     CodeInvalid,
-    #[error("the data store cannot be reached or is busy: {message}")]
+    #[error("the data store cannot be reached: {message}")]
     Unavailable { message: String },
+    /// Throttled: the table is reachable but refuses more requests for now. Not a reason to go
+    /// offline (issue #18.4): every member's window would flip at once when a team is busy.
+    #[error("the team's data store is busy ({message}); nothing was changed, try again in a moment")]
+    Busy { message: String },
     #[error("the AWS credentials were refused or are missing: {message}")]
     Credentials { message: String },
     #[error("the configuration is not usable: {message}")]
@@ -53,6 +57,7 @@ impl StoreError {
             StoreError::SessionInvalid => "session_invalid",
             StoreError::CodeInvalid => "code_invalid",
             StoreError::Unavailable { .. } => "unavailable",
+            StoreError::Busy { .. } => "busy",
             StoreError::Credentials { .. } => "credentials",
             StoreError::Config { .. } => "config",
             StoreError::Corrupt { .. } => "corrupt",

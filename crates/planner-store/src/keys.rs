@@ -39,6 +39,8 @@ const OFF: &str = "OFF#";
 const OFL: &str = "OFL#";
 const CAL: &str = "CAL#";
 const HOL: &str = "HOL#";
+/// The mark a delete leaves of an assignment or time off (its series' prefix and id follow).
+const GONE: &str = "GONE#";
 const USER: &str = "USER#";
 const USER_EMAIL: &str = "USER#email#";
 const ACCOUNT: &str = "ACCOUNT#";
@@ -115,6 +117,12 @@ impl Series {
             let ix = self.index();
             (format!("{ix}{level:02}#{first}"), format!("{ix}{level:02}#{last}#{AFTER}"))
         }
+    }
+
+    /// The mark its delete leaves of an item of the series (`GONE#ASN#{id}`): a stale edit of
+    /// an item no longer at its key reads it to tell "deleted" from "moved".
+    pub fn gone_sk(self, id: &str) -> String {
+        format!("{GONE}{}{id}", self.main())
     }
 
     /// Inclusive bounds of every main item.
@@ -303,6 +311,8 @@ pub enum TeamItemKey {
     TimeOffIndex { level: u8, start: Date, id: TimeOffId },
     Calendar(CalendarId),
     Holiday { day: Date, calendar: CalendarId },
+    AssignmentGone(AssignmentId),
+    TimeOffGone(TimeOffId),
 }
 
 /// A key that does not have the form this module writes.
@@ -366,6 +376,12 @@ pub fn parse_team_sk(sk: &str) -> Result<TeamItemKey, BadKey> {
             start,
             id,
         })
+    } else if let Some(rest) = sk.strip_prefix(GONE) {
+        if let Some(id) = rest.strip_prefix(ASN) {
+            AssignmentId::parse(id).ok().map(TeamItemKey::AssignmentGone)
+        } else {
+            rest.strip_prefix(OFF).and_then(|id| TimeOffId::parse(id).ok()).map(TeamItemKey::TimeOffGone)
+        }
     } else if let Some(rest) = sk.strip_prefix(CAL) {
         CalendarId::parse(rest).ok().map(TeamItemKey::Calendar)
     } else if let Some(rest) = sk.strip_prefix(HOL) {

@@ -42,6 +42,8 @@ fn team_sort_keys_round_trip() {
         ),
         (calendar_sk(&cal), TeamItemKey::Calendar(cal.clone())),
         (holiday_sk(start, &cal), TeamItemKey::Holiday { day: start, calendar: cal.clone() }),
+        (Series::Assignments.gone_sk(asn.as_str()), TeamItemKey::AssignmentGone(asn.clone())),
+        (Series::TimeOff.gone_sk(off.as_str()), TeamItemKey::TimeOffGone(off.clone())),
     ];
     for (key, expected) in cases {
         assert_eq!(parse_team_sk(&key).unwrap(), expected, "{key}");
@@ -69,6 +71,9 @@ fn refuses_foreign_keys() {
         "OFF#2026-05-01",
         "HOL#2026-05-01#",
         "CAL#a#b",
+        "GONE#",
+        "GONE#RES#x",
+        "GONE#ASN#2026-05-01#x",
         "OTHER",
     ] {
         assert!(parse_team_sk(bad_key).is_err(), "{bad_key}");
@@ -100,12 +105,13 @@ fn prefixes_sort_as_documented() {
         Series::TimeOff.index_sk(99, d, "x"),
         calendar_sk(&CalendarId::generate()),
         holiday_sk(d, &CalendarId::generate()),
+        Series::Assignments.gone_sk(id.as_str()),
     ];
     keys.sort();
     let kinds: Vec<_> = keys.iter().map(|k| &k[..3]).collect();
-    assert_eq!(kinds, ["ASL", "ASL", "ASN", "CAL", "HOL", "MEM", "MET", "OFF", "OFL", "PRJ", "RES"]);
+    assert_eq!(kinds, ["ASL", "ASL", "ASN", "CAL", "GON", "HOL", "MEM", "MET", "OFF", "OFL", "PRJ", "RES"]);
     let (lo, hi) = catalog_range();
-    assert!(keys[9] >= lo && keys[10] <= hi && keys[8] < lo);
+    assert!(keys[10] >= lo && keys[11] <= hi && keys[9] < lo);
 }
 
 proptest! {

@@ -32,12 +32,12 @@ where
             let code = e.code().unwrap_or("Unknown");
             let message = e.message().unwrap_or("").to_owned();
             match code {
-                "ProvisionedThroughputExceededException"
-                | "ThrottlingException"
-                | "RequestLimitExceeded"
-                | "InternalServerError"
-                | "ServiceUnavailable" => StoreError::Unavailable {
-                    message: format!("DynamoDB is busy ({code}); try again in a moment"),
+                // The SDK has retried these already, with backoff.
+                "ProvisionedThroughputExceededException" | "ThrottlingException" | "RequestLimitExceeded" => {
+                    StoreError::Busy { message: format!("{code}: too many requests at once") }
+                }
+                "InternalServerError" | "ServiceUnavailable" => StoreError::Unavailable {
+                    message: format!("DynamoDB is not answering ({code}); try again in a moment"),
                 },
                 // Each says what to do: sign in again, check the profile, or ask IT for access.
                 "ExpiredTokenException" => StoreError::Credentials {
@@ -278,7 +278,7 @@ pub async fn batch_write(
         while !pending.is_empty() {
             if attempt > 0 {
                 if attempt >= ATTEMPTS {
-                    return Err(StoreError::Unavailable {
+                    return Err(StoreError::Busy {
                         message: format!(
                             "{} writes were not processed after {ATTEMPTS} attempts",
                             pending.len()
@@ -323,7 +323,7 @@ pub async fn batch_get(
         while let Some(request) = pending.take() {
             if attempt > 0 {
                 if attempt >= ATTEMPTS {
-                    return Err(StoreError::Unavailable {
+                    return Err(StoreError::Busy {
                         message: "some items could not be read after several attempts".into(),
                     });
                 }
@@ -408,8 +408,8 @@ pub async fn transact(client: &Client, actions: Vec<TransactWriteItem>) -> Resul
         }
         return Err(match codes {
             Some(codes) if !retryable => TxError::Cancelled(codes),
-            Some(_) => TxError::Store(StoreError::Unavailable {
-                message: "the change kept colliding with other changes; try again".into(),
+            Some(_) => TxError::Store(StoreError::Busy {
+                message: "the change kept colliding with other changes or was throttled".into(),
             }),
             None => TxError::Store(classify(err)),
         });

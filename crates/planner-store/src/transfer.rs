@@ -93,6 +93,22 @@ impl TeamExport {
             if !ids.insert(&a.id) {
                 return Err(bad(format!("assignment {} appears twice", a.id)));
             }
+            a.clone().checked().map_err(|e| bad(format!("assignment {}: {e}", a.id)))?;
+        }
+        // Nothing the reader could not read back (issue #18.5): a version past 2^53 − 1 is
+        // written, and every window that holds the item then leaves it out as unreadable.
+        let versions = (self.resources.iter().map(|r| (r.version, r.id.to_string())))
+            .chain(self.projects.iter().map(|p| (p.version, p.id.to_string())))
+            .chain(self.assignments.iter().map(|a| (a.version, a.id.to_string())))
+            .chain(self.time_off.iter().map(|t| (t.version, t.id.to_string())))
+            .chain(self.calendars.iter().map(|c| (c.version, c.id.to_string())));
+        for (version, id) in versions {
+            if version > planner_domain::MAX_VERSION {
+                return Err(bad(format!(
+                    "{id} has version {version}, more than the largest the app can read back ({})",
+                    planner_domain::MAX_VERSION
+                )));
+            }
         }
         let calendars: HashSet<_> = self.calendars.iter().map(|c| &c.id).collect();
         if calendars.len() != self.calendars.len() {

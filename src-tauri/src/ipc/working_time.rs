@@ -230,6 +230,8 @@ pub struct WindowItemsDto {
     pub assignments: Vec<AssignmentDto>,
     pub time_off: Vec<TimeOffDto>,
     pub holidays: Vec<HolidayDto>,
+    /// Items that could not be read back and are not shown (issue #18.5).
+    pub unreadable: Vec<super::UnreadableDto>,
 }
 
 impl From<&WindowItems> for WindowItemsDto {
@@ -238,6 +240,7 @@ impl From<&WindowItems> for WindowItemsDto {
             assignments: w.assignments.iter().map(Into::into).collect(),
             time_off: w.time_off.iter().map(Into::into).collect(),
             holidays: w.holidays.iter().map(Into::into).collect(),
+            unreadable: w.unreadable.iter().map(Into::into).collect(),
         }
     }
 }

@@ -15,6 +15,7 @@ import type {
   ScheduleDto,
   StatusDto,
   TimelineDto,
+  UnreadableDto,
   WindowItemsDto,
 } from "../ipc";
 import { FULL_DAY } from "./allocation";
@@ -153,6 +154,7 @@ export class Plan {
     this.people = [...initial.resources].sort(byName);
     this.projects = [...initial.projects].sort(byName);
     this.byId = Object.fromEntries(initial.assignments.map((a) => [a.id, a]));
+    this.tellUnreadable(initial.unreadable);
     // Only the days whose assignments all came (offline, the copy may hold part of the window).
     for (const w of initial.loaded) {
       const from = dayOf(w.from);
@@ -175,6 +177,7 @@ export class Plan {
       this.api
         .loadWindow(w.from, w.to)
         .then((window) => {
+          this.tellUnreadable(window.unreadable);
           this.capacity.loaded(window);
           // Only what is new or changed: a window that brings nothing new (the usual case
           // when scrolling back and forth) must not make every row lay out its lanes again.
@@ -264,6 +267,7 @@ export class Plan {
         return this.api.loadWindow(w.from, w.to);
       }),
     ]);
+    this.tellUnreadable([...catalog.unreadable, ...windows.flatMap((w) => w.unreadable)]);
     this.people = [...catalog.resources].sort(byName);
     this.projects = [...catalog.projects].sort(byName);
     const found = windows.flatMap((w) => w.assignments);
@@ -560,6 +564,20 @@ export class Plan {
   }
 
   // ---- messages ------------------------------------------------------------------------------
+
+  /** Keys of the items a read named as unreadable (issue #18.5), each said once. */
+  private readonly unreadable = new Set<string>();
+
+  /** Items the table holds that could not be read back: not shown; the notice names them. */
+  tellUnreadable(found: readonly UnreadableDto[]): void {
+    const fresh = found.filter((u) => !this.unreadable.has(u.key));
+    if (!fresh[0]) return;
+    for (const u of fresh) this.unreadable.add(u.key);
+    this.notice = {
+      text: MESSAGES[this.say.lang].unreadable(this.unreadable.size, fresh[0].key),
+      kind: "error",
+    };
+  }
 
   fail(e: unknown): void {
     const text = codeOf(e) === "conflict" ? MESSAGES[this.say.lang].conflictReloaded : this.say.error(e);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { errorText } from "../errors";
-import type { AssignmentDto, ProjectDto, ResourceDto, TimelineDto } from "../ipc";
+import type { AssignmentDto, ProjectDto, ResourceDto, TimelineDto, UnreadableDto } from "../ipc";
 import { FULL_DAY } from "./allocation";
 import { dateOf, dayOf } from "./dates";
 import { newId, Plan, type PlanApi } from "./plan.svelte";
@@ -30,6 +30,8 @@ class FakeStore implements PlanApi {
   /** Offline: windows are served only if the copy holds them (none here). */
   offline = false;
   windowsAsked = 0;
+  /** Items every read names as unreadable (issue #18.5). */
+  unreadable: UnreadableDto[] = [];
 
   private answer<T>(value: T): T {
     if (this.loseAnswer) {
@@ -75,7 +77,7 @@ class FakeStore implements PlanApi {
     this.asked.push([from, to]);
     if (this.offline) throw err("not_loaded");
     const assignments = [...this.rows.values()].filter((a) => a.startDate < to && a.endDateExclusive > from);
-    return { assignments, timeOff: [], holidays: [] };
+    return { assignments, timeOff: [], holidays: [], unreadable: this.unreadable };
   }
   // Capacity's commands (capacity.test.ts tests them); unused here.
   setWorkingTime = unused;
@@ -95,6 +97,7 @@ class FakeStore implements PlanApi {
       projects: this.projects,
       unfinishedResourceDeletes: [],
       unfinishedProjectDeletes: [],
+      unreadable: this.unreadable,
     };
   }
   async createAssignment(input: Change & { id?: string }) {
@@ -187,6 +190,7 @@ function setUp(over: Partial<TimelineDto> = {}) {
     defaultWeek: [480, 480, 480, 480, 480, 0, 0],
     loaded: [{ from: "2026-11-02", to: "2027-01-25" }],
     cached: false,
+    unreadable: [],
     ...over,
   };
   const plan = new Plan(initial, store, { lang: "en", error: (e) => errorText("en", e) });
@@ -498,6 +502,28 @@ describe("Plan offline", () => {
     await reloading;
     expect(plan.byId[far.id]).toBeDefined(); // kept
     expect(plan.byId[gone.id]).toBeUndefined(); // gone
+  });
+
+  it("names the items the table could not read back, each once, and shows the rest", async () => {
+    const bad = { key: "TEAM#t / ASN#2026-12-07#x", detail: "version out of range (0 to 2^53 − 1)" };
+    const { store, plan } = setUp({ unreadable: [bad] });
+    expect(plan.notice).toEqual({
+      kind: "error",
+      text: "An item of the team's data could not be read and is not shown (TEAM#t / ASN#2026-12-07#x); the rest is. Ask your admin to check it: the app's log names each.",
+    });
+    plan.notice = null;
+    // A scroll's window naming it again says nothing new.
+    store.unreadable = [bad];
+    plan.ensureLoaded(dayOf("2027-03-01"), dayOf("2027-03-20"));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(plan.notice).toBeNull();
+    // A reload that finds another: both counted, the new one named.
+    store.unreadable = [bad, { key: "TEAM#t / RES#y", detail: "attribute name missing or not a string" }];
+    await plan.reload();
+    const said = (p: Plan) => p.notice?.text; // (read anew: the null set above narrowed the field)
+    expect(said(plan)).toMatch(
+      /^2 items of the team's data could not be read and are not shown \(TEAM#t \/ RES#y, …\)/,
+    );
   });
 
   it("loads again the days an offline start did not have", async () => {

@@ -88,6 +88,7 @@ fn team() -> Team {
             version: 1,
         }],
         holidays: vec![Holiday { calendar, day: day("2026-12-09"), name: Name::parse("Test day").unwrap() }],
+        unreadable: vec![],
     };
     Team { people: vec![hanako, bo], projects: vec![idle, gemini, apollo], items }
 }

@@ -5,7 +5,7 @@ use super::items::{self, DELETING};
 use super::{AssignmentChange, AssignmentRef, NewAssignment};
 use crate::keys::{self, Series};
 use crate::scope::put_new;
-use crate::sdk::{self, Item, classify, key, n, query_all, s};
+use crate::sdk::{self, Item, classify, key, n, s};
 use crate::{Store, StoreError, TeamScope, window};
 use aws_sdk_dynamodb::types::{ConditionCheck, Delete, Put, ReturnConsumedCapacity, TransactWriteItem};
 use planner_domain::{Action, Assignment, Date};
@@ -119,35 +119,19 @@ impl Store {
         self.require(scope, Action::EditPlan, "delete_assignment")?;
         let pk = scope.pk();
         let main = key(&pk, keys::assignment_sk(current.range.start(), &current.id));
-        let condition_failed = match items::index_key(&pk, &current.id, current.range) {
-            // A long assignment: the main item and its index entry go together.
-            Some(index) => {
-                let actions =
-                    vec![self.delete_if_unchanged(main, current.into())?, plain_delete(self.table(), index)?];
-                match sdk::transact(self.client(), actions).await {
-                    Ok(()) => false,
-                    Err(e) if e.condition_failed_at(0) => true,
-                    Err(e) => return Err(e.into_store("assignment")),
-                }
-            }
-            // A short one is a single item: a plain conditional delete costs half a transaction.
-            None => {
-                let deleted = self
-                    .client()
-                    .delete_item()
-                    .table_name(self.table())
-                    .return_consumed_capacity(ReturnConsumedCapacity::Total)
-                    .set_key(Some(main))
-                    .condition_expression(UNCHANGED)
-                    .set_expression_attribute_values(Some(unchanged_values(current.into())))
-                    .send()
-                    .await;
-                match deleted {
-                    Ok(_) => false,
-                    Err(e) if sdk::is_condition_failure(&e) => true,
-                    Err(e) => return Err(classify(e)),
-                }
-            }
+        // The item (on the condition that it is unchanged), its index entry if long, and the mark
+        // that it was deleted (gone.rs), in one transaction.
+        let mut actions = vec![
+            self.delete_if_unchanged(main, current.into())?,
+            self.gone_mark(&pk, Series::Assignments, current.id.as_str())?,
+        ];
+        if let Some(index) = items::index_key(&pk, &current.id, current.range) {
+            actions.push(plain_delete(self.table(), index)?);
+        }
+        let condition_failed = match sdk::transact(self.client(), actions).await {
+            Ok(()) => false,
+            Err(e) if e.condition_failed_at(0) => true,
+            Err(e) => return Err(e.into_store("assignment")),
         };
         if !condition_failed {
             return Ok(());
@@ -169,26 +153,12 @@ impl Store {
         out.as_ref().map(items::assignment_from_item).transpose()
     }
 
-    /// After a failed condition: was the assignment deleted, or changed (perhaps moved to
-    /// another start day, which is another key)? Only failed edits pay for the search.
+    /// After a failed condition: was the assignment deleted, or changed (gone.rs)?
     async fn why_changed(&self, scope: &TeamScope, current: &Assignment) -> StoreError {
-        match self.get_assignment(scope, &AssignmentRef::from(current)).await {
-            Ok(Some(_)) => return StoreError::Conflict { what: "assignment" },
-            Ok(None) => {}
-            Err(e) => return e,
-        }
-        let moved = query_all(
-            self.query_range(scope.pk(), keys::all_assignments_range(), true)
-                .filter_expression("id = :id")
-                .projection_expression("sk")
-                .expression_attribute_values(":id", s(current.id.as_str())),
-        )
-        .await;
-        match moved {
-            Ok(found) if !found.is_empty() => StoreError::Conflict { what: "assignment" },
-            Ok(_) => StoreError::NotFound { what: "assignment" },
-            Err(e) => e,
-        }
+        let old = keys::assignment_sk(current.range.start(), &current.id);
+        let parents = [keys::resource_sk(&current.resource_id), keys::project_sk(&current.project_id)];
+        let id = current.id.as_str();
+        self.changed_or_deleted(&scope.pk(), old, Series::Assignments, id, &parents, "assignment").await
     }
 
     /// The actions that replace a dated item the caller saw (an assignment, a time off) and its

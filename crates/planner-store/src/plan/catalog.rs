@@ -24,33 +24,44 @@ pub struct Catalog {
     pub projects: Vec<Project>,
     /// Not shown anywhere; listed so that an interrupted delete can be finished.
     pub pending_deletions: Vec<PendingDeletion>,
+    /// Rows that could not be read back: left out (with their bars) and named (issue #18.5).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unreadable: Vec<planner_domain::Unreadable>,
 }
 
-/// Sorts people and projects (and the deletes left unfinished) out of a page of rows.
-fn catalog_from_rows(rows: &[Item]) -> Result<Catalog, StoreError> {
+/// One row of the catalog's range.
+enum Row {
+    Resource(Resource),
+    Project(Project),
+    Pending(PendingDeletion),
+}
+
+fn row(item: &Item) -> Result<Row, StoreError> {
+    match keys::parse_team_sk(get_s(item, keys::SK)?) {
+        Ok(TeamItemKey::Resource(id)) if is_deleting(item) => Ok(Row::Pending(PendingDeletion::Resource(id))),
+        Ok(TeamItemKey::Project(id)) if is_deleting(item) => Ok(Row::Pending(PendingDeletion::Project(id))),
+        Ok(TeamItemKey::Resource(_)) => items::resource_from_item(item).map(Row::Resource),
+        Ok(TeamItemKey::Project(_)) => items::project_from_item(item).map(Row::Project),
+        _ => {
+            Err(StoreError::corrupt(crate::sdk::item_key(item), "unexpected item among people and projects"))
+        }
+    }
+}
+
+/// Sorts people and projects (and the deletes left unfinished) out of a page of rows; a row that
+/// cannot be read is left out and named in `unreadable`.
+fn catalog_from_rows(rows: &[Item]) -> Catalog {
     let mut catalog = Catalog::default();
-    for item in rows {
-        let sk = get_s(item, keys::SK)?;
-        match keys::parse_team_sk(sk) {
-            Ok(TeamItemKey::Resource(id)) if is_deleting(item) => {
-                catalog.pending_deletions.push(PendingDeletion::Resource(id))
-            }
-            Ok(TeamItemKey::Project(id)) if is_deleting(item) => {
-                catalog.pending_deletions.push(PendingDeletion::Project(id))
-            }
-            Ok(TeamItemKey::Resource(_)) => catalog.resources.push(items::resource_from_item(item)?),
-            Ok(TeamItemKey::Project(_)) => catalog.projects.push(items::project_from_item(item)?),
-            _ => {
-                return Err(StoreError::corrupt(
-                    crate::sdk::item_key(item),
-                    "unexpected item among people and projects",
-                ));
-            }
+    for r in items::readable(rows, row, &mut catalog.unreadable) {
+        match r {
+            Row::Resource(x) => catalog.resources.push(x),
+            Row::Project(x) => catalog.projects.push(x),
+            Row::Pending(x) => catalog.pending_deletions.push(x),
         }
     }
     catalog.resources.sort_by(|a, b| a.name.cmp(&b.name).then(a.id.cmp(&b.id)));
     catalog.projects.sort_by(|a, b| a.name.cmp(&b.name).then(a.id.cmp(&b.id)));
-    Ok(catalog)
+    catalog
 }
 
 impl Store {
@@ -66,7 +77,7 @@ impl Store {
         consistent: bool,
     ) -> Result<Catalog, StoreError> {
         let rows = query_all(self.query_range(scope.pk(), keys::catalog_range(), consistent)).await?;
-        catalog_from_rows(&rows)
+        Ok(catalog_from_rows(&rows))
     }
 
     /// Access pattern 2: the people of a team.
@@ -96,7 +107,7 @@ impl Store {
                 .consistent_read(self.strong_reads),
         )
         .await?;
-        catalog_from_rows(&rows)
+        Ok(catalog_from_rows(&rows))
     }
 
     /// Access pattern 5: a new person. `id` is made by the caller; repeating the same create

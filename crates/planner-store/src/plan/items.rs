@@ -19,7 +19,38 @@ pub(crate) fn corrupt(item: &Item) -> impl Fn(planner_domain::ValidationError) -
 
 pub(crate) fn version(item: &Item) -> Result<u64, StoreError> {
     u64::try_from(get_n(item, "version")?)
-        .map_err(|_| StoreError::corrupt(item_key(item), "negative version"))
+        .ok()
+        .filter(|v| *v <= planner_domain::MAX_VERSION)
+        .ok_or_else(|| StoreError::corrupt(item_key(item), "version out of range (0 to 2^53 − 1)"))
+}
+
+/// Each item parsed; the ones that cannot be (damaged, a value out of range) are left out and
+/// added to `unreadable`, with a warning in the log, so that one bad item does not hide a team
+/// (issue #18.5).
+pub(crate) fn readable<T>(
+    rows: impl IntoIterator<Item = impl std::borrow::Borrow<Item>>,
+    parse: impl Fn(&Item) -> Result<T, StoreError>,
+    unreadable: &mut Vec<planner_domain::Unreadable>,
+) -> Vec<T> {
+    let mut out = Vec::new();
+    for row in rows {
+        let item = row.borrow();
+        match parse(item) {
+            Ok(x) => out.push(x),
+            Err(e) => {
+                let key = item_key(item);
+                let detail = match e {
+                    StoreError::Corrupt { detail, .. } => detail,
+                    other => other.to_string(),
+                };
+                tracing::warn!(%key, %detail, "an item could not be read back; left out");
+                if !unreadable.iter().any(|u| u.key == key) {
+                    unreadable.push(planner_domain::Unreadable { key, detail });
+                }
+            }
+        }
+    }
+    out
 }
 
 pub(crate) fn is_deleting(item: &Item) -> bool {

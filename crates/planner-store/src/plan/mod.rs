@@ -13,6 +13,7 @@ mod calendars;
 mod capacity_items;
 mod cascade;
 mod catalog;
+mod gone;
 mod items;
 mod reads;
 mod time_off;

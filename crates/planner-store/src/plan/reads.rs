@@ -11,7 +11,7 @@ use crate::{Store, StoreError, TeamScope, window};
 use aws_sdk_dynamodb::types::AttributeValue;
 use planner_domain::capacity::{Report, ReportInput};
 use planner_domain::{
-    Action, Assignment, Calendar, DateRange, Holiday, Project, Resource, Team, TimeOff, WindowItems,
+    Action, Assignment, Calendar, DateRange, Project, Resource, Team, TimeOff, Unreadable, WindowItems,
 };
 use serde::Serialize;
 use std::collections::{BTreeMap, HashSet};
@@ -77,7 +77,10 @@ impl Store {
         self.require(scope, Action::ReadPlan, "assignments_in_window")?;
         let (levels, short) =
             tokio::try_join!(self.levels(scope), self.query_level(scope, Series::Assignments, 0, window))?;
-        self.with_long(scope, Series::Assignments, &levels, window, short, items::assignment_from_item).await
+        let (found, _) = self
+            .with_long(scope, Series::Assignments, &levels, window, short, items::assignment_from_item)
+            .await?;
+        Ok(found)
     }
 
     /// Everything dated in a window: its assignments and time off (each exactly as
@@ -95,7 +98,7 @@ impl Store {
             self.query_level(scope, Series::TimeOff, 0, window),
             self.holidays_in(scope, window),
         )?;
-        let (assignments, time_off) = tokio::try_join!(
+        let ((assignments, mut unreadable), (time_off, off_unreadable)) = tokio::try_join!(
             self.with_long(
                 scope,
                 Series::Assignments,
@@ -113,10 +116,13 @@ impl Store {
                 capacity_items::time_off_from_item
             ),
         )?;
-        Ok(WindowItems { assignments, time_off, holidays })
+        unreadable.extend(off_unreadable);
+        let holidays = items::readable(&holidays, capacity_items::holiday_from_item, &mut unreadable);
+        Ok(WindowItems { assignments, time_off, holidays, unreadable })
     }
 
-    /// The short items read, and the long ones of every level in use, overlapping the window.
+    /// The short items read, and the long ones of every level in use, overlapping the window;
+    /// and those that could not be read back.
     async fn with_long<T: Dated>(
         &self,
         scope: &TeamScope,
@@ -125,13 +131,14 @@ impl Store {
         window: DateRange,
         short: Vec<Item>,
         parse: fn(&Item) -> Result<T, StoreError>,
-    ) -> Result<Vec<T>, StoreError> {
+    ) -> Result<(Vec<T>, Vec<Unreadable>), StoreError> {
         let long = futures::future::try_join_all(
             levels.of(series).iter().map(|level| self.query_level(scope, series, *level, window)),
         )
         .await?;
-        let found: Vec<T> = short.iter().chain(long.iter().flatten()).map(parse).collect::<Result<_, _>>()?;
-        Ok(overlapping(found, window, |x| (x.range(), x.id().to_owned())))
+        let mut unreadable = Vec::new();
+        let found = items::readable(short.iter().chain(long.iter().flatten()), parse, &mut unreadable);
+        Ok((overlapping(found, window, |x| (x.range(), x.id().to_owned())), unreadable))
     }
 
     async fn query_level(
@@ -150,13 +157,10 @@ impl Store {
         .await
     }
 
-    /// The holidays of every calendar on the days of `window`: one Query (keys hold the day).
-    async fn holidays_in(&self, scope: &TeamScope, window: DateRange) -> Result<Vec<Holiday>, StoreError> {
+    /// The holiday items of every calendar on the days of `window`: one Query (keys hold the day).
+    async fn holidays_in(&self, scope: &TeamScope, window: DateRange) -> Result<Vec<Item>, StoreError> {
         let (first, last) = (window.start(), window.end_exclusive().add_days(-1));
-        let rows =
-            query_all(self.query_range(scope.pk(), keys::holiday_range(first, last), self.strong_reads))
-                .await?;
-        rows.iter().map(capacity_items::holiday_from_item).collect()
+        query_all(self.query_range(scope.pk(), keys::holiday_range(first, last), self.strong_reads)).await
     }
 
     /// The index levels in use of both series.
@@ -189,7 +193,8 @@ impl Store {
             self.read_calendars(scope, self.strong_reads),
             self.window_items(scope, window)
         )?;
-        let Catalog { resources, projects, .. } = catalog;
+        let Catalog { resources, projects, unreadable, .. } = catalog;
+        items.unreadable.extend(unreadable);
         let people: HashSet<_> = resources.iter().map(|r| &r.id).collect();
         let shown_projects: HashSet<_> = projects.iter().map(|p| &p.id).collect();
         items

@@ -6,7 +6,7 @@ use super::assignments::{Rewrite, Seen, plain_delete};
 use super::capacity_items as ci;
 use crate::keys::{self, Series};
 use crate::scope::put_new;
-use crate::sdk::{self, key, query_all, s};
+use crate::sdk::{self, key, query_all};
 use crate::{Store, StoreError, TeamScope, window};
 use planner_domain::capacity::TimeOffKind;
 use planner_domain::{Action, DateRange, ResourceId, TimeOff, TimeOffId};
@@ -123,10 +123,13 @@ impl Store {
     pub async fn delete_time_off(&self, scope: &TeamScope, current: &TimeOff) -> Result<(), StoreError> {
         self.require(scope, Action::EditPlan, "delete_time_off")?;
         let pk = scope.pk();
-        let mut actions = vec![self.delete_if_unchanged(
-            key(&pk, keys::time_off_sk(current.range.start(), &current.id)),
-            current.into(),
-        )?];
+        let mut actions = vec![
+            self.delete_if_unchanged(
+                key(&pk, keys::time_off_sk(current.range.start(), &current.id)),
+                current.into(),
+            )?,
+            self.gone_mark(&pk, Series::TimeOff, current.id.as_str())?,
+        ];
         if let Some(index) = ci::time_off_index_key(&pk, &current.id, current.range) {
             actions.push(plain_delete(self.table(), index)?);
         }
@@ -145,25 +148,12 @@ impl Store {
         out.as_ref().map(ci::time_off_from_item).transpose()
     }
 
-    /// After a failed condition: deleted, or changed (perhaps to another start day)?
+    /// After a failed condition: deleted, or changed (gone.rs)?
     async fn time_off_changed(&self, scope: &TeamScope, current: &TimeOff) -> StoreError {
-        match self.get_time_off(scope, current).await {
-            Ok(Some(_)) => return StoreError::Conflict { what: "time off" },
-            Ok(None) => {}
-            Err(e) => return e,
-        }
-        let moved = query_all(
-            self.query_range(scope.pk(), Series::TimeOff.all(), true)
-                .filter_expression("id = :id")
-                .projection_expression("sk")
-                .expression_attribute_values(":id", s(current.id.as_str())),
-        )
-        .await;
-        match moved {
-            Ok(found) if !found.is_empty() => StoreError::Conflict { what: "time off" },
-            Ok(_) => StoreError::NotFound { what: "time off" },
-            Err(e) => e,
-        }
+        let old = keys::time_off_sk(current.range.start(), &current.id);
+        let parents = [keys::resource_sk(&current.resource_id)];
+        self.changed_or_deleted(&scope.pk(), old, Series::TimeOff, current.id.as_str(), &parents, "time off")
+            .await
     }
 
     /// Every time off of the team (export, a person's delete). Reads the whole history.

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 #[tokio::test]
-async fn throttling_is_retried_and_then_reported() {
+async fn throttling_is_retried_and_then_reported_as_busy_not_unavailable() {
     let (env, recorder) = TestEnv::recorded().await;
     let scope = env.team("Throttled").await;
     let left = Arc::new(AtomicUsize::new(2));
@@ -37,7 +37,8 @@ async fn throttling_is_retried_and_then_reported() {
         }
     });
     let err = env.store.list_resources(&scope).await.unwrap_err();
-    assert_eq!(err.code(), "unavailable", "{err:?}");
+    // Busy (issue #18.4): the table answers, so no window goes offline for it.
+    assert_eq!(err.code(), "busy", "{err:?}");
     assert!(err.to_string().contains("busy"), "{err}");
 }
 

@@ -5,6 +5,7 @@ import type { HolidayDto } from "./HolidayDto";
 import type { ProjectDto } from "./ProjectDto";
 import type { ResourceDto } from "./ResourceDto";
 import type { TimeOffDto } from "./TimeOffDto";
+import type { UnreadableDto } from "./UnreadableDto";
 import type { WindowDto } from "./WindowDto";
 
 /**
@@ -35,4 +36,8 @@ loaded: Array<WindowDto>,
 /**
  * Read from the offline copy, not the table (the window reads it again once online).
  */
-cached: boolean, };
+cached: boolean, 
+/**
+ * Items that could not be read back and are not shown (issue #18.5).
+ */
+unreadable: Array<UnreadableDto>, };

@@ -2,8 +2,13 @@
 import type { AssignmentDto } from "./AssignmentDto";
 import type { HolidayDto } from "./HolidayDto";
 import type { TimeOffDto } from "./TimeOffDto";
+import type { UnreadableDto } from "./UnreadableDto";
 
 /**
  * What a window of days holds: its assignments and time off, and the holidays on its days.
  */
-export type WindowItemsDto = { assignments: Array<AssignmentDto>, timeOff: Array<TimeOffDto>, holidays: Array<HolidayDto>, };
+export type WindowItemsDto = { assignments: Array<AssignmentDto>, timeOff: Array<TimeOffDto>, holidays: Array<HolidayDto>, 
+/**
+ * Items that could not be read back and are not shown (issue #18.5).
+ */
+unreadable: Array<UnreadableDto>, };

@@ -1,0 +1,75 @@
+//! What a stale edit of an assignment or a time off finds when its item is no longer where the
+//! caller saw it: changed (moved to another start day, which is another key) or deleted. A delete
+//! leaves a mark (`GONE#ASN#{id}`, `GONE#OFF#{id}`) in the same transaction, which expires with the
+//! table's TTL after [`GONE_DAYS`]; the answer reads the old key and the mark, two strongly
+//! consistent GetItems (and, when neither is there, its person and project: a cascade delete
+//! leaves no mark), whatever the team's history (it had queried every item of the series: ~6k
+//! read units at 100k assignments, issue #18.4).
+
+use crate::keys::Series;
+use crate::sdk::{get_n, key, n, s};
+use crate::{Store, StoreError};
+use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
+
+/// How long a delete's mark is kept: an edit from a copy older than this (an offline copy of a
+/// quarter ago) is told "changed", and the reload it brings shows the item gone.
+pub const GONE_DAYS: i64 = 90;
+
+impl Store {
+    /// The mark that the item `id` of `series` was deleted, for the delete's transaction.
+    pub(super) fn gone_mark(
+        &self,
+        pk: &str,
+        series: Series,
+        id: &str,
+    ) -> Result<TransactWriteItem, StoreError> {
+        let mut item = key(pk, series.gone_sk(id));
+        let expires = (self.now() + time::Duration::days(GONE_DAYS)).unix_timestamp();
+        item.insert("expires".into(), n(expires));
+        item.insert("id".into(), s(id));
+        Ok(TransactWriteItem::builder()
+            .put(
+                Put::builder()
+                    .table_name(self.table())
+                    .set_item(Some(item))
+                    .build()
+                    .map_err(StoreError::build)?,
+            )
+            .build())
+    }
+
+    /// After a failed condition on the item `id` of `series` the caller saw at `old_sk`: there
+    /// still (changed: a conflict); else deleted — its mark not expired, or one of its `parents`
+    /// (the person's, the project's sort key) gone or being deleted, whose cascade leaves no mark —
+    /// which is "not found"; else moved (a conflict).
+    pub(super) async fn changed_or_deleted(
+        &self,
+        pk: &str,
+        old_sk: String,
+        series: Series,
+        id: &str,
+        parents: &[String],
+        what: &'static str,
+    ) -> StoreError {
+        match self.get(key(pk, old_sk), true).await {
+            Ok(Some(_)) => return StoreError::Conflict { what },
+            Ok(None) => {}
+            Err(e) => return e,
+        }
+        match self.get(key(pk, series.gone_sk(id)), true).await {
+            Ok(Some(item)) if get_n(&item, "expires").is_ok_and(|t| t > self.now().unix_timestamp()) => {
+                return StoreError::NotFound { what };
+            }
+            Ok(_) => {}
+            Err(e) => return e,
+        }
+        for parent in parents {
+            match self.get(key(pk, parent.clone()), true).await {
+                Ok(Some(item)) if !super::items::is_deleting(&item) => {}
+                Ok(_) => return StoreError::NotFound { what },
+                Err(e) => return e,
+            }
+        }
+        StoreError::Conflict { what }
+    }
+}
