@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{call, clock, signed_in, signed_out_why, state};
+use common::{FlakyKeyring, call, clock, signed_in, signed_out_why, state};
 
 use planner_app::{App, Auth, Copies};
 use planner_auth::link::link_in_email;
@@ -16,6 +16,7 @@ use planner_store::{Engine, MemoryAudit, Store};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use tauri::WebviewWindow;
 use tauri::test::MockRuntime;
 
@@ -378,7 +379,15 @@ async fn the_local_workspace_moves_into_a_team_with_a_backup_and_only_once() {
     assert_eq!(moved["alreadyThere"], 0);
     let team = call(&w, "catalog", json!({})).unwrap();
     assert_eq!(team["resources"].as_array().unwrap().len(), before + 12);
-    let backup = std::fs::read_to_string(moved["backup"].as_str().unwrap()).unwrap();
+    let backup_file = std::path::Path::new(moved["backup"].as_str().unwrap());
+    #[cfg(unix)]
+    {
+        // The whole plan in plain JSON: readable by the user only (issue #18.9).
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(backup_file).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600, "{mode:o}");
+    }
+    let backup = std::fs::read_to_string(backup_file).unwrap();
     let backup: planner_store::transfer::TeamExport = serde_json::from_str(&backup).unwrap();
     assert_eq!(backup.assignments.len() as u64, assignments);
     // This computer's copy is empty now: nothing to offer, and a second move finds nothing.
@@ -386,4 +395,28 @@ async fn the_local_workspace_moves_into_a_team_with_a_backup_and_only_once() {
     let again = call(&w, "move_local_plan", json!({ "onProgress": "__CHANNEL__:4" })).unwrap();
     assert_eq!((again["people"].as_u64(), again["backup"].is_null()), (Some(0), true));
     assert_eq!(call(&w, "catalog", json!({})).unwrap()["resources"].as_array().unwrap().len(), before + 12);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_keyring_out_of_use_at_sign_in_leaves_the_code_good_for_another_try() {
+    let s = setup().await;
+    let keyring = Arc::new(FlakyKeyring::default());
+    let auth = Auth {
+        mailer: Some(s.smtp.mailer()),
+        vault: keyring.clone(),
+        local_dir: Some(local_dir(&s)),
+        copies: Some(Copies::new(&local_dir(&s), s.cache_keys.clone())),
+    };
+    let opened = App::open_team(store(&s.file, s.audit.clone()).await, auth, clock()).await.unwrap();
+    let (_app, w) = common::window_on(opened, None);
+    let link = link_for(&w, &s, "ada@example.com", 1);
+    keyring.down.store(true, Ordering::SeqCst);
+    let refused = call(&w, "open_sign_in_link", json!({ "link": link.clone() })).unwrap_err();
+    assert_eq!(refused["code"], "keyring", "{refused}");
+    assert_eq!(state(&call(&w, "session_status", json!({})).unwrap()), "signedOut");
+    // The keyring works again: the same link signs in (its code was not spent, issue #18.9).
+    keyring.down.store(false, Ordering::SeqCst);
+    let signed = call(&w, "open_sign_in_link", json!({ "link": link })).unwrap();
+    assert_eq!(signed_in(&signed), Some(true), "{signed}");
+    assert!(keyring.kept.load().unwrap().is_some(), "the token is in the keyring");
 }

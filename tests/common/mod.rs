@@ -1,9 +1,11 @@
 //! Shared by the command tests: a command called as the UI calls it (JSON in, JSON out, errors
 //! as `{code, message}`) on tauri's mock runtime.
 
+use planner_auth::{MemoryVault, TokenVault};
 use planner_domain::FixedClock;
 use serde_json::Value;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use tauri::test::{INVOKE_KEY, MockRuntime, get_ipc_response, mock_builder, mock_context, noop_assets};
 use tauri::webview::InvokeRequest;
 use tauri::{WebviewWindow, WebviewWindowBuilder};
@@ -77,4 +79,38 @@ pub fn watchdog(what: &'static str, secs: u64) {
         eprintln!("{what}: still running after {secs} s — stuck (a lock held across an await?)");
         std::process::exit(101);
     });
+}
+
+/// A keyring that can be out of use (locked, or no Secret Service running), then back.
+#[derive(Debug, Default)]
+#[allow(dead_code)] // the sign-in tests use it
+pub struct FlakyKeyring {
+    /// Out of use while set.
+    pub down: AtomicBool,
+    pub kept: MemoryVault,
+}
+
+impl TokenVault for FlakyKeyring {
+    fn save(&self, token: &planner_store::Sensitive) -> Result<(), planner_auth::VaultError> {
+        self.check()?;
+        self.kept.save(token)
+    }
+    fn load(&self) -> Result<Option<planner_store::Sensitive>, planner_auth::VaultError> {
+        self.check()?;
+        self.kept.load()
+    }
+    fn delete(&self) -> Result<(), planner_auth::VaultError> {
+        self.check()?;
+        self.kept.delete()
+    }
+}
+
+#[allow(dead_code)]
+impl FlakyKeyring {
+    fn check(&self) -> Result<(), planner_auth::VaultError> {
+        if self.down.load(Ordering::SeqCst) {
+            return Err(planner_auth::VaultError::Unavailable("the collection is locked".into()));
+        }
+        Ok(())
+    }
 }

@@ -123,7 +123,8 @@ fn write_backup(path: &Path, plan: &planner_store::transfer::TeamExport) -> Resu
         std::fs::create_dir_all(dir).map_err(|e| failed(e.to_string()))?;
     }
     let json = serde_json::to_vec_pretty(plan).map_err(|e| failed(e.to_string()))?;
-    std::fs::write(path, json).map_err(|e| failed(e.to_string()))
+    // The user's whole plan: readable by them only (issue #18.9).
+    planner_store::private::write(path, &json).map_err(|e| failed(e.to_string()))
 }
 
 /// `20261130T091500Z`, for file names.

@@ -76,7 +76,7 @@ impl Places {
     /// The user's folder of local things for one team table (`profile`: `table@place`),
     /// which signing out removes.
     pub fn table_dir(&self, profile: &str) -> TableDir {
-        TableDir(self.data.join("tables").join(sanitize(profile)))
+        TableDir(self.data.join("tables").join(folder_name(profile)))
     }
 
     /// The settings in force, and whether the user's file is what stops them from loading:
@@ -148,9 +148,23 @@ impl TableDir {
     }
 }
 
-/// A file-name-safe form of a table's place.
-fn sanitize(s: &str) -> String {
-    s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '.' { c } else { '_' }).collect()
+/// A file-name-safe form of a table's place, one to one: letters, digits, `-` and `.` stay; any
+/// other character is `_` and its UTF-8 bytes in hex (`_` itself too), so two places never get
+/// one folder (issue #18.9; it had mapped every other character to `_`).
+pub(crate) fn folder_name(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.chars() {
+        if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
+            out.push(c);
+        } else {
+            let mut bytes = [0; 4];
+            out.push('_');
+            for b in c.encode_utf8(&mut bytes).bytes() {
+                out.push_str(&format!("{b:02X}"));
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -161,8 +175,11 @@ mod tests {
     fn a_tables_folder_is_safe_and_holds_its_files() {
         let places = Places { machine: "/m".into(), user: "/u".into(), data: "/d".into() };
         let dir = places.table_dir("plan@http://127.0.0.1:8000");
-        assert_eq!(dir.path(), Path::new("/d/tables/plan_http___127.0.0.1_8000"));
-        assert_eq!(dir.last_team(), Path::new("/d/tables/plan_http___127.0.0.1_8000/last-team.txt"));
+        assert_eq!(dir.path(), Path::new("/d/tables/plan_40http_3A_2F_2F127.0.0.1_3A8000"));
+        assert_eq!(dir.last_team(), dir.path().join("last-team.txt"));
+        // One to one: places that differ only where the old form wrote `_` get their own folders.
+        let names = ["a@b", "a_b", "a:b", "a/b", "a_40b", "a b", "a\u{e9}b"].map(folder_name);
+        assert_eq!(names.iter().collect::<std::collections::HashSet<_>>().len(), names.len(), "{names:?}");
         assert_eq!(dir.profile_copy(), dir.offline().join("profile.bin"));
         assert_eq!(places.workspace_file(), Path::new("/d/workspace.db"));
         assert_eq!(places.audit_log(), Path::new("/d/audit.log"));

@@ -74,9 +74,16 @@ impl App {
     pub async fn sign_in(&self, email: &Email, code: &Sensitive) -> Result<Told, AppError> {
         self.auth()?;
         let store = self.workspace.read().await.store()?;
+        // The keyring first: one that cannot be used now would otherwise fail the sign-in after
+        // its code was spent (issue #18.9); the code stays good for a try once it works.
+        self.vault_call(|v| v.load().map(drop)).await?;
         let signed = store.sign_in_with_code(email, code).await?;
         let token = signed.token.clone();
-        self.vault_call(move |v| v.save(&token)).await?;
+        if let Err(e) = self.vault_call(move |v| v.save(&token)).await {
+            // Readable but not writable: the session just made is ended, not left behind.
+            let _ = store.delete_session(&signed.token).await;
+            return Err(e);
+        }
         let last = self.last_team();
         let open = self.resume(&store, signed.token, last.as_ref(), self.epoch()).await?;
         self.remember_team(open.scope.team());

@@ -43,6 +43,27 @@ pub async fn save_and_open(app: &App, places: &Places, connection: Connection) -
 }
 
 /// The engine of a team table's connection settings.
+/// The name of a table's place, for its keyring entries and its folder: the table, and what
+/// tells two tables of that name apart — the endpoint, the region (as resolved) and the AWS
+/// profile (issue #18.9: a table of the same name in another account or region had shared a
+/// session and offline copies). The common places keep the keyring names they had:
+/// `table@region`, or `table@endpoint`; `table@aws` only when no region is known at all.
+pub fn table_place(d: &planner_config::Dynamo, resolved_region: Option<&str>) -> String {
+    let region = d.region.as_deref().or(resolved_region);
+    let mut place = match (&d.endpoint, region) {
+        (Some(endpoint), Some(region)) if d.region.is_some() => {
+            format!("{}@{endpoint}#region={region}", d.table)
+        }
+        (Some(endpoint), _) => format!("{}@{endpoint}", d.table),
+        (None, Some(region)) => format!("{}@{region}", d.table),
+        (None, None) => format!("{}@aws", d.table),
+    };
+    if let Some(profile) = &d.profile {
+        place.push_str(&format!("#profile={profile}"));
+    }
+    place
+}
+
 fn team_engine(d: &planner_config::Dynamo) -> Engine {
     Engine::DynamoDb(RemoteTable {
         table: d.table.clone(),
@@ -87,17 +108,58 @@ fn mailer(m: &planner_config::Smtp) -> Result<SmtpMailer, AppError> {
 async fn open_team(s: &Settings, places: &Places) -> Result<App, AppError> {
     let d = &s.dynamodb;
     let conn = planner_store::connect(&team_engine(d), None).await?;
+    // The region the SDK resolved (settings, environment or the AWS profile), not only the one set.
+    let conn_region = conn.client.config().region().map(|r| r.to_string());
     let audit = Arc::new(FileAudit::new(places.audit_log()));
     let pepper = s.pepper.as_ref().map(|p| p.expose().as_bytes().to_vec()).unwrap_or_default();
     let store = Store::new(conn, Arc::new(SystemClock), audit).with_token_pepper(pepper);
     let mailer = s.smtp.as_ref().map(mailer).transpose()?;
-    // One keyring entry per table (and endpoint or region): two tables, two sessions.
-    let place = d.endpoint.as_deref().or(d.region.as_deref()).unwrap_or("aws");
-    let profile = format!("{}@{place}", d.table);
+    // One keyring entry and one folder per table place: two places, two sessions and copies.
+    let region = conn_region.as_deref();
+    let profile = table_place(d, region);
     let vault = Arc::new(SessionVault::new(&profile));
     let local_dir = places.table_dir(&profile);
     // The offline copies' key: a keyring entry of its own beside the session token's.
     let copies = Some(Copies::new(local_dir.path(), Arc::new(SessionVault::cache_key(&profile))));
     let auth = Auth { mailer, vault, local_dir: Some(local_dir.0), copies };
     App::open_team(store, auth, Arc::new(SystemClock)).await
+}
+
+#[cfg(test)]
+mod place_tests {
+    use super::*;
+
+    fn dynamo(region: Option<&str>, profile: Option<&str>, endpoint: Option<&str>) -> planner_config::Dynamo {
+        planner_config::Dynamo {
+            table: "plans".into(),
+            region: region.map(Into::into),
+            profile: profile.map(Into::into),
+            endpoint: endpoint.map(Into::into),
+        }
+    }
+
+    #[test]
+    fn two_places_of_one_table_name_never_share_a_name() {
+        let places = [
+            table_place(&dynamo(Some("eu-west-1"), None, None), None),
+            table_place(&dynamo(Some("us-east-1"), None, None), None),
+            // The region from the environment or the AWS profile, as the SDK resolved it.
+            table_place(&dynamo(None, None, None), Some("ap-northeast-1")),
+            table_place(&dynamo(None, None, None), None),
+            table_place(&dynamo(Some("eu-west-1"), Some("acme-prod"), None), None),
+            table_place(&dynamo(Some("eu-west-1"), Some("acme-test"), None), None),
+            table_place(&dynamo(None, None, Some("http://127.0.0.1:8000")), Some("eu-west-1")),
+            table_place(&dynamo(Some("eu-west-1"), None, Some("http://127.0.0.1:8000")), None),
+            table_place(&dynamo(Some("us-east-1"), None, Some("http://127.0.0.1:8000")), None),
+        ];
+        let distinct: std::collections::HashSet<_> = places.iter().collect();
+        assert_eq!(distinct.len(), places.len(), "{places:#?}");
+        let folders: std::collections::HashSet<_> =
+            places.iter().map(|p| crate::places::folder_name(p)).collect();
+        assert_eq!(folders.len(), places.len(), "{folders:#?}");
+        // The common places keep their keyring names: their sessions are found after an update
+        // (their folder's name changes once; the offline copies are read again from the table).
+        assert_eq!(places[0], "plans@eu-west-1");
+        assert_eq!(places[6], "plans@http://127.0.0.1:8000");
+    }
 }

@@ -26,6 +26,14 @@ async fn an_existing_workspace_file_is_reopened_not_reseeded() {
     let again = App::open(engine, Arc::new(MemoryAudit::default()), Arc::new(SystemClock)).await.unwrap();
     assert_eq!(again.plan().await.unwrap().1.team(), &team);
     assert_eq!(again.overview().await.unwrap().people, 12);
+    // The user's plan: readable by them only (issue #18.9), the file and its journal alike.
+    #[cfg(unix)]
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        use std::os::unix::fs::PermissionsExt;
+        let entry = entry.unwrap();
+        let mode = entry.metadata().unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode & 0o077, 0, "{}: {mode:o}", entry.path().display());
+    }
     std::fs::remove_dir_all(dir).unwrap();
 }
 

@@ -13,6 +13,7 @@ mod error;
 mod identity;
 pub mod keys;
 mod plan;
+pub mod private;
 mod scope;
 mod sdk;
 mod secret;

@@ -33,6 +33,11 @@ pub const WRONG_CODES_ALLOWED: i64 = 5;
 /// Digits of a sign-in code.
 pub const CODE_DIGITS: u32 = 6;
 
+/// Whether `code` has the form of the codes this store sends: [`CODE_DIGITS`] ASCII digits.
+pub fn has_code_form(code: &str) -> bool {
+    code.len() == CODE_DIGITS as usize && code.bytes().all(|b| b.is_ascii_digit())
+}
+
 /// A code to send to `email`. `Debug` shows no code.
 #[derive(Debug, Clone)]
 pub struct IssuedCode {
@@ -182,6 +187,11 @@ impl Store {
     /// all [`StoreError::CodeInvalid`]; each wrong one counts against the current code.
     pub async fn sign_in_with_code(&self, email: &Email, code: &Sensitive) -> Result<SignedIn, StoreError> {
         self.require_pepper()?;
+        // Not of the form of the codes sent, so not one of them: refused before anything is
+        // sent, without using one of the email's attempts (a typo must not lock anyone out).
+        if !has_code_form(code.expose()) {
+            return Err(StoreError::CodeInvalid);
+        }
         let token = self.token_hash(email, code);
         let now = self.now().unix_timestamp();
         let consume = Delete::builder()

@@ -193,6 +193,11 @@ fn open_file(path: &Path) -> Result<dynoxide::Database, StoreError> {
     let text = path.to_str().ok_or_else(|| StoreError::Engine {
         message: format!("the workspace path {} is not valid UTF-8", path.display()),
     })?;
+    // Readable by the user only (an empty file is a new SQLite database; its journal files
+    // take its mode).
+    crate::private::ensure(path).map_err(|e| StoreError::Engine {
+        message: format!("cannot create the local workspace {}: {e}", path.display()),
+    })?;
     dynoxide::Database::new(text).map_err(|e| StoreError::Engine {
         message: format!("cannot open the local workspace {}: {e}", path.display()),
     })

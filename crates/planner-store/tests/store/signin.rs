@@ -121,6 +121,33 @@ async fn wrong_codes_count_and_the_fifth_kills_the_code() {
 }
 
 #[tokio::test]
+async fn a_code_of_the_wrong_form_uses_no_attempt() {
+    let env = TestEnv::new().await;
+    let email = invited(&env, "typo@example.com").await;
+    let issued = env.store.request_sign_in_code(&email).await.unwrap().unwrap();
+    // Twice the attempts allowed, none of the form of a code sent (issue #18.9): each refused,
+    // none counted, so the code still works.
+    let typos = [
+        "12345",
+        "1234567",
+        "12a456",
+        "",
+        "１２３４５６",
+        "12 456",
+        "-12345",
+        "123456\n",
+        "abcdef",
+        "0x1234",
+    ];
+    assert!(typos.len() >= 2 * WRONG_CODES_ALLOWED as usize);
+    for typo in typos {
+        let refused = env.store.sign_in_with_code(&email, &Sensitive::new(typo.into())).await;
+        assert!(matches!(refused, Err(StoreError::CodeInvalid)), "{typo:?}: {refused:?}");
+    }
+    env.store.sign_in_with_code(&email, &issued.code).await.unwrap();
+}
+
+#[tokio::test]
 async fn codes_are_limited_per_email_and_hour() {
     let env = TestEnv::new().await;
     let email = invited(&env, "eager@example.com").await;
