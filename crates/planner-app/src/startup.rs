@@ -44,20 +44,15 @@ pub async fn save_and_open(app: &App, places: &Places, connection: Connection) -
 
 /// The engine of a team table's connection settings.
 /// The name of a table's place, for its keyring entries and its folder: the table, and what
-/// tells two tables of that name apart — the endpoint, the region (as resolved) and the AWS
-/// profile (issue #18.9: a table of the same name in another account or region had shared a
-/// session and offline copies). The common places keep the keyring names they had:
-/// `table@region`, or `table@endpoint`; `table@aws` only when no region is known at all.
+/// tells two tables of that name apart — the endpoint, else the region (as the SDK resolved it,
+/// not only as set), and the AWS profile (issue #18.9: a table of the same name in another
+/// account, or in the region the environment named, had shared a session and offline copies).
+/// The places named by an endpoint or a region set keep the keyring names they had:
+/// `table@endpoint`, `table@region`; `table@aws` only when no region is known at all.
 pub fn table_place(d: &planner_config::Dynamo, resolved_region: Option<&str>) -> String {
-    let region = d.region.as_deref().or(resolved_region);
-    let mut place = match (&d.endpoint, region) {
-        (Some(endpoint), Some(region)) if d.region.is_some() => {
-            format!("{}@{endpoint}#region={region}", d.table)
-        }
-        (Some(endpoint), _) => format!("{}@{endpoint}", d.table),
-        (None, Some(region)) => format!("{}@{region}", d.table),
-        (None, None) => format!("{}@aws", d.table),
-    };
+    // An endpoint names its place by itself (a DynamoDB-compatible server, or a regional URL).
+    let region = d.region.as_deref().or(resolved_region).unwrap_or("aws");
+    let mut place = format!("{}@{}", d.table, d.endpoint.as_deref().unwrap_or(region));
     if let Some(profile) = &d.profile {
         place.push_str(&format!("#profile={profile}"));
     }
@@ -148,9 +143,9 @@ mod place_tests {
             table_place(&dynamo(None, None, None), None),
             table_place(&dynamo(Some("eu-west-1"), Some("acme-prod"), None), None),
             table_place(&dynamo(Some("eu-west-1"), Some("acme-test"), None), None),
-            table_place(&dynamo(None, None, Some("http://127.0.0.1:8000")), Some("eu-west-1")),
             table_place(&dynamo(Some("eu-west-1"), None, Some("http://127.0.0.1:8000")), None),
-            table_place(&dynamo(Some("us-east-1"), None, Some("http://127.0.0.1:8000")), None),
+            table_place(&dynamo(Some("eu-west-1"), None, Some("http://127.0.0.1:8001")), None),
+            table_place(&dynamo(Some("eu-west-1"), Some("acme-prod"), Some("http://127.0.0.1:8000")), None),
         ];
         let distinct: std::collections::HashSet<_> = places.iter().collect();
         assert_eq!(distinct.len(), places.len(), "{places:#?}");
@@ -161,5 +156,6 @@ mod place_tests {
         // (their folder's name changes once; the offline copies are read again from the table).
         assert_eq!(places[0], "plans@eu-west-1");
         assert_eq!(places[6], "plans@http://127.0.0.1:8000");
+        assert_eq!(places[8], "plans@http://127.0.0.1:8000#profile=acme-prod");
     }
 }

@@ -362,7 +362,8 @@ impl Store {
     }
 
     /// The teams of a user through GSI1, with their names. GSI1 is eventually consistent: a
-    /// membership written a moment ago is found through the user's `recentTeams` instead.
+    /// membership written a moment ago is found through the user's `recentTeams` instead, and
+    /// every team is confirmed (and its role read) from the membership item, strongly.
     pub async fn list_user_teams(&self, user: &UserId) -> Result<Vec<TeamMembership>, StoreError> {
         let item = self.get(key(keys::user_pk(user), META), true).await?;
         self.teams_of(user, item.as_ref()).await
@@ -394,24 +395,29 @@ impl Store {
                 .expression_attribute_values(":team", s(keys::team_gsi1sk_prefix())),
         )
         .await?;
-        let mut teams = Vec::with_capacity(items.len());
+        let mut listed = Vec::with_capacity(items.len());
         for item in &items {
             let team = keys::parse_team_gsi1sk(get_s(item, GSI1SK)?)
                 .map_err(|e| StoreError::corrupt(crate::sdk::item_key(item), e.to_string()))?;
-            teams.push((team, parse_role(item)?));
+            listed.push(team);
         }
-        // Teams joined a moment ago that the index may not show yet: the user's recentTeams,
-        // each confirmed by a strongly consistent read of its membership.
+        // Teams joined a moment ago that the index may not show yet: the user's recentTeams.
         let recent: Vec<TeamId> = match user_item.and_then(|u| u.get(RECENT)) {
             Some(AttributeValue::Ss(ids)) => ids.iter().filter_map(|t| TeamId::parse(t).ok()).collect(),
             _ => Vec::new(),
         };
-        let missing: Vec<Item> = recent
-            .iter()
-            .filter(|t| !teams.iter().any(|(known, _)| known == *t))
-            .map(|t| key(keys::team_pk(t), keys::member_sk(user)))
-            .collect();
-        for item in batch_get(self.client(), self.table(), missing, true).await? {
+        for team in recent {
+            if !listed.contains(&team) {
+                listed.push(team);
+            }
+        }
+        // Each confirmed, with its role, by a strongly consistent read of the membership itself:
+        // the index lags, and lists for a while a team the user was removed from, or the role
+        // they had (issue #18.7: opening such a team failed and signed the user out).
+        let members: Vec<Item> =
+            listed.iter().map(|t| key(keys::team_pk(t), keys::member_sk(user))).collect();
+        let mut teams = Vec::with_capacity(listed.len());
+        for item in batch_get(self.client(), self.table(), members, true).await? {
             let team = keys::parse_team_pk(get_s(&item, keys::PK)?)
                 .map_err(|e| StoreError::corrupt(crate::sdk::item_key(&item), e.to_string()))?;
             teams.push((team, parse_role(&item)?));

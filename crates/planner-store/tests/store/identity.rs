@@ -4,6 +4,7 @@
 
 use crate::common::*;
 use planner_domain::{Email, Name, Role};
+use planner_store::engine::hooks::Before;
 use planner_store::{SESSION_DAYS, Sensitive, StoreError};
 
 #[tokio::test]
@@ -50,6 +51,47 @@ async fn a_users_teams_come_from_gsi1() {
     let got: Vec<_> =
         teams.iter().map(|t| (t.name.as_ref().map(|n| n.as_str().to_owned()), t.role)).collect();
     assert_eq!(got, [(Some("Alpha".to_owned()), Role::Viewer), (Some("Beta".to_owned()), Role::Planner)]);
+}
+
+#[tokio::test]
+async fn a_team_the_lagging_index_still_lists_is_confirmed_before_it_is_offered() {
+    let (env, recorder) = TestEnv::recorded().await;
+    let a = env.team("Alpha").await;
+    let b = env.team("Beta").await;
+    let user = env.store.create_user(&Email::parse("lag@example.com").unwrap(), None).await.unwrap();
+    env.store.put_member(&a, &user.id, Role::Viewer).await.unwrap();
+    env.store.put_member(&b, &user.id, Role::Planner).await.unwrap();
+    for _ in 0..20 {
+        if env.store.list_user_teams(&user.id).await.unwrap().len() == 2 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+    }
+    // The index's answer while both memberships stood, to replay as an index that lags does.
+    recorder.take();
+    env.store.list_user_teams(&user.id).await.unwrap();
+    let is_index = |op: &str, body: &serde_json::Value| op == "Query" && body["IndexName"] == "GSI1";
+    let stale = recorder.take().into_iter().find(|s| is_index(&s.operation, &s.request)).unwrap().response;
+    assert_eq!(stale["Items"].as_array().unwrap().len(), 2);
+    // Removed from Alpha, made an admin of Beta; the index has not caught up with either.
+    env.store.remove_member(&a, &user.id).await.unwrap();
+    env.store.put_member(&b, &user.id, Role::Admin).await.unwrap();
+    let replay = serde_json::json!({ "Items": stale["Items"], "Count": 2, "ScannedCount": 2 });
+    recorder.set_rule(move |op, body| {
+        if is_index(op, body) {
+            Before::Rewrite { body: body.to_string().into_bytes(), merge: replay.clone() }
+        } else {
+            Before::Forward
+        }
+    });
+    let teams = env.store.list_user_teams(&user.id).await.unwrap();
+    let got: Vec<_> =
+        teams.iter().map(|t| (t.name.as_ref().map(|n| n.as_str().to_owned()), t.role)).collect();
+    assert_eq!(
+        got,
+        [(Some("Beta".to_owned()), Role::Admin)],
+        "only the team they are in, with the role they have"
+    );
 }
 
 #[tokio::test]
