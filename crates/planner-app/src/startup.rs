@@ -42,7 +42,6 @@ pub async fn save_and_open(app: &App, places: &Places, connection: Connection) -
     Ok(())
 }
 
-/// The engine of a team table's connection settings.
 /// The name of a table's place, for its keyring entries and its folder: the table, and what
 /// tells two tables of that name apart — the endpoint, else the region (as the SDK resolved it,
 /// not only as set), and the AWS profile (issue #18.9: a table of the same name in another
@@ -59,6 +58,7 @@ pub fn table_place(d: &planner_config::Dynamo, resolved_region: Option<&str>) ->
     place
 }
 
+/// The engine of a team table's connection settings.
 fn team_engine(d: &planner_config::Dynamo) -> Engine {
     Engine::DynamoDb(RemoteTable {
         table: d.table.clone(),
@@ -103,15 +103,13 @@ fn mailer(m: &planner_config::Smtp) -> Result<SmtpMailer, AppError> {
 async fn open_team(s: &Settings, places: &Places) -> Result<App, AppError> {
     let d = &s.dynamodb;
     let conn = planner_store::connect(&team_engine(d), None).await?;
-    // The region the SDK resolved (settings, environment or the AWS profile), not only the one set.
-    let conn_region = conn.client.config().region().map(|r| r.to_string());
+    // One keyring entry and one folder per table place: two places, two sessions and copies. The
+    // region is the one the SDK resolved (settings, environment or the AWS profile).
+    let profile = table_place(d, conn.client.config().region().map(|r| r.as_ref()));
     let audit = Arc::new(FileAudit::new(places.audit_log()));
     let pepper = s.pepper.as_ref().map(|p| p.expose().as_bytes().to_vec()).unwrap_or_default();
     let store = Store::new(conn, Arc::new(SystemClock), audit).with_token_pepper(pepper);
     let mailer = s.smtp.as_ref().map(mailer).transpose()?;
-    // One keyring entry and one folder per table place: two places, two sessions and copies.
-    let region = conn_region.as_deref();
-    let profile = table_place(d, region);
     let vault = Arc::new(SessionVault::new(&profile));
     let local_dir = places.table_dir(&profile);
     // The offline copies' key: a keyring entry of its own beside the session token's.

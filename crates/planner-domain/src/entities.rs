@@ -193,9 +193,11 @@ pub struct WindowItems {
     pub unreadable: Vec<Unreadable>,
 }
 
-/// A stored item that could not be read back, and why (for the window's notice and the log).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// A stored item that could not be read back, and why (for the window's notice and the log; the
+/// window's type as it is, ts-rs).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub struct Unreadable {
     /// `pk / sk` of the item.
     pub key: String,

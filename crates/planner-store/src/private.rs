@@ -33,24 +33,26 @@ fn tighten(file: &File) -> io::Result<()> {
     Ok(())
 }
 
-/// Makes sure `path` exists and is owner-only (created empty if missing).
-pub fn ensure(path: &Path) -> io::Result<()> {
-    let file = owner_only(OpenOptions::new().create(true).append(true)).open(path)?;
-    tighten(&file)
-}
-
-/// `path` opened for appending, created owner-only if missing.
-pub fn append(path: &Path) -> io::Result<File> {
-    let file = owner_only(OpenOptions::new().create(true).append(true)).open(path)?;
+/// `path` opened with `options`, created owner-only if missing and tightened if it was not.
+fn open(path: &Path, options: &mut OpenOptions) -> io::Result<File> {
+    let file = owner_only(options).open(path)?;
     tighten(&file)?;
     Ok(file)
 }
 
+/// Makes sure `path` exists and is owner-only (created empty if missing).
+pub fn ensure(path: &Path) -> io::Result<()> {
+    open(path, OpenOptions::new().create(true).append(true)).map(drop)
+}
+
+/// `path` opened for appending, created owner-only if missing.
+pub fn append(path: &Path) -> io::Result<File> {
+    open(path, OpenOptions::new().create(true).append(true))
+}
+
 /// Writes `bytes` to `path` (created or replaced), owner-only.
 pub fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut file = owner_only(OpenOptions::new().create(true).write(true).truncate(true)).open(path)?;
-    tighten(&file)?;
-    file.write_all(bytes)
+    open(path, OpenOptions::new().create(true).write(true).truncate(true))?.write_all(bytes)
 }
 
 #[cfg(all(test, unix))]

@@ -1,7 +1,7 @@
 //! Teams and memberships: the META and MEMBER items of a team partition, and a user's teams
 //! through GSI1 (`GSI1PK = USER#{userId}`, `GSI1SK begins_with TEAM#`).
 
-use crate::keys::{self, GSI1, GSI1PK, GSI1SK, META};
+use crate::keys::{self, GSI1PK, GSI1SK, META};
 use crate::scope::put_new;
 use crate::sdk::{Item, batch_get, get_s, key, n, query_all, s};
 use crate::{Store, StoreError, TeamScope};
@@ -17,6 +17,8 @@ const DEFAULT_WEEK: &str = "defaultWeek";
 /// The User attribute listing teams joined lately (a string set), for reads before GSI1 has them.
 const RECENT: &str = "recentTeams";
 use serde::Serialize;
+
+mod of_user;
 
 /// One of a user's teams, as the team switcher shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -358,89 +360,6 @@ impl Store {
             })
             .collect();
         out.sort_by(|a, b| a.email.cmp(&b.email));
-        Ok(out)
-    }
-
-    /// The teams of a user through GSI1, with their names. GSI1 is eventually consistent: a
-    /// membership written a moment ago is found through the user's `recentTeams` instead, and
-    /// every team is confirmed (and its role read) from the membership item, strongly.
-    pub async fn list_user_teams(&self, user: &UserId) -> Result<Vec<TeamMembership>, StoreError> {
-        let item = self.get(key(keys::user_pk(user), META), true).await?;
-        self.teams_of(user, item.as_ref()).await
-    }
-
-    /// A user and their teams, reading the User item once (start-up, sign-in).
-    pub async fn user_with_teams(
-        &self,
-        user: &UserId,
-    ) -> Result<Option<(User, Vec<TeamMembership>)>, StoreError> {
-        let Some(item) = self.get(key(keys::user_pk(user), META), true).await? else { return Ok(None) };
-        let teams = self.teams_of(user, Some(&item)).await?;
-        Ok(Some((crate::identity::user_from_item(&item)?, teams)))
-    }
-
-    /// The teams of `user`, whose User item (if any) is `user_item`.
-    async fn teams_of(
-        &self,
-        user: &UserId,
-        user_item: Option<&Item>,
-    ) -> Result<Vec<TeamMembership>, StoreError> {
-        let items = query_all(
-            self.client()
-                .query()
-                .table_name(self.table())
-                .index_name(GSI1)
-                .key_condition_expression("GSI1PK = :pk AND begins_with(GSI1SK, :team)")
-                .expression_attribute_values(":pk", s(keys::user_teams_gsi1pk(user)))
-                .expression_attribute_values(":team", s(keys::team_gsi1sk_prefix())),
-        )
-        .await?;
-        let mut listed = Vec::with_capacity(items.len());
-        for item in &items {
-            let team = keys::parse_team_gsi1sk(get_s(item, GSI1SK)?)
-                .map_err(|e| StoreError::corrupt(crate::sdk::item_key(item), e.to_string()))?;
-            listed.push(team);
-        }
-        // Teams joined a moment ago that the index may not show yet: the user's recentTeams.
-        let recent: Vec<TeamId> = match user_item.and_then(|u| u.get(RECENT)) {
-            Some(AttributeValue::Ss(ids)) => ids.iter().filter_map(|t| TeamId::parse(t).ok()).collect(),
-            _ => Vec::new(),
-        };
-        for team in recent {
-            if !listed.contains(&team) {
-                listed.push(team);
-            }
-        }
-        // Each confirmed, with its role, by a strongly consistent read of the membership itself:
-        // the index lags, and lists for a while a team the user was removed from, or the role
-        // they had (issue #18.7: opening such a team failed and signed the user out).
-        let members: Vec<Item> =
-            listed.iter().map(|t| key(keys::team_pk(t), keys::member_sk(user))).collect();
-        let mut teams = Vec::with_capacity(listed.len());
-        for item in batch_get(self.client(), self.table(), members, true).await? {
-            let team = keys::parse_team_pk(get_s(&item, keys::PK)?)
-                .map_err(|e| StoreError::corrupt(crate::sdk::item_key(&item), e.to_string()))?;
-            teams.push((team, parse_role(&item)?));
-        }
-        let metas = batch_get(
-            self.client(),
-            self.table(),
-            teams.iter().map(|(t, _)| key(keys::team_pk(t), META)).collect(),
-            false,
-        )
-        .await?;
-        let mut out: Vec<TeamMembership> = teams
-            .into_iter()
-            .map(|(team, role)| {
-                let name = metas
-                    .iter()
-                    .find(|m| get_s(m, "id").ok() == Some(team.as_str()))
-                    .and_then(|m| get_s(m, "name").ok())
-                    .and_then(|n| Name::parse(n).ok());
-                TeamMembership { team, name, role }
-            })
-            .collect();
-        out.sort_by(|a, b| a.name.cmp(&b.name));
         Ok(out)
     }
 }

@@ -12,6 +12,8 @@ use planner_domain::{
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 
+mod check;
+
 pub const FORMAT: &str = "resource-planner/team-export";
 /// 2: assignments carry their allocation and status (absent in version 1 files: the whole
 /// working day, confirmed, as they read). 3: the team's default week, people's working weeks and
@@ -65,80 +67,6 @@ pub struct ImportReport {
 enum StaleRow<'a> {
     Person(&'a ResourceId),
     Project(&'a ProjectId),
-}
-
-impl TeamExport {
-    /// Checks that the file is ours and that every assignment's person and project are in it.
-    pub fn validate(&self) -> Result<(), StoreError> {
-        let bad = |message: String| StoreError::Config { message };
-        if self.format != FORMAT || !(OLDEST_FORMAT_VERSION..=FORMAT_VERSION).contains(&self.format_version) {
-            return Err(bad(format!(
-                "this is not a resource-planner team export of version {OLDEST_FORMAT_VERSION} to {FORMAT_VERSION} (found {} {})",
-                self.format, self.format_version
-            )));
-        }
-        let people: HashSet<_> = self.resources.iter().map(|r| &r.id).collect();
-        let projects: HashSet<_> = self.projects.iter().map(|p| &p.id).collect();
-        if people.len() != self.resources.len() || projects.len() != self.projects.len() {
-            return Err(bad("a person or project appears twice".into()));
-        }
-        let mut ids = HashSet::new();
-        for a in &self.assignments {
-            if !people.contains(&a.resource_id) || !projects.contains(&a.project_id) {
-                return Err(bad(format!(
-                    "assignment {} refers to a person or project that is not in the file",
-                    a.id
-                )));
-            }
-            if !ids.insert(&a.id) {
-                return Err(bad(format!("assignment {} appears twice", a.id)));
-            }
-            a.clone().checked().map_err(|e| bad(format!("assignment {}: {e}", a.id)))?;
-        }
-        // Nothing the reader could not read back (issue #18.5): a version past 2^53 − 1 is
-        // written, and every window that holds the item then leaves it out as unreadable.
-        let versions = (self.resources.iter().map(|r| (r.version, r.id.to_string())))
-            .chain(self.projects.iter().map(|p| (p.version, p.id.to_string())))
-            .chain(self.assignments.iter().map(|a| (a.version, a.id.to_string())))
-            .chain(self.time_off.iter().map(|t| (t.version, t.id.to_string())))
-            .chain(self.calendars.iter().map(|c| (c.version, c.id.to_string())));
-        for (version, id) in versions {
-            if version > planner_domain::MAX_VERSION {
-                return Err(bad(format!(
-                    "{id} has version {version}, more than the largest the app can read back ({})",
-                    planner_domain::MAX_VERSION
-                )));
-            }
-        }
-        let calendars: HashSet<_> = self.calendars.iter().map(|c| &c.id).collect();
-        if calendars.len() != self.calendars.len() {
-            return Err(bad("a calendar appears twice".into()));
-        }
-        let mut offs = HashSet::new();
-        for t in &self.time_off {
-            if !people.contains(&t.resource_id) {
-                return Err(bad(format!("time off {} is of a person who is not in the file", t.id)));
-            }
-            if !offs.insert(&t.id) {
-                return Err(bad(format!("time off {} appears twice", t.id)));
-            }
-            t.clone().checked().map_err(|e| bad(format!("time off {}: {e}", t.id)))?;
-        }
-        for h in &self.holidays {
-            if !calendars.contains(&h.calendar) {
-                return Err(bad(format!(
-                    "the holiday on {} is of a calendar that is not in the file",
-                    h.day
-                )));
-            }
-        }
-        for r in &self.resources {
-            if let Some(c) = r.calendar.as_ref().filter(|c| !calendars.contains(c)) {
-                return Err(bad(format!("{} is in calendar {c}, which is not in the file", r.name)));
-            }
-        }
-        Ok(())
-    }
 }
 
 impl Store {

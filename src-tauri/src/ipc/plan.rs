@@ -87,22 +87,7 @@ pub struct TimelineDto {
     /// Read from the offline copy, not the table (the window reads it again once online).
     pub cached: bool,
     /// Items that could not be read back and are not shown (issue #18.5).
-    pub unreadable: Vec<UnreadableDto>,
-}
-
-/// A stored item that could not be read back (damaged, or a value out of range): its key and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "camelCase")]
-#[ts(export)]
-pub struct UnreadableDto {
-    pub key: String,
-    pub detail: String,
-}
-
-impl From<&Unreadable> for UnreadableDto {
-    fn from(u: &Unreadable) -> Self {
-        Self { key: u.key.clone(), detail: u.detail.clone() }
-    }
+    pub unreadable: Vec<Unreadable>,
 }
 
 /// Days `[from, to)`.
@@ -132,7 +117,7 @@ pub struct CatalogDto {
     /// Ids of projects whose delete began but did not finish.
     pub unfinished_project_deletes: Vec<String>,
     /// Rows that could not be read back and are not shown (issue #18.5).
-    pub unreadable: Vec<UnreadableDto>,
+    pub unreadable: Vec<Unreadable>,
 }
 
 impl From<&Catalog> for CatalogDto {
@@ -149,7 +134,7 @@ impl From<&Catalog> for CatalogDto {
             projects: c.projects.iter().map(Into::into).collect(),
             unfinished_resource_deletes: people,
             unfinished_project_deletes: projects,
-            unreadable: c.unreadable.iter().map(Into::into).collect(),
+            unreadable: c.unreadable.clone(),
         }
     }
 }
@@ -221,7 +206,7 @@ impl From<&Shown> for TimelineDto {
             default_week: week_dto(t.team.default_week),
             loaded: s.loaded.iter().copied().map(Into::into).collect(),
             cached: s.cached,
-            unreadable: t.items.unreadable.iter().map(Into::into).collect(),
+            unreadable: t.items.unreadable.clone(),
         }
     }
 }

@@ -231,7 +231,7 @@ pub struct WindowItemsDto {
     pub time_off: Vec<TimeOffDto>,
     pub holidays: Vec<HolidayDto>,
     /// Items that could not be read back and are not shown (issue #18.5).
-    pub unreadable: Vec<super::UnreadableDto>,
+    pub unreadable: Vec<planner_domain::Unreadable>,
 }
 
 impl From<&WindowItems> for WindowItemsDto {
@@ -240,7 +240,7 @@ impl From<&WindowItems> for WindowItemsDto {
             assignments: w.assignments.iter().map(Into::into).collect(),
             time_off: w.time_off.iter().map(Into::into).collect(),
             holidays: w.holidays.iter().map(Into::into).collect(),
-            unreadable: w.unreadable.iter().map(Into::into).collect(),
+            unreadable: w.unreadable.clone(),
         }
     }
 }

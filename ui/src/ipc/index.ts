@@ -37,7 +37,7 @@ import type { TimeOffDto } from "./bindings/TimeOffDto";
 import type { TimeOffInput } from "./bindings/TimeOffInput";
 import type { TimeOffKindDto } from "./bindings/TimeOffKindDto";
 import type { ToldDto } from "./bindings/ToldDto";
-import type { UnreadableDto } from "./bindings/UnreadableDto";
+import type { Unreadable } from "./bindings/Unreadable";
 import type { WeekFromDto } from "./bindings/WeekFromDto";
 import type { WindowDto } from "./bindings/WindowDto";
 import type { WindowItemsDto } from "./bindings/WindowItemsDto";
@@ -80,7 +80,7 @@ export type {
   TimeOffInput,
   TimeOffKindDto,
   ToldDto,
-  UnreadableDto,
+  Unreadable,
   WeekFromDto,
   WindowDto,
   WindowItemsDto,

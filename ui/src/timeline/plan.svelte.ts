@@ -15,7 +15,7 @@ import type {
   ScheduleDto,
   StatusDto,
   TimelineDto,
-  UnreadableDto,
+  Unreadable,
   WindowItemsDto,
 } from "../ipc";
 import { FULL_DAY } from "./allocation";
@@ -569,7 +569,7 @@ export class Plan {
   private readonly unreadable = new Set<string>();
 
   /** Items the table holds that could not be read back: not shown; the notice names them. */
-  tellUnreadable(found: readonly UnreadableDto[]): void {
+  tellUnreadable(found: readonly Unreadable[]): void {
     const fresh = found.filter((u) => !this.unreadable.has(u.key));
     if (!fresh[0]) return;
     for (const u of fresh) this.unreadable.add(u.key);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { errorText } from "../errors";
-import type { AssignmentDto, ProjectDto, ResourceDto, TimelineDto, UnreadableDto } from "../ipc";
+import type { AssignmentDto, ProjectDto, ResourceDto, TimelineDto, Unreadable } from "../ipc";
 import { FULL_DAY } from "./allocation";
 import { dateOf, dayOf } from "./dates";
 import { newId, Plan, type PlanApi } from "./plan.svelte";
@@ -31,7 +31,7 @@ class FakeStore implements PlanApi {
   offline = false;
   windowsAsked = 0;
   /** Items every read names as unreadable (issue #18.5). */
-  unreadable: UnreadableDto[] = [];
+  unreadable: Unreadable[] = [];
 
   private answer<T>(value: T): T {
     if (this.loseAnswer) {

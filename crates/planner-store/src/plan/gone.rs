@@ -1,15 +1,16 @@
 //! What a stale edit of an assignment or a time off finds when its item is no longer where the
 //! caller saw it: changed (moved to another start day, which is another key) or deleted. A delete
 //! leaves a mark (`GONE#ASN#{id}`, `GONE#OFF#{id}`) in the same transaction, which expires with the
-//! table's TTL after [`GONE_DAYS`]; the answer reads the old key and the mark, two strongly
-//! consistent GetItems (and, when neither is there, its person and project: a cascade delete
-//! leaves no mark), whatever the team's history (it had queried every item of the series: ~6k
-//! read units at 100k assignments, issue #18.4).
+//! table's TTL after [`GONE_DAYS`]; the answer reads the old key, the mark and, when neither is
+//! there, the item's person and project (a cascade delete leaves no mark): strongly consistent
+//! GetItems, whatever the team's history (it had queried every item of the series: ~6k read
+//! units at 100k assignments, issue #18.4).
 
+use super::assignments::plain_put;
 use crate::keys::Series;
 use crate::sdk::{get_n, key, n, s};
 use crate::{Store, StoreError};
-use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
+use aws_sdk_dynamodb::types::TransactWriteItem;
 
 /// How long a delete's mark is kept: an edit from a copy older than this (an offline copy of a
 /// quarter ago) is told "changed", and the reload it brings shows the item gone.
@@ -27,15 +28,7 @@ impl Store {
         let expires = (self.now() + time::Duration::days(GONE_DAYS)).unix_timestamp();
         item.insert("expires".into(), n(expires));
         item.insert("id".into(), s(id));
-        Ok(TransactWriteItem::builder()
-            .put(
-                Put::builder()
-                    .table_name(self.table())
-                    .set_item(Some(item))
-                    .build()
-                    .map_err(StoreError::build)?,
-            )
-            .build())
+        plain_put(self.table(), item)
     }
 
     /// After a failed condition on the item `id` of `series` the caller saw at `old_sk`: there

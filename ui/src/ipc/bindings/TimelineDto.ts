@@ -5,7 +5,7 @@ import type { HolidayDto } from "./HolidayDto";
 import type { ProjectDto } from "./ProjectDto";
 import type { ResourceDto } from "./ResourceDto";
 import type { TimeOffDto } from "./TimeOffDto";
-import type { UnreadableDto } from "./UnreadableDto";
+import type { Unreadable } from "./Unreadable";
 import type { WindowDto } from "./WindowDto";
 
 /**
@@ -40,4 +40,4 @@ cached: boolean,
 /**
  * Items that could not be read back and are not shown (issue #18.5).
  */
-unreadable: Array<UnreadableDto>, };
+unreadable: Array<Unreadable>, };

@@ -2,7 +2,7 @@
 import type { AssignmentDto } from "./AssignmentDto";
 import type { HolidayDto } from "./HolidayDto";
 import type { TimeOffDto } from "./TimeOffDto";
-import type { UnreadableDto } from "./UnreadableDto";
+import type { Unreadable } from "./Unreadable";
 
 /**
  * What a window of days holds: its assignments and time off, and the holidays on its days.
@@ -11,4 +11,4 @@ export type WindowItemsDto = { assignments: Array<AssignmentDto>, timeOff: Array
 /**
  * Items that could not be read back and are not shown (issue #18.5).
  */
-unreadable: Array<UnreadableDto>, };
+unreadable: Array<Unreadable>, };
