@@ -36,6 +36,11 @@ mkdir -p "$shots"
 harness_xvfb
 # The app's data and settings go to a throw-away home, never a real user's.
 export HOME="$work/home" XDG_DATA_HOME="$work/home/data" XDG_CONFIG_HOME="$work/home/config" XDG_CACHE_HOME="$work/home/cache"
+# The machine-wide settings file of this run (a debug build reads RP_MACHINE_CONFIG instead of
+# /etc/resource-planner/config.toml; a release build never does): where IT's mail server and
+# pepper go, since a shared table takes them from nowhere else.
+export RP_MACHINE_CONFIG="$work/machine/config.toml"
+mkdir -p "$work/machine"
 mkdir -p "$HOME"
 # Local endpoints need some AWS credentials; these are fixed, fake, and never reach AWS.
 export AWS_ACCESS_KEY_ID=e2e AWS_SECRET_ACCESS_KEY=e2e AWS_EC2_METADATA_DISABLED=true

@@ -27,7 +27,7 @@ test("the last timeline stays readable offline, survives a restart, and the app 
     // The app reaches the table only through the proxy.
     writeFileSync(
       table.config,
-      `mode = "dynamodb"\n[dynamodb]\ntable = "${TABLE}"\nendpoint = "${proxy.endpoint}"\nregion = "${REGION}"\n${table.mailSettings}`,
+      `mode = "dynamodb"\n[dynamodb]\ntable = "${TABLE}"\nendpoint = "${proxy.endpoint}"\nregion = "${REGION}"\n`,
     );
 
     let app = await startApp(APP);

@@ -10,37 +10,20 @@
 // the settings screen fixes it (the broken file kept aside). The user's settings file is removed at
 // the end.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { test } from "node:test";
-import { linkIn, REGION, startTeamTable, TABLE } from "./team-table.mjs";
+import { handOver, linkIn, REGION, startTeamTable, TABLE } from "./team-table.mjs";
 import { addPerson, KEY, sleep, startApp, until } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const PERSON = "Grace Round-Trip";
 
-/** Starts the app binary as the OS does for a link, and waits for it to end; its exit code. */
-function handOver(link) {
-  const child = spawn(APP, [link], { env: process.env, stdio: ["ignore", "ignore", "pipe"] });
-  let err = "";
-  child.stderr.on("data", (d) => (err += d));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill();
-      reject(new Error(`the second start did not end by itself: ${err}`));
-    }, 30000);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, err });
-    });
-  });
-}
-
 test("settings: local workspace → team table (test, bad value, save) → signed in by a link from the OS → back", async () => {
   const table = await startTeamTable("rp-settings-");
-  // The app starts with no settings file: the local workspace.
+  // The app starts with no settings file and no machine-wide one: the local workspace.
   rmSync(table.config, { force: true });
+  rmSync(table.machineConfig, { force: true });
   const { admin } = table;
   admin("create-team", "--name", "Alpha", "--admin-email", "ada@example.com");
 
@@ -90,8 +73,11 @@ test("settings: local workspace → team table (test, bad value, save) → signe
     await until("the settings closed", async () => !(await dialogOpen()));
     assert.equal(await app.script('return document.activeElement.dataset.action ?? ""'), "settings");
 
-    // IT (here, the test) sets up the mail server and the pepper; the screen is opened again.
-    writeFileSync(table.config, table.mailSettings);
+    // IT (here, the test) sets up the mail server and the pepper in the machine-wide file (a
+    // shared table takes them from nowhere else); the user's own file has a setting of its own.
+    // The screen is opened again.
+    writeFileSync(table.machineConfig, table.mailSettings);
+    writeFileSync(table.config, "[updates]\nenabled = false\n");
     await openSettings();
     await chooseMode("dynamodb");
     await app.waitFor("dialog[open] input[name=table]");
@@ -129,7 +115,7 @@ test("settings: local workspace → team table (test, bad value, save) → signe
     const saved = readFileSync(table.config, "utf8");
     assert.match(saved, /^mode = "dynamodb"/m);
     assert.match(saved, new RegExp(`^table = "${TABLE}"`, "m"));
-    assert.match(saved, /^pepper = "e2e-pepper"/m, "the file's other keys are kept");
+    assert.match(saved, /^enabled = false/m, "the file's other keys are kept");
     await shot("74-saved-sign-in");
 
     // Ask for a code; the link from the email reaches the app as the OS hands it over: a second

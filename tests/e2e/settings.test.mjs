@@ -4,23 +4,23 @@
 // afterwards, so that the other tests see the local workspace.
 import assert from "node:assert/strict";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { test } from "node:test";
 import { startApp, until } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const dir = join(process.env.XDG_CONFIG_HOME, "resource-planner");
 const file = join(dir, "config.toml");
+const MACHINE = process.env.RP_MACHINE_CONFIG;
 
 test("a team table opens on sign-in; an unreachable one and a bad file are said plainly", async () => {
   mkdirSync(dir, { recursive: true });
   try {
-    // Nothing listens on port 9: the table cannot be reached.
-    writeFileSync(
-      file,
-      'mode = "dynamodb"\n[dynamodb]\nendpoint = "http://127.0.0.1:9"\nregion = "eu-west-1"\n' +
-        '[smtp]\nhost = "127.0.0.1"\nport = 9\ntls = "none"\nfrom = "planner@example.com"\n[signin]\npepper = "e2e"\n',
-    );
+    // Nothing listens on port 9: the table cannot be reached. The mail server and the pepper are
+    // IT's, in the machine-wide file (scripts/e2e.sh names it).
+    writeFileSync(file, 'mode = "dynamodb"\n[dynamodb]\nendpoint = "http://127.0.0.1:9"\nregion = "eu-west-1"\n');
+    mkdirSync(dirname(MACHINE), { recursive: true });
+    writeFileSync(MACHINE, '[smtp]\nhost = "127.0.0.1"\nport = 9\ntls = "none"\nfrom = "planner@example.com"\n[signin]\npepper = "e2e"\n');
     let app = await startApp(APP);
     try {
       const [email] = await app.waitFor("main.signin input[name=email]", 1, 20000);
@@ -47,5 +47,6 @@ test("a team table opens on sign-in; an unreachable one and a bad file are said 
     }
   } finally {
     rmSync(file, { force: true });
+    rmSync(MACHINE, { force: true });
   }
 });

@@ -13,6 +13,9 @@ const DYNOXIDE = process.env.RP_DYNOXIDE_BINARY;
 export const TABLE = "rp-e2e";
 export const REGION = "eu-west-1";
 const config = join(process.env.XDG_CONFIG_HOME ?? "", "resource-planner", "config.toml");
+/** The machine-wide settings file (IT's; scripts/e2e.sh names it): a shared table takes the mail
+ * server and the pepper from it alone. */
+export const machineConfig = process.env.RP_MACHINE_CONFIG ?? "";
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -33,6 +36,23 @@ async function listening(port) {
   }, 20000);
 }
 
+/** Starts the app binary as the OS does for a link, and waits for it to end; its exit code. */
+export function handOver(link) {
+  const child = spawn(process.env.RP_APP_BINARY, [link], { env: process.env, stdio: ["ignore", "ignore", "pipe"] });
+  let err = "";
+  child.stderr.on("data", (d) => (err += d));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`the second start did not end by itself: ${err}`));
+    }, 30000);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, err });
+    });
+  });
+}
+
 /** The sign-in link in a raw quoted-printable email. */
 export function linkIn(raw) {
   const text = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16)));
@@ -40,8 +60,8 @@ export function linkIn(raw) {
 }
 
 /**
- * Starts the servers, creates the table and writes the app's settings (`config`, the user's file;
- * `mailSettings` is its mail and pepper part alone). `admin(...args)` runs rp-admin on the table
+ * Starts the servers, creates the table and writes the app's settings (`config`, the user's file,
+ * and `machineConfig`, the machine-wide file with `mailSettings`, the mail server and the pepper). `admin(...args)` runs rp-admin on the table
  * (`--json`, parsed); `mails()` are the raw emails received so far, oldest first; `stop()` ends
  * the servers and removes the settings and every file.
  */
@@ -58,6 +78,7 @@ export async function startTeamTable(prefix = "rp-team-") {
   const stop = () => {
     for (const c of children) c.kill();
     rmSync(config, { force: true });
+    if (machineConfig) rmSync(machineConfig, { force: true });
     rmSync(work, { recursive: true, force: true });
   };
   try {
@@ -66,15 +87,15 @@ export async function startTeamTable(prefix = "rp-team-") {
     const admin = (...args) =>
       JSON.parse(execFileSync(ADMIN, ["--table", TABLE, "--endpoint", endpoint, "--region", REGION, "--json", ...args]).toString());
     admin("create-table", "--unprotected");
-    // The mail server and the pepper, apart: a test that picks the table on the settings screen
-    // writes only these beforehand (saving keeps a file's other keys).
+    // The mail server and the pepper, in the machine-wide file as IT sets them up (a test that
+    // picks the table on the settings screen writes this file beforehand).
     const mailSettings =
       `[smtp]\nhost = "127.0.0.1"\nport = ${smtpPort}\ntls = "none"\nfrom = "Planner <planner@example.com>"\n[signin]\npepper = "e2e-pepper"\n`;
+    if (!machineConfig) throw new Error("RP_MACHINE_CONFIG must be set (scripts/e2e.sh)");
+    mkdirSync(join(machineConfig, ".."), { recursive: true });
+    writeFileSync(machineConfig, mailSettings);
     mkdirSync(join(config, ".."), { recursive: true });
-    writeFileSync(
-      config,
-      `mode = "dynamodb"\n[dynamodb]\ntable = "${TABLE}"\nendpoint = "${endpoint}"\nregion = "${REGION}"\n${mailSettings}`,
-    );
+    writeFileSync(config, `mode = "dynamodb"\n[dynamodb]\ntable = "${TABLE}"\nendpoint = "${endpoint}"\nregion = "${REGION}"\n`);
     const mails = () => {
       try {
         const dir = join(mailbox, "new");
@@ -85,7 +106,7 @@ export async function startTeamTable(prefix = "rp-team-") {
         return [];
       }
     };
-    return { endpoint, config, mailSettings, account: `session/${TABLE}@${endpoint}`, admin, mails, stop };
+    return { endpoint, config, machineConfig, mailSettings, account: `session/${TABLE}@${endpoint}`, admin, mails, stop };
   } catch (e) {
     stop();
     throw e;

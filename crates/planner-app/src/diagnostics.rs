@@ -67,6 +67,10 @@ fn settings(out: &mut String, places: &Places) {
     let _ = writeln!(out, "sign-in pepper: {}", set(s.pepper.is_some()));
     let _ = writeln!(out, "locked by the machine file: {:?}", s.locked);
     let _ = writeln!(out, "set by environment variables: {:?}", s.from_env);
+    if !s.ignored.is_empty() {
+        let _ =
+            writeln!(out, "ignored (a shared table takes these from the machine file only): {:?}", s.ignored);
+    }
 }
 
 fn open_now(out: &mut String, session: &SessionView) {

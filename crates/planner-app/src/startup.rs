@@ -102,6 +102,12 @@ fn mailer(m: &planner_config::Smtp) -> Result<SmtpMailer, AppError> {
 
 async fn open_team(s: &Settings, places: &Places) -> Result<App, AppError> {
     let d = &s.dynamodb;
+    if !s.ignored.is_empty() {
+        tracing::warn!(
+            "ignored {:?}: on a shared table the mail server and sign-in settings come from the machine-wide file only",
+            s.ignored
+        );
+    }
     let conn = planner_store::connect(&team_engine(d), None).await?;
     // One keyring entry and one folder per table place: two places, two sessions and copies. The
     // region is the one the SDK resolved (settings, environment or the AWS profile).

@@ -136,6 +136,9 @@ pub struct Settings {
     pub locked: BTreeSet<&'static str>,
     /// Dotted keys set by environment variables (they win over the user's file).
     pub from_env: BTreeSet<&'static str>,
+    /// Dotted keys set below the machine-wide file that do not count: on a shared table the
+    /// mail server and the sign-in settings are IT's alone ([`SIGN_IN_KEYS`]).
+    pub ignored: BTreeSet<&'static str>,
     /// Files read, highest layer first.
     pub sources: Vec<PathBuf>,
 }
@@ -341,32 +344,43 @@ pub fn resolve(
 ) -> Result<Settings, ConfigError> {
     let layers = [machine, env, user];
     let mode = pick(&layers, |l| l.mode).unwrap_or_default();
+    // On a shared table, where sign-in codes are mailed and how they are keyed decide who can
+    // sign in as whom: those keys count only from the machine-wide file (issue #18.2), so that
+    // nobody can point the app at their own mail server and receive a colleague's code.
+    let shared = mode == Mode::Dynamodb;
+    let sign_in_layers: &[&Layer] = if shared { &layers[..1] } else { &layers };
+    let ignored = if shared {
+        keys_set(env).union(&keys_set(user)).copied().filter(|k| is_sign_in_key(k)).collect()
+    } else {
+        BTreeSet::new()
+    };
     let dynamodb = Dynamo {
         table: pick(&layers, |l| l.dynamodb.table.clone()).unwrap_or_else(|| DEFAULT_TABLE.to_owned()),
         region: pick(&layers, |l| l.dynamodb.region.clone()),
         profile: pick(&layers, |l| l.dynamodb.profile.clone()),
         endpoint: pick(&layers, |l| l.dynamodb.endpoint.clone()),
     };
-    let host = pick(&layers, |l| l.smtp.host.clone());
+    let host = pick(sign_in_layers, |l| l.smtp.host.clone());
     let smtp = match host {
         None => None,
         Some(host) => {
-            let tls = pick(&layers, |l| l.smtp.tls).unwrap_or(SmtpTls::Starttls);
-            let port = pick(&layers, |l| l.smtp.port).unwrap_or(match tls {
+            let tls = pick(sign_in_layers, |l| l.smtp.tls).unwrap_or(SmtpTls::Starttls);
+            let port = pick(sign_in_layers, |l| l.smtp.port).unwrap_or(match tls {
                 SmtpTls::Starttls => 587,
                 SmtpTls::Tls => 465,
                 SmtpTls::None => 25,
             });
-            let from = pick(&layers, |l| l.smtp.from.clone()).ok_or_else(|| ConfigError::Incomplete {
-                message: "smtp.from is missing: sign-in emails need a sender".into(),
-            })?;
+            let from =
+                pick(sign_in_layers, |l| l.smtp.from.clone()).ok_or_else(|| ConfigError::Incomplete {
+                    message: "smtp.from is missing: sign-in emails need a sender".into(),
+                })?;
             Some(Smtp {
                 host,
                 port,
                 tls,
                 from,
-                username: pick(&layers, |l| l.smtp.username.clone()),
-                password: pick(&layers, |l| l.smtp.password.clone()),
+                username: pick(sign_in_layers, |l| l.smtp.username.clone()),
+                password: pick(sign_in_layers, |l| l.smtp.password.clone()),
             })
         }
     };
@@ -374,18 +388,31 @@ pub fn resolve(
         mode,
         dynamodb,
         smtp,
-        signin_methods: pick(&layers, |l| l.signin.methods.clone())
+        signin_methods: pick(sign_in_layers, |l| l.signin.methods.clone())
             .unwrap_or_else(|| vec![SignInMethod::EmailCode]),
-        pepper: pick(&layers, |l| l.signin.pepper.clone()),
+        pepper: pick(sign_in_layers, |l| l.signin.pepper.clone()),
         updates: pick(&layers, |l| l.updates.enabled).unwrap_or(true),
         locked: keys_set(machine),
         from_env: keys_set(env),
+        ignored,
         sources,
     })
 }
 
-/// The machine-wide file of this OS.
+/// Whether a dotted key is one of the mail server's or the sign-in settings (`smtp.*`,
+/// `signin.*`): on a shared table, these count only from the machine-wide file.
+pub fn is_sign_in_key(key: &str) -> bool {
+    key.starts_with("smtp.") || key.starts_with("signin.")
+}
+
+/// The machine-wide file of this OS. A debug build (the end-to-end tests' app) reads
+/// `RP_MACHINE_CONFIG` instead when it is set, so that each test run has its own; a release
+/// build never does, since whoever writes this file decides where sign-in codes are mailed.
 pub fn machine_file() -> PathBuf {
+    #[cfg(debug_assertions)]
+    if let Some(path) = std::env::var_os("RP_MACHINE_CONFIG").filter(|p| !p.is_empty()) {
+        return PathBuf::from(path);
+    }
     if cfg!(windows) {
         let base = std::env::var_os("ProgramData").unwrap_or_else(|| "C:\\ProgramData".into());
         PathBuf::from(base).join("resource-planner").join("config.toml")
@@ -422,95 +449,4 @@ pub fn load(machine: &Path, user: &Path) -> Result<Settings, ConfigError> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn file(text: &str) -> Result<Layer, ConfigError> {
-        parse_layer(Path::new("/etc/resource-planner/config.toml"), text)
-    }
-
-    #[test]
-    fn the_machine_wins_and_locks_then_the_environment_then_the_user() {
-        let machine = file("mode = \"dynamodb\"\n[dynamodb]\ntable = \"corp-plans\"\n").unwrap();
-        let env = env_layer(|v| match v {
-            "RP_DYNAMODB_TABLE" => Some("mine".into()),
-            "RP_DYNAMODB_REGION" => Some("eu-west-1".into()),
-            _ => None,
-        })
-        .unwrap();
-        let user = file("mode = \"local\"\n[dynamodb]\nregion = \"us-east-1\"\nprofile = \"me\"\n").unwrap();
-        let s = resolve(&machine, &env, &user, vec![]).unwrap();
-        assert_eq!(s.mode, Mode::Dynamodb);
-        assert_eq!(s.dynamodb.table, "corp-plans");
-        assert_eq!(s.dynamodb.region.as_deref(), Some("eu-west-1"));
-        assert_eq!(s.dynamodb.profile.as_deref(), Some("me"));
-        assert_eq!(s.locked, BTreeSet::from(["mode", "dynamodb.table"]));
-    }
-
-    #[test]
-    fn defaults_are_the_local_workspace() {
-        let s = resolve(&Layer::default(), &Layer::default(), &Layer::default(), vec![]).unwrap();
-        assert_eq!(s.mode, Mode::Local);
-        assert_eq!(s.dynamodb.table, DEFAULT_TABLE);
-        assert!(s.smtp.is_none() && s.locked.is_empty() && s.updates);
-        assert_eq!(s.signin_methods, vec![SignInMethod::EmailCode]);
-    }
-
-    #[test]
-    fn a_bad_file_names_its_line_and_key() {
-        let unknown = file("mode = \"local\"\n\n[dynamodb]\ntabel = \"x\"\n").unwrap_err();
-        assert!(
-            matches!(&unknown, ConfigError::File { line: 4, key: Some(k), .. } if k == "tabel"),
-            "{unknown:?}"
-        );
-        let wrong = file("[smtp]\nhost = \"m\"\nport = \"587\"\n").unwrap_err();
-        assert!(
-            matches!(&wrong, ConfigError::File { line: 3, key: Some(k), .. } if k == "smtp.port"),
-            "{wrong:?}"
-        );
-        let mode = file("mode = \"cloud\"\n").unwrap_err();
-        assert!(matches!(&mode, ConfigError::File { line: 1, .. }), "{mode:?}");
-        let text = unknown.to_string();
-        assert!(text.starts_with("/etc/resource-planner/config.toml, line 4: "), "{text}");
-        let broken = file("[dynamodb\ntable = 1\n").unwrap_err();
-        assert!(matches!(broken, ConfigError::File { line: 1, .. }), "{broken:?}");
-    }
-
-    #[test]
-    fn smtp_needs_a_sender_and_gets_the_port_of_its_tls_mode() {
-        let layer =
-            file("[smtp]\nhost = \"mail.example.com\"\ntls = \"tls\"\nfrom = \"p@example.com\"\n").unwrap();
-        let s = resolve(&Layer::default(), &Layer::default(), &layer, vec![]).unwrap();
-        assert_eq!(s.smtp.unwrap().port, 465);
-        let no_from = file("[smtp]\nhost = \"mail.example.com\"\n").unwrap();
-        assert!(matches!(
-            resolve(&Layer::default(), &Layer::default(), &no_from, vec![]),
-            Err(ConfigError::Incomplete { .. })
-        ));
-    }
-
-    #[test]
-    fn secrets_never_print() {
-        let layer = file("[smtp]\npassword = \"hunter2\"\n[signin]\npepper = \"salt-and\"\n").unwrap();
-        let printed = format!("{layer:?}");
-        assert!(!printed.contains("hunter2") && !printed.contains("salt-and"), "{printed}");
-    }
-
-    #[test]
-    fn environment_values_are_checked() {
-        assert!(matches!(
-            env_layer(|v| (v == "RP_SMTP_PORT").then(|| "many".into())),
-            Err(ConfigError::Env { var, .. }) if var == "RP_SMTP_PORT"
-        ));
-        let layer = env_layer(|v| match v {
-            "RP_MODE" => Some("dynamodb".into()),
-            "RP_UPDATES" => Some("off".into()),
-            "RP_SMTP_HOST" => Some("m\"x".into()),
-            _ => None,
-        })
-        .unwrap();
-        assert_eq!((layer.mode, layer.updates.enabled), (Some(Mode::Dynamodb), Some(false)));
-        assert_eq!(layer.smtp.host.as_deref(), Some("m\"x"));
-        assert!(env_layer(|v| (v == "RP_MODE").then(|| "cloud".into())).is_err());
-    }
-}
+mod tests;
