@@ -52,10 +52,11 @@ function removeAssignments(gone: (a: AssignmentDto) => boolean): number {
 // The bench is a local workspace: nobody signs in, and the session calls say so.
 const noSignIn = () => Promise.reject({ code: "unsupported", message: "no sign-in in the bench" });
 export const sessionStatus: typeof real.sessionStatus = () =>
-  reply({ session: { state: "local" }, notice: null });
+  reply({ session: { state: "local" }, notice: null, ask: null });
 export const requestSignInCode: typeof real.requestSignInCode = noSignIn;
 export const signIn: typeof real.signIn = noSignIn;
 export const openSignInLink: typeof real.openSignInLink = noSignIn;
+export const answerSignInLink: typeof real.answerSignInLink = noSignIn;
 export const switchTeam: typeof real.switchTeam = noSignIn;
 export const signOut: typeof real.signOut = noSignIn;
 // Nothing changes behind the bench's back: the watcher is kept and never called.

@@ -193,6 +193,12 @@ const en = {
   problemAside:
     "What you see comes from the other settings. Saving writes a new settings file and keeps the unreadable one beside it, renamed.",
   linkProblem: "The sign-in link did not work:",
+  linkAskTitle: "Sign in with this link?",
+  linkAskBody: (email: string, team: string | null) =>
+    `This link signs in as ${email}${team ? ` and opens the team “${team}”` : ""}. This app did not ask for a code for ${email} in the last ten minutes: use the link only if you asked for it yourself.`,
+  linkAskReplaces: (email: string) => `${email} will be signed out on this computer.`,
+  linkAskAccept: (email: string) => `Sign in as ${email}`,
+  linkAskDecline: "Do not sign in",
   offlineCopy: "The offline copy:",
   offlineSince: (time: string) => `Offline — data as of ${time}.`,
   offlineNoCopy: "Offline.",
@@ -403,6 +409,12 @@ const ja: Messages = {
   problemAside:
     "表示している値はほかの設定から読み込んだものです。保存すると新しい設定ファイルを作成し、読み込めなかったファイルは名前を変えて残します。",
   linkProblem: "サインインリンクを使えませんでした：",
+  linkAskTitle: "このリンクでサインインしますか？",
+  linkAskBody: (email: string, team: string | null) =>
+    `このリンクは ${email} としてサインインし${team ? `、チーム「${team}」を開き` : ""}ます。このアプリは過去 10 分間に ${email} のコードを求めていません。ご自身で求めたリンクの場合だけ使ってください。`,
+  linkAskReplaces: (email: string) => `このコンピューターの ${email} はサインアウトされます。`,
+  linkAskAccept: (email: string) => `${email} としてサインイン`,
+  linkAskDecline: "サインインしない",
   offlineCopy: "オフライン用コピー：",
   offlineSince: (time: string) => `オフライン — ${time} 時点のデータです。`,
   offlineNoCopy: "オフラインです。",

@@ -27,6 +27,11 @@ pub struct App {
     pub(crate) unheard: std::sync::Mutex<Option<Told>>,
     /// Something the window should be told once (an offline copy found damaged).
     notice: std::sync::Mutex<Option<AppError>>,
+    /// The sign-in this app asked a code for last, and when (issue #18.3): a link for that
+    /// email within [`crate::session::ASKED_MINUTES`] is used without asking.
+    pub(crate) asked: std::sync::Mutex<Option<(planner_domain::Email, time::OffsetDateTime)>>,
+    /// A link the window was asked to confirm, held here (its secret never goes to the window).
+    pub(crate) held_link: std::sync::Mutex<Option<(planner_domain::Email, planner_store::Sensitive)>>,
     /// Wakes the connection check early (the table was just found out of reach).
     pub(crate) wake: tokio::sync::Notify,
     /// Whether the window has had a timeline (at a start from the copy, the fresh data waits
@@ -92,6 +97,8 @@ impl App {
             window: std::sync::Mutex::new(None),
             unheard: std::sync::Mutex::new(None),
             notice: std::sync::Mutex::new(None),
+            asked: std::sync::Mutex::new(None),
+            held_link: std::sync::Mutex::new(None),
             wake: tokio::sync::Notify::new(),
             shown: tokio::sync::watch::Sender::new(false),
         }
@@ -138,7 +145,7 @@ impl App {
     pub async fn told(&self) -> Told {
         let session = self.session().await;
         let notice = if session.reason().is_none() { lock(&self.notice).take() } else { None };
-        Told { session, notice }
+        Told { session, notice, ask: None }
     }
 
     /// Something the window should hear once (with the next session it is sent).

@@ -39,5 +39,5 @@ pub use error::{AppError, ErrorCode};
 pub use offline::{Copies, Shown, TeamCopy};
 pub use places::Places;
 pub use plan::Overview;
-pub use view::{OfflineView, SessionView, Told, Window};
+pub use view::{LinkAsk, OfflineView, SessionView, Told, Window};
 pub use workspace::{HEARTBEAT, backoff};

@@ -63,6 +63,19 @@ impl SessionView {
 pub struct Told {
     pub session: SessionView,
     pub notice: Option<AppError>,
+    /// A sign-in link the window must confirm before it is used (issue #18.3).
+    pub ask: Option<LinkAsk>,
+}
+
+/// A sign-in link this app did not ask for: whom it would sign in, and to which team, so that
+/// the person can say no. Nothing has changed yet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LinkAsk {
+    pub email: Email,
+    /// The team that would open (the one open last, if the account is in it; else its first).
+    pub team: Option<String>,
+    /// Whether someone else is signed in now (and would be signed out).
+    pub replaces: Option<Email>,
 }
 
 /// The window's ear, implemented by the shell: what changes without the window asking (a

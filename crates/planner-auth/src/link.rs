@@ -1,6 +1,7 @@
-//! The `resource-planner://sign-in?email=…&code=…` link of the sign-in email. Opening it hands
-//! the app the same two values a person would type; it is parsed strictly, since any program
-//! may open such a link.
+//! The `resource-planner://sign-in?email=…&secret=…` link of the sign-in email. Its secret is
+//! not the typed code but a second, 256-bit secret of the same code (issue #18.2), so that a
+//! link is as hard to forge as a session token. It is parsed strictly, since any program may
+//! open such a link; the app asks before it uses one it did not ask for (issue #18.3).
 
 use planner_domain::Email;
 use planner_store::Sensitive;
@@ -19,24 +20,24 @@ pub enum LinkError {
     Damaged,
 }
 
-/// The link for `email` and `code`.
-pub fn sign_in_link(email: &Email, code: &Sensitive) -> String {
+/// The link for `email` and the link's `secret`.
+pub fn sign_in_link(email: &Email, secret: &Sensitive) -> String {
     let enc = |s: &str| byte_serialize(s.as_bytes()).collect::<String>();
-    format!("{SCHEME}://sign-in?email={}&code={}", enc(email.as_str()), enc(code.expose()))
+    format!("{SCHEME}://sign-in?email={}&secret={}", enc(email.as_str()), enc(secret.expose()))
 }
 
-/// The email and code of a sign-in link: exactly these two parameters, a valid address, and a
-/// code of digits.
+/// The email and secret of a sign-in link: exactly these two parameters, a valid address, and
+/// a secret of 64 hex digits.
 pub fn parse_sign_in_link(link: &str) -> Result<(Email, Sensitive), LinkError> {
     let url = Url::parse(link.trim()).map_err(|_| LinkError::NotSignIn)?;
     if url.scheme() != SCHEME || url.host_str() != Some("sign-in") {
         return Err(LinkError::NotSignIn);
     }
-    let (mut email, mut code) = (None, None);
+    let (mut email, mut secret) = (None, None);
     for (k, v) in url.query_pairs() {
         let slot = match k.as_ref() {
             "email" => &mut email,
-            "code" => &mut code,
+            "secret" => &mut secret,
             _ => return Err(LinkError::Damaged),
         };
         if slot.replace(v.into_owned()).is_some() {
@@ -44,12 +45,11 @@ pub fn parse_sign_in_link(link: &str) -> Result<(Email, Sensitive), LinkError> {
         }
     }
     let email = Email::parse(&email.ok_or(LinkError::Damaged)?).map_err(|_| LinkError::Damaged)?;
-    let code = code.ok_or(LinkError::Damaged)?;
-    let digits = planner_store::CODE_DIGITS as usize;
-    if code.len() != digits || !code.bytes().all(|b| b.is_ascii_digit()) {
+    let secret = secret.ok_or(LinkError::Damaged)?;
+    if !planner_store::is_link_secret(&secret) {
         return Err(LinkError::Damaged);
     }
-    Ok((email, Sensitive::new(code)))
+    Ok((email, Sensitive::new(secret)))
 }
 
 /// The text of a raw quoted-printable message, soft line breaks joined and `=XX` decoded.
@@ -83,6 +83,16 @@ pub fn link_in_email(raw: &str) -> Option<String> {
     Some(text[start..end].to_owned())
 }
 
+/// The code to type in a raw sign-in email (the tests type it, as a person would): the first
+/// word of the body of the form the codes are sent in.
+pub fn code_in_email(raw: &str) -> Option<String> {
+    let text = decode_quoted_printable(raw);
+    let body = text.split_once("\r\n\r\n").or_else(|| text.split_once("\n\n"))?.1;
+    body.split_whitespace()
+        .find(|w| w.len() == planner_store::CODE_LENGTH + 1 && planner_store::has_code_form(w))
+        .map(str::to_owned)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -90,25 +100,33 @@ mod tests {
     #[test]
     fn a_link_round_trips() {
         let email = Email::parse("o'brien+plan@example.com").unwrap();
-        let link = sign_in_link(&email, &Sensitive::new("004711".into()));
+        let secret = Sensitive::random_token();
+        let link = sign_in_link(&email, &secret);
         let (e, c) = parse_sign_in_link(&link).unwrap();
-        assert_eq!((e, c.expose()), (email, "004711"));
+        assert_eq!((e, c), (email, secret));
     }
 
     #[test]
     fn anything_else_is_refused() {
-        for (link, why) in [
-            ("https://sign-in?email=a%40b.co&code=123456", LinkError::NotSignIn),
-            ("resource-planner://open?email=a%40b.co&code=123456", LinkError::NotSignIn),
-            ("not a url", LinkError::NotSignIn),
-            ("resource-planner://sign-in?email=a%40b.co", LinkError::Damaged),
-            ("resource-planner://sign-in?email=a%40b.co&code=12345", LinkError::Damaged),
-            ("resource-planner://sign-in?email=a%40b.co&code=12345x", LinkError::Damaged),
-            ("resource-planner://sign-in?email=nobody&code=123456", LinkError::Damaged),
-            ("resource-planner://sign-in?email=a%40b.co&code=123456&code=654321", LinkError::Damaged),
-            ("resource-planner://sign-in?email=a%40b.co&code=123456&next=evil", LinkError::Damaged),
-        ] {
-            assert_eq!(parse_sign_in_link(link).unwrap_err(), why, "{link}");
+        let h = "0123456789abcdef".repeat(4);
+        let cases = [
+            (format!("https://sign-in?email=a%40b.co&secret={h}"), LinkError::NotSignIn),
+            (format!("resource-planner://open?email=a%40b.co&secret={h}"), LinkError::NotSignIn),
+            ("not a url".to_owned(), LinkError::NotSignIn),
+            ("resource-planner://sign-in?email=a%40b.co".to_owned(), LinkError::Damaged),
+            (format!("resource-planner://sign-in?email=a%40b.co&secret={}", &h[1..]), LinkError::Damaged),
+            (
+                format!("resource-planner://sign-in?email=a%40b.co&secret={}", h.to_uppercase()),
+                LinkError::Damaged,
+            ),
+            // The links of the layout before #18.2 (a six-digit code) are not links any more.
+            ("resource-planner://sign-in?email=a%40b.co&code=123456".to_owned(), LinkError::Damaged),
+            (format!("resource-planner://sign-in?email=nobody&secret={h}"), LinkError::Damaged),
+            (format!("resource-planner://sign-in?email=a%40b.co&secret={h}&secret={h}"), LinkError::Damaged),
+            (format!("resource-planner://sign-in?email=a%40b.co&secret={h}&next=evil"), LinkError::Damaged),
+        ];
+        for (link, why) in cases {
+            assert_eq!(parse_sign_in_link(&link).unwrap_err(), why, "{link}");
         }
     }
 

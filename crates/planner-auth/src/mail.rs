@@ -129,7 +129,7 @@ pub fn sign_in_message(from: &Mailbox, issued: &IssuedCode, lang: Lang) -> Resul
         .parse()
         .map_err(|e| MailError::Config(format!("recipient {}: {e}", issued.email.as_str())))?;
     let code = issued.code.expose();
-    let link = sign_in_link(&issued.email, &issued.code);
+    let link = sign_in_link(&issued.email, &issued.link_secret);
     let minutes = planner_store::VERIFICATION_MINUTES;
     let (subject, body) = match lang {
         Lang::En => (
@@ -170,7 +170,8 @@ mod tests {
     fn issued() -> IssuedCode {
         IssuedCode {
             email: Email::parse("ada@example.com").unwrap(),
-            code: Sensitive::new("042917".into()),
+            code: Sensitive::new("7KQ4M-XPD2R".into()),
+            link_secret: Sensitive::new("ab".repeat(32)),
             expires: 0,
         }
     }
@@ -183,11 +184,11 @@ mod tests {
                 String::from_utf8(sign_in_message(&from, &issued(), lang).unwrap().formatted()).unwrap();
             assert!(raw.contains("To: ada@example.com"), "{raw}");
             let body = crate::link::decode_quoted_printable(&raw);
-            assert!(body.contains("    042917\r\n") || body.contains("    042917\n"), "{body}");
-            assert!(
-                body.contains("resource-planner://sign-in?email=ada%40example.com&code=042917"),
-                "{body}"
-            );
+            assert!(body.contains("    7KQ4M-XPD2R\r\n") || body.contains("    7KQ4M-XPD2R\n"), "{body}");
+            let link =
+                format!("resource-planner://sign-in?email=ada%40example.com&secret={}", "ab".repeat(32));
+            assert!(body.contains(&link), "{body}");
+            assert_eq!(crate::link::code_in_email(&raw).as_deref(), Some("7KQ4M-XPD2R"));
         }
     }
 

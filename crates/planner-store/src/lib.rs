@@ -31,8 +31,10 @@ pub use plan::{
     PendingDeletion, TimeOffChange, Timeline,
 };
 pub use scope::{LocalWorkspace, TeamScope};
-pub use secret::Sensitive;
-pub use signin::{CODE_DIGITS, CODES_PER_HOUR, IssuedCode, SignedIn, WRONG_CODES_ALLOWED};
+pub use secret::{Sensitive, is_link_secret};
+pub use signin::{
+    CODE_BITS, CODE_LENGTH, CODES_PER_HOUR, IssuedCode, SignedIn, WRONG_CODES_ALLOWED, has_code_form,
+};
 pub use teams::{MemberInfo, TeamMembership};
 
 use planner_domain::{Action, Clock, TeamId};

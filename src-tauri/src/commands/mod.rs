@@ -47,6 +47,7 @@ pub fn register<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder
         session::request_sign_in_code,
         session::sign_in,
         session::open_sign_in_link,
+        session::answer_sign_in_link,
         session::switch_team,
         session::sign_out,
         session::watch_session,

@@ -34,10 +34,17 @@ pub async fn sign_in(app: State<'_, App>, email: String, code: String) -> Result
     Ok(app.sign_in(&ipc::email(&email)?, &code).await?.into())
 }
 
-/// Signs in with the `resource-planner://sign-in?…` link from the email.
+/// Signs in with the `resource-planner://sign-in?…` link from the email, or, for a link this app
+/// did not ask for, answers the question to ask first (`ask`).
 #[tauri::command]
 pub async fn open_sign_in_link(app: State<'_, App>, link: String) -> Result<ToldDto, IpcError> {
     Ok(app.open_link(&link).await?.into())
+}
+
+/// The answer to a sign-in link's question: `accept` signs in with it; either way it is let go.
+#[tauri::command]
+pub async fn answer_sign_in_link(app: State<'_, App>, accept: bool) -> Result<ToldDto, IpcError> {
+    Ok(app.answer_link(accept).await?.into())
 }
 
 /// Opens another of the signed-in user's teams (the stored membership decides).

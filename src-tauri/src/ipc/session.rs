@@ -109,17 +109,38 @@ impl From<&SessionView> for SessionDto {
 pub struct ToldDto {
     pub session: SessionDto,
     pub notice: Option<IpcError>,
+    /// A sign-in link to confirm before it is used (`answer_sign_in_link`).
+    pub ask: Option<LinkAskDto>,
+}
+
+/// A sign-in link this app did not ask for: the account it would sign in, the team it would
+/// open, and who is signed in now and would be signed out.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct LinkAskDto {
+    pub email: String,
+    pub team: Option<String>,
+    pub replaces: Option<String>,
 }
 
 impl From<Told> for ToldDto {
     fn from(told: Told) -> Self {
-        Self { session: (&told.session).into(), notice: told.notice.map(Into::into) }
+        Self {
+            session: (&told.session).into(),
+            notice: told.notice.map(Into::into),
+            ask: told.ask.map(|a| LinkAskDto {
+                email: a.email.as_str().to_owned(),
+                team: a.team,
+                replaces: a.replaces.map(|e| e.as_str().to_owned()),
+            }),
+        }
     }
 }
 
 impl From<SessionView> for ToldDto {
     fn from(session: SessionView) -> Self {
-        Self { session: (&session).into(), notice: None }
+        Self { session: (&session).into(), notice: None, ask: None }
     }
 }
 

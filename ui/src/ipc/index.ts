@@ -11,6 +11,7 @@ import type { DeleteReportDto } from "./bindings/DeleteReportDto";
 import type { HolidayDto } from "./bindings/HolidayDto";
 import type { HolidayInput } from "./bindings/HolidayInput";
 import type { IpcError } from "./bindings/IpcError";
+import type { LinkAskDto } from "./bindings/LinkAskDto";
 import type { LoadFigures } from "./bindings/LoadFigures";
 import type { LocalPlanDto } from "./bindings/LocalPlanDto";
 import type { MemberDto } from "./bindings/MemberDto";
@@ -54,6 +55,7 @@ export type {
   HolidayDto,
   HolidayInput,
   IpcError,
+  LinkAskDto,
   LoadFigures,
   LocalPlanDto,
   MemberDto,
@@ -92,6 +94,9 @@ export const requestSignInCode = (email: string, lang: string): Promise<void> =>
   invoke("request_sign_in_code", { email, lang });
 export const signIn = (email: string, code: string): Promise<ToldDto> => invoke("sign_in", { email, code });
 export const openSignInLink = (link: string): Promise<ToldDto> => invoke("open_sign_in_link", { link });
+/** The answer to a link's question (`ToldDto.ask`): `accept` signs in with it; either way it is let go. */
+export const answerSignInLink = (accept: boolean): Promise<ToldDto> =>
+  invoke("answer_sign_in_link", { accept });
 export const switchTeam = (team: string): Promise<ToldDto> => invoke("switch_team", { team });
 export const signOut = (everywhere: boolean): Promise<ToldDto> => invoke("sign_out", { everywhere });
 /**

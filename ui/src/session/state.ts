@@ -21,7 +21,7 @@ export const emailOf = (s: SessionDto): string | null => (s.state === "team" ? s
  */
 export function shown(told: ToldDto): ToldDto {
   if (told.notice && told.session.state === "signedOut") {
-    return { session: { ...told.session, reason: told.notice }, notice: null };
+    return { session: { ...told.session, reason: told.notice }, notice: null, ask: told.ask };
   }
   return told;
 }

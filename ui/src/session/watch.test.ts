@@ -19,7 +19,11 @@ const broken: SessionDto = {
   reason: { code: "config" as const, message: "/home/ada/config.toml, line 3: unknown field `tabel`" },
 };
 /** What the Rust side sends: the session, and apart from it a notice said once. */
-const told = (session: SessionDto, notice: IpcError | null = null): ToldDto => ({ session, notice });
+const told = (session: SessionDto, notice: IpcError | null = null): ToldDto => ({
+  session,
+  notice,
+  ask: null,
+});
 
 describe("session watcher", () => {
   it("knows the same workspace", () => {

@@ -14,6 +14,7 @@ mod identity;
 mod pagination;
 mod plan;
 mod signin;
+mod signin_attacks;
 mod tenancy;
 mod transfer;
 mod unreadable;

@@ -14,9 +14,12 @@ async fn invited(env: &TestEnv, email: &str) -> Email {
     email
 }
 
+/// A code of the form of `code` that is not `code` (its last character stepped on).
 fn wrong(code: &Sensitive) -> Sensitive {
-    let n: u32 = code.expose().parse().unwrap();
-    Sensitive::new(format!("{:06}", (n + 1) % 1_000_000))
+    const ALPHABET: &[u8] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+    let (head, last) = code.expose().split_at(code.expose().len() - 1);
+    let at = ALPHABET.iter().position(|&c| c == last.as_bytes()[0]).unwrap();
+    Sensitive::new(format!("{head}{}", ALPHABET[(at + 1) % ALPHABET.len()] as char))
 }
 
 #[tokio::test]
@@ -24,7 +27,10 @@ async fn an_invited_user_signs_in_with_the_code_once() {
     let env = TestEnv::new().await;
     let email = invited(&env, "ada@example.com").await;
     let issued = env.store.request_sign_in_code(&email).await.unwrap().expect("a code");
-    assert_eq!(issued.code.expose().len(), 6);
+    // Ten characters of Crockford's base 32 in two groups (50 bits), and a 256-bit link secret.
+    assert_eq!(issued.code.expose().len(), 11);
+    assert_eq!(planner_store::CODE_BITS, 50);
+    assert_eq!(issued.link_secret.expose().len(), 64);
     assert_eq!(
         issued.expires,
         (start_of_test_time() + time::Duration::minutes(VERIFICATION_MINUTES)).unix_timestamp()
@@ -127,21 +133,22 @@ async fn a_code_of_the_wrong_form_uses_no_attempt() {
     let issued = env.store.request_sign_in_code(&email).await.unwrap().unwrap();
     // Twice the attempts allowed, none of the form of a code sent (issue #18.9): each refused,
     // none counted, so the code still works.
+    let code = issued.code.expose();
     let typos = [
-        "12345",
-        "1234567",
-        "12a456",
-        "",
-        "１２３４５６",
-        "12 456",
-        "-12345",
-        "123456\n",
-        "abcdef",
-        "0x1234",
+        code[..10].to_owned(),
+        format!("{code}7"),
+        format!("{}U", &code[..10]),
+        String::new(),
+        "１２３４５-６７８９０".to_owned(),
+        code.replace('-', "_"),
+        "123456".to_owned(),
+        format!("{code}!"),
+        "abcdef".to_owned(),
+        "0x1234".to_owned(),
     ];
     assert!(typos.len() >= 2 * WRONG_CODES_ALLOWED as usize);
     for typo in typos {
-        let refused = env.store.sign_in_with_code(&email, &Sensitive::new(typo.into())).await;
+        let refused = env.store.sign_in_with_code(&email, &Sensitive::new(typo.clone())).await;
         assert!(matches!(refused, Err(StoreError::CodeInvalid)), "{typo:?}: {refused:?}");
     }
     env.store.sign_in_with_code(&email, &issued.code).await.unwrap();
@@ -220,4 +227,63 @@ async fn the_last_admin_cannot_leave_or_be_demoted() {
     let members = env.store.list_members(&admin).await.unwrap();
     let roles: Vec<_> = members.iter().map(|m| (&m.user_id, m.role)).collect();
     assert!(roles.contains(&(&second.id, Role::Admin)) && roles.contains(&(&me, Role::Planner)), "{roles:?}");
+}
+
+#[tokio::test]
+async fn the_link_signs_in_once_and_ends_the_typed_code_too() {
+    let env = TestEnv::new().await;
+    let email = invited(&env, "link@example.com").await;
+    let issued = env.store.request_sign_in_code(&email).await.unwrap().unwrap();
+    // Checking a link reads only: it stays good, and checking does not use it.
+    env.store.check_sign_in_link(&email, &issued.link_secret).await.unwrap();
+    env.store.check_sign_in_link(&email, &issued.link_secret).await.unwrap();
+    let signed = env.store.sign_in_with_link(&email, &issued.link_secret).await.unwrap();
+    assert_eq!(signed.user.email, email);
+    for again in [
+        env.store.sign_in_with_link(&email, &issued.link_secret).await.map(drop),
+        env.store.check_sign_in_link(&email, &issued.link_secret).await,
+        env.store.sign_in_with_code(&email, &issued.code).await.map(drop),
+    ] {
+        assert!(matches!(again, Err(StoreError::CodeInvalid)), "{again:?}");
+    }
+}
+
+#[tokio::test]
+async fn wrong_links_use_no_attempt_and_a_killed_code_kills_its_link() {
+    let env = TestEnv::new().await;
+    let email = invited(&env, "links@example.com").await;
+    let issued = env.store.request_sign_in_code(&email).await.unwrap().unwrap();
+    // Another person's link, made for this email: twice the attempts allowed, none counted.
+    let other = invited(&env, "other@example.com").await;
+    let theirs = env.store.request_sign_in_code(&other).await.unwrap().unwrap();
+    for _ in 0..2 * WRONG_CODES_ALLOWED {
+        for secret in [theirs.link_secret.clone(), Sensitive::random_token(), Sensitive::new("123456".into())]
+        {
+            let refused = env.store.sign_in_with_link(&email, &secret).await;
+            assert!(matches!(refused, Err(StoreError::CodeInvalid)), "{refused:?}");
+        }
+    }
+    env.store.check_sign_in_link(&email, &issued.link_secret).await.unwrap();
+    // A code sent later replaces this one, link and all.
+    let next = env.store.request_sign_in_code(&email).await.unwrap().unwrap();
+    let replaced = env.store.sign_in_with_link(&email, &issued.link_secret).await;
+    assert!(matches!(replaced, Err(StoreError::CodeInvalid)), "{replaced:?}");
+    // Wrong typed codes kill the current code, and its link with it.
+    for _ in 0..WRONG_CODES_ALLOWED {
+        assert!(env.store.sign_in_with_code(&email, &wrong(&next.code)).await.is_err());
+    }
+    let killed = env.store.sign_in_with_link(&email, &next.link_secret).await;
+    assert!(matches!(killed, Err(StoreError::CodeInvalid)), "{killed:?}");
+    // The other email's link still works for its own email.
+    env.store.sign_in_with_link(&other, &theirs.link_secret).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_typed_code_reads_as_crockford_base_32() {
+    let env = TestEnv::new().await;
+    let email = invited(&env, "crockford@example.com").await;
+    let issued = env.store.request_sign_in_code(&email).await.unwrap().unwrap();
+    // Lower case, no hyphen, spaces around: the same code.
+    let typed = format!("  {} ", issued.code.expose().replace('-', "").to_lowercase());
+    env.store.sign_in_with_code(&email, &Sensitive::new(typed)).await.unwrap();
 }
