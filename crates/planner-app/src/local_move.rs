@@ -44,6 +44,9 @@ pub struct MoveReport {
     pub assignments: usize,
     /// Items an earlier, interrupted run had put already.
     pub already_there: usize,
+    /// Items not brought back: the team deleted them (or their person or project) since an
+    /// earlier run put them (issue #18.8).
+    pub deleted_in_team: usize,
     /// The file the local plan was saved to before it was moved (importable with rp-admin);
     /// none when there was nothing to move.
     pub backup: Option<std::path::PathBuf>,
@@ -107,6 +110,7 @@ impl App {
             projects: copied.projects,
             assignments: copied.assignments,
             already_there: copied.already_there,
+            deleted_in_team: copied.deleted_in_team,
             backup: Some(backup),
         })
     }

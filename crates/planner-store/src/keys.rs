@@ -63,6 +63,12 @@ pub fn resource_sk(id: &ResourceId) -> String {
     format!("{RES}{id}")
 }
 
+/// The mark a deleted person's or project's cascade leaves, from the row's sort key
+/// (`GONE#RES#{id}`, `GONE#PRJ#{id}`): a copy run again does not bring the row back (#18.8).
+pub fn gone_row_sk(row_sk: &str) -> String {
+    format!("{GONE}{row_sk}")
+}
+
 pub fn project_sk(id: &ProjectId) -> String {
     format!("{PRJ}{id}")
 }
@@ -305,14 +311,35 @@ pub enum TeamItemKey {
     Member(UserId),
     Resource(ResourceId),
     Project(ProjectId),
-    Assignment { start: Date, id: AssignmentId },
-    LongIndex { level: u8, start: Date, id: AssignmentId },
-    TimeOff { start: Date, id: TimeOffId },
-    TimeOffIndex { level: u8, start: Date, id: TimeOffId },
+    Assignment {
+        start: Date,
+        id: AssignmentId,
+    },
+    LongIndex {
+        level: u8,
+        start: Date,
+        id: AssignmentId,
+    },
+    TimeOff {
+        start: Date,
+        id: TimeOffId,
+    },
+    TimeOffIndex {
+        level: u8,
+        start: Date,
+        id: TimeOffId,
+    },
     Calendar(CalendarId),
-    Holiday { day: Date, calendar: CalendarId },
+    Holiday {
+        day: Date,
+        calendar: CalendarId,
+    },
     AssignmentGone(AssignmentId),
     TimeOffGone(TimeOffId),
+    /// The mark a person's delete leaves (`GONE#RES#{id}`, issue #18.8).
+    ResourceGone(ResourceId),
+    /// The mark a project's delete leaves (`GONE#PRJ#{id}`).
+    ProjectGone(ProjectId),
 }
 
 /// A key that does not have the form this module writes.
@@ -379,6 +406,10 @@ pub fn parse_team_sk(sk: &str) -> Result<TeamItemKey, BadKey> {
     } else if let Some(rest) = sk.strip_prefix(GONE) {
         if let Some(id) = rest.strip_prefix(ASN) {
             AssignmentId::parse(id).ok().map(TeamItemKey::AssignmentGone)
+        } else if let Some(id) = rest.strip_prefix(RES) {
+            ResourceId::parse(id).ok().map(TeamItemKey::ResourceGone)
+        } else if let Some(id) = rest.strip_prefix(PRJ) {
+            ProjectId::parse(id).ok().map(TeamItemKey::ProjectGone)
         } else {
             rest.strip_prefix(OFF).and_then(|id| TimeOffId::parse(id).ok()).map(TeamItemKey::TimeOffGone)
         }

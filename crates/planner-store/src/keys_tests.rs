@@ -44,6 +44,8 @@ fn team_sort_keys_round_trip() {
         (holiday_sk(start, &cal), TeamItemKey::Holiday { day: start, calendar: cal.clone() }),
         (Series::Assignments.gone_sk(asn.as_str()), TeamItemKey::AssignmentGone(asn.clone())),
         (Series::TimeOff.gone_sk(off.as_str()), TeamItemKey::TimeOffGone(off.clone())),
+        (gone_row_sk(&resource_sk(&res)), TeamItemKey::ResourceGone(res.clone())),
+        (gone_row_sk(&project_sk(&prj)), TeamItemKey::ProjectGone(prj.clone())),
     ];
     for (key, expected) in cases {
         assert_eq!(parse_team_sk(&key).unwrap(), expected, "{key}");
@@ -72,7 +74,9 @@ fn refuses_foreign_keys() {
         "HOL#2026-05-01#",
         "CAL#a#b",
         "GONE#",
-        "GONE#RES#x",
+        "GONE#CAL#x",
+        "GONE#RES#",
+        "GONE#PRJ#a#b",
         "GONE#ASN#2026-05-01#x",
         "OTHER",
     ] {

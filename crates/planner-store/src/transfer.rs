@@ -13,6 +13,10 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 
 mod check;
+mod copy;
+mod rows;
+
+pub use copy::CopyReport;
 
 pub const FORMAT: &str = "resource-planner/team-export";
 /// 2: assignments carry their allocation and status (absent in version 1 files: the whole
@@ -120,8 +124,8 @@ impl Store {
         let pk = scope.pk();
         // Put: calendars, people and projects before the items that need them.
         let (parents, rows, levels) = items(&pk, file);
-        let total = parents.len();
-        sdk::batch_put(self.client(), self.table(), parents, |done| {
+        // Each over no delete under way (a put would strip its mark, issue #18.8).
+        self.put_rows_unmarked(scope, parents, &mut |done, total| {
             progress("people and projects", done, total)
         })
         .await?;
@@ -211,63 +215,7 @@ impl Store {
     }
 }
 
-/// What copying a plan into a team did.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CopyReport {
-    pub resources: usize,
-    pub projects: usize,
-    pub assignments: usize,
-    /// Items the team had already (an earlier, interrupted run put them): left as they are.
-    pub already_there: usize,
-}
-
-/// How many puts run at once when copying.
-const COPY_PARALLEL: usize = 16;
-
 impl Store {
-    /// Adds a plan (another workspace's, e.g. this computer's local one) to the team, keeping
-    /// everything the team has. Each item is put only if the team does not have it yet, so a run
-    /// after an interruption finishes the copy and never overwrites what the team changed since.
-    /// People and projects go first, so that no assignment is ever without its row. Planners
-    /// and admins.
-    pub async fn copy_into_team(
-        &self,
-        scope: &TeamScope,
-        plan: &TeamExport,
-        progress: &mut (dyn FnMut(&str, usize, usize) + Send),
-    ) -> Result<CopyReport, StoreError> {
-        use futures::{StreamExt, TryStreamExt};
-        self.require(scope, Action::EditPlan, "copy_into_team")?;
-        plan.validate()?;
-        let pk = scope.pk();
-        let mut report = CopyReport::default();
-        let (parents, rows, levels) = items(&pk, plan);
-        for (series, level) in levels {
-            self.register_level(scope, series, level).await?;
-        }
-        for (stage, items) in [("people and projects", parents), ("assignments", rows)] {
-            let total = items.len();
-            progress(stage, 0, total);
-            let mut puts = futures::stream::iter(items.into_iter().map(|item| self.put_if_absent(item)))
-                .buffer_unordered(COPY_PARALLEL);
-            let mut done = 0;
-            while let Some(written) = puts.try_next().await? {
-                done += 1;
-                if !written {
-                    report.already_there += 1;
-                }
-                if done % 25 == 0 || done == total {
-                    progress(stage, done, total);
-                }
-            }
-        }
-        report.resources = plan.resources.len();
-        report.projects = plan.projects.len();
-        report.assignments = plan.assignments.len();
-        Ok(report)
-    }
-
     /// Empties a workspace's plan (people, projects and their assignments) after it was copied
     /// elsewhere; the team itself stays. Admins only (the local workspace's owner is one).
     pub async fn clear_plan(

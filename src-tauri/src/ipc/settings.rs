@@ -155,6 +155,10 @@ pub struct MoveReportDto {
     /// Items an earlier, interrupted run had put already.
     #[ts(type = "number")]
     pub already_there: u64,
+    /// Items not brought back because the team deleted them (or their person or project) since
+    /// an earlier run put them.
+    #[ts(type = "number")]
+    pub deleted_in_team: u64,
     /// The file the local plan was saved to before it was moved (importable with rp-admin);
     /// none when there was nothing to move.
     pub backup: Option<String>,
@@ -183,6 +187,7 @@ impl From<MoveReport> for MoveReportDto {
         Self {
             moved: moved.into(),
             already_there: r.already_there as u64,
+            deleted_in_team: r.deleted_in_team as u64,
             backup: r.backup.map(|b| b.display().to_string()),
         }
     }

@@ -216,7 +216,7 @@ impl Store {
     }
 
     /// A check that a person or project exists and is not in a cascade delete.
-    pub(super) fn parent_check(&self, pk: &str, sk: String) -> Result<TransactWriteItem, StoreError> {
+    pub(crate) fn parent_check(&self, pk: &str, sk: String) -> Result<TransactWriteItem, StoreError> {
         Ok(TransactWriteItem::builder()
             .condition_check(
                 ConditionCheck::builder()
@@ -325,7 +325,7 @@ fn unchanged_values(
     ])
 }
 
-pub(super) fn plain_put(table: &str, item: Item) -> Result<TransactWriteItem, StoreError> {
+pub(crate) fn plain_put(table: &str, item: Item) -> Result<TransactWriteItem, StoreError> {
     Ok(TransactWriteItem::builder()
         .put(Put::builder().table_name(table).set_item(Some(item)).build().map_err(StoreError::build)?)
         .build())

@@ -17,7 +17,7 @@ use super::items::DELETING;
 use crate::keys::{self, Series};
 use crate::sdk::{self, Item, classify, get_s, is_condition_failure, key, n, query_all, s};
 use crate::{Store, StoreError, TeamScope};
-use aws_sdk_dynamodb::types::ReturnConsumedCapacity;
+use aws_sdk_dynamodb::types::{Delete, ReturnConsumedCapacity, ReturnValue, TransactWriteItem};
 use planner_domain::{Action, Date, DateRange, ProjectId, ResourceId};
 use serde::Serialize;
 
@@ -123,15 +123,17 @@ impl Store {
             .condition_expression("attribute_exists(pk)")
             .expression_attribute_values(":now", s(self.now_rfc3339()))
             .expression_attribute_values(":one", n(1))
+            .return_values(ReturnValue::AllNew)
             .send()
             .await;
-        match marked {
-            Ok(_) => {}
+        // The mark this delete goes by (an earlier run's, if one began it).
+        let mark = match marked {
+            Ok(out) => get_s(&out.attributes.unwrap_or_default(), DELETING)?.to_owned(),
             Err(e) if is_condition_failure(&e) => {
                 return Ok(CascadeReport { assignments_deleted: 0, time_off_deleted: 0, already_gone: true });
             }
             Err(e) => return Err(classify(e)),
-        }
+        };
 
         // Step 2: find, strongly consistent (the assignments are what progress counts; a
         // person's time off goes with them, first).
@@ -151,6 +153,21 @@ impl Store {
             }
         }
 
+        // The row must still carry this delete's mark: an import may have finished the delete
+        // and put the row back (with the file's assignments, which step 2 just listed) since step
+        // 1; then this delete was overtaken and deletes nothing (issue #18.8).
+        match self.get(parent.clone(), true).await? {
+            None => {
+                return Ok(CascadeReport { assignments_deleted: 0, time_off_deleted: 0, already_gone: true });
+            }
+            Some(row) if super::items::deleting_mark(&row) == Some(mark.as_str()) => {}
+            Some(_) => {
+                return Err(StoreError::Conflict {
+                    what: if attribute == "resourceId" { "person" } else { "project" },
+                });
+            }
+        }
+
         // Step 3: delete, index entries first so that no entry outlives its item.
         let total = mains.len();
         sdk::batch_delete(self.client(), self.table(), indexes, |_| {}).await?;
@@ -159,21 +176,22 @@ impl Store {
         let deleted =
             sdk::batch_delete(self.client(), self.table(), mains, |done| progress(done, total)).await?;
 
-        // Step 4: the row itself, only if it is still the one we marked.
-        let removed = self
-            .client()
-            .delete_item()
+        // Step 4: the row itself, only if it is still the one we marked, with the mark that it
+        // was deleted (a copy run again must not bring it back, issue #18.8).
+        let gone_sk = keys::gone_row_sk(get_s(&parent, keys::SK)?);
+        let remove = Delete::builder()
             .table_name(self.table())
-            .return_consumed_capacity(ReturnConsumedCapacity::Total)
             .set_key(Some(parent))
             .condition_expression(format!("attribute_exists({DELETING})"))
-            .send()
-            .await;
-        match removed {
-            Ok(_) => {}
+            .build()
+            .map_err(StoreError::build)?;
+        let actions =
+            vec![TransactWriteItem::builder().delete(remove).build(), self.gone_mark_at(&pk, gone_sk, id)?];
+        match sdk::transact(self.client(), actions).await {
+            Ok(()) => {}
             // A concurrent run of the same delete finished first.
-            Err(e) if is_condition_failure(&e) => {}
-            Err(e) => return Err(classify(e)),
+            Err(e) if e.condition_failed_at(0) => {}
+            Err(e) => return Err(e.into_store("delete")),
         }
         Ok(CascadeReport { assignments_deleted: deleted, time_off_deleted, already_gone: false })
     }

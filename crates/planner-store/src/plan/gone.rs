@@ -24,7 +24,18 @@ impl Store {
         series: Series,
         id: &str,
     ) -> Result<TransactWriteItem, StoreError> {
-        let mut item = key(pk, series.gone_sk(id));
+        self.gone_mark_at(pk, series.gone_sk(id), id)
+    }
+
+    /// The mark `gone_sk` that the item `id` was deleted (a person's or project's:
+    /// `keys::gone_row_sk`), for the delete's transaction.
+    pub(crate) fn gone_mark_at(
+        &self,
+        pk: &str,
+        gone_sk: String,
+        id: &str,
+    ) -> Result<TransactWriteItem, StoreError> {
+        let mut item = key(pk, gone_sk);
         let expires = (self.now() + time::Duration::days(GONE_DAYS)).unix_timestamp();
         item.insert("expires".into(), n(expires));
         item.insert("id".into(), s(id));

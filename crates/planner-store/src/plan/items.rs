@@ -57,6 +57,11 @@ pub(crate) fn is_deleting(item: &Item) -> bool {
     item.contains_key(DELETING)
 }
 
+/// The cascade delete's mark on a row (when it began, RFC 3339), if one is under way.
+pub(crate) fn deleting_mark(item: &Item) -> Option<&str> {
+    crate::sdk::get_opt_s(item, DELETING)
+}
+
 pub(crate) fn resource_item(pk: &str, r: &Resource) -> Item {
     let mut item = key(pk, keys::resource_sk(&r.id));
     item.insert("id".into(), s(r.id.as_str()));

@@ -167,9 +167,12 @@ async fn no_key_or_request_holds_a_token_or_code() {
         let text = format!("{} {}", seen.request, seen.response);
         assert!(!text.contains(signed.token.expose()), "token sent in {}", seen.operation);
         assert!(!text.contains(issued.code.expose()), "code sent in {}", seen.operation);
+        assert!(!text.contains(&issued.code.expose().replace('-', "")), "code sent in {}", seen.operation);
+        assert!(!text.contains(issued.link_secret.expose()), "link secret sent in {}", seen.operation);
         assert!(!text.contains("test-pepper"), "pepper sent in {}", seen.operation);
     }
-    assert_eq!(format!("{issued:?} {signed:?}").matches("<redacted>").count(), 2);
+    // The code, the link's secret and the session token.
+    assert_eq!(format!("{issued:?} {signed:?}").matches("<redacted>").count(), 3);
 }
 
 #[tokio::test]

@@ -9,6 +9,7 @@ mod bad_inputs;
 mod cascade;
 mod concurrency;
 mod conflicts;
+mod copies;
 mod faults;
 mod identity;
 mod pagination;

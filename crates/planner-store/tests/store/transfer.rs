@@ -191,7 +191,7 @@ async fn an_interrupted_copy_finishes_when_run_again_without_overwriting_the_tea
     let file = env.store.export_team(&local).await.unwrap();
     let team = env.team("Team").await;
 
-    recorder.disconnect_after("PutItem", 30);
+    recorder.disconnect_after("TransactWriteItems", 30);
     assert!(env.store.copy_into_team(&team, &file, &mut |_, _, _| {}).await.is_err());
     recorder.clear_rule();
     let partial = env.store.export_team(&team).await.unwrap();

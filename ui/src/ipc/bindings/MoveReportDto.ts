@@ -9,6 +9,11 @@ export type MoveReportDto = {
  */
 alreadyThere: number, 
 /**
+ * Items not brought back because the team deleted them (or their person or project) since
+ * an earlier run put them.
+ */
+deletedInTeam: number, 
+/**
  * The file the local plan was saved to before it was moved (importable with rp-admin);
  * none when there was nothing to move.
  */

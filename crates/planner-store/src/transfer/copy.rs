@@ -1,0 +1,180 @@
+//! Copying a plan into a team (this computer's local workspace moving in; docs/data-model.md,
+//! access pattern 40). Each item is one transaction that puts it only if the team lacks it and
+//! checks it as a create would (issue #18.8): an assignment or a time off only onto a person (and
+//! project) that exists and is not being deleted, a holiday only into a calendar that exists; and
+//! nothing the team deleted since — its delete left a mark (`GONE#…`), which the put checks is
+//! absent. So a run again after an interruption finishes the copy without bringing back what a
+//! teammate deleted meanwhile, and never overwrites what the team changed.
+
+use super::TeamExport;
+use crate::keys::{self, Series};
+use crate::plan::{self as p, plain_put};
+use crate::sdk::{self, Item, key};
+use crate::{Store, StoreError, TeamScope};
+use aws_sdk_dynamodb::types::{ConditionCheck, Put, TransactWriteItem};
+use planner_domain::Action;
+use serde::Serialize;
+
+/// What copying a plan into a team did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CopyReport {
+    pub resources: usize,
+    pub projects: usize,
+    pub assignments: usize,
+    /// Items the team had already (an earlier, interrupted run put them): left as they are.
+    pub already_there: usize,
+    /// Items not copied because the team deleted them, or their person, project or calendar,
+    /// since an earlier run put them (or is deleting it now).
+    pub deleted_in_team: usize,
+}
+
+/// How many items are put at once.
+const COPY_PARALLEL: usize = 16;
+
+/// One item to copy: the put (action 0, only if absent), then the checks, then its window-index
+/// entry (no condition of its own).
+struct Unit {
+    actions: Vec<TransactWriteItem>,
+}
+
+enum Copied {
+    Written,
+    AlreadyThere,
+    DeletedInTeam,
+}
+
+impl Store {
+    /// Adds a plan (another workspace's, e.g. this computer's local one) to the team, keeping
+    /// everything the team has; calendars, people and projects first, so that every later check
+    /// finds them. Planners and admins.
+    pub async fn copy_into_team(
+        &self,
+        scope: &TeamScope,
+        plan: &TeamExport,
+        progress: &mut (dyn FnMut(&str, usize, usize) + Send),
+    ) -> Result<CopyReport, StoreError> {
+        use futures::{StreamExt, TryStreamExt};
+        self.require(scope, Action::EditPlan, "copy_into_team")?;
+        plan.validate()?;
+        let pk = scope.pk();
+        for (series, level) in super::items(&pk, plan).2 {
+            self.register_level(scope, series, level).await?;
+        }
+        let mut report = CopyReport::default();
+        for (stage, units) in [
+            ("people and projects", self.parent_units(&pk, plan)?),
+            ("assignments", self.row_units(&pk, plan)?),
+        ] {
+            let total = units.len();
+            progress(stage, 0, total);
+            let mut puts = futures::stream::iter(units.into_iter().map(|unit| self.copy_one(unit)))
+                .buffer_unordered(COPY_PARALLEL);
+            let mut done = 0;
+            while let Some(copied) = puts.try_next().await? {
+                done += 1;
+                match copied {
+                    Copied::Written => {}
+                    Copied::AlreadyThere => report.already_there += 1,
+                    Copied::DeletedInTeam => report.deleted_in_team += 1,
+                }
+                if done % 25 == 0 || done == total {
+                    progress(stage, done, total);
+                }
+            }
+        }
+        report.resources = plan.resources.len();
+        report.projects = plan.projects.len();
+        report.assignments = plan.assignments.len();
+        Ok(report)
+    }
+
+    async fn copy_one(&self, unit: Unit) -> Result<Copied, StoreError> {
+        let checks = unit.actions.len();
+        match sdk::transact(self.client(), unit.actions).await {
+            Ok(()) => Ok(Copied::Written),
+            Err(e) if e.condition_failed_at(0) => Ok(Copied::AlreadyThere),
+            Err(e) if (1..checks).any(|i| e.condition_failed_at(i)) => Ok(Copied::DeletedInTeam),
+            Err(e) => Err(e.into_store("copy")),
+        }
+    }
+
+    /// Calendars; people and projects unless the team deleted them since.
+    fn parent_units(&self, pk: &str, plan: &TeamExport) -> Result<Vec<Unit>, StoreError> {
+        let mut units = Vec::new();
+        for c in &plan.calendars {
+            units.push(Unit { actions: vec![self.put_absent(p::calendar_item(pk, c))?] });
+        }
+        for r in &plan.resources {
+            let gone = keys::gone_row_sk(&keys::resource_sk(&r.id));
+            units.push(Unit {
+                actions: vec![self.put_absent(p::resource_item(pk, r))?, self.absent(pk, gone)?],
+            });
+        }
+        for x in &plan.projects {
+            let gone = keys::gone_row_sk(&keys::project_sk(&x.id));
+            units.push(Unit {
+                actions: vec![self.put_absent(p::project_item(pk, x))?, self.absent(pk, gone)?],
+            });
+        }
+        Ok(units)
+    }
+
+    /// Assignments, time off and holidays, each checked as a create is.
+    fn row_units(&self, pk: &str, plan: &TeamExport) -> Result<Vec<Unit>, StoreError> {
+        let mut units = Vec::new();
+        for a in &plan.assignments {
+            let mut actions = vec![
+                self.put_absent(p::assignment_item(pk, a))?,
+                self.parent_check(pk, keys::resource_sk(&a.resource_id))?,
+                self.parent_check(pk, keys::project_sk(&a.project_id))?,
+                self.absent(pk, Series::Assignments.gone_sk(a.id.as_str()))?,
+            ];
+            if let Some(index) = p::index_item(pk, a) {
+                actions.push(plain_put(self.table(), index)?);
+            }
+            units.push(Unit { actions });
+        }
+        for t in &plan.time_off {
+            let mut actions = vec![
+                self.put_absent(p::time_off_item(pk, t))?,
+                self.parent_check(pk, keys::resource_sk(&t.resource_id))?,
+                self.absent(pk, Series::TimeOff.gone_sk(t.id.as_str()))?,
+            ];
+            if let Some(index) = p::time_off_index_item(pk, t) {
+                actions.push(plain_put(self.table(), index)?);
+            }
+            units.push(Unit { actions });
+        }
+        for h in &plan.holidays {
+            units.push(Unit {
+                actions: vec![
+                    self.put_absent(p::holiday_item(pk, h))?,
+                    self.parent_check(pk, keys::calendar_sk(&h.calendar))?,
+                ],
+            });
+        }
+        Ok(units)
+    }
+
+    fn put_absent(&self, item: Item) -> Result<TransactWriteItem, StoreError> {
+        let put = Put::builder()
+            .table_name(self.table())
+            .set_item(Some(item))
+            .condition_expression("attribute_not_exists(pk)")
+            .build()
+            .map_err(StoreError::build)?;
+        Ok(TransactWriteItem::builder().put(put).build())
+    }
+
+    /// A check that no item `sk` is in the partition (a delete's mark).
+    fn absent(&self, pk: &str, sk: String) -> Result<TransactWriteItem, StoreError> {
+        let check = ConditionCheck::builder()
+            .table_name(self.table())
+            .set_key(Some(key(pk, sk)))
+            .condition_expression("attribute_not_exists(pk)")
+            .build()
+            .map_err(StoreError::build)?;
+        Ok(TransactWriteItem::builder().condition_check(check).build())
+    }
+}

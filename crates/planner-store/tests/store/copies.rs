@@ -1,0 +1,165 @@
+//! Imports and copies respect deletes (issue #18.8): copying a plan into a team (this computer's
+//! local workspace moving in) checks each item as a create does, and a run again after an
+//! interruption brings back nothing a teammate deleted meanwhile — a person with their bars, a
+//! bar, a time off. An import's put does not strip a delete under way, so the teammate's delete
+//! cannot then remove the bars the import puts.
+
+use crate::common::*;
+use aws_sdk_dynamodb::types::AttributeValue;
+use planner_domain::TimeOffId;
+use planner_domain::capacity::TimeOffKind;
+use planner_store::engine::hooks::{Before, Hooks};
+use planner_store::{NewTimeOff, TeamScope, TimeOffChange, keys};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
+
+/// A local plan: Gus (one bar) and Sam (two bars, a time off), one project.
+async fn local_plan(env: &TestEnv) -> (TeamScope, planner_store::transfer::TeamExport) {
+    let local = env.team("This computer").await;
+    let gus = env.person(&local, "Gus").await;
+    let sam = env.person(&local, "Sam").await;
+    let p = env.project(&local, "Globex").await;
+    env.assign(&local, &gus.id, &p.id, "2026-05-04", 3).await;
+    env.assign(&local, &sam.id, &p.id, "2026-05-04", 3).await;
+    env.assign(&local, &sam.id, &p.id, "2026-05-11", 3).await;
+    let new = NewTimeOff {
+        id: TimeOffId::generate(),
+        resource_id: sam.id.clone(),
+        change: TimeOffChange { range: range("2026-05-18", 2), kind: TimeOffKind::Holiday, minutes: None },
+    };
+    env.store.create_time_off(&local, new).await.unwrap();
+    let file = env.store.export_team(&local).await.unwrap();
+    (local, file)
+}
+
+#[tokio::test]
+async fn a_copy_run_again_brings_back_nothing_the_team_deleted_meanwhile() {
+    let env = TestEnv::new().await;
+    let (_, file) = local_plan(&env).await;
+    let team = env.team("Team").await;
+    // The first run put everything (its end was lost, say, so the move runs again).
+    env.store.copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    // Meanwhile teammates delete Gus (with his bar), one of Sam's bars and Sam's time off.
+    let gus = file.resources.iter().find(|r| r.name.as_str() == "Gus").unwrap();
+    env.store.delete_resource(&team, &gus.id, &mut |_, _| {}).await.unwrap();
+    let in_team = env.store.export_team(&team).await.unwrap();
+    let sams_first = in_team.assignments.iter().find(|a| a.range.start() == day("2026-05-04")).unwrap();
+    env.store.delete_assignment(&team, sams_first).await.unwrap();
+    env.store.delete_time_off(&team, &in_team.time_off[0]).await.unwrap();
+    let left = env.store.export_team(&team).await.unwrap();
+
+    let report = env.store.copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    let after = env.store.export_team(&team).await.unwrap();
+    assert_eq!(
+        (after.resources, after.assignments, after.time_off),
+        (left.resources, left.assignments, left.time_off),
+        "nothing came back"
+    );
+    // Gus, his bar, Sam's bar and the time off.
+    assert_eq!(report.deleted_in_team, 4, "{report:?}");
+    assert_eq!(report.already_there, 3, "Sam, the project and Sam's other bar: {report:?}");
+}
+
+#[tokio::test]
+async fn a_copy_puts_no_bar_onto_a_person_being_deleted() {
+    let env = TestEnv::new().await;
+    let (_, file) = local_plan(&env).await;
+    let team = env.team("Team").await;
+    env.store.copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    // A teammate's delete of Sam is under way: Sam is marked and one of his bars already gone
+    // (the cascade's first steps), when the move runs again.
+    let sam = file.resources.iter().find(|r| r.name.as_str() == "Sam").unwrap();
+    let conn = env.store.connection();
+    let pk = keys::team_pk(team.team());
+    conn.client
+        .update_item()
+        .table_name(&conn.table)
+        .key(keys::PK, AttributeValue::S(pk.clone()))
+        .key(keys::SK, AttributeValue::S(keys::resource_sk(&sam.id)))
+        .update_expression("SET deleting = :now")
+        .expression_attribute_values(":now", AttributeValue::S("2026-05-01T09:00:00Z".into()))
+        .send()
+        .await
+        .unwrap();
+    let bar = file.assignments.iter().find(|a| a.resource_id == sam.id).unwrap();
+    let bar_sk = keys::assignment_sk(bar.range.start(), &bar.id);
+    conn.client
+        .delete_item()
+        .table_name(&conn.table)
+        .key(keys::PK, AttributeValue::S(pk.clone()))
+        .key(keys::SK, AttributeValue::S(bar_sk.clone()))
+        .send()
+        .await
+        .unwrap();
+
+    let report = env.store.copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    let put_back = conn
+        .client
+        .get_item()
+        .table_name(&conn.table)
+        .key(keys::PK, AttributeValue::S(pk))
+        .key(keys::SK, AttributeValue::S(bar_sk))
+        .consistent_read(true)
+        .send()
+        .await
+        .unwrap()
+        .item;
+    assert!(put_back.is_none(), "a bar was put onto a person being deleted: {put_back:?}");
+    assert!(report.deleted_in_team >= 1, "{report:?}");
+}
+
+/// Holds the first Query after it is armed until released: a teammate's delete paused after its
+/// first step (the cascade's mark), before it lists the person's bars (its first Query).
+#[derive(Debug, Default)]
+struct Pause {
+    armed: AtomicBool,
+    paused: Mutex<Option<mpsc::Sender<()>>>,
+    release: Mutex<Option<mpsc::Receiver<()>>>,
+}
+
+impl Hooks for Pause {
+    fn before(&self, operation: &str, _body: &[u8]) -> Before {
+        if operation == "Query" && self.armed.swap(false, Ordering::SeqCst) {
+            if let Some(paused) = self.paused.lock().unwrap().take() {
+                let _ = paused.send(());
+            }
+            if let Some(release) = self.release.lock().unwrap().take() {
+                let _ = release.recv();
+            }
+        }
+        Before::Forward
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_import_during_a_teammates_delete_keeps_the_files_bars() {
+    let pause = Arc::new(Pause::default());
+    let env = Arc::new(TestEnv::with_hooks(Some(pause.clone())).await);
+    let (team, r, p) = env.team_with_r_and_p("Import").await;
+    env.assign(&team, &r.id, &p.id, "2026-05-04", 3).await;
+    env.assign(&team, &r.id, &p.id, "2026-05-11", 3).await;
+    let file = env.store.export_team(&team).await.unwrap();
+
+    // A teammate deletes R: the mark is set, then the delete waits before it lists R's bars.
+    let (paused_tx, paused_rx) = mpsc::channel();
+    let (release_tx, release_rx) = mpsc::channel();
+    *pause.paused.lock().unwrap() = Some(paused_tx);
+    *pause.release.lock().unwrap() = Some(release_rx);
+    pause.armed.store(true, Ordering::SeqCst);
+    let teammate = {
+        let (env, team, id) = (env.clone(), team.clone(), r.id.clone());
+        tokio::spawn(async move { env.store.delete_resource(&team, &id, &mut |_, _| {}).await })
+    };
+    tokio::task::spawn_blocking(move || paused_rx.recv()).await.unwrap().unwrap();
+    // Meanwhile an admin imports the file, R and both bars in it; then the delete goes on.
+    env.store.import_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    release_tx.send(()).unwrap();
+    let outcome = teammate.await.unwrap();
+
+    let after = env.store.export_team(&team).await.unwrap();
+    assert_eq!(
+        (after.resources.len(), after.assignments.len()),
+        (file.resources.len(), file.assignments.len()),
+        "the import's plan stands whole, not R without the bars the import put (the teammate's delete: {outcome:?})"
+    );
+}
