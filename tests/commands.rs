@@ -93,6 +93,9 @@ fn bad_input_comes_back_as_a_typed_error() {
         ("create_project", json!({ "name": "X", "color": "blue" }), "invalid_color"),
         ("open_timeline", json!({ "from": "2026-13-01", "to": "2027-01-01" }), "invalid_date"),
         ("open_timeline", json!({ "from": "2026-12-01", "to": "2026-12-01" }), "range_empty"),
+        // A window is capped (issue #18.6): a read of a team's whole history in one go is refused.
+        ("open_timeline", json!({ "from": "2026-01-01", "to": "2027-01-03" }), "range_too_long"),
+        ("load_window", json!({ "from": "1900-01-01", "to": "2999-01-01" }), "range_too_long"),
         ("rename_resource", json!({ "id": "no#such", "version": 1, "name": "X" }), "invalid_id"),
         ("rename_resource", json!({ "id": "nobody", "version": 1, "name": "X" }), "not_found"),
         (
@@ -106,6 +109,8 @@ fn bad_input_comes_back_as_a_typed_error() {
             "parent_gone",
         ),
     ];
+    // The most a window may ask for still reads.
+    call(&w, "load_window", json!({ "from": "2026-01-01", "to": "2027-01-02" })).unwrap();
     for (cmd, args, code) in cases {
         let err = call(&w, cmd, args.clone()).unwrap_err();
         assert_eq!(err["code"], code, "{cmd} {args}: {err}");

@@ -275,7 +275,7 @@ impl App {
     pub(crate) async fn read_through<T>(
         &self,
         from_table: impl AsyncFnOnce(&Store, &TeamScope) -> Result<T, StoreError>,
-        keep: impl AsyncFnOnce(&TeamCopy, &T, String),
+        keep: impl AsyncFnOnce(&TeamCopy, &T, crate::offline::Stamp),
         from_copy: impl FnOnce(&TeamCopy) -> Option<Result<T, AppError>>,
     ) -> Result<T, AppError> {
         let p = match self.open_plan().await {
@@ -283,10 +283,12 @@ impl App {
             Err(e) if e.is_offline() => return self.copied(from_copy).await,
             Err(e) => return Err(e),
         };
+        // Edits confirmed after this are kept over the answer in the copy (issue #18.6).
+        let began = p.copy.as_ref().map_or(0, |c| c.mark());
         match from_table(&p.store, &p.scope).await {
             Ok(found) => {
                 if let Some(copy) = &p.copy {
-                    keep(copy, &found, self.now()).await;
+                    keep(copy, &found, crate::offline::Stamp { at: self.now(), began }).await;
                 }
                 Ok(found)
             }

@@ -21,6 +21,7 @@ mod capacity;
 pub mod diagnostics;
 mod error;
 pub mod ics;
+mod journal;
 pub mod local_move;
 pub mod log;
 pub mod offline;

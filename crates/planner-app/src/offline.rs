@@ -17,6 +17,13 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
+/// When a read of the table was answered (`at`, RFC 3339) and when it began ([`TeamCopy::mark`]).
+#[derive(Debug, Clone)]
+pub struct Stamp {
+    pub at: String,
+    pub began: u64,
+}
+
 /// The user's offline copies on one team table: a folder and the key in the keyring.
 #[derive(Debug)]
 pub struct Copies {
@@ -127,6 +134,7 @@ impl Copies {
         let copy = TeamCopy {
             file: Some(file),
             snapshot: Mutex::new(found.value),
+            journal: Default::default(),
             writing: Default::default(),
             kept: Some((epoch, self.epoch.clone())),
         };
@@ -186,6 +194,8 @@ impl From<Timeline> for Shown {
 pub struct TeamCopy {
     file: Option<CacheFile>,
     snapshot: Mutex<Option<Snapshot>>,
+    /// The edits confirmed, so that an older read's answer does not undo them (issue #18.6).
+    journal: Mutex<crate::journal::Journal>,
     /// One write at a time; each writes the newest snapshot.
     writing: tokio::sync::Mutex<()>,
     /// The epoch it was made in and the copies' epoch: after a sign-out it writes no more (a
@@ -196,7 +206,13 @@ pub struct TeamCopy {
 impl TeamCopy {
     /// No copy is kept (no keyring).
     pub fn none() -> Self {
-        Self { file: None, snapshot: Mutex::new(None), writing: Default::default(), kept: None }
+        Self {
+            file: None,
+            snapshot: Mutex::new(None),
+            journal: Default::default(),
+            writing: Default::default(),
+            kept: None,
+        }
     }
 
     /// Whether there is a copy to show.
@@ -209,8 +225,20 @@ impl TeamCopy {
         lock(&self.snapshot).as_ref().map(|s| s.synced_at.clone())
     }
 
-    /// A timeline read from the table at `at`.
-    pub async fn timeline_read(&self, t: &Timeline, at: String) {
+    /// Taken before a read of the table ([`Stamp::began`]).
+    pub fn mark(&self) -> u64 {
+        lock(&self.journal).mark()
+    }
+
+    /// The oldest read of the loaded days in `view` (RFC 3339), if any is loaded.
+    pub fn synced_in(&self, view: DateRange) -> Option<String> {
+        lock(&self.snapshot).as_ref().and_then(|s| s.synced_in(view).map(str::to_owned))
+    }
+
+    /// A timeline read from the table.
+    pub async fn timeline_read(&self, t: &Timeline, stamp: Stamp) {
+        let kept = lock(&self.journal).since(stamp.began);
+        let at = stamp.at;
         {
             let mut s = lock(&self.snapshot);
             match &mut *s {
@@ -218,7 +246,7 @@ impl TeamCopy {
                     s.team = t.team.clone();
                     s.calendars = t.calendars.clone();
                     s.rows(t.resources.clone(), t.projects.clone());
-                    s.loaded(t.window, t.items.clone(), Some(at));
+                    s.loaded(t.window, t.items.clone(), Some(at), &kept);
                 }
                 None => {
                     let mut fresh = Snapshot::new(
@@ -237,13 +265,15 @@ impl TeamCopy {
         self.persist().await;
     }
 
-    /// What `window` holds, read from the table at `at`.
-    pub async fn window_read(&self, window: DateRange, found: &WindowItems, at: String) {
-        self.change(|s| s.loaded(window, found.clone(), Some(at))).await;
+    /// What `window` holds, read from the table.
+    pub async fn window_read(&self, window: DateRange, found: &WindowItems, stamp: Stamp) {
+        let kept = lock(&self.journal).since(stamp.began);
+        self.change(|s| s.loaded(window, found.clone(), Some(stamp.at), &kept)).await;
     }
 
     /// A confirmed change (an edit, or people and projects read again).
     pub async fn apply(&self, change: Change) {
+        lock(&self.journal).record(&change);
         self.change(|s| s.apply(change)).await;
     }
 

@@ -20,6 +20,18 @@ pub struct Overview {
     pub assignments_next_13_weeks: usize,
 }
 
+/// The most days one read of the timeline may ask for (issue #18.6). The window asks for four
+/// weeks at a time (sixteen at the start); a larger ask is a mistake, or a way to make the table
+/// read a team's whole history in one go.
+pub const MAX_WINDOW_DAYS: i64 = 366;
+
+fn capped(window: DateRange) -> Result<DateRange, AppError> {
+    if window.days() > MAX_WINDOW_DAYS {
+        return Err(planner_domain::ValidationError::RangeTooLong { max: MAX_WINDOW_DAYS }.into());
+    }
+    Ok(window)
+}
+
 impl App {
     /// A summary of the workspace's next thirteen weeks.
     pub async fn overview(&self) -> Result<Overview, AppError> {
@@ -37,6 +49,7 @@ impl App {
     /// The timeline of `window`: from the table (and kept in the offline copy), or from the
     /// copy while the table is out of reach.
     pub async fn timeline(&self, window: DateRange) -> Result<Shown, AppError> {
+        let window = capped(window)?;
         let found = self
             .read_through(
                 async |store, scope| store.timeline(scope, window).await.map(Shown::from),
@@ -51,6 +64,7 @@ impl App {
     /// What `window` holds (assignments, time off, holidays): from the table (and kept), or
     /// from the copy if it holds that window; otherwise `not_loaded`.
     pub async fn window(&self, window: DateRange) -> Result<WindowItems, AppError> {
+        let window = capped(window)?;
         self.read_through(
             async |store, scope| store.window_items(scope, window).await,
             async |copy, found, at| copy.window_read(window, found, at).await,

@@ -21,4 +21,4 @@ mod snapshot;
 
 pub use file::{CacheError, CacheFile, CacheKey};
 pub use profile::{Profile, ProfileTeam};
-pub use snapshot::{Change, Snapshot};
+pub use snapshot::{Change, Kept, Snapshot};

@@ -5,6 +5,31 @@ use planner_domain::{
     ResourceId, Team, TimeOff, TimeOffId, WindowItems,
 };
 use serde::{Deserialize, Serialize};
+use std::collections::{HashMap, HashSet};
+
+/// What this app confirmed after a read began (issue #18.6): the read's answer, older than
+/// these edits, does not undo them in the copy — the copy's state of these items stands.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Kept {
+    pub assignments: HashSet<AssignmentId>,
+    pub time_off: HashSet<TimeOffId>,
+    /// People and projects deleted: their assignments (and a person's time off) stay gone.
+    pub resources_gone: HashSet<ResourceId>,
+    pub projects_gone: HashSet<ProjectId>,
+}
+
+/// Days loaded together, and when they were read (issue #18.6). Kept as the days' own bounds,
+/// not a `DateRange`: loaded days join into more than twenty years, which an assignment's range
+/// refuses (such a copy used to be discarded as damaged when read back).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Loaded {
+    start_date: Date,
+    end_date_exclusive: Date,
+    /// RFC 3339; absent in copies written before #18.6 (then the copy's `synced_at`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    synced_at: Option<String>,
+}
 
 /// A confirmed change to a team's plan, as the command that made it reports it: the copy
 /// applies it ([`Snapshot::apply`]) so that it stays what the table holds.
@@ -49,8 +74,8 @@ pub struct Snapshot {
     pub team: Team,
     pub resources: Vec<Resource>,
     pub projects: Vec<Project>,
-    /// The days loaded, as disjoint ranges in order.
-    windows: Vec<DateRange>,
+    /// The days loaded, as disjoint ranges in order, each with when it was read.
+    windows: Vec<Loaded>,
     /// Every assignment overlapping a loaded window, by start.
     assignments: Vec<Assignment>,
     /// Every time off overlapping a loaded window, by start (absent in copies written before
@@ -89,20 +114,37 @@ impl Snapshot {
             calendars: vec![],
             synced_at,
         };
-        s.loaded(window, found, None);
+        s.loaded(window, found, None, &Kept::default());
         s
     }
 
-    /// The days loaded.
-    pub fn windows(&self) -> &[DateRange] {
-        &self.windows
+    /// The days loaded, touching ranges joined.
+    pub fn windows(&self) -> Vec<DateRange> {
+        let mut out: Vec<(Date, Date)> = Vec::new();
+        for w in &self.windows {
+            match out.last_mut() {
+                Some(last) if last.1 >= w.start_date => last.1 = last.1.max(w.end_date_exclusive),
+                _ => out.push((w.start_date, w.end_date_exclusive)),
+            }
+        }
+        out.into_iter().filter_map(|(a, b)| DateRange::window(a, b).ok()).collect()
     }
 
     /// Whether every day of `window` was loaded.
     pub fn covers(&self, window: DateRange) -> bool {
-        self.windows
+        self.windows()
             .iter()
             .any(|w| w.start() <= window.start() && window.end_exclusive() <= w.end_exclusive())
+    }
+
+    /// When the oldest of the loaded days in `view` was read (RFC 3339): what a banner over
+    /// `view` must say. `None` when none of its days is loaded.
+    pub fn synced_in(&self, view: DateRange) -> Option<&str> {
+        self.windows
+            .iter()
+            .filter(|w| w.start_date < view.end_exclusive() && view.start() < w.end_date_exclusive)
+            .map(|w| w.synced_at.as_deref().unwrap_or(&self.synced_at))
+            .min()
     }
 
     /// The assignments overlapping `window` (complete only if [`Snapshot::covers`] it).
@@ -121,22 +163,58 @@ impl Snapshot {
     }
 
     /// A window came back from the table: it replaces what the copy had there (an assignment,
-    /// time off or holiday the table no longer has in it is gone), and its days count as loaded.
-    pub fn loaded(&mut self, window: DateRange, found: impl Into<WindowItems>, synced_at: Option<String>) {
+    /// time off or holiday the table no longer has in it is gone), and its days count as loaded,
+    /// read at `synced_at`. What this app confirmed after the read began (`kept`) stands, and of
+    /// two versions of an item the higher wins (issue #18.6).
+    pub fn loaded(
+        &mut self,
+        window: DateRange,
+        found: impl Into<WindowItems>,
+        synced_at: Option<String>,
+        kept: &Kept,
+    ) {
         let found = found.into();
-        self.assignments.retain(|a| !a.range.overlaps(window));
+        // Of two versions of an item, the higher wins: the copy's stays over an older answer.
+        let answered: HashMap<AssignmentId, u64> =
+            found.assignments.iter().map(|a| (a.id.clone(), a.version)).collect();
+        self.assignments.retain(|a| {
+            !a.range.overlaps(window)
+                || kept.assignments.contains(&a.id)
+                || answered.get(&a.id).is_some_and(|v| *v < a.version)
+        });
+        let held: HashMap<AssignmentId, u64> =
+            self.assignments.iter().map(|a| (a.id.clone(), a.version)).collect();
         for a in found.assignments {
-            self.upsert(a);
+            let stale = held.get(&a.id).is_some_and(|v| *v > a.version)
+                || kept.assignments.contains(&a.id)
+                || kept.resources_gone.contains(&a.resource_id)
+                || kept.projects_gone.contains(&a.project_id);
+            if !stale {
+                self.upsert(a);
+            }
         }
-        self.time_off.retain(|t| !t.range.overlaps(window));
+        let answered: HashMap<TimeOffId, u64> =
+            found.time_off.iter().map(|t| (t.id.clone(), t.version)).collect();
+        self.time_off.retain(|t| {
+            !t.range.overlaps(window)
+                || kept.time_off.contains(&t.id)
+                || answered.get(&t.id).is_some_and(|v| *v < t.version)
+        });
+        let held: HashMap<TimeOffId, u64> = self.time_off.iter().map(|t| (t.id.clone(), t.version)).collect();
         for t in found.time_off {
-            self.put_time_off(t);
+            let stale = held.get(&t.id).is_some_and(|v| *v > t.version)
+                || kept.time_off.contains(&t.id)
+                || kept.resources_gone.contains(&t.resource_id);
+            if !stale {
+                self.put_time_off(t);
+            }
         }
         self.holidays.retain(|h| !window.contains(h.day));
-        self.add_window(window);
+        let at = synced_at.clone().unwrap_or_else(|| self.synced_at.clone());
+        self.add_window(window, at);
         self.put_holidays(found.holidays);
         if let Some(at) = synced_at {
-            self.synced_at = at;
+            self.synced_at = self.synced_at.clone().max(at);
         }
     }
 
@@ -179,7 +257,7 @@ impl Snapshot {
     /// Holidays added or renamed (kept by day; on loaded days only, as a load would find them).
     fn put_holidays(&mut self, days: Vec<Holiday>) {
         for h in days {
-            if !self.windows.iter().any(|w| w.contains(h.day)) {
+            if !self.windows.iter().any(|w| w.start_date <= h.day && h.day < w.end_date_exclusive) {
                 continue;
             }
             self.holidays.retain(|x| !(x.calendar == h.calendar && x.day == h.day));
@@ -235,7 +313,7 @@ impl Snapshot {
 
     /// The loaded days inside `window`.
     pub fn loaded_in(&self, window: DateRange) -> Vec<DateRange> {
-        self.windows
+        self.windows()
             .iter()
             .filter_map(|w| {
                 DateRange::window(
@@ -253,24 +331,35 @@ impl Snapshot {
         self.assignments.insert(at, a);
     }
 
-    /// Adds `window` to the loaded days, joining ranges that touch or overlap.
-    fn add_window(&mut self, window: DateRange) {
-        let (mut start, mut end) = (window.start(), window.end_exclusive());
-        let mut kept = Vec::with_capacity(self.windows.len() + 1);
+    /// Adds `window`, read at `at`, to the loaded days: it replaces the days of older reads it
+    /// covers; touching ranges read at the same time are joined.
+    fn add_window(&mut self, window: DateRange, at: String) {
+        let (start, end) = (window.start(), window.end_exclusive());
+        let mut kept = Vec::with_capacity(self.windows.len() + 2);
         for w in self.windows.drain(..) {
-            if w.end_exclusive() < start || end < w.start() {
+            if w.end_date_exclusive <= start || end <= w.start_date {
                 kept.push(w);
-            } else {
-                start = start.min(w.start());
-                end = end.max(w.end_exclusive());
+                continue;
+            }
+            if w.start_date < start {
+                kept.push(Loaded { end_date_exclusive: start, ..w.clone() });
+            }
+            if end < w.end_date_exclusive {
+                kept.push(Loaded { start_date: end, ..w });
             }
         }
-        // `start < end` holds: it only widens a valid window.
-        if let Ok(joined) = DateRange::window(start, end) {
-            kept.push(joined);
+        kept.push(Loaded { start_date: start, end_date_exclusive: end, synced_at: Some(at) });
+        kept.sort_by_key(|w| w.start_date);
+        let mut joined: Vec<Loaded> = Vec::with_capacity(kept.len());
+        for w in kept {
+            match joined.last_mut() {
+                Some(last) if last.end_date_exclusive == w.start_date && last.synced_at == w.synced_at => {
+                    last.end_date_exclusive = w.end_date_exclusive;
+                }
+                _ => joined.push(w),
+            }
         }
-        kept.sort_by_key(|w| w.start());
-        self.windows = kept;
+        self.windows = joined;
     }
 }
 

@@ -63,9 +63,9 @@ fn a_load_replaces_the_window_and_keeps_the_rest() {
     assert!(!s.covers(w("2026-12-15", "2027-01-15")));
     // December again: `gone` was deleted by someone else; a new one appeared.
     let new = a(&r, &p, "2026-12-20", 30);
-    s.loaded(w("2026-12-01", "2027-02-01"), vec![new.clone()], Some("t2".into()));
+    s.loaded(w("2026-12-01", "2027-02-01"), vec![new.clone()], Some("t2".into()), &Kept::default());
     assert_eq!(s.assignments_in(w("2026-11-01", "2027-02-01")), vec![early, new]);
-    assert_eq!(s.windows(), &[w("2026-11-01", "2027-02-01")]);
+    assert_eq!(s.windows(), vec![w("2026-11-01", "2027-02-01")]);
     assert_eq!(s.synced_at, "t2");
 }
 
@@ -164,12 +164,12 @@ fn time_off_and_holidays_are_kept_window_by_window() {
         holidays: vec![holiday("2026-12-25")],
         unreadable: vec![],
     };
-    s.loaded(w("2026-12-01", "2027-01-01"), dec_found, None);
+    s.loaded(w("2026-12-01", "2027-01-01"), dec_found, None, &Kept::default());
     let all = s.items_in(w("2026-11-01", "2027-01-01"));
     assert_eq!(all.time_off, vec![nov.clone(), dec.clone()]);
     assert_eq!(all.holidays, vec![holiday("2026-11-23"), holiday("2026-12-25")]);
     // December again, the time off gone from the table: gone from the copy, November kept.
-    s.loaded(w("2026-12-01", "2027-01-01"), WindowItems::default(), None);
+    s.loaded(w("2026-12-01", "2027-01-01"), WindowItems::default(), None, &Kept::default());
     assert_eq!(s.items_in(w("2026-11-01", "2027-01-01")).time_off, vec![nov.clone()]);
     // A holiday added on a day not loaded is left for the load that brings that day.
     s.apply(Change::Holidays(vec![holiday("2026-11-24"), holiday("2027-05-03")]));
@@ -189,7 +189,7 @@ fn time_off_and_holidays_are_kept_window_by_window() {
 #[test]
 fn the_loaded_days_are_clipped_to_what_is_asked() {
     let mut s = Snapshot::new(team(), vec![], vec![], w("2026-11-01", "2026-12-01"), vec![], "t".into());
-    s.loaded(w("2027-01-01", "2027-02-01"), vec![], None);
+    s.loaded(w("2027-01-01", "2027-02-01"), vec![], None, &Kept::default());
     assert_eq!(
         s.loaded_in(w("2026-11-15", "2027-01-10")),
         vec![w("2026-11-15", "2026-12-01"), w("2027-01-01", "2027-01-10")]
@@ -205,7 +205,7 @@ proptest! {
         let range = |(s, n): (i64, i64)| DateRange::window(base.add_days(s), base.add_days(s + n)).unwrap();
         let mut s = Snapshot::new(team(), vec![], vec![], range(loads[0]), vec![], "t".into());
         for l in &loads[1..] {
-            s.loaded(range(*l), vec![], None);
+            s.loaded(range(*l), vec![], None, &Kept::default());
         }
         for pair in s.windows().windows(2) {
             prop_assert!(pair[0].end_exclusive() < pair[1].start(), "{:?}", s.windows());
@@ -217,4 +217,78 @@ proptest! {
             prop_assert_eq!(s.covers(one), loaded, "day {}", d);
         }
     }
+}
+
+#[test]
+fn a_copy_of_more_than_twenty_years_of_loaded_days_reads_back() {
+    // Scrolled from 2000 to 2030 (issue #18.6): the loaded days join into thirty years, more
+    // than an assignment's range may span; the copy used to be discarded as damaged.
+    let (r, p) = row();
+    let mut s = Snapshot::new(team(), vec![r], vec![p], w("2000-01-01", "2000-02-01"), vec![], "t1".into());
+    let mut from = day("2000-02-01");
+    while from < day("2030-01-01") {
+        let to = from.add_days(28);
+        s.loaded(DateRange::window(from, to).unwrap(), vec![], Some("t1".into()), &Kept::default());
+        from = to;
+    }
+    assert_eq!(s.windows().len(), 1);
+    let json = serde_json::to_vec(&s).unwrap();
+    let back: Snapshot = serde_json::from_slice(&json).expect("the copy reads back");
+    assert_eq!(back, s);
+}
+
+#[test]
+fn each_window_keeps_when_it_was_read_and_a_view_says_its_oldest() {
+    let (r, p) = row();
+    let mut s =
+        Snapshot::new(team(), vec![r], vec![p], w("2026-11-01", "2026-12-01"), vec![], "09:00".into());
+    s.loaded(w("2026-12-01", "2027-01-01"), vec![], Some("10:00".into()), &Kept::default());
+    // November read again later, in part.
+    s.loaded(w("2026-11-15", "2026-12-01"), vec![], Some("11:00".into()), &Kept::default());
+    assert_eq!(s.synced_in(w("2026-11-01", "2026-11-10")), Some("09:00"));
+    assert_eq!(s.synced_in(w("2026-11-20", "2026-11-25")), Some("11:00"));
+    assert_eq!(s.synced_in(w("2026-11-20", "2026-12-10")), Some("10:00"), "the oldest in view");
+    assert_eq!(s.synced_in(w("2027-02-01", "2027-03-01")), None);
+    assert_eq!(s.windows(), vec![w("2026-11-01", "2027-01-01")]);
+    assert_eq!(s.synced_at, "11:00", "the latest read");
+    // A copy written before #18.6 (no time per window) reads back with the copy's time.
+    let old = serde_json::to_string(&s).unwrap().replace(r#","syncedAt":"10:00""#, "");
+    let back: Snapshot = serde_json::from_str(&old).unwrap();
+    assert_eq!(back.synced_in(w("2026-12-10", "2026-12-20")), Some("11:00"));
+}
+
+#[test]
+fn a_read_that_began_before_a_confirmed_edit_does_not_undo_it() {
+    let (r, p) = row();
+    let moved = a(&r, &p, "2026-11-02", 3);
+    let deleted = a(&r, &p, "2026-11-09", 3);
+    let window = w("2026-11-01", "2026-12-01");
+    let mut s = Snapshot::new(
+        team(),
+        vec![r.clone()],
+        vec![p.clone()],
+        window,
+        vec![moved.clone(), deleted.clone()],
+        "t1".into(),
+    );
+    // While a read of November is under way, this app moves one bar, deletes one, makes one.
+    let mut after_move = moved.clone();
+    after_move.range = DateRange::new(day("2026-11-16"), day("2026-11-19")).unwrap();
+    after_move.version = 2;
+    let made = a(&r, &p, "2026-11-23", 2);
+    s.apply(Change::Assignment(after_move.clone()));
+    s.apply(Change::AssignmentGone(deleted.id.clone()));
+    s.apply(Change::Assignment(made.clone()));
+    let kept = Kept {
+        assignments: [moved.id.clone(), deleted.id.clone(), made.id.clone()].into_iter().collect(),
+        ..Kept::default()
+    };
+    // Its answer is what the table held when it began.
+    s.loaded(window, vec![moved.clone(), deleted.clone()], Some("t2".into()), &kept);
+    let mut held = s.assignments_in(window);
+    held.sort_by_key(|x| x.range.start());
+    assert_eq!(held, vec![after_move.clone(), made.clone()]);
+    // Without the journal, the higher version still wins over an older answer.
+    s.loaded(window, vec![moved.clone(), made.clone()], Some("t3".into()), &Kept::default());
+    assert!(s.assignments_in(window).contains(&after_move), "{:?}", s.assignments_in(window));
 }
