@@ -47,17 +47,24 @@ async fn a_link_not_asked_for_asks_first_and_replaces_the_session_only_when_acce
     call(&w, "open_timeline", json!({ "from": "2026-11-30", "to": "2027-01-04" })).unwrap();
 
     // No: nothing changes, and the link is not used up.
-    let declined = call(&w, "answer_sign_in_link", json!({ "accept": false })).unwrap();
+    // An answer about another link than the one held changes nothing.
+    let other =
+        call(&w, "answer_sign_in_link", json!({ "email": "vic@example.com", "accept": true })).unwrap_err();
+    assert_eq!(other["code"], "bad_link", "{other}");
+    let declined =
+        call(&w, "answer_sign_in_link", json!({ "email": "lead@example.com", "accept": false })).unwrap();
     assert_eq!(declined["session"]["email"], "ada@example.com");
     assert!(declined["ask"].is_null());
     let st = store(&s.file, s.audit.clone()).await;
     st.verify_session(&ada_token).await.expect("Ada's session lives");
-    let nothing = call(&w, "answer_sign_in_link", json!({ "accept": true })).unwrap_err();
+    let nothing =
+        call(&w, "answer_sign_in_link", json!({ "email": "lead@example.com", "accept": true })).unwrap_err();
     assert_eq!(nothing["code"], "bad_link", "{nothing}");
 
     // Yes: Ada's session is ended first (its item deleted), then the lead is signed in.
     call(&w, "open_sign_in_link", json!({ "link": link })).unwrap();
-    let accepted = call(&w, "answer_sign_in_link", json!({ "accept": true })).unwrap();
+    let accepted =
+        call(&w, "answer_sign_in_link", json!({ "email": "lead@example.com", "accept": true })).unwrap();
     assert_eq!(accepted["session"]["email"], "lead@example.com", "{accepted}");
     let ended = st.verify_session(&ada_token).await;
     assert!(matches!(ended, Err(StoreError::SessionInvalid)), "Ada's Session item is gone: {ended:?}");
@@ -73,7 +80,7 @@ async fn a_link_is_used_at_once_only_for_the_email_asked_for_within_ten_minutes(
     let vic = foreign_link(&s, "vic@example.com").await;
     let asked = call(&w, "open_sign_in_link", json!({ "link": vic })).unwrap();
     assert_eq!((state(&asked), &asked["ask"]["email"]), ("signedOut", &json!("vic@example.com")), "{asked}");
-    call(&w, "answer_sign_in_link", json!({ "accept": false })).unwrap();
+    call(&w, "answer_sign_in_link", json!({ "email": "vic@example.com", "accept": false })).unwrap();
     // Ada's own link, nine minutes after asking: used at once.
     clock.advance(time::Duration::minutes(9));
     let signed = call(&w, "open_sign_in_link", json!({ "link": ada })).unwrap();

@@ -106,10 +106,19 @@ impl App {
         Ok(told)
     }
 
-    /// The window's answer to [`Told::ask`]: `accept` signs in with the held link; either way
-    /// the link is let go.
-    pub async fn answer_link(&self, accept: bool) -> Result<Told, AppError> {
-        let held = lock(&self.held_link).take();
+    /// The window's answer to [`Told::ask`] about the link for `email`: `accept` signs in with
+    /// the held link; either way the link is let go. An answer about another link than the one
+    /// held (a newer link arrived while the question was on screen) changes nothing.
+    pub async fn answer_link(&self, email: &Email, accept: bool) -> Result<Told, AppError> {
+        let held = {
+            let mut held = lock(&self.held_link);
+            if held.as_ref().is_some_and(|(e, _)| e != email) {
+                return Err(AppError::BadLink(
+                    "another sign-in link arrived meanwhile; answer its question instead".into(),
+                ));
+            }
+            held.take()
+        };
         match held {
             Some((email, secret)) if accept => {
                 let store = self.workspace.read().await.store()?;
@@ -160,14 +169,30 @@ impl App {
     /// ended first (its Session item deleted, issue #18.3); if that cannot be done, the new one
     /// is ended instead and nothing changes. Another person's local things are removed.
     async fn take_over(&self, store: Arc<Store>, signed: SignedIn) -> Result<Told, AppError> {
-        let before = match &*self.workspace.read().await {
-            Workspace::Team { open, .. } => Some((open.token.clone(), open.session.user().clone())),
-            Workspace::Offline { open, .. } => Some((open.token.clone(), open.user.clone())),
+        // The session signed in now leaves the workspace first, so that nothing (a command, the
+        // connection check) acts on it while it is ended and replaced.
+        let old = {
+            let mut w = self.workspace.write().await;
+            match &*w {
+                Workspace::Team { .. } | Workspace::Offline { .. } => Some(std::mem::replace(
+                    &mut *w,
+                    Workspace::SignedOut { store: store.clone(), reason: None },
+                )),
+                _ => None,
+            }
+        };
+        let before = match &old {
+            Some(Workspace::Team { open, .. }) => Some((open.token.clone(), open.session.user().clone())),
+            Some(Workspace::Offline { open, .. }) => Some((open.token.clone(), open.user.clone())),
             _ => None,
         };
         if let Some((token, user)) = &before {
             if let Err(e) = store.delete_session(token).await {
+                // Nothing changes: the new session ends, the one before stays.
                 let _ = store.delete_session(&signed.token).await;
+                if let Some(old) = old {
+                    *self.workspace.write().await = old;
+                }
                 return Err(e.into());
             }
             if *user != signed.user.id {
@@ -181,7 +206,16 @@ impl App {
             return Err(e);
         }
         let last = self.last_team();
-        let open = self.resume(&store, signed.token, last.as_ref(), self.epoch()).await?;
+        let open = match self.resume(&store, signed.token.clone(), last.as_ref(), self.epoch()).await {
+            Ok(open) => open,
+            Err(e) => {
+                // Not left half signed in: the new session ends and the keyring forgets it.
+                let _ = store.delete_session(&signed.token).await;
+                let _ = self.vault_call(|v| v.delete()).await;
+                *self.workspace.write().await = Workspace::SignedOut { store, reason: Some(e.clone()) };
+                return Err(e);
+            }
+        };
         self.remember_team(open.scope.team());
         tracing::info!("signed in as user {}", open.session.user());
         *self.workspace.write().await = Workspace::Team { store, open: Box::new(open) };
@@ -265,6 +299,8 @@ impl App {
             }
         }
         *self.workspace.write().await = Workspace::SignedOut { store, reason: None };
+        *lock(&self.held_link) = None;
+        *lock(&self.asked) = None;
         self.vault_call(|v| v.delete()).await?;
         self.forget_local().await?;
         tracing::info!("{}", if everywhere { "signed out everywhere" } else { "signed out" });

@@ -137,7 +137,7 @@ pub struct Settings {
     /// Dotted keys set by environment variables (they win over the user's file).
     pub from_env: BTreeSet<&'static str>,
     /// Dotted keys set below the machine-wide file that do not count: on a shared table the
-    /// mail server and the sign-in settings are IT's alone ([`SIGN_IN_KEYS`]).
+    /// mail server and the sign-in settings are IT's alone ([`is_sign_in_key`]).
     pub ignored: BTreeSet<&'static str>,
     /// Files read, highest layer first.
     pub sources: Vec<PathBuf>,

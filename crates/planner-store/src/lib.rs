@@ -31,7 +31,7 @@ pub use plan::{
     PendingDeletion, TimeOffChange, Timeline,
 };
 pub use scope::{LocalWorkspace, TeamScope};
-pub use secret::{Sensitive, is_link_secret};
+pub use secret::{Sensitive, canonical_code, code_key, is_link_secret};
 pub use signin::{
     CODE_BITS, CODE_LENGTH, CODES_PER_HOUR, IssuedCode, SignedIn, WRONG_CODES_ALLOWED, has_code_form,
 };

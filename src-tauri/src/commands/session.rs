@@ -41,10 +41,15 @@ pub async fn open_sign_in_link(app: State<'_, App>, link: String) -> Result<Told
     Ok(app.open_link(&link).await?.into())
 }
 
-/// The answer to a sign-in link's question: `accept` signs in with it; either way it is let go.
+/// The answer to the question about the sign-in link for `email`: `accept` signs in with it;
+/// either way it is let go.
 #[tauri::command]
-pub async fn answer_sign_in_link(app: State<'_, App>, accept: bool) -> Result<ToldDto, IpcError> {
-    Ok(app.answer_link(accept).await?.into())
+pub async fn answer_sign_in_link(
+    app: State<'_, App>,
+    email: String,
+    accept: bool,
+) -> Result<ToldDto, IpcError> {
+    Ok(app.answer_link(&ipc::email(&email)?, accept).await?.into())
 }
 
 /// Opens another of the signed-in user's teams (the stored membership decides).
