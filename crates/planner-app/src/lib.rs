@@ -22,6 +22,7 @@ pub mod diagnostics;
 mod error;
 pub mod ics;
 mod journal;
+mod links;
 pub mod local_move;
 pub mod log;
 pub mod offline;
