@@ -340,6 +340,8 @@ pub enum TeamItemKey {
     ResourceGone(ResourceId),
     /// The mark a project's delete leaves (`GONE#PRJ#{id}`).
     ProjectGone(ProjectId),
+    /// The mark a calendar's delete leaves (`GONE#CAL#{id}`).
+    CalendarGone(CalendarId),
 }
 
 /// A key that does not have the form this module writes.
@@ -410,6 +412,8 @@ pub fn parse_team_sk(sk: &str) -> Result<TeamItemKey, BadKey> {
             ResourceId::parse(id).ok().map(TeamItemKey::ResourceGone)
         } else if let Some(id) = rest.strip_prefix(PRJ) {
             ProjectId::parse(id).ok().map(TeamItemKey::ProjectGone)
+        } else if let Some(id) = rest.strip_prefix(CAL) {
+            CalendarId::parse(id).ok().map(TeamItemKey::CalendarGone)
         } else {
             rest.strip_prefix(OFF).and_then(|id| TimeOffId::parse(id).ok()).map(TeamItemKey::TimeOffGone)
         }

@@ -46,6 +46,7 @@ fn team_sort_keys_round_trip() {
         (Series::TimeOff.gone_sk(off.as_str()), TeamItemKey::TimeOffGone(off.clone())),
         (gone_row_sk(&resource_sk(&res)), TeamItemKey::ResourceGone(res.clone())),
         (gone_row_sk(&project_sk(&prj)), TeamItemKey::ProjectGone(prj.clone())),
+        (gone_row_sk(&calendar_sk(&cal)), TeamItemKey::CalendarGone(cal.clone())),
     ];
     for (key, expected) in cases {
         assert_eq!(parse_team_sk(&key).unwrap(), expected, "{key}");
@@ -74,7 +75,8 @@ fn refuses_foreign_keys() {
         "HOL#2026-05-01#",
         "CAL#a#b",
         "GONE#",
-        "GONE#CAL#x",
+        "GONE#HOL#x",
+        "GONE#CAL#",
         "GONE#RES#",
         "GONE#PRJ#a#b",
         "GONE#ASN#2026-05-01#x",

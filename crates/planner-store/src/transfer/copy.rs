@@ -99,11 +99,14 @@ impl Store {
         }
     }
 
-    /// Calendars; people and projects unless the team deleted them since.
+    /// Calendars, people and projects, unless the team deleted them since.
     fn parent_units(&self, pk: &str, plan: &TeamExport) -> Result<Vec<Unit>, StoreError> {
         let mut units = Vec::new();
         for c in &plan.calendars {
-            units.push(Unit { actions: vec![self.put_absent(p::calendar_item(pk, c))?] });
+            let gone = keys::gone_row_sk(&keys::calendar_sk(&c.id));
+            units.push(Unit {
+                actions: vec![self.put_absent(p::calendar_item(pk, c))?, self.absent(pk, gone)?],
+            });
         }
         for r in &plan.resources {
             let gone = keys::gone_row_sk(&keys::resource_sk(&r.id));

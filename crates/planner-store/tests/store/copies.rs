@@ -163,3 +163,35 @@ async fn an_import_during_a_teammates_delete_keeps_the_files_bars() {
         "the import's plan stands whole, not R without the bars the import put (the teammate's delete: {outcome:?})"
     );
 }
+
+#[tokio::test]
+async fn a_copy_run_again_does_not_bring_back_a_calendar_the_team_deleted() {
+    let env = TestEnv::new().await;
+    let local = env.team("This computer").await;
+    let cal = env
+        .store
+        .create_calendar(
+            &local,
+            planner_domain::CalendarId::generate(),
+            planner_domain::Name::parse("UK").unwrap(),
+            Some("GB".into()),
+        )
+        .await
+        .unwrap();
+    let days = vec![(day("2026-12-25"), planner_domain::Name::parse("Christmas Day").unwrap())];
+    env.store.put_holidays(&local, &cal.id, days).await.unwrap();
+    let file = env.store.export_team(&local).await.unwrap();
+    let team = env.team("Team").await;
+    env.store.copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    // A teammate deletes the calendar (and so its holiday); the move runs again.
+    env.store.delete_calendar(&team, &cal.id).await.unwrap();
+    let report = env.store.copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    let after = env.store.export_team(&team).await.unwrap();
+    assert!(
+        after.calendars.is_empty() && after.holidays.is_empty(),
+        "{:?} {:?}",
+        after.calendars,
+        after.holidays
+    );
+    assert_eq!(report.deleted_in_team, 2, "the calendar and its holiday: {report:?}");
+}
