@@ -212,11 +212,7 @@ impl Store {
     /// Signs in with the secret of the link in the email. Not counted as an attempt: a 256-bit
     /// secret cannot be guessed, so a wrong one must not use up the email's attempts.
     pub async fn sign_in_with_link(&self, email: &Email, secret: &Sensitive) -> Result<SignedIn, StoreError> {
-        self.require_pepper()?;
-        if !is_link_secret(secret.expose()) {
-            return Err(StoreError::CodeInvalid);
-        }
-        let serial = self.live_serial(email).await?;
+        let serial = self.link_serial(email, secret).await?;
         // Refused once the typed code was killed by wrong attempts, like the code itself.
         self.consume(email, &self.link_key(email, secret), &serial, WRONG_CODES_ALLOWED - 1).await
     }
@@ -224,11 +220,7 @@ impl Store {
     /// Whether a link's secret would sign `email` in now, without using it (the app asks the
     /// user before it does): `Ok` or [`StoreError::CodeInvalid`]. Reads only.
     pub async fn check_sign_in_link(&self, email: &Email, secret: &Sensitive) -> Result<(), StoreError> {
-        self.require_pepper()?;
-        if !is_link_secret(secret.expose()) {
-            return Err(StoreError::CodeInvalid);
-        }
-        let serial = self.live_serial(email).await?;
+        let serial = self.link_serial(email, secret).await?;
         let item = self.get(key(keys::verification_pk(&self.link_key(email, secret)), META), true).await?;
         let live = item.is_some_and(|item| {
             get_opt_s(&item, "identifier") == Some(email.as_str())
@@ -261,6 +253,15 @@ impl Store {
             Err(e) if is_condition_failure(&e) => Err(StoreError::CodeInvalid),
             Err(e) => Err(classify(e)),
         }
+    }
+
+    /// The current code's serial for a link with `secret` (one of the form sent), read strongly.
+    async fn link_serial(&self, email: &Email, secret: &Sensitive) -> Result<String, StoreError> {
+        self.require_pepper()?;
+        if !is_link_secret(secret.expose()) {
+            return Err(StoreError::CodeInvalid);
+        }
+        self.live_serial(email).await
     }
 
     /// The current code's serial while its attempts are not used up (a strong read of the guard).

@@ -195,12 +195,22 @@ impl Store {
 
     /// A check that a person or project is not in a cascade delete (a missing one passes).
     pub(super) fn not_deleting_check(&self, pk: &str, sk: String) -> Result<TransactWriteItem, StoreError> {
+        self.check_at(pk, sk, &format!("attribute_not_exists({DELETING})"))
+    }
+
+    /// A ConditionCheck of the item `sk` of the partition, for a transaction.
+    pub(crate) fn check_at(
+        &self,
+        pk: &str,
+        sk: String,
+        condition: &str,
+    ) -> Result<TransactWriteItem, StoreError> {
         Ok(TransactWriteItem::builder()
             .condition_check(
                 ConditionCheck::builder()
                     .table_name(self.table())
                     .set_key(Some(key(pk, sk)))
-                    .condition_expression(format!("attribute_not_exists({DELETING})"))
+                    .condition_expression(condition)
                     .build()
                     .map_err(StoreError::build)?,
             )
@@ -217,18 +227,7 @@ impl Store {
 
     /// A check that a person or project exists and is not in a cascade delete.
     pub(crate) fn parent_check(&self, pk: &str, sk: String) -> Result<TransactWriteItem, StoreError> {
-        Ok(TransactWriteItem::builder()
-            .condition_check(
-                ConditionCheck::builder()
-                    .table_name(self.table())
-                    .set_key(Some(key(pk, sk)))
-                    .condition_expression(format!(
-                        "attribute_exists(pk) AND attribute_not_exists({DELETING})"
-                    ))
-                    .build()
-                    .map_err(StoreError::build)?,
-            )
-            .build())
+        self.check_at(pk, sk, &format!("attribute_exists(pk) AND attribute_not_exists({DELETING})"))
     }
 
     pub(super) fn put_if_unchanged(&self, item: Item, seen: Seen) -> Result<TransactWriteItem, StoreError> {

@@ -110,17 +110,9 @@ impl Store {
         let deleted = sdk::batch_delete(self.client(), self.table(), keys, |_| {}).await?;
         // The calendar with the mark that it was deleted (a copy run again must not bring it back
         // with its holidays, issue #18.8).
-        let remove = aws_sdk_dynamodb::types::Delete::builder()
-            .table_name(self.table())
-            .set_key(Some(key(&pk, keys::calendar_sk(id))))
-            .build()
-            .map_err(StoreError::build)?;
-        let gone = keys::gone_row_sk(&keys::calendar_sk(id));
-        let actions = vec![
-            TransactWriteItem::builder().delete(remove).build(),
-            self.gone_mark_at(&pk, gone, id.as_str())?,
-        ];
-        sdk::transact(self.client(), actions).await.map_err(|e| e.into_store("calendar"))?;
+        self.delete_row_with_mark(&pk, keys::calendar_sk(id), id.as_str(), None)
+            .await
+            .map_err(|e| e.into_store("calendar"))?;
         Ok(deleted)
     }
 

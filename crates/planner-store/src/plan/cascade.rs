@@ -17,7 +17,7 @@ use super::items::DELETING;
 use crate::keys::{self, Series};
 use crate::sdk::{self, Item, classify, get_s, is_condition_failure, key, n, query_all, s};
 use crate::{Store, StoreError, TeamScope};
-use aws_sdk_dynamodb::types::{Delete, ReturnConsumedCapacity, ReturnValue, TransactWriteItem};
+use aws_sdk_dynamodb::types::{ReturnConsumedCapacity, ReturnValue};
 use planner_domain::{Action, Date, DateRange, ProjectId, ResourceId};
 use serde::Serialize;
 
@@ -178,16 +178,9 @@ impl Store {
 
         // Step 4: the row itself, only if it is still the one we marked, with the mark that it
         // was deleted (a copy run again must not bring it back, issue #18.8).
-        let gone_sk = keys::gone_row_sk(get_s(&parent, keys::SK)?);
-        let remove = Delete::builder()
-            .table_name(self.table())
-            .set_key(Some(parent))
-            .condition_expression(format!("attribute_exists({DELETING})"))
-            .build()
-            .map_err(StoreError::build)?;
-        let actions =
-            vec![TransactWriteItem::builder().delete(remove).build(), self.gone_mark_at(&pk, gone_sk, id)?];
-        match sdk::transact(self.client(), actions).await {
+        let row_sk = get_s(&parent, keys::SK)?.to_owned();
+        match self.delete_row_with_mark(&pk, row_sk, id, Some(format!("attribute_exists({DELETING})"))).await
+        {
             Ok(()) => {}
             // A concurrent run of the same delete finished first.
             Err(e) if e.condition_failed_at(0) => {}

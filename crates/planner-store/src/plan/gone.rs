@@ -42,6 +42,27 @@ impl Store {
         plain_put(self.table(), item)
     }
 
+    /// Deletes the row `row_sk` (on `condition`, if any) with its delete mark
+    /// (`keys::gone_row_sk`) in one transaction: a person's, project's or calendar's last step.
+    pub(super) async fn delete_row_with_mark(
+        &self,
+        pk: &str,
+        row_sk: String,
+        id: &str,
+        condition: Option<String>,
+    ) -> Result<(), crate::sdk::TxError> {
+        let gone = crate::keys::gone_row_sk(&row_sk);
+        let remove = aws_sdk_dynamodb::types::Delete::builder()
+            .table_name(self.table())
+            .set_key(Some(key(pk, row_sk)))
+            .set_condition_expression(condition)
+            .build()
+            .map_err(|e| crate::sdk::TxError::Store(StoreError::build(e)))?;
+        let mark = self.gone_mark_at(pk, gone, id).map_err(crate::sdk::TxError::Store)?;
+        crate::sdk::transact(self.client(), vec![TransactWriteItem::builder().delete(remove).build(), mark])
+            .await
+    }
+
     /// After a failed condition on the item `id` of `series` the caller saw at `old_sk`: there
     /// still (changed: a conflict); else deleted — its mark not expired, or one of its `parents`
     /// (the person's, the project's sort key) gone or being deleted, whose cascade leaves no mark —

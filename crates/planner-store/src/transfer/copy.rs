@@ -9,9 +9,9 @@
 use super::TeamExport;
 use crate::keys::{self, Series};
 use crate::plan::{self as p, plain_put};
-use crate::sdk::{self, Item, key};
+use crate::sdk::{self, Item};
 use crate::{Store, StoreError, TeamScope};
-use aws_sdk_dynamodb::types::{ConditionCheck, Put, TransactWriteItem};
+use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
 use planner_domain::Action;
 use serde::Serialize;
 
@@ -172,12 +172,6 @@ impl Store {
 
     /// A check that no item `sk` is in the partition (a delete's mark).
     fn absent(&self, pk: &str, sk: String) -> Result<TransactWriteItem, StoreError> {
-        let check = ConditionCheck::builder()
-            .table_name(self.table())
-            .set_key(Some(key(pk, sk)))
-            .condition_expression("attribute_not_exists(pk)")
-            .build()
-            .map_err(StoreError::build)?;
-        Ok(TransactWriteItem::builder().condition_check(check).build())
+        self.check_at(pk, sk, "attribute_not_exists(pk)")
     }
 }
