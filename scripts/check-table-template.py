@@ -12,7 +12,14 @@
 
 Options: --template FILE (default deploy/cloudformation/resource-planner.yaml),
 --team-template FILE (default deploy/cloudformation/resource-planner-team-policy.yaml),
+--roles-template FILE (default deploy/cloudformation/resource-planner-team-roles.yaml),
 --security FILE (default docs/security.md).
+
+`policies` also evaluates the team roles' policies (sign-in by AWS identity) the way IAM does
+for an Allow-only policy (an action, the table or index, every leading key matching one of
+`dynamodb:LeadingKeys`' patterns under ForAllValues:StringLike) over a matrix of requests: what
+each role may and may not do. moto, the emulator of the tests, evaluates none of the conditions,
+so this is where they are checked without AWS.
 
 Runs in the venv of ./dev test, which has cfn-lint: its YAML loader reads CloudFormation's
 short forms (!Ref, !Sub, !If …). Exits 1 with the differences when something disagrees.
@@ -40,7 +47,7 @@ def plain(value):
 
 class Template:
     """A template with its parameters at their defaults (or the given values): enough of
-    CloudFormation's functions to compare it (Ref, Fn::If, Fn::Equals, Fn::Not, Fn::Sub,
+    CloudFormation's functions to compare it (Ref, Fn::If, Fn::Equals, Fn::Not, Fn::Join, Fn::Sub,
     Fn::GetAtt); anything else is an error, never a guess."""
 
     def __init__(self, path, pseudo, overrides=None):
@@ -80,6 +87,12 @@ class Template:
             if key == "Fn::Equals":
                 a, b = (self.resolve(x) for x in arg)
                 return a == b
+            if key == "Fn::Join":
+                sep, items = arg
+                items = self.resolve(items)
+                if isinstance(items, str):  # a CommaDelimitedList parameter
+                    items = items.split(",") if items else []
+                return sep.join(items)
             if key == "Fn::Not":
                 return not self.resolve(arg[0])
             if key == "Fn::GetAtt":
@@ -136,10 +149,14 @@ def check_policies(args):
     main = Template(args.template, DOC_PSEUDO, {"TableName": "TABLE"})
     main.attributes["Table.Arn"] = "arn:aws:dynamodb:REGION:ACCOUNT:table/TABLE"
     team = Template(args.team_template, DOC_PSEUDO, {"TableName": "TABLE", "TeamId": "TEAM_ID"})
+    roles = Template(args.roles_template, DOC_PSEUDO, {"TableName": "TABLE", "TeamId": "TEAM_ID"})
 
     pairs = [
         (main, "AppUserPolicy", "ResourcePlannerApp"),
         (team, "TeamPolicy", "OneTeamsPartitionAndTheIdentityItems"),
+        (roles, "ReadPolicy", "ReadOneTeamAndTheIdentityItems"),
+        (roles, "PlannerWritePolicy", "WriteOneTeam"),
+        (roles, "AdminWritePolicy", "CreateUsersForNewMembers"),
     ]
     for tpl, logical_id, sid in pairs:
         res = tpl.resource(logical_id, "AWS::IAM::ManagedPolicy")
@@ -169,6 +186,84 @@ def check_policies(args):
             for action in statement.get("Action", []):
                 if forbidden.match(action):
                     problems.append(f"{tpl.path.name} {logical_id} grants {action}")
+    problems += check_role_matrix(roles)
+    return problems
+
+
+TABLE_ARN = "arn:aws:dynamodb:REGION:ACCOUNT:table/TABLE"
+INDEX_ARN = TABLE_ARN + "/index/GSI1"
+
+# (role, action, resource, leading keys, allowed?): what sign-in by AWS identity relies on.
+ROLE_MATRIX = [
+    ("viewer", "GetItem", TABLE_ARN, ["TEAM#TEAM_ID"], True),
+    ("viewer", "Query", INDEX_ARN, ["USER#01JUSER"], True),
+    ("viewer", "GetItem", TABLE_ARN, ["PRINCIPAL#arn:aws:sts::1:assumed-role/r/v"], True),
+    ("viewer", "GetItem", TABLE_ARN, ["SESSION#connection-test"], True),
+    ("viewer", "PutItem", TABLE_ARN, ["TEAM#TEAM_ID"], False),
+    ("viewer", "DeleteItem", TABLE_ARN, ["TEAM#TEAM_ID"], False),
+    ("viewer", "ConditionCheckItem", TABLE_ARN, ["TEAM#TEAM_ID"], False),
+    ("viewer", "GetItem", TABLE_ARN, ["TEAM#OTHER"], False),
+    ("viewer", "BatchGetItem", TABLE_ARN, ["TEAM#TEAM_ID", "TEAM#OTHER"], False),
+    ("viewer", "GetItem", TABLE_ARN, ["SESSION#0a1b2c"], False),
+    ("planner", "PutItem", TABLE_ARN, ["TEAM#TEAM_ID"], True),
+    ("planner", "BatchWriteItem", TABLE_ARN, ["TEAM#TEAM_ID"], True),
+    ("planner", "PutItem", TABLE_ARN, ["TEAM#OTHER"], False),
+    ("planner", "BatchWriteItem", TABLE_ARN, ["TEAM#TEAM_ID", "TEAM#OTHER"], False),
+    ("planner", "PutItem", TABLE_ARN, ["PRINCIPAL#arn:aws:sts::1:assumed-role/r/p"], False),
+    ("planner", "PutItem", TABLE_ARN, ["USER#01JUSER"], False),
+    ("planner", "PutItem", TABLE_ARN, ["SESSION#0a1b2c"], False),
+    ("planner", "GetItem", TABLE_ARN, ["TEAM#OTHER"], False),
+    ("admin", "PutItem", TABLE_ARN, ["USER#01JUSER"], True),
+    ("admin", "UpdateItem", TABLE_ARN, ["USER#01JUSER"], True),
+    ("admin", "PutItem", TABLE_ARN, ["EMAIL#a@example.com"], True),
+    ("admin", "PutItem", TABLE_ARN, ["TEAM#TEAM_ID"], True),
+    ("admin", "DeleteItem", TABLE_ARN, ["USER#01JUSER"], False),
+    ("admin", "PutItem", TABLE_ARN, ["PRINCIPAL#arn:aws:sts::1:assumed-role/r/a"], False),
+    ("admin", "DeleteItem", TABLE_ARN, ["PRINCIPAL#arn:aws:sts::1:assumed-role/r/a"], False),
+    ("admin", "PutItem", TABLE_ARN, ["TEAM#OTHER"], False),
+    ("admin", "PutItem", TABLE_ARN, ["SESSION#0a1b2c"], False),
+    ("admin", "Scan", TABLE_ARN, ["TEAM#TEAM_ID"], False),
+]
+
+
+def like(pattern, value):
+    """IAM's StringLike: `*` any run of characters, `?` one; nothing else is special."""
+    regex = "".join(".*" if c == "*" else "." if c == "?" else re.escape(c) for c in pattern)
+    return re.fullmatch(regex, value) is not None
+
+
+def allows(statement, action, resource, leading_keys):
+    """One Allow statement of the forms the templates use (no NotAction, no other conditions)."""
+    assert statement["Effect"] == "Allow" and set(statement) <= {"Sid", "Effect", "Action", "Resource", "Condition"}
+    if f"dynamodb:{action}" not in statement["Action"]:
+        return False
+    if not any(like(r, resource) for r in statement["Resource"]):
+        return False
+    condition = statement.get("Condition")
+    if condition is None:
+        return True
+    assert list(condition) == ["ForAllValues:StringLike"], condition
+    keys = condition["ForAllValues:StringLike"]
+    assert list(keys) == ["dynamodb:LeadingKeys"], keys
+    return all(any(like(p, k) for p in keys["dynamodb:LeadingKeys"]) for k in leading_keys)
+
+
+def check_role_matrix(roles):
+    problems = []
+    statements = {}
+    for kind, logical in (("viewer", "ViewerRole"), ("planner", "PlannerRole"), ("admin", "AdminRole")):
+        refs = roles.resource(logical, "AWS::IAM::Role")["Properties"]["ManagedPolicyArns"]
+        statements[kind] = []
+        for ref in refs:
+            doc = roles.resolve(roles.resource(ref["Ref"], "AWS::IAM::ManagedPolicy")["Properties"]["PolicyDocument"])
+            statements[kind] += doc["Statement"]
+    for kind, action, resource, keys, expected in ROLE_MATRIX:
+        got = any(allows(s, action, resource, keys) for s in statements[kind])
+        verdict = "allowed" if got else "denied"
+        if got != expected:
+            problems.append(f"{roles.path.name}: the {kind} role is {verdict} {action} on {', '.join(keys)}")
+        else:
+            print(f"  {kind:7} {action:18} {', '.join(keys):45} {verdict}")
     return problems
 
 
@@ -344,6 +439,9 @@ def main():
     parser.add_argument("rp_admin", nargs="?")
     parser.add_argument("--template", type=Path, default=ROOT / "deploy/cloudformation/resource-planner.yaml")
     parser.add_argument("--team-template", type=Path, default=ROOT / "deploy/cloudformation/resource-planner-team-policy.yaml")
+    parser.add_argument(
+        "--roles-template", type=Path, default=ROOT / "deploy/cloudformation/resource-planner-team-roles.yaml"
+    )
     parser.add_argument("--security", type=Path, default=ROOT / "docs/security.md")
     args = parser.parse_args()
     if args.what == "table":

@@ -106,6 +106,7 @@ fn local_dir(s: &Setup) -> PathBuf {
 /// The app as after a start on the setup's table.
 async fn app(s: &Setup) -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>) {
     let auth = Auth {
+        aws_identity: false,
         mailer: None,
         vault: s.vault.clone(),
         local_dir: Some(local_dir(s)),

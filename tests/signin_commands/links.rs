@@ -12,6 +12,7 @@ use planner_store::{Sensitive, StoreError};
 async fn app_with_clock(s: &Setup) -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>, Arc<FixedClock>) {
     let clock = common::clock();
     let auth = Auth {
+        aws_identity: false,
         mailer: Some(s.smtp.mailer()),
         vault: s.vault.clone(),
         local_dir: Some(local_dir(s)),

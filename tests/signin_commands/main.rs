@@ -75,6 +75,7 @@ fn local_dir(s: &Setup) -> PathBuf {
 /// The app (as after a start) on the setup's table.
 async fn app(s: &Setup) -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>) {
     let auth = Auth {
+        aws_identity: false,
         mailer: Some(s.smtp.mailer()),
         vault: s.vault.clone(),
         local_dir: Some(local_dir(s)),
@@ -404,6 +405,7 @@ async fn a_keyring_out_of_use_at_sign_in_leaves_the_code_good_for_another_try() 
     let s = setup().await;
     let keyring = Arc::new(FlakyKeyring::default());
     let auth = Auth {
+        aws_identity: false,
         mailer: Some(s.smtp.mailer()),
         vault: keyring.clone(),
         local_dir: Some(local_dir(&s)),

@@ -56,6 +56,7 @@ export const sessionStatus: typeof real.sessionStatus = () =>
 export const requestSignInCode: typeof real.requestSignInCode = noSignIn;
 export const signIn: typeof real.signIn = noSignIn;
 export const openSignInLink: typeof real.openSignInLink = noSignIn;
+export const signInWithAws: typeof real.signInWithAws = noSignIn;
 export const answerSignInLink: typeof real.answerSignInLink = noSignIn;
 export const switchTeam: typeof real.switchTeam = noSignIn;
 export const signOut: typeof real.signOut = noSignIn;

@@ -11,6 +11,8 @@ import type { ErrorCode } from "./ipc/bindings/ErrorCode";
 type WithDetail =
   | "config"
   | "credentials"
+  | "denied"
+  | "unknown_identity"
   | "corrupt"
   | "engine"
   | "keyring"
@@ -70,6 +72,10 @@ const JA_ERRORS: Record<Exclude<ErrorCode, WithDetail>, string> = {
 const JA_WITH_DETAIL: Record<WithDetail, string> = {
   config: "設定に使えない値があります。",
   credentials: "AWS の認証情報が拒否されたか、見つかりません。IT 担当者に確認してください。",
+  denied:
+    "AWS がこの操作を拒否しました。あなたの AWS ロールでは許可されていません。IT 担当者に確認してください。",
+  unknown_identity:
+    "あなたの AWS の ID はこの表のユーザーに紐付けられていません。IT 担当者に紐付けを依頼してください。",
   corrupt: "保存されているデータの一部が壊れています。",
   engine: "データストアでエラーが発生しました。",
   keyring: "OS のキーチェーン（資格情報の保管庫）を使えませんでした。",

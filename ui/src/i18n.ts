@@ -111,6 +111,9 @@ const en = {
   codeSent: (email: string) =>
     `If ${email} is invited to a team, a sign-in code is on its way. It works for 10 minutes.`,
   codeOrLink: "Code from the email (or paste its link)",
+  awsIdentityExplained:
+    "This team table signs you in with your AWS identity (your company's AWS sign-in, e.g. aws sso login): no code by email.",
+  signInWithAws: "Sign in with my AWS identity",
   otherEmail: "Use another email",
   signIn: "Sign in",
   signOut: "Sign out",
@@ -326,6 +329,9 @@ const ja: Messages = {
   codeSent: (email: string) =>
     `${email} がチームに招待されていれば、サインインコードを送信しました。有効期限は10分です。`,
   codeOrLink: "メールのコード（またはリンクを貼り付け）",
+  awsIdentityExplained:
+    "このチームの表は AWS の ID（会社の AWS サインイン、例: aws sso login）でサインインします。メールのコードは使いません。",
+  signInWithAws: "AWS の ID でサインイン",
   otherEmail: "別のメールアドレスを使う",
   signIn: "サインイン",
   signOut: "サインアウト",

@@ -72,6 +72,20 @@ pub enum Command {
         #[arg(long)]
         email: String,
     },
+    /// Link an AWS identity to a user, for sign-in by AWS identity (`signin.methods =
+    /// ["aws-identity"]`): the ARN that `aws sts get-caller-identity` prints with that person's
+    /// credentials (for IAM Identity Center, `arn:aws:sts::ACCOUNT:assumed-role/ROLE/NAME`).
+    LinkIdentity {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        principal: String,
+    },
+    /// Remove an AWS identity's link (the person's app is signed out at its next command).
+    UnlinkIdentity {
+        #[arg(long)]
+        principal: String,
+    },
     /// List the teams of a user (or the local workspace's team).
     Teams {
         #[arg(long)]

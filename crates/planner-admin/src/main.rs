@@ -115,6 +115,26 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
                 |_| format!("{email} is not a member of team {team} any more"),
             );
         }
+        Command::LinkIdentity { email, principal } => {
+            let email = Email::parse(email)?;
+            let user =
+                store.find_user_by_email(&email).await?.ok_or(StoreError::NotFound { what: "user" })?;
+            store.link_principal(&user.id, principal).await?;
+            out.value(
+                &serde_json::json!({ "principal": principal, "userId": user.id, "email": email }),
+                |_| format!("{principal} signs in as {email}"),
+            );
+        }
+        Command::UnlinkIdentity { principal } => {
+            let removed = store.unlink_principal(principal).await?;
+            out.value(&serde_json::json!({ "principal": principal, "removed": removed }), |_| {
+                if removed {
+                    format!("{principal} is not linked to anyone any more")
+                } else {
+                    format!("{principal} was not linked")
+                }
+            });
+        }
         Command::Teams { email } => {
             let teams = match email {
                 Some(email) => {

@@ -41,6 +41,9 @@ pub struct App {
 
 /// How people sign in to a team table: the mailer of codes and the vault of the session token.
 pub struct Auth {
+    /// Sign-in by AWS identity (`signin.methods` holds `aws-identity`): the credential is the
+    /// AWS identity of the app's credentials, asked of STS; the vault keeps no token.
+    pub aws_identity: bool,
     pub mailer: Option<SmtpMailer>,
     pub vault: Arc<dyn TokenVault>,
     /// This table's folder of the user's local things ([`places::TableDir`]): the id of the
@@ -137,7 +140,11 @@ impl App {
 
     /// Who is signed in, to which teams, and which one is open.
     pub async fn session(&self) -> SessionView {
-        self.workspace.read().await.view()
+        let mut view = self.workspace.read().await.view();
+        if let SessionView::SignedOut { aws_identity, .. } = &mut view {
+            *aws_identity = self.auth().is_ok_and(|a| a.aws_identity);
+        }
+        view
     }
 
     /// What is open now, with anything the window should be told once. The notice waits while
@@ -184,7 +191,7 @@ impl App {
     /// offline (and the command is refused: nothing was sent).
     pub(crate) async fn open_plan(&self) -> Result<OpenPlan, AppError> {
         let epoch = self.epoch();
-        let (store, token, session, team, copy) = match &*self.workspace.read().await {
+        let (store, credential, session, team, copy) = match &*self.workspace.read().await {
             Workspace::Local { store, scope } => {
                 return Ok(OpenPlan {
                     store: store.clone(),
@@ -195,7 +202,7 @@ impl App {
             }
             Workspace::Team { store, open } => (
                 store.clone(),
-                open.token.clone(),
+                open.credential.clone(),
                 open.session.clone(),
                 open.scope.team().clone(),
                 open.copy.clone(),
@@ -204,7 +211,7 @@ impl App {
                 return Err(refused.refusal().expect("only a local workspace or a team is not refused"));
             }
         };
-        match store.recheck_scope(&token, &session, &team).await {
+        match store.recheck_scope(&credential, &session, &team).await {
             Ok(scope) => {
                 self.workspace.write().await.keep_scope(&session, &scope);
                 Ok(OpenPlan { store, scope, copy: Some(copy), session: Some(session) })
@@ -213,7 +220,7 @@ impl App {
                 let e = AppError::from(e);
                 if e.is_session_gone() {
                     tracing::warn!("the team's scope was lost: {}", e.code());
-                    self.lose_scope(&store, token, &session, e.clone(), epoch).await?;
+                    self.lose_scope(&store, credential, &session, e.clone(), epoch).await?;
                     Err(e)
                 } else {
                     Err(self.lost(&session, e).await)

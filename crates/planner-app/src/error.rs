@@ -70,9 +70,11 @@ error_codes! {
     NotMember = "not_member",
     LastAdmin = "last_admin",
     SessionInvalid = "session_invalid",
+    UnknownIdentity = "unknown_identity",
     CodeInvalid = "code_invalid",
     Unavailable = "unavailable",
     Busy = "busy",
+    Denied = "denied",
     Credentials = "credentials",
     Config = "config",
     Corrupt = "corrupt",
@@ -135,9 +137,11 @@ impl ErrorCode {
             S::NotMember => Self::NotMember,
             S::LastAdmin => Self::LastAdmin,
             S::SessionInvalid => Self::SessionInvalid,
+            S::UnknownIdentity { .. } => Self::UnknownIdentity,
             S::CodeInvalid => Self::CodeInvalid,
             S::Unavailable { .. } => Self::Unavailable,
             S::Busy { .. } => Self::Busy,
+            S::Denied { .. } => Self::Denied,
             S::Credentials { .. } => Self::Credentials,
             S::Config { .. } => Self::Config,
             S::Corrupt { .. } => Self::Corrupt,
@@ -236,7 +240,12 @@ impl AppError {
 
     /// The session ended or the user is in no team any more: this computer forgets it.
     pub fn is_session_gone(&self) -> bool {
-        matches!(self, AppError::Store(StoreError::SessionInvalid | StoreError::NotMember))
+        matches!(
+            self,
+            AppError::Store(
+                StoreError::SessionInvalid | StoreError::NotMember | StoreError::UnknownIdentity { .. }
+            )
+        )
     }
 
     /// Refused offline (nothing was sent): a read answers from the copy instead.
@@ -274,6 +283,8 @@ mod tests {
             StoreError::Unavailable { message: "down".into() },
             StoreError::Invalid(ValidationError::RangeEmpty),
             StoreError::Conflict { what: "assignment" },
+            StoreError::UnknownIdentity { principal: "arn:aws:iam::1:user/a".into() },
+            StoreError::Denied { message: "no".into() },
         ];
         for e in store_errors {
             // The store's own code (rp-admin prints it) is the one the window reads.
@@ -281,6 +292,9 @@ mod tests {
         }
         assert!(AppError::from(StoreError::Credentials { message: "x".into() }).is_out_of_reach());
         assert!(!AppError::from(StoreError::Conflict { what: "x" }).is_out_of_reach());
+        // IAM denying a request is not a lost table: the window stays online and says why.
+        assert!(!AppError::from(StoreError::Denied { message: "x".into() }).is_out_of_reach());
+        assert!(AppError::from(StoreError::UnknownIdentity { principal: "arn:x".into() }).is_session_gone());
         // A busy (throttled) table is reachable: no window goes offline for it.
         assert!(!AppError::from(StoreError::Busy { message: "x".into() }).is_out_of_reach());
         assert!(AppError::from(StoreError::NotMember).is_session_gone());

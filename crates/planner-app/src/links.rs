@@ -7,7 +7,7 @@ use crate::app::{App, lock};
 use crate::view::{LinkAsk, Told};
 use crate::workspace::Workspace;
 use planner_domain::Email;
-use planner_store::{Sensitive, SignedIn, Store};
+use planner_store::{Credential, Sensitive, SignedIn, Store};
 use std::sync::Arc;
 
 /// How long after asking for a code a link for the same email is used without asking.
@@ -110,12 +110,14 @@ impl App {
             }
         };
         let before = match &old {
-            Some(Workspace::Team { open, .. }) => Some((open.token.clone(), open.session.user().clone())),
-            Some(Workspace::Offline { open, .. }) => Some((open.token.clone(), open.user.clone())),
+            Some(Workspace::Team { open, .. }) => {
+                Some((open.credential.clone(), open.session.user().clone()))
+            }
+            Some(Workspace::Offline { open, .. }) => Some((open.credential.clone(), open.user.clone())),
             _ => None,
         };
-        if let Some((token, user)) = &before {
-            if let Err(e) = store.delete_session(token).await {
+        if let Some((credential, user)) = &before {
+            if let Err(e) = store.end_session(credential).await {
                 // Nothing changes: the new session ends, the one before stays.
                 let _ = store.delete_session(&signed.token).await;
                 if let Some(old) = old {
@@ -134,7 +136,8 @@ impl App {
             return Err(e);
         }
         let last = self.last_team();
-        let open = match self.resume(&store, signed.token.clone(), last.as_ref(), self.epoch()).await {
+        let credential = Credential::Token(signed.token.clone());
+        let open = match self.resume(&store, credential, last.as_ref(), self.epoch()).await {
             Ok(open) => open,
             Err(e) => {
                 // Not left half signed in: the new session ends and the keyring forgets it.

@@ -10,7 +10,7 @@ use crate::{AppError, TeamCopy};
 use planner_auth::Lang;
 use planner_cache::{Profile, ProfileTeam};
 use planner_domain::{Clock, Email, Name, TeamId, UserId};
-use planner_store::{Sensitive, Store, StoreError, TeamMembership, VerifiedSession};
+use planner_store::{Credential, Sensitive, Store, StoreError, TeamMembership, VerifiedSession};
 use std::sync::Arc;
 
 impl App {
@@ -25,22 +25,22 @@ impl App {
         );
         // A keyring that cannot be reached (no Secret Service, say) is a reason on the sign-in
         // screen, not a window that opens nothing.
-        let stored = match app.vault_call(|v| v.load()).await {
-            Ok(token) => token,
+        let stored = match app.kept_credential().await {
+            Ok(credential) => credential,
             Err(reason) => {
                 *app.workspace.write().await = Workspace::SignedOut { store, reason: Some(reason) };
                 return Ok(app);
             }
         };
-        let Some(token) = stored else { return Ok(app) };
+        let Some(credential) = stored else { return Ok(app) };
         let last = app.last_team();
         // The last timeline at once from the offline copy; the table is reached in the
         // background (the connection check) and the window refreshes in place.
-        if let Some(cached) = app.cached_start(token.clone(), last.as_ref()).await {
+        if let Some(cached) = app.cached_start(credential.clone(), last.as_ref()).await {
             *app.workspace.write().await = Workspace::Offline { store, open: Box::new(cached) };
             return Ok(app);
         }
-        match app.resume(&store, token, last.as_ref(), app.epoch()).await {
+        match app.resume(&store, credential, last.as_ref(), app.epoch()).await {
             Ok(open) => *app.workspace.write().await = Workspace::Team { store, open: Box::new(open) },
             Err(reason) => {
                 // An ended or expired session is forgotten; any other failure (no network,
@@ -54,6 +54,42 @@ impl App {
             }
         }
         Ok(app)
+    }
+
+    /// The credential this computer signs in with: the AWS identity where IT chose it (nothing
+    /// is kept: STS is asked each time), else the session token the keyring holds.
+    pub(crate) async fn kept_credential(&self) -> Result<Option<Credential>, AppError> {
+        if self.auth()?.aws_identity {
+            return Ok(Some(Credential::AwsIdentity));
+        }
+        Ok(self.vault_call(|v| v.load()).await?.map(Credential::Token))
+    }
+
+    /// Signs in by AWS identity (the sign-in screen's button, after a sign-out or a refusal):
+    /// STS names the identity, IT's link the user, the stored membership the team.
+    pub async fn sign_in_with_aws(&self) -> Result<Told, AppError> {
+        if !self.auth()?.aws_identity {
+            return Err(AppError::config(
+                "signing in by AWS identity is not set up for this table (signin.methods); ask your IT department",
+            ));
+        }
+        let store = match &*self.workspace.read().await {
+            Workspace::SignedOut { store, .. } => store.clone(),
+            Workspace::Broken { reason } => return Err(reason.clone()),
+            _ => return Ok(self.told().await),
+        };
+        let last = self.last_team();
+        let epoch = self.epoch();
+        let open = self.resume(&store, Credential::AwsIdentity, last.as_ref(), epoch).await?;
+        let mut w = self.workspace.write().await;
+        if !matches!(&*w, Workspace::SignedOut { .. }) {
+            return Err(AppError::SignedOut);
+        }
+        self.remember_team(open.scope.team());
+        tracing::info!("signed in by AWS identity as user {}", open.session.user());
+        *w = Workspace::Team { store, open: Box::new(open) };
+        drop(w);
+        Ok(self.told().await)
     }
 
     /// Asks for a sign-in code by email. The answer is the same whether or not the email may
@@ -119,7 +155,7 @@ impl App {
     pub async fn sign_out(&self, everywhere: bool) -> Result<SessionView, AppError> {
         let (store, signed) = match &*self.workspace.read().await {
             Workspace::Team { store, open } => {
-                (store.clone(), Some((open.token.clone(), open.session.clone())))
+                (store.clone(), Some((open.credential.clone(), open.session.clone())))
             }
             Workspace::Offline { open, .. } if everywhere => {
                 return Err(AppError::offline(open.reason.as_ref()));
@@ -129,12 +165,12 @@ impl App {
             Workspace::Broken { reason } => return Err(reason.clone()),
         };
         // The table is asked without holding the state (a slow network must not stop the rest).
-        if let Some((token, session)) = &signed {
+        if let Some((credential, session)) = &signed {
             let ended = async {
                 if everywhere {
                     store.end_all_sessions(session).await?;
                 }
-                store.delete_session(token).await
+                store.end_session(credential).await
             };
             if let Err(e) = ended.await {
                 let reason = AppError::from(e);
@@ -195,23 +231,23 @@ impl App {
     pub(crate) async fn resume(
         &self,
         store: &Store,
-        token: Sensitive,
+        credential: Credential,
         wanted: Option<&TeamId>,
         epoch: u64,
     ) -> Result<Signed, AppError> {
-        self.resume_with(store, token, wanted, None, epoch).await
+        self.resume_with(store, credential, wanted, None, epoch).await
     }
 
     /// [`App::resume`], with `held` the copy of `wanted` already in memory.
     pub(crate) async fn resume_with(
         &self,
         store: &Store,
-        token: Sensitive,
+        credential: Credential,
         wanted: Option<&TeamId>,
         held: Option<Arc<TeamCopy>>,
         epoch: u64,
     ) -> Result<Signed, AppError> {
-        let session = store.verify_session(&token).await?;
+        let session = store.verify(&credential).await?;
         let (user, teams) = store.user_with_teams(session.user()).await?.ok_or(StoreError::SessionInvalid)?;
         let team = wanted
             .filter(|w| teams.iter().any(|t| &t.team == *w))
@@ -237,7 +273,7 @@ impl App {
                 Profile { user: session.user().clone(), email: user.email.as_str().to_owned(), teams };
             copies.keep_profile(epoch, profile).await;
         }
-        Ok(Signed { token, session, email: user.email, teams, scope, copy })
+        Ok(Signed { credential, session, email: user.email, teams, scope, copy })
     }
 
     /// The offline copy of `team` for `user` (empty without a keyring or on the local
@@ -254,13 +290,13 @@ impl App {
     pub(crate) async fn lose_scope(
         &self,
         store: &Arc<Store>,
-        token: Sensitive,
+        credential: Credential,
         session: &VerifiedSession,
         reason: AppError,
         epoch: u64,
     ) -> Result<(), AppError> {
         let next = if matches!(reason, AppError::Store(StoreError::NotMember)) {
-            self.resume(store, token.clone(), None, epoch).await.ok()
+            self.resume(store, credential.clone(), None, epoch).await.ok()
         } else {
             None
         };
@@ -280,7 +316,7 @@ impl App {
                 *w = Workspace::SignedOut { store: store.clone(), reason: Some(reason) };
                 drop(w);
                 // The session item may still live (no team left): end it too.
-                let _ = store.delete_session(&token).await;
+                let _ = store.end_session(&credential).await;
                 self.vault_call(|v| v.delete()).await?;
                 self.forget_local().await?;
             }
@@ -291,7 +327,7 @@ impl App {
 
     /// A start from the offline copy: who was signed in and the last team's copy, if both are
     /// there. The session is checked afterwards ([`App::check_connection`]).
-    async fn cached_start(&self, token: Sensitive, last: Option<&TeamId>) -> Option<Cached> {
+    async fn cached_start(&self, credential: Credential, last: Option<&TeamId>) -> Option<Cached> {
         let auth = self.auth().ok()?;
         let copies = auth.copies.as_ref()?;
         let found = copies.profile().await;
@@ -316,6 +352,6 @@ impl App {
             })
             .collect();
         let email = Email::parse(&profile.email).ok()?;
-        Some(Cached { token, user: profile.user, email, teams, team, copy, reason: None, tries: 0 })
+        Some(Cached { credential, user: profile.user, email, teams, team, copy, reason: None, tries: 0 })
     }
 }

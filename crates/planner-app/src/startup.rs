@@ -120,7 +120,10 @@ async fn open_team(s: &Settings, places: &Places) -> Result<App, AppError> {
     let local_dir = places.table_dir(&profile);
     // The offline copies' key: a keyring entry of its own beside the session token's.
     let copies = Some(Copies::new(local_dir.path(), Arc::new(SessionVault::cache_key(&profile))));
-    let auth = Auth { mailer, vault, local_dir: Some(local_dir.0), copies };
+    // Sign-in by AWS identity where IT chose it (issue #18.1): then nobody types a code and no
+    // token is kept; STS says who the credentials belong to each time.
+    let aws_identity = s.signin_methods.contains(&planner_config::SignInMethod::AwsIdentity);
+    let auth = Auth { aws_identity, mailer, vault, local_dir: Some(local_dir.0), copies };
     App::open_team(store, auth, Arc::new(SystemClock)).await
 }
 

@@ -21,9 +21,9 @@ impl App {
         // epoch is read first: a sign-out after it is seen by what the resume would keep.
         let epoch = self.epoch();
         let next = self.workspace.read().await.next_check();
-        let (store, token, team, user, held, starting) = match next {
-            Check::Resume { store, token, team, user, held, starting } => {
-                (store, token, team, user, held, starting)
+        let (store, credential, team, user, held, starting) = match next {
+            Check::Resume { store, credential, team, user, held, starting } => {
+                (store, credential, team, user, held, starting)
             }
             Check::Recheck => {
                 drop(self.plan().await);
@@ -33,7 +33,7 @@ impl App {
             Check::Wait => return HEARTBEAT,
         };
         // The copy in memory goes on (not read again from its file).
-        let resumed = self.resume_with(&store, token, Some(&team), Some(held), epoch).await;
+        let resumed = self.resume_with(&store, credential, Some(&team), Some(held), epoch).await;
         if starting {
             // A start from the copy: the window shows the copy first (it asks within a moment
             // of opening), then the fresh data in place; the table was reached meanwhile.
@@ -61,9 +61,9 @@ impl App {
 
     /// Signed out because the table was out of reach at start-up: resumes the kept session.
     async fn retry_start(&self, store: Arc<Store>, epoch: u64) -> Duration {
-        let Ok(Some(token)) = self.vault_call(|v| v.load()).await else { return HEARTBEAT };
+        let Ok(Some(credential)) = self.kept_credential().await else { return HEARTBEAT };
         let last = self.last_team();
-        let resumed = self.resume(&store, token, last.as_ref(), epoch).await;
+        let resumed = self.resume(&store, credential, last.as_ref(), epoch).await;
         let mut w = self.workspace.write().await;
         if !w.is_start_out_of_reach() {
             return HEARTBEAT;

@@ -12,8 +12,9 @@ pub enum SessionView {
     Local,
     /// Nothing could be opened; `reason` says what to fix.
     Broken { reason: AppError },
-    /// A team table with nobody signed in, and why (an ended session, say).
-    SignedOut { reason: Option<AppError> },
+    /// A team table with nobody signed in, and why (an ended session, say). `aws_identity`: the
+    /// table signs in by AWS identity (a button, no email form).
+    SignedOut { reason: Option<AppError>, aws_identity: bool },
     /// Signed in to a team table; `offline` while the table is out of reach (or still being
     /// reached at a start from the copy).
     Team {
@@ -38,7 +39,7 @@ impl SessionView {
     pub fn reason(&self) -> Option<&AppError> {
         match self {
             SessionView::Broken { reason } => Some(reason),
-            SessionView::SignedOut { reason } => reason.as_ref(),
+            SessionView::SignedOut { reason, .. } => reason.as_ref(),
             SessionView::Local | SessionView::Team { .. } => None,
         }
     }

@@ -14,7 +14,7 @@
 use crate::offline::TeamCopy;
 use crate::{AppError, view::OfflineView, view::SessionView};
 use planner_domain::{Email, TeamId, UserId};
-use planner_store::{Sensitive, Store, TeamMembership, TeamScope, VerifiedSession};
+use planner_store::{Credential, Store, TeamMembership, TeamScope, VerifiedSession};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -44,7 +44,7 @@ pub(crate) enum Workspace {
 
 /// Signed in, online.
 pub(crate) struct Signed {
-    pub token: Sensitive,
+    pub credential: Credential,
     pub session: VerifiedSession,
     pub email: Email,
     pub teams: Vec<TeamMembership>,
@@ -54,7 +54,7 @@ pub(crate) struct Signed {
 
 /// The signed-in user and team as last confirmed, while the table cannot be reached.
 pub(crate) struct Cached {
-    pub token: Sensitive,
+    pub credential: Credential,
     pub user: UserId,
     pub email: Email,
     pub teams: Vec<TeamMembership>,
@@ -71,7 +71,7 @@ impl Cached {
         Self {
             user: open.session.user().clone(),
             team: open.scope.team().clone(),
-            token: open.token,
+            credential: open.credential,
             email: open.email,
             teams: open.teams,
             copy: open.copy,
@@ -86,7 +86,7 @@ pub(crate) enum Check {
     /// Offline: resume the session (`starting`: a start from the copy, not reached yet).
     Resume {
         store: Arc<Store>,
-        token: Sensitive,
+        credential: Credential,
         team: TeamId,
         user: UserId,
         held: Arc<TeamCopy>,
@@ -174,7 +174,7 @@ impl Workspace {
         match self {
             Workspace::Offline { store, open } => Check::Resume {
                 store: store.clone(),
-                token: open.token.clone(),
+                credential: open.credential.clone(),
                 team: open.team.clone(),
                 user: open.user.clone(),
                 held: open.copy.clone(),
@@ -215,7 +215,9 @@ impl Workspace {
         match self {
             Workspace::Local { .. } => SessionView::Local,
             Workspace::Broken { reason } => SessionView::Broken { reason: reason.clone() },
-            Workspace::SignedOut { reason, .. } => SessionView::SignedOut { reason: reason.clone() },
+            Workspace::SignedOut { reason, .. } => {
+                SessionView::SignedOut { reason: reason.clone(), aws_identity: false }
+            }
             Workspace::Team { open, .. } => SessionView::Team {
                 email: open.email.clone(),
                 teams: open.teams.clone(),

@@ -22,7 +22,14 @@ async fn signed_in() -> (Arc<Store>, Signed) {
     let session = store.verify_session(&signed.token).await.unwrap();
     let scope = store.scope_for_session(&session, admin.team()).await.unwrap();
     let teams = vec![TeamMembership { team: admin.team().clone(), name: None, role: Role::Planner }];
-    let open = Signed { token: signed.token, session, email, teams, scope, copy: Arc::new(TeamCopy::none()) };
+    let open = Signed {
+        credential: planner_store::Credential::Token(signed.token),
+        session,
+        email,
+        teams,
+        scope,
+        copy: Arc::new(TeamCopy::none()),
+    };
     (Arc::new(store), open)
 }
 
@@ -104,7 +111,7 @@ async fn what_the_window_sees_and_what_a_command_is_refused_with() {
 
     let out = Workspace::SignedOut { store: store.clone(), reason: None };
     assert_eq!(out.refusal(), Some(AppError::SignedOut));
-    assert_eq!(out.view(), SessionView::SignedOut { reason: None });
+    assert_eq!(out.view(), SessionView::SignedOut { reason: None, aws_identity: false });
     let broken = Workspace::Broken { reason: AppError::Config("bad line 3".into()) };
     assert_eq!(broken.refusal(), Some(AppError::Config("bad line 3".into())));
     assert!(broken.store().is_err() && out.store().is_ok());

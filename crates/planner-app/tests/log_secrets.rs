@@ -39,6 +39,7 @@ async fn no_secret_reaches_the_log_or_the_diagnostics() {
     let local = places.table_dir("team@local");
     let keys = Arc::new(MemoryVault::default());
     let auth = Auth {
+        aws_identity: false,
         mailer: None,
         vault: vault.clone(),
         local_dir: Some(local.path().to_owned()),

@@ -56,6 +56,9 @@ pub enum SmtpTls {
 pub enum SignInMethod {
     /// A one-time code by email (and its link).
     EmailCode,
+    /// The AWS identity of the app's credentials (STS `GetCallerIdentity`), linked to a user by
+    /// IT (issue #18.1; docs/security.md, "Sign-in by AWS identity").
+    AwsIdentity,
 }
 
 /// A secret setting: kept, used, never printed.

@@ -24,6 +24,11 @@ pub enum StoreError {
     LastAdmin,
     #[error("your session has ended or expired; please sign in again")]
     SessionInvalid,
+    /// Sign-in by AWS identity: STS named an identity that IT has not linked to a user.
+    #[error(
+        "your AWS identity ({principal}) is not linked to a user of this table; ask your IT department to link it (rp-admin link-identity)"
+    )]
+    UnknownIdentity { principal: String },
     #[error("this sign-in code is wrong, has expired or was already used")]
     CodeInvalid,
     #[error("the data store cannot be reached: {message}")]
@@ -32,6 +37,10 @@ pub enum StoreError {
     /// offline (issue #18.4): every member's window would flip at once when a team is busy.
     #[error("the team's data store is busy ({message}); nothing was changed, try again in a moment")]
     Busy { message: String },
+    /// IAM denied this request: the credentials work but their policy does not allow it (a
+    /// viewer's role writing, another team's partition). Not a reason to go offline.
+    #[error("AWS denied this ({message}); your AWS role does not allow it: ask your IT department")]
+    Denied { message: String },
     #[error("the AWS credentials were refused or are missing: {message}")]
     Credentials { message: String },
     #[error("the configuration is not usable: {message}")]
@@ -55,9 +64,11 @@ impl StoreError {
             StoreError::NotMember => "not_member",
             StoreError::LastAdmin => "last_admin",
             StoreError::SessionInvalid => "session_invalid",
+            StoreError::UnknownIdentity { .. } => "unknown_identity",
             StoreError::CodeInvalid => "code_invalid",
             StoreError::Unavailable { .. } => "unavailable",
             StoreError::Busy { .. } => "busy",
+            StoreError::Denied { .. } => "denied",
             StoreError::Credentials { .. } => "credentials",
             StoreError::Config { .. } => "config",
             StoreError::Corrupt { .. } => "corrupt",

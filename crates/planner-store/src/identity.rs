@@ -24,6 +24,8 @@ pub struct VerifiedSession {
     user: UserId,
     /// Epoch seconds.
     expires: i64,
+    /// Signed in by AWS identity: the ARN STS answered (no Session item, no expiry of ours).
+    principal: Option<String>,
 }
 
 impl VerifiedSession {
@@ -33,6 +35,15 @@ impl VerifiedSession {
 
     pub fn expires(&self) -> i64 {
         self.expires
+    }
+
+    /// The AWS principal the user signed in as (sign-in by AWS identity), if that was how.
+    pub fn principal(&self) -> Option<&str> {
+        self.principal.as_deref()
+    }
+
+    pub(crate) fn of_principal(user: UserId, principal: String) -> Self {
+        Self { user, expires: i64::MAX, principal: Some(principal) }
     }
 }
 
@@ -179,7 +190,7 @@ impl Store {
         if expires <= self.now().unix_timestamp() {
             return Err(StoreError::SessionInvalid);
         }
-        Ok(VerifiedSession { user: UserId::parse(get_s(&item, "userId")?)?, expires })
+        Ok(VerifiedSession { user: UserId::parse(get_s(&item, "userId")?)?, expires, principal: None })
     }
 
     /// Ends a session (sign-out); ending an unknown one is not an error.

@@ -48,6 +48,7 @@ const SESSION: &str = "SESSION#";
 const VERIFICATION: &str = "VERIFICATION#";
 const EMAIL_GUARD: &str = "EMAIL#";
 const SIGNIN: &str = "SIGNIN#";
+const PRINCIPAL: &str = "PRINCIPAL#";
 /// Sorts after `#` and after every character an id or date may hold.
 const AFTER: &str = "~";
 
@@ -223,6 +224,20 @@ pub fn account_gsi1pk(provider: &str) -> Result<String, ValidationError> {
 pub fn account_gsi1sk(provider_account_id: &str) -> Result<String, ValidationError> {
     check_key_part(provider_account_id)?;
     Ok(format!("{ACCOUNT}{provider_account_id}"))
+}
+
+/// The link of an AWS principal (the ARN STS `GetCallerIdentity` answers) to a user: written
+/// by IT (`rp-admin link-identity`) and read, never written, by the app (issue #18.1).
+pub fn principal_pk(arn: &str) -> Result<String, ValidationError> {
+    let ok = arn.starts_with("arn:")
+        && arn.len() <= 1024
+        && !arn.contains('#')
+        && !arn.chars().any(char::is_whitespace);
+    if ok {
+        Ok(format!("{PRINCIPAL}{arn}"))
+    } else {
+        Err(ValidationError::Id(arn.chars().take(64).collect()))
+    }
 }
 
 /// A session's key holds the SHA-256 of its token (hex), never the token itself.

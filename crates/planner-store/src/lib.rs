@@ -6,6 +6,7 @@
 //! workspace's owner, or (feature `operator`, for the admin CLI) by the operator.
 
 pub mod audit;
+mod aws_identity;
 pub mod demo;
 mod demo_holidays;
 pub mod engine;
@@ -23,6 +24,7 @@ pub mod transfer;
 pub mod window;
 
 pub use audit::{AuditEvent, AuditSink, FileAudit, MemoryAudit};
+pub use aws_identity::Credential;
 pub use engine::{Connection, Engine, RemoteTable, connect};
 pub use error::StoreError;
 pub use identity::{SESSION_DAYS, VERIFICATION_MINUTES, VerifiedSession};

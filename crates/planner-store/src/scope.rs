@@ -83,19 +83,20 @@ impl Store {
         Ok(TeamScope { store: self.id, team: team.clone(), user: session.user().clone(), role })
     }
 
-    /// Checks a scope again before a command: the session must still be live and the stored
+    /// Checks a scope again before a command: the session (or IT's link of the AWS identity) must still be live and the stored
     /// membership must still hold. The answer carries the role stored now, so a demotion, a
     /// removal or a revoked session takes effect on the next command, not the next start. The
     /// two reads run together (one round trip); a dead session wins over a lost membership.
     pub async fn recheck_scope(
         &self,
-        token: &crate::Sensitive,
+        credential: &crate::Credential,
         session: &VerifiedSession,
         team: &TeamId,
     ) -> Result<TeamScope, StoreError> {
         let (verified, scope) =
-            futures::future::join(self.verify_session(token), self.scope_for_session(session, team)).await;
-        if verified?.user() != session.user() {
+            futures::future::join(self.reverify(credential, session), self.scope_for_session(session, team))
+                .await;
+        if &verified? != session.user() {
             return Err(StoreError::SessionInvalid);
         }
         scope

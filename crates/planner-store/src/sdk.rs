@@ -11,6 +11,7 @@ use aws_sdk_dynamodb::types::{
     AttributeValue, DeleteRequest, KeysAndAttributes, PutRequest, ReturnConsumedCapacity, TransactWriteItem,
     WriteRequest,
 };
+use aws_smithy_runtime_api::client::orchestrator::HttpResponse;
 use std::collections::HashMap;
 use std::time::Duration;
 
@@ -21,16 +22,22 @@ pub type Item = HashMap<String, AttributeValue>;
 const ATTEMPTS: u32 = 8;
 
 /// Maps an SDK failure to the store's error.
-pub fn classify<E, R>(err: SdkError<E, R>) -> StoreError
+pub fn classify<E>(err: SdkError<E, HttpResponse>) -> StoreError
 where
     E: ProvideErrorMetadata + std::error::Error + Send + Sync + 'static,
-    R: std::fmt::Debug,
 {
     match &err {
         SdkError::ServiceError(service) => {
             let e = service.err();
-            let code = e.code().unwrap_or("Unknown");
             let message = e.message().unwrap_or("").to_owned();
+            // An answer whose error the SDK could not read (an XML body where JSON was
+            // expected, as some emulators and proxies send) still has its HTTP status: 403 is
+            // AWS refusing the request.
+            let code = match e.code() {
+                Some(code) => code,
+                None if service.raw().status().as_u16() == 403 => "AccessDenied",
+                None => "Unknown",
+            };
             match code {
                 // The SDK has retried these already, with backoff.
                 "ProvisionedThroughputExceededException" | "ThrottlingException" | "RequestLimitExceeded" => {
@@ -53,11 +60,9 @@ where
                         "AWS did not accept them ({code}: {message}); check the AWS profile in the settings or sign in again (e.g. `aws sso login`)"
                     ),
                 },
-                "AccessDeniedException" => StoreError::Credentials {
-                    message: format!(
-                        "AWS refused access ({message}); ask your IT department for the resource-planner policy (docs/security.md)"
-                    ),
-                },
+                "AccessDeniedException" | "AccessDenied" => {
+                    StoreError::Denied { message: if message.is_empty() { code.to_owned() } else { message } }
+                }
                 // A single-item write met a transaction on the same item.
                 "TransactionConflictException" => StoreError::Conflict { what: "item" },
                 "ResourceNotFoundException" => {

@@ -48,6 +48,7 @@ pub fn register<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder
         session::sign_in,
         session::open_sign_in_link,
         session::answer_sign_in_link,
+        session::sign_in_with_aws,
         session::switch_team,
         session::sign_out,
         session::watch_session,

@@ -34,6 +34,13 @@ pub async fn sign_in(app: State<'_, App>, email: String, code: String) -> Result
     Ok(app.sign_in(&ipc::email(&email)?, &code).await?.into())
 }
 
+/// Signs in by AWS identity (where IT set `signin.methods = ["aws-identity"]`): STS names the
+/// identity of the app's AWS credentials, IT's link the user.
+#[tauri::command]
+pub async fn sign_in_with_aws(app: State<'_, App>) -> Result<ToldDto, IpcError> {
+    Ok(app.sign_in_with_aws().await?.into())
+}
+
 /// Signs in with the `resource-planner://sign-in?…` link from the email, or, for a link this app
 /// did not ask for, answers the question to ask first (`ask`).
 #[tauri::command]

@@ -68,7 +68,9 @@ pub enum SessionDto {
     /// Nothing could be opened; `reason` says what to fix (a bad setting, say).
     Broken { reason: IpcError },
     /// A team table with nobody signed in; `reason` says why, when a session ended.
-    SignedOut { reason: Option<IpcError> },
+    /// `awsIdentity`: this table signs in by AWS identity (a button, no email form).
+    #[serde(rename_all = "camelCase")]
+    SignedOut { reason: Option<IpcError>, aws_identity: bool },
     /// Signed in to a team table. `offline` is set while the table is out of reach (or being
     /// reached at start-up): the window shows the offline copy and does not edit.
     Team {
@@ -85,8 +87,8 @@ impl From<&SessionView> for SessionDto {
         match view {
             SessionView::Local => SessionDto::Local,
             SessionView::Broken { reason } => SessionDto::Broken { reason: reason.into() },
-            SessionView::SignedOut { reason } => {
-                SessionDto::SignedOut { reason: reason.as_ref().map(Into::into) }
+            SessionView::SignedOut { reason, aws_identity } => {
+                SessionDto::SignedOut { reason: reason.as_ref().map(Into::into), aws_identity: *aws_identity }
             }
             SessionView::Team { email, teams, team, offline } => SessionDto::Team {
                 email: email.as_str().to_owned(),

@@ -94,6 +94,7 @@ export const requestSignInCode = (email: string, lang: string): Promise<void> =>
   invoke("request_sign_in_code", { email, lang });
 export const signIn = (email: string, code: string): Promise<ToldDto> => invoke("sign_in", { email, code });
 export const openSignInLink = (link: string): Promise<ToldDto> => invoke("open_sign_in_link", { link });
+export const signInWithAws = (): Promise<ToldDto> => invoke("sign_in_with_aws");
 /** The answer to a link's question (`ToldDto.ask`, for `email`): `accept` signs in with it; either way it is let go. */
 export const answerSignInLink = (email: string, accept: boolean): Promise<ToldDto> =>
   invoke("answer_sign_in_link", { email, accept });

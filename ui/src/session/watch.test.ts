@@ -5,7 +5,7 @@ import { heard, sameWorkspace } from "./watch";
 const alpha = { id: "alpha", name: "Alpha", role: "planner" as const };
 const beta = { id: "beta", name: "Beta", role: "viewer" as const };
 const local: SessionDto = { state: "local" };
-const signedOut: SessionDto = { state: "signedOut", reason: null };
+const signedOut: SessionDto = { state: "signedOut", reason: null, awsIdentity: false };
 const inAlpha: SessionDto = {
   state: "team",
   email: "ada@example.com",

@@ -79,6 +79,9 @@ pub struct Connection {
     /// Whether this is the embedded engine (file or memory), which may hold a local workspace.
     pub(crate) embedded: bool,
     pub(crate) local_file: Option<PathBuf>,
+    /// STS with the same credentials, region and endpoint (a DynamoDB table only): who the
+    /// credentials belong to, for sign-in by AWS identity.
+    pub(crate) sts: Option<aws_sdk_sts::Client>,
 }
 
 impl Connection {
@@ -145,11 +148,13 @@ pub async fn connect(engine: &Engine, hooks: Option<Arc<dyn Hooks>>) -> Result<C
                 // The SDK picks its default client late; to wrap it, build it here the same way.
                 config = config.http_client(wrap(sdk.http_client().unwrap_or_else(default_https_client)));
             }
+            let sts = aws_sdk_sts::config::Builder::from(&sdk).timeout_config(timeouts()).build();
             Ok(Connection {
                 client: aws_sdk_dynamodb::Client::from_conf(config.build()),
                 table: remote.table.clone(),
                 embedded: false,
                 local_file: None,
+                sts: Some(aws_sdk_sts::Client::from_conf(sts)),
             })
         }
     }
@@ -159,9 +164,9 @@ pub async fn connect(engine: &Engine, hooks: Option<Arc<dyn Hooks>>) -> Result<C
 /// proxy that accepts and then stalls) would wait for ever; with them it fails within seconds
 /// and the app goes offline. Each attempt gets 8 s (a page of a query is at most 1 MB), the
 /// whole call with its retries 20 s.
-fn timeouts() -> aws_sdk_dynamodb::config::timeout::TimeoutConfig {
+fn timeouts() -> aws_smithy_types::timeout::TimeoutConfig {
     use std::time::Duration;
-    aws_sdk_dynamodb::config::timeout::TimeoutConfig::builder()
+    aws_smithy_types::timeout::TimeoutConfig::builder()
         .connect_timeout(Duration::from_secs(3))
         .operation_attempt_timeout(Duration::from_secs(8))
         .operation_timeout(Duration::from_secs(20))
@@ -219,5 +224,6 @@ fn embedded_connection(
         table: DEFAULT_TABLE.to_owned(),
         embedded: true,
         local_file,
+        sts: None,
     }
 }

@@ -7,7 +7,7 @@ import type { TeamDto } from "./TeamDto";
  * What is open, one of four states (`state` tells which); only a team has a user, teams and
  * an offline state.
  */
-export type SessionDto = { "state": "local" } | { "state": "broken", reason: IpcError, } | { "state": "signedOut", reason: IpcError | null, } | { "state": "team", email: string, teams: Array<TeamDto>, 
+export type SessionDto = { "state": "local" } | { "state": "broken", reason: IpcError, } | { "state": "signedOut", reason: IpcError | null, awsIdentity: boolean, } | { "state": "team", email: string, teams: Array<TeamDto>, 
 /**
  * The team open now.
  */
