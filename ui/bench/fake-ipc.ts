@@ -150,6 +150,8 @@ export const report: typeof real.report = refused;
 export const saveReportCsv: typeof real.saveReportCsv = refused;
 // The local workspace is never offline.
 export const reconnect: typeof real.reconnect = sessionStatus;
+/** The bench is never offline. */
+export const offlineSyncedIn: typeof real.offlineSyncedIn = async () => null;
 export const catalog: typeof real.catalog = () =>
   reply({
     resources: team.resources,

@@ -73,6 +73,16 @@ impl App {
         .await
     }
 
+    /// Offline: when the copy's days in `view` were read from the table, the oldest of them
+    /// (RFC 3339), for the banner's "as of" (issue #18.6: windows read at different times, the
+    /// view says the oldest). None online, or when nothing of `view` is in the copy.
+    pub async fn offline_synced_in(&self, view: DateRange) -> Option<String> {
+        match &*self.workspace.read().await {
+            crate::workspace::Workspace::Offline { open, .. } => open.copy.synced_in(view),
+            _ => None,
+        }
+    }
+
     /// People and projects: from the table (and kept), or from the copy.
     pub async fn catalog(&self) -> Result<Catalog, AppError> {
         self.read_through(

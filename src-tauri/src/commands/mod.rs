@@ -42,6 +42,7 @@ pub fn register<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder
         capacity::add_holidays,
         capacity::import_ics,
         capacity::delete_holiday,
+        plan::offline_synced_in,
         session::reconnect,
         session::session_status,
         session::request_sign_in_code,

@@ -28,6 +28,17 @@ pub async fn load_window(app: State<'_, App>, from: String, to: String) -> Resul
     Ok((&app.window(window).await?).into())
 }
 
+/// Offline: the oldest read time of the copy's days in `[from, to)` (the banner's "as of"; issue
+/// #18.6). Null online or when none of those days is in the copy.
+#[tauri::command]
+pub async fn offline_synced_in(
+    app: State<'_, App>,
+    from: String,
+    to: String,
+) -> Result<Option<String>, IpcError> {
+    Ok(app.offline_synced_in(ipc::window(&from, &to)?).await)
+}
+
 #[tauri::command]
 pub async fn catalog(app: State<'_, App>) -> Result<CatalogDto, IpcError> {
     Ok((&app.catalog().await?).into())

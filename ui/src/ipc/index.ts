@@ -144,6 +144,9 @@ export const openTimeline = (from: string, to: string): Promise<TimelineDto> =>
 export const loadWindow = (from: string, to: string): Promise<WindowItemsDto> =>
   invoke("load_window", { from, to });
 export const catalog = (): Promise<CatalogDto> => invoke("catalog");
+/** Offline: the oldest read of the copy's days in `[from, to)` (RFC 3339), or null. */
+export const offlineSyncedIn = (from: string, to: string): Promise<string | null> =>
+  invoke("offline_synced_in", { from, to });
 /** Tries to reach the team's table now (offline mode's "Try again"); what is open then. */
 export const reconnect = (): Promise<ToldDto> => invoke("reconnect");
 /** `id`: a ULID made by the UI, so that sending it again after a lost answer adds no second person. */

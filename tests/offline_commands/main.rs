@@ -3,7 +3,9 @@
 //! way a train tunnel or a broken VPN does. The copy's key lives in an in-memory vault here
 //! (the OS keyring has its own test).
 
+#[path = "../common/mod.rs"]
 mod common;
+mod synced;
 
 use common::{call, clock, signed_in, signed_out_why, watchdog};
 
