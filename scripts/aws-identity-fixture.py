@@ -8,7 +8,9 @@ resource-planner-team-roles.yaml (admin, planner, viewer) with the *actions* of 
 policies read from that template; an IAM user per --user (NAME=admin|planner|viewer) with an
 access key, allowed to assume the role; and "it-admin", an IAM user allowed everything (IT, who
 runs rp-admin). Writes DIR/config and DIR/credentials: a profile per user that assumes its role
-through STS (role_arn, source_profile, role_session_name = NAME@example.com), and a profile
+through STS (role_arn, source_profile, role_session_name = NAME, the user's own name, as the
+template's trust policy insists; moto does not evaluate that condition, so the fixture's trust
+policy leaves it out), and a profile
 "it-admin". With --enforce, turns on moto's IAM checks afterwards (every later request must be
 signed by a known key and allowed by its policies). Prints JSON: {"roles": {kind: arn}}.
 
@@ -118,7 +120,7 @@ def main():
     for name, kind in users.items():
         config.append(
             f"[profile {name}]\nregion = {REGION}\nrole_arn = {role_arns[kind]}\n"
-            f"source_profile = {name}-keys\nrole_session_name = {name}@example.com\n"
+            f"source_profile = {name}-keys\nrole_session_name = {name}\n"
         )
     (out / "config").write_text("\n".join(config))
     (out / "credentials").write_text("\n".join(credentials))

@@ -257,6 +257,16 @@ def check_role_matrix(roles):
         for ref in refs:
             doc = roles.resolve(roles.resource(ref["Ref"], "AWS::IAM::ManagedPolicy")["Properties"]["PolicyDocument"])
             statements[kind] += doc["Statement"]
+    # Whoever may assume a role must not pick the session name: it ends the ARN the app knows
+    # a person by (arn:aws:sts::…:assumed-role/ROLE/SESSION).
+    for logical in ("ViewerRole", "PlannerRole", "AdminRole"):
+        trust = roles.resolve(roles.resource(logical, "AWS::IAM::Role")["Properties"]["AssumeRolePolicyDocument"])
+        for statement in trust["Statement"]:
+            pinned = statement.get("Condition", {}).get("StringEquals", {}).get("sts:RoleSessionName")
+            if pinned != "${aws:username}":
+                problems.append(f"{roles.path.name} {logical}: the session name is not pinned to the user's name")
+            else:
+                print(f"  {logical}: session name pinned to ${{aws:username}}")
     for kind, action, resource, keys, expected in ROLE_MATRIX:
         got = any(allows(s, action, resource, keys) for s in statements[kind])
         verdict = "allowed" if got else "denied"

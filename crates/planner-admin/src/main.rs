@@ -120,9 +120,14 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
             let user =
                 store.find_user_by_email(&email).await?.ok_or(StoreError::NotFound { what: "user" })?;
             store.link_principal(&user.id, principal).await?;
+            // For IT to check that this is the person meant (an email guard is an admin's to
+            // write): who the user is and where they are a member.
+            let teams: Vec<String> =
+                store.list_user_teams(&user.id).await?.iter().map(|t| t.team.to_string()).collect();
+            let name = user.name.as_ref().map(|n| n.to_string());
             out.value(
-                &serde_json::json!({ "principal": principal, "userId": user.id, "email": email }),
-                |_| format!("{principal} signs in as {email}"),
+                &serde_json::json!({ "principal": principal, "userId": user.id, "email": email, "name": name, "teams": teams }),
+                |_| format!("{principal} signs in as {email} (user {}, teams: {})", user.id, teams.join(", ")),
             );
         }
         Command::UnlinkIdentity { principal } => {

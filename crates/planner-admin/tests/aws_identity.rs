@@ -38,17 +38,21 @@ impl Drop for Moto {
     }
 }
 
-fn start_moto(venv: &Path) -> (Moto, String) {
+fn start_moto(venv: &Path, log: &Path) -> (Moto, String) {
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let child = Command::new(venv.join("bin/moto_server"))
         .args(["-H", "127.0.0.1", "-p", &port.to_string()])
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        .stderr(std::fs::File::create(log).unwrap())
         .spawn()
         .expect("start moto_server");
-    let moto = Moto(child);
+    let mut moto = Moto(child);
     let started = Instant::now();
     while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        // Ended already (the port taken meanwhile, say): say why rather than wait.
+        if let Some(status) = moto.0.try_wait().unwrap() {
+            panic!("moto ended ({status}): {}", std::fs::read_to_string(log).unwrap_or_default());
+        }
         assert!(started.elapsed() < Duration::from_secs(60), "moto did not start in 60 s");
         std::thread::sleep(Duration::from_millis(100));
     }
@@ -81,14 +85,15 @@ fn rp_admin(dir: &Path, endpoint: &str, args: &[&str]) -> serde_json::Value {
 /// The ARN STS gives the profile's credentials: what IT reads with `aws sts
 /// get-caller-identity --profile …` and links. moto names an assumed role's session this way.
 fn session_arn(account: &str, kind: &str, who: &str) -> String {
-    format!("arn:aws:sts::{account}:assumed-role/resource-planner-{kind}/{who}@example.com")
+    format!("arn:aws:sts::{account}:assumed-role/resource-planner-{kind}/{who}")
 }
 
 #[test]
 fn signs_in_by_aws_identity_against_moto() {
     let venv = venv();
-    let (_moto, endpoint) = start_moto(&venv);
     let dir = std::env::temp_dir().join(format!("rp-aws-identity-{}", ulid::Ulid::new()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (_moto, endpoint) = start_moto(&venv, &dir.join("moto.log"));
     // IAM first (moto's root may do anything until --enforce), then every request is checked.
     let fixture = Command::new(venv.join("bin/python"))
         .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/aws-identity-fixture.py"))

@@ -21,7 +21,7 @@ impl App {
     pub async fn open_link(&self, link: &str) -> Result<Told, AppError> {
         let (email, secret) =
             planner_auth::parse_sign_in_link(link).map_err(|e| AppError::BadLink(e.to_string()))?;
-        self.auth()?;
+        self.code_auth()?;
         let store = self.workspace.read().await.store()?;
         store.check_sign_in_link(&email, &secret).await?;
         if self.asked_for(&email) {

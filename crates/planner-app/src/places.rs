@@ -127,6 +127,12 @@ impl TableDir {
         self.0.join("last-team.txt")
     }
 
+    /// Present after a sign-out where the table signs in by AWS identity: the next start stays
+    /// signed out until the sign-in button (the identity itself is the OS's, always there).
+    pub fn signed_out(&self) -> PathBuf {
+        self.0.join("signed-out")
+    }
+
     /// The offline copies' folder.
     pub fn offline(&self) -> PathBuf {
         self.0.join("offline")

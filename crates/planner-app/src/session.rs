@@ -60,9 +60,23 @@ impl App {
     /// is kept: STS is asked each time), else the session token the keyring holds.
     pub(crate) async fn kept_credential(&self) -> Result<Option<Credential>, AppError> {
         if self.auth()?.aws_identity {
-            return Ok(Some(Credential::AwsIdentity));
+            let out = self.table_dir().is_some_and(|d| d.signed_out().exists());
+            return Ok((!out).then_some(Credential::AwsIdentity));
         }
         Ok(self.vault_call(|v| v.load()).await?.map(Credential::Token))
+    }
+
+    /// Sign-in by email code or link: refused where the table signs in by AWS identity (a
+    /// Session item, which anyone who may write the table could forge, must not sign anyone in
+    /// there).
+    pub(crate) fn code_auth(&self) -> Result<Arc<crate::app::Auth>, AppError> {
+        let auth = self.auth()?;
+        if auth.aws_identity {
+            return Err(AppError::config(
+                "this team table signs you in with your AWS identity, not with a code by email",
+            ));
+        }
+        Ok(auth)
     }
 
     /// Signs in by AWS identity (the sign-in screen's button, after a sign-out or a refusal):
@@ -81,9 +95,18 @@ impl App {
         let last = self.last_team();
         let epoch = self.epoch();
         let open = self.resume(&store, Credential::AwsIdentity, last.as_ref(), epoch).await?;
+        if let Some(dir) = self.table_dir() {
+            let _ = std::fs::remove_file(dir.signed_out());
+        }
         let mut w = self.workspace.write().await;
-        if !matches!(&*w, Workspace::SignedOut { .. }) {
-            return Err(AppError::SignedOut);
+        match &*w {
+            Workspace::SignedOut { .. } => {}
+            // The connection check signed in meanwhile, as this identity: that is the answer.
+            Workspace::Team { open: current, .. } if current.session.user() == open.session.user() => {
+                drop(w);
+                return Ok(self.told().await);
+            }
+            _ => return Err(AppError::SignedOut),
         }
         self.remember_team(open.scope.team());
         tracing::info!("signed in by AWS identity as user {}", open.session.user());
@@ -96,7 +119,7 @@ impl App {
     /// sign in. The app remembers that it asked, for whom and when: a link for this email in the
     /// next [`crate::links::ASKED_MINUTES`] is then used without asking (issue #18.3).
     pub async fn request_code(&self, email: &Email, lang: Lang) -> Result<(), AppError> {
-        let auth = self.auth()?;
+        let auth = self.code_auth()?;
         let mailer = auth.mailer.as_ref().ok_or_else(|| {
             AppError::config("no mail server is set up for sign-in codes (smtp.host); ask your IT department")
         })?;
@@ -110,7 +133,7 @@ impl App {
 
     /// Signs in with the code typed from the email; the session token goes into the vault.
     pub async fn sign_in(&self, email: &Email, code: &Sensitive) -> Result<Told, AppError> {
-        self.auth()?;
+        self.code_auth()?;
         let store = self.workspace.read().await.store()?;
         // The keyring first: one that cannot be used now would otherwise fail the sign-in after
         // its code was spent (issue #18.9); the code stays good for a try once it works.
@@ -153,6 +176,11 @@ impl App {
     /// offline copy) and its Session item lives on until it expires; "everywhere" needs the
     /// table and is refused then.
     pub async fn sign_out(&self, everywhere: bool) -> Result<SessionView, AppError> {
+        if everywhere && self.auth().is_ok_and(|a| a.aws_identity) {
+            return Err(AppError::config(
+                "with sign-in by AWS identity there are no sessions to end elsewhere; to stop an AWS identity signing in, IT unlinks it (rp-admin unlink-identity)",
+            ));
+        }
         let (store, signed) = match &*self.workspace.read().await {
             Workspace::Team { store, open } => {
                 (store.clone(), Some((open.credential.clone(), open.session.clone())))
@@ -186,6 +214,13 @@ impl App {
         *lock(&self.asked) = None;
         self.vault_call(|v| v.delete()).await?;
         self.forget_local().await?;
+        if self.auth().is_ok_and(|a| a.aws_identity)
+            && let Some(dir) = self.table_dir()
+        {
+            // The AWS identity is always there: without this the next start signs in again.
+            let _ = std::fs::create_dir_all(dir.path());
+            let _ = std::fs::write(dir.signed_out(), "");
+        }
         tracing::info!("{}", if everywhere { "signed out everywhere" } else { "signed out" });
         Ok(self.session().await)
     }

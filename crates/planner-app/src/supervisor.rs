@@ -45,6 +45,11 @@ impl App {
             return HEARTBEAT;
         }
         match resumed {
+            // The credentials now belong to someone else (an AWS identity linked to another
+            // user, another AWS profile): the copy shown is not theirs; signed out, forgotten.
+            Ok(signed) if signed.session.user() != &user => {
+                self.now_signed_out(w, store, planner_store::StoreError::SessionInvalid.into()).await
+            }
             // The same team, or another of the user's if this one was left meanwhile.
             Ok(signed) => self.now_signed(w, store, signed, "back online").await,
             Err(reason) if reason.is_session_gone() => self.now_signed_out(w, store, reason).await,

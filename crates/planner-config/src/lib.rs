@@ -387,12 +387,20 @@ pub fn resolve(
             })
         }
     };
+    let signin_methods =
+        pick(sign_in_layers, |l| l.signin.methods.clone()).unwrap_or_else(|| vec![SignInMethod::EmailCode]);
+    // The AWS identity is the whole point of its mode: beside email codes, a Session item (which
+    // anyone who may write the table can forge) would sign people in as well.
+    if signin_methods.contains(&SignInMethod::AwsIdentity) && signin_methods.len() > 1 {
+        return Err(ConfigError::Incomplete {
+            message: "signin.methods: \"aws-identity\" cannot be combined with other methods".into(),
+        });
+    }
     Ok(Settings {
         mode,
         dynamodb,
         smtp,
-        signin_methods: pick(sign_in_layers, |l| l.signin.methods.clone())
-            .unwrap_or_else(|| vec![SignInMethod::EmailCode]),
+        signin_methods,
         pepper: pick(sign_in_layers, |l| l.signin.pepper.clone()),
         updates: pick(&layers, |l| l.updates.enabled).unwrap_or(true),
         locked: keys_set(machine),

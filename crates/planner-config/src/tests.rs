@@ -116,3 +116,13 @@ fn on_a_shared_table_mail_and_sign_in_count_only_from_the_machine_file() {
     assert_eq!(s.smtp.unwrap().host, "env.example.com");
     assert!(s.ignored.is_empty());
 }
+
+#[test]
+fn the_aws_identity_stands_alone() {
+    let aws = file("mode = \"dynamodb\"\n[signin]\nmethods = [\"aws-identity\"]\n").unwrap();
+    let s = resolve(&aws, &Layer::default(), &Layer::default(), vec![]).unwrap();
+    assert_eq!(s.signin_methods, vec![SignInMethod::AwsIdentity]);
+    let both = file("mode = \"dynamodb\"\n[signin]\nmethods = [\"aws-identity\", \"email-code\"]\n").unwrap();
+    let refused = resolve(&both, &Layer::default(), &Layer::default(), vec![]).unwrap_err();
+    assert!(refused.to_string().contains("cannot be combined"), "{refused}");
+}

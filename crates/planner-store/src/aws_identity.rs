@@ -59,9 +59,10 @@ impl Store {
         }
     }
 
-    /// Checks a verified session again, cheaply (before each command): the Session item for a
-    /// token; IT's link of the principal proven at sign-in for the AWS identity (a link removed
-    /// or pointed elsewhere ends it). Answers the user it belongs to now.
+    /// Checks a verified session again (before each command): the Session item for a token; for
+    /// the AWS identity, STS again (credentials that now belong to someone else end it) and IT's
+    /// link of the principal (removed or pointed elsewhere ends it), the two at once. Answers
+    /// the user it belongs to now.
     pub(crate) async fn reverify(
         &self,
         credential: &Credential,
@@ -69,10 +70,14 @@ impl Store {
     ) -> Result<UserId, StoreError> {
         match (credential, session.principal()) {
             (Credential::Token(token), _) => Ok(self.verify_session(token).await?.user().clone()),
-            (Credential::AwsIdentity, Some(arn)) => self
-                .user_of_principal(arn)
-                .await?
-                .ok_or_else(|| StoreError::UnknownIdentity { principal: arn.to_owned() }),
+            (Credential::AwsIdentity, Some(arn)) => {
+                let (now, linked) =
+                    futures::future::join(self.caller_principal(), self.user_of_principal(arn)).await;
+                if now? != arn {
+                    return Err(StoreError::SessionInvalid);
+                }
+                linked?.ok_or_else(|| StoreError::UnknownIdentity { principal: arn.to_owned() })
+            }
             (Credential::AwsIdentity, None) => Err(StoreError::SessionInvalid),
         }
     }

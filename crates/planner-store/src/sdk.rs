@@ -52,7 +52,15 @@ where
                         "they have expired ({message}); sign in to AWS again (e.g. `aws sso login`) and retry"
                     ),
                 },
+                // STS says the same in its own words.
+                "ExpiredToken" => StoreError::Credentials {
+                    message: format!(
+                        "they have expired ({message}); sign in to AWS again (e.g. `aws sso login`) and retry"
+                    ),
+                },
                 "UnrecognizedClientException"
+                | "InvalidClientTokenId"
+                | "SignatureDoesNotMatch"
                 | "InvalidSignatureException"
                 | "MissingAuthenticationToken"
                 | "IncompleteSignature" => StoreError::Credentials {

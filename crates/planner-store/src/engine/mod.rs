@@ -122,9 +122,6 @@ pub async fn connect(engine: &Engine, hooks: Option<Arc<dyn Hooks>>) -> Result<C
             if let Some(region) = &remote.region {
                 loader = loader.region(Region::new(region.clone()));
             }
-            if let Some(endpoint) = &remote.endpoint {
-                loader = loader.endpoint_url(endpoint);
-            }
             if remote.test_credentials {
                 loader = loader.credentials_provider(Credentials::new(
                     "test",
@@ -144,6 +141,11 @@ pub async fn connect(engine: &Engine, hooks: Option<Arc<dyn Hooks>>) -> Result<C
                 });
             }
             let mut config = aws_sdk_dynamodb::config::Builder::from(&sdk).timeout_config(timeouts());
+            // The table's endpoint is DynamoDB's alone (a VPC endpoint, a local server): STS,
+            // asked who the credentials are, keeps its own (AWS's, or AWS_ENDPOINT_URL_STS).
+            if let Some(endpoint) = &remote.endpoint {
+                config = config.endpoint_url(endpoint);
+            }
             if hooks.is_some() {
                 // The SDK picks its default client late; to wrap it, build it here the same way.
                 config = config.http_client(wrap(sdk.http_client().unwrap_or_else(default_https_client)));

@@ -47,7 +47,14 @@ impl Store {
         for item in &items {
             let team = keys::parse_team_gsi1sk(get_s(item, GSI1SK)?)
                 .map_err(|e| StoreError::corrupt(crate::sdk::item_key(item), e.to_string()))?;
-            listed.push(team);
+            // Only a membership item lists a team: anyone who may write a team's partition
+            // could write another item with these GSI1 keys (a user's list padded with teams
+            // they cannot open, which made their sign-in fail).
+            let is_membership = get_s(item, keys::PK).ok() == Some(keys::team_pk(&team).as_str())
+                && get_s(item, keys::SK).ok() == Some(keys::member_sk(user).as_str());
+            if is_membership {
+                listed.push(team);
+            }
         }
         // Teams joined a moment ago that the index may not show yet: the user's recentTeams.
         let recent: Vec<TeamId> = match user_item.and_then(|u| u.get(RECENT)) {
@@ -61,22 +68,36 @@ impl Store {
         }
         // Each confirmed, with its role, by a strongly consistent read of the membership itself:
         // the index lags, and lists for a while a team the user was removed from, or the role
-        // they had (issue #18.7: opening such a team failed and signed the user out).
-        let members: Vec<Item> =
-            listed.iter().map(|t| key(keys::team_pk(t), keys::member_sk(user))).collect();
+        // they had (issue #18.7: opening such a team failed and signed the user out). One read
+        // per team (its membership and its META, one partition): with sign-in by AWS identity a
+        // request spanning two teams' partitions is refused by IAM (dynamodb:LeadingKeys), and a
+        // team these credentials may not read is left out, not a failed sign-in.
+        let reads = listed.iter().map(|team| async move {
+            let wanted =
+                vec![key(keys::team_pk(team), keys::member_sk(user)), key(keys::team_pk(team), META)];
+            match batch_get(self.client(), self.table(), wanted, true).await {
+                Ok(found) => Ok(Some((team.clone(), found))),
+                Err(StoreError::Denied { message }) => {
+                    tracing::warn!(
+                        "team {team} left out of the user's teams: AWS denied reading it ({message})"
+                    );
+                    Ok(None)
+                }
+                Err(e) => Err(e),
+            }
+        });
         let mut teams = Vec::with_capacity(listed.len());
-        for item in batch_get(self.client(), self.table(), members, true).await? {
-            let team = keys::parse_team_pk(get_s(&item, keys::PK)?)
-                .map_err(|e| StoreError::corrupt(crate::sdk::item_key(&item), e.to_string()))?;
-            teams.push((team, parse_role(&item)?));
+        let mut metas = Vec::with_capacity(listed.len());
+        for read in futures::future::join_all(reads).await {
+            let Some((team, found)) = read? else { continue };
+            let member_sk = keys::member_sk(user);
+            let Some(member) = found.iter().find(|i| get_s(i, keys::SK).ok() == Some(member_sk.as_str()))
+            else {
+                continue;
+            };
+            teams.push((team, parse_role(member)?));
+            metas.extend(found.into_iter().filter(|i| get_s(i, keys::SK).ok() == Some(META)));
         }
-        let metas = batch_get(
-            self.client(),
-            self.table(),
-            teams.iter().map(|(t, _)| key(keys::team_pk(t), META)).collect(),
-            false,
-        )
-        .await?;
         let mut out: Vec<TeamMembership> = teams
             .into_iter()
             .map(|(team, role)| {

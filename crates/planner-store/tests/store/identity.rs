@@ -94,6 +94,61 @@ async fn a_team_the_lagging_index_still_lists_is_confirmed_before_it_is_offered(
     );
 }
 
+/// With sign-in by AWS identity, IAM refuses a request whose keys span two teams' partitions
+/// (`dynamodb:LeadingKeys`, ForAllValues): a user's teams are read one partition per request, a
+/// team the credentials may not read is left out, and an item that is not the membership itself
+/// cannot add a team to someone's list (issue #18.1, review).
+#[tokio::test]
+async fn a_users_teams_are_read_one_partition_at_a_time_and_only_from_memberships() {
+    let (env, recorder) = TestEnv::recorded().await;
+    let a = env.team("Alpha").await;
+    let b = env.team("Beta").await;
+    let c = env.team("Gamma").await;
+    let user = env.store.create_user(&Email::parse("two@example.com").unwrap(), None).await.unwrap();
+    env.store.put_member(&a, &user.id, Role::Planner).await.unwrap();
+    env.store.put_member(&b, &user.id, Role::Viewer).await.unwrap();
+    for _ in 0..20 {
+        if env.store.list_user_teams(&user.id).await.unwrap().len() == 2 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+    }
+    recorder.take();
+    assert_eq!(env.store.list_user_teams(&user.id).await.unwrap().len(), 2);
+    for seen in recorder.take() {
+        let mut keys = Vec::new();
+        strings(&seen.request["RequestItems"], &mut keys);
+        let teams: std::collections::BTreeSet<_> = keys.iter().filter(|k| k.starts_with("TEAM#")).collect();
+        assert!(teams.len() <= 1, "{} spans {teams:?}", seen.operation);
+    }
+
+    // An item in Gamma's partition (anyone who may write Gamma's partition can write one)
+    // with the GSI1 keys of a membership of the user: not a membership, not listed.
+    let s = |v: String| aws_sdk_dynamodb::types::AttributeValue::S(v);
+    let forged = std::collections::HashMap::from([
+        ("pk".to_owned(), s(format!("TEAM#{}", c.team()))),
+        ("sk".to_owned(), s("NOTE#x".into())),
+        ("GSI1PK".to_owned(), s(format!("USER#{}", user.id))),
+        ("GSI1SK".to_owned(), s(format!("TEAM#{}", c.team()))),
+        ("role".to_owned(), s("admin".into())),
+    ]);
+    let conn = env.store.connection();
+    conn.client.put_item().table_name(&conn.table).set_item(Some(forged)).send().await.unwrap();
+    // Reading Beta denied by IAM (as for credentials that do not reach it): left out.
+    let beta = b.team().to_string();
+    recorder.set_rule(move |op, body| {
+        if op == "BatchGetItem" && body.to_string().contains(&beta) {
+            Before::Respond { status: 400, body: service_error("AccessDeniedException", "not this team") }
+        } else {
+            Before::Forward
+        }
+    });
+    let teams = env.store.list_user_teams(&user.id).await.unwrap();
+    let names: Vec<_> = teams.iter().map(|t| t.name.as_ref().unwrap().as_str().to_owned()).collect();
+    assert!(!names.contains(&"Gamma".to_owned()), "a forged listing adds no team: {names:?}");
+    assert_eq!(names, ["Alpha"], "Beta denied: left out, the rest signs in");
+}
+
 #[tokio::test]
 async fn sessions_expire_on_read_and_can_be_ended() {
     let env = TestEnv::new().await;
