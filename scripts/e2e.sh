@@ -34,6 +34,9 @@ shots="${RP_E2E_SHOTS:-$PWD/artifacts/e2e}"
 mkdir -p "$shots"
 
 harness_xvfb
+# moto and the fixture's Python (the sign-in-by-AWS-identity test), in ./dev test's tools venv,
+# named before HOME moves.
+export RP_TOOLS_VENV="${RP_TOOLS_VENV:-$HOME/.cache/resource-planner/venv}"
 # The app's data and settings go to a throw-away home, never a real user's.
 export HOME="$work/home" XDG_DATA_HOME="$work/home/data" XDG_CONFIG_HOME="$work/home/config" XDG_CACHE_HOME="$work/home/cache"
 # The machine-wide settings file of this run (a debug build reads RP_MACHINE_CONFIG instead of
