@@ -134,7 +134,7 @@ const en = {
   moveLocalDone: (people: number, assignments: number, backup: string | null) =>
     `Done: ${people} ${people === 1 ? "person" : "people"} and ${assignments} ${assignments === 1 ? "assignment" : "assignments"} are in the team now.${backup ? ` Backup: ${backup}` : ""}`,
   moveLocalDeletedInTeam: (n: number) =>
-    `${n} ${n === 1 ? "item" : "items"} deleted in the team since the move began ${n === 1 ? "was" : "were"} not brought back.`,
+    `${n} ${n === 1 ? "item" : "items"} deleted or moved in the team since the move began ${n === 1 ? "was" : "were"} not brought back.`,
   team: "Team",
   readOnly: "Read only (viewer)",
   cannotOpen: "The app cannot open",
@@ -353,7 +353,7 @@ const ja: Messages = {
     `${stage === "local" ? "このコンピューター側のコピーを空にしています" : stage === "assignments" ? "アサインをコピーしています" : "メンバーとプロジェクトをコピーしています"}: ${done} / ${total}`,
   moveLocalDone: (people: number, assignments: number, backup: string | null) =>
     `完了しました。メンバー${people}人とアサイン${assignments}件がチームに入りました。${backup ? `バックアップ: ${backup}` : ""}`,
-  moveLocalDeletedInTeam: (n: number) => `移動の開始後にチームで削除された${n}件は戻していません。`,
+  moveLocalDeletedInTeam: (n: number) => `移動の開始後にチームで削除または移動された${n}件は戻していません。`,
   team: "チーム",
   readOnly: "閲覧のみ（閲覧者）",
   cannotOpen: "アプリを開けません",

@@ -176,8 +176,15 @@ impl Store {
         if r.old_main.get(keys::SK) == r.new_main.get(keys::SK) {
             actions.push(self.put_if_unchanged(r.new_main, r.seen)?);
         } else {
+            // Moved (its start day is in its key): the old key is left with a mark, as a delete
+            // leaves one, saying it moved, so that nothing puts the item back there — a copy run
+            // again (issue #18.8) — and a stale edit is told "changed", not "deleted".
+            let pk = sdk::get_s(&r.new_main, keys::PK)?.to_owned();
+            let id = sdk::get_s(&r.new_main, "id")?.to_owned();
+            let from = sdk::get_s(&r.old_main, keys::SK)?.to_owned();
             actions.push(self.delete_if_unchanged(r.old_main, r.seen)?);
             actions.push(put_new(self.table(), r.new_main)?);
+            actions.push(self.moved_mark(&pk, series, &id, &from)?);
         }
         let same_index_key = match (&r.old_index, &r.new_index) {
             (Some(old), Some(new)) => old.get(keys::SK) == new.get(keys::SK),

@@ -16,6 +16,9 @@ use aws_sdk_dynamodb::types::TransactWriteItem;
 /// quarter ago) is told "changed", and the reload it brings shows the item gone.
 pub const GONE_DAYS: i64 = 90;
 
+/// On a mark (`GONE#…`): the key the item moved away from (it was not deleted).
+const MOVED_FROM: &str = "movedFrom";
+
 impl Store {
     /// The mark that the item `id` of `series` was deleted, for the delete's transaction.
     pub(super) fn gone_mark(
@@ -25,6 +28,24 @@ impl Store {
         id: &str,
     ) -> Result<TransactWriteItem, StoreError> {
         self.gone_mark_at(pk, series.gone_sk(id), id)
+    }
+
+    /// The mark that the item `id` of `series` moved away from the key `from` (its start day
+    /// changed): the delete mark's key, with `movedFrom` set. The copy into a team checks for
+    /// either.
+    pub(super) fn moved_mark(
+        &self,
+        pk: &str,
+        series: Series,
+        id: &str,
+        from: &str,
+    ) -> Result<TransactWriteItem, StoreError> {
+        let mut item = key(pk, series.gone_sk(id));
+        let expires = (self.now() + time::Duration::days(GONE_DAYS)).unix_timestamp();
+        item.insert("expires".into(), n(expires));
+        item.insert("id".into(), s(id));
+        item.insert(MOVED_FROM.into(), s(from));
+        plain_put(self.table(), item)
     }
 
     /// The mark `gone_sk` that the item `id` was deleted (a person's or project's:
@@ -76,12 +97,19 @@ impl Store {
         parents: &[String],
         what: &'static str,
     ) -> StoreError {
-        match self.get(key(pk, old_sk), true).await {
+        match self.get(key(pk, old_sk.clone()), true).await {
             Ok(Some(_)) => return StoreError::Conflict { what },
             Ok(None) => {}
             Err(e) => return e,
         }
         match self.get(key(pk, series.gone_sk(id)), true).await {
+            // Moved away from the key the caller saw: changed, not deleted. (A mark of an
+            // earlier move, from another key, says nothing of this one: read on.)
+            Ok(Some(item)) if item.contains_key(MOVED_FROM) => {
+                if crate::sdk::get_s(&item, MOVED_FROM).ok() == Some(old_sk.as_str()) {
+                    return StoreError::Conflict { what };
+                }
+            }
             Ok(Some(item)) if get_n(&item, "expires").is_ok_and(|t| t > self.now().unix_timestamp()) => {
                 return StoreError::NotFound { what };
             }

@@ -2,8 +2,8 @@
 //! access pattern 40). Each item is one transaction that puts it only if the team lacks it and
 //! checks it as a create would (issue #18.8): an assignment or a time off only onto a person (and
 //! project) that exists and is not being deleted, a holiday only into a calendar that exists; and
-//! nothing the team deleted since — its delete left a mark (`GONE#…`), which the put checks is
-//! absent. So a run again after an interruption finishes the copy without bringing back what a
+//! nothing the team deleted or moved since — a delete or a move leaves a mark (`GONE#…`) at the
+//! old key's id, which the put checks is absent. So a run again after an interruption finishes the copy without bringing back what a
 //! teammate deleted meanwhile, and never overwrites what the team changed.
 
 use super::TeamExport;
@@ -24,8 +24,8 @@ pub struct CopyReport {
     pub assignments: usize,
     /// Items the team had already (an earlier, interrupted run put them): left as they are.
     pub already_there: usize,
-    /// Items not copied because the team deleted them, or their person, project or calendar,
-    /// since an earlier run put them (or is deleting it now).
+    /// Items not copied because the team deleted them (or their person, project or calendar) or
+    /// moved them to another day, since an earlier run put them (or is deleting it now).
     pub deleted_in_team: usize,
 }
 

@@ -60,6 +60,35 @@ async fn a_copy_run_again_brings_back_nothing_the_team_deleted_meanwhile() {
     assert_eq!(report.already_there, 3, "Sam, the project and Sam's other bar: {report:?}");
 }
 
+/// A bar a teammate moved (another start day is another key) and a time off moved likewise
+/// are not put back at their old keys by a run again: the team would show them twice.
+#[tokio::test]
+async fn a_copy_run_again_does_not_bring_back_what_the_team_moved_meanwhile() {
+    let env = TestEnv::new().await;
+    let (_, file) = local_plan(&env).await;
+    let team = env.team("Team").await;
+    env.store.copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    let in_team = env.store.export_team(&team).await.unwrap();
+    let bar = in_team.assignments.iter().find(|a| a.range.start() == day("2026-05-11")).unwrap();
+    let change = planner_store::AssignmentChange {
+        resource_id: bar.resource_id.clone(),
+        project_id: bar.project_id.clone(),
+        range: range("2026-06-01", 3),
+        allocation: None,
+        status: None,
+    };
+    env.store.update_assignment(&team, bar, change).await.unwrap();
+    let off = &in_team.time_off[0];
+    let moved = TimeOffChange { range: range("2026-06-08", 2), kind: off.kind, minutes: off.minutes };
+    env.store.update_time_off(&team, off, moved).await.unwrap();
+    let left = env.store.export_team(&team).await.unwrap();
+
+    let report = env.store.copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    let after = env.store.export_team(&team).await.unwrap();
+    assert_eq!((after.assignments, after.time_off), (left.assignments, left.time_off), "nothing twice");
+    assert_eq!(report.deleted_in_team, 2, "the moved bar and time off: {report:?}");
+}
+
 #[tokio::test]
 async fn a_copy_puts_no_bar_onto_a_person_being_deleted() {
     let env = TestEnv::new().await;
