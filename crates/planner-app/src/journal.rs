@@ -6,14 +6,20 @@
 use planner_cache::{Change, Kept};
 use planner_domain::{AssignmentId, ProjectId, ResourceId, TimeOffId};
 use std::collections::VecDeque;
+use std::time::{Duration, Instant};
 
 /// How many edits are remembered: far more than can be confirmed while one read is under way.
 const REMEMBERED: usize = 4096;
 
+/// Reads are eventually consistent: one that begins just after an edit was confirmed may be
+/// answered by a replica that has not seen it yet (DynamoDB: usually within a second). Edits
+/// confirmed this shortly before a read began are kept over its answer too.
+const SETTLE: Duration = Duration::from_secs(10);
+
 #[derive(Debug, Default)]
 pub(crate) struct Journal {
     next: u64,
-    edits: VecDeque<(u64, Touched)>,
+    edits: VecDeque<(u64, Instant, Touched)>,
 }
 
 #[derive(Debug, Clone)]
@@ -22,16 +28,30 @@ enum Touched {
     TimeOff(TimeOffId),
     Resource(ResourceId),
     Project(ProjectId),
+    ResourceRow(ResourceId),
+    ProjectRow(ProjectId),
 }
 
 impl Journal {
-    /// Taken before a read: the edits confirmed from now on are kept over its answer.
+    /// Taken before a read: the edits confirmed from now on, and in the [`SETTLE`] before, are
+    /// kept over its answer.
     pub(crate) fn mark(&self) -> u64 {
-        self.next
+        self.mark_at(Instant::now())
+    }
+
+    fn mark_at(&self, now: Instant) -> u64 {
+        self.edits
+            .iter()
+            .find(|(_, at, _)| now.saturating_duration_since(*at) < SETTLE)
+            .map_or(self.next, |(seq, _, _)| *seq)
     }
 
     /// A confirmed change, as the copy applies it.
     pub(crate) fn record(&mut self, change: &Change) {
+        self.record_at(change, Instant::now());
+    }
+
+    fn record_at(&mut self, change: &Change, at: Instant) {
         let touched = match change {
             Change::Assignment(a) => Touched::Assignment(a.id.clone()),
             Change::AssignmentGone(id) => Touched::Assignment(id.clone()),
@@ -39,9 +59,11 @@ impl Journal {
             Change::TimeOffGone(id) => Touched::TimeOff(id.clone()),
             Change::ResourceGone(id) => Touched::Resource(id.clone()),
             Change::ProjectGone(id) => Touched::Project(id.clone()),
+            Change::Resource(r) => Touched::ResourceRow(r.id.clone()),
+            Change::Project(p) => Touched::ProjectRow(p.id.clone()),
             _ => return,
         };
-        self.edits.push_back((self.next, touched));
+        self.edits.push_back((self.next, at, touched));
         self.next += 1;
         if self.edits.len() > REMEMBERED {
             self.edits.pop_front();
@@ -51,7 +73,7 @@ impl Journal {
     /// What was confirmed since `began` ([`Journal::mark`]).
     pub(crate) fn since(&self, began: u64) -> Kept {
         let mut kept = Kept::default();
-        for (_, touched) in self.edits.iter().filter(|(seq, _)| *seq >= began) {
+        for (_, _, touched) in self.edits.iter().filter(|(seq, _, _)| *seq >= began) {
             match touched.clone() {
                 Touched::Assignment(id) => {
                     kept.assignments.insert(id);
@@ -65,6 +87,12 @@ impl Journal {
                 Touched::Project(id) => {
                     kept.projects_gone.insert(id);
                 }
+                Touched::ResourceRow(id) => {
+                    kept.resources.insert(id);
+                }
+                Touched::ProjectRow(id) => {
+                    kept.projects.insert(id);
+                }
             }
         }
         kept
@@ -76,15 +104,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn only_what_came_after_the_mark_is_kept() {
+    fn what_came_after_the_mark_is_kept_and_what_came_just_before() {
         let mut j = Journal::default();
-        let (a, b) = (AssignmentId::generate(), AssignmentId::generate());
-        j.record(&Change::AssignmentGone(a.clone()));
-        let began = j.mark();
-        j.record(&Change::AssignmentGone(b.clone()));
-        j.record(&Change::Nothing);
+        let t0 = Instant::now();
+        let (a, b, c) = (AssignmentId::generate(), AssignmentId::generate(), AssignmentId::generate());
+        j.record_at(&Change::AssignmentGone(a.clone()), t0);
+        j.record_at(&Change::AssignmentGone(b.clone()), t0 + Duration::from_secs(30));
+        // A read beginning a second after b: b may not be on the replica that answers.
+        let began = j.mark_at(t0 + Duration::from_secs(31));
+        j.record_at(&Change::AssignmentGone(c.clone()), t0 + Duration::from_secs(32));
+        j.record_at(&Change::Nothing, t0 + Duration::from_secs(33));
         let kept = j.since(began);
-        assert!(kept.assignments.contains(&b) && !kept.assignments.contains(&a));
-        assert!(j.since(j.mark()).assignments.is_empty());
+        assert!(kept.assignments.contains(&c) && kept.assignments.contains(&b), "after, and just before");
+        assert!(!kept.assignments.contains(&a), "long before: the read sees it");
+        assert!(j.since(j.mark_at(t0 + Duration::from_secs(60))).assignments.is_empty());
     }
 }

@@ -11,7 +11,7 @@ use crate::AppError;
 use crate::places::TableDir;
 use planner_auth::TokenVault;
 use planner_cache::{CacheFile, CacheKey, Change, Profile, Snapshot};
-use planner_domain::{DateRange, TeamId, UserId, WindowItems};
+use planner_domain::{DateRange, Project, Resource, TeamId, UserId, WindowItems};
 use planner_store::{Sensitive, Timeline};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -245,7 +245,7 @@ impl TeamCopy {
                 Some(s) => {
                     s.team = t.team.clone();
                     s.calendars = t.calendars.clone();
-                    s.rows(t.resources.clone(), t.projects.clone());
+                    s.rows(t.resources.clone(), t.projects.clone(), &kept);
                     s.loaded(t.window, t.items.clone(), Some(at), &kept);
                 }
                 None => {
@@ -271,7 +271,14 @@ impl TeamCopy {
         self.change(|s| s.loaded(window, found.clone(), Some(stamp.at), &kept)).await;
     }
 
-    /// A confirmed change (an edit, or people and projects read again).
+    /// People and projects read from the table (the catalog): confirmed edits since the read
+    /// began stay over its answer, as for a window ([`TeamCopy::timeline_read`]).
+    pub async fn rows_read(&self, resources: Vec<Resource>, projects: Vec<Project>, stamp: Stamp) {
+        let kept = lock(&self.journal).since(stamp.began);
+        self.change(|s| s.rows(resources, projects, &kept)).await;
+    }
+
+    /// A confirmed change (an edit).
     pub async fn apply(&self, change: Change) {
         lock(&self.journal).record(&change);
         self.change(|s| s.apply(change)).await;

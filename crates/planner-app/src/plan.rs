@@ -87,10 +87,7 @@ impl App {
     pub async fn catalog(&self) -> Result<Catalog, AppError> {
         self.read_through(
             async |store, scope| store.catalog(scope).await,
-            async |copy, c, _| {
-                copy.apply(Change::Rows { resources: c.resources.clone(), projects: c.projects.clone() })
-                    .await
-            },
+            async |copy, c, stamp| copy.rows_read(c.resources.clone(), c.projects.clone(), stamp).await,
             |copy| {
                 copy.catalog().map(|(resources, projects)| {
                     Ok(Catalog { resources, projects, pending_deletions: vec![], unreadable: vec![] })

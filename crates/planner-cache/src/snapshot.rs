@@ -13,6 +13,9 @@ use std::collections::{HashMap, HashSet};
 pub struct Kept {
     pub assignments: HashSet<AssignmentId>,
     pub time_off: HashSet<TimeOffId>,
+    /// People and projects created or changed: the copy's state stays over the answer.
+    pub resources: HashSet<ResourceId>,
+    pub projects: HashSet<ProjectId>,
     /// People and projects deleted: their assignments (and a person's time off) stay gone.
     pub resources_gone: HashSet<ResourceId>,
     pub projects_gone: HashSet<ProjectId>,
@@ -227,7 +230,7 @@ impl Snapshot {
             Change::ResourceGone(id) => self.remove_resource(&id),
             Change::ProjectGone(id) => self.remove_project(&id),
             Change::AssignmentGone(id) => self.remove(&id),
-            Change::Rows { resources, projects } => self.rows(resources, projects),
+            Change::Rows { resources, projects } => self.rows(resources, projects, &Kept::default()),
             Change::TimeOff(t) => self.put_time_off(t),
             Change::TimeOffGone(id) => self.time_off.retain(|t| t.id != id),
             Change::Team(team) => self.team = team,
@@ -277,7 +280,25 @@ impl Snapshot {
     }
 
     /// People and projects as the table has them now; assignments of rows that are gone go too.
-    pub fn rows(&mut self, resources: Vec<Resource>, projects: Vec<Project>) {
+    ///
+    /// `kept`: what this app confirmed after the read began (issue #18.6). A person or project
+    /// it created or changed keeps the copy's state (even one the answer lacks: made after the
+    /// read), one it deleted stays gone; otherwise of two versions the higher wins.
+    pub fn rows(&mut self, resources: Vec<Resource>, projects: Vec<Project>, kept: &Kept) {
+        let resources = merge_rows(
+            std::mem::take(&mut self.resources),
+            resources,
+            |r| (r.id.clone(), r.version),
+            |id| kept.resources.contains(id),
+            |id| kept.resources_gone.contains(id),
+        );
+        let projects = merge_rows(
+            std::mem::take(&mut self.projects),
+            projects,
+            |p| (p.id.clone(), p.version),
+            |id| kept.projects.contains(id),
+            |id| kept.projects_gone.contains(id),
+        );
         self.assignments.retain(|a| {
             resources.iter().any(|r| r.id == a.resource_id) && projects.iter().any(|p| p.id == a.project_id)
         });
@@ -366,3 +387,30 @@ impl Snapshot {
 #[cfg(test)]
 #[path = "snapshot_tests.rs"]
 mod tests;
+
+/// People or projects as an answer has them, merged into the copy's (`held`): see
+/// [`Snapshot::rows`].
+fn merge_rows<T, Id: Eq + std::hash::Hash + Clone>(
+    held: Vec<T>,
+    answer: Vec<T>,
+    key: impl Fn(&T) -> (Id, u64),
+    changed_since: impl Fn(&Id) -> bool,
+    gone_since: impl Fn(&Id) -> bool,
+) -> Vec<T> {
+    let mut held: HashMap<Id, T> = held.into_iter().map(|t| (key(&t).0, t)).collect();
+    let mut out = Vec::with_capacity(answer.len());
+    for t in answer {
+        let (id, version) = key(&t);
+        if gone_since(&id) {
+            held.remove(&id);
+            continue;
+        }
+        match held.remove(&id) {
+            Some(mine) if changed_since(&id) || key(&mine).1 > version => out.push(mine),
+            _ => out.push(t),
+        }
+    }
+    // Made (or changed) here after the read began, so not in its answer.
+    out.extend(held.into_iter().filter(|(id, _)| changed_since(id) && !gone_since(id)).map(|(_, t)| t));
+    out
+}

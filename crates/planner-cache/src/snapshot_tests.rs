@@ -92,7 +92,7 @@ fn edits_and_rows_update_the_copy() {
     s.remove(&one.id);
     assert!(s.assignments_in(w("2026-11-01", "2026-12-01")).is_empty());
     s.put(a(&r, &p, "2026-11-05", 1));
-    s.rows(vec![], vec![p.clone()]);
+    s.rows(vec![], vec![p.clone()], &Kept::default());
     assert!(s.assignments_in(w("2026-11-01", "2026-12-01")).is_empty(), "a deleted person's bars go");
     // One at a time, as confirmed edits bring them.
     s.put_resource(r.clone());
@@ -291,4 +291,47 @@ fn a_read_that_began_before_a_confirmed_edit_does_not_undo_it() {
     // Without the journal, the higher version still wins over an older answer.
     s.loaded(window, vec![moved.clone(), made.clone()], Some("t3".into()), &Kept::default());
     assert!(s.assignments_in(window).contains(&after_move), "{:?}", s.assignments_in(window));
+}
+
+/// People and projects read from the table while this app confirmed edits (issue #18.6): the
+/// answer began before them, so it must not undo them in the copy.
+#[test]
+fn rows_read_before_confirmed_edits_do_not_undo_them() {
+    let (ada, p) = row();
+    let grace = Resource::new(ResourceId::generate(), Name::parse("Grace").unwrap());
+    let mut s = Snapshot::new(
+        team(),
+        vec![ada.clone(), grace.clone()],
+        vec![p.clone()],
+        w("2026-11-01", "2026-12-01"),
+        vec![],
+        "t".into(),
+    );
+    // Confirmed meanwhile: Ada renamed, Linus created with a bar, Grace deleted.
+    let renamed = Resource { name: Name::parse("Ada L.").unwrap(), version: 2, ..ada.clone() };
+    let linus = Resource::new(ResourceId::generate(), Name::parse("Linus").unwrap());
+    s.put_resource(renamed.clone());
+    s.put_resource(linus.clone());
+    let bar = a(&linus, &p, "2026-11-09", 2);
+    s.put(bar.clone());
+    s.remove_resource(&grace.id);
+    let kept = Kept {
+        resources: [ada.id.clone(), linus.id.clone()].into(),
+        resources_gone: [grace.id.clone()].into(),
+        ..Kept::default()
+    };
+    // The read's answer, from before all three.
+    s.rows(vec![ada.clone(), grace.clone()], vec![p.clone()], &kept);
+    let mut names: Vec<_> = s.resources.iter().map(|r| r.name.to_string()).collect();
+    names.sort();
+    assert_eq!(names, ["Ada L.", "Linus"], "the rename stays, the new person stays, the deleted stays gone");
+    assert_eq!(s.assignments_in(w("2026-11-01", "2026-12-01")), vec![bar], "the new person's bar stays");
+
+    // Without edits since the read, the higher version still wins, and the answer otherwise.
+    let older = Resource { version: 1, ..renamed.clone() };
+    let newer_p = Project { name: Name::parse("P2").unwrap(), version: 5, ..p.clone() };
+    s.rows(vec![older, linus.clone()], vec![newer_p.clone()], &Kept::default());
+    let ada_now = s.resources.iter().find(|r| r.id == ada.id).unwrap();
+    assert_eq!(ada_now.name.as_str(), "Ada L.", "version 2 held over an answer's version 1");
+    assert_eq!(s.projects, vec![newer_p], "the answer's higher version");
 }
