@@ -76,8 +76,12 @@ pub enum Command {
     /// ["aws-identity"]`): the ARN that `aws sts get-caller-identity` prints with that person's
     /// credentials (for IAM Identity Center, `arn:aws:sts::ACCOUNT:assumed-role/ROLE/NAME`).
     LinkIdentity {
+        /// The person's email (their user is found through it and must carry it).
+        #[arg(long, required_unless_present = "user_id", conflicts_with = "user_id")]
+        email: Option<String>,
+        /// The person's user id instead (as `rp-admin members` prints it).
         #[arg(long)]
-        email: String,
+        user_id: Option<String>,
         #[arg(long)]
         principal: String,
     },

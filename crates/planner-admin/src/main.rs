@@ -115,10 +115,35 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
                 |_| format!("{email} is not a member of team {team} any more"),
             );
         }
-        Command::LinkIdentity { email, principal } => {
-            let email = Email::parse(email)?;
-            let user =
-                store.find_user_by_email(&email).await?.ok_or(StoreError::NotFound { what: "user" })?;
+        Command::LinkIdentity { email, user_id, principal } => {
+            let user = match (email, user_id) {
+                (_, Some(id)) => store
+                    .get_user(&planner_domain::UserId::parse(id)?)
+                    .await?
+                    .ok_or(StoreError::NotFound { what: "user" })?,
+                (Some(email), None) => {
+                    let email = Email::parse(email)?;
+                    let user = store
+                        .find_user_by_email(&email)
+                        .await?
+                        .ok_or(StoreError::NotFound { what: "user" })?;
+                    // The email guard is a team admin's to write (to add members): it must agree
+                    // with the user it names.
+                    if user.email != email {
+                        return Err(StoreError::Config {
+                            message: format!(
+                                "the email {email} names user {}, whose email is {}: check who is meant, then link by --user-id",
+                                user.id, user.email
+                            ),
+                        });
+                    }
+                    user
+                }
+                (None, None) => {
+                    return Err(StoreError::Config { message: "give --email or --user-id".into() });
+                }
+            };
+            let email = user.email.clone();
             store.link_principal(&user.id, principal).await?;
             // For IT to check that this is the person meant (an email guard is an admin's to
             // write): who the user is and where they are a member.

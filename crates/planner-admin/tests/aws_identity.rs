@@ -82,6 +82,16 @@ fn rp_admin(dir: &Path, endpoint: &str, args: &[&str]) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).unwrap_or(serde_json::Value::Null)
 }
 
+/// `rp-admin --json …` as IT, expected to be refused; what it said.
+fn rp_admin_refused(dir: &Path, endpoint: &str, args: &[&str]) -> String {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_rp-admin"));
+    aws_env(&mut cmd, dir, endpoint);
+    cmd.args(["--table", TABLE, "--endpoint", endpoint, "--profile", "it-admin", "--json"]).args(args);
+    let out = cmd.output().expect("run rp-admin");
+    assert!(!out.status.success(), "rp-admin {args:?} was expected to be refused");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
 /// The ARN STS gives the profile's credentials: what IT reads with `aws sts
 /// get-caller-identity --profile …` and links. moto names an assumed role's session this way.
 fn session_arn(account: &str, kind: &str, who: &str) -> String {
@@ -255,9 +265,34 @@ mod app {
             other => panic!("an unlinked identity signs nobody in: {other:?}"),
         }
 
-        // IT removes Alice's link: her next command signs her out.
+        // Ada, an admin (her role may write EMAIL# items, to add members), points Bob's email
+        // guard at her own user before IT links Bob's identity by email: IT's link is refused.
+        let adas = store("ada").await;
+        let ada = adas.find_user_by_email(&Email::parse("ada@example.com").unwrap()).await.unwrap().unwrap();
+        let guard = std::collections::HashMap::from([
+            ("pk".to_owned(), aws_sdk_dynamodb::types::AttributeValue::S("EMAIL#bob@example.com".into())),
+            ("sk".to_owned(), aws_sdk_dynamodb::types::AttributeValue::S("META".into())),
+            ("userId".to_owned(), aws_sdk_dynamodb::types::AttributeValue::S(ada.id.to_string())),
+        ]);
+        let conn = adas.connection();
+        conn.client.put_item().table_name(&conn.table).set_item(Some(guard)).send().await.unwrap();
         let dir = PathBuf::from(std::env::var("RP_MOTO_DIR").unwrap());
         let endpoint = std::env::var("RP_MOTO_ENDPOINT").unwrap();
+        let said = rp_admin_refused(
+            &dir,
+            &endpoint,
+            &[
+                "link-identity",
+                "--email",
+                "bob@example.com",
+                "--principal",
+                &session_arn(&account, "planner", "bob"),
+            ],
+        );
+        assert!(said.contains("whose email is ada@example.com"), "{said}");
+        println!("IT linking bob by a forged email guard: {}", said.trim());
+
+        // IT removes Alice's link: her next command signs her out.
         rp_admin(
             &dir,
             &endpoint,
