@@ -44,8 +44,8 @@ pub struct MoveReport {
     pub assignments: usize,
     /// Items an earlier, interrupted run had put already.
     pub already_there: usize,
-    /// Items not brought back: the team deleted them (or their person or project) since an
-    /// earlier run put them (issue #18.8).
+    /// Items not brought back: the team deleted them (or their person or project) or moved them
+    /// to another day since an earlier run put them (issue #18.8).
     pub deleted_in_team: usize,
     /// The file the local plan was saved to before it was moved (importable with rp-admin);
     /// none when there was nothing to move.

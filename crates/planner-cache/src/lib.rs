@@ -16,6 +16,7 @@
 //! Nothing here knows Tauri, DynamoDB or the keyring: the app glues them.
 
 mod file;
+mod merge;
 mod profile;
 mod snapshot;
 

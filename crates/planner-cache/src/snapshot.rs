@@ -1,5 +1,6 @@
 //! What the offline copy holds, and how loads and edits change it.
 
+use crate::merge::mine_stays;
 use planner_domain::{
     Assignment, AssignmentId, Calendar, CalendarId, Date, DateRange, Holiday, Project, ProjectId, Resource,
     ResourceId, Team, TimeOff, TimeOffId, WindowItems,
@@ -50,8 +51,6 @@ pub enum Change {
     ProjectGone(ProjectId),
     /// An assignment deleted.
     AssignmentGone(AssignmentId),
-    /// People and projects as the table has them now.
-    Rows { resources: Vec<Resource>, projects: Vec<Project> },
     /// Time off recorded or changed.
     TimeOff(TimeOff),
     /// Time off deleted.
@@ -180,16 +179,19 @@ impl Snapshot {
         // Of two versions of an item, the higher wins: the copy's stays over an older answer.
         let answered: HashMap<AssignmentId, u64> =
             found.assignments.iter().map(|a| (a.id.clone(), a.version)).collect();
-        self.assignments.retain(|a| {
-            !a.range.overlaps(window)
-                || kept.assignments.contains(&a.id)
-                || answered.get(&a.id).is_some_and(|v| *v < a.version)
-        });
         let held: HashMap<AssignmentId, u64> =
             self.assignments.iter().map(|a| (a.id.clone(), a.version)).collect();
+        self.assignments.retain(|a| {
+            !a.range.overlaps(window)
+                || mine_stays(a.version, answered.get(&a.id).copied(), kept.assignments.contains(&a.id))
+        });
         for a in found.assignments {
-            let stale = held.get(&a.id).is_some_and(|v| *v > a.version)
-                || kept.assignments.contains(&a.id)
+            let ours = match held.get(&a.id) {
+                Some(v) => mine_stays(*v, Some(a.version), kept.assignments.contains(&a.id)),
+                // Deleted here after the read began.
+                None => kept.assignments.contains(&a.id),
+            };
+            let stale = ours
                 || kept.resources_gone.contains(&a.resource_id)
                 || kept.projects_gone.contains(&a.project_id);
             if !stale {
@@ -198,16 +200,17 @@ impl Snapshot {
         }
         let answered: HashMap<TimeOffId, u64> =
             found.time_off.iter().map(|t| (t.id.clone(), t.version)).collect();
+        let held: HashMap<TimeOffId, u64> = self.time_off.iter().map(|t| (t.id.clone(), t.version)).collect();
         self.time_off.retain(|t| {
             !t.range.overlaps(window)
-                || kept.time_off.contains(&t.id)
-                || answered.get(&t.id).is_some_and(|v| *v < t.version)
+                || mine_stays(t.version, answered.get(&t.id).copied(), kept.time_off.contains(&t.id))
         });
-        let held: HashMap<TimeOffId, u64> = self.time_off.iter().map(|t| (t.id.clone(), t.version)).collect();
         for t in found.time_off {
-            let stale = held.get(&t.id).is_some_and(|v| *v > t.version)
-                || kept.time_off.contains(&t.id)
-                || kept.resources_gone.contains(&t.resource_id);
+            let ours = match held.get(&t.id) {
+                Some(v) => mine_stays(*v, Some(t.version), kept.time_off.contains(&t.id)),
+                None => kept.time_off.contains(&t.id),
+            };
+            let stale = ours || kept.resources_gone.contains(&t.resource_id);
             if !stale {
                 self.put_time_off(t);
             }
@@ -230,7 +233,6 @@ impl Snapshot {
             Change::ResourceGone(id) => self.remove_resource(&id),
             Change::ProjectGone(id) => self.remove_project(&id),
             Change::AssignmentGone(id) => self.remove(&id),
-            Change::Rows { resources, projects } => self.rows(resources, projects, &Kept::default()),
             Change::TimeOff(t) => self.put_time_off(t),
             Change::TimeOffGone(id) => self.time_off.retain(|t| t.id != id),
             Change::Team(team) => self.team = team,
@@ -285,14 +287,14 @@ impl Snapshot {
     /// it created or changed keeps the copy's state (even one the answer lacks: made after the
     /// read), one it deleted stays gone; otherwise of two versions the higher wins.
     pub fn rows(&mut self, resources: Vec<Resource>, projects: Vec<Project>, kept: &Kept) {
-        let resources = merge_rows(
+        let resources = crate::merge::merge_rows(
             std::mem::take(&mut self.resources),
             resources,
             |r| (r.id.clone(), r.version),
             |id| kept.resources.contains(id),
             |id| kept.resources_gone.contains(id),
         );
-        let projects = merge_rows(
+        let projects = crate::merge::merge_rows(
             std::mem::take(&mut self.projects),
             projects,
             |p| (p.id.clone(), p.version),
@@ -387,30 +389,3 @@ impl Snapshot {
 #[cfg(test)]
 #[path = "snapshot_tests.rs"]
 mod tests;
-
-/// People or projects as an answer has them, merged into the copy's (`held`): see
-/// [`Snapshot::rows`].
-fn merge_rows<T, Id: Eq + std::hash::Hash + Clone>(
-    held: Vec<T>,
-    answer: Vec<T>,
-    key: impl Fn(&T) -> (Id, u64),
-    changed_since: impl Fn(&Id) -> bool,
-    gone_since: impl Fn(&Id) -> bool,
-) -> Vec<T> {
-    let mut held: HashMap<Id, T> = held.into_iter().map(|t| (key(&t).0, t)).collect();
-    let mut out = Vec::with_capacity(answer.len());
-    for t in answer {
-        let (id, version) = key(&t);
-        if gone_since(&id) {
-            held.remove(&id);
-            continue;
-        }
-        match held.remove(&id) {
-            Some(mine) if changed_since(&id) || key(&mine).1 > version => out.push(mine),
-            _ => out.push(t),
-        }
-    }
-    // Made (or changed) here after the read began, so not in its answer.
-    out.extend(held.into_iter().filter(|(id, _)| changed_since(id) && !gone_since(id)).map(|(_, t)| t));
-    out
-}

@@ -125,7 +125,7 @@ fn a_change_applies_as_its_edit_does() {
     s.apply(Change::Assignment(one.clone()));
     s.apply(Change::ProjectGone(p.id.clone()));
     assert!(s.projects.is_empty() && s.assignments_in(month).is_empty());
-    s.apply(Change::Rows { resources: vec![], projects: vec![p.clone()] });
+    s.rows(vec![], vec![p.clone()], &Kept::default());
     assert!(s.resources.is_empty() && s.projects == vec![p.clone()]);
     s.apply(Change::Resource(r.clone()));
     s.apply(Change::Assignment(one));
@@ -327,6 +327,12 @@ fn rows_read_before_confirmed_edits_do_not_undo_them() {
     assert_eq!(names, ["Ada L.", "Linus"], "the rename stays, the new person stays, the deleted stays gone");
     assert_eq!(s.assignments_in(w("2026-11-01", "2026-12-01")), vec![bar], "the new person's bar stays");
 
+    // A teammate renamed Ada again after us (version 3): kept or not, the higher version wins.
+    let theirs = Resource { name: Name::parse("Ada Lovelace").unwrap(), version: 3, ..ada.clone() };
+    s.rows(vec![theirs.clone(), linus.clone()], vec![p.clone()], &kept);
+    assert!(s.resources.contains(&theirs), "a kept edit yields to a later one: {:?}", s.resources);
+    s.put_resource(renamed.clone());
+
     // Without edits since the read, the higher version still wins, and the answer otherwise.
     let older = Resource { version: 1, ..renamed.clone() };
     let newer_p = Project { name: Name::parse("P2").unwrap(), version: 5, ..p.clone() };
@@ -334,4 +340,30 @@ fn rows_read_before_confirmed_edits_do_not_undo_them() {
     let ada_now = s.resources.iter().find(|r| r.id == ada.id).unwrap();
     assert_eq!(ada_now.name.as_str(), "Ada L.", "version 2 held over an answer's version 1");
     assert_eq!(s.projects, vec![newer_p], "the answer's higher version");
+}
+
+/// A window read while this app moved a bar, then a teammate changed it again: the app's move
+/// stays over the older answer, and yields to the teammate's later version (issue #18.6).
+#[test]
+fn a_kept_bar_stays_over_an_older_answer_and_yields_to_a_newer_one() {
+    let (r, p) = row();
+    let month = w("2026-11-01", "2026-12-01");
+    let one = a(&r, &p, "2026-11-02", 3);
+    let mut s = Snapshot::new(team(), vec![r.clone()], vec![p.clone()], month, vec![one.clone()], "t".into());
+    let moved = Assignment {
+        range: DateRange::new(day("2026-11-16"), day("2026-11-19")).unwrap(),
+        version: 2,
+        ..one.clone()
+    };
+    s.put(moved.clone());
+    let kept = Kept { assignments: [one.id.clone()].into(), ..Kept::default() };
+    s.loaded(month, vec![one.clone()], None, &kept);
+    assert_eq!(s.assignments_in(month), vec![moved.clone()], "the older answer does not undo the move");
+    let theirs = Assignment {
+        range: DateRange::new(day("2026-11-23"), day("2026-11-24")).unwrap(),
+        version: 3,
+        ..one.clone()
+    };
+    s.loaded(month, vec![theirs.clone()], None, &kept);
+    assert_eq!(s.assignments_in(month), vec![theirs], "a teammate's later version wins");
 }

@@ -97,19 +97,15 @@ impl Store {
         parents: &[String],
         what: &'static str,
     ) -> StoreError {
-        match self.get(key(pk, old_sk.clone()), true).await {
+        match self.get(key(pk, old_sk), true).await {
             Ok(Some(_)) => return StoreError::Conflict { what },
             Ok(None) => {}
             Err(e) => return e,
         }
         match self.get(key(pk, series.gone_sk(id)), true).await {
-            // Moved away from the key the caller saw: changed, not deleted. (A mark of an
-            // earlier move, from another key, says nothing of this one: read on.)
-            Ok(Some(item)) if item.contains_key(MOVED_FROM) => {
-                if crate::sdk::get_s(&item, MOVED_FROM).ok() == Some(old_sk.as_str()) {
-                    return StoreError::Conflict { what };
-                }
-            }
+            // Moved, not deleted: changed — unless its person or project went since (a cascade
+            // leaves no mark of the bar), read on below.
+            Ok(Some(item)) if item.contains_key(MOVED_FROM) => {}
             Ok(Some(item)) if get_n(&item, "expires").is_ok_and(|t| t > self.now().unix_timestamp()) => {
                 return StoreError::NotFound { what };
             }
