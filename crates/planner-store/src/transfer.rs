@@ -151,13 +151,21 @@ impl Store {
         };
         // (One the file has on other days is moved, not removed: its old items go all the same.)
         let in_file: HashSet<_> = file.assignments.iter().map(|a| &a.id).collect();
+        // Each leaves its mark, as an edit's delete or move does (issue #18.8: a copy run again
+        // then puts none of them back).
+        let mut marks = Vec::new();
         for a in existing.iter().filter(|a| !wanted.contains(&(&a.id, a.range))) {
             report.removed_assignments += usize::from(!in_file.contains(&a.id));
             if let Some(index) = crate::plan::index_key(&pk, &a.id, a.range) {
                 stale.push(index);
             }
-            stale.push(key(&pk, keys::assignment_sk(a.range.start(), &a.id)));
+            let old = keys::assignment_sk(a.range.start(), &a.id);
+            let moved_from = in_file.contains(&a.id).then_some(old.as_str());
+            let gone = keys::Series::Assignments.gone_sk(a.id.as_str());
+            marks.push(self.mark_item(&pk, gone, a.id.as_str(), moved_from));
+            stale.push(key(&pk, old));
         }
+        sdk::batch_put(self.client(), self.table(), marks, |_| {}).await?;
         let catalog = self.read_catalog(scope, true).await?;
         let keep_people: HashSet<_> = file.resources.iter().map(|r| &r.id).collect();
         let keep_projects: HashSet<_> = file.projects.iter().map(|p| &p.id).collect();

@@ -8,7 +8,7 @@
 
 use super::assignments::plain_put;
 use crate::keys::Series;
-use crate::sdk::{get_n, key, n, s};
+use crate::sdk::{Item, get_n, key, n, s};
 use crate::{Store, StoreError};
 use aws_sdk_dynamodb::types::TransactWriteItem;
 
@@ -40,12 +40,20 @@ impl Store {
         id: &str,
         from: &str,
     ) -> Result<TransactWriteItem, StoreError> {
-        let mut item = key(pk, series.gone_sk(id));
+        plain_put(self.table(), self.mark_item(pk, series.gone_sk(id), id, Some(from)))
+    }
+
+    /// A delete's (or, with `moved_from`, a move's) mark as an item: for a transaction, or for
+    /// the import's batch of them.
+    pub(crate) fn mark_item(&self, pk: &str, gone_sk: String, id: &str, moved_from: Option<&str>) -> Item {
+        let mut item = key(pk, gone_sk);
         let expires = (self.now() + time::Duration::days(GONE_DAYS)).unix_timestamp();
         item.insert("expires".into(), n(expires));
         item.insert("id".into(), s(id));
-        item.insert(MOVED_FROM.into(), s(from));
-        plain_put(self.table(), item)
+        if let Some(from) = moved_from {
+            item.insert(MOVED_FROM.into(), s(from));
+        }
+        item
     }
 
     /// The mark `gone_sk` that the item `id` was deleted (a person's or project's:
@@ -56,11 +64,7 @@ impl Store {
         gone_sk: String,
         id: &str,
     ) -> Result<TransactWriteItem, StoreError> {
-        let mut item = key(pk, gone_sk);
-        let expires = (self.now() + time::Duration::days(GONE_DAYS)).unix_timestamp();
-        item.insert("expires".into(), n(expires));
-        item.insert("id".into(), s(id));
-        plain_put(self.table(), item)
+        plain_put(self.table(), self.mark_item(pk, gone_sk, id, None))
     }
 
     /// Deletes the row `row_sk` (on `condition`, if any) with its delete mark

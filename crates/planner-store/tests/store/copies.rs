@@ -89,6 +89,28 @@ async fn a_copy_run_again_does_not_bring_back_what_the_team_moved_meanwhile() {
     assert_eq!(report.deleted_in_team, 2, "the moved bar and time off: {report:?}");
 }
 
+/// An admin's import that moves a bar (the file has it on another day) or drops one leaves the
+/// same marks as an edit's move or delete: a copy run again afterwards puts neither back.
+#[tokio::test]
+async fn a_copy_run_again_does_not_bring_back_what_an_import_moved_or_removed() {
+    let env = TestEnv::new().await;
+    let (_, file) = local_plan(&env).await;
+    let team = env.team("Team").await;
+    env.store.copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    let mut restored = env.store.export_team(&team).await.unwrap();
+    let moved = restored.assignments.iter_mut().find(|a| a.range.start() == day("2026-05-11")).unwrap();
+    moved.range = range("2026-06-01", 3);
+    let gus = file.resources.iter().find(|r| r.name.as_str() == "Gus").unwrap();
+    restored.assignments.retain(|a| a.resource_id != gus.id);
+    env.store.import_team(&team, &restored, &mut |_, _, _| {}).await.unwrap();
+    let left = env.store.export_team(&team).await.unwrap();
+
+    let report = env.store.copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    let after = env.store.export_team(&team).await.unwrap();
+    assert_eq!(after.assignments, left.assignments, "nothing back, nothing twice");
+    assert_eq!(report.deleted_in_team, 2, "the moved bar and the removed one: {report:?}");
+}
+
 #[tokio::test]
 async fn a_copy_puts_no_bar_onto_a_person_being_deleted() {
     let env = TestEnv::new().await;
