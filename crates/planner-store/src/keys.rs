@@ -226,6 +226,24 @@ pub fn account_gsi1sk(provider_account_id: &str) -> Result<String, ValidationErr
     Ok(format!("{ACCOUNT}{provider_account_id}"))
 }
 
+/// The first characters of every change record's sort key (issue #19).
+pub const FEED_PREFIX: &str = "FEED#";
+
+/// A change record: `FEED#{epoch ms, 13 digits}#{ulid}`, ordered by the writer's clock.
+pub fn feed_sk(millis: i64, id: &str) -> String {
+    format!("{FEED_PREFIX}{millis:013}#{id}")
+}
+
+/// Inclusive bounds of the whole feed.
+pub fn feed_range() -> (String, String) {
+    (FEED_PREFIX.to_owned(), format!("{FEED_PREFIX}{AFTER}"))
+}
+
+/// The smallest key after the record `cursor` (no record's key has another as its prefix).
+pub fn feed_after(cursor: &str) -> String {
+    format!("{cursor}{AFTER}")
+}
+
 /// The link of an AWS principal (the ARN STS `GetCallerIdentity` answers) to a user: written
 /// by IT (`rp-admin link-identity`) and read, never written, by the app (issue #18.1).
 pub fn principal_pk(arn: &str) -> Result<String, ValidationError> {

@@ -11,6 +11,7 @@ pub mod demo;
 mod demo_holidays;
 pub mod engine;
 mod error;
+pub mod feed;
 mod identity;
 pub mod keys;
 mod plan;

@@ -3,6 +3,7 @@
 
 use super::items::{self, DELETING};
 use super::{AssignmentChange, AssignmentRef, NewAssignment};
+use crate::feed::{FeedAction, FeedKind};
 use crate::keys::{self, Series};
 use crate::scope::put_new;
 use crate::sdk::{self, Item, classify, key, n, s};
@@ -39,6 +40,14 @@ impl Store {
             self.register_level(scope, Series::Assignments, window::level_of(a.range)).await?;
             actions.push(put_new(self.table(), index)?);
         }
+        actions.push(self.feed_record(
+            scope,
+            FeedKind::Assignment,
+            FeedAction::Created,
+            a.id.as_str(),
+            None,
+            Some(&a),
+        )?);
         match sdk::transact(self.client(), actions).await {
             Ok(()) => Ok(a),
             Err(e) if e.condition_failed_at(0) => Err(StoreError::ParentGone { what: "person" }),
@@ -94,6 +103,14 @@ impl Store {
             leaving.push((actions.len(), "project"));
             actions.push(self.not_deleting_check(&pk, keys::project_sk(&current.project_id))?);
         }
+        actions.push(self.feed_record(
+            scope,
+            FeedKind::Assignment,
+            FeedAction::Changed,
+            next.id.as_str(),
+            Some(current),
+            Some(&next),
+        )?);
         match sdk::transact(self.client(), actions).await {
             Ok(()) => Ok(next),
             Err(e) if e.condition_failed_at(0) => Err(StoreError::ParentGone { what: "person" }),
@@ -128,6 +145,14 @@ impl Store {
         if let Some(index) = items::index_key(&pk, &current.id, current.range) {
             actions.push(plain_delete(self.table(), index)?);
         }
+        actions.push(self.feed_record(
+            scope,
+            FeedKind::Assignment,
+            FeedAction::Deleted,
+            current.id.as_str(),
+            Some(current),
+            None,
+        )?);
         let condition_failed = match sdk::transact(self.client(), actions).await {
             Ok(()) => false,
             Err(e) if e.condition_failed_at(0) => true,

@@ -11,6 +11,7 @@ mod concurrency;
 mod conflicts;
 mod copies;
 mod faults;
+mod feed;
 mod identity;
 mod pagination;
 mod plan;
