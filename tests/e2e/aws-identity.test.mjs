@@ -9,11 +9,10 @@
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { machineConfig } from "./team-table.mjs";
+import { freePort, listening, machineConfig } from "./team-table.mjs";
 import { startApp, until } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
@@ -22,14 +21,6 @@ const VENV = process.env.RP_TOOLS_VENV;
 const TABLE = "rp-e2e-aws";
 const config = join(process.env.XDG_CONFIG_HOME ?? "", "resource-planner", "config.toml");
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
 test("the app signs in as the AWS identity IT linked, and says which identity to link", async () => {
   assert.ok(VENV && ADMIN && APP, "RP_TOOLS_VENV, RP_ADMIN_BINARY and RP_APP_BINARY (scripts/e2e.sh)");
   const work = mkdtempSync(join(tmpdir(), "rp-aws-identity-"));
@@ -37,14 +28,7 @@ test("the app signs in as the AWS identity IT linked, and says which identity to
   const endpoint = `http://127.0.0.1:${port}`;
   const moto = spawn(join(VENV, "bin/moto_server"), ["-H", "127.0.0.1", "-p", String(port)], { stdio: "ignore" });
   try {
-    await until("moto", () => {
-      try {
-        execFileSync("bash", ["-c", `exec 3<>/dev/tcp/127.0.0.1/${port}`]);
-        return true;
-      } catch {
-        return false;
-      }
-    }, 60000);
+    await listening(port, 60000);
     const aws = join(work, "aws");
     const fixture = JSON.parse(
       execFileSync(join(VENV, "bin/python"), [

@@ -17,7 +17,8 @@ const config = join(process.env.XDG_CONFIG_HOME ?? "", "resource-planner", "conf
  * server and the pepper from it alone. */
 export const machineConfig = process.env.RP_MACHINE_CONFIG ?? "";
 
-const freePort = () =>
+/** A port nothing listens on now (loopback). */
+export const freePort = () =>
   new Promise((resolve) => {
     const s = createServer().listen(0, "127.0.0.1", () => {
       const { port } = s.address();
@@ -25,7 +26,8 @@ const freePort = () =>
     });
   });
 
-async function listening(port) {
+/** Waits until something listens on `port` (loopback), at most `ms`. */
+export async function listening(port, ms = 20000) {
   await until(`a server on port ${port}`, async () => {
     try {
       execFileSync("bash", ["-c", `exec 3<>/dev/tcp/127.0.0.1/${port}`]);
@@ -33,7 +35,7 @@ async function listening(port) {
     } catch {
       return false;
     }
-  }, 20000);
+  }, ms);
 }
 
 /** Starts the app binary as the OS does for a link, and waits for it to end; its exit code. */

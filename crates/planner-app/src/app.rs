@@ -142,7 +142,7 @@ impl App {
     pub async fn session(&self) -> SessionView {
         let mut view = self.workspace.read().await.view();
         if let SessionView::SignedOut { aws_identity, .. } = &mut view {
-            *aws_identity = self.auth().is_ok_and(|a| a.aws_identity);
+            *aws_identity = self.by_aws_identity();
         }
         view
     }

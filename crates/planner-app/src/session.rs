@@ -59,11 +59,16 @@ impl App {
     /// The credential this computer signs in with: the AWS identity where IT chose it (nothing
     /// is kept: STS is asked each time), else the session token the keyring holds.
     pub(crate) async fn kept_credential(&self) -> Result<Option<Credential>, AppError> {
-        if self.auth()?.aws_identity {
+        if self.by_aws_identity() {
             let out = self.table_dir().is_some_and(|d| d.signed_out().exists());
             return Ok((!out).then_some(Credential::AwsIdentity));
         }
         Ok(self.vault_call(|v| v.load()).await?.map(Credential::Token))
+    }
+
+    /// Whether this table signs in by AWS identity ([`crate::app::Auth::aws_identity`]).
+    pub(crate) fn by_aws_identity(&self) -> bool {
+        self.auth().is_ok_and(|a| a.aws_identity)
     }
 
     /// Sign-in by email code or link: refused where the table signs in by AWS identity (a
@@ -176,7 +181,7 @@ impl App {
     /// offline copy) and its Session item lives on until it expires; "everywhere" needs the
     /// table and is refused then.
     pub async fn sign_out(&self, everywhere: bool) -> Result<SessionView, AppError> {
-        if everywhere && self.auth().is_ok_and(|a| a.aws_identity) {
+        if everywhere && self.by_aws_identity() {
             return Err(AppError::config(
                 "with sign-in by AWS identity there are no sessions to end elsewhere; to stop an AWS identity signing in, IT unlinks it (rp-admin unlink-identity)",
             ));
@@ -214,7 +219,7 @@ impl App {
         *lock(&self.asked) = None;
         self.vault_call(|v| v.delete()).await?;
         self.forget_local().await?;
-        if self.auth().is_ok_and(|a| a.aws_identity)
+        if self.by_aws_identity()
             && let Some(dir) = self.table_dir()
         {
             // The AWS identity is always there: without this the next start signs in again.

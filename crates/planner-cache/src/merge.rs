@@ -16,6 +16,16 @@ pub fn mine_stays(mine: u64, answered: Option<u64>, kept: bool) -> bool {
     }
 }
 
+/// Whether a read's answer (its version `answered`) of an item loses to the copy: the copy's
+/// version (`held`) stays ([`mine_stays`]), or, not held but `kept`, it was deleted here after
+/// the read began.
+pub fn answer_loses(held: Option<u64>, answered: u64, kept: bool) -> bool {
+    match held {
+        Some(mine) => mine_stays(mine, Some(answered), kept),
+        None => kept,
+    }
+}
+
 /// People or projects as an answer has them, merged into the copy's (`held`): see
 /// [`crate::Snapshot::rows`].
 pub(crate) fn merge_rows<T, Id: Eq + std::hash::Hash + Clone>(

@@ -1,6 +1,6 @@
 //! What the offline copy holds, and how loads and edits change it.
 
-use crate::merge::mine_stays;
+use crate::merge::{answer_loses, mine_stays};
 use planner_domain::{
     Assignment, AssignmentId, Calendar, CalendarId, Date, DateRange, Holiday, Project, ProjectId, Resource,
     ResourceId, Team, TimeOff, TimeOffId, WindowItems,
@@ -186,12 +186,7 @@ impl Snapshot {
                 || mine_stays(a.version, answered.get(&a.id).copied(), kept.assignments.contains(&a.id))
         });
         for a in found.assignments {
-            let ours = match held.get(&a.id) {
-                Some(v) => mine_stays(*v, Some(a.version), kept.assignments.contains(&a.id)),
-                // Deleted here after the read began.
-                None => kept.assignments.contains(&a.id),
-            };
-            let stale = ours
+            let stale = answer_loses(held.get(&a.id).copied(), a.version, kept.assignments.contains(&a.id))
                 || kept.resources_gone.contains(&a.resource_id)
                 || kept.projects_gone.contains(&a.project_id);
             if !stale {
@@ -206,11 +201,8 @@ impl Snapshot {
                 || mine_stays(t.version, answered.get(&t.id).copied(), kept.time_off.contains(&t.id))
         });
         for t in found.time_off {
-            let ours = match held.get(&t.id) {
-                Some(v) => mine_stays(*v, Some(t.version), kept.time_off.contains(&t.id)),
-                None => kept.time_off.contains(&t.id),
-            };
-            let stale = ours || kept.resources_gone.contains(&t.resource_id);
+            let stale = answer_loses(held.get(&t.id).copied(), t.version, kept.time_off.contains(&t.id))
+                || kept.resources_gone.contains(&t.resource_id);
             if !stale {
                 self.put_time_off(t);
             }

@@ -11,6 +11,11 @@ use crate::keys::{self, META};
 use crate::sdk::{classify, get_s, key};
 use crate::{Sensitive, Store, StoreError, VerifiedSession};
 use planner_domain::UserId;
+use std::time::{Duration, Instant};
+
+/// How long a command's recheck trusts STS's last answer; a sign-in always asks afresh. Every
+/// window a scroll loads is a command: without this each asked STS again.
+const CALLER_FRESH: Duration = Duration::from_secs(60);
 
 /// How a signed-in person proved who they are.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,9 +37,21 @@ impl Store {
                     .into(),
         })?;
         let out = sts.get_caller_identity().send().await.map_err(classify)?;
-        out.arn()
+        let arn = out
+            .arn()
             .map(str::to_owned)
-            .ok_or_else(|| StoreError::Engine { message: "STS answered no identity (no ARN)".into() })
+            .ok_or_else(|| StoreError::Engine { message: "STS answered no identity (no ARN)".into() })?;
+        *self.caller.lock().unwrap_or_else(|e| e.into_inner()) = Some((arn.clone(), Instant::now()));
+        Ok(arn)
+    }
+
+    /// [`Store::caller_principal`], or its answer of the last [`CALLER_FRESH`].
+    async fn recent_caller(&self) -> Result<String, StoreError> {
+        let recent = self.caller.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        match recent {
+            Some((arn, at)) if at.elapsed() < CALLER_FRESH => Ok(arn),
+            _ => self.caller_principal().await,
+        }
     }
 
     /// The user IT linked to an AWS principal (a strongly consistent read), if any.
@@ -60,9 +77,9 @@ impl Store {
     }
 
     /// Checks a verified session again (before each command): the Session item for a token; for
-    /// the AWS identity, STS again (credentials that now belong to someone else end it) and IT's
-    /// link of the principal (removed or pointed elsewhere ends it), the two at once. Answers
-    /// the user it belongs to now.
+    /// the AWS identity, STS again at most once a minute (credentials that now belong to someone
+    /// else end it) and IT's link of the principal (removed or pointed elsewhere ends it), the
+    /// two at once. Answers the user it belongs to now.
     pub(crate) async fn reverify(
         &self,
         credential: &Credential,
@@ -72,7 +89,7 @@ impl Store {
             (Credential::Token(token), _) => Ok(self.verify_session(token).await?.user().clone()),
             (Credential::AwsIdentity, Some(arn)) => {
                 let (now, linked) =
-                    futures::future::join(self.caller_principal(), self.user_of_principal(arn)).await;
+                    futures::future::join(self.recent_caller(), self.user_of_principal(arn)).await;
                 if now? != arn {
                     return Err(StoreError::SessionInvalid);
                 }
@@ -97,26 +114,19 @@ impl Store {
     #[cfg(feature = "operator")]
     pub async fn link_principal(&self, user: &UserId, arn: &str) -> Result<(), StoreError> {
         use crate::sdk::s;
-        use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
         let mut item = key(keys::principal_pk(arn)?, META);
         item.insert("userId".into(), s(user.as_str()));
         item.insert("principal".into(), s(arn));
         item.insert("linkedAt".into(), s(self.now_rfc3339()));
-        let put = Put::builder()
-            .table_name(self.table())
-            .set_item(Some(item))
-            .build()
-            .map_err(StoreError::build)?;
+        let put = crate::plan::plain_put(self.table(), item)?;
         let user_exists = self.check_at(&keys::user_pk(user), META.into(), "attribute_exists(pk)")?;
-        crate::sdk::transact(self.client(), vec![TransactWriteItem::builder().put(put).build(), user_exists])
-            .await
-            .map_err(|e| {
-                if e.condition_failed_at(1) {
-                    StoreError::NotFound { what: "user" }
-                } else {
-                    e.into_store("identity link")
-                }
-            })
+        crate::sdk::transact(self.client(), vec![put, user_exists]).await.map_err(|e| {
+            if e.condition_failed_at(1) {
+                StoreError::NotFound { what: "user" }
+            } else {
+                e.into_store("identity link")
+            }
+        })
     }
 
     /// Removes an AWS principal's link; answers whether there was one.

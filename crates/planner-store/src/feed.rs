@@ -11,21 +11,21 @@ use crate::sdk::{self, get_n, get_opt_s, get_s, key, n, s};
 use crate::{Store, StoreError, TeamScope};
 use aws_sdk_dynamodb::types::TransactWriteItem;
 use planner_domain::{Action, UserId};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// How long a change record is kept (13 months): the table's TTL removes it, and a read skips
 /// an expired one before that.
 pub const FEED_DAYS: i64 = 396;
 
 /// What a change record is about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum FeedKind {
     Assignment,
 }
 
 /// What happened to it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum FeedAction {
     Created,
@@ -144,16 +144,10 @@ fn record_from_item(item: &sdk::Item) -> Result<ChangeRecord, StoreError> {
     let parse = |name: &str| -> Result<Option<serde_json::Value>, StoreError> {
         get_opt_s(item, name).map(serde_json::from_str).transpose().map_err(|_| corrupt(name))
     };
-    let kind = match get_s(item, "kind")? {
-        "assignment" => FeedKind::Assignment,
-        _ => return Err(corrupt("kind")),
-    };
-    let action = match get_s(item, "action")? {
-        "created" => FeedAction::Created,
-        "changed" => FeedAction::Changed,
-        "deleted" => FeedAction::Deleted,
-        _ => return Err(corrupt("action")),
-    };
+    // Kind and action by the names serde gives them when written (json_name).
+    let named = |name: &str| serde_json::Value::String(get_s(item, name).unwrap_or_default().to_owned());
+    let kind = serde_json::from_value(named("kind")).map_err(|_| corrupt("kind"))?;
+    let action = serde_json::from_value(named("action")).map_err(|_| corrupt("action"))?;
     Ok(ChangeRecord {
         cursor: get_s(item, keys::SK)?.to_owned(),
         at: get_s(item, "at")?.to_owned(),

@@ -55,6 +55,8 @@ pub struct Store {
     pepper: Vec<u8>,
     /// Window-index levels known to be registered, per team (they are never removed).
     known_levels: Mutex<HashSet<(TeamId, keys::Series, u8)>>,
+    /// STS's last answer and when (sign-in by AWS identity): rechecks reuse it for a while.
+    caller: Mutex<Option<(String, std::time::Instant)>>,
 }
 
 impl std::fmt::Debug for Store {
@@ -78,6 +80,7 @@ impl Store {
             strong_reads: false,
             pepper: Vec::new(),
             known_levels: Mutex::new(HashSet::new()),
+            caller: Mutex::new(None),
         }
     }
 

@@ -83,10 +83,11 @@ impl Store {
         Ok(TeamScope { store: self.id, team: team.clone(), user: session.user().clone(), role })
     }
 
-    /// Checks a scope again before a command: the session (or IT's link of the AWS identity) must still be live and the stored
-    /// membership must still hold. The answer carries the role stored now, so a demotion, a
-    /// removal or a revoked session takes effect on the next command, not the next start. The
-    /// two reads run together (one round trip); a dead session wins over a lost membership.
+    /// Checks a scope again before a command: the session (or IT's link of the AWS identity)
+    /// must still be live and the stored membership must still hold. The answer carries the
+    /// role stored now, so a demotion, a removal or a revoked session takes effect on the next
+    /// command, not the next start. The reads run together (one round trip); a dead session
+    /// wins over a lost membership.
     pub async fn recheck_scope(
         &self,
         credential: &crate::Credential,

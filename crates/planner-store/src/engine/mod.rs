@@ -79,8 +79,8 @@ pub struct Connection {
     /// Whether this is the embedded engine (file or memory), which may hold a local workspace.
     pub(crate) embedded: bool,
     pub(crate) local_file: Option<PathBuf>,
-    /// STS with the same credentials, region and endpoint (a DynamoDB table only): who the
-    /// credentials belong to, for sign-in by AWS identity.
+    /// STS with the same credentials and region (a DynamoDB table only; its own endpoint, not
+    /// the table's): who the credentials belong to, for sign-in by AWS identity.
     pub(crate) sts: Option<aws_sdk_sts::Client>,
 }
 
