@@ -83,7 +83,7 @@ fn ts_of(rust: &str) -> String {
     }
     match rust.as_str() {
         "String" | "&str" => "string".into(),
-        "u64" | "u32" | "u8" | "i64" | "usize" => "number".into(),
+        "u64" | "u32" | "u8" | "i64" | "i32" | "usize" => "number".into(),
         "bool" => "boolean".into(),
         "()" | "" => "void".into(),
         other => other.into(),

@@ -201,3 +201,11 @@ export const deleteAssignment: typeof real.deleteAssignment = (current) => {
   removeAssignments((x) => x.id === current.id);
   return reply(undefined);
 };
+// The bench's page is the only writer: nothing changes behind it, and its log is empty.
+export const liveChanges: typeof real.liveChanges = () => reply({ kind: "changes" as const, items: [] });
+export const activity: typeof real.activity = () => reply({ items: [], cursor: null, more: false });
+export const restoreAssignment: typeof real.restoreAssignment = async () => {
+  throw { code: "not_found", message: "the bench keeps no log" };
+};
+export const renameTeam: typeof real.renameTeam = (name) => reply(name);
+export const setFeedDays: typeof real.setFeedDays = (days) => reply(days);

@@ -67,6 +67,7 @@ const JA_ERRORS: Record<Exclude<ErrorCode, WithDetail>, string> = {
   calendar_file_too_large: "カレンダーファイルが大きすぎます（1 MiB まで）。",
   too_many_holidays: "一度に追加できる祝日は1000日までです。",
   report_too_long: "レポートの期間は731日までです。",
+  feed_days: "アクティビティの保存期間は7日から3660日までです。",
 };
 
 const JA_WITH_DETAIL: Record<WithDetail, string> = {

@@ -140,6 +140,10 @@ const en = {
   cannotOpen: "The app cannot open",
   conflictReloaded:
     "Someone else changed this in the meantime. The timeline now shows the current plan; nothing of theirs was overwritten.",
+  someone: "Someone",
+  liveChangedWhileHeld: (who: string) =>
+    `${who} changed this assignment while you held it. The timeline shows their version now.`,
+  liveDeletedWhileHeld: (who: string) => `${who} deleted this assignment while you held it.`,
   members: "Members",
   membersTitle: (team: string) => `Members of ${team}`,
   filterMembers: "Filter members",
@@ -359,6 +363,10 @@ const ja: Messages = {
   cannotOpen: "アプリを開けません",
   conflictReloaded:
     "他の人が先に変更していました。タイムラインを最新の計画に更新しました（相手の変更は上書きしていません）。",
+  someone: "他のユーザー",
+  liveChangedWhileHeld: (who: string) =>
+    `操作中に${who}さんがこのアサインを変更しました。タイムラインは相手の変更を表示しています。`,
+  liveDeletedWhileHeld: (who: string) => `操作中に${who}さんがこのアサインを削除しました。`,
   members: "ユーザー",
   membersTitle: (team: string) => `${team} のユーザー`,
   filterMembers: "ユーザーを絞り込み",

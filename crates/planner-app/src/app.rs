@@ -37,6 +37,8 @@ pub struct App {
     /// Whether the window has had a timeline (at a start from the copy, the fresh data waits
     /// for that, so that the copy shows first and the fresh data replaces it in place).
     pub(crate) shown: tokio::sync::watch::Sender<bool>,
+    /// The live view's place in the open team's change feed (live.rs).
+    pub(crate) live: tokio::sync::Mutex<Option<(planner_domain::TeamId, planner_store::feed::FeedReader)>>,
 }
 
 /// How people sign in to a team table: the mailer of codes and the vault of the session token.
@@ -104,6 +106,7 @@ impl App {
             held_link: std::sync::Mutex::new(None),
             wake: tokio::sync::Notify::new(),
             shown: tokio::sync::watch::Sender::new(false),
+            live: tokio::sync::Mutex::new(None),
         }
     }
 
@@ -323,7 +326,7 @@ impl App {
 
     /// A failed call's error; a table out of reach switches the window to offline, and the
     /// answer says whether something may have been written.
-    async fn failed(&self, p: &OpenPlan, e: AppError, wrote: bool) -> AppError {
+    pub(crate) async fn failed(&self, p: &OpenPlan, e: AppError, wrote: bool) -> AppError {
         let Some(session) = p.session.as_ref().filter(|_| e.is_out_of_reach()) else { return e };
         self.go_offline(session, e.clone()).await;
         if wrote { AppError::Unconfirmed { reason: Box::new(e) } } else { AppError::offline(Some(&e)) }

@@ -61,6 +61,7 @@ error_codes! {
     CalendarFileTooLarge = "calendar_file_too_large",
     TooManyHolidays = "too_many_holidays",
     ReportTooLong = "report_too_long",
+    FeedDays = "feed_days",
     // The table (planner-store's `StoreError`).
     NotFound = "not_found",
     AlreadyExists = "already_exists",
@@ -122,6 +123,7 @@ impl ErrorCode {
             V::CalendarFileTooLarge { .. } => Self::CalendarFileTooLarge,
             V::TooManyHolidays { .. } => Self::TooManyHolidays,
             V::ReportTooLong { .. } => Self::ReportTooLong,
+            V::FeedDays { .. } => Self::FeedDays,
         }
     }
 

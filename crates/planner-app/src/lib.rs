@@ -16,6 +16,7 @@
 //! - `error.rs`: [`AppError`] and the codes the window reads ([`ErrorCode`]).
 //! - `prefs.rs`: what the window remembers between starts, per user and team.
 
+mod activity;
 mod app;
 mod capacity;
 pub mod diagnostics;
@@ -23,6 +24,7 @@ mod error;
 pub mod ics;
 mod journal;
 mod links;
+mod live;
 pub mod local_move;
 pub mod log;
 pub mod offline;
@@ -36,8 +38,10 @@ mod supervisor;
 mod view;
 mod workspace;
 
+pub use activity::{ACTIVITY_PAGE_MAX, ActivityPage};
 pub use app::{App, Auth};
 pub use error::{AppError, ErrorCode};
+pub use live::{LIVE_PAGES, LiveChange, LiveItem, LiveNews};
 pub use offline::{Copies, Shown, TeamCopy};
 pub use places::Places;
 pub use plan::Overview;

@@ -175,6 +175,7 @@ mod tests {
             name: Name::parse("Team").unwrap(),
             created_at: "x".into(),
             default_week: Default::default(),
+            feed_days: Team::DEFAULT_FEED_DAYS,
         };
         let window = DateRange::window(start, start.add_days(35)).unwrap();
         Snapshot::new(team, vec![r], vec![p], window, vec![a], "2026-11-30T09:00:00Z".into())

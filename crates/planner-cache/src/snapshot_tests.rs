@@ -18,6 +18,7 @@ fn team() -> Team {
         name: Name::parse("T").unwrap(),
         created_at: "2026-11-30T09:00:00Z".into(),
         default_week: Default::default(),
+        feed_days: Team::DEFAULT_FEED_DAYS,
     }
 }
 

@@ -21,6 +21,18 @@ pub struct Team {
     /// an admin sets another).
     #[serde(default)]
     pub default_week: WorkWeek,
+    /// How many days the team's change records are kept (an admin sets it; 13 months until then).
+    #[serde(default = "Team::default_feed_days")]
+    pub feed_days: u32,
+}
+
+impl Team {
+    /// The retention of change records until an admin sets another: 13 months.
+    pub const DEFAULT_FEED_DAYS: u32 = 396;
+
+    fn default_feed_days() -> u32 {
+        Self::DEFAULT_FEED_DAYS
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -59,6 +59,8 @@ pub enum ValidationError {
     TooManyHolidays { max: usize },
     #[error("a report covers at most {max_days} days")]
     ReportTooLong { max_days: i64 },
+    #[error("the activity log is kept for {min} to {max} days")]
+    FeedDays { min: u32, max: u32 },
 }
 
 impl ValidationError {
@@ -90,6 +92,7 @@ impl ValidationError {
             ValidationError::CalendarFileTooLarge { .. } => "calendar_file_too_large",
             ValidationError::TooManyHolidays { .. } => "too_many_holidays",
             ValidationError::ReportTooLong { .. } => "report_too_long",
+            ValidationError::FeedDays { .. } => "feed_days",
         }
     }
 }

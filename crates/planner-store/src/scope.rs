@@ -19,6 +19,8 @@ pub struct TeamScope {
     team: TeamId,
     user: UserId,
     role: Role,
+    /// The user's name or email as their membership holds it (for the change records).
+    who: Option<String>,
 }
 
 impl TeamScope {
@@ -36,6 +38,11 @@ impl TeamScope {
 
     pub fn role(&self) -> Role {
         self.role
+    }
+
+    /// The user's name or email as their membership holds it (what change records say).
+    pub fn who(&self) -> Option<&str> {
+        self.who.as_deref()
     }
 
     pub(crate) fn pk(&self) -> String {
@@ -80,7 +87,8 @@ impl Store {
         };
         let role = Role::parse(get_s(&item, "role")?)
             .map_err(|e| StoreError::corrupt(crate::sdk::item_key(&item), e.to_string()))?;
-        Ok(TeamScope { store: self.id, team: team.clone(), user: session.user().clone(), role })
+        let who = crate::sdk::get_opt_s(&item, crate::teams::WHO).map(str::to_owned);
+        Ok(TeamScope { store: self.id, team: team.clone(), user: session.user().clone(), role, who })
     }
 
     /// Checks a scope again before a command: the session (or IT's link of the AWS identity)
@@ -125,6 +133,7 @@ impl Store {
             team: workspace.team.clone(),
             user: workspace.owner.clone(),
             role: Role::Admin,
+            who: Some("You".into()),
         };
         Ok((workspace, scope))
     }
@@ -139,7 +148,7 @@ impl Store {
         record.insert("ownerUserId".into(), s(owner.as_str()));
         let mut actions = vec![put_new(self.table(), record)?];
         actions.extend(self.new_user_actions(&owner, &email, Some(&Name::parse("You")?))?);
-        actions.extend(self.new_team_actions(&team, &Name::parse("My team")?, &now, &owner)?);
+        actions.extend(self.new_team_actions(&team, &Name::parse("My team")?, &now, &owner, Some("You"))?);
         match crate::sdk::transact(self.client(), actions).await {
             Ok(()) => Ok(LocalWorkspace { team, owner, created: true }),
             // Another window of the app created it at the same moment: use theirs.
@@ -161,6 +170,7 @@ impl Store {
             team: team.clone(),
             user: UserId::parse("operator")?,
             role: Role::Admin,
+            who: Some("IT (rp-admin)".into()),
         })
     }
 }

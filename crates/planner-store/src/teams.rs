@@ -13,11 +13,16 @@ use planner_domain::{Action, Email, Name, Role, Team, TeamId, User, UserId};
 const ADMINS: &str = "admins";
 /// The team META attribute holding the default working week: seven numbers, minutes Monday
 /// first (absent: Monday to Friday, 8 hours).
-const DEFAULT_WEEK: &str = "defaultWeek";
+pub(crate) const DEFAULT_WEEK: &str = "defaultWeek";
 /// The User attribute listing teams joined lately (a string set), for reads before GSI1 has them.
 const RECENT: &str = "recentTeams";
+/// The MEMBER attribute holding the member's name or email when they joined: what change
+/// records say of who made them (feed/mod.rs).
+pub(crate) const WHO: &str = "who";
+use crate::feed::{Change, FeedAction, FeedKind, MemberState};
 use serde::Serialize;
 
+mod meta;
 mod of_user;
 
 /// One of a user's teams, as the team switcher shows it.
@@ -40,16 +45,19 @@ pub struct MemberInfo {
     pub role: Role,
 }
 
-fn member_item(team: &TeamId, user: &UserId, role: Role) -> Item {
+fn member_item(team: &TeamId, user: &UserId, role: Role, who: Option<&str>) -> Item {
     let mut item = key(keys::team_pk(team), keys::member_sk(user));
     item.insert("userId".into(), s(user.as_str()));
     item.insert("role".into(), s(role.as_str()));
+    if let Some(who) = who {
+        item.insert(WHO.into(), s(who));
+    }
     item.insert(GSI1PK.into(), s(keys::user_teams_gsi1pk(user)));
     item.insert(GSI1SK.into(), s(keys::team_gsi1sk(team)));
     item
 }
 
-fn team_from_meta(team: &TeamId, item: &Item) -> Result<Team, StoreError> {
+pub(crate) fn team_from_meta(team: &TeamId, item: &Item) -> Result<Team, StoreError> {
     let bad = |detail: String| StoreError::corrupt(crate::sdk::item_key(item), detail);
     let default_week = match item.get(DEFAULT_WEEK) {
         None => WorkWeek::STANDARD,
@@ -71,6 +79,7 @@ fn team_from_meta(team: &TeamId, item: &Item) -> Result<Team, StoreError> {
         name: Name::parse(get_s(item, "name")?)?,
         created_at: get_s(item, "createdAt")?.to_owned(),
         default_week,
+        feed_days: crate::feed::feed_days_of(item)?,
     })
 }
 
@@ -87,13 +96,17 @@ impl Store {
         name: &Name,
         now: &str,
         admin: &UserId,
+        who: Option<&str>,
     ) -> Result<Vec<TransactWriteItem>, StoreError> {
         let mut meta = key(keys::team_pk(team), META);
         meta.insert("id".into(), s(team.as_str()));
         meta.insert("name".into(), s(name.as_str()));
         meta.insert("createdAt".into(), s(now));
         meta.insert(ADMINS.into(), n(1));
-        Ok(vec![put_new(self.table(), meta)?, put_new(self.table(), member_item(team, admin, Role::Admin))?])
+        Ok(vec![
+            put_new(self.table(), meta)?,
+            put_new(self.table(), member_item(team, admin, Role::Admin, who))?,
+        ])
     }
 
     /// Creates a team with `admin` as its first admin. Operator only (admin CLI); signed-in users
@@ -102,7 +115,11 @@ impl Store {
     pub async fn create_team(&self, name: &Name, admin: &UserId) -> Result<Team, StoreError> {
         let team = TeamId::generate();
         let now = self.now_rfc3339();
-        let mut actions = self.new_team_actions(&team, name, &now, admin)?;
+        // The name (or email) the first admin's change records will say.
+        let person = self.get(key(keys::user_pk(admin), META), true).await?;
+        let said = |name: &str| person.as_ref().and_then(|p| crate::sdk::get_opt_s(p, name));
+        let who = said("name").or_else(|| said("email"));
+        let mut actions = self.new_team_actions(&team, name, &now, admin, who)?;
         actions.push(self.recent_team_update(admin, &team, "ADD", true)?);
         crate::sdk::transact(self.client(), actions).await.map_err(|e| {
             if e.condition_failed_at(2) {
@@ -111,7 +128,13 @@ impl Store {
                 e.into_store("team")
             }
         })?;
-        Ok(Team { id: team, name: name.clone(), created_at: now, default_week: WorkWeek::STANDARD })
+        Ok(Team {
+            id: team,
+            name: name.clone(),
+            created_at: now,
+            default_week: WorkWeek::STANDARD,
+            feed_days: Team::DEFAULT_FEED_DAYS,
+        })
     }
 
     /// The team's own record.
@@ -124,31 +147,6 @@ impl Store {
         team_from_meta(scope.team(), &item)
     }
 
-    /// Sets the working week of everyone without one of their own. Admins only.
-    pub async fn set_default_week(&self, scope: &TeamScope, week: WorkWeek) -> Result<Team, StoreError> {
-        self.require(scope, Action::ManageTeam, "set_default_week")?;
-        let out = self
-            .client()
-            .update_item()
-            .table_name(self.table())
-            .return_consumed_capacity(aws_sdk_dynamodb::types::ReturnConsumedCapacity::Total)
-            .set_key(Some(key(scope.pk(), META)))
-            .update_expression(format!("SET {DEFAULT_WEEK} = :week"))
-            .condition_expression("attribute_exists(pk)")
-            .expression_attribute_values(
-                ":week",
-                AttributeValue::L(week.minutes().iter().map(|m| n(*m)).collect()),
-            )
-            .return_values(aws_sdk_dynamodb::types::ReturnValue::AllNew)
-            .send()
-            .await;
-        match out {
-            Ok(out) => team_from_meta(scope.team(), &out.attributes.unwrap_or_default()),
-            Err(e) if crate::sdk::is_condition_failure(&e) => Err(StoreError::NotFound { what: "team" }),
-            Err(e) => Err(crate::sdk::classify(e)),
-        }
-    }
-
     /// Adds a member, or changes the role of an existing one. Admins only. A team keeps at
     /// least one admin: demoting the last one is refused ([`StoreError::LastAdmin`]).
     pub async fn put_member(&self, scope: &TeamScope, user: &UserId, role: Role) -> Result<(), StoreError> {
@@ -159,12 +157,18 @@ impl Store {
         if old == Some(role) {
             return Ok(());
         }
+        let days = self.feed_days(scope).await?;
         let mut actions = Vec::new();
+        let mut who = existing.as_ref().and_then(|m| crate::sdk::get_opt_s(m, WHO)).map(str::to_owned);
         match old {
             None => {
+                // The name (or email) the change records will say: the user's, now.
+                let person = self.get(key(keys::user_pk(user), META), true).await?;
+                let said = |name: &str| person.as_ref().and_then(|p| crate::sdk::get_opt_s(p, name));
+                who = said("name").or_else(|| said("email")).map(str::to_owned);
                 let put = Put::builder()
                     .table_name(self.table())
-                    .set_item(Some(member_item(scope.team(), user, role)))
+                    .set_item(Some(member_item(scope.team(), user, role, who.as_deref())))
                     .condition_expression("attribute_not_exists(pk)")
                     .build()
                     .map_err(StoreError::build)?;
@@ -190,6 +194,19 @@ impl Store {
         }
         let delta = i64::from(role == Role::Admin) - i64::from(old == Some(Role::Admin));
         actions.push(self.admin_count_update(scope, delta)?);
+        let state = |role| MemberState { user_id: user.clone(), role, who: who.clone() };
+        let change = Change::new(
+            FeedKind::Member,
+            old.map_or(FeedAction::Created, |_| FeedAction::Changed),
+            user.as_str(),
+        )
+        .about([user.as_str()])
+        .after(&state(role));
+        let change = match old {
+            Some(old) => change.before(&state(old)),
+            None => change,
+        };
+        actions.push(self.feed_record(scope, days, change)?);
         crate::sdk::transact(self.client(), actions).await.map_err(|e| {
             if e.condition_failed_at(0) {
                 StoreError::Conflict { what: "membership" }
@@ -234,6 +251,8 @@ impl Store {
         let member_key = key(scope.pk(), keys::member_sk(user));
         let Some(existing) = self.get(member_key.clone(), true).await? else { return Ok(()) };
         let old = parse_role(&existing)?;
+        let days = self.feed_days(scope).await?;
+        let who = crate::sdk::get_opt_s(&existing, WHO).map(str::to_owned);
         if old == Role::Admin {
             self.ensure_admin_count(scope).await?;
         }
@@ -250,6 +269,13 @@ impl Store {
             TransactWriteItem::builder().delete(delete).build(),
             self.recent_team_update(user, scope.team(), "DELETE", false)?,
             self.admin_count_update(scope, delta)?,
+            self.feed_record(
+                scope,
+                days,
+                Change::new(FeedKind::Member, FeedAction::Deleted, user.as_str())
+                    .about([user.as_str()])
+                    .before(&MemberState { user_id: user.clone(), role: old, who }),
+            )?,
         ];
         crate::sdk::transact(self.client(), actions).await.map_err(|e| {
             if e.condition_failed_at(0) {

@@ -132,7 +132,9 @@ impl Store {
         for (series, level) in levels {
             self.register_level(scope, series, level).await?;
         }
-        if let Some(week) = file.default_week {
+        if let Some(week) = file.default_week
+            && self.team_meta(scope).await?.default_week != week
+        {
             self.set_default_week(scope, week).await?;
         }
         let total = rows.len();
@@ -219,6 +221,7 @@ impl Store {
             report.removed += 1 + assignments_deleted + time_off_deleted;
             report.removed_assignments += assignments_deleted;
         }
+        self.write_summary(scope, crate::feed::FeedAction::Imported, &report).await?;
         Ok(report)
     }
 }

@@ -3,6 +3,7 @@
 //! team scope comes from the application, never from the window.
 
 pub mod capacity;
+pub mod live;
 pub mod members;
 pub mod plan;
 pub mod report;
@@ -43,6 +44,11 @@ pub fn register<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder
         capacity::import_ics,
         capacity::delete_holiday,
         plan::offline_synced_in,
+        live::live_changes,
+        live::activity,
+        live::restore_assignment,
+        live::rename_team,
+        live::set_feed_days,
         session::reconnect,
         session::session_status,
         session::request_sign_in_code,

@@ -6,6 +6,7 @@
 
 mod assignments;
 mod capacity;
+mod live;
 mod plan;
 mod session;
 mod settings;
@@ -13,6 +14,7 @@ mod working_time;
 
 pub use assignments::*;
 pub use capacity::*;
+pub use live::*;
 pub use plan::*;
 pub use session::*;
 pub use settings::*;

@@ -1,6 +1,8 @@
 // The only module that imports @tauri-apps/*: every call to the Rust side goes through here, typed
 // with the bindings that ts-rs generates from the Rust DTOs (src/ipc/bindings, do not edit).
 import { Channel, invoke } from "@tauri-apps/api/core";
+import type { ActivityFilterInput } from "./bindings/ActivityFilterInput";
+import type { ActivityPageDto } from "./bindings/ActivityPageDto";
 import type { AllocationDto } from "./bindings/AllocationDto";
 import type { AssignmentChangeInput } from "./bindings/AssignmentChangeInput";
 import type { AssignmentDto } from "./bindings/AssignmentDto";
@@ -8,10 +10,14 @@ import type { CalendarDto } from "./bindings/CalendarDto";
 import type { CatalogDto } from "./bindings/CatalogDto";
 import type { DeleteProgressDto } from "./bindings/DeleteProgressDto";
 import type { DeleteReportDto } from "./bindings/DeleteReportDto";
+import type { FeedKindDto } from "./bindings/FeedKindDto";
 import type { HolidayDto } from "./bindings/HolidayDto";
 import type { HolidayInput } from "./bindings/HolidayInput";
 import type { IpcError } from "./bindings/IpcError";
 import type { LinkAskDto } from "./bindings/LinkAskDto";
+import type { LiveChangeDto } from "./bindings/LiveChangeDto";
+import type { LiveItemDto } from "./bindings/LiveItemDto";
+import type { LiveNewsDto } from "./bindings/LiveNewsDto";
 import type { LoadFigures } from "./bindings/LoadFigures";
 import type { LocalPlanDto } from "./bindings/LocalPlanDto";
 import type { MemberDto } from "./bindings/MemberDto";
@@ -45,6 +51,8 @@ import type { WindowItemsDto } from "./bindings/WindowItemsDto";
 import type { WorkspaceOverview } from "./bindings/WorkspaceOverview";
 
 export type {
+  ActivityFilterInput,
+  ActivityPageDto,
   AllocationDto,
   AssignmentChangeInput,
   AssignmentDto,
@@ -52,10 +60,14 @@ export type {
   CatalogDto,
   DeleteProgressDto,
   DeleteReportDto,
+  FeedKindDto,
   HolidayDto,
   HolidayInput,
   IpcError,
   LinkAskDto,
+  LiveChangeDto,
+  LiveItemDto,
+  LiveNewsDto,
   LoadFigures,
   LocalPlanDto,
   MemberDto,
@@ -147,6 +159,21 @@ export const catalog = (): Promise<CatalogDto> => invoke("catalog");
 /** Offline: the oldest read of the copy's days in `[from, to)` (RFC 3339), or null. */
 export const offlineSyncedIn = (from: string, to: string): Promise<string | null> =>
   invoke("offline_synced_in", { from, to });
+/** What others changed in the open team since the last ask (issue #19.2), or "reload". */
+export const liveChanges = (): Promise<LiveNewsDto> => invoke("live_changes");
+/** A page of the team's activity log, newest first, before `before` (the newest without one). */
+export const activity = (
+  before: string | null,
+  limit: number,
+  filter: ActivityFilterInput,
+): Promise<ActivityPageDto> => invoke("activity", { before, limit, filter });
+/** Creates again the assignment whose delete the record `cursor` holds (planners and admins). */
+export const restoreAssignment = (cursor: string): Promise<AssignmentDto> =>
+  invoke("restore_assignment", { cursor });
+/** Renames the open team (admins); the name now. */
+export const renameTeam = (name: string): Promise<string> => invoke("rename_team", { name });
+/** How many days the team's activity log is kept (admins); the number now. */
+export const setFeedDays = (days: number): Promise<number> => invoke("set_feed_days", { days });
 /** Tries to reach the team's table now (offline mode's "Try again"); what is open then. */
 export const reconnect = (): Promise<ToldDto> => invoke("reconnect");
 /** `id`: a ULID made by the UI, so that sending it again after a lost answer adds no second person. */

@@ -157,6 +157,17 @@ export class Capacity {
     this.timeOff = rest;
   }
 
+  /** Someone else's change to a time off (the live view): the newer version wins. */
+  live(before: TimeOffDto | null, after: TimeOffDto | null): void {
+    if (after) {
+      if ((this.timeOff[after.id]?.version ?? 0) < after.version)
+        this.timeOff = { ...this.timeOff, [after.id]: after };
+    } else if (before && this.timeOff[before.id]) {
+      const { [before.id]: _, ...rest } = this.timeOff;
+      this.timeOff = rest;
+    }
+  }
+
   /** Drops the time off of people who are gone (a person deleted takes theirs along). */
   forget(personId: string): void {
     this.timeOff = Object.fromEntries(

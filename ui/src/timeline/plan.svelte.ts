@@ -9,6 +9,8 @@ import type {
   CatalogDto,
   DeleteProgressDto,
   DeleteReportDto,
+  LiveItemDto,
+  LiveNewsDto,
   NewAssignmentInput,
   ProjectDto,
   ResourceDto,
@@ -122,7 +124,7 @@ export interface Say {
 }
 
 export class Plan {
-  teamName: string;
+  teamName: string = $state("");
   // Raw state: each change replaces the whole value (never mutated in place), so the thousands of
   // assignments are plain objects, not deep reactive proxies (cheaper to build and to read).
   byId: Record<string, AssignmentDto> = $state.raw({});
@@ -561,6 +563,111 @@ export class Plan {
       (e.kind === "update" && (test(e.before) || test(e.after)));
     this.history.forget(gone);
     this.syncHistory();
+  }
+
+  // ---- the live view (others' changes, issue #19.2) ------------------------------------------
+
+  /** Others' changes to the bar being dragged or edited: they wait until it is let go. */
+  private waiting: LiveItemDto[] = [];
+
+  /**
+   * Applies what others changed (live.ts asks): bars appear, move and vanish; people and
+   * projects are added, renamed, recoloured or go; time off likewise. The newer version wins, so
+   * a change seen twice, or one this window made itself, changes nothing. A change to `held` (the
+   * bar being dragged or edited) waits for {@link released}. Calendars, holidays, the team's
+   * settings, an import, or too much at once: what is shown is read again.
+   */
+  async applyLive(news: LiveNewsDto, held: string | null = null): Promise<void> {
+    if (news.kind === "reload") return this.reload();
+    let reread = false;
+    for (const item of news.items) {
+      const c = item.change;
+      switch (c.kind) {
+        case "assignment": {
+          const id = (c.after ?? c.before)?.id;
+          if (id && id === held) this.waiting.push(item);
+          else this.liveAssignment(c.before, c.after);
+          break;
+        }
+        case "person":
+          if (c.after) this.livePerson(c.after);
+          else if (c.before) this.personGone(c.before.id);
+          break;
+        case "project":
+          if (c.after) this.liveProject(c.after);
+          else if (c.before) this.projectGone(c.before.id);
+          break;
+        case "timeOff":
+          this.capacity.live(c.before, c.after);
+          break;
+        case "team":
+          if (c.after.name) this.teamName = c.after.name;
+          if (c.after.defaultWeek) this.capacity.defaultWeek = c.after.defaultWeek;
+          break;
+        case "member":
+          break;
+        default:
+          // Calendars and holidays (the windows hold them), an import or a copy.
+          reread = true;
+      }
+    }
+    if (reread) await this.reload();
+  }
+
+  /** The bar `id` was let go: others' changes to it meanwhile apply now, and are said. */
+  released(id: string): void {
+    const mine = this.waiting.filter(
+      (i) => i.change.kind === "assignment" && (i.change.after ?? i.change.before)?.id === id,
+    );
+    if (!mine.length) return;
+    this.waiting = this.waiting.filter((i) => !mine.includes(i));
+    for (const i of mine)
+      if (i.change.kind === "assignment") this.liveAssignment(i.change.before, i.change.after);
+    const last = mine[mine.length - 1];
+    if (!last || last.mine) return;
+    const t = MESSAGES[this.say.lang];
+    const who = last.who ?? t.someone;
+    const gone = last.change.kind === "assignment" && !last.change.after;
+    this.notice = { text: gone ? t.liveDeletedWhileHeld(who) : t.liveChangedWhileHeld(who), kind: "info" };
+  }
+
+  private liveAssignment(before: AssignmentDto | null, after: AssignmentDto | null): void {
+    if (after) {
+      const seen = Math.max(this.versions.get(after.id) ?? 0, this.byId[after.id]?.version ?? 0);
+      if (seen >= after.version) return;
+      if (!this.people.some((p) => p.id === after.resourceId)) return;
+      this.put(after);
+    } else if (before) {
+      const shown = this.byId[before.id];
+      if (shown && shown.version <= before.version) this.drop(before.id);
+      this.history.forget((e) => (e.kind === "create" ? e.after.id : e.before.id) === before.id);
+      this.syncHistory();
+    }
+  }
+
+  private livePerson(after: ResourceDto): void {
+    const shown = this.people.find((p) => p.id === after.id);
+    if (shown && shown.version >= after.version) return;
+    this.people = [...this.people.filter((p) => p.id !== after.id), after].sort(byName);
+  }
+
+  private liveProject(after: ProjectDto): void {
+    const shown = this.projects.find((p) => p.id === after.id);
+    if (shown && shown.version >= after.version) return;
+    this.projects = [...this.projects.filter((p) => p.id !== after.id), after].sort(byName);
+  }
+
+  private personGone(id: string): void {
+    if (!this.people.some((p) => p.id === id)) return;
+    this.people = this.people.filter((x) => x.id !== id);
+    this.dropWhere((a) => a.resourceId === id);
+    this.capacity.forget(id);
+  }
+
+  private projectGone(id: string): void {
+    if (!this.projects.some((p) => p.id === id)) return;
+    this.projects = this.projects.filter((x) => x.id !== id);
+    this.dropWhere((a) => a.projectId === id);
   }
 
   // ---- messages ------------------------------------------------------------------------------

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { errorText } from "../errors";
-import type { AssignmentDto, ProjectDto, ResourceDto, TimelineDto, Unreadable } from "../ipc";
+import type {
+  AssignmentDto,
+  LiveItemDto,
+  LiveNewsDto,
+  ProjectDto,
+  ResourceDto,
+  TimelineDto,
+  Unreadable,
+} from "../ipc";
 import { FULL_DAY } from "./allocation";
 import { dateOf, dayOf } from "./dates";
 import { newId, Plan, type PlanApi } from "./plan.svelte";
@@ -530,5 +538,113 @@ describe("Plan offline", () => {
     const { store, plan } = setUp({ loaded: [], cached: true });
     plan.ensureLoaded(dayOf("2026-12-01"), dayOf("2026-12-10"));
     expect(store.windowsAsked).toBeGreaterThan(0);
+  });
+});
+
+describe("Plan live view (issue #19.2)", () => {
+  const bar = (
+    id: string,
+    resourceId: string,
+    startDate: string,
+    lastDay: string,
+    version: number,
+  ): AssignmentDto => ({
+    id,
+    resourceId,
+    projectId: "apollo",
+    startDate,
+    lastDay,
+    endDateExclusive: dateOf(dayOf(lastDay) + 1),
+    allocation: FULL_DAY,
+    status: "confirmed",
+    version,
+  });
+  const item = (change: LiveItemDto["change"], mine = false): LiveItemDto => ({
+    cursor: `FEED#${Math.random()}`,
+    kind: change.kind === "whole" ? "import" : change.kind,
+    item: "x",
+    summary: [],
+    at: "2026-12-01T10:00:00Z",
+    by: mine ? "me" : "them",
+    who: mine ? "Me" : "Ada",
+    mine,
+    action: "changed",
+    change,
+  });
+  const news = (...items: LiveItemDto[]): LiveNewsDto => ({ kind: "changes", items });
+
+  it("others' bars appear, move and vanish in place; an older or repeated change does nothing", async () => {
+    const { plan } = setUp();
+    const v1 = bar("x", "ada", "2026-12-07", "2026-12-11", 1);
+    const v2 = bar("x", "bob", "2026-12-14", "2026-12-18", 2);
+    await plan.applyLive(news(item({ kind: "assignment", before: null, after: v1 })));
+    expect(plan.byId.x).toEqual(v1);
+    await plan.applyLive(news(item({ kind: "assignment", before: v1, after: v2 })));
+    expect(plan.byId.x).toEqual(v2);
+    // The same record read again (the read-back minute), and the older one: v2 stays.
+    await plan.applyLive(news(item({ kind: "assignment", before: null, after: v1 })));
+    expect(plan.byId.x).toEqual(v2);
+    await plan.applyLive(news(item({ kind: "assignment", before: v2, after: null })));
+    expect(plan.byId.x).toBeUndefined();
+    expect(plan.notice).toBeNull();
+  });
+
+  it("people and projects are added, renamed and deleted with their bars", async () => {
+    const { plan } = setUp();
+    await plan.applyLive(
+      news(item({ kind: "assignment", before: null, after: bar("x", "bob", "2026-12-07", "2026-12-11", 1) })),
+    );
+    await plan.applyLive(
+      news(
+        item({ kind: "person", before: null, after: { id: "cy", name: "Cy", version: 1 } }),
+        item({
+          kind: "person",
+          before: { id: "ada", name: "Ada", version: 1 },
+          after: { id: "ada", name: "Adele", version: 2 },
+        }),
+        item({
+          kind: "project",
+          before: null,
+          after: { id: "zeus", name: "Zeus", color: "#aa0000", version: 1 },
+        }),
+        item({ kind: "person", before: { id: "bob", name: "Bob", version: 1 }, after: null }),
+      ),
+    );
+    expect(plan.people.map((p) => p.name)).toEqual(["Adele", "Cy"]);
+    expect(plan.projects.map((p) => p.name)).toEqual(["Apollo", "Zeus"]);
+    expect(plan.byId.x).toBeUndefined();
+  });
+
+  it("a change to the bar being dragged waits until it is let go, then is said", async () => {
+    const { plan } = setUp();
+    const v1 = bar("x", "ada", "2026-12-07", "2026-12-11", 1);
+    await plan.applyLive(news(item({ kind: "assignment", before: null, after: v1 })));
+    const v2 = bar("x", "ada", "2026-12-21", "2026-12-23", 2);
+    await plan.applyLive(news(item({ kind: "assignment", before: v1, after: v2 })), "x");
+    expect(plan.byId.x).toEqual(v1);
+    expect(plan.notice).toBeNull();
+    plan.released("x");
+    expect(plan.byId.x).toEqual(v2);
+    expect(plan.notice?.text).toBe(
+      "Ada changed this assignment while you held it. The timeline shows their version now.",
+    );
+  });
+
+  it("the team's name and week apply in place", async () => {
+    const { plan } = setUp();
+    const after = { name: "Renamed", defaultWeek: [420, 420, 420, 420, 420, 0, 0], feedDays: null };
+    await plan.applyLive(
+      news(item({ kind: "team", before: { name: "T", defaultWeek: null, feedDays: null }, after })),
+    );
+    expect(plan.teamName).toBe("Renamed");
+    expect(plan.capacity.defaultWeek).toEqual(after.defaultWeek);
+  });
+
+  it("holidays, an import or 'too much' read what is shown again", async () => {
+    const { store, plan } = setUp();
+    const asked = store.asked.length;
+    await plan.applyLive(news(item({ kind: "holidays", added: [], removed: [] })));
+    await plan.applyLive({ kind: "reload" });
+    expect(store.asked.length).toBeGreaterThan(asked);
   });
 });

@@ -3,7 +3,7 @@
 
 use super::items::{self, DELETING};
 use super::{AssignmentChange, AssignmentRef, NewAssignment};
-use crate::feed::{FeedAction, FeedKind};
+use crate::feed::{Change, FeedAction, FeedKind};
 use crate::keys::{self, Series};
 use crate::scope::put_new;
 use crate::sdk::{self, Item, classify, key, n, s};
@@ -40,13 +40,11 @@ impl Store {
             self.register_level(scope, Series::Assignments, window::level_of(a.range)).await?;
             actions.push(put_new(self.table(), index)?);
         }
+        let days = self.feed_days(scope).await?;
         actions.push(self.feed_record(
             scope,
-            FeedKind::Assignment,
-            FeedAction::Created,
-            a.id.as_str(),
-            None,
-            Some(&a),
+            days,
+            Self::assignment_change(FeedAction::Created, None, Some(&a)),
         )?);
         match sdk::transact(self.client(), actions).await {
             Ok(()) => Ok(a),
@@ -103,14 +101,9 @@ impl Store {
             leaving.push((actions.len(), "project"));
             actions.push(self.not_deleting_check(&pk, keys::project_sk(&current.project_id))?);
         }
-        actions.push(self.feed_record(
-            scope,
-            FeedKind::Assignment,
-            FeedAction::Changed,
-            next.id.as_str(),
-            Some(current),
-            Some(&next),
-        )?);
+        let days = self.feed_days(scope).await?;
+        let change = Self::assignment_change(FeedAction::Changed, Some(current), Some(&next));
+        actions.push(self.feed_record(scope, days, change)?);
         match sdk::transact(self.client(), actions).await {
             Ok(()) => Ok(next),
             Err(e) if e.condition_failed_at(0) => Err(StoreError::ParentGone { what: "person" }),
@@ -145,13 +138,11 @@ impl Store {
         if let Some(index) = items::index_key(&pk, &current.id, current.range) {
             actions.push(plain_delete(self.table(), index)?);
         }
+        let days = self.feed_days(scope).await?;
         actions.push(self.feed_record(
             scope,
-            FeedKind::Assignment,
-            FeedAction::Deleted,
-            current.id.as_str(),
-            Some(current),
-            None,
+            days,
+            Self::assignment_change(FeedAction::Deleted, Some(current), None),
         )?);
         let condition_failed = match sdk::transact(self.client(), actions).await {
             Ok(()) => false,
@@ -165,6 +156,26 @@ impl Store {
             StoreError::NotFound { .. } => Ok(()),
             other => Err(other),
         }
+    }
+
+    /// The change record of an assignment's edit: about its people and projects before and after.
+    pub(crate) fn assignment_change(
+        action: FeedAction,
+        before: Option<&Assignment>,
+        after: Option<&Assignment>,
+    ) -> Change {
+        let id = after.or(before).map(|a| a.id.as_str()).unwrap_or_default();
+        let mut change = Change::new(FeedKind::Assignment, action, id);
+        for a in [before, after].into_iter().flatten() {
+            change = change.about([a.resource_id.as_str(), a.project_id.as_str()]);
+        }
+        if let Some(b) = before {
+            change = change.before(b);
+        }
+        if let Some(a) = after {
+            change = change.after(a);
+        }
+        change
     }
 
     /// Reads one assignment by where it is stored.
@@ -250,7 +261,11 @@ impl Store {
     }
 
     /// The person and the project must exist and not be in a cascade delete.
-    fn parent_checks(&self, pk: &str, a: &Assignment) -> Result<Vec<TransactWriteItem>, StoreError> {
+    pub(super) fn parent_checks(
+        &self,
+        pk: &str,
+        a: &Assignment,
+    ) -> Result<Vec<TransactWriteItem>, StoreError> {
         [keys::resource_sk(&a.resource_id), keys::project_sk(&a.project_id)]
             .into_iter()
             .map(|sk| self.parent_check(pk, sk))

@@ -4,17 +4,22 @@
 //! Calendars (`CAL#{id}`) and holidays (`HOL#{day}#{calendar}`) are the team's: admins change
 //! them. A person's working weeks and calendar are part of the plan: planners change them.
 
+use super::assignments::plain_put;
 use super::capacity_items as ci;
 use super::items::{self, CALENDAR, DELETING, SCHEDULE, is_deleting};
+use crate::feed::{Change, FeedAction, FeedKind};
 use crate::keys;
-use crate::sdk::{self, Item, classify, get_s, is_condition_failure, key, n, query_all, s};
+use crate::scope::put_new;
+use crate::sdk::{self, Item, get_s, key, n, query_all, s};
 use crate::{Store, StoreError, TeamScope};
-use aws_sdk_dynamodb::types::{ConditionCheck, ReturnConsumedCapacity, TransactWriteItem, Update};
+use aws_sdk_dynamodb::types::{ConditionCheck, Delete, TransactWriteItem, Update};
 use planner_domain::capacity::Schedule;
 use planner_domain::{Action, Calendar, CalendarId, Date, Holiday, Name, Resource, ValidationError};
 
 /// The most holidays one call adds (a fill of several years of a country's days fits).
 pub const MAX_HOLIDAYS_AT_ONCE: usize = 1000;
+/// Holidays put in one transaction with their change record (a transaction holds 100 actions).
+const HOLIDAYS_PER_RECORD: usize = 99;
 
 impl Store {
     /// The team's holiday calendars, by name.
@@ -47,7 +52,16 @@ impl Store {
         let region = region.map(|r| Calendar::check_region(&r)).transpose()?;
         let calendar = Calendar { id, name, region, version: 1 };
         let item = ci::calendar_item(&scope.pk(), &calendar);
-        if !self.put_if_absent(item).await? {
+        let change =
+            Change::new(FeedKind::Calendar, FeedAction::Created, calendar.id.as_str()).after(&calendar);
+        let days = self.feed_days(scope).await?;
+        let actions = vec![put_new(self.table(), item)?, self.feed_record(scope, days, change)?];
+        let written = match sdk::transact(self.client(), actions).await {
+            Ok(()) => true,
+            Err(e) if e.condition_failed_at(0) => false,
+            Err(e) => return Err(e.into_store("calendar")),
+        };
+        if !written {
             match self.get(key(scope.pk(), keys::calendar_sk(&calendar.id)), true).await? {
                 Some(existing) if ci::calendar_from_item(&existing).as_ref() == Ok(&calendar) => {}
                 _ => return Err(StoreError::AlreadyExists { what: "calendar" }),
@@ -65,30 +79,38 @@ impl Store {
         name: Name,
     ) -> Result<Calendar, StoreError> {
         self.require(scope, Action::ManageTeam, "rename_calendar")?;
-        let out = self
-            .client()
-            .update_item()
+        let at = key(scope.pk(), keys::calendar_sk(id));
+        let current = match self.get(at.clone(), true).await? {
+            Some(item) => ci::calendar_from_item(&item)?,
+            None => return Err(StoreError::NotFound { what: "calendar" }),
+        };
+        if current.version != version {
+            return Err(StoreError::Conflict { what: "calendar" });
+        }
+        let next = Calendar { name: name.clone(), version: version + 1, ..current.clone() };
+        let update = Update::builder()
             .table_name(self.table())
-            .return_consumed_capacity(ReturnConsumedCapacity::Total)
-            .set_key(Some(key(scope.pk(), keys::calendar_sk(id))))
+            .set_key(Some(at.clone()))
             .update_expression("SET #name = :name, version = version + :one")
             .condition_expression("attribute_exists(pk) AND version = :seen")
             .expression_attribute_names("#name", "name")
             .expression_attribute_values(":name", s(name.as_str()))
             .expression_attribute_values(":one", n(1))
             .expression_attribute_values(":seen", n(version))
-            .return_values(aws_sdk_dynamodb::types::ReturnValue::AllNew)
-            .send()
-            .await;
-        match out {
-            Ok(out) => ci::calendar_from_item(&out.attributes.unwrap_or_default()),
-            Err(e) if is_condition_failure(&e) => {
-                Err(match self.get(key(scope.pk(), keys::calendar_sk(id)), true).await? {
-                    Some(_) => StoreError::Conflict { what: "calendar" },
-                    None => StoreError::NotFound { what: "calendar" },
-                })
-            }
-            Err(e) => Err(classify(e)),
+            .build()
+            .map_err(StoreError::build)?;
+        let change =
+            Change::new(FeedKind::Calendar, FeedAction::Changed, id.as_str()).before(&current).after(&next);
+        let days = self.feed_days(scope).await?;
+        let actions =
+            vec![TransactWriteItem::builder().update(update).build(), self.feed_record(scope, days, change)?];
+        match sdk::transact(self.client(), actions).await {
+            Ok(()) => Ok(next),
+            Err(e) if e.condition_failed_at(0) => Err(match self.get(at, true).await? {
+                Some(_) => StoreError::Conflict { what: "calendar" },
+                None => StoreError::NotFound { what: "calendar" },
+            }),
+            Err(e) => Err(e.into_store("calendar")),
         }
     }
 
@@ -107,12 +129,27 @@ impl Store {
         .await?;
         let keys: Vec<Item> =
             days.iter().map(|row| Ok(key(&pk, get_s(row, keys::SK)?))).collect::<Result<_, StoreError>>()?;
+        let before = match self.get(key(&pk, keys::calendar_sk(id)), true).await? {
+            Some(item) => ci::calendar_from_item(&item)?,
+            // Gone already (its holidays too, but for any an earlier run left: deleted above).
+            None => {
+                return sdk::batch_delete(self.client(), self.table(), keys, |_| {}).await;
+            }
+        };
         let deleted = sdk::batch_delete(self.client(), self.table(), keys, |_| {}).await?;
         // The calendar with the mark that it was deleted (a copy run again must not bring it back
-        // with its holidays, issue #18.8).
-        self.delete_row_with_mark(&pk, keys::calendar_sk(id), id.as_str(), None)
-            .await
-            .map_err(|e| e.into_store("calendar"))?;
+        // with its holidays, issue #18.8) and its change record.
+        let change = Change::new(FeedKind::Calendar, FeedAction::Deleted, id.as_str())
+            .before(&before)
+            .summary(&serde_json::json!({ "holidaysDeleted": deleted }));
+        let record = self.feed_record(scope, self.feed_days(scope).await?, change)?;
+        let condition = Some("attribute_exists(pk)".to_owned());
+        match self.delete_row_with_mark(&pk, keys::calendar_sk(id), id.as_str(), condition, record).await {
+            // Deleted by someone else meanwhile: their record says so.
+            Ok(()) => {}
+            Err(e) if e.condition_failed_at(0) => {}
+            Err(e) => return Err(e.into_store("calendar")),
+        }
         Ok(deleted)
     }
 
@@ -132,12 +169,22 @@ impl Store {
         if self.get(key(&pk, keys::calendar_sk(calendar)), true).await?.is_none() {
             return Err(StoreError::NotFound { what: "calendar" });
         }
-        let items: Vec<Item> = days
-            .into_iter()
-            .map(|(day, name)| ci::holiday_item(&pk, &Holiday { calendar: calendar.clone(), day, name }))
-            .collect();
-        let count = items.len();
-        sdk::batch_put(self.client(), self.table(), items, |_| {}).await?;
+        // In transactions of up to 99 holidays and their change record: a fill of a few years is
+        // a few records, each holding the days it put.
+        let count = days.len();
+        let retention = self.feed_days(scope).await?;
+        for chunk in days.chunks(HOLIDAYS_PER_RECORD) {
+            let mut actions = Vec::with_capacity(chunk.len() + 1);
+            let mut put = Vec::with_capacity(chunk.len());
+            for (day, name) in chunk {
+                let holiday = Holiday { calendar: calendar.clone(), day: *day, name: name.clone() };
+                actions.push(plain_put(self.table(), ci::holiday_item(&pk, &holiday))?);
+                put.push(holiday);
+            }
+            let change = Change::new(FeedKind::Holidays, FeedAction::Created, calendar.as_str()).after(&put);
+            actions.push(self.feed_record(scope, retention, change)?);
+            sdk::transact(self.client(), actions).await.map_err(|e| e.into_store("holiday"))?;
+        }
         Ok(count)
     }
 
@@ -149,15 +196,26 @@ impl Store {
         day: Date,
     ) -> Result<(), StoreError> {
         self.require(scope, Action::ManageTeam, "delete_holiday")?;
-        self.client()
-            .delete_item()
+        let at = key(scope.pk(), keys::holiday_sk(day, calendar));
+        // Only one that is there is deleted with a record (removing none changes nothing).
+        let Some(item) = self.get(at.clone(), true).await? else { return Ok(()) };
+        let before = ci::holiday_from_item(&item)?;
+        let remove = Delete::builder()
             .table_name(self.table())
-            .return_consumed_capacity(ReturnConsumedCapacity::Total)
-            .set_key(Some(key(scope.pk(), keys::holiday_sk(day, calendar))))
-            .send()
-            .await
-            .map_err(classify)?;
-        Ok(())
+            .set_key(Some(at))
+            .condition_expression("attribute_exists(pk)")
+            .build()
+            .map_err(StoreError::build)?;
+        let change =
+            Change::new(FeedKind::Holidays, FeedAction::Deleted, calendar.as_str()).before(&[before]);
+        let days = self.feed_days(scope).await?;
+        let actions =
+            vec![TransactWriteItem::builder().delete(remove).build(), self.feed_record(scope, days, change)?];
+        match sdk::transact(self.client(), actions).await {
+            Ok(()) => Ok(()),
+            Err(e) if e.condition_failed_at(0) => Ok(()),
+            Err(e) => Err(e.into_store("holiday")),
+        }
     }
 
     /// Every holiday of the team (export). Reads them all.
@@ -214,6 +272,12 @@ impl Store {
             .expression_attribute_names("#calendar", CALENDAR)
             .build()
             .map_err(StoreError::build)?;
+        let next = Resource {
+            version: current.version + 1,
+            schedule: schedule.clone(),
+            calendar: calendar.clone(),
+            ..current.clone()
+        };
         let mut actions = vec![TransactWriteItem::builder().update(update).build()];
         if let Some(cal) = &calendar {
             let check = ConditionCheck::builder()
@@ -224,8 +288,13 @@ impl Store {
                 .map_err(StoreError::build)?;
             actions.push(TransactWriteItem::builder().condition_check(check).build());
         }
+        let change = Change::new(FeedKind::Person, FeedAction::Changed, current.id.as_str())
+            .about([current.id.as_str()])
+            .before(current)
+            .after(&next);
+        actions.push(self.feed_record(scope, self.feed_days(scope).await?, change)?);
         match sdk::transact(self.client(), actions).await {
-            Ok(()) => Ok(Resource { version: current.version + 1, schedule, calendar, ..current.clone() }),
+            Ok(()) => Ok(next),
             Err(e) if e.condition_failed_at(1) => Err(StoreError::NotFound { what: "calendar" }),
             Err(e) if e.condition_failed_at(0) => Err(match self.get(person, true).await? {
                 Some(item) if !is_deleting(&item) => {

@@ -14,6 +14,7 @@
 //! row that is already gone succeeds.
 
 use super::items::DELETING;
+use crate::feed::{Change, FeedAction, FeedKind};
 use crate::keys::{self, Series};
 use crate::sdk::{self, Item, classify, get_s, is_condition_failure, key, n, query_all, s};
 use crate::{Store, StoreError, TeamScope};
@@ -126,9 +127,18 @@ impl Store {
             .return_values(ReturnValue::AllNew)
             .send()
             .await;
-        // The mark this delete goes by (an earlier run's, if one began it).
-        let mark = match marked {
-            Ok(out) => get_s(&out.attributes.unwrap_or_default(), DELETING)?.to_owned(),
+        // The mark this delete goes by (an earlier run's, if one began it), and the row as it
+        // was, for the change record.
+        let (mark, row_before) = match marked {
+            Ok(out) => {
+                let row = out.attributes.unwrap_or_default();
+                let before = match attribute {
+                    "resourceId" => serde_json::to_value(super::items::resource_from_item(&row)?),
+                    _ => serde_json::to_value(super::items::project_from_item(&row)?),
+                }
+                .unwrap_or_default();
+                (get_s(&row, DELETING)?.to_owned(), before)
+            }
             Err(e) if is_condition_failure(&e) => {
                 return Ok(CascadeReport { assignments_deleted: 0, time_off_deleted: 0, already_gone: true });
             }
@@ -179,14 +189,19 @@ impl Store {
         // Step 4: the row itself, only if it is still the one we marked, with the mark that it
         // was deleted (a copy run again must not bring it back, issue #18.8).
         let row_sk = get_s(&parent, keys::SK)?.to_owned();
-        match self.delete_row_with_mark(&pk, row_sk, id, Some(format!("attribute_exists({DELETING})"))).await
-        {
+        let kind = if attribute == "resourceId" { FeedKind::Person } else { FeedKind::Project };
+        let summary = CascadeReport { assignments_deleted: deleted, time_off_deleted, already_gone: false };
+        let change =
+            Change::new(kind, FeedAction::Deleted, id).about([id]).before(&row_before).summary(&summary);
+        let record = self.feed_record(scope, self.feed_days(scope).await?, change)?;
+        let condition = Some(format!("attribute_exists({DELETING})"));
+        match self.delete_row_with_mark(&pk, row_sk, id, condition, record).await {
             Ok(()) => {}
             // A concurrent run of the same delete finished first.
             Err(e) if e.condition_failed_at(0) => {}
             Err(e) => return Err(e.into_store("delete")),
         }
-        Ok(CascadeReport { assignments_deleted: deleted, time_off_deleted, already_gone: false })
+        Ok(summary)
     }
 }
 

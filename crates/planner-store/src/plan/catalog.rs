@@ -1,10 +1,12 @@
 //! People (resources) and projects: docs/data-model.md, access patterns 2, 3, 5, 6, 10 and 11.
 
 use super::items::{self, DELETING, is_deleting};
+use crate::feed::{Change, FeedAction, FeedKind};
 use crate::keys::{self, TeamItemKey};
-use crate::sdk::{Item, classify, get_s, is_condition_failure, key, n, query_all, s};
+use crate::scope::put_new;
+use crate::sdk::{self, Item, get_s, key, n, query_all, s};
 use crate::{Store, StoreError, TeamScope};
-use aws_sdk_dynamodb::types::{ReturnConsumedCapacity, ReturnValue};
+use aws_sdk_dynamodb::types::{TransactWriteItem, Update};
 use planner_domain::{Action, Color, Name, Project, ProjectId, Resource, ResourceId};
 use serde::Serialize;
 
@@ -121,7 +123,10 @@ impl Store {
         self.require(scope, Action::EditPlan, "create_resource")?;
         let resource = Resource::new(id, name);
         let item = items::resource_item(&scope.pk(), &resource);
-        self.put_new_or_same(item, "person", |existing| {
+        let change = Change::new(FeedKind::Person, FeedAction::Created, resource.id.as_str())
+            .about([resource.id.as_str()])
+            .after(&resource);
+        self.put_new_or_same(scope, item, change, "person", |existing| {
             items::resource_from_item(existing).is_ok_and(|r| r.name == resource.name)
                 && !is_deleting(existing)
         })
@@ -140,7 +145,10 @@ impl Store {
         self.require(scope, Action::EditPlan, "create_project")?;
         let project = Project { id, name, color, version: 1 };
         let item = items::project_item(&scope.pk(), &project);
-        self.put_new_or_same(item, "project", |existing| {
+        let change = Change::new(FeedKind::Project, FeedAction::Created, project.id.as_str())
+            .about([project.id.as_str()])
+            .after(&project);
+        self.put_new_or_same(scope, item, change, "project", |existing| {
             items::project_from_item(existing)
                 .is_ok_and(|p| p.name == project.name && p.color == project.color)
                 && !is_deleting(existing)
@@ -149,11 +157,13 @@ impl Store {
         Ok(project)
     }
 
-    /// Puts an item that must be new; if it exists and `same` says it is what we meant to write,
-    /// this was a retry and succeeds.
+    /// Puts an item that must be new, with its change record; if it exists and `same` says it
+    /// is what we meant to write, this was a retry and succeeds (writing no second record).
     async fn put_new_or_same(
         &self,
+        scope: &TeamScope,
         item: Item,
+        change: Change,
         what: &'static str,
         same: impl Fn(&Item) -> bool,
     ) -> Result<(), StoreError> {
@@ -161,8 +171,12 @@ impl Store {
             .into_iter()
             .filter_map(|k| item.get(k).map(|v| (k.to_owned(), v.clone())))
             .collect();
-        if self.put_if_absent(item).await? {
-            return Ok(());
+        let days = self.feed_days(scope).await?;
+        let actions = vec![put_new(self.table(), item)?, self.feed_record(scope, days, change)?];
+        match sdk::transact(self.client(), actions).await {
+            Ok(()) => return Ok(()),
+            Err(e) if e.condition_failed_at(0) => {}
+            Err(e) => return Err(e.into_store(what)),
         }
         match self.get(item_key, true).await? {
             Some(existing) if same(&existing) => Ok(()),
@@ -180,17 +194,26 @@ impl Store {
         name: Name,
     ) -> Result<Resource, StoreError> {
         self.require(scope, Action::EditPlan, "rename_resource")?;
-        let updated = self
-            .versioned_update(
-                key(scope.pk(), keys::resource_sk(id)),
-                expected_version,
-                "SET #name = :name",
-                vec![("#name", "name")],
-                vec![(":name", s(name.as_str()))],
-                "person",
-            )
-            .await?;
-        items::resource_from_item(&updated)
+        let edit = Edit {
+            set: "SET #name = :name",
+            names: vec![("#name", "name")],
+            values: vec![(":name", s(name.as_str()))],
+        };
+        self.versioned_update(
+            scope,
+            key(scope.pk(), keys::resource_sk(id)),
+            expected_version,
+            edit,
+            "person",
+            |r| {
+                let after = Resource { name: name.clone(), version: r.version + 1, ..r.clone() };
+                let change =
+                    Change::new(FeedKind::Person, FeedAction::Changed, r.id.as_str()).about([r.id.as_str()]);
+                (after, change)
+            },
+            items::resource_from_item,
+        )
+        .await
     }
 
     /// Renames and/or recolours a project (see [`Store::rename_resource`] for conflicts).
@@ -217,60 +240,87 @@ impl Store {
             return Err(StoreError::Invalid(planner_domain::ValidationError::NothingToChange));
         }
         let names = if name.is_some() { vec![("#name", "name")] } else { vec![] };
-        let updated = self
-            .versioned_update(
-                key(scope.pk(), keys::project_sk(id)),
-                expected_version,
-                &format!("SET {}", sets.join(", ")),
-                names,
-                values,
-                "project",
-            )
-            .await?;
-        items::project_from_item(&updated)
+        let set = format!("SET {}", sets.join(", "));
+        let edit = Edit { set: &set, names, values };
+        self.versioned_update(
+            scope,
+            key(scope.pk(), keys::project_sk(id)),
+            expected_version,
+            edit,
+            "project",
+            |p| {
+                let after = Project {
+                    name: name.clone().unwrap_or_else(|| p.name.clone()),
+                    color: color.unwrap_or(p.color),
+                    version: p.version + 1,
+                    ..p.clone()
+                };
+                let change =
+                    Change::new(FeedKind::Project, FeedAction::Changed, p.id.as_str()).about([p.id.as_str()]);
+                (after, change)
+            },
+            items::project_from_item,
+        )
+        .await
     }
 
-    /// An update conditioned on the version the caller read; bumps the version.
-    async fn versioned_update(
+    /// An update conditioned on the version the caller read; bumps the version. The item is
+    /// read first (strongly) for the change record's "before"; the update's condition makes sure
+    /// it is still that.
+    #[allow(clippy::too_many_arguments)]
+    async fn versioned_update<T: Serialize>(
         &self,
+        scope: &TeamScope,
         key: Item,
         expected_version: u64,
-        set: &str,
-        names: Vec<(&str, &str)>,
-        values: Vec<(&str, aws_sdk_dynamodb::types::AttributeValue)>,
+        edit: Edit<'_>,
         what: &'static str,
-    ) -> Result<Item, StoreError> {
-        let mut update = self
-            .client()
-            .update_item()
+        next: impl FnOnce(&T) -> (T, Change),
+        read: fn(&Item) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        let current = match self.get(key.clone(), true).await? {
+            Some(item) if !is_deleting(&item) => item,
+            _ => return Err(StoreError::NotFound { what }),
+        };
+        if items::version(&current)? != expected_version {
+            return Err(StoreError::Conflict { what });
+        }
+        let before = read(&current)?;
+        let (after, change) = next(&before);
+        let days = self.feed_days(scope).await?;
+        let mut update = Update::builder()
             .table_name(self.table())
-            .return_consumed_capacity(ReturnConsumedCapacity::Total)
             .set_key(Some(key.clone()))
-            .update_expression(format!("{set}, version = version + :one"))
+            .update_expression(format!("{}, version = version + :one", edit.set))
             .condition_expression(format!(
                 "attribute_exists(pk) AND attribute_not_exists({DELETING}) AND version = :expected"
             ))
             .expression_attribute_values(":one", n(1))
-            .expression_attribute_values(":expected", n(expected_version))
-            .return_values(ReturnValue::AllNew);
-        for (k, v) in names {
+            .expression_attribute_values(":expected", n(expected_version));
+        for (k, v) in edit.names {
             update = update.expression_attribute_names(k, v);
         }
-        for (k, v) in values {
+        for (k, v) in edit.values {
             update = update.expression_attribute_values(k, v);
         }
-        match update.send().await {
-            Ok(out) => out
-                .attributes
-                .ok_or_else(|| StoreError::Engine { message: "the update returned no item".into() }),
-            Err(e) if is_condition_failure(&e) => {
-                let current = self.get(key, true).await?;
-                Err(match current {
-                    Some(item) if !is_deleting(&item) => StoreError::Conflict { what },
-                    _ => StoreError::NotFound { what },
-                })
-            }
-            Err(e) => Err(classify(e)),
+        let actions = vec![
+            TransactWriteItem::builder().update(update.build().map_err(StoreError::build)?).build(),
+            self.feed_record(scope, days, change.before(&before).after(&after))?,
+        ];
+        match sdk::transact(self.client(), actions).await {
+            Ok(()) => Ok(after),
+            Err(e) if e.condition_failed_at(0) => Err(match self.get(key, true).await? {
+                Some(item) if !is_deleting(&item) => StoreError::Conflict { what },
+                _ => StoreError::NotFound { what },
+            }),
+            Err(e) => Err(e.into_store(what)),
         }
     }
+}
+
+/// An update's expression and its names and values.
+struct Edit<'a> {
+    set: &'a str,
+    names: Vec<(&'a str, &'a str)>,
+    values: Vec<(&'a str, aws_sdk_dynamodb::types::AttributeValue)>,
 }

@@ -68,13 +68,15 @@ impl Store {
     }
 
     /// Deletes the row `row_sk` (on `condition`, if any) with its delete mark
-    /// (`keys::gone_row_sk`) in one transaction: a person's, project's or calendar's last step.
+    /// (`keys::gone_row_sk`) and its change `record` in one transaction: a person's, project's
+    /// or calendar's last step.
     pub(super) async fn delete_row_with_mark(
         &self,
         pk: &str,
         row_sk: String,
         id: &str,
         condition: Option<String>,
+        record: TransactWriteItem,
     ) -> Result<(), crate::sdk::TxError> {
         let gone = crate::keys::gone_row_sk(&row_sk);
         let remove = aws_sdk_dynamodb::types::Delete::builder()
@@ -84,8 +86,8 @@ impl Store {
             .build()
             .map_err(|e| crate::sdk::TxError::Store(StoreError::build(e)))?;
         let mark = self.gone_mark_at(pk, gone, id).map_err(crate::sdk::TxError::Store)?;
-        crate::sdk::transact(self.client(), vec![TransactWriteItem::builder().delete(remove).build(), mark])
-            .await
+        let actions = vec![TransactWriteItem::builder().delete(remove).build(), mark, record];
+        crate::sdk::transact(self.client(), actions).await
     }
 
     /// After a failed condition on the item `id` of `series` the caller saw at `old_sk`: there

@@ -16,6 +16,7 @@ mod catalog;
 mod gone;
 mod items;
 mod reads;
+mod restore;
 mod time_off;
 
 pub(crate) use assignments::plain_put;

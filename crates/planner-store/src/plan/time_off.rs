@@ -4,6 +4,7 @@
 
 use super::assignments::{Rewrite, Seen, plain_delete};
 use super::capacity_items as ci;
+use crate::feed::{Change, FeedAction, FeedKind};
 use crate::keys::{self, Series};
 use crate::scope::put_new;
 use crate::sdk::{self, key, query_all};
@@ -41,6 +42,19 @@ impl From<&TimeOff> for Seen {
     }
 }
 
+/// The change record of a time off's edit.
+fn time_off_change(action: FeedAction, before: Option<&TimeOff>, after: Option<&TimeOff>) -> Change {
+    let Some(t) = after.or(before) else { return Change::new(FeedKind::TimeOff, action, "") };
+    let mut change = Change::new(FeedKind::TimeOff, action, t.id.as_str()).about([t.resource_id.as_str()]);
+    if let Some(b) = before {
+        change = change.before(b);
+    }
+    if let Some(a) = after {
+        change = change.after(a);
+    }
+    change
+}
+
 /// Index of the main item's action: after the person's check.
 const MAIN: usize = 1;
 
@@ -65,6 +79,8 @@ impl Store {
             self.register_level(scope, Series::TimeOff, window::level_of(t.range)).await?;
             actions.push(put_new(self.table(), index)?);
         }
+        let days = self.feed_days(scope).await?;
+        actions.push(self.feed_record(scope, days, time_off_change(FeedAction::Created, None, Some(&t)))?);
         match sdk::transact(self.client(), actions).await {
             Ok(()) => Ok(t),
             Err(e) if e.condition_failed_at(0) => Err(StoreError::ParentGone { what: "person" }),
@@ -106,6 +122,12 @@ impl Store {
             new_index: ci::time_off_index_item(&pk, &next),
         };
         actions.extend(self.rewrite(scope, Series::TimeOff, rewrite, next.range).await?);
+        let days = self.feed_days(scope).await?;
+        actions.push(self.feed_record(
+            scope,
+            days,
+            time_off_change(FeedAction::Changed, Some(current), Some(&next)),
+        )?);
         match sdk::transact(self.client(), actions).await {
             Ok(()) => Ok(next),
             Err(e) if e.condition_failed_at(0) => Err(StoreError::ParentGone { what: "person" }),
@@ -133,6 +155,12 @@ impl Store {
         if let Some(index) = ci::time_off_index_key(&pk, &current.id, current.range) {
             actions.push(plain_delete(self.table(), index)?);
         }
+        let days = self.feed_days(scope).await?;
+        actions.push(self.feed_record(
+            scope,
+            days,
+            time_off_change(FeedAction::Deleted, Some(current), None),
+        )?);
         match sdk::transact(self.client(), actions).await {
             Ok(()) => Ok(()),
             Err(e) if e.condition_failed_at(0) => match self.time_off_changed(scope, current).await {

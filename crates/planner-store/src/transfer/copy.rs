@@ -86,6 +86,7 @@ impl Store {
         report.resources = plan.resources.len();
         report.projects = plan.projects.len();
         report.assignments = plan.assignments.len();
+        self.write_summary(scope, crate::feed::FeedAction::Copied, &report).await?;
         Ok(report)
     }
 

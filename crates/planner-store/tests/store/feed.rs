@@ -1,6 +1,7 @@
-//! The change feed, first part (issue #19.1): every assignment edit writes its change record in
-//! its own transaction, a refused or conflicting edit writes none, and one Query reads what came
-//! after the last record seen, page by page; expired records are skipped.
+//! The change feed (issue #19.1) for assignments: every edit writes its change record in its own
+//! transaction, a refused or conflicting edit writes none, and one Query reads what came after
+//! the last record seen, page by page; expired records are skipped. (feed_kinds.rs: the other
+//! kinds of edit.)
 
 use crate::common::*;
 use planner_domain::Role;
@@ -11,8 +12,9 @@ use planner_store::{AssignmentChange, NewAssignment, StoreError};
 async fn each_assignment_edit_writes_its_record_and_a_refused_one_none() {
     let env = TestEnv::new().await;
     let (team, r, p) = env.team_with_r_and_p("Feed").await;
+    // The person and the project were recorded as they were made; read on from them.
     let start = env.store.changes_since(&team, None, 100).await.unwrap();
-    assert!(start.records.is_empty());
+    assert_eq!(start.records.len(), 2);
 
     let a = env.assign(&team, &r.id, &p.id, "2026-05-04", 3).await;
     env.clock.set(start_of_test_time() + time::Duration::seconds(1));
@@ -41,8 +43,10 @@ async fn each_assignment_edit_writes_its_record_and_a_refused_one_none() {
     env.clock.set(start_of_test_time() + time::Duration::seconds(2));
     env.store.delete_assignment(&team, &moved).await.unwrap();
 
-    let page = env.store.changes_since(&viewer, None, 100).await.unwrap();
-    let got: Vec<_> = page.records.iter().map(|c| (c.kind, c.action, c.item.clone())).collect();
+    let page = env.store.changes_since(&viewer, start.cursor.as_deref(), 100).await.unwrap();
+    // (The viewer's membership was recorded too: feed_kinds.rs.)
+    let records: Vec<_> = page.records.iter().filter(|c| c.kind == FeedKind::Assignment).collect();
+    let got: Vec<_> = records.iter().map(|c| (c.kind, c.action, c.item.clone())).collect();
     let id = a.id.to_string();
     assert_eq!(
         got,
@@ -53,11 +57,11 @@ async fn each_assignment_edit_writes_its_record_and_a_refused_one_none() {
         ],
         "one record per landed edit, in order; none for the conflict or the refusal"
     );
-    let changed = &page.records[1];
+    let changed = records[1];
     assert_eq!(changed.by, *team.user());
     assert_eq!(changed.before.as_ref().unwrap()["startDate"], "2026-05-04");
     assert_eq!(changed.after.as_ref().unwrap()["startDate"], "2026-05-11");
-    assert!(page.records[0].before.is_none() && page.records[2].after.is_none());
+    assert!(records[0].before.is_none() && records[2].after.is_none());
 
     // Read on from the last one: nothing new; then one more edit, and only it.
     let cursor = page.cursor.clone();
@@ -73,11 +77,12 @@ async fn each_assignment_edit_writes_its_record_and_a_refused_one_none() {
 async fn the_feed_is_read_in_pages_and_expired_records_are_skipped() {
     let env = TestEnv::new().await;
     let (team, r, p) = env.team_with_r_and_p("Pages").await;
+    let start = env.store.changes_since(&team, None, 100).await.unwrap().cursor;
     for i in 0..5 {
         env.clock.set(start_of_test_time() + time::Duration::seconds(i));
         env.assign(&team, &r.id, &p.id, "2026-05-04", 1).await;
     }
-    let mut cursor = None;
+    let mut cursor = start;
     let mut seen = 0;
     let mut pages = 0;
     loop {
@@ -91,7 +96,7 @@ async fn the_feed_is_read_in_pages_and_expired_records_are_skipped() {
     }
     assert_eq!((seen, pages), (5, 3), "two, two and one");
     // Thirteen months and a day later: the table's TTL may not have run yet; a read skips them.
-    env.clock.set(start_of_test_time() + time::Duration::days(planner_store::feed::FEED_DAYS + 1));
+    env.clock.set(start_of_test_time() + time::Duration::days(i64::from(planner_store::feed::FEED_DAYS) + 1));
     assert!(env.store.changes_since(&team, None, 100).await.unwrap().records.is_empty());
     assert!(env.store.changes_since(&team, Some("ASN#x"), 10).await.is_err(), "a cursor that is not one");
 }

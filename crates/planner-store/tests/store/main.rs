@@ -12,6 +12,7 @@ mod conflicts;
 mod copies;
 mod faults;
 mod feed;
+mod feed_kinds;
 mod identity;
 mod pagination;
 mod plan;

@@ -246,10 +246,13 @@ async fn each_capacity_edit_is_one_request() {
             "TransactWriteItems",
             "Query",
             "TransactWriteItems",
-            "UpdateItem",
-            "DeleteItem"
+            "GetItem",
+            "TransactWriteItems",
+            "GetItem"
         ],
-        "one request an edit (the Query is the catalog read in between)"
+        "one write request an edit, with its change record (the Query is the catalog read in \
+         between; the team's week and a holiday's removal read the item first for the record's \
+         'before', and a holiday that is not there is not written)"
     );
 }
 

@@ -1,0 +1,192 @@
+//! The live view (issue #19.2): what others changed since the window last asked, read from the
+//! team's change feed ([`planner_store::feed::FeedReader`]: the last minute read again, what was
+//! seen skipped), turned into typed changes the window applies in place, and applied to the
+//! offline copy too (so an outage shows the latest plan). The window asks about every 2 s while
+//! someone is active, less when idle, never while hidden or offline (`ui/src/timeline/live.ts`).
+
+use crate::AppError;
+use crate::app::App;
+use planner_cache::Change;
+use planner_domain::{Assignment, Calendar, Holiday, Project, Resource, TimeOff, UserId};
+use planner_store::feed::{
+    ChangeRecord, FeedAction, FeedKind, FeedRead, FeedReader, MemberState, TeamSettings,
+};
+use serde::de::DeserializeOwned;
+
+/// Pages of a hundred records one ask reads at most; past that the window reloads what it shows.
+pub const LIVE_PAGES: usize = 5;
+
+/// What changed, typed (`None` after: deleted): what the live view applies and the activity
+/// screen says.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LiveChange {
+    Assignment {
+        before: Option<Assignment>,
+        after: Option<Assignment>,
+    },
+    Person {
+        before: Option<Resource>,
+        after: Option<Resource>,
+    },
+    Project {
+        before: Option<Project>,
+        after: Option<Project>,
+    },
+    TimeOff {
+        before: Option<TimeOff>,
+        after: Option<TimeOff>,
+    },
+    Calendar {
+        before: Option<Calendar>,
+        after: Option<Calendar>,
+    },
+    /// Holidays added (or renamed) or removed in a calendar.
+    Holidays {
+        added: Vec<Holiday>,
+        removed: Vec<Holiday>,
+    },
+    Member {
+        before: Option<MemberState>,
+        after: Option<MemberState>,
+    },
+    /// The team's name, default week or retention (only what changed is filled).
+    Team {
+        before: TeamSettings,
+        after: TeamSettings,
+    },
+    /// An import or a copy into the team (its counts are the item's summary), or a record this
+    /// version cannot read: the window reads again what it shows.
+    Whole,
+}
+
+/// One change as the window hears it: who, when, what.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LiveItem {
+    /// Its place in the feed (the activity screen's Restore and paging).
+    pub cursor: String,
+    pub at: String,
+    pub by: UserId,
+    pub who: Option<String>,
+    /// Made by the user of this app (in this window or another): applied all the same (it is
+    /// idempotent: the newer version wins), but not announced.
+    pub mine: bool,
+    pub kind: FeedKind,
+    pub action: FeedAction,
+    /// The id of what changed.
+    pub item: String,
+    pub change: LiveChange,
+    /// A run's counts (a cascade's bars deleted with a person, an import's items), by name.
+    pub summary: Vec<(String, u64)>,
+}
+
+/// The answer to "what changed?".
+#[derive(Debug, Clone, PartialEq)]
+pub enum LiveNews {
+    Changes(Vec<LiveItem>),
+    /// Too much, or away too long: read again what is shown.
+    Reload,
+}
+
+impl App {
+    /// What changed in the open team since the last ask (the first ask reads the last minute).
+    /// Offline, or signed out, or no longer a member: the error says so, as any read's does.
+    pub async fn live_changes(&self) -> Result<LiveNews, AppError> {
+        let p = self.open_plan().await?;
+        let mut slot = self.live.lock().await;
+        if slot.as_ref().is_none_or(|(team, _)| team != p.scope.team()) {
+            let now = self.clock.now();
+            let millis = i64::try_from(now.unix_timestamp_nanos() / 1_000_000).unwrap_or(0);
+            *slot = Some((p.scope.team().clone(), FeedReader::from(millis)));
+        }
+        let Some((_, reader)) = slot.as_mut() else { return Ok(LiveNews::Reload) };
+        let read = match reader.read(&p.store, &p.scope, LIVE_PAGES).await {
+            Ok(read) => read,
+            Err(e) => return Err(self.failed(&p, e.into(), false).await),
+        };
+        let records = match read {
+            FeedRead::Reload => return Ok(LiveNews::Reload),
+            FeedRead::Changes(records) => records,
+        };
+        let mut items = Vec::with_capacity(records.len());
+        for record in records {
+            let item = live_item(&record, p.scope.user());
+            if let (Some(copy), Some(change)) = (&p.copy, copy_change(&item.change)) {
+                copy.apply(change).await;
+            }
+            items.push(item);
+        }
+        Ok(LiveNews::Changes(items))
+    }
+}
+
+fn parsed<T: DeserializeOwned>(value: &Option<serde_json::Value>) -> Option<T> {
+    value.as_ref().and_then(|v| serde_json::from_value(v.clone()).ok())
+}
+
+/// An item's before and after: none after a delete; a record whose "after" does not parse
+/// (written by a newer version of the app) is none, and the window reloads instead.
+fn row<T: DeserializeOwned>(record: &ChangeRecord) -> Option<(Option<T>, Option<T>)> {
+    let before = parsed(&record.before);
+    if record.action == FeedAction::Deleted {
+        return before.is_some().then_some((before, None));
+    }
+    Some((before, Some(parsed(&record.after)?)))
+}
+
+/// A record as the window applies it.
+pub(crate) fn live_item(record: &ChangeRecord, me: &UserId) -> LiveItem {
+    let change = match record.kind {
+        FeedKind::Assignment => row(record).map(|(before, after)| LiveChange::Assignment { before, after }),
+        FeedKind::Person => row(record).map(|(before, after)| LiveChange::Person { before, after }),
+        FeedKind::Project => row(record).map(|(before, after)| LiveChange::Project { before, after }),
+        FeedKind::TimeOff => row(record).map(|(before, after)| LiveChange::TimeOff { before, after }),
+        FeedKind::Calendar => row(record).map(|(before, after)| LiveChange::Calendar { before, after }),
+        FeedKind::Member => row(record).map(|(before, after)| LiveChange::Member { before, after }),
+        FeedKind::Holidays => Some(LiveChange::Holidays {
+            added: parsed(&record.after).unwrap_or_default(),
+            removed: parsed(&record.before).unwrap_or_default(),
+        }),
+        FeedKind::Team => Some(LiveChange::Team {
+            before: parsed(&record.before).unwrap_or_default(),
+            after: parsed(&record.after).unwrap_or_default(),
+        }),
+        FeedKind::Import => Some(LiveChange::Whole),
+    };
+    let summary = match &record.summary {
+        Some(serde_json::Value::Object(counts)) => {
+            counts.iter().filter_map(|(name, n)| Some((name.clone(), n.as_u64()?))).collect()
+        }
+        _ => Vec::new(),
+    };
+    LiveItem {
+        cursor: record.cursor.clone(),
+        at: record.at.clone(),
+        by: record.by.clone(),
+        who: record.who.clone(),
+        mine: &record.by == me,
+        kind: record.kind,
+        action: record.action,
+        item: record.item.clone(),
+        change: change.unwrap_or(LiveChange::Whole),
+        summary,
+    }
+}
+
+/// The change the offline copy applies for a live one (none: the copy is read again with what
+/// the window reloads).
+fn copy_change(change: &LiveChange) -> Option<Change> {
+    Some(match change {
+        LiveChange::Assignment { after: Some(a), .. } => Change::Assignment(a.clone()),
+        LiveChange::Assignment { before: Some(b), after: None } => Change::AssignmentGone(b.id.clone()),
+        LiveChange::Person { after: Some(r), .. } => Change::Resource(r.clone()),
+        LiveChange::Person { before: Some(r), after: None } => Change::ResourceGone(r.id.clone()),
+        LiveChange::Project { after: Some(p), .. } => Change::Project(p.clone()),
+        LiveChange::Project { before: Some(p), after: None } => Change::ProjectGone(p.id.clone()),
+        LiveChange::TimeOff { after: Some(t), .. } => Change::TimeOff(t.clone()),
+        LiveChange::TimeOff { before: Some(t), after: None } => Change::TimeOffGone(t.id.clone()),
+        LiveChange::Calendar { after: Some(c), .. } => Change::Calendar(c.clone()),
+        LiveChange::Calendar { before: Some(c), after: None } => Change::CalendarGone(c.id.clone()),
+        LiveChange::Holidays { added, removed } if removed.is_empty() => Change::Holidays(added.clone()),
+        _ => return None,
+    })
+}

@@ -1,0 +1,260 @@
+//! Reading the feed: after a cursor, oldest first (access pattern 51), for a running app's live
+//! view ([`FeedReader`]); before a cursor, newest first and filtered (access pattern 52), for the
+//! activity screen. Both start no earlier than the team's retention, in the key condition itself,
+//! so a record past it is never read even before the table's TTL removes it.
+
+use super::{ChangeRecord, FeedKind, FeedPage, record_from_item};
+use crate::keys;
+use crate::sdk::{self, get_n, s};
+use crate::{Store, StoreError, TeamScope};
+use planner_domain::{Action, UserId};
+use std::collections::HashMap;
+
+/// How far before the newest record it saw a [`FeedReader`] reads again. Records are ordered by
+/// the writer's clock and a read is eventually consistent, so a record can land behind one
+/// already read (a writer whose clock is behind, a transaction that took longer, a replica a
+/// moment late); reading the last minute again, and skipping what was seen, catches those.
+pub const READ_BACK_MS: i64 = 60_000;
+/// Records read per page by a [`FeedReader`].
+const READER_PAGE: i32 = 100;
+
+/// What the activity screen shows: any of these narrows it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ActivityFilter {
+    pub kind: Option<FeedKind>,
+    /// A person's, project's or member's id the record concerns.
+    pub about: Option<String>,
+    /// Who made the change.
+    pub by: Option<UserId>,
+}
+
+/// What a [`FeedReader`] read.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FeedRead {
+    /// The records not seen before, oldest first.
+    Changes(Vec<ChangeRecord>),
+    /// Too much to apply one by one (more than the pages allowed), or the reader was away past
+    /// the team's retention: reload what is in view, and read on from now.
+    Reload,
+}
+
+/// A running app's place in the feed: the newest record it saw and the ids of the last
+/// [`READ_BACK_MS`] (which it reads again and skips).
+#[derive(Debug, Clone)]
+pub struct FeedReader {
+    newest_ms: i64,
+    seen: HashMap<String, i64>,
+    page: i32,
+}
+
+impl FeedReader {
+    /// A reader that starts at `millis` (the time what is in view was read: earlier changes are
+    /// in it; the ones of the last minute before it are read again and applied idempotently).
+    pub fn from(millis: i64) -> Self {
+        Self { newest_ms: millis, seen: HashMap::new(), page: READER_PAGE }
+    }
+
+    /// Reads `records` per page instead of a hundred (tests of what "too many" does).
+    pub fn with_page_size(mut self, records: i32) -> Self {
+        self.page = records.clamp(1, 1000);
+        self
+    }
+
+    /// Reads what came since the last read, at most `pages` pages.
+    pub async fn read(
+        &mut self,
+        store: &Store,
+        scope: &TeamScope,
+        pages: usize,
+    ) -> Result<FeedRead, StoreError> {
+        store.require(scope, Action::ReadPlan, "changes_since")?;
+        let days = store.feed_days(scope).await?;
+        let now_ms = store.now_millis();
+        if now_ms - self.newest_ms > i64::from(days) * 86_400_000 {
+            *self = Self { newest_ms: now_ms, seen: HashMap::new(), page: self.page };
+            return Ok(FeedRead::Reload);
+        }
+        let mut cursor = Some(keys::feed_sk(self.newest_ms - READ_BACK_MS, ""));
+        let mut fresh = Vec::new();
+        for _ in 0..pages {
+            let page = store.feed_page(scope, cursor.as_deref(), self.page, days).await?;
+            for record in page.records {
+                if !self.seen.contains_key(&record.cursor) {
+                    self.seen.insert(record.cursor.clone(), millis_of(&record.cursor));
+                    fresh.push(record);
+                }
+            }
+            if !page.more {
+                self.settle();
+                return Ok(FeedRead::Changes(fresh));
+            }
+            cursor = page.cursor;
+        }
+        *self = Self { newest_ms: now_ms, seen: HashMap::new(), page: self.page };
+        Ok(FeedRead::Reload)
+    }
+
+    /// Moves the read-back window up to the newest record seen, and forgets the ids before it.
+    fn settle(&mut self) {
+        if let Some(newest) = self.seen.values().max() {
+            self.newest_ms = self.newest_ms.max(*newest);
+        }
+        let from = self.newest_ms - READ_BACK_MS;
+        self.seen.retain(|_, ms| *ms >= from);
+    }
+}
+
+/// The writer's milliseconds in a record's key (`FEED#{ms:013}#…`).
+fn millis_of(cursor: &str) -> i64 {
+    cursor
+        .get(keys::FEED_PREFIX.len()..keys::FEED_PREFIX.len() + 13)
+        .and_then(|m| m.parse().ok())
+        .unwrap_or(0)
+}
+
+fn bad_cursor() -> StoreError {
+    planner_domain::ValidationError::Id("feed cursor".into()).into()
+}
+
+impl Store {
+    pub(crate) fn now_millis(&self) -> i64 {
+        i64::try_from(self.now().unix_timestamp_nanos() / 1_000_000).unwrap_or(0)
+    }
+
+    /// The first key the team's retention still shows.
+    fn retained_from(&self, days: u32) -> String {
+        keys::feed_sk(self.now_millis() - i64::from(days) * 86_400_000, "")
+    }
+
+    /// Access pattern 51. The records after `cursor` (from the oldest kept without one), oldest
+    /// first, at most `limit`. Every member may read it.
+    pub async fn changes_since(
+        &self,
+        scope: &TeamScope,
+        cursor: Option<&str>,
+        limit: i32,
+    ) -> Result<FeedPage, StoreError> {
+        self.require(scope, Action::ReadPlan, "changes_since")?;
+        let days = self.feed_days(scope).await?;
+        self.feed_page(scope, cursor, limit, days).await
+    }
+
+    async fn feed_page(
+        &self,
+        scope: &TeamScope,
+        cursor: Option<&str>,
+        limit: i32,
+        days: u32,
+    ) -> Result<FeedPage, StoreError> {
+        let (_, last) = keys::feed_range();
+        let kept = self.retained_from(days);
+        let after = match cursor {
+            Some(c) if c.starts_with(keys::FEED_PREFIX) && c < last.as_str() => keys::feed_after(c),
+            Some(_) => return Err(bad_cursor()),
+            None => kept.clone(),
+        };
+        let out = self
+            .query_range(scope.pk(), (after.max(kept), last), false)
+            .limit(limit.clamp(1, 1000))
+            .send()
+            .await
+            .map_err(sdk::classify)?;
+        self.page_of(out, cursor)
+    }
+
+    /// Access pattern 52: the activity log, newest first — the records before `before` (from
+    /// the newest without one), at most `limit` read (a filter may keep fewer: read on from the
+    /// cursor while `more`). Every member may read it.
+    pub async fn activity(
+        &self,
+        scope: &TeamScope,
+        before: Option<&str>,
+        limit: i32,
+        filter: &ActivityFilter,
+    ) -> Result<FeedPage, StoreError> {
+        self.require(scope, Action::ReadPlan, "activity")?;
+        let days = self.feed_days(scope).await?;
+        let (_, last) = keys::feed_range();
+        let upto = match before {
+            Some(c) if c.starts_with(keys::FEED_PREFIX) && c < last.as_str() => c.to_owned(),
+            Some(_) => return Err(bad_cursor()),
+            None => last,
+        };
+        let mut query = self
+            .query_range(scope.pk(), (self.retained_from(days), upto), false)
+            .scan_index_forward(false)
+            .limit(limit.clamp(1, 1000));
+        let mut conditions = Vec::new();
+        if let Some(kind) = filter.kind {
+            conditions.push("#kind = :kind");
+            query = query
+                .expression_attribute_names("#kind", "kind")
+                .expression_attribute_values(":kind", s(super::json_name(&kind)?));
+        }
+        if let Some(id) = &filter.about {
+            conditions.push("contains(#about, :about)");
+            query = query
+                .expression_attribute_names("#about", "about")
+                .expression_attribute_values(":about", s(id));
+        }
+        if let Some(user) = &filter.by {
+            conditions.push("#by = :by");
+            query = query
+                .expression_attribute_names("#by", "by")
+                .expression_attribute_values(":by", s(user.as_str()));
+        }
+        if !conditions.is_empty() {
+            query = query.filter_expression(conditions.join(" AND "));
+        }
+        let out = query.send().await.map_err(sdk::classify)?;
+        let mut page = self.page_of(out, before)?;
+        // The key condition includes `before` itself.
+        page.records.retain(|r| Some(r.cursor.as_str()) != before);
+        Ok(page)
+    }
+
+    fn page_of(
+        &self,
+        out: aws_sdk_dynamodb::operation::query::QueryOutput,
+        cursor: Option<&str>,
+    ) -> Result<FeedPage, StoreError> {
+        let now = self.now().unix_timestamp();
+        let mut records = Vec::new();
+        for item in out.items() {
+            if get_n(item, "expires").is_ok_and(|t| t <= now) {
+                continue;
+            }
+            records.push(record_from_item(item)?);
+        }
+        let scanned_to = out.last_evaluated_key().and_then(|k| k.get(keys::SK)).and_then(|v| v.as_s().ok());
+        let cursor = scanned_to
+            .cloned()
+            .or_else(|| records.last().map(|r| r.cursor.clone()))
+            .or_else(|| cursor.map(str::to_owned));
+        Ok(FeedPage { records, cursor, more: out.last_evaluated_key().is_some() })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cursor_gives_its_writers_milliseconds() {
+        assert_eq!(millis_of(&keys::feed_sk(1_767_225_600_123, "01J")), 1_767_225_600_123);
+        assert_eq!(millis_of("FEED#x"), 0);
+    }
+
+    #[test]
+    fn the_reader_forgets_ids_older_than_its_read_back() {
+        let mut reader = FeedReader::from(0);
+        reader.seen.insert(keys::feed_sk(100_000, "a"), 100_000);
+        reader.seen.insert(keys::feed_sk(30_000, "b"), 30_000);
+        reader.seen.insert(keys::feed_sk(45_000, "c"), 45_000);
+        reader.settle();
+        assert_eq!(reader.newest_ms, 100_000);
+        let mut kept: Vec<_> = reader.seen.values().copied().collect();
+        kept.sort_unstable();
+        assert_eq!(kept, [45_000, 100_000], "30 000 is more than a minute before the newest");
+    }
+}

@@ -1,0 +1,84 @@
+//! Restore from the activity log (issue #19.4): a deleted assignment's change record holds it as
+//! it was; restoring creates it again, one version past the deleted one, in one transaction
+//! with its person's and project's checks, the removal of its delete mark, and a change record
+//! that says it was restored. Planners and admins.
+
+use super::items;
+use crate::feed::{FeedAction, FeedKind, record_from_item};
+use crate::keys::{self, Series};
+use crate::scope::put_new;
+use crate::sdk::{self, key, n};
+use crate::{Store, StoreError, TeamScope, window};
+use aws_sdk_dynamodb::types::{Delete, TransactWriteItem};
+use planner_domain::{Action, Assignment};
+
+/// Index of the main item's action (after the person's and the project's checks).
+const MAIN: usize = 2;
+
+impl Store {
+    /// Creates again the assignment whose delete the change record `cursor` holds. Refused
+    /// ("not found") for a record that is not an assignment's delete; "already exists" when it
+    /// is back already (restored by someone else); "parent gone" when its person or project went.
+    pub async fn restore_assignment(
+        &self,
+        scope: &TeamScope,
+        cursor: &str,
+    ) -> Result<Assignment, StoreError> {
+        self.require(scope, Action::EditPlan, "restore_assignment")?;
+        if !cursor.starts_with(keys::FEED_PREFIX) {
+            return Err(planner_domain::ValidationError::Id("feed cursor".into()).into());
+        }
+        let pk = scope.pk();
+        let record = match self.get(key(&pk, cursor), true).await? {
+            Some(item) => record_from_item(&item)?,
+            None => return Err(StoreError::NotFound { what: "change record" }),
+        };
+        let deleted = match (record.kind, record.action, record.before) {
+            (FeedKind::Assignment, FeedAction::Deleted, Some(before)) => {
+                serde_json::from_value::<Assignment>(before)
+                    .map_err(|_| StoreError::corrupt(format!("{pk} {cursor}"), "before"))?
+            }
+            _ => return Err(StoreError::NotFound { what: "deleted assignment" }),
+        };
+        let a = Assignment { version: deleted.version + 1, ..deleted }.checked()?;
+        let mut actions = self.parent_checks(&pk, &a)?;
+        actions.push(put_new(self.table(), items::assignment_item(&pk, &a))?);
+        if let Some(index) = items::index_item(&pk, &a) {
+            self.register_level(scope, Series::Assignments, window::level_of(a.range)).await?;
+            actions.push(put_new(self.table(), index)?);
+        }
+        // Its delete mark goes, on the condition that it is there and a delete's, not a move's:
+        // an assignment restored already (and maybe moved since) is not put back twice. A mark
+        // lasts GONE_DAYS: an older delete can no longer be restored.
+        let mark = actions.len();
+        let remove_mark = Delete::builder()
+            .table_name(self.table())
+            .set_key(Some(key(&pk, Series::Assignments.gone_sk(a.id.as_str()))))
+            .condition_expression(
+                "attribute_exists(pk) AND attribute_not_exists(movedFrom) AND expires > :now",
+            )
+            .expression_attribute_values(":now", n(self.now().unix_timestamp()))
+            .build()
+            .map_err(StoreError::build)?;
+        actions.push(TransactWriteItem::builder().delete(remove_mark).build());
+        let change = Self::assignment_change(FeedAction::Restored, None, Some(&a));
+        actions.push(self.feed_record(scope, self.feed_days(scope).await?, change)?);
+        match sdk::transact(self.client(), actions).await {
+            Ok(()) => Ok(a),
+            Err(e) if e.condition_failed_at(0) => Err(StoreError::ParentGone { what: "person" }),
+            Err(e) if e.condition_failed_at(1) => Err(StoreError::ParentGone { what: "project" }),
+            Err(e) if e.condition_failed_at(MAIN) || e.condition_failed_at(MAIN + 1) => {
+                Err(StoreError::AlreadyExists { what: "assignment" })
+            }
+            Err(e) if e.condition_failed_at(mark) => {
+                match self.get(key(&pk, Series::Assignments.gone_sk(a.id.as_str())), true).await? {
+                    Some(m) if m.contains_key("movedFrom") => {
+                        Err(StoreError::AlreadyExists { what: "assignment" })
+                    }
+                    _ => Err(StoreError::NotFound { what: "deleted assignment" }),
+                }
+            }
+            Err(e) => Err(e.into_store("assignment")),
+        }
+    }
+}

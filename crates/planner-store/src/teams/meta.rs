@@ -1,0 +1,111 @@
+//! What an admin sets on the team's META: its name, its default working week, how long its
+//! change records are kept. Each is one transaction with its change record; each is conditioned
+//! on the META's revision (`metaRev`) that the record's "before" was read at, so two admins'
+//! changes at the same moment cannot leave a record that says the wrong "before".
+
+use super::{DEFAULT_WEEK, team_from_meta};
+use crate::feed::{Change, FEED_DAYS_ATTR, FEED_DAYS_MAX, FEED_DAYS_MIN, FeedAction, FeedKind, TeamSettings};
+use crate::keys::META;
+use crate::sdk::{self, get_n, key, n, s};
+use crate::{Store, StoreError, TeamScope};
+use aws_sdk_dynamodb::types::{AttributeValue, TransactWriteItem, Update};
+use planner_domain::capacity::WorkWeek;
+use planner_domain::{Action, Name, Team, ValidationError};
+
+/// The META attribute counting the changes made to it here.
+const REVISION: &str = "metaRev";
+
+impl Store {
+    /// Renames the team. Admins only.
+    pub async fn rename_team(&self, scope: &TeamScope, name: Name) -> Result<Team, StoreError> {
+        self.require(scope, Action::ManageTeam, "rename_team")?;
+        self.set_meta(scope, "#name = :value", Some(("#name", "name")), s(name.as_str()), |t| {
+            let before = TeamSettings { name: Some(t.name.clone()), ..TeamSettings::default() };
+            (before, TeamSettings { name: Some(name.clone()), ..TeamSettings::default() })
+        })
+        .await
+    }
+
+    /// Sets the working week of everyone without one of their own. Admins only.
+    pub async fn set_default_week(&self, scope: &TeamScope, week: WorkWeek) -> Result<Team, StoreError> {
+        self.require(scope, Action::ManageTeam, "set_default_week")?;
+        let value = AttributeValue::L(week.minutes().iter().map(|m| n(*m)).collect());
+        self.set_meta(scope, &format!("{DEFAULT_WEEK} = :value"), None, value, |t| {
+            let before = TeamSettings { default_week: Some(t.default_week), ..TeamSettings::default() };
+            (before, TeamSettings { default_week: Some(week), ..TeamSettings::default() })
+        })
+        .await
+    }
+
+    /// Sets how many days the team's change records are kept (from a week to ten years). A
+    /// shorter period hides older records from the next read on; the table's TTL removes each
+    /// record at the time it was written with. Admins only.
+    pub async fn set_feed_days(&self, scope: &TeamScope, days: u32) -> Result<Team, StoreError> {
+        self.require(scope, Action::ManageTeam, "set_feed_days")?;
+        if !(FEED_DAYS_MIN..=FEED_DAYS_MAX).contains(&days) {
+            return Err(ValidationError::FeedDays { min: FEED_DAYS_MIN, max: FEED_DAYS_MAX }.into());
+        }
+        let team = self
+            .set_meta(scope, &format!("{FEED_DAYS_ATTR} = :value"), None, n(days), |t| {
+                let before = TeamSettings { feed_days: Some(t.feed_days), ..TeamSettings::default() };
+                (before, TeamSettings { feed_days: Some(days), ..TeamSettings::default() })
+            })
+            .await?;
+        self.remember_feed_days(scope, days)?;
+        Ok(team)
+    }
+
+    /// Sets one META attribute (`set`: `attr = :value`) with its change record, on the condition
+    /// that the META is at the revision read for the record's "before".
+    async fn set_meta(
+        &self,
+        scope: &TeamScope,
+        set: &str,
+        name: Option<(&str, &str)>,
+        value: AttributeValue,
+        states: impl FnOnce(&Team) -> (TeamSettings, TeamSettings),
+    ) -> Result<Team, StoreError> {
+        let meta_key = key(scope.pk(), META);
+        let meta = self.get(meta_key.clone(), true).await?.ok_or(StoreError::NotFound { what: "team" })?;
+        let current = team_from_meta(scope.team(), &meta)?;
+        let revision = get_n(&meta, REVISION).ok();
+        let (before, after) = states(&current);
+        let days =
+            if set.starts_with(FEED_DAYS_ATTR) { current.feed_days } else { self.feed_days(scope).await? };
+        let mut update = Update::builder()
+            .table_name(self.table())
+            .set_key(Some(meta_key.clone()))
+            .update_expression(format!("SET {set}, #rev = :rev"))
+            .expression_attribute_names("#rev", REVISION)
+            .expression_attribute_values(":value", value)
+            .expression_attribute_values(":rev", n(revision.unwrap_or(0) + 1));
+        update = match revision {
+            Some(seen) => {
+                update.condition_expression("#rev = :seen").expression_attribute_values(":seen", n(seen))
+            }
+            None => update.condition_expression("attribute_exists(pk) AND attribute_not_exists(#rev)"),
+        };
+        if let Some((placeholder, attr)) = name {
+            update = update.expression_attribute_names(placeholder, attr);
+        }
+        let change = Change::new(FeedKind::Team, FeedAction::Changed, scope.team().as_str())
+            .before(&before)
+            .after(&after);
+        let actions = vec![
+            TransactWriteItem::builder().update(update.build().map_err(StoreError::build)?).build(),
+            self.feed_record(scope, days, change)?,
+        ];
+        match sdk::transact(self.client(), actions).await {
+            Ok(()) => {}
+            Err(e) if e.condition_failed_at(0) => return Err(StoreError::Conflict { what: "team" }),
+            Err(e) => return Err(e.into_store("team")),
+        }
+        let TeamSettings { name, default_week, feed_days } = after;
+        Ok(Team {
+            name: name.unwrap_or(current.name),
+            default_week: default_week.unwrap_or(current.default_week),
+            feed_days: feed_days.unwrap_or(current.feed_days),
+            ..current
+        })
+    }
+}

@@ -1,0 +1,281 @@
+//! The live view's types (issue #19.2): what others changed, as the window applies it.
+
+use super::{AssignmentDto, CalendarDto, HolidayDto, ProjectDto, ResourceDto, RoleDto, TimeOffDto, week_dto};
+use planner_app::{LiveChange, LiveItem, LiveNews};
+use planner_store::feed::{FeedAction, FeedKind, MemberState, TeamSettings};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// What happened to the item.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum FeedActionDto {
+    Created,
+    Changed,
+    Deleted,
+    Restored,
+    Imported,
+    Copied,
+}
+
+impl From<FeedAction> for FeedActionDto {
+    fn from(a: FeedAction) -> Self {
+        match a {
+            FeedAction::Created => Self::Created,
+            FeedAction::Changed => Self::Changed,
+            FeedAction::Deleted => Self::Deleted,
+            FeedAction::Restored => Self::Restored,
+            FeedAction::Imported => Self::Imported,
+            FeedAction::Copied => Self::Copied,
+        }
+    }
+}
+
+/// What changed (`after` null: deleted).
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+#[ts(export)]
+pub enum LiveChangeDto {
+    Assignment {
+        before: Option<AssignmentDto>,
+        after: Option<AssignmentDto>,
+    },
+    Person {
+        before: Option<ResourceDto>,
+        after: Option<ResourceDto>,
+    },
+    Project {
+        before: Option<ProjectDto>,
+        after: Option<ProjectDto>,
+    },
+    TimeOff {
+        before: Option<TimeOffDto>,
+        after: Option<TimeOffDto>,
+    },
+    Calendar {
+        before: Option<CalendarDto>,
+        after: Option<CalendarDto>,
+    },
+    Holidays {
+        added: Vec<HolidayDto>,
+        removed: Vec<HolidayDto>,
+    },
+    Member {
+        before: Option<MemberStateDto>,
+        after: Option<MemberStateDto>,
+    },
+    Team {
+        before: TeamSettingsDto,
+        after: TeamSettingsDto,
+    },
+    /// An import or a copy into the team (the item's summary has its counts): read again.
+    Whole,
+}
+
+/// A membership as a record holds it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct MemberStateDto {
+    pub user_id: String,
+    pub role: RoleDto,
+    pub who: Option<String>,
+}
+
+impl From<&MemberState> for MemberStateDto {
+    fn from(m: &MemberState) -> Self {
+        Self { user_id: m.user_id.to_string(), role: m.role.into(), who: m.who.clone() }
+    }
+}
+
+/// A team's settings as a record holds them: only what changed is there.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct TeamSettingsDto {
+    pub name: Option<String>,
+    pub default_week: Option<Vec<u32>>,
+    pub feed_days: Option<u32>,
+}
+
+impl From<&TeamSettings> for TeamSettingsDto {
+    fn from(t: &TeamSettings) -> Self {
+        Self {
+            name: t.name.as_ref().map(|n| n.as_str().to_owned()),
+            default_week: t.default_week.map(week_dto),
+            feed_days: t.feed_days,
+        }
+    }
+}
+
+fn both<T, D: for<'a> From<&'a T>>(before: &Option<T>, after: &Option<T>) -> (Option<D>, Option<D>) {
+    (before.as_ref().map(D::from), after.as_ref().map(D::from))
+}
+
+impl From<&LiveChange> for LiveChangeDto {
+    fn from(c: &LiveChange) -> Self {
+        match c {
+            LiveChange::Assignment { before, after } => {
+                let (before, after) = both(before, after);
+                Self::Assignment { before, after }
+            }
+            LiveChange::Person { before, after } => {
+                let (before, after) = both(before, after);
+                Self::Person { before, after }
+            }
+            LiveChange::Project { before, after } => {
+                let (before, after) = both(before, after);
+                Self::Project { before, after }
+            }
+            LiveChange::TimeOff { before, after } => {
+                let (before, after) = both(before, after);
+                Self::TimeOff { before, after }
+            }
+            LiveChange::Calendar { before, after } => {
+                let (before, after) = both(before, after);
+                Self::Calendar { before, after }
+            }
+            LiveChange::Member { before, after } => {
+                let (before, after) = both(before, after);
+                Self::Member { before, after }
+            }
+            LiveChange::Holidays { added, removed } => Self::Holidays {
+                added: added.iter().map(Into::into).collect(),
+                removed: removed.iter().map(Into::into).collect(),
+            },
+            LiveChange::Team { before, after } => Self::Team { before: before.into(), after: after.into() },
+            LiveChange::Whole => Self::Whole,
+        }
+    }
+}
+
+/// What a record is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum FeedKindDto {
+    Assignment,
+    Person,
+    Project,
+    TimeOff,
+    Calendar,
+    Holidays,
+    Member,
+    Team,
+    Import,
+}
+
+impl From<FeedKind> for FeedKindDto {
+    fn from(k: FeedKind) -> Self {
+        match k {
+            FeedKind::Assignment => Self::Assignment,
+            FeedKind::Person => Self::Person,
+            FeedKind::Project => Self::Project,
+            FeedKind::TimeOff => Self::TimeOff,
+            FeedKind::Calendar => Self::Calendar,
+            FeedKind::Holidays => Self::Holidays,
+            FeedKind::Member => Self::Member,
+            FeedKind::Team => Self::Team,
+            FeedKind::Import => Self::Import,
+        }
+    }
+}
+
+impl From<FeedKindDto> for FeedKind {
+    fn from(k: FeedKindDto) -> Self {
+        match k {
+            FeedKindDto::Assignment => Self::Assignment,
+            FeedKindDto::Person => Self::Person,
+            FeedKindDto::Project => Self::Project,
+            FeedKindDto::TimeOff => Self::TimeOff,
+            FeedKindDto::Calendar => Self::Calendar,
+            FeedKindDto::Holidays => Self::Holidays,
+            FeedKindDto::Member => Self::Member,
+            FeedKindDto::Team => Self::Team,
+            FeedKindDto::Import => Self::Import,
+        }
+    }
+}
+
+/// One change: who (their name or email at the time), when, what.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct LiveItemDto {
+    /// Its place in the feed (Restore, paging).
+    pub cursor: String,
+    /// RFC 3339, the writer's clock.
+    pub at: String,
+    pub by: String,
+    pub who: Option<String>,
+    /// Made by this user (here or in another window): applied, not announced.
+    pub mine: bool,
+    pub kind: FeedKindDto,
+    pub action: FeedActionDto,
+    /// The id of what changed.
+    pub item: String,
+    pub change: LiveChangeDto,
+    /// A run's counts by name (`assignmentsDeleted`, an import's `resources`, …).
+    #[ts(type = "Array<[string, number]>")]
+    pub summary: Vec<(String, u64)>,
+}
+
+impl From<&LiveItem> for LiveItemDto {
+    fn from(i: &LiveItem) -> Self {
+        Self {
+            cursor: i.cursor.clone(),
+            at: i.at.clone(),
+            by: i.by.to_string(),
+            who: i.who.clone(),
+            mine: i.mine,
+            kind: i.kind.into(),
+            action: i.action.into(),
+            item: i.item.clone(),
+            change: (&i.change).into(),
+            summary: i.summary.clone(),
+        }
+    }
+}
+
+/// A page of the activity log, newest first.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ActivityPageDto {
+    pub items: Vec<LiveItemDto>,
+    /// Where the next (older) page starts.
+    pub cursor: Option<String>,
+    /// Older records may follow.
+    pub more: bool,
+}
+
+/// What the activity screen narrows to (all empty: everything).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ActivityFilterInput {
+    pub kind: Option<FeedKindDto>,
+    /// A person's, project's or member's id.
+    pub about: Option<String>,
+    /// Who made the changes (a user id).
+    pub by: Option<String>,
+}
+
+/// The answer to "what changed?": the changes, oldest first, or "read again what you show".
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+#[ts(export)]
+pub enum LiveNewsDto {
+    Changes { items: Vec<LiveItemDto> },
+    Reload,
+}
+
+impl From<&LiveNews> for LiveNewsDto {
+    fn from(n: &LiveNews) -> Self {
+        match n {
+            LiveNews::Changes(items) => Self::Changes { items: items.iter().map(Into::into).collect() },
+            LiveNews::Reload => Self::Reload,
+        }
+    }
+}
