@@ -35,6 +35,14 @@ grep -q '"code":"last_admin"' "$dir/last.json"
 if rp --json add-member --team "$copy" --email bad --role viewer 2> "$dir/err.json"; then echo "a bad email was accepted"; exit 1; fi
 grep -q '"code":"invalid_email"' "$dir/err.json"
 rp --json assignments --team "$team" --from 2000-01-01 --to 2100-01-01 >/dev/null
+# The activity log (issue #19.4): the member changes above are in it, oldest first, admin actions
+# included; a day in the future has none; a bad day is a sentence.
+rp activity --team "$copy" --since 2000-01-01 > "$dir/activity.txt"
+grep -q "member created" "$dir/activity.txt" && grep -q "member deleted" "$dir/activity.txt" \
+  || { echo "the activity log lacks the member changes:"; cat "$dir/activity.txt"; exit 1; }
+n=$(rp --json activity --team "$copy" --since 2999-01-01 | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))')
+[ "$n" = 0 ] || { echo "expected no activity after 2999-01-01, got $n"; exit 1; }
+if rp activity --team "$copy" --since yesterday 2> "$dir/since.err"; then echo "a bad --since was accepted"; exit 1; fi
 # A reader that stops reading (here one that reads nothing) ends the output quietly: no panic.
 set +o pipefail
 rp assignments --team "$team" --from 2000-01-01 --to 2100-01-01 2> "$dir/pipe.err" | true

@@ -6,6 +6,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 mod links;
+mod live;
 
 use common::{FlakyKeyring, call, clock, signed_in, signed_out_why, state};
 

@@ -149,6 +149,15 @@ pub enum Command {
     },
     /// Open the local workspace (seeding the demo team if it is empty) and show its timeline.
     Demo,
+    /// The team's activity log (its change feed) since a day or a moment, oldest first: who
+    /// changed what, when, with the fields before and after (--json: the records whole).
+    Activity {
+        #[arg(long)]
+        team: Option<String>,
+        /// A day (YYYY-MM-DD, from its start in UTC) or a moment (RFC 3339).
+        #[arg(long)]
+        since: String,
+    },
     /// Write a team's plan as JSON (to stdout without --out).
     Export {
         #[arg(long)]

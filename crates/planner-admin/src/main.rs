@@ -287,6 +287,28 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
             });
             out.value(&summary, |_| output::timeline_text(&timeline));
         }
+        Command::Activity { team, since } => {
+            let scope = scope(&store, team).await?;
+            let since = output::moment(since)?;
+            // Newest first, a page at a time, until a record older than `since`; then oldest first.
+            let mut records = Vec::new();
+            let mut before: Option<String> = None;
+            'pages: loop {
+                let page = store.activity(&scope, before.as_deref(), 200, &Default::default()).await?;
+                for record in page.records {
+                    if output::moment(&record.at).is_ok_and(|at| at < since) {
+                        break 'pages;
+                    }
+                    records.push(record);
+                }
+                if !page.more {
+                    break;
+                }
+                before = page.cursor;
+            }
+            records.reverse();
+            out.list(&records, output::record_line);
+        }
         Command::Export { team, out: file } => {
             let scope = scope(&store, team).await?;
             let export = store.export_team(&scope).await?;

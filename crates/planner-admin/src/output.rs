@@ -162,6 +162,36 @@ pub fn report_text(r: &Report) -> String {
     out.trim_end().to_owned()
 }
 
+/// A day (`YYYY-MM-DD`, its start in UTC) or an RFC 3339 moment.
+pub fn moment(text: &str) -> Result<time::OffsetDateTime, StoreError> {
+    use time::format_description::well_known::Rfc3339;
+    if let Ok(at) = time::OffsetDateTime::parse(text, &Rfc3339) {
+        return Ok(at);
+    }
+    let day = planner_domain::Date::parse(text)?;
+    let date = time::Date::parse(&day.to_string(), time::macros::format_description!("[year]-[month]-[day]"))
+        .map_err(|_| planner_domain::ValidationError::Date(text.to_owned()))?;
+    Ok(date.midnight().assume_utc())
+}
+
+/// One change record as a line: when, who, what, and the fields before → after.
+pub fn record_line(r: &planner_store::feed::ChangeRecord) -> String {
+    // Kind and action by their names in the records (serde's).
+    let name = |v: serde_json::Result<serde_json::Value>| match v {
+        Ok(serde_json::Value::String(s)) => s,
+        _ => "?".to_owned(),
+    };
+    let who = r.who.clone().unwrap_or_else(|| r.by.to_string());
+    let (kind, action) = (name(serde_json::to_value(r.kind)), name(serde_json::to_value(r.action)));
+    let mut line = format!("{}  {}  {kind} {action}  {}", r.at, who, r.item);
+    for (label, value) in [("before", &r.before), ("after", &r.after), ("summary", &r.summary)] {
+        if let Some(v) = value {
+            line.push_str(&format!("  {label} {v}"));
+        }
+    }
+    line
+}
+
 #[cfg(test)]
 mod tests {
     use super::display_width;
