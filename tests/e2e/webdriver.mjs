@@ -23,8 +23,8 @@ export const KEY = {
 };
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-async function call(method, path, body, timeoutMs = undefined) {
-  const res = await fetch(DRIVER + path, {
+async function call(method, path, body, timeoutMs = undefined, driver = DRIVER) {
+  const res = await fetch(driver + path, {
     method,
     headers: { "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -65,7 +65,7 @@ function running(binary) {
 /** Waits until no process of the app's binary runs. */
 export const appGone = (application, ms = 20000) => until("the app to quit", () => !running(application), ms);
 
-export async function startApp(application, { keepPrefs = false } = {}) {
+export async function startApp(application, { keepPrefs = false, driver = DRIVER } = {}) {
   // The app before has quit: a second start would hand over to it and show no window of its
   // own, and the new session would wait for one (seen once: five minutes, then a failed fetch).
   await appGone(application);
@@ -74,7 +74,7 @@ export async function startApp(application, { keepPrefs = false } = {}) {
   // A window normally shows within seconds; a start that has none after a minute is stuck (the
   // driver waits for it for good): its processes are ended and it is tried once more, said so.
   try {
-    return new Session((await call("POST", "/session", { capabilities }, 60000)).sessionId);
+    return new Session((await call("POST", "/session", { capabilities }, 60000, driver)).sessionId, driver);
   } catch (e) {
     console.log(`the app did not open a window within a minute (${e.message}); starting it again`);
     try {
@@ -83,7 +83,7 @@ export async function startApp(application, { keepPrefs = false } = {}) {
       // nothing left to end
     }
     await appGone(application);
-    return new Session((await call("POST", "/session", { capabilities }, 60000)).sessionId);
+    return new Session((await call("POST", "/session", { capabilities }, 60000, driver)).sessionId, driver);
   }
 }
 
@@ -117,14 +117,20 @@ const SET_VALUE = `const [css, value, i] = arguments; const el = document.queryS
   el.dispatchEvent(new Event("change", { bubbles: true })); return null;`;
 
 export class Session {
-  constructor(id) {
+  /** `driver`: the WebDriver server it runs on (a second app runs on its own: second-app.mjs). */
+  constructor(id, driver = DRIVER) {
     this.id = id;
+    this.driver = driver;
+  }
+  /** A request of this session to its driver. */
+  call(method, path, body) {
+    return call(method, path, body, undefined, this.driver);
   }
   path(rest) {
     return `/session/${this.id}${rest}`;
   }
   async findAll(css) {
-    const found = await call("POST", this.path("/elements"), { using: "css selector", value: css });
+    const found = await this.call("POST", this.path("/elements"), { using: "css selector", value: css });
     // W3C names the id by a fixed key; some drivers still use the legacy "ELEMENT".
     return found.map((e) => e[ELEMENT] ?? e.ELEMENT ?? Object.values(e)[0]);
   }
@@ -139,12 +145,12 @@ export class Session {
     }
   }
   text(element) {
-    return call("GET", this.path(`/element/${element}/text`));
+    return this.call("GET", this.path(`/element/${element}/text`));
   }
   /** Runs mouse actions that start with the pointer at viewport point (x, y). */
   mouse(x, y, actions) {
     const at = { type: "pointerMove", duration: 0, origin: "viewport", x: Math.round(x), y: Math.round(y) };
-    return call("POST", this.path("/actions"), {
+    return this.call("POST", this.path("/actions"), {
       actions: [{ type: "pointer", id: "mouse", parameters: { pointerType: "mouse" }, actions: [at, ...actions] }],
     });
   }
@@ -176,18 +182,18 @@ export class Session {
       for (const k of chord) actions.push({ type: "keyDown", value: k });
       for (const k of [...chord].reverse()) actions.push({ type: "keyUp", value: k });
     }
-    return call("POST", this.path("/actions"), { actions: [{ type: "key", id: "keyboard", actions }] });
+    return this.call("POST", this.path("/actions"), { actions: [{ type: "key", id: "keyboard", actions }] });
   }
   /** Types into an element; "\uE017" is the Delete key. */
   type(element, text) {
-    return call("POST", this.path(`/element/${element}/value`), { text });
+    return this.call("POST", this.path(`/element/${element}/value`), { text });
   }
   /** Empties a text field (WebDriver's Element Clear). */
   clear(element) {
-    return call("POST", this.path(`/element/${element}/clear`), {});
+    return this.call("POST", this.path(`/element/${element}/clear`), {});
   }
   click(element) {
-    return call("POST", this.path(`/element/${element}/click`), {});
+    return this.call("POST", this.path(`/element/${element}/click`), {});
   }
   /** The text content of every element matching `css` (rendered or clipped alike). */
   texts(css) {
@@ -199,7 +205,7 @@ export class Session {
     return this.script(SET_VALUE, [css, value, i]);
   }
   script(source, args = []) {
-    return call("POST", this.path("/execute/sync"), { script: source, args });
+    return this.call("POST", this.path("/execute/sync"), { script: source, args });
   }
   async screenshot(name) {
     const dir = process.env.RP_E2E_SHOTS ?? "artifacts/e2e";
@@ -209,13 +215,13 @@ export class Session {
     // nothing to redraw makes none, and the screenshot waits for ever. So a 1-pixel mark, almost
     // transparent, changes for half a second of frames first, then goes.
     await this.script(NUDGE);
-    const png = await call("GET", this.path("/screenshot"));
+    const png = await this.call("GET", this.path("/screenshot"));
     const file = join(dir, `${name}.png`);
     writeFileSync(file, Buffer.from(png, "base64"));
     return file;
   }
   close() {
-    return call("DELETE", this.path(""));
+    return this.call("DELETE", this.path(""));
   }
   /**
    * What the timeline's canvas shows where the bar labelled `label…` is (its hit target, which is

@@ -209,3 +209,4 @@ export const restoreAssignment: typeof real.restoreAssignment = async () => {
 };
 export const renameTeam: typeof real.renameTeam = (name) => reply(name);
 export const setFeedDays: typeof real.setFeedDays = (days) => reply(days);
+export const saveActivityCsv: typeof real.saveActivityCsv = refused;

@@ -1,6 +1,7 @@
 // The UI's words in English and Japanese. The language follows the OS (the webview's
 // navigator.languages) and can be switched; `lang.svelte.ts` holds the current one.
 
+import { EN_ACTIVITY, JA_ACTIVITY } from "./activity/activityWords";
 import { EN_CAPACITY, JA_CAPACITY } from "./capacityWords";
 import type { MoveStageDto } from "./ipc/bindings/MoveStageDto";
 import { EN_REPORT, JA_REPORT } from "./report/reportWords";
@@ -10,6 +11,7 @@ export type Lang = "en" | "ja";
 const en = {
   ...EN_CAPACITY,
   ...EN_REPORT,
+  ...EN_ACTIVITY,
   today: "Today",
   todayHint: "Go to today (T)",
   zoomIn: "Zoom in (+)",
@@ -234,6 +236,7 @@ export type Messages = typeof en;
 const ja: Messages = {
   ...JA_CAPACITY,
   ...JA_REPORT,
+  ...JA_ACTIVITY,
   today: "今日",
   todayHint: "今日へ移動 (T)",
   zoomIn: "拡大 (+)",

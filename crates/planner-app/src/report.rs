@@ -31,6 +31,29 @@ impl App {
     }
 }
 
+impl App {
+    /// Saves the activity log's CSV (made by the window, in its language: the sentences are the
+    /// window's) as `activity-{today}.csv` in `folder`; the open team's members only. At most
+    /// [`ACTIVITY_CSV_MAX`] bytes.
+    pub async fn save_activity_csv(&self, text: String, folder: &Path) -> Result<PathBuf, AppError> {
+        self.open_plan().await?;
+        if text.len() > ACTIVITY_CSV_MAX {
+            return Err(AppError::SaveFile(format!(
+                "the file would be larger than {} MB",
+                ACTIVITY_CSV_MAX >> 20
+            )));
+        }
+        let stem = format!("activity-{}", self.today()?);
+        let folder = folder.to_owned();
+        tokio::task::spawn_blocking(move || write_new(&folder, &stem, text.as_bytes()))
+            .await
+            .map_err(|e| AppError::SaveFile(e.to_string()))?
+    }
+}
+
+/// The largest activity CSV saved (a year of a busy team's log is a few MB).
+pub const ACTIVITY_CSV_MAX: usize = 64 << 20;
+
 /// Writes `bytes` to `folder/stem.csv`, or `stem-2.csv`, `stem-3.csv`… if taken.
 fn write_new(folder: &Path, stem: &str, bytes: &[u8]) -> Result<PathBuf, AppError> {
     let failed = |e: std::io::Error, path: &Path| AppError::SaveFile(format!("{}: {e}", path.display()));

@@ -12,6 +12,7 @@
 //!
 //! Run: `cargo run --release -p planner-bench` (add `-- --quick` for 1k and 10k only).
 
+mod feed;
 mod meter;
 mod plan;
 mod report;
@@ -286,9 +287,35 @@ async fn edits() -> Vec<(&'static str, Totals)> {
     out
 }
 
+/// The live view's asks (issue #19.3): read units per ask, and the team's day.
+async fn live() {
+    let meter = Arc::new(Meter::default());
+    let conn = planner_store::connect(&engine(), Some(meter.clone() as _)).await.unwrap();
+    if !engine().is_embedded() {
+        planner_store::engine::ensure_table(&conn.client, &conn.table).await.unwrap();
+    }
+    let clock = planner_domain::FixedClock::new(time::OffsetDateTime::now_utc());
+    let store = Store::new(conn, Arc::new(clock.clone()), Arc::new(MemoryAudit::default()));
+    let rows = feed::measure(&store, &clock, &meter).await;
+    println!("\nThe live view's asks of the change feed (issue #19.3), eventually consistent:\n");
+    println!("| ask | requests | read units (RU) | items read |\n|---|---:|---:|---:|");
+    for (what, t) in &rows {
+        println!("| {what} | {} | {:.1} | {} |", t.requests, t.read_units, t.items_read);
+    }
+    let ru = |name: &str| rows.iter().find(|(w, _)| w.contains(name)).map_or(0.0, |(_, t)| t.read_units);
+    println!();
+    for line in feed::cost_lines(ru("nothing new"), ru("holds 10 edits"), ru("retention")) {
+        println!("{line}");
+    }
+}
+
 #[tokio::main]
 async fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
+    if std::env::args().any(|a| a == "--live") {
+        live().await;
+        return;
+    }
     let sizes: &[usize] = if quick { &[1_000, 10_000] } else { &[1_000, 10_000, 100_000] };
     println!(
         "13-week window from {WINDOW_FROM}, {PEOPLE} people; eventually consistent reads; engine: {:?}\n",
@@ -361,5 +388,6 @@ async fn main() {
     for (what, t) in edits().await {
         println!("| {what} | {} | {:.1} |", t.requests, t.write_units);
     }
+    live().await;
     report::run().await;
 }

@@ -31,6 +31,7 @@ pub fn register<R: tauri::Runtime>(builder: tauri::Builder<R>) -> tauri::Builder
         plan::delete_assignment,
         report::report,
         report::save_report_csv,
+        report::save_activity_csv,
         capacity::set_working_time,
         capacity::set_default_week,
         capacity::create_time_off,

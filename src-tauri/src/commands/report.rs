@@ -35,3 +35,14 @@ pub async fn save_report_csv(
     let path = app.save_report_csv(range, first_weekday, &places.downloads()?).await?;
     Ok(path.display().to_string())
 }
+
+/// Saves the activity log's CSV (made by the window) in the downloads folder; its path.
+#[tauri::command]
+pub async fn save_activity_csv(
+    app: State<'_, App>,
+    places: State<'_, Places>,
+    text: String,
+) -> Result<String, IpcError> {
+    let path = app.save_activity_csv(text, &places.downloads()?).await?;
+    Ok(path.display().to_string())
+}

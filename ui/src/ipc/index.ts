@@ -174,6 +174,8 @@ export const restoreAssignment = (cursor: string): Promise<AssignmentDto> =>
 export const renameTeam = (name: string): Promise<string> => invoke("rename_team", { name });
 /** How many days the team's activity log is kept (admins); the number now. */
 export const setFeedDays = (days: number): Promise<number> => invoke("set_feed_days", { days });
+/** Saves the activity log's CSV (made here, in the UI's language) in the downloads folder; its path. */
+export const saveActivityCsv = (text: string): Promise<string> => invoke("save_activity_csv", { text });
 /** Tries to reach the team's table now (offline mode's "Try again"); what is open then. */
 export const reconnect = (): Promise<ToldDto> => invoke("reconnect");
 /** `id`: a ULID made by the UI, so that sending it again after a lost answer adds no second person. */

@@ -5,7 +5,7 @@ import { ui } from "../lang.svelte";
 import { FULL_DAY } from "./allocation";
 import type { MenuItem } from "./ContextMenu.svelte";
 import type { Cursor } from "./cursor.svelte";
-import { type Day, dateOf, withinPlan } from "./dates";
+import { type Day, dateOf, dayOf, withinPlan } from "./dates";
 import type { Intents } from "./intents";
 import { type Command, globalCommand, gridCommand } from "./keys";
 import { type Zoom, zoomIn, zoomOut } from "./layout";
@@ -56,6 +56,24 @@ export class Commands {
     const to = withinPlan(day);
     this.d.view.scrollToDay(to);
     this.d.cursor.toDay(to);
+  };
+
+  /**
+   * Shows bar `a` (an activity entry's): its first day near the left edge, the cursor on it and
+   * the grid focused. The plan's own copy is shown if it has one (the bar may have changed since
+   * the entry); the people filter is cleared if it hides the bar's person. A bar of days not
+   * loaded yet is selected once its window comes (the cursor holds on to its id).
+   */
+  showBar = (a: AssignmentDto): void => {
+    const { plan, rows, view, cursor } = this.d;
+    const bar = plan.byId[a.id] ?? a;
+    if (!rows.index.person.has(bar.resourceId)) rows.filter = "";
+    view.scrollToDay(withinPlan(dayOf(bar.startDate)));
+    cursor.follow(bar);
+    requestAnimationFrame(() => {
+      cursor.reveal();
+      this.focusGrid();
+    });
   };
 
   /** Zooms about the cursor's day (so about today right after Today), or the middle of the view. */

@@ -29,6 +29,8 @@ export type Modal =
   | { kind: "free"; first: string; last: string }
   /** The team's members (the toolbar's). */
   | { kind: "members" }
+  /** The team's activity log (the toolbar's, issue #19.4). */
+  | { kind: "activity" }
   /** Moving the local plan to the team (the sign-out menu's). */
   | { kind: "move-local" };
 

@@ -86,6 +86,17 @@ export function newId(now = Date.now()): string {
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
+/** The same assignment in every field the timeline shows or an edit sends. */
+const sameBar = (a: AssignmentDto, b: AssignmentDto) =>
+  a.version === b.version &&
+  a.resourceId === b.resourceId &&
+  a.projectId === b.projectId &&
+  a.startDate === b.startDate &&
+  a.endDateExclusive === b.endDateExclusive &&
+  a.status === b.status &&
+  a.allocation.kind === b.allocation.kind &&
+  a.allocation.value === b.allocation.value;
+
 function changeOf(a: AssignmentDto): Fields {
   const { resourceId, projectId, startDate, lastDay, allocation, status } = a;
   return { resourceId, projectId, startDate, lastDay, allocation, status };
@@ -272,8 +283,9 @@ export class Plan {
     this.tellUnreadable([...catalog.unreadable, ...windows.flatMap((w) => w.unreadable)]);
     this.people = [...catalog.resources].sort(byName);
     this.projects = [...catalog.projects].sort(byName);
+    // (Not taken as versions this window wrote: an edit or an undo from what was shown before the
+    // reload must still meet someone else's change as a conflict, not overwrite it.)
     const found = windows.flatMap((w) => w.assignments);
-    for (const a of found) this.versions.set(a.id, a.version);
     // What was read again replaces what was shown there; windows loaded meanwhile (a scroll
     // during the reload) keep what they brought.
     const ranges = chunks.map((c) => chunkRange(c));
@@ -386,19 +398,21 @@ export class Plan {
   /** Shows an edit before it is written; the answer puts the view back. */
   private show(e: Edit): () => void {
     switch (e.kind) {
+      // Shown only: the versions this window wrote are kept by `put` when the table answers (a
+      // bar shown at someone else's version must not become one we wrote: undo, live view).
       case "create": {
-        this.put(e.after);
+        this.display(e.after);
         return () => this.drop(e.after.id);
       }
       case "delete": {
         const was = this.byId[e.before.id] ?? e.before;
         this.drop(e.before.id);
-        return () => this.put(was);
+        return () => this.display(was);
       }
       case "update": {
         const was = this.byId[e.before.id] ?? e.before;
-        this.put({ ...e.after, version: was.version });
-        return () => this.put(was);
+        this.display({ ...e.after, version: was.version });
+        return () => this.display(was);
       }
       case "rename-person": {
         const was = this.people.find((p) => p.id === e.before.id) ?? e.before;
@@ -459,7 +473,9 @@ export class Plan {
 
   // The copy the view held before `show` changed it: the history's, with the newest version.
   private heldBefore(before: AssignmentDto): AssignmentDto {
-    return { ...before, version: this.versions.get(before.id) ?? before.version };
+    // The newer of the two: an undo's `before` is older than the version this window wrote last;
+    // a bar someone else changed (the live view) is newer than any this window wrote.
+    return { ...before, version: Math.max(this.versions.get(before.id) ?? 0, before.version) };
   }
 
   private heldPerson(before: ResourceDto): ResourceDto {
@@ -475,6 +491,10 @@ export class Plan {
 
   private put(a: AssignmentDto): void {
     if (a.version > 0) this.versions.set(a.id, a.version);
+    this.byId = { ...this.byId, [a.id]: a };
+  }
+
+  private display(a: AssignmentDto): void {
     this.byId = { ...this.byId, [a.id]: a };
   }
 
@@ -568,7 +588,7 @@ export class Plan {
   // ---- the live view (others' changes, issue #19.2) ------------------------------------------
 
   /** Others' changes to the bar being dragged or edited: they wait until it is let go. */
-  private waiting: LiveItemDto[] = [];
+  private waiting: { item: LiveItemDto; reread: boolean }[] = [];
 
   /**
    * Applies what others changed (live.ts asks): bars appear, move and vanish; people and
@@ -578,14 +598,14 @@ export class Plan {
    * settings, an import, or too much at once: what is shown is read again.
    */
   async applyLive(news: LiveNewsDto, held: string | null = null): Promise<void> {
-    if (news.kind === "reload") return this.reload();
-    let reread = false;
+    if (news.kind === "reload") return this.rereadHolding(held, null);
+    let reread: LiveItemDto | null = null;
     for (const item of news.items) {
       const c = item.change;
       switch (c.kind) {
         case "assignment": {
           const id = (c.after ?? c.before)?.id;
-          if (id && id === held) this.waiting.push(item);
+          if (id && id === held) this.waiting.push({ item, reread: false });
           else this.liveAssignment(c.before, c.after);
           break;
         }
@@ -608,22 +628,48 @@ export class Plan {
           break;
         default:
           // Calendars and holidays (the windows hold them), an import or a copy.
-          reread = true;
+          reread = item;
       }
     }
-    if (reread) await this.reload();
+    if (reread) await this.rereadHolding(held, reread);
+  }
+
+  /** Reads what is shown again; the held bar stays as it was grabbed, its news waiting. */
+  private async rereadHolding(held: string | null, cause: LiveItemDto | null): Promise<void> {
+    const kept = held ? this.byId[held] : undefined;
+    await this.reload();
+    if (!held || !kept) return;
+    const fresh = this.byId[held] ?? null;
+    // (By content: an import writes the file's items with the file's versions.)
+    if (fresh && sameBar(fresh, kept)) return;
+    this.display(kept);
+    const change = { kind: "assignment" as const, before: kept, after: fresh };
+    const base = cause ?? { cursor: "", at: "", by: "", who: null, mine: false, summary: [] };
+    const item: LiveItemDto = {
+      ...base,
+      kind: "assignment",
+      action: fresh ? "changed" : "deleted",
+      item: held,
+      change,
+    };
+    this.waiting.push({ item, reread: true });
   }
 
   /** The bar `id` was let go: others' changes to it meanwhile apply now, and are said. */
   released(id: string): void {
-    const mine = this.waiting.filter(
-      (i) => i.change.kind === "assignment" && (i.change.after ?? i.change.before)?.id === id,
-    );
+    const about = (i: LiveItemDto) =>
+      i.change.kind === "assignment" && (i.change.after ?? i.change.before)?.id === id;
+    const mine = this.waiting.filter((w) => about(w.item));
     if (!mine.length) return;
-    this.waiting = this.waiting.filter((i) => !mine.includes(i));
-    for (const i of mine)
-      if (i.change.kind === "assignment") this.liveAssignment(i.change.before, i.change.after);
-    const last = mine[mine.length - 1];
+    this.waiting = this.waiting.filter((w) => !mine.includes(w));
+    for (const { item, reread } of mine) {
+      const c = item.change;
+      if (c.kind !== "assignment") continue;
+      // What a reread found is the table's now, whatever its version says (an import's).
+      if (reread) c.after ? this.display(c.after) : this.drop(id);
+      else this.liveAssignment(c.before, c.after);
+    }
+    const last = mine[mine.length - 1]?.item;
     if (!last || last.mine) return;
     const t = MESSAGES[this.say.lang];
     const who = last.who ?? t.someone;
@@ -631,12 +677,20 @@ export class Plan {
     this.notice = { text: gone ? t.liveDeletedWhileHeld(who) : t.liveChangedWhileHeld(who), kind: "info" };
   }
 
+  /** An assignment restored from the activity screen (issue #19.4): shown at once, as a change
+   * made elsewhere is (the live view brings it too; the newer version wins, so once only). */
+  restored(a: AssignmentDto): void {
+    this.liveAssignment(null, a);
+  }
+
   private liveAssignment(before: AssignmentDto | null, after: AssignmentDto | null): void {
     if (after) {
       const seen = Math.max(this.versions.get(after.id) ?? 0, this.byId[after.id]?.version ?? 0);
       if (seen >= after.version) return;
       if (!this.people.some((p) => p.id === after.resourceId)) return;
-      this.put(after);
+      // Shown, but not taken as a version this window wrote: an undo of an earlier edit of ours
+      // must still find their change in its way (a conflict), not overwrite it.
+      this.display(after);
     } else if (before) {
       const shown = this.byId[before.id];
       if (shown && shown.version <= before.version) this.drop(before.id);

@@ -648,3 +648,81 @@ describe("Plan live view (issue #19.2)", () => {
     expect(store.asked.length).toBeGreaterThan(asked);
   });
 });
+
+describe("Plan live view and undo (issue #19.2)", () => {
+  it("an undo after someone else changed the bar is a conflict, not an overwrite of their change", async () => {
+    const { store, plan } = setUp();
+    await plan.create(week("ada", "2026-12-07", "2026-12-11"));
+    const mine = at(only(plan), 0);
+    await plan.update(mine, week("ada", "2026-12-14", "2026-12-18"));
+    const moved = at(only(plan), 0);
+    // Their move lands in the table, and the live view shows it.
+    const theirs = await store.updateAssignment(moved, week("bob", "2026-12-21", "2026-12-23"));
+    await plan.applyLive({
+      kind: "changes",
+      items: [
+        {
+          cursor: "FEED#1",
+          at: "2026-12-01T10:00:00Z",
+          by: "them",
+          who: "Ada",
+          mine: false,
+          kind: "assignment",
+          action: "changed",
+          item: theirs.id,
+          change: { kind: "assignment", before: moved, after: theirs },
+          summary: [],
+        },
+      ],
+    });
+    expect(plan.byId[theirs.id]).toEqual(theirs);
+    await plan.undo();
+    expect(store.rows.get(theirs.id)).toEqual(theirs);
+    expect(plan.notice?.text).toBe(
+      "Someone else changed this in the meantime. The timeline now shows the current plan; nothing of theirs was overwritten.",
+    );
+    // A new move of the bar as shown now goes from their version.
+    expect(
+      await plan.update(plan.byId[theirs.id] as AssignmentDto, week("bob", "2026-12-28", "2026-12-30")),
+    ).toBe(true);
+  });
+
+  it("a drag let go after a reload brought someone else's change is a conflict, not an overwrite", async () => {
+    const { store, plan } = setUp();
+    await plan.create(week("ada", "2026-12-07", "2026-12-11"));
+    const seen = at(only(plan), 0);
+    const theirs = await store.updateAssignment(seen, week("bob", "2026-12-21", "2026-12-23"));
+    await plan.applyLive({ kind: "reload" });
+    expect(plan.byId[seen.id]).toEqual(theirs);
+    // The drag began on the bar as it was (`seen`); it is let go now.
+    expect(await plan.update(seen, week("ada", "2026-12-14", "2026-12-18"))).toBe(false);
+    expect(store.rows.get(seen.id)).toEqual(theirs);
+  });
+
+  it("a reload while a bar is held keeps it as grabbed until it is let go", async () => {
+    const { store, plan } = setUp();
+    await plan.create(week("ada", "2026-12-07", "2026-12-11"));
+    const seen = at(only(plan), 0);
+    const theirs = await store.updateAssignment(seen, week("bob", "2026-12-21", "2026-12-23"));
+    await plan.applyLive({ kind: "reload" }, seen.id);
+    expect(plan.byId[seen.id]).toEqual(seen);
+    plan.released(seen.id);
+    expect(plan.byId[seen.id]).toEqual(theirs);
+    expect(plan.notice?.text).toBe(
+      "Someone changed this assignment while you held it. The timeline shows their version now.",
+    );
+  });
+
+  it("an import that changed the held bar's days under the same version still waits", async () => {
+    const { store, plan } = setUp();
+    await plan.create(week("ada", "2026-12-07", "2026-12-11"));
+    const seen = at(only(plan), 0);
+    // An import writes the file's item with the file's version: same version, other days.
+    const imported = { ...seen, lastDay: "2026-12-12", endDateExclusive: "2026-12-13" };
+    store.rows.set(seen.id, imported);
+    await plan.applyLive({ kind: "reload" }, seen.id);
+    expect(plan.byId[seen.id]).toEqual(seen);
+    plan.released(seen.id);
+    expect(plan.byId[seen.id]?.endDateExclusive).toBe("2026-12-13");
+  });
+});

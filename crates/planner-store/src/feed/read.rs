@@ -7,6 +7,7 @@ use super::{ChangeRecord, FeedKind, FeedPage, record_from_item};
 use crate::keys;
 use crate::sdk::{self, get_n, s};
 use crate::{Store, StoreError, TeamScope};
+use aws_sdk_dynamodb::types::ReturnConsumedCapacity;
 use planner_domain::{Action, UserId};
 use std::collections::HashMap;
 
@@ -156,6 +157,7 @@ impl Store {
         let out = self
             .query_range(scope.pk(), (after.max(kept), last), false)
             .limit(limit.clamp(1, 1000))
+            .return_consumed_capacity(ReturnConsumedCapacity::Total)
             .send()
             .await
             .map_err(sdk::classify)?;
@@ -183,7 +185,8 @@ impl Store {
         let mut query = self
             .query_range(scope.pk(), (self.retained_from(days), upto), false)
             .scan_index_forward(false)
-            .limit(limit.clamp(1, 1000));
+            .limit(limit.clamp(1, 1000))
+            .return_consumed_capacity(ReturnConsumedCapacity::Total);
         let mut conditions = Vec::new();
         if let Some(kind) = filter.kind {
             conditions.push("#kind = :kind");

@@ -1,0 +1,112 @@
+//! The live view's read cost (issue #19.3): what one ask of the change feed reads, measured on
+//! the engine's answers (the meter), with nothing new, and while others edit; and the arithmetic
+//! of a team of 50 with the app open a working day at on-demand prices, from those units.
+
+use crate::meter::{Meter, Totals};
+use planner_domain::{AssignmentId, Clock, Color, Date, DateRange, FixedClock, Name, ProjectId, ResourceId};
+use planner_store::feed::FeedReader;
+use planner_store::{NewAssignment, Store, TeamScope};
+use std::sync::Arc;
+
+/// On-demand read request units, US East (N. Virginia), per million (AWS's price since
+/// November 2024). A strongly consistent 4 KB read is one unit; an eventually consistent one half.
+const USD_PER_MILLION_READS: f64 = 0.125;
+/// The window's ask schedule (ui/src/timeline/live.ts `nextDelay`): 2 s while active; idle, the
+/// delay doubles each further minute (4, 8, 16 s), at most 30 s.
+fn delay_s(idle_minutes: u32) -> f64 {
+    (2.0 * 2f64.powi(idle_minutes.min(4) as i32)).min(30.0)
+}
+
+/// Asks in an hour of someone active, and in an hour of nobody touching the window.
+pub fn asks_per_hour() -> (f64, f64) {
+    let active = 3600.0 / delay_s(0);
+    let idle = (0..60).map(|m| 60.0 / delay_s(m)).sum();
+    (active, idle)
+}
+
+async fn edit(store: &Store, scope: &TeamScope, r: &ResourceId, p: &ProjectId, i: i64) {
+    let from = Date::parse("2026-03-02").unwrap().add_days(i % 60);
+    let new = NewAssignment {
+        id: AssignmentId::generate(),
+        resource_id: r.clone(),
+        project_id: p.clone(),
+        range: DateRange::new(from, from.add_days(5)).unwrap(),
+        allocation: Default::default(),
+        status: Default::default(),
+    };
+    store.create_assignment(scope, new).await.unwrap();
+}
+
+fn millis(clock: &FixedClock) -> i64 {
+    i64::try_from(clock.now().unix_timestamp_nanos() / 1_000_000).unwrap()
+}
+
+/// One ask with nothing new in the last minute; asks while the last minute holds `k` edits (read
+/// again each ask: the reader reads the last minute again); the retention's read (a GetItem of
+/// the team's META, as `Store::feed_days` makes once per ten minutes). The store's clock is
+/// `clock`, moved ten minutes between rows so that each row's minute holds only its edits.
+pub async fn measure(store: &Store, clock: &FixedClock, meter: &Arc<Meter>) -> Vec<(String, Totals)> {
+    let (_, scope) = store.open_local_workspace().await.unwrap();
+    let r =
+        store.create_resource(&scope, ResourceId::generate(), Name::parse("R").unwrap()).await.unwrap().id;
+    let p = store
+        .create_project(
+            &scope,
+            ProjectId::generate(),
+            Name::parse("P").unwrap(),
+            Color::parse("#336699").unwrap(),
+        )
+        .await
+        .unwrap()
+        .id;
+    let t0 = clock.now();
+    let mut out = Vec::new();
+    clock.set(t0 + time::Duration::minutes(10));
+    let mut quiet = FeedReader::from(millis(clock));
+    meter.reset();
+    quiet.read(store, &scope, 5).await.unwrap();
+    out.push(("an ask with nothing new".to_owned(), meter.reset()));
+    for (n, k) in [1, 10, 50].into_iter().enumerate() {
+        clock.set(t0 + time::Duration::minutes(20 + 10 * n as i64));
+        for i in 0..k {
+            edit(store, &scope, &r, &p, i).await;
+        }
+        let mut reader = FeedReader::from(millis(clock));
+        reader.read(store, &scope, 5).await.unwrap();
+        meter.reset();
+        reader.read(store, &scope, 5).await.unwrap();
+        out.push((format!("an ask while the last minute holds {k} edits"), meter.reset()));
+    }
+    store.team_meta(&scope).await.unwrap();
+    out.push(("the retention's read (once per 10 minutes)".to_owned(), meter.reset()));
+    out
+}
+
+pub fn cost_lines(quiet_ru: f64, busy_ru: f64, retention_ru: f64) -> Vec<String> {
+    let (active, idle) = asks_per_hour();
+    let people = 50.0;
+    let hours = 8.0;
+    let refresh = 6.0 * retention_ru; // the retention's read, once per 10 minutes
+    let per_person_day = |asks_per_hour: f64, ru: f64| (asks_per_hour * ru + refresh) * hours;
+    let usd = |units: f64| units * people / 1e6 * USD_PER_MILLION_READS;
+    let all_active = per_person_day(active, quiet_ru);
+    let all_idle = per_person_day(idle, quiet_ru);
+    let busy = per_person_day(active, busy_ru);
+    vec![
+        format!(
+            "asks per hour: {active:.0} while active, {idle:.0} in an hour idle (ui/src/timeline/live.ts)"
+        ),
+        format!(
+            "a quiet ask: {quiet_ru:.1} RU; an ask while others edit (10 in the minute): {busy_ru:.1} RU"
+        ),
+        format!(
+            "one person, 8 h: {all_idle:.0} RU idle all day, {all_active:.0} RU active all day, {busy:.0} RU active with 10 edits a minute around"
+        ),
+        format!(
+            "50 people, 8 h, at ${USD_PER_MILLION_READS} per million reads: ${:.4} idle, ${:.4} active, ${:.4} active and busy",
+            usd(all_idle),
+            usd(all_active),
+            usd(busy)
+        ),
+    ]
+}

@@ -1,0 +1,40 @@
+// Bars on the timeline as end-to-end tests and benchmarks of the live view find and move them.
+import { KEY, until } from "./webdriver.mjs";
+
+/** A bar well inside the pane: its id, its days (`data-iso`) and a point on it. */
+export const PICK = `
+  const view = document.querySelector(".viewport").getBoundingClientRect();
+  const bars = [...document.querySelectorAll(".bar[data-bar]")]
+    .map((b) => ({ id: b.dataset.bar, iso: b.dataset.iso, r: b.getBoundingClientRect() }))
+    .filter(({ r }) => r.width > 60 && r.left > view.left + 60 && r.right < view.right - 200 && r.top > view.top + 60 && r.bottom < view.bottom - 60)
+    .sort((a, b) => a.r.top - b.r.top);
+  const b = bars[Math.floor(bars.length / 2)];
+  return b ? { id: b.id, iso: b.iso, x: b.r.left + 20, y: b.r.top + b.r.height / 2 } : null;`;
+/** The bar `arguments[0]`: its days and a point on it, or null while it is not shown. */
+export const BAR = `const b = document.querySelector('.bar[data-bar="' + arguments[0] + '"]');
+  if (!b) return null;
+  const r = b.getBoundingClientRect();
+  return { iso: b.dataset.iso, x: r.left + 20, y: r.top + r.height / 2 };`;
+export const SELECTED = `return document.querySelector(".bar.selected")?.dataset.bar ?? null;`;
+export const NOTICE = `return document.querySelector("[role=status], .notice")?.textContent?.trim() ?? "";`;
+
+/** "Project: 2026-12-01 – 2026-12-05" → its first and last day. */
+export const days = (label) => label.match(/(\d{4}-\d\d-\d\d) – (\d{4}-\d\d-\d\d)$/).slice(1);
+export const nextDay = (iso) => new Date(Date.parse(`${iso}T00:00:00Z`) + 86400000).toISOString().slice(0, 10);
+
+export async function select(app, id) {
+  const bar = await until(`bar ${id} shown`, () => app.script(BAR, [id]));
+  await app.mouse(bar.x, bar.y, [
+    { type: "pointerDown", button: 0 },
+    { type: "pointerUp", button: 0 },
+  ]);
+  await until(`bar ${id} selected`, async () => (await app.script(SELECTED)) === id);
+}
+
+/** Moves the selected bar a day later (Alt+→) in `app` and waits until it shows there. */
+export async function moveLater(app, id) {
+  const [first] = days((await app.script(BAR, [id])).iso);
+  await app.press([KEY.Alt, KEY.ArrowRight]);
+  await until("the move shown", async () => days((await app.script(BAR, [id]))?.iso ?? "x: 1 – 2")[0] === nextDay(first));
+  return nextDay(first);
+}
