@@ -187,6 +187,25 @@ def check_policies(args):
                 if forbidden.match(action):
                     problems.append(f"{tpl.path.name} {logical_id} grants {action}")
     problems += check_role_matrix(roles)
+    problems += check_feed_ttl(main)
+    return problems
+
+
+def check_feed_ttl(main):
+    """The change feed (issue #19.5) expires by the table's TTL: the template's TTL attribute is the
+    one the store's schema names, and the one the feed's records are written with."""
+    problems = []
+    spec = main.resource("Table", "AWS::DynamoDB::Table")["Properties"].get("TimeToLiveSpecification", {})
+    schema = Path("crates/planner-store/src/engine/schema.rs").read_text()
+    named = re.search(r'TTL_ATTRIBUTE: &str = "([^"]+)"', schema)
+    feed = Path("crates/planner-store/src/feed/mod.rs").read_text()
+    written = re.search(r'record\.insert\("([a-z]+)"\.into\(\), n\(expires\)\)', feed)
+    if not (spec.get("Enabled") and named and written):
+        problems.append(f"TTL: template {spec}, schema {named and named.group(1)}, feed {written and written.group(1)}")
+    elif not spec.get("AttributeName") == named.group(1) == written.group(1):
+        problems.append(f"TTL attribute: template {spec.get('AttributeName')}, schema {named.group(1)}, feed {written.group(1)}")
+    else:
+        print(f"  the table's TTL is on `{spec['AttributeName']}`, the attribute change records expire by")
     return problems
 
 
@@ -196,6 +215,9 @@ INDEX_ARN = TABLE_ARN + "/index/GSI1"
 # (role, action, resource, leading keys, allowed?): what sign-in by AWS identity relies on.
 ROLE_MATRIX = [
     ("viewer", "GetItem", TABLE_ARN, ["TEAM#TEAM_ID"], True),
+    # The change feed and the activity log: a Query of the team's own partition (issue #19.5).
+    ("viewer", "Query", TABLE_ARN, ["TEAM#TEAM_ID"], True),
+    ("viewer", "Query", TABLE_ARN, ["TEAM#OTHER"], False),
     ("viewer", "Query", INDEX_ARN, ["USER#01JUSER"], True),
     ("viewer", "GetItem", TABLE_ARN, ["PRINCIPAL#arn:aws:sts::1:assumed-role/r/v"], True),
     ("viewer", "GetItem", TABLE_ARN, ["SESSION#connection-test"], True),

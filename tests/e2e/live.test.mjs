@@ -2,7 +2,8 @@
 // DynamoDB-protocol server on loopback). An edit in one shows in the other with no click; the
 // same bar moved in both — one held in a drag while the other moves it — ends with the first
 // move kept and the second app showing it and saying so; a bar deleted in one is restored from
-// the activity screen and comes back in both. Screenshots of both windows at each step.
+// the activity screen and comes back in both; the team renamed in one is renamed in the other.
+// Screenshots of both windows at each step.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { BAR, days, moveLater, NOTICE, PICK, select } from "./bars.mjs";
@@ -78,6 +79,16 @@ test("two members on one table: edits show live in the other app; the same bar m
     await until("back in the lead's window", async () => (await a.script(BAR, [target.id])) !== null, 15000);
     await until("back in Ada's window", async () => (await b.script(BAR, [target.id])) !== null, 15000);
     await b.screenshot("live-3-ada-sees-it-back");
+
+    // 4. The lead renames the team (members screen, "This team"): Ada's title follows.
+    await a.click((await a.findAll('button[data-action="members"]'))[0]);
+    const [name] = await a.waitFor("input[name=team-name]");
+    await a.clear(name);
+    await a.type(name, "Alpha Team");
+    await a.click((await a.findAll('[data-action="team-settings-save"]'))[0]);
+    await until("the lead's title", async () => (await a.texts("h1"))[0] === "Alpha Team");
+    await until("Ada's title", async () => (await b.texts("h1"))[0] === "Alpha Team", 15000);
+    await b.screenshot("live-4-ada-sees-the-new-name");
   } finally {
     for (const app of [a, b]) await app?.close().catch(() => {});
     second.stop();

@@ -193,6 +193,7 @@ export function timelineOf(team: BenchTeam, from: string, to: string): TimelineD
     ...windowItems(team, from, to),
     calendars: team.calendars,
     defaultWeek: [480, 480, 480, 480, 480, 0, 0],
+    feedDays: 396,
     loaded: [{ from, to }],
     cached: false,
   };

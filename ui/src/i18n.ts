@@ -167,6 +167,16 @@ const en = {
   changeRole: "Change role",
   noMembers: "No members match the filter.",
   inviteTitle: "Invite by email",
+  teamSettingsTitle: "This team",
+  teamName: "Team name",
+  activityKept: "Keep the activity log for",
+  activityKeptFor: (days: number) =>
+    days % 365 === 0
+      ? `${days / 365} ${days === 365 ? "year" : "years"}`
+      : days === 396
+        ? "13 months"
+        : `${days} days`,
+  teamSettingsSaved: "Saved. The activity log says so.",
   nameOptional: "Name (optional, for someone new)",
   invite: "Invite",
   invited: (who: string, role: string) => `${who} is now a member (${role}).`,
@@ -391,6 +401,12 @@ const ja: Messages = {
   changeRole: "役割を変更",
   noMembers: "該当するユーザーはいません。",
   inviteTitle: "メールアドレスで招待",
+  teamSettingsTitle: "このチーム",
+  teamName: "チーム名",
+  activityKept: "アクティビティの保存期間",
+  activityKeptFor: (days: number) =>
+    days % 365 === 0 ? `${days / 365}年` : days === 396 ? "13か月" : `${days}日`,
+  teamSettingsSaved: "保存しました（アクティビティに記録されます）。",
   nameOptional: "名前（任意、新しいユーザーのみ）",
   invite: "招待",
   invited: (who: string, role: string) => `${who} を${role}として追加しました。`,

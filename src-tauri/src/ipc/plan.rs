@@ -81,6 +81,8 @@ pub struct TimelineDto {
     pub calendars: Vec<CalendarDto>,
     /// The team's default working week: minutes, Monday first.
     pub default_week: Vec<u32>,
+    /// How many days the team's activity log is kept (admins set it).
+    pub feed_days: u32,
     /// The days of `[from, to)` whose assignments are all here: the whole window when read
     /// from the table; offline, only what the offline copy holds (the rest is "not loaded").
     pub loaded: Vec<WindowDto>,
@@ -204,6 +206,7 @@ impl From<&Shown> for TimelineDto {
             holidays: t.items.holidays.iter().map(Into::into).collect(),
             calendars: t.calendars.iter().map(Into::into).collect(),
             default_week: week_dto(t.team.default_week),
+            feed_days: t.team.feed_days,
             loaded: s.loaded.iter().copied().map(Into::into).collect(),
             cached: s.cached,
             unreadable: t.items.unreadable.clone(),

@@ -136,6 +136,8 @@ export interface Say {
 
 export class Plan {
   teamName: string = $state("");
+  /** How many days the team's activity log is kept (its admins set it). */
+  feedDays: number = $state(396);
   // Raw state: each change replaces the whole value (never mutated in place), so the thousands of
   // assignments are plain objects, not deep reactive proxies (cheaper to build and to read).
   byId: Record<string, AssignmentDto> = $state.raw({});
@@ -164,6 +166,7 @@ export class Plan {
   ) {
     this.capacity = new Capacity(initial, api);
     this.teamName = initial.teamName;
+    this.feedDays = initial.feedDays;
     this.people = [...initial.resources].sort(byName);
     this.projects = [...initial.projects].sort(byName);
     this.byId = Object.fromEntries(initial.assignments.map((a) => [a.id, a]));
@@ -622,6 +625,7 @@ export class Plan {
           break;
         case "team":
           if (c.after.name) this.teamName = c.after.name;
+          if (c.after.feedDays) this.feedDays = c.after.feedDays;
           if (c.after.defaultWeek) this.capacity.defaultWeek = c.after.defaultWeek;
           break;
         case "member":

@@ -196,6 +196,7 @@ function setUp(over: Partial<TimelineDto> = {}) {
     holidays: [],
     calendars: [],
     defaultWeek: [480, 480, 480, 480, 480, 0, 0],
+    feedDays: 396,
     loaded: [{ from: "2026-11-02", to: "2027-01-25" }],
     cached: false,
     unreadable: [],

@@ -29,6 +29,10 @@ calendars: Array<CalendarDto>,
  */
 defaultWeek: Array<number>, 
 /**
+ * How many days the team's activity log is kept (admins set it).
+ */
+feedDays: number, 
+/**
  * The days of `[from, to)` whose assignments are all here: the whole window when read
  * from the table; offline, only what the offline copy holds (the rest is "not loaded").
  */
