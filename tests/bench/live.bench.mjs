@@ -13,11 +13,10 @@
 import { writeFileSync } from "node:fs";
 import { test } from "node:test";
 import { BAR, days, PICK, select } from "../e2e/bars.mjs";
-import { startSecondApp } from "../e2e/second-app.mjs";
-import { REGION, signInWithLink, startCutProxy, startTeamTable, TABLE } from "../e2e/team-table.mjs";
-import { KEY, sleep, startApp, until } from "../e2e/webdriver.mjs";
+import { twoMembers } from "../e2e/second-app.mjs";
+import { REGION, startCutProxy, startTeamTable, TABLE } from "../e2e/team-table.mjs";
+import { KEY, sleep, until } from "../e2e/webdriver.mjs";
 
-const APP = process.env.RP_APP_BINARY;
 const EDITS = Number(process.env.RP_BENCH_EDITS ?? 60);
 const LATENCY = Number(process.env.RP_BENCH_LATENCY_MS ?? 50);
 
@@ -33,21 +32,12 @@ const quantile = (xs, q) => {
 test(`the live view: ${EDITS} edits in one app, timed to the other app's screen`, async () => {
   const table = await startTeamTable("rp-bench-live-");
   const proxy = await startCutProxy(table.endpoint, { latencyMs: LATENCY });
-  let second = null;
-  let a = null;
-  let b = null;
+  let members = null;
   try {
-    const { admin } = table;
-    const team = admin("create-team", "--name", "Bench", "--admin-email", "lead@example.com");
-    admin("add-member", "--team", team.id, "--email", "ada@example.com", "--role", "planner");
-    admin("seed-demo", "--team", team.id);
     // Both apps reach the table through the proxy (the second copies these settings).
     writeFileSync(table.config, `mode = "dynamodb"\n[dynamodb]\ntable = "${TABLE}"\nendpoint = "${proxy.endpoint}"\nregion = "${REGION}"\n`);
-    second = await startSecondApp();
-    a = await startApp(APP);
-    await signInWithLink(a, table, "lead@example.com");
-    b = await startApp(second.app, { keepPrefs: true, driver: second.driver });
-    await signInWithLink(b, table, "ada@example.com");
+    members = await twoMembers(table, "Bench");
+    const { a, b } = members;
     for (const app of [a, b]) await app.waitFor(".bar", 5, 60000);
     const target = await until("a bar to pick", () => a.script(PICK));
     await until("the bar in both windows", () => b.script(BAR, [target.id]));
@@ -80,8 +70,7 @@ test(`the live view: ${EDITS} edits in one app, timed to the other app's screen`
     console.log(line("key press in one window → on the other's screen", fromKey));
     console.log(line("on the first window's screen → on the other's", fromFirst));
   } finally {
-    for (const app of [a, b]) await app?.close().catch(() => {});
-    second?.stop();
+    await members?.stop();
     proxy.stop();
     table.stop();
   }

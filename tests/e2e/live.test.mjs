@@ -7,26 +7,17 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { BAR, days, moveLater, NOTICE, PICK, select } from "./bars.mjs";
-import { startSecondApp } from "./second-app.mjs";
-import { signInWithLink, startTeamTable } from "./team-table.mjs";
-import { KEY, sleep, startApp, until } from "./webdriver.mjs";
-
-const APP = process.env.RP_APP_BINARY;
+import { twoMembers } from "./second-app.mjs";
+import { startTeamTable } from "./team-table.mjs";
+import { KEY, sleep, until } from "./webdriver.mjs";
 
 test("two members on one table: edits show live in the other app; the same bar moved in both; restore", async () => {
   const table = await startTeamTable("rp-live-");
-  const second = await startSecondApp();
-  let a = null;
-  let b = null;
+  let members = null;
   try {
+    members = await twoMembers(table, "Alpha");
     const { admin } = table;
-    const alpha = admin("create-team", "--name", "Alpha", "--admin-email", "lead@example.com");
-    admin("add-member", "--team", alpha.id, "--email", "ada@example.com", "--role", "planner");
-    admin("seed-demo", "--team", alpha.id);
-    a = await startApp(APP);
-    await signInWithLink(a, table, "lead@example.com");
-    b = await startApp(second.app, { keepPrefs: true, driver: second.driver });
-    await signInWithLink(b, table, "ada@example.com");
+    const { team: alpha, a, b } = members;
     for (const app of [a, b]) {
       await until("Alpha's timeline", async () => (await app.texts("h1"))[0] === "Alpha", 30000);
       await app.waitFor(".bar", 5);
@@ -90,8 +81,7 @@ test("two members on one table: edits show live in the other app; the same bar m
     await until("Ada's title", async () => (await b.texts("h1"))[0] === "Alpha Team", 15000);
     await b.screenshot("live-4-ada-sees-the-new-name");
   } finally {
-    for (const app of [a, b]) await app?.close().catch(() => {});
-    second.stop();
+    await members?.stop();
     table.stop();
   }
 });

@@ -7,7 +7,8 @@ import { execFileSync, spawn } from "node:child_process";
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort, listening } from "./team-table.mjs";
+import { freePort, listening, signInWithLink } from "./team-table.mjs";
+import { startApp } from "./webdriver.mjs";
 
 /** `NAME='value';` or `NAME=value` lines of a shell-syntax output, as an object. */
 function shellVars(text) {
@@ -60,6 +61,36 @@ export async function startSecondApp() {
     return { driver: `http://127.0.0.1:${port}`, app, stop };
   } catch (e) {
     stop();
+    throw e;
+  }
+}
+
+/**
+ * A team `name` on `table` with the demo plan, its lead (admin) and Ada (planner) each signed in
+ * in their own app: `a` the lead's (the harness's driver), `b` Ada's (`second`, started here
+ * after the team table's settings were written, which it copies). `stop()` closes both apps and
+ * the second app's world; the table is the caller's.
+ */
+export async function twoMembers(table, name) {
+  const team = table.admin("create-team", "--name", name, "--admin-email", "lead@example.com");
+  table.admin("add-member", "--team", team.id, "--email", "ada@example.com", "--role", "planner");
+  table.admin("seed-demo", "--team", team.id);
+  const second = await startSecondApp();
+  const opened = [];
+  const stop = async () => {
+    for (const app of opened) await app.close().catch(() => {});
+    second.stop();
+  };
+  try {
+    const a = await startApp(process.env.RP_APP_BINARY);
+    opened.push(a);
+    await signInWithLink(a, table, "lead@example.com");
+    const b = await startApp(second.app, { keepPrefs: true, driver: second.driver });
+    opened.push(b);
+    await signInWithLink(b, table, "ada@example.com");
+    return { team, a, b, stop };
+  } catch (e) {
+    await stop();
     throw e;
   }
 }

@@ -378,8 +378,8 @@ const ja: Messages = {
     "他の人が先に変更していました。タイムラインを最新の計画に更新しました（相手の変更は上書きしていません）。",
   someone: "他のユーザー",
   liveChangedWhileHeld: (who: string) =>
-    `操作中に${who}さんがこのアサインを変更しました。タイムラインは相手の変更を表示しています。`,
-  liveDeletedWhileHeld: (who: string) => `操作中に${who}さんがこのアサインを削除しました。`,
+    `操作中に${who}がこのアサインを変更しました。タイムラインは相手の変更を表示しています。`,
+  liveDeletedWhileHeld: (who: string) => `操作中に${who}がこのアサインを削除しました。`,
   members: "ユーザー",
   membersTitle: (team: string) => `${team} のユーザー`,
   filterMembers: "ユーザーを絞り込み",

@@ -190,6 +190,25 @@ impl App {
         self.plan().await
     }
 
+    /// The open team's store and the scope as last checked (by the last command or the
+    /// connection check, every [`crate::HEARTBEAT`]), without checking it again: for the live
+    /// view's frequent asks (live.rs), which check again when the feed says their membership
+    /// changed. Refused as [`App::plan`] is outside a team or the local workspace.
+    pub(crate) async fn kept_plan(&self) -> Result<OpenPlan, AppError> {
+        match &*self.workspace.read().await {
+            Workspace::Local { store, scope } => {
+                Ok(OpenPlan { store: store.clone(), scope: scope.clone(), copy: None, session: None })
+            }
+            Workspace::Team { store, open } => Ok(OpenPlan {
+                store: store.clone(),
+                scope: open.scope.clone(),
+                copy: Some(open.copy.clone()),
+                session: Some(open.session.clone()),
+            }),
+            refused => Err(refused.refusal().expect("only a local workspace or a team is not refused")),
+        }
+    }
+
     /// [`App::plan`] with the team's offline copy. A table out of reach switches the window to
     /// offline (and the command is refused: nothing was sent).
     pub(crate) async fn open_plan(&self) -> Result<OpenPlan, AppError> {

@@ -91,22 +91,31 @@ impl App {
     /// What changed in the open team since the last ask (the first ask reads the last minute).
     /// Offline, or signed out, or no longer a member: the error says so, as any read's does.
     pub async fn live_changes(&self) -> Result<LiveNews, AppError> {
-        let p = self.open_plan().await?;
+        // The scope as last checked (by a command, or the connection check every few seconds):
+        // not checked again on every ask, which would read the session and the membership each
+        // time (2 strongly consistent reads: five times the ask). A change to the user's own
+        // membership is in the feed itself: then it is checked at once (below).
+        let p = self.kept_plan().await?;
         let mut slot = self.live.lock().await;
         if slot.as_ref().is_none_or(|(team, _)| team != p.scope.team()) {
-            let now = self.clock.now();
-            let millis = i64::try_from(now.unix_timestamp_nanos() / 1_000_000).unwrap_or(0);
-            *slot = Some((p.scope.team().clone(), FeedReader::from(millis)));
+            *slot = Some((p.scope.team().clone(), FeedReader::from(self.millis())));
         }
         let Some((_, reader)) = slot.as_mut() else { return Ok(LiveNews::Reload) };
         let read = match reader.read(&p.store, &p.scope, LIVE_PAGES).await {
             Ok(read) => read,
             Err(e) => return Err(self.failed(&p, e.into(), false).await),
         };
+        drop(slot);
         let records = match read {
             FeedRead::Reload => return Ok(LiveNews::Reload),
             FeedRead::Changes(records) => records,
         };
+        let me = p.scope.user().as_str();
+        if records.iter().any(|r| r.kind == FeedKind::Member && r.item == me) {
+            // Removed (or given another role): the full check says which, and a removal is
+            // refused here as on any command: nothing more of the team is read.
+            self.open_plan().await?;
+        }
         let mut items = Vec::with_capacity(records.len());
         for record in records {
             let item = live_item(&record, p.scope.user());
@@ -116,6 +125,16 @@ impl App {
             items.push(item);
         }
         Ok(LiveNews::Changes(items))
+    }
+
+    /// The live view reads on from `at` (epoch ms): what the window shows was read then.
+    pub(crate) async fn live_from(&self, at: i64) {
+        let Ok(p) = self.kept_plan().await else { return };
+        *self.live.lock().await = Some((p.scope.team().clone(), FeedReader::from(at)));
+    }
+
+    fn millis(&self) -> i64 {
+        i64::try_from(self.clock.now().unix_timestamp_nanos() / 1_000_000).unwrap_or(0)
     }
 }
 

@@ -50,6 +50,8 @@ impl App {
     /// copy while the table is out of reach.
     pub async fn timeline(&self, window: DateRange) -> Result<Shown, AppError> {
         let window = capped(window)?;
+        // The live view reads what changed from here on (and the minute before).
+        let began = i64::try_from(self.clock.now().unix_timestamp_nanos() / 1_000_000).unwrap_or(0);
         let found = self
             .read_through(
                 async |store, scope| store.timeline(scope, window).await.map(Shown::from),
@@ -57,6 +59,9 @@ impl App {
                 |copy| copy.timeline(window).map(Ok),
             )
             .await;
+        if found.as_ref().is_ok_and(|s| !s.cached) {
+            self.live_from(began).await;
+        }
         self.shown.send_replace(true);
         found
     }

@@ -30,8 +30,8 @@ pub use engine::{Connection, Engine, RemoteTable, connect};
 pub use error::StoreError;
 pub use identity::{SESSION_DAYS, VERIFICATION_MINUTES, VerifiedSession};
 pub use plan::{
-    AssignmentChange, AssignmentRef, CascadeReport, Catalog, MAX_HOLIDAYS_AT_ONCE, NewAssignment, NewTimeOff,
-    PendingDeletion, TimeOffChange, Timeline,
+    AssignmentChange, AssignmentRef, CascadeReport, Catalog, GONE_DAYS, MAX_HOLIDAYS_AT_ONCE, NewAssignment,
+    NewTimeOff, PendingDeletion, TimeOffChange, Timeline,
 };
 pub use scope::{LocalWorkspace, TeamScope};
 pub use secret::{Sensitive, canonical_code, code_key, is_link_secret};

@@ -84,4 +84,22 @@ describe("the file's days", () => {
     // No page read past the first entry older than 30 days.
     expect(asked).toEqual([null, "c2"]);
   });
+
+  it("stops where the cursor is older than the days asked for, though the filter kept nothing", async () => {
+    const old = Date.parse("2026-01-01T00:00:00Z");
+    let asked = 0;
+    const got = await entriesSince(
+      async () => {
+        asked += 1;
+        return { items: [], cursor: `FEED#${String(old)}#x`, more: true };
+      },
+      30,
+      Date.parse("2026-03-10T12:00:00Z"),
+    );
+    expect({ items: got.items.length, complete: got.complete, asked }).toEqual({
+      items: 0,
+      complete: true,
+      asked: 1,
+    });
+  });
 });

@@ -39,6 +39,10 @@ export function activityCsv(items: readonly LiveItemDto[], say: Say): string {
   return csvText([HEADER, ...lines]);
 }
 
+/** The writer's epoch milliseconds in a feed cursor (`FEED#{13 digits}#…`); Infinity if none. */
+export const cursorMillis = (cursor: string): number =>
+  Number(/^FEED#(\d{13})#/.exec(cursor)?.[1] ?? Number.POSITIVE_INFINITY);
+
 /** Records read per page for a file, and pages at most (a file holds up to 20,000 entries). */
 export const FILE_PAGE = 200;
 export const FILE_PAGES = 100;
@@ -62,6 +66,8 @@ export async function entriesSince(
       items.push(item);
     }
     if (!got.more || got.cursor === null) return { items, complete: true };
+    // A narrow filter may keep nothing of a page: the cursor's time says how far back it read.
+    if (cursorMillis(got.cursor) < since) return { items, complete: true };
     before = got.cursor;
   }
   return { items, complete: false };

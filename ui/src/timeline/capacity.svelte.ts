@@ -168,6 +168,15 @@ export class Capacity {
     }
   }
 
+  /** Someone else's change to a calendar (the live view): added, renamed, or gone. */
+  liveCalendar(before: CalendarDto | null, after: CalendarDto | null): void {
+    const id = (after ?? before)?.id;
+    const shown = this.calendars.find((c) => c.id === id);
+    if (after && shown && shown.version >= after.version) return;
+    const rest = this.calendars.filter((c) => c.id !== id);
+    this.calendars = (after ? [...rest, after] : rest).sort((a, b) => a.name.localeCompare(b.name));
+  }
+
   /** Drops the time off of people who are gone (a person deleted takes theirs along). */
   forget(personId: string): void {
     this.timeOff = Object.fromEntries(

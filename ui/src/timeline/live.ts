@@ -46,12 +46,15 @@ export class LivePoller {
   private cancel: (() => void) | null = null;
   private asking = false;
   private stopped = false;
+  /** The last changes read could not be applied: read what is shown again before the next ask. */
+  private rereadFirst = false;
 
   constructor(private readonly host: LiveHost) {
     this.lastActive = host.now();
   }
 
-  /** The user did something: ask at the active pace again (at once if it had slowed down). */
+  /** The user did something: ask at the active pace again (the next ask within 2 s, if the
+   * asks had slowed down). */
   active(): void {
     const wasIdle = this.host.now() - this.lastActive >= ACTIVE_FOR_MS;
     this.lastActive = this.host.now();
@@ -95,7 +98,17 @@ export class LivePoller {
     if (this.stopped || this.host.hidden() || this.host.offline()) return;
     this.asking = true;
     try {
-      await this.host.apply(await this.host.ask());
+      // Changes read but not applied (the apply failed: a reload that failed) are not read again:
+      // what is shown is read again first.
+      if (this.rereadFirst) await this.host.apply({ kind: "reload" });
+      this.rereadFirst = false;
+      const news = await this.host.ask();
+      try {
+        await this.host.apply(news);
+      } catch (e) {
+        this.rereadFirst = true;
+        throw e;
+      }
       this.failures = 0;
     } catch {
       // Offline, signed out, removed from the team: the session watch says so to the user; here

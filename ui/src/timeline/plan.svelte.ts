@@ -389,7 +389,9 @@ export class Plan {
       return await written;
     } catch (err) {
       undoView();
-      if (codeOf(err) === "conflict") await this.reload().catch(() => {});
+      // Changed, or gone (deleted meanwhile, with its person or project, as the live view may
+      // already have shown): what the table holds now is shown instead of what was put back.
+      if (STALE.has(codeOf(err) ?? "")) await this.reload().catch(() => {});
       if (codeOf(err) === "unconfirmed") this.unsure = [...this.unsure, e];
       throw err;
     } finally {
@@ -459,6 +461,7 @@ export class Plan {
       case "rename-person": {
         const current = this.heldPerson(e.before);
         const after = await this.api.renameResource(current.id, current.version, e.after.name);
+        this.rowsWritten.set(after.id, after.version);
         this.people = this.people.map((p) => (p.id === after.id ? after : p)).sort(byName);
         return { kind: "rename-person", before: current, after };
       }
@@ -468,6 +471,7 @@ export class Plan {
           name: e.after.name,
           color: e.after.color,
         });
+        this.rowsWritten.set(after.id, after.version);
         this.projects = this.projects.map((p) => (p.id === after.id ? after : p)).sort(byName);
         return { kind: "update-project", before: current, after };
       }
@@ -481,13 +485,19 @@ export class Plan {
     return { ...before, version: Math.max(this.versions.get(before.id) ?? 0, before.version) };
   }
 
+  // A person's or project's version for a rename or recolour: the newer of the one this window
+  // wrote last (an undo's `before` is older) and the one it was done from (the live view may
+  // show someone else's, newer, which an undo must meet as a conflict).
   private heldPerson(before: ResourceDto): ResourceDto {
-    return { ...before, version: this.people.find((p) => p.id === before.id)?.version ?? before.version };
+    return { ...before, version: Math.max(this.rowsWritten.get(before.id) ?? 0, before.version) };
   }
 
   private heldProject(before: ProjectDto): ProjectDto {
-    return { ...before, version: this.projects.find((p) => p.id === before.id)?.version ?? before.version };
+    return { ...before, version: Math.max(this.rowsWritten.get(before.id) ?? 0, before.version) };
   }
+
+  /** The version of each person and project this window wrote last. */
+  private readonly rowsWritten = new Map<string, number>();
 
   /** The newest version seen of each assignment (kept across deletes, for undo). */
   private readonly versions = new Map<string, number>();
@@ -592,6 +602,19 @@ export class Plan {
 
   /** Others' changes to the bar being dragged or edited: they wait until it is let go. */
   private waiting: { item: LiveItemDto; reread: boolean }[] = [];
+  /** The bar being dragged or edited now (Timeline.svelte says so through `hold`). */
+  private heldNow: string | null = null;
+  /** The version each assignment was deleted at by someone else (a late record of an older
+   * version does not bring it back; a Restore, one version on, does). */
+  private readonly goneAt = new Map<string, number>();
+
+  /** The bar `id` is held now (dragged, or open in its dialog); null: none. Letting one go
+   * applies what waited for it ({@link released}). */
+  hold(id: string | null): void {
+    const was = this.heldNow;
+    this.heldNow = id;
+    if (was && was !== id) this.released(was);
+  }
 
   /**
    * Applies what others changed (live.ts asks): bars appear, move and vanish; people and
@@ -600,7 +623,7 @@ export class Plan {
    * bar being dragged or edited) waits for {@link released}. Calendars, holidays, the team's
    * settings, an import, or too much at once: what is shown is read again.
    */
-  async applyLive(news: LiveNewsDto, held: string | null = null): Promise<void> {
+  async applyLive(news: LiveNewsDto, held: string | null = this.heldNow): Promise<void> {
     if (news.kind === "reload") return this.rereadHolding(held, null);
     let reread: LiveItemDto | null = null;
     for (const item of news.items) {
@@ -623,6 +646,11 @@ export class Plan {
         case "timeOff":
           this.capacity.live(c.before, c.after);
           break;
+        case "calendar":
+          this.capacity.liveCalendar(c.before, c.after);
+          // A calendar deleted takes its holidays: the windows say which are left.
+          if (!c.after) reread = item;
+          break;
         case "team":
           if (c.after.name) this.teamName = c.after.name;
           if (c.after.feedDays) this.feedDays = c.after.feedDays;
@@ -642,7 +670,8 @@ export class Plan {
   private async rereadHolding(held: string | null, cause: LiveItemDto | null): Promise<void> {
     const kept = held ? this.byId[held] : undefined;
     await this.reload();
-    if (!held || !kept) return;
+    // Let go during the reload: what the table holds now is shown (released() found nothing).
+    if (!held || !kept || this.heldNow !== held) return;
     const fresh = this.byId[held] ?? null;
     // (By content: an import writes the file's items with the file's versions.)
     if (fresh && sameBar(fresh, kept)) return;
@@ -689,13 +718,18 @@ export class Plan {
 
   private liveAssignment(before: AssignmentDto | null, after: AssignmentDto | null): void {
     if (after) {
-      const seen = Math.max(this.versions.get(after.id) ?? 0, this.byId[after.id]?.version ?? 0);
+      const seen = Math.max(
+        this.versions.get(after.id) ?? 0,
+        this.byId[after.id]?.version ?? 0,
+        this.goneAt.get(after.id) ?? 0,
+      );
       if (seen >= after.version) return;
       if (!this.people.some((p) => p.id === after.resourceId)) return;
       // Shown, but not taken as a version this window wrote: an undo of an earlier edit of ours
       // must still find their change in its way (a conflict), not overwrite it.
       this.display(after);
     } else if (before) {
+      this.goneAt.set(before.id, Math.max(this.goneAt.get(before.id) ?? 0, before.version));
       const shown = this.byId[before.id];
       if (shown && shown.version <= before.version) this.drop(before.id);
       this.history.forget((e) => (e.kind === "create" ? e.after.id : e.before.id) === before.id);

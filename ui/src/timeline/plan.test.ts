@@ -542,38 +542,39 @@ describe("Plan offline", () => {
   });
 });
 
-describe("Plan live view (issue #19.2)", () => {
-  const bar = (
-    id: string,
-    resourceId: string,
-    startDate: string,
-    lastDay: string,
-    version: number,
-  ): AssignmentDto => ({
-    id,
-    resourceId,
-    projectId: "apollo",
-    startDate,
-    lastDay,
-    endDateExclusive: dateOf(dayOf(lastDay) + 1),
-    allocation: FULL_DAY,
-    status: "confirmed",
-    version,
-  });
-  const item = (change: LiveItemDto["change"], mine = false): LiveItemDto => ({
-    cursor: `FEED#${Math.random()}`,
-    kind: change.kind === "whole" ? "import" : change.kind,
-    item: "x",
-    summary: [],
-    at: "2026-12-01T10:00:00Z",
-    by: mine ? "me" : "them",
-    who: mine ? "Me" : "Ada",
-    mine,
-    action: "changed",
-    change,
-  });
-  const news = (...items: LiveItemDto[]): LiveNewsDto => ({ kind: "changes", items });
+// Live view helpers: a bar, a record of someone's change, the news of some records.
+const bar = (
+  id: string,
+  resourceId: string,
+  startDate: string,
+  lastDay: string,
+  version: number,
+): AssignmentDto => ({
+  id,
+  resourceId,
+  projectId: "apollo",
+  startDate,
+  lastDay,
+  endDateExclusive: dateOf(dayOf(lastDay) + 1),
+  allocation: FULL_DAY,
+  status: "confirmed",
+  version,
+});
+const item = (change: LiveItemDto["change"], mine = false): LiveItemDto => ({
+  cursor: `FEED#${Math.random()}`,
+  kind: change.kind === "whole" ? "import" : change.kind,
+  item: "x",
+  summary: [],
+  at: "2026-12-01T10:00:00Z",
+  by: mine ? "me" : "them",
+  who: mine ? "Me" : "Ada",
+  mine,
+  action: "changed",
+  change,
+});
+const news = (...items: LiveItemDto[]): LiveNewsDto => ({ kind: "changes", items });
 
+describe("Plan live view (issue #19.2)", () => {
   it("others' bars appear, move and vanish in place; an older or repeated change does nothing", async () => {
     const { plan } = setUp();
     const v1 = bar("x", "ada", "2026-12-07", "2026-12-11", 1);
@@ -621,10 +622,11 @@ describe("Plan live view (issue #19.2)", () => {
     const v1 = bar("x", "ada", "2026-12-07", "2026-12-11", 1);
     await plan.applyLive(news(item({ kind: "assignment", before: null, after: v1 })));
     const v2 = bar("x", "ada", "2026-12-21", "2026-12-23", 2);
-    await plan.applyLive(news(item({ kind: "assignment", before: v1, after: v2 })), "x");
+    plan.hold("x");
+    await plan.applyLive(news(item({ kind: "assignment", before: v1, after: v2 })));
     expect(plan.byId.x).toEqual(v1);
     expect(plan.notice).toBeNull();
-    plan.released("x");
+    plan.hold(null);
     expect(plan.byId.x).toEqual(v2);
     expect(plan.notice?.text).toBe(
       "Ada changed this assignment while you held it. The timeline shows their version now.",
@@ -705,9 +707,10 @@ describe("Plan live view and undo (issue #19.2)", () => {
     await plan.create(week("ada", "2026-12-07", "2026-12-11"));
     const seen = at(only(plan), 0);
     const theirs = await store.updateAssignment(seen, week("bob", "2026-12-21", "2026-12-23"));
-    await plan.applyLive({ kind: "reload" }, seen.id);
+    plan.hold(seen.id);
+    await plan.applyLive({ kind: "reload" });
     expect(plan.byId[seen.id]).toEqual(seen);
-    plan.released(seen.id);
+    plan.hold(null);
     expect(plan.byId[seen.id]).toEqual(theirs);
     expect(plan.notice?.text).toBe(
       "Someone changed this assignment while you held it. The timeline shows their version now.",
@@ -721,9 +724,44 @@ describe("Plan live view and undo (issue #19.2)", () => {
     // An import writes the file's item with the file's version: same version, other days.
     const imported = { ...seen, lastDay: "2026-12-12", endDateExclusive: "2026-12-13" };
     store.rows.set(seen.id, imported);
-    await plan.applyLive({ kind: "reload" }, seen.id);
+    plan.hold(seen.id);
+    await plan.applyLive({ kind: "reload" });
     expect(plan.byId[seen.id]).toEqual(seen);
-    plan.released(seen.id);
+    plan.hold(null);
     expect(plan.byId[seen.id]?.endDateExclusive).toBe("2026-12-13");
+  });
+
+  it("a late record of a bar someone deleted does not bring it back; its restore does", async () => {
+    const { plan } = setUp();
+    const v1 = bar("x", "ada", "2026-12-07", "2026-12-11", 1);
+    const v2 = bar("x", "ada", "2026-12-14", "2026-12-18", 2);
+    await plan.applyLive(news(item({ kind: "assignment", before: null, after: v1 })));
+    await plan.applyLive(news(item({ kind: "assignment", before: v2, after: null })));
+    // The move to v2, read late (its writer's clock behind): the bar stays gone.
+    await plan.applyLive(news(item({ kind: "assignment", before: v1, after: v2 })));
+    expect(plan.byId.x).toBeUndefined();
+    const back = { ...v2, version: 3 };
+    await plan.applyLive(news(item({ kind: "assignment", before: null, after: back })));
+    expect(plan.byId.x).toEqual(back);
+  });
+
+  it("others' calendars are added, renamed and removed in place", async () => {
+    const { plan } = setUp();
+    const cal = { id: "jp", name: "Japan", region: "JP", version: 1 };
+    await plan.applyLive(news(item({ kind: "calendar", before: null, after: cal })));
+    await plan.applyLive(
+      news(item({ kind: "calendar", before: cal, after: { ...cal, name: "Tokyo", version: 2 } })),
+    );
+    expect(plan.capacity.calendars.map((c) => c.name)).toEqual(["Tokyo"]);
+  });
+
+  it("an undo of a rename after someone else renamed the person is a conflict", async () => {
+    const { store, plan } = setUp();
+    const ada = plan.people.find((p) => p.id === "ada") as ResourceDto;
+    await plan.renamePerson(ada, "Adele");
+    const theirs = await store.renameResource("ada", 2, "Ada L.");
+    await plan.applyLive(news(item({ kind: "person", before: null, after: theirs })));
+    await plan.undo();
+    expect(store.people.find((p) => p.id === "ada")?.name).toBe("Ada L.");
   });
 });

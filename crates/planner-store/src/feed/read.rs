@@ -75,10 +75,11 @@ impl FeedReader {
             *self = Self { newest_ms: now_ms, seen: HashMap::new(), page: self.page };
             return Ok(FeedRead::Reload);
         }
-        let mut cursor = Some(keys::feed_sk(self.newest_ms - READ_BACK_MS, ""));
+        // From the first key of the read-back's first millisecond (included), then after each page.
+        let mut from = PageFrom::Key(keys::feed_sk(self.newest_ms - READ_BACK_MS, ""));
         let mut fresh = Vec::new();
         for _ in 0..pages {
-            let page = store.feed_page(scope, cursor.as_deref(), self.page, days).await?;
+            let page = store.feed_page(scope, &from, self.page, days).await?;
             for record in page.records {
                 if !self.seen.contains_key(&record.cursor) {
                     self.seen.insert(record.cursor.clone(), millis_of(&record.cursor));
@@ -86,19 +87,25 @@ impl FeedReader {
                 }
             }
             if !page.more {
-                self.settle();
+                self.settle(now_ms);
                 return Ok(FeedRead::Changes(fresh));
             }
-            cursor = page.cursor;
+            match page.cursor {
+                Some(c) => from = PageFrom::After(c),
+                None => break,
+            }
         }
         *self = Self { newest_ms: now_ms, seen: HashMap::new(), page: self.page };
         Ok(FeedRead::Reload)
     }
 
-    /// Moves the read-back window up to the newest record seen, and forgets the ids before it.
-    fn settle(&mut self) {
+    /// Moves the read-back window up to the newest record seen — never past `now_ms`: a writer
+    /// whose clock runs ahead must not make every other writer's records fall behind the window —
+    /// and forgets the ids before it (ids of records dated ahead stay until the window reaches
+    /// them).
+    fn settle(&mut self, now_ms: i64) {
         if let Some(newest) = self.seen.values().max() {
-            self.newest_ms = self.newest_ms.max(*newest);
+            self.newest_ms = self.newest_ms.max((*newest).min(now_ms));
         }
         let from = self.newest_ms - READ_BACK_MS;
         self.seen.retain(|_, ms| *ms >= from);
@@ -111,6 +118,16 @@ fn millis_of(cursor: &str) -> i64 {
         .get(keys::FEED_PREFIX.len()..keys::FEED_PREFIX.len() + 13)
         .and_then(|m| m.parse().ok())
         .unwrap_or(0)
+}
+
+/// Where a page of the feed starts.
+enum PageFrom {
+    /// The oldest record kept.
+    Start,
+    /// After this record's key.
+    After(String),
+    /// At this key, included (a key of no record: a millisecond's first).
+    Key(String),
 }
 
 fn bad_cursor() -> StoreError {
@@ -137,22 +154,26 @@ impl Store {
     ) -> Result<FeedPage, StoreError> {
         self.require(scope, Action::ReadPlan, "changes_since")?;
         let days = self.feed_days(scope).await?;
-        self.feed_page(scope, cursor, limit, days).await
+        let from = cursor.map_or(PageFrom::Start, |c| PageFrom::After(c.to_owned()));
+        self.feed_page(scope, &from, limit, days).await
     }
 
     async fn feed_page(
         &self,
         scope: &TeamScope,
-        cursor: Option<&str>,
+        from: &PageFrom,
         limit: i32,
         days: u32,
     ) -> Result<FeedPage, StoreError> {
         let (_, last) = keys::feed_range();
         let kept = self.retained_from(days);
-        let after = match cursor {
-            Some(c) if c.starts_with(keys::FEED_PREFIX) && c < last.as_str() => keys::feed_after(c),
-            Some(_) => return Err(bad_cursor()),
-            None => kept.clone(),
+        let (after, cursor) = match from {
+            PageFrom::After(c) if c.starts_with(keys::FEED_PREFIX) && c < &last => {
+                (keys::feed_after(c), Some(c.as_str()))
+            }
+            PageFrom::Key(k) if k.starts_with(keys::FEED_PREFIX) && k < &last => (k.clone(), None),
+            PageFrom::Start => (kept.clone(), None),
+            _ => return Err(bad_cursor()),
         };
         let out = self
             .query_range(scope.pk(), (after.max(kept), last), false)
@@ -182,8 +203,13 @@ impl Store {
             Some(_) => return Err(bad_cursor()),
             None => last,
         };
+        let kept = self.retained_from(days);
+        if upto < kept {
+            // Read past the retention (paged to the end while it moved on, or it was shortened).
+            return Ok(FeedPage { records: Vec::new(), cursor: before.map(str::to_owned), more: false });
+        }
         let mut query = self
-            .query_range(scope.pk(), (self.retained_from(days), upto), false)
+            .query_range(scope.pk(), (kept, upto), false)
             .scan_index_forward(false)
             .limit(limit.clamp(1, 1000))
             .return_consumed_capacity(ReturnConsumedCapacity::Total);
@@ -254,7 +280,7 @@ mod tests {
         reader.seen.insert(keys::feed_sk(100_000, "a"), 100_000);
         reader.seen.insert(keys::feed_sk(30_000, "b"), 30_000);
         reader.seen.insert(keys::feed_sk(45_000, "c"), 45_000);
-        reader.settle();
+        reader.settle(1_000_000);
         assert_eq!(reader.newest_ms, 100_000);
         let mut kept: Vec<_> = reader.seen.values().copied().collect();
         kept.sort_unstable();

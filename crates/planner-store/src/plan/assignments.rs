@@ -133,7 +133,7 @@ impl Store {
         // that it was deleted (gone.rs), in one transaction.
         let mut actions = vec![
             self.delete_if_unchanged(main, current.into())?,
-            self.gone_mark(&pk, Series::Assignments, current.id.as_str())?,
+            self.gone_mark(&pk, Series::Assignments, current.id.as_str(), current.version)?,
         ];
         if let Some(index) = items::index_key(&pk, &current.id, current.range) {
             actions.push(plain_delete(self.table(), index)?);

@@ -18,16 +18,23 @@ pub const GONE_DAYS: i64 = 90;
 
 /// On a mark (`GONE#…`): the key the item moved away from (it was not deleted).
 const MOVED_FROM: &str = "movedFrom";
+/// On an edit's delete mark: the version the item was deleted at.
+pub(super) const DELETED_VERSION: &str = "version";
 
 impl Store {
-    /// The mark that the item `id` of `series` was deleted, for the delete's transaction.
+    /// The mark that the item `id` of `series` was deleted at `version`, for the delete's
+    /// transaction (the version: a Restore from the activity log brings back only this delete's
+    /// item, plan/restore.rs).
     pub(super) fn gone_mark(
         &self,
         pk: &str,
         series: Series,
         id: &str,
+        version: u64,
     ) -> Result<TransactWriteItem, StoreError> {
-        self.gone_mark_at(pk, series.gone_sk(id), id)
+        let mut item = self.mark_item(pk, series.gone_sk(id), id, None);
+        item.insert(DELETED_VERSION.into(), n(version));
+        plain_put(self.table(), item)
     }
 
     /// The mark that the item `id` of `series` moved away from the key `from` (its start day

@@ -26,6 +26,7 @@ pub(crate) use capacity_items::{
 };
 pub use cascade::CascadeReport;
 pub use catalog::{Catalog, PendingDeletion};
+pub use gone::GONE_DAYS;
 pub(crate) use items::{assignment_item, index_item, index_key, project_item, resource_item};
 pub use reads::Timeline;
 pub use time_off::{NewTimeOff, TimeOffChange};

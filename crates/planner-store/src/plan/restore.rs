@@ -7,13 +7,10 @@ use super::items;
 use crate::feed::{FeedAction, FeedKind, record_from_item};
 use crate::keys::{self, Series};
 use crate::scope::put_new;
-use crate::sdk::{self, key, n};
+use crate::sdk::{self, get_n, key, n};
 use crate::{Store, StoreError, TeamScope, window};
 use aws_sdk_dynamodb::types::{Delete, TransactWriteItem};
 use planner_domain::{Action, Assignment};
-
-/// Index of the main item's action (after the person's and the project's checks).
-const MAIN: usize = 2;
 
 impl Store {
     /// Creates again the assignment whose delete the change record `cursor` holds. Refused
@@ -40,24 +37,32 @@ impl Store {
             }
             _ => return Err(StoreError::NotFound { what: "deleted assignment" }),
         };
+        let deleted_version = deleted.version;
         let a = Assignment { version: deleted.version + 1, ..deleted }.checked()?;
         let mut actions = self.parent_checks(&pk, &a)?;
+        let main = actions.len();
         actions.push(put_new(self.table(), items::assignment_item(&pk, &a))?);
+        let mut index_at = None;
         if let Some(index) = items::index_item(&pk, &a) {
             self.register_level(scope, Series::Assignments, window::level_of(a.range)).await?;
+            index_at = Some(actions.len());
             actions.push(put_new(self.table(), index)?);
         }
-        // Its delete mark goes, on the condition that it is there and a delete's, not a move's:
-        // an assignment restored already (and maybe moved since) is not put back twice. A mark
-        // lasts GONE_DAYS: an older delete can no longer be restored.
+        // Its delete mark goes, on the condition that it is there, a delete's (not a move's) and
+        // this delete's (its version): an assignment restored already (and maybe moved or deleted
+        // again since) is not put back from an older record. A mark lasts GONE_DAYS: an older
+        // delete can no longer be restored. (Marks written before they held the version: any.)
         let mark = actions.len();
         let remove_mark = Delete::builder()
             .table_name(self.table())
             .set_key(Some(key(&pk, Series::Assignments.gone_sk(a.id.as_str()))))
             .condition_expression(
-                "attribute_exists(pk) AND attribute_not_exists(movedFrom) AND expires > :now",
+                "attribute_exists(pk) AND attribute_not_exists(movedFrom) AND expires > :now \
+                 AND (attribute_not_exists(#v) OR #v = :deleted)",
             )
+            .expression_attribute_names("#v", super::gone::DELETED_VERSION)
             .expression_attribute_values(":now", n(self.now().unix_timestamp()))
+            .expression_attribute_values(":deleted", n(deleted_version))
             .build()
             .map_err(StoreError::build)?;
         actions.push(TransactWriteItem::builder().delete(remove_mark).build());
@@ -67,13 +72,21 @@ impl Store {
             Ok(()) => Ok(a),
             Err(e) if e.condition_failed_at(0) => Err(StoreError::ParentGone { what: "person" }),
             Err(e) if e.condition_failed_at(1) => Err(StoreError::ParentGone { what: "project" }),
-            Err(e) if e.condition_failed_at(MAIN) || e.condition_failed_at(MAIN + 1) => {
+            Err(e) if e.condition_failed_at(main) || index_at.is_some_and(|i| e.condition_failed_at(i)) => {
                 Err(StoreError::AlreadyExists { what: "assignment" })
             }
             Err(e) if e.condition_failed_at(mark) => {
                 match self.get(key(&pk, Series::Assignments.gone_sk(a.id.as_str())), true).await? {
+                    // Moved since it was restored: it is there.
                     Some(m) if m.contains_key("movedFrom") => {
                         Err(StoreError::AlreadyExists { what: "assignment" })
+                    }
+                    // Deleted again since, at another version: only that later delete restores.
+                    Some(m)
+                        if get_n(&m, super::gone::DELETED_VERSION)
+                            .is_ok_and(|v| Some(v) != i64::try_from(deleted_version).ok()) =>
+                    {
+                        Err(StoreError::Conflict { what: "assignment" })
                     }
                     _ => Err(StoreError::NotFound { what: "deleted assignment" }),
                 }

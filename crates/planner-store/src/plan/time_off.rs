@@ -150,7 +150,7 @@ impl Store {
                 key(&pk, keys::time_off_sk(current.range.start(), &current.id)),
                 current.into(),
             )?,
-            self.gone_mark(&pk, Series::TimeOff, current.id.as_str())?,
+            self.gone_mark(&pk, Series::TimeOff, current.id.as_str(), current.version)?,
         ];
         if let Some(index) = ci::time_off_index_key(&pk, &current.id, current.range) {
             actions.push(plain_delete(self.table(), index)?);

@@ -70,6 +70,10 @@ impl Store {
         let current = team_from_meta(scope.team(), &meta)?;
         let revision = get_n(&meta, REVISION).ok();
         let (before, after) = states(&current);
+        if before == after {
+            // Nothing changes (the same name again): nothing written, no record.
+            return Ok(current);
+        }
         let days =
             if set.starts_with(FEED_DAYS_ATTR) { current.feed_days } else { self.feed_days(scope).await? };
         let mut update = Update::builder()

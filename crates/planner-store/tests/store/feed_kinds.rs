@@ -361,3 +361,74 @@ async fn the_activity_log_reads_newest_first_in_pages_and_filters() {
     assert_eq!(kinds(&got), [(FeedKind::Member, FeedAction::Created)], "admin actions are in it");
     assert!(env.store.activity(&team, Some("RES#x"), 10, &all).await.is_err());
 }
+
+#[tokio::test]
+async fn restore_brings_back_only_the_latest_delete_and_says_when_too_old() {
+    let env = TestEnv::new().await;
+    let (team, r, p) = env.team_with_r_and_p("Restore rules").await;
+    let deletes = |records: Vec<ChangeRecord>| {
+        records.into_iter().filter(|c| c.action == FeedAction::Deleted).map(|c| c.cursor).collect::<Vec<_>>()
+    };
+    // A short bar (no window-index entry): deleted, restored, moved, deleted again.
+    let a = env.assign(&team, &r.id, &p.id, "2026-05-04", 2).await;
+    env.store.delete_assignment(&team, &a).await.unwrap();
+    let first = deletes(all_records(&env, &team).await).pop().unwrap();
+    let back = env.store.restore_assignment(&team, &first).await.unwrap();
+    let change = planner_store::AssignmentChange {
+        resource_id: r.id.clone(),
+        project_id: p.id.clone(),
+        range: range("2026-05-11", 2),
+        allocation: None,
+        status: None,
+    };
+    let moved = env.store.update_assignment(&team, &back, change).await.unwrap();
+    env.store.delete_assignment(&team, &moved).await.unwrap();
+    // The first delete's record no longer restores (it would bring back older days); the
+    // latest does.
+    assert!(matches!(env.store.restore_assignment(&team, &first).await, Err(StoreError::Conflict { .. })));
+    let latest = deletes(all_records(&env, &team).await).pop().unwrap();
+    let again = env.store.restore_assignment(&team, &latest).await.unwrap();
+    assert_eq!((again.range, again.version), (moved.range, moved.version + 1));
+    // A delete older than its mark (90 days): "not found" (too old), not "restored already".
+    env.store.delete_assignment(&team, &again).await.unwrap();
+    let last = deletes(all_records(&env, &team).await).pop().unwrap();
+    env.clock.set(start_of_test_time() + time::Duration::days(planner_store::GONE_DAYS + 1));
+    assert!(matches!(env.store.restore_assignment(&team, &last).await, Err(StoreError::NotFound { .. })));
+}
+
+#[tokio::test]
+async fn a_writer_clock_ahead_does_not_hide_the_others_records() {
+    let env = TestEnv::new().await;
+    let (team, r, p) = env.team_with_r_and_p("Clocks").await;
+    let t0 = start_of_test_time();
+    let ms = |t: time::OffsetDateTime| (t.unix_timestamp_nanos() / 1_000_000) as i64;
+    let mut reader = FeedReader::from(ms(t0));
+    // One writer's clock is five minutes ahead.
+    env.clock.set(t0 + time::Duration::minutes(5));
+    env.assign(&team, &r.id, &p.id, "2026-05-04", 1).await;
+    env.clock.set(t0 + time::Duration::seconds(10));
+    assert!(
+        matches!(reader.read(&env.store, &team, 5).await.unwrap(), FeedRead::Changes(c) if !c.is_empty())
+    );
+    // The others' records, at the right time, still arrive.
+    env.clock.set(t0 + time::Duration::seconds(20));
+    let later = env.assign(&team, &r.id, &p.id, "2026-05-11", 1).await;
+    let FeedRead::Changes(got) = reader.read(&env.store, &team, 5).await.unwrap() else { panic!() };
+    assert_eq!(got.iter().map(|c| c.item.clone()).collect::<Vec<_>>(), [later.id.to_string()]);
+}
+
+#[tokio::test]
+async fn the_same_setting_again_writes_nothing_and_paging_past_the_retention_ends() {
+    let env = TestEnv::new().await;
+    let (team, _, _) = env.team_with_r_and_p("Settings").await;
+    let before = all_records(&env, &team).await.len();
+    env.store.rename_team(&team, Name::parse("Settings").unwrap()).await.unwrap();
+    env.store.set_feed_days(&team, planner_store::feed::FEED_DAYS).await.unwrap();
+    assert_eq!(all_records(&env, &team).await.len(), before, "no change, no record");
+    // An activity page asked from before the retention (the screen open while it was shortened).
+    let old = all_records(&env, &team).await[0].cursor.clone();
+    env.clock.set(start_of_test_time() + time::Duration::days(60));
+    env.store.set_feed_days(&team, 30).await.unwrap();
+    let page = env.store.activity(&team, Some(&old), 10, &ActivityFilter::default()).await.unwrap();
+    assert!(page.records.is_empty() && !page.more);
+}
