@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
+import { days, nextDay } from "./bars.mjs";
 import { signInWithLink, startTeamTable } from "./team-table.mjs";
 import { assertOneLineAndNoticeShown, japaneseAt1024, sleep, startApp, toolbarAndNotice, until } from "./webdriver.mjs";
 
@@ -31,10 +32,6 @@ const BAR = `const b = document.querySelector('.bar[data-bar="' + arguments[0] +
 const SELECTED = `return document.querySelector(".bar.selected")?.dataset.bar ?? null;`;
 /** A day on the pane at the first start's zoom (week), in pixels. */
 const DAY_PX = 20;
-
-const nextDay = (iso) => new Date(Date.parse(`${iso}T00:00:00Z`) + 86400000).toISOString().slice(0, 10);
-/** "Project: 2026-12-01 – 2026-12-05" → its first and last day. */
-const days = (label) => label.match(/(\d{4}-\d\d-\d\d) – (\d{4}-\d\d-\d\d)$/).slice(1);
 
 test("a teammate changed the bar first: the move is refused, their version shows, the toolbar keeps one line", async () => {
   const table = await startTeamTable("rp-conflict-");

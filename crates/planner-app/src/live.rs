@@ -98,7 +98,7 @@ impl App {
         let p = self.kept_plan().await?;
         let mut slot = self.live.lock().await;
         if slot.as_ref().is_none_or(|(team, _)| team != p.scope.team()) {
-            *slot = Some((p.scope.team().clone(), FeedReader::from(self.millis())));
+            *slot = Some((p.scope.team().clone(), FeedReader::from(self.clock.now_millis())));
         }
         let Some((_, reader)) = slot.as_mut() else { return Ok(LiveNews::Reload) };
         let read = match reader.read(&p.store, &p.scope, LIVE_PAGES).await {
@@ -131,10 +131,6 @@ impl App {
     pub(crate) async fn live_from(&self, at: i64) {
         let Ok(p) = self.kept_plan().await else { return };
         *self.live.lock().await = Some((p.scope.team().clone(), FeedReader::from(at)));
-    }
-
-    fn millis(&self) -> i64 {
-        i64::try_from(self.clock.now().unix_timestamp_nanos() / 1_000_000).unwrap_or(0)
     }
 }
 

@@ -51,7 +51,7 @@ impl App {
     pub async fn timeline(&self, window: DateRange) -> Result<Shown, AppError> {
         let window = capped(window)?;
         // The live view reads what changed from here on (and the minute before).
-        let began = i64::try_from(self.clock.now().unix_timestamp_nanos() / 1_000_000).unwrap_or(0);
+        let began = self.clock.now_millis();
         let found = self
             .read_through(
                 async |store, scope| store.timeline(scope, window).await.map(Shown::from),

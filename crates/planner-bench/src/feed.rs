@@ -37,10 +37,6 @@ async fn edit(store: &Store, scope: &TeamScope, r: &ResourceId, p: &ProjectId, i
     store.create_assignment(scope, new).await.unwrap();
 }
 
-fn millis(clock: &FixedClock) -> i64 {
-    i64::try_from(clock.now().unix_timestamp_nanos() / 1_000_000).unwrap()
-}
-
 /// One ask with nothing new in the last minute; asks while the last minute holds `k` edits (read
 /// again each ask: the reader reads the last minute again); the retention's read (a GetItem of
 /// the team's META, as `Store::feed_days` makes once per ten minutes). The store's clock is
@@ -62,7 +58,7 @@ pub async fn measure(store: &Store, clock: &FixedClock, meter: &Arc<Meter>) -> V
     let t0 = clock.now();
     let mut out = Vec::new();
     clock.set(t0 + time::Duration::minutes(10));
-    let mut quiet = FeedReader::from(millis(clock));
+    let mut quiet = FeedReader::from(clock.now_millis());
     meter.reset();
     quiet.read(store, &scope, 5).await.unwrap();
     out.push(("an ask with nothing new".to_owned(), meter.reset()));
@@ -71,7 +67,7 @@ pub async fn measure(store: &Store, clock: &FixedClock, meter: &Arc<Meter>) -> V
         for i in 0..k {
             edit(store, &scope, &r, &p, i).await;
         }
-        let mut reader = FeedReader::from(millis(clock));
+        let mut reader = FeedReader::from(clock.now_millis());
         reader.read(store, &scope, 5).await.unwrap();
         meter.reset();
         reader.read(store, &scope, 5).await.unwrap();

@@ -6,6 +6,16 @@ use time::OffsetDateTime;
 /// Where the current time comes from.
 pub trait Clock: Send + Sync + std::fmt::Debug {
     fn now(&self) -> OffsetDateTime;
+
+    /// Now, in milliseconds since the Unix epoch (the change feed's keys, the live view).
+    fn now_millis(&self) -> i64 {
+        epoch_millis(self.now())
+    }
+}
+
+/// `at` in milliseconds since the Unix epoch.
+pub fn epoch_millis(at: OffsetDateTime) -> i64 {
+    i64::try_from(at.unix_timestamp_nanos() / 1_000_000).unwrap_or(0)
 }
 
 /// The operating system's clock.

@@ -54,7 +54,7 @@ mod ids;
 mod name;
 mod role;
 
-pub use clock::{Clock, FixedClock, SystemClock};
+pub use clock::{Clock, FixedClock, SystemClock, epoch_millis};
 pub use color::Color;
 pub use dates::{Date, DateRange, MAX_ASSIGNMENT_DAYS};
 pub use email::Email;

@@ -116,10 +116,8 @@ impl Store {
         let team = TeamId::generate();
         let now = self.now_rfc3339();
         // The name (or email) the first admin's change records will say.
-        let person = self.get(key(keys::user_pk(admin), META), true).await?;
-        let said = |name: &str| person.as_ref().and_then(|p| crate::sdk::get_opt_s(p, name));
-        let who = said("name").or_else(|| said("email"));
-        let mut actions = self.new_team_actions(&team, name, &now, admin, who)?;
+        let who = self.who_of(admin).await?;
+        let mut actions = self.new_team_actions(&team, name, &now, admin, who.as_deref())?;
         actions.push(self.recent_team_update(admin, &team, "ADD", true)?);
         crate::sdk::transact(self.client(), actions).await.map_err(|e| {
             if e.condition_failed_at(2) {
@@ -163,9 +161,7 @@ impl Store {
         match old {
             None => {
                 // The name (or email) the change records will say: the user's, now.
-                let person = self.get(key(keys::user_pk(user), META), true).await?;
-                let said = |name: &str| person.as_ref().and_then(|p| crate::sdk::get_opt_s(p, name));
-                who = said("name").or_else(|| said("email")).map(str::to_owned);
+                who = self.who_of(user).await?;
                 let put = Put::builder()
                     .table_name(self.table())
                     .set_item(Some(member_item(scope.team(), user, role, who.as_deref())))
@@ -286,6 +282,13 @@ impl Store {
                 e.into_store("membership")
             }
         })
+    }
+
+    /// A user's name, or else email: what their MEMBER item's `who` holds.
+    async fn who_of(&self, user: &UserId) -> Result<Option<String>, StoreError> {
+        let person = self.get(key(keys::user_pk(user), META), true).await?;
+        let said = |name: &str| person.as_ref().and_then(|p| crate::sdk::get_opt_s(p, name));
+        Ok(said("name").or_else(|| said("email")).map(str::to_owned))
     }
 
     /// The team META update that keeps its count of admins (and checks that the team exists).

@@ -181,7 +181,7 @@ impl Store {
         change: Change,
     ) -> Result<TransactWriteItem, StoreError> {
         let now = self.now();
-        let millis = i64::try_from(now.unix_timestamp_nanos() / 1_000_000).unwrap_or(0);
+        let millis = planner_domain::epoch_millis(now);
         // Records of one millisecond keep this store's order (a create and the move after it);
         // the ULID keeps writers apart.
         let seq = self.feed_seq.fetch_add(1, std::sync::atomic::Ordering::Relaxed);

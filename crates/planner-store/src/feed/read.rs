@@ -136,7 +136,7 @@ fn bad_cursor() -> StoreError {
 
 impl Store {
     pub(crate) fn now_millis(&self) -> i64 {
-        i64::try_from(self.now().unix_timestamp_nanos() / 1_000_000).unwrap_or(0)
+        self.clock.now_millis()
     }
 
     /// The first key the team's retention still shows.

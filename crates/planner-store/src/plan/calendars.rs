@@ -129,14 +129,13 @@ impl Store {
         .await?;
         let keys: Vec<Item> =
             days.iter().map(|row| Ok(key(&pk, get_s(row, keys::SK)?))).collect::<Result<_, StoreError>>()?;
-        let before = match self.get(key(&pk, keys::calendar_sk(id)), true).await? {
-            Some(item) => ci::calendar_from_item(&item)?,
-            // Gone already (its holidays too, but for any an earlier run left: deleted above).
-            None => {
-                return sdk::batch_delete(self.client(), self.table(), keys, |_| {}).await;
-            }
-        };
+        let before = self.get(key(&pk, keys::calendar_sk(id)), true).await?;
         let deleted = sdk::batch_delete(self.client(), self.table(), keys, |_| {}).await?;
+        // Gone already: only holidays an earlier run left were deleted, and that run's record
+        // says so.
+        let Some(before) = before.as_ref().map(ci::calendar_from_item).transpose()? else {
+            return Ok(deleted);
+        };
         // The calendar with the mark that it was deleted (a copy run again must not bring it back
         // with its holidays, issue #18.8) and its change record.
         let change = Change::new(FeedKind::Calendar, FeedAction::Deleted, id.as_str())
