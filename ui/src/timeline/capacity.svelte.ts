@@ -13,7 +13,7 @@ import type {
   TimeOffInput,
 } from "../ipc";
 import { type Day, dayOf } from "./dates";
-import type { Absence, Availability, Schedule } from "./load";
+import type { Absence, Availability, Schedule, WeekFrom } from "./load";
 
 /** The Rust commands capacity uses (src/ipc in the app; a fake in tests). */
 export interface CapacityApi {
@@ -45,16 +45,32 @@ const holidayKey = (h: Pick<HolidayDto, "calendarId" | "day">) => `${h.calendarI
 /** Monday to Friday, 8 hours. */
 export const STANDARD_WEEK = [480, 480, 480, 480, 480, 0, 0];
 
+const sameWeek = (a: WeekFrom, b: WeekFrom) =>
+  a.from === b.from && a.week.length === b.week.length && a.week.every((m, i) => m === b.week[i]);
+const sameSchedule = (a: Schedule, b: Schedule) =>
+  a === b ||
+  ((a.firstDay ?? null) === (b.firstDay ?? null) &&
+    (a.lastDay ?? null) === (b.lastDay ?? null) &&
+    a.weeks.length === b.weeks.length &&
+    a.weeks.every((w, i) => sameWeek(w, b.weeks[i] as WeekFrom)));
+const sameDays = (a: ReadonlySet<Day>, b: ReadonlySet<Day>) =>
+  a === b || (a.size === b.size && [...a].every((d) => b.has(d)));
+const sameAbsences = (a: readonly Absence[], b: readonly Absence[]) =>
+  a.length === b.length &&
+  a.every((x, i) => x.from === b[i]?.from && x.to === b[i]?.to && x.minutes === b[i]?.minutes);
+
 /**
  * Each person's availability: their own working weeks or the team's week, the holidays of their
- * calendar, their time off. The same objects come back for the same inputs' parts (a person whose
- * inputs did not change keeps theirs), so what is cached per availability stays cached.
+ * calendar, their time off. A person whose availability in `last` says the same as now keeps that
+ * object, so what is worked out once per availability (rows.svelte.ts: loads, figures) stays
+ * worked out when a window brings a holiday of another calendar or another person's time off.
  */
 export function availabilities(
   people: readonly ResourceDto[],
   defaultWeek: readonly number[],
   holidays: Iterable<HolidayDto>,
   timeOff: Iterable<TimeOffDto>,
+  last: ReadonlyMap<string, Availability> = new Map(),
 ): Map<string, Availability> {
   const team: Schedule = { weeks: [{ from: null, week: [...defaultWeek] }] };
   const byCalendar = new Map<string, Set<Day>>();
@@ -70,15 +86,30 @@ export function availabilities(
     away.set(t.resourceId, list);
   }
   const none = new Set<Day>();
+  // A calendar's days compared with those a person had before: once for each pair of sets.
+  const compared = new Map<ReadonlySet<Day>, Map<ReadonlySet<Day>, boolean>>();
+  const same = (was: ReadonlySet<Day>, now: ReadonlySet<Day>) => {
+    const known = compared.get(was) ?? new Map<ReadonlySet<Day>, boolean>();
+    compared.set(was, known);
+    const answer = known.get(now) ?? sameDays(was, now);
+    known.set(now, answer);
+    return answer;
+  };
   return new Map(
-    people.map((p) => [
-      p.id,
-      {
+    people.map((p) => {
+      const now: Availability = {
         schedule: p.schedule ?? team,
         holidays: (p.calendarId ? byCalendar.get(p.calendarId) : undefined) ?? none,
         absences: away.get(p.id) ?? [],
-      },
-    ]),
+      };
+      const was = last.get(p.id);
+      const kept =
+        was &&
+        sameSchedule(was.schedule, now.schedule) &&
+        same(was.holidays, now.holidays) &&
+        sameAbsences(was.absences, now.absences);
+      return [p.id, kept ? was : now];
+    }),
   );
 }
 

@@ -15,6 +15,13 @@ describe("days", () => {
   it("refuses what is not a calendar date", () => {
     for (const bad of ["2026-02-30", "2026-5-1", "", "2026-13-01"]) expect(() => dayOf(bad)).toThrow();
   });
+
+  it("reads a date again as before, and a bad one is refused every time (dates read are kept)", () => {
+    const days = Array.from({ length: 10_000 }, (_, i) => dateOf(dayOf("2000-01-01") + i));
+    for (let round = 0; round < 2; round++)
+      for (const [i, d] of days.entries()) expect(dayOf(d)).toBe(dayOf("2000-01-01") + i); // past the most kept
+    for (let round = 0; round < 2; round++) expect(() => dayOf("2026-02-30")).toThrow();
+  });
 });
 
 describe("months", () => {

@@ -69,13 +69,21 @@ export interface Hit {
   w: number;
 }
 
+/** Whether two lists hold the same items, by identity, in the same order. */
+const sameItems = <T>(a: readonly T[], b: readonly T[], item: (x: T) => unknown): boolean =>
+  a.length === b.length && a.every((x, i) => item(x) === item(b[i] as T));
+
 /** Each person's row, in the people's order, with their assignments as bars in lanes, their
- * availability (the team's week with no time off unless given) and their time off. */
+ * availability (the team's week with no time off unless given) and their time off. A row of
+ * `last` whose person, assignments, availability and time off are the same objects as now comes
+ * back itself: what is worked out once per row (its loads, its figures) stays worked out when a
+ * window brings what changes other rows only (a holiday, a teammate's edit). */
 export function laneRows(
   people: readonly ResourceDto[],
   assignments: Iterable<AssignmentDto>,
   available: ReadonlyMap<string, Availability> = new Map(),
   timeOff: Iterable<TimeOffDto> = [],
+  last: readonly Row[] = [],
 ): Row[] {
   const spans = new Map<string, RowBar[]>();
   for (const a of assignments) {
@@ -89,11 +97,21 @@ export function laneRows(
     list.push({ id: t.id, start: dayOf(t.startDate), end: dayOf(t.endDateExclusive), t });
     away.set(t.resourceId, list);
   }
+  const before = new Map(last.map((r) => [r.person.id, r]));
   return people.map((person) => {
     const bars = spans.get(person.id) ?? [];
-    const { lane, lanes } = assignLanes(bars);
     const availability = available.get(person.id) ?? DEFAULT_AVAILABILITY;
-    return { person, bars, lane, lanes, availability, away: away.get(person.id) ?? [] };
+    const off = away.get(person.id) ?? [];
+    const was = before.get(person.id);
+    if (
+      was?.person === person &&
+      was.availability === availability &&
+      sameItems(was.bars, bars, (b) => b.a) &&
+      sameItems(was.away, off, (t) => t.t)
+    )
+      return was;
+    const { lane, lanes } = assignLanes(bars);
+    return { person, bars, lane, lanes, availability, away: off };
   });
 }
 
@@ -325,12 +343,29 @@ export class Rows {
     this.people = $derived(plan.people.filter((p) => matches(p.name, this.filter)));
     this.projects = $derived(Object.fromEntries(plan.projects.map((p) => [p.id, p])));
     const cap = plan.capacity;
-    this.available = $derived(
-      availabilities(plan.people, cap.defaultWeek, Object.values(cap.holidays), Object.values(cap.timeOff)),
-    );
-    this.all = $derived(
-      laneRows(this.people, Object.values(plan.byId), this.available, Object.values(cap.timeOff)),
-    );
+    // Each made from the last one, keeping what did not change (laneRows, availabilities).
+    this.available = $derived.by(() => {
+      const now = availabilities(
+        plan.people,
+        cap.defaultWeek,
+        Object.values(cap.holidays),
+        Object.values(cap.timeOff),
+        this.#lastAvailable,
+      );
+      this.#lastAvailable = now;
+      return now;
+    });
+    this.all = $derived.by(() => {
+      const now = laneRows(
+        this.people,
+        Object.values(plan.byId),
+        this.available,
+        Object.values(cap.timeOff),
+        this.#lastRows,
+      );
+      this.#lastRows = now;
+      return now;
+    });
     this.index = $derived(indexRows(this.all));
     this.tops = $derived(
       rowTops(
@@ -419,6 +454,8 @@ export class Rows {
     return text;
   }
   readonly #labels = new WeakMap<AssignmentDto, { key: string; text: string }>();
+  #lastAvailable = new Map<string, Availability>();
+  #lastRows: Row[] = [];
   readonly #isoLabels = new WeakMap<AssignmentDto, { key: string; text: string }>();
 }
 

@@ -1,9 +1,22 @@
 import { describe, expect, it } from "vitest";
+import type { HolidayDto, TimeOffDto } from "../ipc";
 import { dateFormat } from "../lib/dateFormat";
+import { availabilities } from "./capacity.svelte";
 import { dayOf } from "./dates";
-import { BARS, ORIGIN, placedIn, ROWS, TODAY, TOPS, timeline } from "./fixture";
+import { BARS, bar, ORIGIN, PEOPLE, placedIn, ROWS, TODAY, TOPS, timeline } from "./fixture";
 import type { Plan } from "./plan.svelte";
-import { BAR_H, barAt, fades, LANE_H, placedBar, placeRows, Rows, rowHeight } from "./rows.svelte";
+import {
+  BAR_H,
+  barAt,
+  fades,
+  LANE_H,
+  laneRows,
+  loadsIn,
+  placedBar,
+  placeRows,
+  Rows,
+  rowHeight,
+} from "./rows.svelte";
 import { at } from "./testing";
 
 const rows = ROWS;
@@ -66,6 +79,75 @@ describe("rows and lanes", () => {
       );
     expect(at(place(true), 0).over).toEqual([{ from: TODAY + 2, to: TODAY + 4 }]);
     expect(at(place(false), 0).over).toEqual([]);
+  });
+});
+
+describe("rows made again", () => {
+  const week = [480, 480, 480, 480, 480, 0, 0];
+  const people = PEOPLE.map((p) => (p.id === "bob" ? p : { ...p, calendarId: "jp" }));
+  const holiday = (day: string): HolidayDto => ({ calendarId: "jp", day, name: "Holiday" });
+  const off: TimeOffDto = {
+    id: "o1",
+    resourceId: "bob",
+    startDate: "2026-03-03",
+    endDateExclusive: "2026-03-04",
+    lastDay: "2026-03-03",
+    kind: "sick",
+    minutes: null,
+    version: 1,
+  };
+
+  it("keeps the row of a person whose assignments, week, holidays and time off did not change", () => {
+    const av = availabilities(people, week, [holiday("2026-03-20")], [off]);
+    const rows = laneRows(people, BARS, av, [off]);
+    // A window brings another holiday of Ada's and Cy's calendar: Bob keeps his row, and its loads.
+    const av2 = availabilities(people, week, [holiday("2026-03-20"), holiday("2026-03-03")], [off], av);
+    expect(people.map((p) => av2.get(p.id) === av.get(p.id))).toEqual([false, true, false]);
+    const rows2 = laneRows(people, BARS, av2, [off], rows);
+    expect(rows2.map((r, i) => r === rows[i])).toEqual([false, true, false]);
+    expect(loadsIn(rows2[0] as (typeof rows2)[0], TODAY + 1, TODAY + 2)[0]?.capacity).toBe(0); // the holiday
+    // The same again (read anew, equal): every row kept.
+    const av3 = availabilities(
+      people,
+      [...week],
+      [holiday("2026-03-20"), holiday("2026-03-03")],
+      [{ ...off }],
+      av2,
+    );
+    expect(laneRows(people, [...BARS], av3, [off], rows2).every((r, i) => r === rows2[i])).toBe(true);
+  });
+
+  it("makes a row anew when its assignments, time off, week or person change", () => {
+    const av = availabilities(people, week, [], [off]);
+    const rows = laneRows(people, BARS, av, [off]);
+    const moved = BARS.map((b) => (b.id === "b1" ? { ...b, version: 2 } : b));
+    expect(laneRows(people, moved, av, [off], rows).map((r, i) => r === rows[i])).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    const added = [...BARS, bar("c1", "cy", "2026-03-02", "2026-03-02")];
+    expect(laneRows(people, added, av, [off], rows).map((r, i) => r === rows[i])).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    const longer = { ...off, endDateExclusive: "2026-03-05", lastDay: "2026-03-04", version: 2 };
+    const av2 = availabilities(people, week, [], [longer], av);
+    expect(laneRows(people, BARS, av2, [longer], rows).map((r, i) => r === rows[i])).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    const shorter = availabilities(people, [240, 480, 480, 480, 480, 0, 0], [], [off], av);
+    expect(laneRows(people, BARS, shorter, [off], rows).some((r, i) => r === rows[i])).toBe(false);
+    const renamed = people.map((p) => (p.id === "ada" ? { ...p, name: "Ada L." } : p));
+    const av3 = availabilities(renamed, week, [], [off], av);
+    expect(laneRows(renamed, BARS, av3, [off], rows).map((r, i) => r === rows[i])).toEqual([
+      false,
+      true,
+      true,
+    ]);
   });
 });
 
