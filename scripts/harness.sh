@@ -24,6 +24,12 @@ harness_work() {
 }
 harness_cleanup() {
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  # The webview may have started a document portal, which mounts its FUSE folder in the throw-away
+  # home's cache (when there is no runtime folder): unmounted first, or the folder cannot go.
+  local m
+  while read -r m; do
+    fusermount -u "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || true
+  done < <(awk -v w="$work/" 'index($2, w) == 1 { print $2 }' /proc/mounts 2>/dev/null)
   rm -rf "$work"
 }
 

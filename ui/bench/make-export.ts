@@ -1,18 +1,27 @@
 // Prints the bench team around today (UTC, as App.svelte reckons it) as an `rp-admin import` file:
-// the workspace of the memory run in scripts/bench-timeline.sh, the same plan the bench pages draw.
+// the workspace of the memory run and the report's timing in scripts/bench-timeline.sh. The plan
+// the bench pages draw, with what capacity adds (`ours?capacity`: allocations, tentative work, time
+// off, a holiday calendar for half the people), in the format's version 3 (the Rust side's
+// `TeamExport`, whose names differ from the IPC's in places: `calendar`, no `lastDay`).
 // Run with vite-node (it compiles TypeScript): `vite-node bench/make-export.ts > team.json`.
 import { dayOf } from "../src/timeline/dates";
 import { generate, TEAM_NAME } from "./data";
 
-const team = generate(dayOf(new Date().toISOString().slice(0, 10)));
+const team = generate(dayOf(new Date().toISOString().slice(0, 10)), true);
 const file = {
   format: "resource-planner/team-export",
-  formatVersion: 1,
+  formatVersion: 3,
   exportedAt: new Date().toISOString(),
   teamName: TEAM_NAME,
-  resources: team.resources,
+  defaultWeek: [480, 480, 480, 480, 480, 0, 0],
+  resources: team.resources.map(({ calendarId, ...r }) => (calendarId ? { ...r, calendar: calendarId } : r)),
   projects: team.projects,
   // The stored form has no lastDay (it is derived from endDateExclusive).
   assignments: team.assignments.map(({ lastDay: _, ...stored }) => stored),
+  timeOff: team.timeOff.map(({ lastDay: _, minutes, ...stored }) =>
+    minutes === null ? stored : { ...stored, minutes },
+  ),
+  calendars: team.calendars,
+  holidays: team.holidays.map(({ calendarId, ...h }) => ({ ...h, calendar: calendarId })),
 };
 console.log(JSON.stringify(file));
