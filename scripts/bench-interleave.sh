@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Interleaved runs of the timeline rendering bench's "ours" page (BENCHMARKS.md, "The timeline
-# before and after issue #15"): two builds of the bench pages, A then B, one run each in turn,
+# before and after issue #15"; RP_BENCH_PAGE another of its pages, e.g. "ours?capacity"): two
+# builds of the bench pages, A then B, one run each in turn,
 # PAIRS times, in one app, one Xvfb and one tauri-driver for all, so that the machine's drift
 # falls on both alike. Prints each run's table row; asserts nothing.
 #   scripts/bench-interleave.sh A_PAGES B_PAGES [PAIRS] [APP]
@@ -27,7 +28,7 @@ for i in $(seq 1 "$pairs"); do
     pages="$a"; [ "$side" = new ] && pages="$b"
     echo "=== pair $i: $side ($pages)"
     RP_WEBDRIVER_URL="http://127.0.0.1:$port" RP_DRIVER_PID="$driver" RP_XVFB_PID="$xvfb" RP_APP_BINARY="$app" \
-      RP_BENCH_PAGES="$pages" RP_E2E_SHOTS="$work/shots-$side" RP_BENCH_ONLY=ours RP_BENCH_RUNS=1 RP_BENCH_SKIP_MEMORY=1 \
+      RP_BENCH_PAGES="$pages" RP_E2E_SHOTS="$work/shots-$side" RP_BENCH_ONLY="${RP_BENCH_PAGE:-ours}" RP_BENCH_RUNS=1 RP_BENCH_SKIP_MEMORY=1 RP_BENCH_SKIP_REPORT=1 \
       node scripts/bench-timeline.mjs 2>&1 | grep -E '^\| 1 \| ours'
   done
 done

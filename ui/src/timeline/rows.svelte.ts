@@ -25,13 +25,16 @@ export const BAR_H = LANE_H - 4;
 
 export type RowBar = Span & { a: AssignmentDto };
 
-/** A person's row: their bars (all loaded) and each bar's lane; when they can work, and their
- * time off (loaded) as spans. */
-export interface Row {
+/** A person's bars (all loaded) and each bar's lane: what depends on their assignments only. */
+export interface Lanes {
   person: ResourceDto;
   bars: RowBar[];
   lane: Map<string, number>;
   lanes: number;
+}
+
+/** A person's row: their bars in lanes; when they can work, and their time off (loaded) as spans. */
+export interface Row extends Lanes {
   availability: Availability;
   away: (Span & { t: TimeOffDto })[];
 }
@@ -73,24 +76,39 @@ export interface Hit {
 const sameItems = <T>(a: readonly T[], b: readonly T[], item: (x: T) => unknown): boolean =>
   a.length === b.length && a.every((x, i) => item(x) === item(b[i] as T));
 
-/** Each person's row, in the people's order, with their assignments as bars in lanes, their
- * availability (the team's week with no time off unless given) and their time off. A row of
- * `last` whose person, assignments, availability and time off are the same objects as now comes
- * back itself: what is worked out once per row (its loads, its figures) stays worked out when a
- * window brings what changes other rows only (a holiday, a teammate's edit). */
-export function laneRows(
+/** Each person's assignments as bars in lanes, in the people's order. A person of `last` with the
+ * same person and assignments (the same objects) as now comes back itself. */
+export function barLanes(
   people: readonly ResourceDto[],
   assignments: Iterable<AssignmentDto>,
-  available: ReadonlyMap<string, Availability> = new Map(),
-  timeOff: Iterable<TimeOffDto> = [],
-  last: readonly Row[] = [],
-): Row[] {
+  last: readonly Lanes[] = [],
+): Lanes[] {
   const spans = new Map<string, RowBar[]>();
   for (const a of assignments) {
     const list = spans.get(a.resourceId) ?? [];
     list.push({ id: a.id, start: dayOf(a.startDate), end: dayOf(a.endDateExclusive), a });
     spans.set(a.resourceId, list);
   }
+  const before = new Map(last.map((r) => [r.person.id, r]));
+  return people.map((person) => {
+    const bars = spans.get(person.id) ?? [];
+    const was = before.get(person.id);
+    if (was?.person === person && sameItems(was.bars, bars, (b) => b.a)) return was;
+    return { person, bars, ...assignLanes(bars) };
+  });
+}
+
+/** The people's rows: their bars in lanes with their availability (the team's week with no time
+ * off unless given) and their time off. A row of `last` with the same lanes, availability and time
+ * off (the same objects) as now comes back itself: what is worked out once per row (its loads, its
+ * figures) stays worked out when a window brings what changes other rows only (a holiday of
+ * another calendar, a teammate's time off). */
+export function withAvailability(
+  lanes: readonly Lanes[],
+  available: ReadonlyMap<string, Availability> = new Map(),
+  timeOff: Iterable<TimeOffDto> = [],
+  last: readonly Row[] = [],
+): Row[] {
   const away = new Map<string, Row["away"]>();
   for (const t of timeOff) {
     const list = away.get(t.resourceId) ?? [];
@@ -98,21 +116,31 @@ export function laneRows(
     away.set(t.resourceId, list);
   }
   const before = new Map(last.map((r) => [r.person.id, r]));
-  return people.map((person) => {
-    const bars = spans.get(person.id) ?? [];
-    const availability = available.get(person.id) ?? DEFAULT_AVAILABILITY;
-    const off = away.get(person.id) ?? [];
-    const was = before.get(person.id);
+  return lanes.map((l) => {
+    const availability = available.get(l.person.id) ?? DEFAULT_AVAILABILITY;
+    const off = away.get(l.person.id) ?? [];
+    const was = before.get(l.person.id);
     if (
-      was?.person === person &&
+      was?.person === l.person &&
+      was.bars === l.bars &&
       was.availability === availability &&
-      sameItems(was.bars, bars, (b) => b.a) &&
       sameItems(was.away, off, (t) => t.t)
     )
       return was;
-    const { lane, lanes } = assignLanes(bars);
-    return { person, bars, lane, lanes, availability, away: off };
+    return { person: l.person, bars: l.bars, lane: l.lane, lanes: l.lanes, availability, away: off };
   });
+}
+
+/** Each person's row (barLanes, then withAvailability), keeping the rows of `last` that did not
+ * change. */
+export function laneRows(
+  people: readonly ResourceDto[],
+  assignments: Iterable<AssignmentDto>,
+  available: ReadonlyMap<string, Availability> = new Map(),
+  timeOff: Iterable<TimeOffDto> = [],
+  last: readonly Row[] = [],
+): Row[] {
+  return withAvailability(barLanes(people, assignments, last), available, timeOff, last);
 }
 
 /** Days are worked out in chunks of this many, each once per row (a row is a new object whenever
@@ -203,7 +231,7 @@ export interface BarPlace {
 }
 
 /** Each person's row index, and each bar's place, by id: what the cursor follows. */
-export function indexRows(rows: readonly Row[]): {
+export function indexRows(rows: readonly Lanes[]): {
   person: Map<string, number>;
   bar: Map<string, BarPlace>;
 } {
@@ -323,7 +351,9 @@ export class Rows {
   readonly projects: Record<string, ProjectDto>;
   /** When each person can work, by id. */
   readonly available: Map<string, Availability>;
-  /** Bars of each person, with lanes. */
+  /** Each person's bars in lanes. */
+  readonly #lanes: Lanes[];
+  /** Each person's row: bars in lanes, availability, time off. */
   readonly all: Row[];
   /** Each person's row index and each bar's place, by id. */
   readonly index: { person: Map<string, number>; bar: Map<string, BarPlace> };
@@ -355,21 +385,22 @@ export class Rows {
       this.#lastAvailable = now;
       return now;
     });
+    // The bars in lanes apart from the rest: a holiday or a time off coming changes no lane, and
+    // the rows' places and tops stay as they were.
+    this.#lanes = $derived.by(() => {
+      const now = barLanes(this.people, Object.values(plan.byId), this.#lastLanes);
+      this.#lastLanes = now;
+      return now;
+    });
     this.all = $derived.by(() => {
-      const now = laneRows(
-        this.people,
-        Object.values(plan.byId),
-        this.available,
-        Object.values(cap.timeOff),
-        this.#lastRows,
-      );
+      const now = withAvailability(this.#lanes, this.available, Object.values(cap.timeOff), this.#lastRows);
       this.#lastRows = now;
       return now;
     });
-    this.index = $derived(indexRows(this.all));
+    this.index = $derived(indexRows(this.#lanes));
     this.tops = $derived(
       rowTops(
-        this.all.map((r) => r.lanes),
+        this.#lanes.map((r) => r.lanes),
         LANE_H,
         PAD,
       ),
@@ -455,6 +486,7 @@ export class Rows {
   }
   readonly #labels = new WeakMap<AssignmentDto, { key: string; text: string }>();
   #lastAvailable = new Map<string, Availability>();
+  #lastLanes: Lanes[] = [];
   #lastRows: Row[] = [];
   readonly #isoLabels = new WeakMap<AssignmentDto, { key: string; text: string }>();
 }
