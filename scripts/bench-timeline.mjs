@@ -111,7 +111,7 @@ async function rendering() {
       runs[page].push(r);
       const m = r.moved;
       console.log(
-        `| ${i} | ${r.page} | ${fmt(r.firstPaint)} / ${fmt(r.mountToPaint)} | ${r.frame.p50} / ${r.frame.p95} / ${r.frame.max} | ${r.phases.right.p95} / ${r.phases.left.p95} / ${r.phases.down.p95} | ${pct(r.late)} | ${r.busy.p50} / ${r.busy.p95} / ${r.busy.max} | ${fmt(r.script.p50)} / ${fmt(r.script.p95)} | ${r.idle.p50} / ${r.idle.p95} (${(r.settleMs / 1000).toFixed(1)}) | ${Math.round(m.right)}, ${Math.round(m.left)}, ${Math.round(m.down)} | ${r.viewport.width}×${r.viewport.height} | ${r.barsInDom} / ${r.domNodes} | ${r.speedCheck} | ${Math.round(r.others * 100)} % |`,
+        `| ${i} | ${page} | ${fmt(r.firstPaint)} / ${fmt(r.mountToPaint)} | ${r.frame.p50} / ${r.frame.p95} / ${r.frame.max} | ${r.phases.right.p95} / ${r.phases.left.p95} / ${r.phases.down.p95} | ${pct(r.late)} | ${r.busy.p50} / ${r.busy.p95} / ${r.busy.max} | ${fmt(r.script.p50)} / ${fmt(r.script.p95)} | ${r.idle.p50} / ${r.idle.p95} (${(r.settleMs / 1000).toFixed(1)}) | ${Math.round(m.right)}, ${Math.round(m.left)}, ${Math.round(m.down)} | ${r.viewport.width}×${r.viewport.height} | ${r.barsInDom} / ${r.domNodes} | ${r.speedCheck} | ${Math.round(r.others * 100)} % |`,
       );
     }
   }
@@ -146,12 +146,21 @@ async function rendering() {
     ["script p95, ms", (r) => r.script.p95],
     ["speed check, ms (same work on every page)", (r) => r.speedCheck],
   ];
+  // A column for each page run (ours?capacity and the like beside ours), then vis-timeline's
+  // figure over each of ours.
+  const NAMES = { ours: "ours", vis: "vis-timeline", static: "static divs", blit: "floor: one canvas copy a frame" };
+  const pages = Object.keys(runs);
+  const mine = pages.filter((p) => p.startsWith("ours"));
+  const hasVis = pages.includes("vis");
   console.log(`\nMedian of ${RUNS} runs:\n`);
-  console.log("| measure | ours | vis-timeline | vis-timeline ÷ ours | static divs | floor: one canvas copy a frame |");
-  console.log("|---|---:|---:|---:|---:|---:|");
+  console.log(
+    `| measure | ${pages.map((p) => NAMES[p] ?? p).join(" | ")} |${hasVis ? mine.map((p) => ` vis-timeline ÷ ${p} |`).join("") : ""}`,
+  );
+  console.log(`|---|${pages.map(() => "---:|").join("")}${hasVis ? mine.map(() => "---:|").join("") : ""}`);
   for (const [name, get] of rows) {
-    const [ours, vis, divs, floor] = ["ours", "vis", "static", "blit"].map((p) => median((runs[p] ?? []).map(get)));
-    console.log(`| ${name} | ${fmt(ours)} | ${fmt(vis)} | ${ours > 0 ? `${(vis / ours).toFixed(1)}×` : "–"} | ${fmt(divs)} | ${fmt(floor)} |`);
+    const of = Object.fromEntries(pages.map((p) => [p, median(runs[p].map(get))]));
+    const ratios = hasVis ? mine.map((p) => ` ${of[p] > 0 ? `${(of.vis / of[p]).toFixed(1)}×` : "–"} |`).join("") : "";
+    console.log(`| ${name} | ${pages.map((p) => fmt(of[p])).join(" | ")} |${ratios}`);
   }
   const ofOurs = (get) => median((runs.ours ?? []).map(get));
   const p95 = ofOurs((r) => r.frame.p95);
