@@ -10,7 +10,8 @@ import { Gestures } from "./gestures.svelte";
 import { Intents } from "./intents";
 import { rowTops } from "./layout";
 import { ModalState } from "./modal.svelte";
-import type { Fields, Plan } from "./plan.svelte";
+import type { Plan } from "./plan.svelte";
+import type { Fields } from "./planApi";
 import { LANE_H, laneRows, PAD, placeRows, Rows } from "./rows.svelte";
 import { Viewport } from "./viewport.svelte";
 

@@ -7,7 +7,8 @@ import type { Draft } from "./AssignmentDialog.svelte";
 import type { Cursor, CursorAt } from "./cursor.svelte";
 import { type Day, dateOf, dayOf } from "./dates";
 import { type DragMode, dragged } from "./layout";
-import { type Fields, newId, type Plan, proposed } from "./plan.svelte";
+import type { Plan } from "./plan.svelte";
+import { type Fields, newId, proposed } from "./planApi";
 import type { Row } from "./rows.svelte";
 
 /**

@@ -11,7 +11,8 @@ import type {
 } from "../ipc";
 import { FULL_DAY } from "./allocation";
 import { dateOf, dayOf } from "./dates";
-import { newId, Plan, type PlanApi } from "./plan.svelte";
+import { Plan } from "./plan.svelte";
+import { newId, type PlanApi } from "./planApi";
 import { at } from "./testing";
 
 type Change = { resourceId: string; projectId: string; startDate: string; lastDay: string };

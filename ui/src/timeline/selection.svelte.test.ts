@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { AssignmentDto, ResourceDto } from "../ipc";
 import { dateOf, dayOf } from "./dates";
 import { BARS, FakePlan, PEOPLE, TODAY, timeline } from "./fixture";
-import type { Fields } from "./plan.svelte";
+import type { Fields } from "./planApi";
 
 class LivePlan extends FakePlan {
   override people: ResourceDto[] = $state([...PEOPLE]);
