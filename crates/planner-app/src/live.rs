@@ -119,8 +119,8 @@ impl App {
         let mut items = Vec::with_capacity(records.len());
         for record in records {
             let item = live_item(&record, p.scope.user());
-            if let (Some(copy), Some(change)) = (&p.copy, copy_change(&item.change)) {
-                copy.apply(change).await;
+            if let (Some(copy), Some((change, removed))) = (&p.copy, copy_change(&item.change)) {
+                copy.apply_live(change, removed).await;
             }
             items.push(item);
         }
@@ -187,21 +187,33 @@ pub(crate) fn live_item(record: &ChangeRecord, me: &UserId) -> LiveItem {
     }
 }
 
-/// The change the offline copy applies for a live one (none: the copy is read again with what
-/// the window reloads).
-fn copy_change(change: &LiveChange) -> Option<Change> {
+/// The change the offline copy applies for a live one, and the version a delete removed (none:
+/// the copy is read again with what the window reloads).
+fn copy_change(change: &LiveChange) -> Option<(Change, Option<u64>)> {
     Some(match change {
-        LiveChange::Assignment { after: Some(a), .. } => Change::Assignment(a.clone()),
-        LiveChange::Assignment { before: Some(b), after: None } => Change::AssignmentGone(b.id.clone()),
-        LiveChange::Person { after: Some(r), .. } => Change::Resource(r.clone()),
-        LiveChange::Person { before: Some(r), after: None } => Change::ResourceGone(r.id.clone()),
-        LiveChange::Project { after: Some(p), .. } => Change::Project(p.clone()),
-        LiveChange::Project { before: Some(p), after: None } => Change::ProjectGone(p.id.clone()),
-        LiveChange::TimeOff { after: Some(t), .. } => Change::TimeOff(t.clone()),
-        LiveChange::TimeOff { before: Some(t), after: None } => Change::TimeOffGone(t.id.clone()),
-        LiveChange::Calendar { after: Some(c), .. } => Change::Calendar(c.clone()),
-        LiveChange::Calendar { before: Some(c), after: None } => Change::CalendarGone(c.id.clone()),
-        LiveChange::Holidays { added, removed } if removed.is_empty() => Change::Holidays(added.clone()),
+        LiveChange::Assignment { after: Some(a), .. } => (Change::Assignment(a.clone()), None),
+        LiveChange::Assignment { before: Some(b), after: None } => {
+            (Change::AssignmentGone(b.id.clone()), Some(b.version))
+        }
+        LiveChange::Person { after: Some(r), .. } => (Change::Resource(r.clone()), None),
+        LiveChange::Person { before: Some(r), after: None } => {
+            (Change::ResourceGone(r.id.clone()), Some(r.version))
+        }
+        LiveChange::Project { after: Some(p), .. } => (Change::Project(p.clone()), None),
+        LiveChange::Project { before: Some(p), after: None } => {
+            (Change::ProjectGone(p.id.clone()), Some(p.version))
+        }
+        LiveChange::TimeOff { after: Some(t), .. } => (Change::TimeOff(t.clone()), None),
+        LiveChange::TimeOff { before: Some(t), after: None } => {
+            (Change::TimeOffGone(t.id.clone()), Some(t.version))
+        }
+        LiveChange::Calendar { after: Some(c), .. } => (Change::Calendar(c.clone()), None),
+        LiveChange::Calendar { before: Some(c), after: None } => {
+            (Change::CalendarGone(c.id.clone()), Some(c.version))
+        }
+        LiveChange::Holidays { added, removed } if removed.is_empty() => {
+            (Change::Holidays(added.clone()), None)
+        }
         _ => return None,
     })
 }

@@ -284,6 +284,22 @@ impl TeamCopy {
         self.change(|s| s.apply(change)).await;
     }
 
+    /// Applies someone's change that the live view brought, unless the copy holds a newer state
+    /// of its item (`removed`: the version a delete removed; `Snapshot::apply_live`). One applied
+    /// stands over the answers of reads begun before it, as this app's own edits do.
+    pub async fn apply_live(&self, change: Change, removed: Option<u64>) {
+        {
+            let mut s = lock(&self.snapshot);
+            let Some(s) = &mut *s else { return };
+            let record = change.clone();
+            if !s.apply_live(change, removed) {
+                return;
+            }
+            lock(&self.journal).record(&record);
+        }
+        self.persist().await;
+    }
+
     async fn change(&self, f: impl FnOnce(&mut Snapshot)) {
         {
             let mut s = lock(&self.snapshot);

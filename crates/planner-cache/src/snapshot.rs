@@ -378,6 +378,9 @@ impl Snapshot {
     }
 }
 
+#[path = "snapshot_live.rs"]
+mod live;
+
 #[cfg(test)]
 #[path = "snapshot_tests.rs"]
 mod tests;
