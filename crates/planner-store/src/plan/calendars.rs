@@ -15,6 +15,7 @@ use crate::{Store, StoreError, TeamScope};
 use aws_sdk_dynamodb::types::{ConditionCheck, Delete, TransactWriteItem, Update};
 use planner_domain::capacity::Schedule;
 use planner_domain::{Action, Calendar, CalendarId, Date, Holiday, Name, Resource, ValidationError};
+use std::collections::BTreeMap;
 
 /// The most holidays one call adds (a fill of several years of a country's days fits).
 pub const MAX_HOLIDAYS_AT_ONCE: usize = 1000;
@@ -152,8 +153,9 @@ impl Store {
         Ok(deleted)
     }
 
-    /// Adds holidays to a calendar that exists (one already on a day is renamed); in batches of
-    /// 25. Admins only.
+    /// Adds holidays to a calendar that exists: a day it has under another name is renamed, one
+    /// it has as given is left as it is (neither written nor recorded). Answers how many were
+    /// added or renamed. Admins only.
     pub async fn put_holidays(
         &self,
         scope: &TeamScope,
@@ -168,23 +170,75 @@ impl Store {
         if self.get(key(&pk, keys::calendar_sk(calendar)), true).await?.is_none() {
             return Err(StoreError::NotFound { what: "calendar" });
         }
+        // What the calendar holds on those days already (one strong Query over their span): a day
+        // it holds under the same name is neither written nor recorded; one under another name is
+        // a change, recorded with the name it had; a new one an addition. A day given twice: the
+        // last name given.
+        let mut wanted: BTreeMap<Date, Name> = BTreeMap::new();
+        for (day, name) in days {
+            wanted.insert(day, name);
+        }
+        let held: BTreeMap<Date, Holiday> = match (wanted.keys().next(), wanted.keys().next_back()) {
+            (Some(&first), Some(&last)) => {
+                let rows =
+                    query_all(self.query_range(pk.clone(), keys::holiday_range(first, last), true)).await?;
+                let mut held = BTreeMap::new();
+                for row in &rows {
+                    let h = ci::holiday_from_item(row)?;
+                    if &h.calendar == calendar {
+                        held.insert(h.day, h);
+                    }
+                }
+                held
+            }
+            _ => BTreeMap::new(),
+        };
+        let (mut added, mut renamed) = (Vec::new(), Vec::new());
+        for (day, name) in wanted {
+            let holiday = Holiday { calendar: calendar.clone(), day, name };
+            match held.get(&day) {
+                Some(was) if was.name == holiday.name => {}
+                Some(was) => renamed.push((was.clone(), holiday)),
+                None => added.push(holiday),
+            }
+        }
+        let count = added.len() + renamed.len();
+        if count == 0 {
+            return Ok(0);
+        }
         // In transactions of up to 99 holidays and their change record: a fill of a few years is
         // a few records, each holding the days it put.
-        let count = days.len();
         let retention = self.feed_days(scope).await?;
-        for chunk in days.chunks(HOLIDAYS_PER_RECORD) {
-            let mut actions = Vec::with_capacity(chunk.len() + 1);
-            let mut put = Vec::with_capacity(chunk.len());
-            for (day, name) in chunk {
-                let holiday = Holiday { calendar: calendar.clone(), day: *day, name: name.clone() };
-                actions.push(plain_put(self.table(), ci::holiday_item(&pk, &holiday))?);
-                put.push(holiday);
-            }
-            let change = Change::new(FeedKind::Holidays, FeedAction::Created, calendar.as_str()).after(&put);
-            actions.push(self.feed_record(scope, retention, change)?);
-            sdk::transact(self.client(), actions).await.map_err(|e| e.into_store("holiday"))?;
+        for chunk in added.chunks(HOLIDAYS_PER_RECORD) {
+            let change =
+                Change::new(FeedKind::Holidays, FeedAction::Created, calendar.as_str()).after(&chunk);
+            self.put_holidays_with(scope, retention, chunk.iter(), change).await?;
+        }
+        for chunk in renamed.chunks(HOLIDAYS_PER_RECORD) {
+            let (before, after): (Vec<Holiday>, Vec<Holiday>) = chunk.iter().cloned().unzip();
+            let change = Change::new(FeedKind::Holidays, FeedAction::Changed, calendar.as_str())
+                .before(&before)
+                .after(&after);
+            self.put_holidays_with(scope, retention, after.iter(), change).await?;
         }
         Ok(count)
+    }
+
+    /// Puts `holidays` with their change record: one transaction.
+    async fn put_holidays_with(
+        &self,
+        scope: &TeamScope,
+        retention: u32,
+        holidays: impl Iterator<Item = &Holiday>,
+        change: Change,
+    ) -> Result<(), StoreError> {
+        let pk = scope.pk();
+        let mut actions = Vec::with_capacity(HOLIDAYS_PER_RECORD + 1);
+        for h in holidays {
+            actions.push(plain_put(self.table(), ci::holiday_item(&pk, h))?);
+        }
+        actions.push(self.feed_record(scope, retention, change)?);
+        sdk::transact(self.client(), actions).await.map_err(|e| e.into_store("holiday"))
     }
 
     /// Removes one holiday (removing one that is not there succeeds). Admins only.

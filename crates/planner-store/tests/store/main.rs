@@ -13,6 +13,7 @@ mod copies;
 mod faults;
 mod feed;
 mod feed_kinds;
+mod holidays;
 mod identity;
 mod pagination;
 mod plan;
