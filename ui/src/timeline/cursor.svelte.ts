@@ -4,7 +4,8 @@ import type { AssignmentDto } from "../ipc";
 import { ui } from "../lang.svelte";
 import { type Day, dateOf, dayOf } from "./dates";
 import { heatFigures } from "./heat";
-import type { BarPlace, Row, Rows } from "./rows.svelte";
+import type { BarPlace, Row } from "./rowData";
+import type { Rows } from "./rows.svelte";
 import type { Viewport } from "./viewport.svelte";
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ui } from "../lang.svelte";
 import { barUnder, clamped, NO_BAR, onBar, spanOf } from "./cursor.svelte";
 import { BARS, PEOPLE, TODAY, timeline } from "./fixture";
-import { laneRows } from "./rows.svelte";
+import { laneRows } from "./rowData";
 import { at } from "./testing";
 
 const ada = at(laneRows(PEOPLE, BARS), 0);

@@ -12,7 +12,8 @@ import { rowTops } from "./layout";
 import { ModalState } from "./modal.svelte";
 import type { Plan } from "./plan.svelte";
 import type { Fields } from "./planApi";
-import { LANE_H, laneRows, PAD, placeRows, Rows } from "./rows.svelte";
+import { laneRows } from "./rowData";
+import { LANE_H, PAD, placeRows, Rows } from "./rows.svelte";
 import { Viewport } from "./viewport.svelte";
 
 /** A Monday. */

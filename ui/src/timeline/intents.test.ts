@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BARS, PEOPLE, TODAY, timeline } from "./fixture";
 import { creating, reshaped } from "./intents";
-import { laneRows } from "./rows.svelte";
+import { laneRows } from "./rowData";
 import { at } from "./testing";
 
 const rows = laneRows(PEOPLE, BARS);

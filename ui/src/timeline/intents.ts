@@ -9,7 +9,7 @@ import { type Day, dateOf, dayOf } from "./dates";
 import { type DragMode, dragged } from "./layout";
 import type { Plan } from "./plan.svelte";
 import { type Fields, newId, proposed } from "./planApi";
-import type { Row } from "./rows.svelte";
+import type { Row } from "./rowData";
 
 /**
  * Bar `a` moved (`mode` "move", to row `row`) or its edge dragged (`mode` "start" or "end") by

@@ -5,18 +5,8 @@ import { availabilities } from "./capacity.svelte";
 import { dayOf } from "./dates";
 import { BARS, bar, ORIGIN, PEOPLE, placedIn, ROWS, TODAY, TOPS, timeline } from "./fixture";
 import type { Plan } from "./plan.svelte";
-import {
-  BAR_H,
-  barAt,
-  fades,
-  LANE_H,
-  laneRows,
-  loadsIn,
-  placedBar,
-  placeRows,
-  Rows,
-  rowHeight,
-} from "./rows.svelte";
+import { laneRows, loadsIn } from "./rowData";
+import { BAR_H, barAt, fades, LANE_H, placedBar, placeRows, Rows, rowHeight } from "./rows.svelte";
 import { at } from "./testing";
 
 const rows = ROWS;

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { textOn } from "./color";
 import { dayOf, isWeekend } from "./dates";
 import { BARS, ORIGIN, PEOPLE, PROJECTS, placedIn, ROWS, TODAY, TOPS } from "./fixture";
-import { LANE_H, laneRows, placeRows } from "./rows.svelte";
+import { laneRows } from "./rowData";
+import { LANE_H, placeRows } from "./rows.svelte";
 import {
   barText,
   dayLabel,

@@ -12,7 +12,8 @@ import type { Palette, Scene } from "./paint";
 import type { HeaderScene } from "./paintHeader";
 import type { NamesScene } from "./paintNames";
 import { figures, figuresText } from "./period";
-import { BAR_H, type PlacedRow, type Row } from "./rows.svelte";
+import type { Row } from "./rowData";
+import { BAR_H, type PlacedRow } from "./rows.svelte";
 
 /** A month label's width in the date header (CSS pixels). */
 export const MONTH_LABEL_W = 96;
