@@ -288,16 +288,13 @@ impl TeamCopy {
     /// of its item (`removed`: the version a delete removed; `Snapshot::apply_live`). One applied
     /// stands over the answers of reads begun before it, as this app's own edits do.
     pub async fn apply_live(&self, change: Change, removed: Option<u64>) {
-        {
-            let mut s = lock(&self.snapshot);
-            let Some(s) = &mut *s else { return };
-            let record = change.clone();
-            if !s.apply_live(change, removed) {
-                return;
+        let record = change.clone();
+        self.change(|s| {
+            if s.apply_live(change, removed) {
+                lock(&self.journal).record(&record);
             }
-            lock(&self.journal).record(&record);
-        }
-        self.persist().await;
+        })
+        .await;
     }
 
     async fn change(&self, f: impl FnOnce(&mut Snapshot)) {

@@ -154,6 +154,16 @@ export function placedBar(shown: readonly PlacedRow[], id: string): Hit | null {
   return null;
 }
 
+/** A value made from the one made before (`make(last)`, starting from `first`): for a derived
+ * value that keeps what did not change. */
+function fromLast<T>(first: T, make: (last: T) => T): () => T {
+  let last = first;
+  return () => {
+    last = make(last);
+    return last;
+  };
+}
+
 /** Whether a bar of project `name` fades: a project search is on and it does not match. */
 export const fades = (name: string, query: string): boolean => query.trim() !== "" && !matches(name, query);
 
@@ -197,30 +207,28 @@ export class Rows {
     this.people = $derived(plan.people.filter((p) => matches(p.name, this.filter)));
     this.projects = $derived(Object.fromEntries(plan.projects.map((p) => [p.id, p])));
     const cap = plan.capacity;
-    // Each made from the last one, keeping what did not change (laneRows, availabilities).
-    this.available = $derived.by(() => {
-      const now = availabilities(
-        plan.people,
-        cap.defaultWeek,
-        Object.values(cap.holidays),
-        Object.values(cap.timeOff),
-        this.#lastAvailable,
-      );
-      this.#lastAvailable = now;
-      return now;
-    });
-    // The bars in lanes apart from the rest: a holiday or a time off coming changes no lane, and
-    // the rows' places and tops stay as they were.
-    this.#lanes = $derived.by(() => {
-      const now = barLanes(this.people, Object.values(plan.byId), this.#lastLanes);
-      this.#lastLanes = now;
-      return now;
-    });
-    this.all = $derived.by(() => {
-      const now = withAvailability(this.#lanes, this.available, Object.values(cap.timeOff), this.#lastRows);
-      this.#lastRows = now;
-      return now;
-    });
+    // Each made from the last one, keeping what did not change (availabilities, barLanes,
+    // withAvailability). The bars in lanes apart from the rest: a holiday or a time off coming
+    // changes no lane, and the rows' places and tops stay as they were.
+    this.available = $derived.by(
+      fromLast(new Map<string, Availability>(), (last) =>
+        availabilities(
+          plan.people,
+          cap.defaultWeek,
+          Object.values(cap.holidays),
+          Object.values(cap.timeOff),
+          last,
+        ),
+      ),
+    );
+    this.#lanes = $derived.by(
+      fromLast<Lanes[]>([], (last) => barLanes(this.people, Object.values(plan.byId), last)),
+    );
+    this.all = $derived.by(
+      fromLast<Row[]>([], (last) =>
+        withAvailability(this.#lanes, this.available, Object.values(cap.timeOff), last),
+      ),
+    );
     this.index = $derived(indexRows(this.#lanes));
     this.tops = $derived(
       rowTops(
@@ -309,9 +317,6 @@ export class Rows {
     return text;
   }
   readonly #labels = new WeakMap<AssignmentDto, { key: string; text: string }>();
-  #lastAvailable = new Map<string, Availability>();
-  #lastLanes: Lanes[] = [];
-  #lastRows: Row[] = [];
   readonly #isoLabels = new WeakMap<AssignmentDto, { key: string; text: string }>();
 }
 

@@ -178,21 +178,16 @@ impl Store {
         for (day, name) in days {
             wanted.insert(day, name);
         }
-        let held: BTreeMap<Date, Holiday> = match (wanted.keys().next(), wanted.keys().next_back()) {
-            (Some(&first), Some(&last)) => {
-                let rows =
-                    query_all(self.query_range(pk.clone(), keys::holiday_range(first, last), true)).await?;
-                let mut held = BTreeMap::new();
-                for row in &rows {
-                    let h = ci::holiday_from_item(row)?;
-                    if &h.calendar == calendar {
-                        held.insert(h.day, h);
-                    }
-                }
-                held
-            }
-            _ => BTreeMap::new(),
+        let (Some(&first), Some(&last)) = (wanted.keys().next(), wanted.keys().next_back()) else {
+            return Ok(0);
         };
+        let mut held = BTreeMap::new();
+        for row in &self.holiday_items(scope, first, last, true).await? {
+            let h = ci::holiday_from_item(row)?;
+            if &h.calendar == calendar {
+                held.insert(h.day, h);
+            }
+        }
         let (mut added, mut renamed) = (Vec::new(), Vec::new());
         for (day, name) in wanted {
             let holiday = Holiday { calendar: calendar.clone(), day, name };

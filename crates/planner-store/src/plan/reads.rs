@@ -11,7 +11,7 @@ use crate::{Store, StoreError, TeamScope, window};
 use aws_sdk_dynamodb::types::AttributeValue;
 use planner_domain::capacity::{Report, ReportInput};
 use planner_domain::{
-    Action, Assignment, Calendar, DateRange, Project, Resource, Team, TimeOff, Unreadable, WindowItems,
+    Action, Assignment, Calendar, Date, DateRange, Project, Resource, Team, TimeOff, Unreadable, WindowItems,
 };
 use serde::Serialize;
 use std::collections::{BTreeMap, HashSet};
@@ -160,7 +160,18 @@ impl Store {
     /// The holiday items of every calendar on the days of `window`: one Query (keys hold the day).
     async fn holidays_in(&self, scope: &TeamScope, window: DateRange) -> Result<Vec<Item>, StoreError> {
         let (first, last) = (window.start(), window.end_exclusive().add_days(-1));
-        query_all(self.query_range(scope.pk(), keys::holiday_range(first, last), self.strong_reads)).await
+        self.holiday_items(scope, first, last, self.strong_reads).await
+    }
+
+    /// The holiday items of every calendar on the days `[first, last]`: one Query.
+    pub(crate) async fn holiday_items(
+        &self,
+        scope: &TeamScope,
+        first: Date,
+        last: Date,
+        consistent: bool,
+    ) -> Result<Vec<Item>, StoreError> {
+        query_all(self.query_range(scope.pk(), keys::holiday_range(first, last), consistent)).await
     }
 
     /// The index levels in use of both series.
