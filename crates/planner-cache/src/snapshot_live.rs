@@ -41,3 +41,7 @@ impl Snapshot {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "snapshot_live_tests.rs"]
+mod tests;
