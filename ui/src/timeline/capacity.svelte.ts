@@ -14,6 +14,7 @@ import type {
 } from "../ipc";
 import { type Day, dayOf } from "./dates";
 import type { Absence, Availability, Schedule, WeekFrom } from "./load";
+import { type Asked, Touched } from "./touched";
 
 /** The Rust commands capacity uses (src/ipc in the app; a fake in tests). */
 export interface CapacityApi {
@@ -41,6 +42,9 @@ export interface Dated {
 }
 
 const holidayKey = (h: Pick<HolidayDto, "calendarId" | "day">) => `${h.calendarId}|${h.day}`;
+// The keys of what a late window must leave alone (touched.ts).
+const OFF = (id: string) => `t:${id}`;
+const DAY = (h: Pick<HolidayDto, "calendarId" | "day">) => `h:${holidayKey(h)}`;
 
 /** Monday to Friday, 8 hours. */
 export const STANDARD_WEEK = [480, 480, 480, 480, 480, 0, 0];
@@ -124,30 +128,49 @@ export class Capacity {
   constructor(
     initial: Dated & { calendars: CalendarDto[]; defaultWeek: number[] },
     private readonly api: CapacityApi,
+    /** What changed here while a window was on its way (the plan's, shared). */
+    private readonly touched = new Touched(),
   ) {
     this.defaultWeek = initial.defaultWeek;
     this.calendars = initial.calendars;
-    this.loaded(initial);
+    this.loaded(initial, this.touched.ask());
+    this.touched.done();
   }
 
-  /** A window came: what it holds joins (or replaces) what was held. */
-  loaded(found: Dated): void {
-    const fresh = found.timeOff.filter((t) => this.timeOff[t.id]?.version !== t.version);
+  /** A window asked at `asked` came: what it holds joins (or replaces) what was held, but for
+   * what changed here since it was asked (its copy of that is older). */
+  loaded(found: Dated, asked: Asked): void {
+    const older = (key: string) => this.touched.since(key, asked);
+    const fresh = found.timeOff.filter((t) => this.timeOff[t.id]?.version !== t.version && !older(OFF(t.id)));
     if (fresh.length) this.timeOff = { ...this.timeOff, ...Object.fromEntries(fresh.map((t) => [t.id, t])) };
-    const days = found.holidays.filter((h) => this.holidays[holidayKey(h)]?.name !== h.name);
+    const days = found.holidays.filter(
+      (h) => this.holidays[holidayKey(h)]?.name !== h.name && !older(DAY(h)),
+    );
     if (days.length)
       this.holidays = { ...this.holidays, ...Object.fromEntries(days.map((h) => [holidayKey(h), h])) };
   }
 
-  /** Windows read again (after a conflict, or back online): what they cover is what they hold. */
-  reread(ranges: readonly { from: Day; to: Day }[], found: Dated): void {
+  /** Windows read again at `asked` (after a conflict, or back online): what they cover is what
+   * they hold, but for what changed here since (as it is now, or not at all if gone). */
+  reread(ranges: readonly { from: Day; to: Day }[], found: Dated, asked: Asked): void {
     const inside = (from: Day, to: Day) => ranges.some((r) => from < r.to && to > r.from);
-    const kept = Object.values(this.timeOff).filter(
-      (t) => !inside(dayOf(t.startDate), dayOf(t.endDateExclusive)),
+    const older = (key: string) => this.touched.since(key, asked);
+    const shown = Object.values(this.timeOff);
+    this.timeOff = Object.fromEntries(
+      [
+        ...shown.filter((t) => !inside(dayOf(t.startDate), dayOf(t.endDateExclusive))),
+        ...found.timeOff.filter((t) => !older(OFF(t.id))),
+        ...shown.filter((t) => older(OFF(t.id))),
+      ].map((t) => [t.id, t]),
     );
-    this.timeOff = Object.fromEntries([...kept, ...found.timeOff].map((t) => [t.id, t]));
-    const keptDays = Object.values(this.holidays).filter((h) => !inside(dayOf(h.day), dayOf(h.day) + 1));
-    this.holidays = Object.fromEntries([...keptDays, ...found.holidays].map((h) => [holidayKey(h), h]));
+    const days = Object.values(this.holidays);
+    this.holidays = Object.fromEntries(
+      [
+        ...days.filter((h) => !inside(dayOf(h.day), dayOf(h.day) + 1)),
+        ...found.holidays.filter((h) => !older(DAY(h))),
+        ...days.filter((h) => older(DAY(h))),
+      ].map((h) => [holidayKey(h), h]),
+    );
   }
 
   /** A person's time off on the days loaded, by start. */
@@ -172,30 +195,52 @@ export class Capacity {
 
   async addTimeOff(personId: string, input: TimeOffInput, id?: string): Promise<TimeOffDto> {
     const t = await this.api.createTimeOff(personId, input, id);
-    this.timeOff = { ...this.timeOff, [t.id]: t };
+    this.showTimeOff(t);
     return t;
   }
 
   async changeTimeOff(current: TimeOffDto, input: TimeOffInput): Promise<TimeOffDto> {
     const t = await this.api.updateTimeOff(current, input);
-    this.timeOff = { ...this.timeOff, [t.id]: t };
+    this.showTimeOff(t);
     return t;
   }
 
   async removeTimeOff(current: TimeOffDto): Promise<void> {
     await this.api.deleteTimeOff(current);
-    const { [current.id]: _, ...rest } = this.timeOff;
+    this.dropTimeOff(current.id);
+  }
+
+  private showTimeOff(t: TimeOffDto): void {
+    this.touched.mark(OFF(t.id));
+    this.timeOff = { ...this.timeOff, [t.id]: t };
+  }
+
+  private dropTimeOff(id: string): void {
+    this.touched.mark(OFF(id));
+    const { [id]: _, ...rest } = this.timeOff;
     this.timeOff = rest;
+  }
+
+  /** Holidays shown (added, renamed; those shown as they are already leave the map as it is) or
+   * gone. */
+  private showHolidays(days: readonly HolidayDto[]): void {
+    for (const h of days) this.touched.mark(DAY(h));
+    const fresh = days.filter((h) => this.holidays[holidayKey(h)]?.name !== h.name);
+    if (fresh.length)
+      this.holidays = { ...this.holidays, ...Object.fromEntries(fresh.map((h) => [holidayKey(h), h])) };
+  }
+
+  private dropHolidays(gone: (h: HolidayDto) => boolean): void {
+    for (const h of Object.values(this.holidays)) if (gone(h)) this.touched.mark(DAY(h));
+    this.holidays = Object.fromEntries(Object.entries(this.holidays).filter(([, h]) => !gone(h)));
   }
 
   /** Someone else's change to a time off (the live view): the newer version wins. */
   live(before: TimeOffDto | null, after: TimeOffDto | null): void {
     if (after) {
-      if ((this.timeOff[after.id]?.version ?? 0) < after.version)
-        this.timeOff = { ...this.timeOff, [after.id]: after };
+      if ((this.timeOff[after.id]?.version ?? 0) < after.version) this.showTimeOff(after);
     } else if (before && this.timeOff[before.id]) {
-      const { [before.id]: _, ...rest } = this.timeOff;
-      this.timeOff = rest;
+      this.dropTimeOff(before.id);
     }
   }
 
@@ -210,6 +255,7 @@ export class Capacity {
 
   /** Drops the time off of people who are gone (a person deleted takes theirs along). */
   forget(personId: string): void {
+    for (const t of Object.values(this.timeOff)) if (t.resourceId === personId) this.touched.mark(OFF(t.id));
     this.timeOff = Object.fromEntries(
       Object.entries(this.timeOff).filter(([, t]) => t.resourceId !== personId),
     );
@@ -231,15 +277,13 @@ export class Capacity {
   async deleteCalendar(c: CalendarDto): Promise<void> {
     await this.api.deleteCalendar(c.id);
     this.calendars = this.calendars.filter((x) => x.id !== c.id);
-    this.holidays = Object.fromEntries(
-      Object.entries(this.holidays).filter(([, h]) => h.calendarId !== c.id),
-    );
+    this.dropHolidays((h) => h.calendarId === c.id);
   }
 
   /** Adds holidays; those on days loaded show at once (the others when their days load). */
   async addHolidays(calendarId: string, days: HolidayInput[]): Promise<number> {
     const n = await this.api.addHolidays(calendarId, days);
-    this.loaded({ timeOff: [], holidays: days.map((d) => ({ calendarId, ...d })) });
+    this.showHolidays(days.map((d) => ({ calendarId, ...d })));
     return n;
   }
 
@@ -250,7 +294,7 @@ export class Capacity {
 
   async removeHoliday(h: HolidayDto): Promise<void> {
     await this.api.deleteHoliday(h.calendarId, h.day);
-    const { [holidayKey(h)]: _, ...rest } = this.holidays;
-    this.holidays = rest;
+    this.touched.mark(DAY(h)); // (also when its day is not loaded yet: a window on its way)
+    this.dropHolidays((x) => x.calendarId === h.calendarId && x.day === h.day);
   }
 }

@@ -33,6 +33,12 @@ import {
   sameBar,
   windowOf,
 } from "./planApi";
+import { type Asked, Touched } from "./touched";
+
+// The keys of what a late read must leave alone (touched.ts).
+const BAR = (id: string) => `a:${id}`;
+const PERSON = (id: string) => `p:${id}`;
+const PROJECT = (id: string) => `j:${id}`;
 
 export class Plan {
   teamName: string = $state("");
@@ -58,13 +64,15 @@ export class Plan {
 
   private readonly history = new History();
   private readonly loaded = new Set<number>();
+  /** What changed here while a window or a reload was on its way (its answer is older). */
+  private readonly touched = new Touched();
 
   constructor(
     initial: TimelineDto,
     private readonly api: PlanApi,
     private readonly say: Say,
   ) {
-    this.capacity = new Capacity(initial, api);
+    this.capacity = new Capacity(initial, api, this.touched);
     this.teamName = initial.teamName;
     this.feedDays = initial.feedDays;
     this.people = [...initial.resources].sort(byName);
@@ -90,14 +98,18 @@ export class Plan {
     for (const c of chunksToLoad(withinPlan(first), withinPlan(last) + 1, skip)) {
       this.loaded.add(c);
       const w = windowOf(c);
+      const asked = this.touched.ask();
       this.api
         .loadWindow(w.from, w.to)
         .then((window) => {
           this.tellUnreadable(window.unreadable);
-          this.capacity.loaded(window);
+          this.capacity.loaded(window, asked);
           // Only what is new or changed: a window that brings nothing new (the usual case
           // when scrolling back and forth) must not make every row lay out its lanes again.
-          const fresh = window.assignments.filter((a) => this.byId[a.id]?.version !== a.version);
+          // And not what changed here after it was asked: the window's copy is older.
+          const fresh = window.assignments.filter(
+            (a) => this.byId[a.id]?.version !== a.version && !this.touched.since(BAR(a.id), asked),
+          );
           if (!fresh.length) return;
           const next = { ...this.byId };
           for (const a of fresh) next[a.id] = a;
@@ -108,7 +120,8 @@ export class Plan {
           // Offline, days the copy does not hold are shown as such (and asked again once back).
           if (codeOf(e) === "not_loaded") this.missing = [...this.missing, c];
           else this.fail(e);
-        });
+        })
+        .finally(() => this.touched.done());
     }
   }
 
@@ -173,33 +186,57 @@ export class Plan {
     }
   }
 
-  /** Reads again everything loaded so far: people, projects and every window (after a conflict). */
+  /**
+   * Reads again everything loaded so far: people, projects and every window (after a conflict).
+   * What changed here while it was on its way (an edit saved, a delete, a change seen live) stays
+   * as it is now: the reload's copy of it is older.
+   */
   async reload(): Promise<void> {
-    const chunks = [...this.loaded];
-    const [catalog, ...windows] = await Promise.all([
-      this.api.catalog(),
-      ...chunks.map((c) => {
-        const w = windowOf(c);
-        return this.api.loadWindow(w.from, w.to);
-      }),
-    ]);
-    this.tellUnreadable([...catalog.unreadable, ...windows.flatMap((w) => w.unreadable)]);
-    this.people = [...catalog.resources].sort(byName);
-    this.projects = [...catalog.projects].sort(byName);
-    // (Not taken as versions this window wrote: an edit or an undo from what was shown before the
-    // reload must still meet someone else's change as a conflict, not overwrite it.)
-    const found = windows.flatMap((w) => w.assignments);
-    // What was read again replaces what was shown there; windows loaded meanwhile (a scroll
-    // during the reload) keep what they brought.
-    const ranges = chunks.map((c) => chunkRange(c));
-    this.capacity.reread(ranges, {
-      timeOff: windows.flatMap((w) => w.timeOff),
-      holidays: windows.flatMap((w) => w.holidays),
-    });
-    const reread = (a: AssignmentDto) =>
-      ranges.some((r) => dayOf(a.startDate) < r.to && dayOf(a.endDateExclusive) > r.from);
-    const kept = Object.values(this.byId).filter((a) => !reread(a));
-    this.byId = Object.fromEntries([...kept, ...found].map((a) => [a.id, a]));
+    const asked = this.touched.ask();
+    try {
+      const chunks = [...this.loaded];
+      const [catalog, ...windows] = await Promise.all([
+        this.api.catalog(),
+        ...chunks.map((c) => {
+          const w = windowOf(c);
+          return this.api.loadWindow(w.from, w.to);
+        }),
+      ]);
+      this.tellUnreadable([...catalog.unreadable, ...windows.flatMap((w) => w.unreadable)]);
+      this.people = this.newerOf(catalog.resources, this.people, PERSON, asked).sort(byName);
+      this.projects = this.newerOf(catalog.projects, this.projects, PROJECT, asked).sort(byName);
+      // (Not taken as versions this window wrote: an edit or an undo from what was shown before
+      // the reload must still meet someone else's change as a conflict, not overwrite it.)
+      // What was read again replaces what was shown there; windows loaded meanwhile (a scroll
+      // during the reload) keep what they brought.
+      const ranges = chunks.map((c) => chunkRange(c));
+      this.capacity.reread(
+        ranges,
+        { timeOff: windows.flatMap((w) => w.timeOff), holidays: windows.flatMap((w) => w.holidays) },
+        asked,
+      );
+      const reread = (a: AssignmentDto) =>
+        ranges.some((r) => dayOf(a.startDate) < r.to && dayOf(a.endDateExclusive) > r.from);
+      const found = windows.flatMap((w) => w.assignments);
+      const shown = Object.values(this.byId);
+      const outside = shown.filter((a) => !reread(a));
+      const fresh = this.newerOf(found, shown, BAR, asked);
+      this.byId = Object.fromEntries([...outside, ...fresh].map((a) => [a.id, a]));
+    } finally {
+      this.touched.done();
+    }
+  }
+
+  /** What a read found, but the items changed here since it was asked as `now` has them (and
+   * not at all if gone). */
+  private newerOf<T extends { id: string }>(
+    found: readonly T[],
+    now: readonly T[],
+    key: (id: string) => string,
+    asked: Asked,
+  ): T[] {
+    const changed = (x: T) => this.touched.since(key(x.id), asked);
+    return [...found.filter((x) => !changed(x)), ...now.filter(changed)];
   }
 
   // ---- assignment edits ----------------------------------------------------------------------
@@ -321,20 +358,13 @@ export class Plan {
       }
       case "rename-person": {
         const was = this.people.find((p) => p.id === e.before.id) ?? e.before;
-        this.people = this.people
-          .map((p) => (p.id === was.id ? { ...p, name: e.after.name } : p))
-          .sort(byName);
-        return () => {
-          this.people = this.people.map((p) => (p.id === was.id ? was : p)).sort(byName);
-        };
+        this.showPerson({ ...was, name: e.after.name });
+        return () => this.showPerson(was);
       }
       case "update-project": {
         const was = this.projects.find((p) => p.id === e.before.id) ?? e.before;
-        const now = { ...was, name: e.after.name, color: e.after.color };
-        this.projects = this.projects.map((p) => (p.id === was.id ? now : p)).sort(byName);
-        return () => {
-          this.projects = this.projects.map((p) => (p.id === was.id ? was : p)).sort(byName);
-        };
+        this.showProject({ ...was, name: e.after.name, color: e.after.color });
+        return () => this.showProject(was);
       }
     }
   }
@@ -362,7 +392,7 @@ export class Plan {
         const current = this.heldPerson(e.before);
         const after = await this.api.renameResource(current.id, current.version, e.after.name);
         this.rowsWritten.set(after.id, after.version);
-        this.people = this.people.map((p) => (p.id === after.id ? after : p)).sort(byName);
+        this.showPerson(after);
         return { kind: "rename-person", before: current, after };
       }
       case "update-project": {
@@ -372,7 +402,7 @@ export class Plan {
           color: e.after.color,
         });
         this.rowsWritten.set(after.id, after.version);
-        this.projects = this.projects.map((p) => (p.id === after.id ? after : p)).sort(byName);
+        this.showProject(after);
         return { kind: "update-project", before: current, after };
       }
     }
@@ -404,16 +434,39 @@ export class Plan {
 
   private put(a: AssignmentDto): void {
     if (a.version > 0) this.versions.set(a.id, a.version);
-    this.byId = { ...this.byId, [a.id]: a };
+    this.display(a);
   }
 
   private display(a: AssignmentDto): void {
+    this.touched.mark(BAR(a.id));
     this.byId = { ...this.byId, [a.id]: a };
   }
 
   private drop(id: string): void {
+    this.touched.mark(BAR(id));
     const { [id]: _, ...rest } = this.byId;
     this.byId = rest;
+  }
+
+  // People and projects shown as added or changed (in name order), or gone.
+  private showPerson(p: ResourceDto): void {
+    this.touched.mark(PERSON(p.id));
+    this.people = withOne(this.people, p).sort(byName);
+  }
+
+  private dropPerson(id: string): void {
+    this.touched.mark(PERSON(id));
+    this.people = this.people.filter((x) => x.id !== id);
+  }
+
+  private showProject(p: ProjectDto): void {
+    this.touched.mark(PROJECT(p.id));
+    this.projects = withOne(this.projects, p).sort(byName);
+  }
+
+  private dropProject(id: string): void {
+    this.touched.mark(PROJECT(id));
+    this.projects = this.projects.filter((x) => x.id !== id);
   }
 
   // ---- people and projects -------------------------------------------------------------------
@@ -423,7 +476,7 @@ export class Plan {
     const person = await this.unsureOnLoss({ kind: "add-person", after: { id, name, version: 0 } }, () =>
       this.api.createResource(name, id),
     );
-    this.people = [...this.people.filter((p) => p.id !== id), person].sort(byName);
+    this.showPerson(person);
     return person;
   }
 
@@ -445,7 +498,7 @@ export class Plan {
   /** Deletes a person and their assignments (asked first by the UI; not undoable). */
   async deletePerson(p: ResourceDto, onProgress: (done: number, total: number) => void): Promise<number> {
     const report = await this.api.deleteResource(p.id, ({ done, total }) => onProgress(done, total));
-    this.people = this.people.filter((x) => x.id !== p.id);
+    this.dropPerson(p.id);
     this.dropWhere((a) => a.resourceId === p.id);
     this.capacity.forget(p.id);
     return report.assignmentsDeleted;
@@ -459,7 +512,7 @@ export class Plan {
     calendarId: string | null,
   ): Promise<void> {
     const saved = await this.api.setWorkingTime(p, schedule, calendarId);
-    this.people = this.people.map((x) => (x.id === saved.id ? saved : x));
+    this.showPerson(saved);
   }
 
   async addProject(name: string, color: string, id = newId()): Promise<ProjectDto> {
@@ -467,7 +520,7 @@ export class Plan {
       { kind: "add-project", after: { id, name, color, version: 0 } },
       () => this.api.createProject(name, color, id),
     );
-    this.projects = [...this.projects.filter((p) => p.id !== id), project].sort(byName);
+    this.showProject(project);
     return project;
   }
 
@@ -478,7 +531,7 @@ export class Plan {
 
   async deleteProject(p: ProjectDto, onProgress: (done: number, total: number) => void): Promise<number> {
     const report = await this.api.deleteProject(p.id, ({ done, total }) => onProgress(done, total));
-    this.projects = this.projects.filter((x) => x.id !== p.id);
+    this.dropProject(p.id);
     this.dropWhere((a) => a.projectId === p.id);
     return report.assignmentsDeleted;
   }
@@ -489,6 +542,7 @@ export class Plan {
 
   /** Bars of a deleted person or project go, with every edit that mentions them. */
   private dropWhere(test: (a: AssignmentDto) => boolean): void {
+    for (const a of Object.values(this.byId)) if (test(a)) this.touched.mark(BAR(a.id));
     this.byId = Object.fromEntries(Object.entries(this.byId).filter(([, a]) => !test(a)));
     const gone = (e: Edit) =>
       (e.kind === "create" && test(e.after)) ||
@@ -640,25 +694,25 @@ export class Plan {
   private livePerson(after: ResourceDto): void {
     const shown = this.people.find((p) => p.id === after.id);
     if (shown && shown.version >= after.version) return;
-    this.people = [...this.people.filter((p) => p.id !== after.id), after].sort(byName);
+    this.showPerson(after);
   }
 
   private liveProject(after: ProjectDto): void {
     const shown = this.projects.find((p) => p.id === after.id);
     if (shown && shown.version >= after.version) return;
-    this.projects = [...this.projects.filter((p) => p.id !== after.id), after].sort(byName);
+    this.showProject(after);
   }
 
   private personGone(id: string): void {
     if (!this.people.some((p) => p.id === id)) return;
-    this.people = this.people.filter((x) => x.id !== id);
+    this.dropPerson(id);
     this.dropWhere((a) => a.resourceId === id);
     this.capacity.forget(id);
   }
 
   private projectGone(id: string): void {
     if (!this.projects.some((p) => p.id === id)) return;
-    this.projects = this.projects.filter((x) => x.id !== id);
+    this.dropProject(id);
     this.dropWhere((a) => a.projectId === id);
   }
 
@@ -687,4 +741,9 @@ export class Plan {
     this.canUndo = this.history.canUndo;
     this.canRedo = this.history.canRedo;
   }
+}
+
+/** `xs` with `x` in place of the item of its id, or added at the end. */
+function withOne<T extends { id: string }>(xs: readonly T[], x: T): T[] {
+  return xs.some((y) => y.id === x.id) ? xs.map((y) => (y.id === x.id ? x : y)) : [...xs, x];
 }

@@ -1,7 +1,17 @@
 // The plan's tests' store and set-up: an in-memory store with the Rust side's rules (versions
 // checked, conflicts, missing rows), a plan over it, and small helpers.
 import { errorText } from "../errors";
-import type { AssignmentDto, ProjectDto, ResourceDto, TimelineDto, Unreadable } from "../ipc";
+import type {
+  AssignmentDto,
+  HolidayDto,
+  HolidayInput,
+  ProjectDto,
+  ResourceDto,
+  TimelineDto,
+  TimeOffDto,
+  TimeOffInput,
+  Unreadable,
+} from "../ipc";
 import { FULL_DAY } from "./allocation";
 import { dateOf, dayOf } from "./dates";
 import { Plan } from "./plan.svelte";
@@ -78,21 +88,51 @@ export class FakeStore implements PlanApi {
     this.windowsAsked++;
     this.asked.push([from, to]);
     if (this.offline) throw err("not_loaded");
-    const assignments = [...this.rows.values()].filter((a) => a.startDate < to && a.endDateExclusive > from);
-    return { assignments, timeOff: [], holidays: [], unreadable: this.unreadable };
+    const within = (x: { startDate: string; endDateExclusive: string }) =>
+      x.startDate < to && x.endDateExclusive > from;
+    return {
+      assignments: [...this.rows.values()].filter(within),
+      timeOff: [...this.timeOff.values()].filter(within),
+      holidays: [...this.holidays.values()].filter((h) => h.day >= from && h.day < to),
+      unreadable: this.unreadable,
+    };
   }
-  // Capacity's commands (capacity.test.ts tests them); unused here.
+  // Time off and holidays as the Rust side keeps them (versions checked); the rest of capacity's
+  // commands are not used by these tests.
+  timeOff = new Map<string, TimeOffDto>();
+  holidays = new Map<string, HolidayDto>();
+  private timeOffOf(id: string, resourceId: string, input: TimeOffInput, version: number): TimeOffDto {
+    const { startDate, lastDay, kind, minutes } = input;
+    const endDateExclusive = dateOf(dayOf(lastDay) + 1);
+    return { id, resourceId, startDate, lastDay, endDateExclusive, kind, minutes: minutes ?? null, version };
+  }
+  async createTimeOff(resourceId: string, input: TimeOffInput, id = newId()) {
+    const t = this.timeOffOf(id, resourceId, input, 1);
+    this.timeOff.set(id, t);
+    return t;
+  }
+  async updateTimeOff(current: TimeOffDto, input: TimeOffInput) {
+    if (this.timeOff.get(current.id)?.version !== current.version) throw err("conflict");
+    const t = this.timeOffOf(current.id, current.resourceId, input, current.version + 1);
+    this.timeOff.set(t.id, t);
+    return t;
+  }
+  async deleteTimeOff(current: TimeOffDto) {
+    this.timeOff.delete(current.id);
+  }
+  async addHolidays(calendarId: string, days: HolidayInput[]) {
+    for (const d of days) this.holidays.set(`${calendarId}|${d.day}`, { calendarId, ...d });
+    return days.length;
+  }
+  async deleteHoliday(calendarId: string, day: string) {
+    this.holidays.delete(`${calendarId}|${day}`);
+  }
   setWorkingTime = unused;
   setDefaultWeek = unused;
-  createTimeOff = unused;
-  updateTimeOff = unused;
-  deleteTimeOff = unused;
   createCalendar = unused;
   renameCalendar = unused;
   deleteCalendar = unused;
-  addHolidays = unused;
   importIcs = unused;
-  deleteHoliday = unused;
   async catalog() {
     return {
       resources: this.people,

@@ -1,0 +1,39 @@
+// Which items changed here while a read was on its way. A window or a reload is read at one
+// moment and answered later; an edit saved, a delete, or someone else's change shown in between
+// is newer than what the answer holds, so the answer must leave those items as they are now (a
+// drag made while the days of "Go to" were loading was put back by their late answer).
+//
+// Items are named by a key the callers choose ("a:<id>" for an assignment, and so on). Only
+// changes made while some read is out are kept: once none is, nothing needs them.
+
+/** What a read's answer brings back to {@link Touched.since}: the moment it was asked. */
+export type Asked = number;
+
+export class Touched {
+  private clock = 0;
+  private out = 0;
+  private readonly at = new Map<string, number>();
+
+  /** A read is asked now; call {@link done} once its answer was taken (or it failed). */
+  ask(): Asked {
+    this.out++;
+    return this.clock;
+  }
+
+  /** A read asked with {@link ask} was answered. */
+  done(): void {
+    this.out = Math.max(0, this.out - 1);
+    if (this.out === 0) this.at.clear();
+  }
+
+  /** `key` changed here now. */
+  mark(key: string): void {
+    this.clock++;
+    if (this.out > 0) this.at.set(key, this.clock);
+  }
+
+  /** Whether `key` changed after a read asked at `asked`: its answer is older for that item. */
+  since(key: string, asked: Asked): boolean {
+    return (this.at.get(key) ?? 0) > asked;
+  }
+}
