@@ -4,7 +4,7 @@
 // hours and the status are set from the keyboard (4, 5, Shift+T) and said in the bars' names.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { dialogGone, KEY, rowOf, until, withNewPerson } from "./webdriver.mjs";
+import { dialogGone, hintGone, KEY, rowOf, until, withNewPerson } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const PERSON = "Hana Halftime";
@@ -51,6 +51,7 @@ test("two half days do not overbook a full-time day; more does; tentative work c
     await app.drag(row.x + 120, row.y, 13 * 20 + 5, 0);
     await pick(app, "Globex");
     await until("the first bar", async () => (await barsOf(app)).length === 1);
+    await hintGone(app); // saved (the rows moved up with the first-start hint)
     row = await rowOf(app, PERSON);
     await app.press(["4"]);
     await until("4 hours a day", async () => (await barsOf(app))[0]?.includes("4h"));

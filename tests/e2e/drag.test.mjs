@@ -1,7 +1,7 @@
 // End-to-end dragging: move a bar by three days with the mouse, then widen it by its right edge.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { sleep, until, withTimeline } from "./webdriver.mjs";
+import { hintGone, sleep, until, withTimeline } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 
@@ -49,6 +49,7 @@ test("drag a bar to move it and its edge to resize it", async () => {
     assert.deepEqual(await app.texts(".feedback"), [], "gone once dropped");
     const moved = `${project}: ${shift(first, 3)} – ${shift(last, 3)}`;
     await waitForLabel(app, moved);
+    await hintGone(app); // saved (the rows moved up with the first-start hint)
     await app.screenshot("05-dragged");
 
     const again = await app.script(`

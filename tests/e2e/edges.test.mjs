@@ -2,7 +2,7 @@
 // either way, without the view jumping back to today; a 4-year bar's end can be seen and dragged.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { sleep, until, withTimeline } from "./webdriver.mjs";
+import { dialogGone, hintGone, sleep, until, withTimeline } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const PX = 20; // the week zoom
@@ -54,6 +54,9 @@ test("a 4-year bar's end can be reached and dragged", async () => {
     await app.set("dialog[open] input.date", last, 1);
     await app.click((await app.findAll('dialog[open] button[type="submit"]'))[0]);
     await until("the 4-year bar", async () => (await label(app, bar.id))?.endsWith(`${first} – ${last}`));
+    // Saved: the dialog closed and the first-start hint went (the rows moved up with it).
+    await dialogGone(app);
+    await hintGone(app);
 
     // Its last day, four years on: in view, and its end edge dragged two days further.
     await app.set(".toolbar input.date", shift(last, -10));

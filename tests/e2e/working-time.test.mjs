@@ -6,7 +6,7 @@
 // (Japan) and filled. The team is left as it was.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { clickMenuItem, dialogGone, KEY, rowOf, startApp, until, withNewPerson } from "./webdriver.mjs";
+import { clickMenuItem, dialogGone, hintGone, KEY, rowOf, startApp, until, withNewPerson } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const PERSON = "Pat Parttime";
@@ -91,6 +91,7 @@ test("a part-time week and a day off change a person's capacity; bookings count 
     // … and a whole day over Monday and Tuesday: nothing on the day off (no capacity to take a
     // share of), six hours on Tuesday beside the four: overbooked there, and there only.
     // (Rows moved up: the first-start hint went with the first booking.)
+    await hintGone(app);
     await app.drag(away.left + 4, (await row(app)).y, away.width + 5, 0);
     await pick(app, "Initech");
     await until("Tuesday overbooked", async () => (await boxes(app, ".over")).length === 1);
