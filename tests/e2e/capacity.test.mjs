@@ -51,7 +51,7 @@ test("two half days do not overbook a full-time day; more does; tentative work c
     await app.drag(row.x + 120, row.y, 13 * 20 + 5, 0);
     await pick(app, "Globex");
     await until("the first bar", async () => (await barsOf(app)).length === 1);
-    await hintGone(app); // saved (the rows moved up with the first-start hint)
+    await hintGone(app); // the first edit saved
     row = await rowOf(app, PERSON);
     await app.press(["4"]);
     await until("4 hours a day", async () => (await barsOf(app))[0]?.includes("4h"));

@@ -49,7 +49,7 @@ test("drag a bar to move it and its edge to resize it", async () => {
     assert.deepEqual(await app.texts(".feedback"), [], "gone once dropped");
     const moved = `${project}: ${shift(first, 3)} – ${shift(last, 3)}`;
     await waitForLabel(app, moved);
-    await hintGone(app); // saved (the rows moved up with the first-start hint)
+    await hintGone(app); // the first edit saved
     await app.screenshot("05-dragged");
 
     const again = await app.script(`

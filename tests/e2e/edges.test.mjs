@@ -54,7 +54,7 @@ test("a 4-year bar's end can be reached and dragged", async () => {
     await app.set("dialog[open] input.date", last, 1);
     await app.click((await app.findAll('dialog[open] button[type="submit"]'))[0]);
     await until("the 4-year bar", async () => (await label(app, bar.id))?.endsWith(`${first} – ${last}`));
-    // Saved: the dialog closed and the first-start hint went (the rows moved up with it).
+    // Saved: the dialog closed and the first-start hint went with the first edit.
     await dialogGone(app);
     await hintGone(app);
 

@@ -272,8 +272,8 @@ export async function clickMenuItem(app, text) {
   if (!clicked) throw new Error(`no menu item ${text}`);
 }
 
-/** Waits until the first-start hint has gone with the first edit saved (its strip above the
- * pane moves the rows up when it goes: a point read while it is shown is off by its height). */
+/** Waits until the first-start hint has gone with the first edit saved (an edit's label shows
+ * before it is saved). */
 export const hintGone = (app) => until("the first-start hint to go", async () => (await app.findAll(".hint")).length === 0);
 
 /** Waits until no dialog is open. */

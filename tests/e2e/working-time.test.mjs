@@ -90,8 +90,7 @@ test("a part-time week and a day off change a person's capacity; bookings count 
     await until("8 hours booked", async () => (await row(app)).figures === "8h · 82h · 9%");
     // … and a whole day over Monday and Tuesday: nothing on the day off (no capacity to take a
     // share of), six hours on Tuesday beside the four: overbooked there, and there only.
-    // (Rows moved up: the first-start hint went with the first booking.)
-    await hintGone(app);
+    await hintGone(app); // the first booking saved
     await app.drag(away.left + 4, (await row(app)).y, away.width + 5, 0);
     await pick(app, "Initech");
     await until("Tuesday overbooked", async () => (await boxes(app, ".over")).length === 1);
