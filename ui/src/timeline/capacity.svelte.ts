@@ -14,7 +14,7 @@ import type {
 } from "../ipc";
 import { type Day, dayOf } from "./dates";
 import type { Absence, Availability, Schedule, WeekFrom } from "./load";
-import { type Asked, Touched } from "./touched";
+import { type Asked, KEY, Touched } from "./touched";
 
 /** The Rust commands capacity uses (src/ipc in the app; a fake in tests). */
 export interface CapacityApi {
@@ -43,8 +43,8 @@ export interface Dated {
 
 const holidayKey = (h: Pick<HolidayDto, "calendarId" | "day">) => `${h.calendarId}|${h.day}`;
 // The keys of what a late window must leave alone (touched.ts).
-const OFF = (id: string) => `t:${id}`;
-const DAY = (h: Pick<HolidayDto, "calendarId" | "day">) => `h:${holidayKey(h)}`;
+const OFF = KEY.timeOff;
+const DAY = (h: Pick<HolidayDto, "calendarId" | "day">) => KEY.holiday(h.calendarId, h.day);
 
 /** Monday to Friday, 8 hours. */
 export const STANDARD_WEEK = [480, 480, 480, 480, 480, 0, 0];
@@ -139,8 +139,9 @@ export class Capacity {
 
   /** A window asked at `asked` came: what it holds joins (or replaces) what was held, but for
    * what changed here since it was asked (its copy of that is older). */
-  loaded(found: Dated, asked: Asked): void {
+  loaded(answer: Dated, asked: Asked): void {
     const older = (key: string) => this.touched.since(key, asked);
+    const found = this.withoutGone(answer, asked);
     const fresh = found.timeOff.filter((t) => this.timeOff[t.id]?.version !== t.version && !older(OFF(t.id)));
     if (fresh.length) this.timeOff = { ...this.timeOff, ...Object.fromEntries(fresh.map((t) => [t.id, t])) };
     const days = found.holidays.filter(
@@ -152,9 +153,10 @@ export class Capacity {
 
   /** Windows read again at `asked` (after a conflict, or back online): what they cover is what
    * they hold, but for what changed here since (as it is now, or not at all if gone). */
-  reread(ranges: readonly { from: Day; to: Day }[], found: Dated, asked: Asked): void {
+  reread(ranges: readonly { from: Day; to: Day }[], answer: Dated, asked: Asked): void {
     const inside = (from: Day, to: Day) => ranges.some((r) => from < r.to && to > r.from);
     const older = (key: string) => this.touched.since(key, asked);
+    const found = this.withoutGone(answer, asked);
     const shown = Object.values(this.timeOff);
     this.timeOff = Object.fromEntries(
       [
@@ -171,6 +173,16 @@ export class Capacity {
         ...days.filter((h) => older(DAY(h))),
       ].map((h) => [holidayKey(h), h]),
     );
+  }
+
+  /** What a read asked at `asked` found, less the time off of people and the holidays of
+   * calendars deleted here since (its answer still has them). */
+  private withoutGone(found: Dated, asked: Asked): Dated {
+    const gone = (key: string) => this.touched.since(key, asked);
+    return {
+      timeOff: found.timeOff.filter((t) => !gone(KEY.personGone(t.resourceId))),
+      holidays: found.holidays.filter((h) => !gone(KEY.calendarGone(h.calendarId))),
+    };
   }
 
   /** A person's time off on the days loaded, by start. */
@@ -255,6 +267,7 @@ export class Capacity {
 
   /** Drops the time off of people who are gone (a person deleted takes theirs along). */
   forget(personId: string): void {
+    this.touched.mark(KEY.personGone(personId));
     for (const t of Object.values(this.timeOff)) if (t.resourceId === personId) this.touched.mark(OFF(t.id));
     this.timeOff = Object.fromEntries(
       Object.entries(this.timeOff).filter(([, t]) => t.resourceId !== personId),
@@ -277,6 +290,7 @@ export class Capacity {
   async deleteCalendar(c: CalendarDto): Promise<void> {
     await this.api.deleteCalendar(c.id);
     this.calendars = this.calendars.filter((x) => x.id !== c.id);
+    this.touched.mark(KEY.calendarGone(c.id));
     this.dropHolidays((h) => h.calendarId === c.id);
   }
 

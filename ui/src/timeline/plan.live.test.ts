@@ -227,4 +227,18 @@ describe("Plan live view and undo (issue #19.2)", () => {
     await plan.undo();
     expect(store.people.find((p) => p.id === "ada")?.name).toBe("Ada L.");
   });
+
+  it("a rename answered after someone deleted the person does not bring them back", async () => {
+    const { store, plan } = setUp();
+    const ada = plan.people.find((p) => p.id === "ada") as ResourceDto;
+    let answer = () => {};
+    store.hold = new Promise((r) => {
+      answer = r;
+    });
+    const renaming = plan.renamePerson(ada, "Adele");
+    await plan.applyLive(news(item({ kind: "person", before: ada, after: null })));
+    answer();
+    await renaming;
+    expect(plan.people.map((p) => p.name)).toEqual(["Bob"]);
+  });
 });

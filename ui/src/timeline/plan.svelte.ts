@@ -267,7 +267,7 @@ export class Plan extends PlanLive {
     const person = await this.unsureOnLoss({ kind: "add-person", after: { id, name, version: 0 } }, () =>
       this.api.createResource(name, id),
     );
-    this.showPerson(person);
+    this.showPerson(person, true);
     return person;
   }
 
@@ -311,7 +311,7 @@ export class Plan extends PlanLive {
       { kind: "add-project", after: { id, name, color, version: 0 } },
       () => this.api.createProject(name, color, id),
     );
-    this.showProject(project);
+    this.showProject(project, true);
     return project;
   }
 

@@ -127,11 +127,15 @@ export class FakeStore implements PlanApi {
   async deleteHoliday(calendarId: string, day: string) {
     this.holidays.delete(`${calendarId}|${day}`);
   }
+  async deleteCalendar(id: string) {
+    const days = [...this.holidays.values()].filter((h) => h.calendarId === id);
+    for (const h of days) this.holidays.delete(`${id}|${h.day}`);
+    return days.length;
+  }
   setWorkingTime = unused;
   setDefaultWeek = unused;
   createCalendar = unused;
   renameCalendar = unused;
-  deleteCalendar = unused;
   importIcs = unused;
   async catalog() {
     return {

@@ -150,13 +150,13 @@ export class PlanLive extends PlanState {
   private livePerson(after: ResourceDto): void {
     const shown = this.people.find((p) => p.id === after.id);
     if (shown && shown.version >= after.version) return;
-    this.showPerson(after);
+    this.showPerson(after, true);
   }
 
   private liveProject(after: ProjectDto): void {
     const shown = this.projects.find((p) => p.id === after.id);
     if (shown && shown.version >= after.version) return;
-    this.showProject(after);
+    this.showProject(after, true);
   }
 
   private personGone(id: string): void {

@@ -10,12 +10,9 @@ import { type Edit, History } from "./history";
 import { chunkRange, chunksToLoad } from "./layout";
 import type { Unsure } from "./offline";
 import { byName, codeOf, type Notice, type PlanApi, type Say, windowOf } from "./planApi";
-import { type Asked, Touched } from "./touched";
+import { type Asked, KEY, Touched } from "./touched";
 
-// The keys of what a late read must leave alone (touched.ts).
-const BAR = (id: string) => `a:${id}`;
-const PERSON = (id: string) => `p:${id}`;
-const PROJECT = (id: string) => `j:${id}`;
+const { bar: BAR, person: PERSON, project: PROJECT } = KEY;
 
 export class PlanState {
   teamName: string = $state("");
@@ -85,7 +82,10 @@ export class PlanState {
           // when scrolling back and forth) must not make every row lay out its lanes again.
           // And not what changed here after it was asked: the window's copy is older.
           const fresh = window.assignments.filter(
-            (a) => this.byId[a.id]?.version !== a.version && !this.touched.since(BAR(a.id), asked),
+            (a) =>
+              this.byId[a.id]?.version !== a.version &&
+              !this.touched.since(BAR(a.id), asked) &&
+              !this.ownerGone(a, asked),
           );
           if (!fresh.length) return;
           const next = { ...this.byId };
@@ -133,7 +133,7 @@ export class PlanState {
       );
       const reread = (a: AssignmentDto) =>
         ranges.some((r) => dayOf(a.startDate) < r.to && dayOf(a.endDateExclusive) > r.from);
-      const found = windows.flatMap((w) => w.assignments);
+      const found = windows.flatMap((w) => w.assignments).filter((a) => !this.ownerGone(a, asked));
       const shown = Object.values(this.byId);
       const outside = shown.filter((a) => !reread(a));
       const fresh = this.newerOf(found, shown, BAR, asked);
@@ -141,6 +141,15 @@ export class PlanState {
     } finally {
       this.touched.done();
     }
+  }
+
+  /** Whether `a`'s person or project was deleted here after a read was asked (its answer still
+   * has their bars). */
+  private ownerGone(a: AssignmentDto, asked: Asked): boolean {
+    return (
+      this.touched.since(KEY.personGone(a.resourceId), asked) ||
+      this.touched.since(KEY.projectGone(a.projectId), asked)
+    );
   }
 
   /** What a read found, but the items changed here since it was asked as `now` has them (and
@@ -179,24 +188,29 @@ export class PlanState {
     this.byId = rest;
   }
 
-  // People and projects shown as added or changed (in name order), or gone.
-  protected showPerson(p: ResourceDto): void {
+  // People and projects shown changed (in name order; one no longer shown stays gone: a rename's
+  // answer must not bring back someone deleted meanwhile), added (`add`), or gone.
+  protected showPerson(p: ResourceDto, add = false): void {
+    if (!add && !this.people.some((x) => x.id === p.id)) return;
     this.touched.mark(PERSON(p.id));
     this.people = withOne(this.people, p).sort(byName);
   }
 
   protected dropPerson(id: string): void {
     this.touched.mark(PERSON(id));
+    this.touched.mark(KEY.personGone(id));
     this.people = this.people.filter((x) => x.id !== id);
   }
 
-  protected showProject(p: ProjectDto): void {
+  protected showProject(p: ProjectDto, add = false): void {
+    if (!add && !this.projects.some((x) => x.id === p.id)) return;
     this.touched.mark(PROJECT(p.id));
     this.projects = withOne(this.projects, p).sort(byName);
   }
 
   protected dropProject(id: string): void {
     this.touched.mark(PROJECT(id));
+    this.touched.mark(KEY.projectGone(id));
     this.projects = this.projects.filter((x) => x.id !== id);
   }
 

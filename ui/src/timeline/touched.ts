@@ -6,6 +6,20 @@
 // Items are named by a key the callers choose ("a:<id>" for an assignment, and so on). Only
 // changes made while some read is out are kept: once none is, nothing needs them.
 
+/** The keys of what a late read must leave alone: an item changed here, or everything of a
+ * person, project or calendar deleted here (a window on its way still has their bars, time off
+ * or holidays). */
+export const KEY = {
+  bar: (id: string) => `a:${id}`,
+  person: (id: string) => `p:${id}`,
+  project: (id: string) => `j:${id}`,
+  timeOff: (id: string) => `t:${id}`,
+  holiday: (calendarId: string, day: string) => `h:${calendarId}|${day}`,
+  personGone: (id: string) => `p-gone:${id}`,
+  projectGone: (id: string) => `j-gone:${id}`,
+  calendarGone: (id: string) => `c-gone:${id}`,
+};
+
 /** What a read's answer brings back to {@link Touched.since}: the moment it was asked. */
 export type Asked = number;
 
