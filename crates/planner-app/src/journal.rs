@@ -4,7 +4,7 @@
 //! undo a confirmed move, create or delete in the copy.
 
 use planner_cache::{Change, Kept};
-use planner_domain::{AssignmentId, ProjectId, ResourceId, TimeOffId};
+use planner_domain::{AssignmentId, CalendarId, Date, ProjectId, ResourceId, TimeOffId};
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
@@ -30,6 +30,8 @@ enum Touched {
     Project(ProjectId),
     ResourceRow(ResourceId),
     ProjectRow(ProjectId),
+    Holiday(CalendarId, Date),
+    Calendar(CalendarId),
 }
 
 impl Journal {
@@ -53,6 +55,15 @@ impl Journal {
 
     fn record_at(&mut self, change: &Change, at: Instant) {
         let touched = match change {
+            // One entry a day: a calendar filled with many days is many edits.
+            Change::Holidays(days) => {
+                for h in days {
+                    self.push(at, Touched::Holiday(h.calendar.clone(), h.day));
+                }
+                return;
+            }
+            Change::HolidayGone { calendar, day } => Touched::Holiday(calendar.clone(), *day),
+            Change::CalendarGone(id) => Touched::Calendar(id.clone()),
             Change::Assignment(a) => Touched::Assignment(a.id.clone()),
             Change::AssignmentGone(id) => Touched::Assignment(id.clone()),
             Change::TimeOff(t) => Touched::TimeOff(t.id.clone()),
@@ -63,6 +74,10 @@ impl Journal {
             Change::Project(p) => Touched::ProjectRow(p.id.clone()),
             _ => return,
         };
+        self.push(at, touched);
+    }
+
+    fn push(&mut self, at: Instant, touched: Touched) {
         self.edits.push_back((self.next, at, touched));
         self.next += 1;
         if self.edits.len() > REMEMBERED {
@@ -93,6 +108,12 @@ impl Journal {
                 Touched::ProjectRow(id) => {
                     kept.projects.insert(id);
                 }
+                Touched::Holiday(calendar, day) => {
+                    kept.holidays.insert((calendar, day));
+                }
+                Touched::Calendar(id) => {
+                    kept.calendars_gone.insert(id);
+                }
             }
         }
         kept
@@ -118,5 +139,30 @@ mod tests {
         assert!(kept.assignments.contains(&c) && kept.assignments.contains(&b), "after, and just before");
         assert!(!kept.assignments.contains(&a), "long before: the read sees it");
         assert!(j.since(j.mark_at(t0 + Duration::from_secs(60))).assignments.is_empty());
+    }
+
+    #[test]
+    fn holidays_and_a_deleted_calendar_are_kept_too() {
+        let mut j = Journal::default();
+        let t0 = Instant::now();
+        let (cal, gone) = (CalendarId::generate(), CalendarId::generate());
+        let began = j.mark_at(t0);
+        let h = |d: &str| planner_domain::Holiday {
+            calendar: cal.clone(),
+            day: Date::parse(d).unwrap(),
+            name: planner_domain::Name::parse("H").unwrap(),
+        };
+        j.record_at(&Change::Holidays(vec![h("2026-12-24"), h("2026-12-25")]), t0);
+        j.record_at(
+            &Change::HolidayGone { calendar: cal.clone(), day: Date::parse("2026-12-31").unwrap() },
+            t0,
+        );
+        j.record_at(&Change::CalendarGone(gone.clone()), t0);
+        let kept = j.since(began);
+        let days: Vec<_> =
+            ["2026-12-24", "2026-12-25", "2026-12-31"].iter().map(|d| Date::parse(d).unwrap()).collect();
+        assert!(days.iter().all(|d| kept.holidays.contains(&(cal.clone(), *d))), "{kept:?}");
+        assert_eq!(kept.holidays.len(), 3);
+        assert!(kept.calendars_gone.contains(&gone));
     }
 }

@@ -20,6 +20,10 @@ pub struct Kept {
     /// People and projects deleted: their assignments (and a person's time off) stay gone.
     pub resources_gone: HashSet<ResourceId>,
     pub projects_gone: HashSet<ProjectId>,
+    /// Holidays added, renamed or removed (by calendar and day): the copy's state stays.
+    pub holidays: HashSet<(CalendarId, Date)>,
+    /// Calendars deleted: their holidays stay gone.
+    pub calendars_gone: HashSet<CalendarId>,
 }
 
 /// Days loaded together, and when they were read (issue #18.6). Kept as the days' own bounds,
@@ -207,10 +211,19 @@ impl Snapshot {
                 self.put_time_off(t);
             }
         }
-        self.holidays.retain(|h| !window.contains(h.day));
+        // Holidays have no versions: one changed here after the read began keeps the copy's state
+        // (added, renamed or removed), and a calendar deleted meanwhile keeps none.
+        let changed = |h: &Holiday| kept.holidays.contains(&(h.calendar.clone(), h.day));
+        self.holidays.retain(|h| !window.contains(h.day) || changed(h));
         let at = synced_at.clone().unwrap_or_else(|| self.synced_at.clone());
         self.add_window(window, at);
-        self.put_holidays(found.holidays);
+        self.put_holidays(
+            found
+                .holidays
+                .into_iter()
+                .filter(|h| !changed(h) && !kept.calendars_gone.contains(&h.calendar))
+                .collect(),
+        );
         if let Some(at) = synced_at {
             self.synced_at = self.synced_at.clone().max(at);
         }

@@ -4,6 +4,9 @@ use super::*;
 use planner_domain::{Color, Date, Name, ProjectId, ResourceId, TeamId};
 use proptest::prelude::*;
 
+#[path = "snapshot_kept_tests.rs"]
+mod kept;
+
 pub(super) fn day(s: &str) -> Date {
     Date::parse(s).unwrap()
 }
