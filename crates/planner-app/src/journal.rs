@@ -30,7 +30,8 @@ enum Touched {
     Project(ProjectId),
     ResourceRow(ResourceId),
     ProjectRow(ProjectId),
-    Holiday(CalendarId, Date),
+    /// Holidays added, renamed or removed: by calendar and day, one entry for the whole edit.
+    Holidays(Vec<(CalendarId, Date)>),
     Calendar(CalendarId),
 }
 
@@ -55,14 +56,10 @@ impl Journal {
 
     fn record_at(&mut self, change: &Change, at: Instant) {
         let touched = match change {
-            // One entry a day: a calendar filled with many days is many edits.
             Change::Holidays(days) => {
-                for h in days {
-                    self.push(at, Touched::Holiday(h.calendar.clone(), h.day));
-                }
-                return;
+                Touched::Holidays(days.iter().map(|h| (h.calendar.clone(), h.day)).collect())
             }
-            Change::HolidayGone { calendar, day } => Touched::Holiday(calendar.clone(), *day),
+            Change::HolidayGone { calendar, day } => Touched::Holidays(vec![(calendar.clone(), *day)]),
             Change::CalendarGone(id) => Touched::Calendar(id.clone()),
             Change::Assignment(a) => Touched::Assignment(a.id.clone()),
             Change::AssignmentGone(id) => Touched::Assignment(id.clone()),
@@ -74,10 +71,6 @@ impl Journal {
             Change::Project(p) => Touched::ProjectRow(p.id.clone()),
             _ => return,
         };
-        self.push(at, touched);
-    }
-
-    fn push(&mut self, at: Instant, touched: Touched) {
         self.edits.push_back((self.next, at, touched));
         self.next += 1;
         if self.edits.len() > REMEMBERED {
@@ -108,8 +101,8 @@ impl Journal {
                 Touched::ProjectRow(id) => {
                     kept.projects.insert(id);
                 }
-                Touched::Holiday(calendar, day) => {
-                    kept.holidays.insert((calendar, day));
+                Touched::Holidays(days) => {
+                    kept.holidays.extend(days);
                 }
                 Touched::Calendar(id) => {
                     kept.calendars_gone.insert(id);

@@ -14,7 +14,7 @@ import type {
 } from "../ipc";
 import { type Day, dayOf } from "./dates";
 import type { Absence, Availability, Schedule, WeekFrom } from "./load";
-import { type Asked, KEY, Touched } from "./touched";
+import { type Asked, FIRST, KEY, Touched } from "./touched";
 
 /** The Rust commands capacity uses (src/ipc in the app; a fake in tests). */
 export interface CapacityApi {
@@ -133,8 +133,7 @@ export class Capacity {
   ) {
     this.defaultWeek = initial.defaultWeek;
     this.calendars = initial.calendars;
-    this.loaded(initial, this.touched.ask());
-    this.touched.done();
+    this.loaded(initial, FIRST);
   }
 
   /** A window asked at `asked` came: what it holds joins (or replaces) what was held, but for
@@ -155,22 +154,20 @@ export class Capacity {
    * they hold, but for what changed here since (as it is now, or not at all if gone). */
   reread(ranges: readonly { from: Day; to: Day }[], answer: Dated, asked: Asked): void {
     const inside = (from: Day, to: Day) => ranges.some((r) => from < r.to && to > r.from);
-    const older = (key: string) => this.touched.since(key, asked);
     const found = this.withoutGone(answer, asked);
+    const { touched } = this;
     const shown = Object.values(this.timeOff);
     this.timeOff = Object.fromEntries(
       [
         ...shown.filter((t) => !inside(dayOf(t.startDate), dayOf(t.endDateExclusive))),
-        ...found.timeOff.filter((t) => !older(OFF(t.id))),
-        ...shown.filter((t) => older(OFF(t.id))),
+        ...touched.newerOf(found.timeOff, shown, (t) => OFF(t.id), asked),
       ].map((t) => [t.id, t]),
     );
     const days = Object.values(this.holidays);
     this.holidays = Object.fromEntries(
       [
         ...days.filter((h) => !inside(dayOf(h.day), dayOf(h.day) + 1)),
-        ...found.holidays.filter((h) => !older(DAY(h))),
-        ...days.filter((h) => older(DAY(h))),
+        ...touched.newerOf(found.holidays, days, DAY, asked),
       ].map((h) => [holidayKey(h), h]),
     );
   }
@@ -265,9 +262,9 @@ export class Capacity {
     this.calendars = (after ? [...rest, after] : rest).sort((a, b) => a.name.localeCompare(b.name));
   }
 
-  /** Drops the time off of people who are gone (a person deleted takes theirs along). */
+  /** Drops the time off of people who are gone (a person deleted takes theirs along; the plan
+   * marks the person gone, so a late window brings none of it back). */
   forget(personId: string): void {
-    this.touched.mark(KEY.personGone(personId));
     for (const t of Object.values(this.timeOff)) if (t.resourceId === personId) this.touched.mark(OFF(t.id));
     this.timeOff = Object.fromEntries(
       Object.entries(this.timeOff).filter(([, t]) => t.resourceId !== personId),

@@ -3,17 +3,15 @@
 // of a person or calendar deleted.
 import { describe, expect, it } from "vitest";
 import { dayOf } from "./dates";
-import { type FakeStore, only, setUp, week } from "./planFake";
+import type { Plan } from "./plan.svelte";
+import { lateWindows, only, settle, setUp, week } from "./planFake";
 import { at } from "./testing";
 
 describe("Plan reads answered late", () => {
   it("a window read before an edit and answered after it neither undoes the edit nor brings back what was deleted", async () => {
     const { store, plan } = setUp();
     // Long bars, time off and a holiday: the window of June brings them too.
-    await plan.create(week("ada", "2026-12-07", "2027-06-11"));
-    await plan.create(week("bob", "2026-12-07", "2027-06-11"));
-    const byPerson = [...only(plan)].sort((a, b) => a.resourceId.localeCompare(b.resourceId));
-    const [long, other] = [at(byPerson, 0), at(byPerson, 1)];
+    const [long, other] = await adaAndBob(plan, "2026-12-07", "2027-06-11");
     const away = (lastDay: string) => ({ startDate: "2027-05-31", lastDay, kind: "holiday" as const });
     const off = await plan.capacity.addTimeOff("ada", away("2027-06-04"));
     const sick = await plan.capacity.addTimeOff("bob", away("2027-06-04"));
@@ -59,10 +57,7 @@ describe("Plan reads answered late", () => {
 
   it("a reload read before an edit and answered after it keeps the edit, a bar made meanwhile, a delete, renames, time off and a holiday removed", async () => {
     const { store, plan } = setUp();
-    await plan.create(week("ada", "2026-12-07", "2026-12-11"));
-    await plan.create(week("bob", "2026-12-07", "2026-12-11"));
-    const byPerson = [...only(plan)].sort((a, b) => a.resourceId.localeCompare(b.resourceId));
-    const [mine, other] = [at(byPerson, 0), at(byPerson, 1)];
+    const [mine, other] = await adaAndBob(plan, "2026-12-07", "2026-12-11");
     const away = (lastDay: string) => ({ startDate: "2026-12-14", lastDay, kind: "holiday" as const });
     const off = await plan.capacity.addTimeOff("ada", away("2026-12-18"));
     const sick = await plan.capacity.addTimeOff("bob", away("2026-12-18"));
@@ -95,27 +90,10 @@ describe("Plan reads answered late", () => {
   });
 });
 
-/** Until the promises due settle (a window's answer, an edit's). */
-const settle = () => new Promise((r) => setTimeout(r, 0));
-
-/** The store's windows and catalog are read at once and answered when the test says so. */
-function lateWindows(store: FakeStore): { answer: () => void } {
-  let answer = () => {};
-  const late = new Promise<void>((r) => {
-    answer = r;
-  });
-  const loadWindow = store.loadWindow.bind(store);
-  store.loadWindow = async (from, to) => {
-    const found = await loadWindow(from, to);
-    await late;
-    return found;
-  };
-  const catalog = store.catalog.bind(store);
-  store.catalog = async () => {
-    const found = await catalog();
-    const read = { ...found, resources: [...found.resources], projects: [...found.projects] };
-    await late;
-    return read;
-  };
-  return { answer };
+/** A bar of Ada's and one of Bob's on the same days, made through the plan. */
+async function adaAndBob(plan: Plan, first: string, last: string) {
+  await plan.create(week("ada", first, last));
+  await plan.create(week("bob", first, last));
+  const byPerson = [...only(plan)].sort((a, b) => a.resourceId.localeCompare(b.resourceId));
+  return [at(byPerson, 0), at(byPerson, 1)] as const;
 }

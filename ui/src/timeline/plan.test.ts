@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { dayOf } from "./dates";
 import type { Plan } from "./plan.svelte";
 import { newId } from "./planApi";
-import { only, setUp, week } from "./planFake";
+import { lateWindows, only, setUp, week } from "./planFake";
 import { at } from "./testing";
 
 describe("the windows read at the ends of the calendar (issue #16.2)", () => {
@@ -284,16 +284,8 @@ describe("Plan offline", () => {
     const gone = at(only(plan), 0);
     store.rows.delete(gone.id); // someone else deleted it
     const far = await store.createAssignment({ ...week("bob", "2027-06-07", "2027-06-11"), id: newId() });
-    let release = () => {};
-    const slow = new Promise<void>((r) => {
-      release = r;
-    });
-    const loadWindow = store.loadWindow.bind(store);
-    store.loadWindow = async (from, to) => {
-      const found = await loadWindow(from, to);
-      if (from < "2027-06-01") await slow; // the reload's windows answer late
-      return found;
-    };
+    // The reload's windows (and catalog) answer late; a scroll's to June does not.
+    const { answer: release } = lateWindows(store, (from) => from < "2027-06-01");
     const reloading = plan.reload();
     plan.ensureLoaded(dayOf("2027-06-01"), dayOf("2027-06-20")); // a scroll meanwhile
     await new Promise((r) => setTimeout(r, 0));

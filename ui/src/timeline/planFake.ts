@@ -251,3 +251,32 @@ export const week = (resourceId: string, startDate: string, lastDay: string): Ch
   lastDay,
 });
 export const only = (plan: Plan) => Object.values(plan.byId);
+
+/** Until the promises due settle (a window's answer, an edit's). */
+export const settle = () => new Promise((r) => setTimeout(r, 0));
+
+/** The store's windows (those from the days `late` says) and catalog are read at once and
+ * answered when the test says so. */
+export function lateWindows(
+  store: FakeStore,
+  late: (from: string) => boolean = () => true,
+): { answer: () => void } {
+  let answer = () => {};
+  const answered = new Promise<void>((r) => {
+    answer = r;
+  });
+  const loadWindow = store.loadWindow.bind(store);
+  store.loadWindow = async (from, to) => {
+    const found = await loadWindow(from, to);
+    if (late(from)) await answered;
+    return found;
+  };
+  const catalog = store.catalog.bind(store);
+  store.catalog = async () => {
+    const found = await catalog();
+    const read = { ...found, resources: [...found.resources], projects: [...found.projects] };
+    await answered;
+    return read;
+  };
+  return { answer };
+}

@@ -119,8 +119,11 @@ export class PlanState {
         }),
       ]);
       this.tellUnreadable([...catalog.unreadable, ...windows.flatMap((w) => w.unreadable)]);
-      this.people = this.newerOf(catalog.resources, this.people, PERSON, asked).sort(byName);
-      this.projects = this.newerOf(catalog.projects, this.projects, PROJECT, asked).sort(byName);
+      const { touched } = this;
+      this.people = touched.newerOf(catalog.resources, this.people, (p) => PERSON(p.id), asked).sort(byName);
+      this.projects = touched
+        .newerOf(catalog.projects, this.projects, (p) => PROJECT(p.id), asked)
+        .sort(byName);
       // (Not taken as versions this window wrote: an edit or an undo from what was shown before
       // the reload must still meet someone else's change as a conflict, not overwrite it.)
       // What was read again replaces what was shown there; windows loaded meanwhile (a scroll
@@ -136,7 +139,7 @@ export class PlanState {
       const found = windows.flatMap((w) => w.assignments).filter((a) => !this.ownerGone(a, asked));
       const shown = Object.values(this.byId);
       const outside = shown.filter((a) => !reread(a));
-      const fresh = this.newerOf(found, shown, BAR, asked);
+      const fresh = touched.newerOf(found, shown, (a) => BAR(a.id), asked);
       this.byId = Object.fromEntries([...outside, ...fresh].map((a) => [a.id, a]));
     } finally {
       this.touched.done();
@@ -150,18 +153,6 @@ export class PlanState {
       this.touched.since(KEY.personGone(a.resourceId), asked) ||
       this.touched.since(KEY.projectGone(a.projectId), asked)
     );
-  }
-
-  /** What a read found, but the items changed here since it was asked as `now` has them (and
-   * not at all if gone). */
-  protected newerOf<T extends { id: string }>(
-    found: readonly T[],
-    now: readonly T[],
-    key: (id: string) => string,
-    asked: Asked,
-  ): T[] {
-    const changed = (x: T) => this.touched.since(key(x.id), asked);
-    return [...found.filter((x) => !changed(x)), ...now.filter(changed)];
   }
 
   // ---- what is shown, changed here ----------------------------------------------------------
@@ -191,27 +182,42 @@ export class PlanState {
   // People and projects shown changed (in name order; one no longer shown stays gone: a rename's
   // answer must not bring back someone deleted meanwhile), added (`add`), or gone.
   protected showPerson(p: ResourceDto, add = false): void {
-    if (!add && !this.people.some((x) => x.id === p.id)) return;
-    this.touched.mark(PERSON(p.id));
-    this.people = withOne(this.people, p).sort(byName);
+    this.people = this.shownWith(this.people, p, add, PERSON);
   }
 
   protected dropPerson(id: string): void {
-    this.touched.mark(PERSON(id));
-    this.touched.mark(KEY.personGone(id));
-    this.people = this.people.filter((x) => x.id !== id);
+    this.people = this.shownWithout(this.people, id, PERSON, KEY.personGone);
   }
 
   protected showProject(p: ProjectDto, add = false): void {
-    if (!add && !this.projects.some((x) => x.id === p.id)) return;
-    this.touched.mark(PROJECT(p.id));
-    this.projects = withOne(this.projects, p).sort(byName);
+    this.projects = this.shownWith(this.projects, p, add, PROJECT);
   }
 
   protected dropProject(id: string): void {
-    this.touched.mark(PROJECT(id));
-    this.touched.mark(KEY.projectGone(id));
-    this.projects = this.projects.filter((x) => x.id !== id);
+    this.projects = this.shownWithout(this.projects, id, PROJECT, KEY.projectGone);
+  }
+
+  private shownWith<T extends { id: string; name: string }>(
+    xs: T[],
+    x: T,
+    add: boolean,
+    key: (id: string) => string,
+  ): T[] {
+    const shown = xs.some((y) => y.id === x.id);
+    if (!shown && !add) return xs;
+    this.touched.mark(key(x.id));
+    return (shown ? xs.map((y) => (y.id === x.id ? x : y)) : [...xs, x]).sort(byName);
+  }
+
+  private shownWithout<T extends { id: string }>(
+    xs: T[],
+    id: string,
+    key: (id: string) => string,
+    gone: (id: string) => string,
+  ): T[] {
+    this.touched.mark(key(id));
+    this.touched.mark(gone(id));
+    return xs.filter((x) => x.id !== id);
   }
 
   /** Bars of a deleted person or project go, with every edit that mentions them. */
@@ -251,9 +257,4 @@ export class PlanState {
     this.canUndo = this.history.canUndo;
     this.canRedo = this.history.canRedo;
   }
-}
-
-/** `xs` with `x` in place of the item of its id, or added at the end. */
-function withOne<T extends { id: string }>(xs: readonly T[], x: T): T[] {
-  return xs.some((y) => y.id === x.id) ? xs.map((y) => (y.id === x.id ? x : y)) : [...xs, x];
 }

@@ -23,6 +23,9 @@ export const KEY = {
 /** What a read's answer brings back to {@link Touched.since}: the moment it was asked. */
 export type Asked = number;
 
+/** For an answer that is not late (the first load): nothing changed here after it. */
+export const FIRST: Asked = Number.POSITIVE_INFINITY;
+
 export class Touched {
   private clock = 0;
   private out = 0;
@@ -49,5 +52,12 @@ export class Touched {
   /** Whether `key` changed after a read asked at `asked`: its answer is older for that item. */
   since(key: string, asked: Asked): boolean {
     return (this.at.get(key) ?? 0) > asked;
+  }
+
+  /** What a read asked at `asked` found, but the items changed here since as `now` has them
+   * (and not at all if gone). */
+  newerOf<T>(found: readonly T[], now: readonly T[], key: (x: T) => string, asked: Asked): T[] {
+    const changed = (x: T) => this.since(key(x), asked);
+    return [...found.filter((x) => !changed(x)), ...now.filter(changed)];
   }
 }
