@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The launch benchmark (issue #5, item 7; BENCHMARKS.md): the app started again and again on a
-# team table, to an interactive timeline from its offline copy, without the copy, and offline.
-# Prints figures; asserts nothing but that each launch showed the timeline.
+# The launch benchmark (BENCHMARKS.md): the app started again and again on a team table, to an
+# interactive timeline from its offline copy, without the copy, and offline. Prints figures; asserts
+# nothing but that each launch showed the timeline.
 #   scripts/bench-launch.sh            the release build (the figures in BENCHMARKS.md)
 #   scripts/bench-launch.sh --debug    the debug build (quicker to build)
 # RP_BENCH_LAUNCHES (default 5) and RP_BENCH_LATENCY_MS (default 50, one way) tune it. It runs in

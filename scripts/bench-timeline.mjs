@@ -239,12 +239,12 @@ async function memory() {
 }
 
 /**
- * The utilisation report (issue #17.12) of the seeded workspace's people (with what capacity adds:
- * make-export.ts) over the next four weeks and over the next 13 weeks (the name column's period,
- * which the report opens with), from the toolbar's click to its lines and chart on screen: timed
- * in the page (the click, then each animation frame until every person has a line and the chart's
- * canvas is drawn), so the driver's polling adds nothing. The first opening loads Chart.js; then
- * five more for each period.
+ * The utilisation report of the seeded workspace's people (with what capacity adds: make-export.ts)
+ * over the next four weeks and over the next 13 weeks (the name column's period, which the report
+ * opens with), from the toolbar's click to its lines and chart on screen: timed in the page (the
+ * click, then each animation frame until every person has a line and the chart's canvas is drawn),
+ * so the driver's polling adds nothing. The first opening loads Chart.js; then five more for each
+ * period.
  */
 async function reportShown() {
   const app = await startApp(APP);

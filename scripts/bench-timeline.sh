@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The timeline rendering benchmark (issue #3, item 9; BENCHMARKS.md): our Timeline.svelte and
-# vis-timeline drawing the same 500 people × 10,000 assignments in the app's own webview
-# (WebKitGTK, through tauri-driver + WebKitWebDriver under Xvfb), then the whole app's memory on a
-# local workspace holding that plan. Prints figures; asserts nothing.
+# The timeline rendering benchmark (BENCHMARKS.md): our Timeline.svelte and vis-timeline drawing the
+# same 500 people × 10,000 assignments in the app's own webview (WebKitGTK, through tauri-driver +
+# WebKitWebDriver under Xvfb), then the whole app's memory on a local workspace holding that plan.
+# Prints figures; asserts nothing.
 #   scripts/bench-timeline.sh            the app built with --release (the figures in BENCHMARKS.md)
 #   scripts/bench-timeline.sh --debug    the debug build (quicker to build; the Rust side is slower)
 # RP_BENCH_RUNS (default 3) sets the runs of each page, RP_BENCH_ONLY (e.g. "ours,static") the

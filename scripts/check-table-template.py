@@ -192,8 +192,8 @@ def check_policies(args):
 
 
 def check_feed_ttl(main):
-    """The change feed (issue #19.5) expires by the table's TTL: the template's TTL attribute is the
-    one the store's schema names, and the one the feed's records are written with."""
+    """The change feed expires by the table's TTL: the template's TTL attribute is the one the
+    store's schema names, and the one the feed's records are written with."""
     problems = []
     spec = main.resource("Table", "AWS::DynamoDB::Table")["Properties"].get("TimeToLiveSpecification", {})
     schema = Path("crates/planner-store/src/engine/schema.rs").read_text()
@@ -215,7 +215,7 @@ INDEX_ARN = TABLE_ARN + "/index/GSI1"
 # (role, action, resource, leading keys, allowed?): what sign-in by AWS identity relies on.
 ROLE_MATRIX = [
     ("viewer", "GetItem", TABLE_ARN, ["TEAM#TEAM_ID"], True),
-    # The change feed and the activity log: a Query of the team's own partition (issue #19.5).
+    # The change feed and the activity log: a Query of the team's own partition.
     ("viewer", "Query", TABLE_ARN, ["TEAM#TEAM_ID"], True),
     ("viewer", "Query", TABLE_ARN, ["TEAM#OTHER"], False),
     ("viewer", "Query", INDEX_ARN, ["USER#01JUSER"], True),

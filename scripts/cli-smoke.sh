@@ -35,8 +35,8 @@ grep -q '"code":"last_admin"' "$dir/last.json"
 if rp --json add-member --team "$copy" --email bad --role viewer 2> "$dir/err.json"; then echo "a bad email was accepted"; exit 1; fi
 grep -q '"code":"invalid_email"' "$dir/err.json"
 rp --json assignments --team "$team" --from 2000-01-01 --to 2100-01-01 >/dev/null
-# The activity log (issue #19.4): the member changes above are in it, oldest first, admin actions
-# included; a day in the future has none; a bad day is a sentence.
+# The activity log: the member changes above are in it, oldest first, admin actions included; a day
+# in the future has none; a bad day is a sentence.
 rp activity --team "$copy" --since 2000-01-01 > "$dir/activity.txt"
 grep -q "member created" "$dir/activity.txt" && grep -q "member deleted" "$dir/activity.txt" \
   || { echo "the activity log lacks the member changes:"; cat "$dir/activity.txt"; exit 1; }

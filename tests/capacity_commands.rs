@@ -1,7 +1,7 @@
-//! Capacity's commands without a window (issue #17.3–5, #17.10, #17.11): the demo team shows it
-//! off (a part-timer, a holiday week, Japan's public holidays, half days, a tentative project),
-//! time off goes through the window as assignments do, and every bad value a person can send gets
-//! a sentence and changes nothing. Roles: `signin_commands.rs` (a viewer and a planner).
+//! Capacity's commands without a window: the demo team shows it off (a part-timer, a holiday week,
+//! Japan's public holidays, half days, a tentative project), time off goes through the window as
+//! assignments do, and every bad value a person can send gets a sentence and changes nothing.
+//! Roles: `signin_commands.rs` (a viewer and a planner).
 
 mod common;
 

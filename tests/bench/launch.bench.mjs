@@ -1,6 +1,6 @@
-// Launch benchmark (issue #5, item 7; BENCHMARKS.md). Not a test: it prints figures and asserts
-// only that each launch showed the timeline. Run by scripts/bench-launch.sh, inside the end-to-end
-// harness (scripts/e2e.sh: Xvfb, tauri-driver, a Secret Service, the DynamoDB-protocol server).
+// Launch benchmark (BENCHMARKS.md). Not a test: it prints figures and asserts only that each launch
+// showed the timeline. Run by scripts/bench-launch.sh, inside the end-to-end harness
+// (scripts/e2e.sh: Xvfb, tauri-driver, a Secret Service, the DynamoDB-protocol server).
 //
 // A team table (dynoxide's server on loopback, behind a proxy the bench can cut, which delays each
 // direction by RP_BENCH_LATENCY_MS, default 50, as a real network would) holds the bench

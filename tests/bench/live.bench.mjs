@@ -1,5 +1,5 @@
-// The live view's latency (issue #19.3; BENCHMARKS.md). Not a test: it prints figures and asserts
-// only that every edit arrived. Run by `./dev bench-live` inside the end-to-end harness.
+// The live view's latency (BENCHMARKS.md). Not a test: it prints figures and asserts only that
+// every edit arrived. Run by `./dev bench-live` inside the end-to-end harness.
 //
 // Two app processes, each its own member with its own session bus and keyring
 // (tests/e2e/second-app.mjs), on one team table (dynoxide's server on loopback) behind the

@@ -1,11 +1,11 @@
-// Sign-in by AWS identity (issue #18.1), end to end: moto (the AWS emulator from PyPI, with IAM
-// enforced) serves STS, IAM and DynamoDB; the team's roles come from the CloudFormation
-// template's actions (scripts/aws-identity-fixture.py); IT's rp-admin, as IT's own IAM user,
-// makes the table, the team, its members, and links Ada's AWS identity. The app is configured as
-// IT would (signin.methods = ["aws-identity"] in the machine-wide file) and started with each
-// person's AWS profile (a role assumed through STS, as an IAM Identity Center profile does): Ada
-// is in her timeline at once, without a code; Bob, whose identity nobody linked, sees why, naming
-// the ARN to link; once IT links it, the button signs him in.
+// Sign-in by AWS identity, end to end: moto (the AWS emulator from PyPI, with IAM enforced) serves
+// STS, IAM and DynamoDB; the team's roles come from the CloudFormation template's actions
+// (scripts/aws-identity-fixture.py); IT's rp-admin, as IT's own IAM user, makes the table, the
+// team, its members, and links Ada's AWS identity. The app is configured as IT would
+// (signin.methods = ["aws-identity"] in the machine-wide file) and started with each person's AWS
+// profile (a role assumed through STS, as an IAM Identity Center profile does): Ada is in her
+// timeline at once, without a code; Bob, whose identity nobody linked, sees why, naming the ARN to
+// link; once IT links it, the button signs him in.
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";

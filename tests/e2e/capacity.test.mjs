@@ -1,7 +1,7 @@
-// Capacity on the timeline (issue #17.1, #17.2, #17.6): two 4-hour bookings side by side fill a
-// full-time person's day and are not overbooked (the mark used to be "more than one bar"); a 5-hour
-// one beside a 4-hour one is; made tentative, it counts only while "Tentative" is ticked. The
-// hours and the status are set from the keyboard (4, 5, Shift+T) and said in the bars' names.
+// Capacity on the timeline: two 4-hour bookings side by side fill a full-time person's day and are
+// not overbooked (the mark used to be "more than one bar"); a 5-hour one beside a 4-hour one is;
+// made tentative, it counts only while "Tentative" is ticked. The hours and the status are set from
+// the keyboard (4, 5, Shift+T) and said in the bars' names.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { dialogGone, hintGone, KEY, rowOf, until, withNewPerson } from "./webdriver.mjs";

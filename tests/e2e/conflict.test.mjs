@@ -1,12 +1,11 @@
-// A conflict with a teammate's edit, end to end (issues #16.1 and #16.9), on a team table that a
-// second writer changes behind the app's back: rp-admin, as another member's app would, makes the
-// selected bar one day longer (export, edit, import: the same item, its end changed) while the
-// user holds it in a drag. (Held: since the live view, issue #19.2, a change to a bar that is not
-// held shows within seconds, and a move after that is no conflict. A held bar's changes wait
-// until it is let go.) The app's move of the bar as it was when grabbed is refused by the table's
-// condition; the timeline shows the teammate's version, the same bar stays selected, and the
-// toolbar says so in the longest Japanese message it has, whole, while the toolbar stays one
-// line at 1024 px.
+// A conflict with a teammate's edit, end to end, on a team table that a second writer changes
+// behind the app's back: rp-admin, as another member's app would, makes the selected bar one day
+// longer (export, edit, import: the same item, its end changed) while the user holds it in a drag.
+// (Held: since the live view, a change to a bar that is not held shows within seconds, and a move
+// after that is no conflict. A held bar's changes wait until it is let go.) The app's move of the
+// bar as it was when grabbed is refused by the table's condition; the timeline shows the teammate's
+// version, the same bar stays selected, and the toolbar says so in the longest Japanese message it
+// has, whole, while the toolbar stays one line at 1024 px.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,7 +1,7 @@
-// Dates in the user's language and region (issue #16.4): the date fields show and take the
-// region's form (Japanese 2026/12/01, British 01/12/2026), typed straight in with no popup in the
-// way; a date that cannot be read is said under its field and nothing is saved; the messages write
-// dates as the fields do; the chosen format is remembered across a restart.
+// Dates in the user's language and region: the date fields show and take the region's form
+// (Japanese 2026/12/01, British 01/12/2026), typed straight in with no popup in the way; a date
+// that cannot be read is said under its field and nothing is saved; the messages write dates as the
+// fields do; the chosen format is remembered across a restart.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { dialogGone, KEY, sleep, startApp, until, withTimeline } from "./webdriver.mjs";

@@ -34,7 +34,7 @@ test("drag a bar to move it and its edge to resize it", async () => {
     const [first, last] = range(bar.label);
     const project = bar.label.slice(0, bar.label.lastIndexOf(":"));
 
-    // While it is dragged, a label above it says its days and how many (issue #16.5).
+    // While it is dragged, a label above it says its days and how many.
     const x0 = Math.round(bar.x + bar.w / 2);
     await app.mouse(x0, bar.y, [
       { type: "pointerDown", button: 0 },

@@ -1,5 +1,5 @@
-// No silent edge (issue #16.2): every day a plan can hold is reached by "Go to" and by scrolling,
-// either way, without the view jumping back to today; a 4-year bar's end can be seen and dragged.
+// No silent edge: every day a plan can hold is reached by "Go to" and by scrolling, either way,
+// without the view jumping back to today; a 4-year bar's end can be seen and dragged.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { dialogGone, hintGone, sleep, until, withTimeline } from "./webdriver.mjs";

@@ -1,7 +1,7 @@
-// The heatmap (issue #17.7): the toolbar's button shows each person's booked share by week (week
-// zoom) or by day (day zoom) instead of the bars, each cell's figures on hover (the cell pointed
-// at is outlined, its figures under it) and under the keyboard's cursor (what the grid
-// announces); the button again brings the bars back.
+// The heatmap: the toolbar's button shows each person's booked share by week (week zoom) or by day
+// (day zoom) instead of the bars, each cell's figures on hover (the cell pointed at is outlined,
+// its figures under it) and under the keyboard's cursor (what the grid announces); the button again
+// brings the bars back.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { clickMenuItem, KEY, sleep, until, withTimeline } from "./webdriver.mjs";

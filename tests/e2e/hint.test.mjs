@@ -1,5 +1,5 @@
-// The first start's hint (issue #16.8): how to book and the keys, on the timeline until the first
-// booking or until dismissed, and remembered dismissed across a restart of the window.
+// The first start's hint: how to book and the keys, on the timeline until the first booking or
+// until dismissed, and remembered dismissed across a restart of the window.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { KEY, until, withTimeline } from "./webdriver.mjs";

@@ -1,9 +1,9 @@
-// Links ask (issue #18.3), end to end: a colleague who asked a code for their own account sends
-// the victim the link (login CSRF). The victim's app, signed in as Ada, gets the link from the OS
-// (a second start of the app with the link); it did not ask for a code for that email, so nothing
-// changes until a dialog, naming the account and its team and who would be signed out, gets an
-// answer. "Do not sign in" leaves Ada in Alpha; the same link again, accepted, ends Ada's session
-// and opens Beta as the colleague.
+// Links ask, end to end: a colleague who asked a code for their own account sends the victim the
+// link (login CSRF). The victim's app, signed in as Ada, gets the link from the OS (a second start
+// of the app with the link); it did not ask for a code for that email, so nothing changes until a
+// dialog, naming the account and its team and who would be signed out, gets an answer.
+// "Do not sign in" leaves Ada in Alpha; the same link again, accepted, ends Ada's session and opens
+// Beta as the colleague.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { handOver, linkIn, signInWithLink, startTeamTable } from "./team-table.mjs";

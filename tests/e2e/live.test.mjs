@@ -1,9 +1,9 @@
-// A live team, end to end (issue #19.6): two apps, each its own member, on one team table (a
-// DynamoDB-protocol server on loopback). An edit in one shows in the other with no click; the
-// same bar moved in both — one held in a drag while the other moves it — ends with the first
-// move kept and the second app showing it and saying so; a bar deleted in one is restored from
-// the activity screen and comes back in both; the team renamed in one is renamed in the other.
-// Screenshots of both windows at each step.
+// A live team, end to end: two apps, each its own member, on one team table (a DynamoDB-protocol
+// server on loopback). An edit in one shows in the other with no click; the same bar moved in both
+// — one held in a drag while the other moves it — ends with the first move kept and the second app
+// showing it and saying so; a bar deleted in one is restored from the activity screen and comes
+// back in both; the team renamed in one is renamed in the other. Screenshots of both windows at
+// each step.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { BAR, days, moveLater, NOTICE, PICK, select } from "./bars.mjs";

@@ -1,8 +1,8 @@
-// Bringing this computer's local workspace into a team (issue #4.7), end to end: a planner
-// signs in to a team table, opens "Bring in this computer's plan…" from the account menu, sees
-// what the local workspace holds, runs it and watches the team's timeline fill; rp-admin reads
-// the team and the local file back (the people are in the team, the local plan is empty, a
-// backup file exists). The local workspace file is put back afterwards for the other tests.
+// Bringing this computer's local workspace into a team, end to end: a planner signs in to a team
+// table, opens "Bring in this computer's plan…" from the account menu, sees what the local
+// workspace holds, runs it and watches the team's timeline fill; rp-admin reads the team and the
+// local file back (the people are in the team, the local plan is empty, a backup file exists). The
+// local workspace file is put back afterwards for the other tests.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, readdirSync, rmSync } from "node:fs";

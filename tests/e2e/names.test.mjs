@@ -1,6 +1,6 @@
-// A name that repeats one in use asks first (issue #16.7): "alice  johnson" beside "Alice
-// Johnson" is added only after a second save, and the project picker offers "Globex Website"
-// for "globex website" instead of making it again.
+// A name that repeats one in use asks first: "alice  johnson" beside "Alice Johnson" is added only
+// after a second save, and the project picker offers "Globex Website" for "globex website" instead
+// of making it again.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { addPerson, clickMenuItem, dialogGone, KEY, until, withTimeline } from "./webdriver.mjs";

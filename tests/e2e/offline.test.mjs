@@ -1,9 +1,9 @@
-// Offline mode end to end (issue #5), on a team table reached through a loopback proxy the test
-// cuts and restores (tests/e2e/team-table.mjs). Signed in online, the timeline loads; the proxy is
-// cut: the banner says "Offline — data as of …", the same bars stay, editing is off, and days never
-// loaded say so. The app is quit and started again with no connection: the cached timeline shows at
-// once. The connection comes back: the banner goes by itself and an edit works (read back with
-// rp-admin, so the table is checked, not the screen).
+// Offline mode end to end, on a team table reached through a loopback proxy the test cuts and
+// restores (tests/e2e/team-table.mjs). Signed in online, the timeline loads; the proxy is cut: the
+// banner says "Offline — data as of …", the same bars stay, editing is off, and days never loaded
+// say so. The app is quit and started again with no connection: the cached timeline shows at once.
+// The connection comes back: the banner goes by itself and an edit works (read back with rp-admin,
+// so the table is checked, not the screen).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { signInWithLink, startCutProxy, startTeamTable, TABLE, REGION } from "./team-table.mjs";
@@ -52,7 +52,7 @@ test("the last timeline stays readable offline, survives a restart, and the app 
         throw e;
       });
       console.log(`offline noticed ${((Date.now() - cutAt) / 1000).toFixed(1)} s after the cut`);
-      // The time as the region writes it (issue #16.4): 15:57, or 03:57 PM in the US.
+      // The time as the region writes it: 15:57, or 03:57 PM in the US.
       assert.match(banner.text, /^Offline — data as of \d\d:\d\d( [AP]M)?\./, banner.text);
       assert.match(banner.text, /Editing is off/);
       assert.deepEqual(await app.script(BARS), online, "the same bars");

@@ -1,5 +1,5 @@
-// Remembered across a restart (issue #16.6): the language, the zoom, the day in view and the people
-// filter come back as they were left. (The test leaves them as it found them for the tests after.)
+// Remembered across a restart: the language, the zoom, the day in view and the people filter come
+// back as they were left. (The test leaves them as it found them for the tests after.)
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { sleep, startApp, until } from "./webdriver.mjs";

@@ -1,9 +1,9 @@
-// The utilisation report (issue #17.9): the toolbar's button opens it over the rows' period; a
-// line for each person (capacity, confirmed, tentative, time off, utilisation) and each project,
-// sortable, a chart of the team's weeks or of the line picked; "Save as CSV" writes the file to
-// the downloads folder, whose contents are read here: RFC 4180, UTF-8 with a byte-order mark, the
-// table's figures. Then `rp-admin report --csv` over the same days prints the same file. A last
-// day before the first is said in a sentence, and the figures shown stay.
+// The utilisation report: the toolbar's button opens it over the rows' period; a line for each
+// person (capacity, confirmed, tentative, time off, utilisation) and each project, sortable, a
+// chart of the team's weeks or of the line picked; "Save as CSV" writes the file to the downloads
+// folder, whose contents are read here: RFC 4180, UTF-8 with a byte-order mark, the table's
+// figures. Then `rp-admin report --csv` over the same days prints the same file. A last day before
+// the first is said in a sentence, and the figures shown stay.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";

@@ -1,8 +1,8 @@
-// A second app on the same computer for end-to-end tests of two members at once (issue #19.6):
-// its own home folders, its own session bus (the single-instance lock and the OS keyring live on
-// it, so the two apps neither hand over to each other nor share a session token), its own
-// keyring daemon, its own WebDriver server, the same team table settings, and the app binary
-// under another path (startApp waits until no process of its binary runs before a start).
+// A second app on the same computer for end-to-end tests of two members at once: its own home
+// folders, its own session bus (the single-instance lock and the OS keyring live on it, so the two
+// apps neither hand over to each other nor share a session token), its own keyring daemon, its own
+// WebDriver server, the same team table settings, and the app binary under another path (startApp
+// waits until no process of its binary runs before a start).
 import { execFileSync, spawn } from "node:child_process";
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,6 +1,6 @@
-// The selection is an identity (issue #16.1): a bar selected, then a person added whose name sorts
-// above it, so that every row below moves down one. Delete deletes that same bar, never the bar
-// that came to its place.
+// The selection is an identity: a bar selected, then a person added whose name sorts above it, so
+// that every row below moves down one. Delete deletes that same bar, never the bar that came to its
+// place.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { addPerson, deletePerson, dialogGone, KEY, until, withTimeline } from "./webdriver.mjs";

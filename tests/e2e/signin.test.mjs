@@ -54,7 +54,7 @@ test("sign in with the emailed link, switch team, sign out", async () => {
         el.dispatchEvent(new Event("input", { bubbles: true })); return null;`, [link]);
       await app.click((await app.findAll('main.signin button[type="submit"]'))[0]);
       await until("Alpha's timeline", async () => (await app.texts("h1"))[0] === "Alpha", 20000);
-      // Alpha is a new team with nobody in it: the timeline says what to do first (issue #16.8).
+      // Alpha is a new team with nobody in it: the timeline says what to do first.
       await until("what to do first", async () =>
         /Nobody is in this team yet/.test((await app.texts(".viewport .empty p"))[0] ?? ""),
       );
@@ -75,7 +75,7 @@ test("sign in with the emailed link, switch team, sign out", async () => {
         .join("");
       assert.match(log, /info signed in as user \w+/);
       // A build run from a folder on a machine without the desktop database's tools says so calmly,
-      // not with a warning about a missing file at every start (issue #16.9).
+      // not with a warning about a missing file at every start.
       assert.doesNotMatch(log, /could not register resource-planner:\/\/ links/);
     } finally {
       await app.close();

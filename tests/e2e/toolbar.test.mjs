@@ -1,6 +1,6 @@
-// The toolbar keeps one line (issue #16.9): at 1024 px, in Japanese, with a long notice, nothing
-// wraps ("日本語" used to stack vertically); the notice is not squeezed into it (at 1024 px in
-// Japanese no room is left there: it was cut to nothing) but shown whole over the timeline.
+// The toolbar keeps one line: at 1024 px, in Japanese, with a long notice, nothing wraps ("日本語"
+// used to stack vertically); the notice is not squeezed into it (at 1024 px in Japanese no room is
+// left there: it was cut to nothing) but shown whole over the timeline.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { addPerson, assertOneLineAndNoticeShown, clickMenuItem, dialogGone, japaneseAt1024, toolbarAndNotice, until, withTimeline } from "./webdriver.mjs";

@@ -36,9 +36,9 @@ async function call(method, path, body, timeoutMs = undefined, driver = DRIVER) 
 }
 
 /**
- * What the app remembers between starts (zoom, day in view, filters, language: issue #16.6) is
- * forgotten before each test's app starts, so that every test begins as a first start does;
- * `keepPrefs` keeps it (a test of remembering, starting the app again).
+ * What the app remembers between starts (zoom, day in view, filters, language) is forgotten before
+ * each test's app starts, so that every test begins as a first start does; `keepPrefs` keeps it (a
+ * test of remembering, starting the app again).
  */
 function forgetPrefs() {
   const data = join(process.env.XDG_DATA_HOME ?? "", "resource-planner");
@@ -291,7 +291,7 @@ export async function until(what, check, ms = 10000) {
 }
 
 /** The toolbar's height, width and buttons' heights, and the plan's notice: its whole text, the
- * box it is drawn in and whether any of it is cut off (issue #16.9). */
+ * box it is drawn in and whether any of it is cut off. */
 export const toolbarAndNotice = (app) =>
   app.script(`const t = document.querySelector(".toolbar").getBoundingClientRect();
     const n = document.querySelector(".notice"); const text = n?.querySelector(".text");
@@ -315,7 +315,7 @@ export function assertOneLineAndNoticeShown(assert, before, after, text) {
   for (const h of after.buttons) assert.ok(h <= before.height, `a button ${h} px high: nothing stacked`);
 }
 
-/** The window as narrow as 1024 px and the UI in Japanese: the tightest toolbar (issue #16.9). */
+/** The window as narrow as 1024 px and the UI in Japanese: the tightest toolbar. */
 export async function japaneseAt1024(app) {
   await app.script(`document.querySelector(".frame").style.width = "1024px"; return null;`);
   await app.click((await app.findAll(".toolbar .lang"))[0]);

@@ -1,9 +1,9 @@
-// Working time and time off (issue #17.3–6, #17.11): a new person works the team's week (their
-// figures over the next four weeks: 0 booked, 160 free); given a part-time week of their own
-// (Monday to Thursday, 6 hours) they have 96 hours; a day off takes six and shows on the row;
-// bookings count on the days they work, not on the day off; a whole day beside four hours on a
-// six-hour day is overbooked, there only. Then a holiday calendar is made from the holiday library
-// (Japan) and filled. The team is left as it was.
+// Working time and time off: a new person works the team's week (their figures over the next four
+// weeks: 0 booked, 160 free); given a part-time week of their own (Monday to Thursday, 6 hours)
+// they have 96 hours; a day off takes six and shows on the row; bookings count on the days they
+// work, not on the day off; a whole day beside four hours on a six-hour day is overbooked, there
+// only. Then a holiday calendar is made from the holiday library (Japan) and filled. The team is
+// left as it was.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { clickMenuItem, dialogGone, hintGone, KEY, rowOf, startApp, until, withNewPerson } from "./webdriver.mjs";
@@ -99,8 +99,8 @@ test("a part-time week and a day off change a person's capacity; bookings count 
     assert.ok(Math.abs(over.width - away.width) < 1, "one day");
     await until("14 hours booked", async () => (await row(app)).figures === "14h · 76h · 16%");
 
-    // Who is free (issue #17.8): the bar's dialog offers everyone with their free hours over its
-    // days, most free first; its own hours left out (Pat: Tuesday's 6 less Globex's 4; Monday off).
+    // Who is free: the bar's dialog offers everyone with their free hours over its days, most free
+    // first; its own hours left out (Pat: Tuesday's 6 less Globex's 4; Monday off).
     await app.script(
       `const row = arguments[0];
        const b = [...document.querySelectorAll(".bar[data-bar]")].find((e) => {

@@ -1,7 +1,7 @@
-//! The offline copy through the app's commands, without a window (issue #5): a team table (the
-//! embedded engine in a file) behind hooks that can cut the connection or lose an answer, the
-//! way a train tunnel or a broken VPN does. The copy's key lives in an in-memory vault here
-//! (the OS keyring has its own test).
+//! The offline copy through the app's commands, without a window: a team table (the embedded engine
+//! in a file) behind hooks that can cut the connection or lose an answer, the way a train tunnel or
+//! a broken VPN does. The copy's key lives in an in-memory vault here (the OS keyring has its own
+//! test).
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -230,8 +230,8 @@ async fn a_throttled_table_answers_busy_and_the_window_stays_online() {
     let (_app, w) = app(&s).await;
     let (person, project) = plan_some(&w);
     s.line.set(THROTTLED);
-    // An edit: refused as busy, with a sentence that says nothing changed (issue #18.4); the
-    // window does not go offline (every member's would, at once, when a team's table is busy).
+    // An edit: refused as busy, with a sentence that says nothing changed; the window does not go
+    // offline (every member's would, at once, when a team's table is busy).
     let input = json!({ "resourceId": person["id"], "projectId": project["id"], "startDate": "2026-12-21", "lastDay": "2026-12-22" });
     let busy = call(&w, "create_assignment", json!({ "input": input.clone() })).unwrap_err();
     assert_eq!(busy["code"], "busy", "{busy}");

@@ -1,5 +1,5 @@
-//! The banner's "as of" (issue #18.6): windows of the copy read at different times, the days in
-//! view say the oldest of their reads.
+//! The banner's "as of": windows of the copy read at different times, the days in view say the
+//! oldest of their reads.
 
 use super::*;
 

@@ -1,8 +1,8 @@
-//! Links ask (issue #18.3): a sign-in link is used at once only for a sign-in this app asked a
-//! code for in the last ten minutes, for the same email. Any other link is checked, held, and
-//! the window asks first, naming the account and the team; nothing changes until it says yes.
-//! The session signed in before is ended (its Session item deleted) before it is replaced, and
-//! links with the signed-in user's email use none of their attempts.
+//! Links ask: a sign-in link is used at once only for a sign-in this app asked a code for in the
+//! last ten minutes, for the same email. Any other link is checked, held, and the window asks
+//! first, naming the account and the team; nothing changes until it says yes. The session signed in
+//! before is ended (its Session item deleted) before it is replaced, and links with the signed-in
+//! user's email use none of their attempts.
 
 use super::*;
 use planner_domain::FixedClock;

@@ -1,6 +1,6 @@
-//! The live view and the activity log through the commands (issue #19.2, #19.4, #19.6): what the
-//! admin changes elsewhere reaches a signed-in member's `live_changes`, typed, with who made it;
-//! every member reads the log; Restore follows the roles; a removed member receives nothing more.
+//! The live view and the activity log through the commands: what the admin changes elsewhere
+//! reaches a signed-in member's `live_changes`, typed, with who made it; every member reads the
+//! log; Restore follows the roles; a removed member receives nothing more.
 
 use super::*;
 

@@ -136,7 +136,7 @@ async fn sign_in_by_emailed_link_open_the_team_and_sign_out() {
     assert_eq!((event.team.as_str(), event.refused.as_str()), (other.as_str(), "not_member"));
 
     // The user's local things: the last team's id, and whatever lies beside it (the offline
-    // copy of issue #5 will).
+    // copies do).
     assert!(local_dir(&s).join("last-team.txt").exists());
     std::fs::create_dir_all(local_dir(&s).join("cache")).unwrap();
     std::fs::write(local_dir(&s).join("cache").join("plan.bin"), b"cached plan").unwrap();
@@ -191,7 +191,7 @@ async fn a_viewer_reads_but_every_write_is_refused_and_audited() {
     assert!(write["message"].as_str().unwrap().contains("viewer"));
     let event = s.audit.events().into_iter().last().unwrap();
     assert_eq!((event.command.as_str(), event.role.as_deref()), ("create_resource", Some("viewer")));
-    // Nor capacity's: time off, working weeks, the team's week, calendars (issue #17.10).
+    // Nor capacity's: time off, working weeks, the team's week, calendars.
     let t = call(&w, "open_timeline", json!({ "from": "2026-11-30", "to": "2027-01-04" })).unwrap();
     let person = t["resources"][0].clone();
     let off = json!({ "startDate": "2026-12-21", "lastDay": "2026-12-21", "kind": "holiday" });
@@ -280,7 +280,7 @@ async fn a_planner_cannot_manage_members() {
     assert_eq!(refused["code"], "forbidden");
     let event = s.audit.events().into_iter().last().unwrap();
     assert_eq!((event.command.as_str(), event.role.as_deref()), ("invite_member", Some("planner")));
-    // A planner plans people's time, but the team's week and calendars are admins' (issue #17.10).
+    // A planner plans people's time, but the team's week and calendars are admins'.
     let t = call(&w, "open_timeline", json!({ "from": "2026-11-30", "to": "2027-01-04" })).unwrap();
     let person = t["resources"][0].clone();
     let off = json!({ "startDate": "2026-12-21", "lastDay": "2026-12-21", "kind": "holiday" });
@@ -386,7 +386,7 @@ async fn the_local_workspace_moves_into_a_team_with_a_backup_and_only_once() {
     let backup_file = std::path::Path::new(moved["backup"].as_str().unwrap());
     #[cfg(unix)]
     {
-        // The whole plan in plain JSON: readable by the user only (issue #18.9).
+        // The whole plan in plain JSON: readable by the user only.
         use std::os::unix::fs::PermissionsExt;
         let mode = std::fs::metadata(backup_file).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode, 0o600, "{mode:o}");
@@ -419,7 +419,7 @@ async fn a_keyring_out_of_use_at_sign_in_leaves_the_code_good_for_another_try() 
     let refused = call(&w, "open_sign_in_link", json!({ "link": link.clone() })).unwrap_err();
     assert_eq!(refused["code"], "keyring", "{refused}");
     assert_eq!(state(&call(&w, "session_status", json!({})).unwrap()), "signedOut");
-    // The keyring works again: the same link signs in (its code was not spent, issue #18.9).
+    // The keyring works again: the same link signs in (its code was not spent).
     keyring.down.store(false, Ordering::SeqCst);
     let signed = call(&w, "open_sign_in_link", json!({ "link": link })).unwrap();
     assert_eq!(signed_in(&signed), Some(true), "{signed}");

@@ -114,11 +114,11 @@ export function generate(today: Day, capacity = false): BenchTeam {
 }
 
 /**
- * The same plan with issue #17's capacity on it (`ours?capacity`): allocations of every kind
- * (hours a day, shares, totals; a third the whole day) and one in six tentative; for each person
- * a time off of 1–5 days in the first window (one in five some hours a day); a holiday calendar
- * with 16 days a year, half the people in it. Its own random stream: the bars are where they are
- * in the default plan.
+ * The same plan with capacity on it (`ours?capacity`): allocations of every kind (hours a day,
+ * shares, totals; a third the whole day) and one in six tentative; for each person a time off of
+ * 1–5 days in the first window (one in five some hours a day); a holiday calendar with 16 days a
+ * year, half the people in it. Its own random stream: the bars are where they are in the default
+ * plan.
  */
 function withCapacity(team: BenchTeam, today: Day): BenchTeam {
   const rnd = prng(17);

@@ -14,11 +14,11 @@ void run("ours", async () => {
   const { from, to } = openWindow(BENCH_TODAY);
   const initial = await openTimeline(dateOf(from), dateOf(to));
   const target = document.getElementById("app") as HTMLElement;
-  // The first start's hint (issue #16.8) is not what is measured: seen, so the pane has the size
-  // it had before there was one (the old pages and the new compare the same pane).
+  // The first start's hint is not what is measured: seen, so the pane has the size it had before
+  // there was one (the old pages and the new compare the same pane).
   localStorage.setItem("resource-planner.first-hint-done", "1");
   mount(Timeline, { target, props: { initial, today: BENCH_TODAY } });
-  // `?heatmap`: the heatmap's cells instead of the bars (issue #17.12), as its button shows them.
+  // `?heatmap`: the heatmap's cells instead of the bars, as its button shows them.
   if (new URLSearchParams(location.search).has("heatmap")) {
     await tick();
     (target.querySelector('button[data-action="heatmap"]') as HTMLButtonElement).click();

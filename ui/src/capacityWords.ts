@@ -1,5 +1,5 @@
-// Capacity's words (issue #17: working time, time off, holiday calendars) in English and
-// Japanese, spread into i18n.ts's MESSAGES (which passed 400 lines). Weekday names come from Intl.
+// Capacity's words (working time, time off, holiday calendars) in English and Japanese, spread into
+// i18n.ts's MESSAGES (which passed 400 lines). Weekday names come from Intl.
 
 import type { TimeOffKindDto } from "./ipc/bindings/TimeOffKindDto";
 

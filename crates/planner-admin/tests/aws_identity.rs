@@ -1,5 +1,5 @@
-//! Sign-in by AWS identity, end to end against moto (issue #18.1): the AWS emulator from PyPI
-//! that ./dev test installs (scripts/ci-tools.txt) serves STS, IAM and DynamoDB on one port.
+//! Sign-in by AWS identity, end to end against moto: the AWS emulator from PyPI that ./dev test
+//! installs (scripts/ci-tools.txt) serves STS, IAM and DynamoDB on one port.
 //!
 //! `signs_in_by_aws_identity_against_moto` starts moto, makes the team roles of
 //! deploy/cloudformation/resource-planner-team-roles.yaml there (scripts/aws-identity-fixture.py:

@@ -1,4 +1,4 @@
-//! Membership lag does not sign people out (issue #18.7), at the application's level.
+//! Membership lag does not sign people out, at the application's level.
 //!
 //! GSI1, which lists a user's teams, is eventually consistent: for a moment after a removal it
 //! still lists the team. Here the index's answer from before the removal is replayed after it

@@ -1,7 +1,7 @@
-//! The activity screen (issue #19.4): the team's change feed newest first, a page at a time,
-//! filtered; Restore of a deleted assignment; and the admin's settings the feed records (the
-//! team's name, how long the log is kept). Every member reads the log; Restore follows the roles
-//! (planners and admins), the settings are admins'.
+//! The activity screen: the team's change feed newest first, a page at a time, filtered; Restore of
+//! a deleted assignment; and the admin's settings the feed records (the team's name, how long the
+//! log is kept). Every member reads the log; Restore follows the roles (planners and admins), the
+//! settings are admins'.
 
 use crate::AppError;
 use crate::app::App;

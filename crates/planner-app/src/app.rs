@@ -27,8 +27,8 @@ pub struct App {
     pub(crate) unheard: std::sync::Mutex<Option<Told>>,
     /// Something the window should be told once (an offline copy found damaged).
     notice: std::sync::Mutex<Option<AppError>>,
-    /// The sign-in this app asked a code for last, and when (issue #18.3): a link for that
-    /// email within [`crate::session::ASKED_MINUTES`] is used without asking.
+    /// The sign-in this app asked a code for last, and when: a link for that email within
+    /// [`crate::session::ASKED_MINUTES`] is used without asking.
     pub(crate) asked: std::sync::Mutex<Option<(planner_domain::Email, time::OffsetDateTime)>>,
     /// A link the window was asked to confirm, held here (its secret never goes to the window).
     pub(crate) held_link: std::sync::Mutex<Option<(planner_domain::Email, planner_store::Sensitive)>>,
@@ -312,7 +312,7 @@ impl App {
             Err(e) if e.is_offline() => return self.copied(from_copy).await,
             Err(e) => return Err(e),
         };
-        // Edits confirmed after this are kept over the answer in the copy (issue #18.6).
+        // Edits confirmed after this are kept over the answer in the copy.
         let began = p.copy.as_ref().map_or(0, |c| c.mark());
         match from_table(&p.store, &p.scope).await {
             Ok(found) => {

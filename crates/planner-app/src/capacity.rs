@@ -1,6 +1,6 @@
-//! Capacity's edits as the window asks for them (issue #17): a person's working time, time off,
-//! the team's default week, holiday calendars and their holidays. One write each, in the open
-//! team's scope, with its change applied to the offline copy once confirmed.
+//! Capacity's edits as the window asks for them: a person's working time, time off, the team's
+//! default week, holiday calendars and their holidays. One write each, in the open team's scope,
+//! with its change applied to the offline copy once confirmed.
 
 use crate::AppError;
 use crate::app::{App, Changes};

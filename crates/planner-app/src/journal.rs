@@ -1,7 +1,7 @@
-//! The edits this app confirmed, numbered in order (issue #18.6). A read of the table that began
-//! before some of them answers what the table held then; when that answer goes into the offline
-//! copy, the items those edits touched keep the copy's state ([`Kept`]) — a window read cannot
-//! undo a confirmed move, create or delete in the copy.
+//! The edits this app confirmed, numbered in order. A read of the table that began before some of
+//! them answers what the table held then; when that answer goes into the offline copy, the items
+//! those edits touched keep the copy's state ([`Kept`]) — a window read cannot undo a confirmed
+//! move, create or delete in the copy.
 
 use planner_cache::{Change, Kept};
 use planner_domain::{AssignmentId, CalendarId, Date, ProjectId, ResourceId, TimeOffId};

@@ -1,6 +1,6 @@
-//! Sign-in links (issue #18.3): a `resource-planner://sign-in?…` link is used at once only for a
-//! code this app asked for in the last [`ASKED_MINUTES`], for the same email; any other is
-//! checked, held here, and the window asks first. Taking over a session ends the one before it.
+//! Sign-in links: a `resource-planner://sign-in?…` link is used at once only for a code this app
+//! asked for in the last [`ASKED_MINUTES`], for the same email; any other is checked, held here,
+//! and the window asks first. Taking over a session ends the one before it.
 
 use crate::AppError;
 use crate::app::{App, lock};
@@ -94,8 +94,8 @@ impl App {
     }
 
     /// Makes `signed` this computer's session. The session signed in before it, if any, is
-    /// ended first (its Session item deleted, issue #18.3); if that cannot be done, the new one
-    /// is ended instead and nothing changes. Another person's local things are removed.
+    /// ended first (its Session item deleted); if that cannot be done, the new one is ended instead
+    /// and nothing changes. Another person's local things are removed.
     pub(crate) async fn take_over(&self, store: Arc<Store>, signed: SignedIn) -> Result<Told, AppError> {
         // The session signed in now leaves the workspace first, so that nothing (a command, the
         // connection check) acts on it while it is ended and replaced.

@@ -1,8 +1,8 @@
-//! The live view (issue #19.2): what others changed since the window last asked, read from the
-//! team's change feed ([`planner_store::feed::FeedReader`]: the last minute read again, what was
-//! seen skipped), turned into typed changes the window applies in place, and applied to the
-//! offline copy too (so an outage shows the latest plan). The window asks about every 2 s while
-//! someone is active, less when idle, never while hidden or offline (`ui/src/timeline/live.ts`).
+//! The live view: what others changed since the window last asked, read from the team's change feed
+//! ([`planner_store::feed::FeedReader`]: the last minute read again, what was seen skipped), turned
+//! into typed changes the window applies in place, and applied to the offline copy too (so an
+//! outage shows the latest plan). The window asks about every 2 s while someone is active, less
+//! when idle, never while hidden or offline (`ui/src/timeline/live.ts`).
 
 use crate::AppError;
 use crate::app::App;

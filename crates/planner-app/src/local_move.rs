@@ -45,7 +45,7 @@ pub struct MoveReport {
     /// Items an earlier, interrupted run had put already.
     pub already_there: usize,
     /// Items not brought back: the team deleted them (or their person or project) or moved them
-    /// to another day since an earlier run put them (issue #18.8).
+    /// to another day since an earlier run put them.
     pub deleted_in_team: usize,
     /// The file the local plan was saved to before it was moved (importable with rp-admin);
     /// none when there was nothing to move.
@@ -127,7 +127,7 @@ fn write_backup(path: &Path, plan: &planner_store::transfer::TeamExport) -> Resu
         std::fs::create_dir_all(dir).map_err(|e| failed(e.to_string()))?;
     }
     let json = serde_json::to_vec_pretty(plan).map_err(|e| failed(e.to_string()))?;
-    // The user's whole plan: readable by them only (issue #18.9).
+    // The user's whole plan: readable by them only.
     planner_store::private::write(path, &json).map_err(|e| failed(e.to_string()))
 }
 

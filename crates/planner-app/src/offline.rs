@@ -194,7 +194,7 @@ impl From<Timeline> for Shown {
 pub struct TeamCopy {
     file: Option<CacheFile>,
     snapshot: Mutex<Option<Snapshot>>,
-    /// The edits confirmed, so that an older read's answer does not undo them (issue #18.6).
+    /// The edits confirmed, so that an older read's answer does not undo them.
     journal: Mutex<crate::journal::Journal>,
     /// One write at a time; each writes the newest snapshot.
     writing: tokio::sync::Mutex<()>,

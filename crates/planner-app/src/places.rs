@@ -156,7 +156,7 @@ impl TableDir {
 
 /// A file-name-safe form of a table's place, one to one: letters, digits, `-` and `.` stay; any
 /// other character is `_` and its UTF-8 bytes in hex (`_` itself too), so two places never get
-/// one folder (issue #18.9; it had mapped every other character to `_`).
+/// one folder (an earlier form mapped every other character to `_`).
 pub(crate) fn folder_name(s: &str) -> String {
     let mut out = String::new();
     for c in s.chars() {

@@ -20,9 +20,9 @@ pub struct Overview {
     pub assignments_next_13_weeks: usize,
 }
 
-/// The most days one read of the timeline may ask for (issue #18.6). The window asks for four
-/// weeks at a time (sixteen at the start); a larger ask is a mistake, or a way to make the table
-/// read a team's whole history in one go.
+/// The most days one read of the timeline may ask for. The window asks for four weeks at a time
+/// (sixteen at the start); a larger ask is a mistake, or a way to make the table read a team's
+/// whole history in one go.
 pub const MAX_WINDOW_DAYS: i64 = 366;
 
 fn capped(window: DateRange) -> Result<DateRange, AppError> {
@@ -79,8 +79,8 @@ impl App {
     }
 
     /// Offline: when the copy's days in `view` were read from the table, the oldest of them
-    /// (RFC 3339), for the banner's "as of" (issue #18.6: windows read at different times, the
-    /// view says the oldest). None online, or when nothing of `view` is in the copy.
+    /// (RFC 3339), for the banner's "as of" (windows read at different times: the view says the
+    /// oldest). None online, or when nothing of `view` is in the copy.
     pub async fn offline_synced_in(&self, view: DateRange) -> Option<String> {
         match &*self.workspace.read().await {
             crate::workspace::Workspace::Offline { open, .. } => open.copy.synced_in(view),

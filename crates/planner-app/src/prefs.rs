@@ -1,8 +1,8 @@
-//! What the window remembers between starts (issue #16.6): the language, the region dates are
-//! written in, the zoom, the day in view and the two filters, per user and team. A small JSON file beside the user's other local
-//! things for the table (signing out removes it with them), or in the data folder for the local
-//! workspace ([`crate::places`] names both). Losing it loses nothing but a preference, so a file
-//! that cannot be read is treated as none.
+//! What the window remembers between starts: the language, the region dates are written in, the
+//! zoom, the day in view and the two filters, per user and team. A small JSON file beside the
+//! user's other local things for the table (signing out removes it with them), or in the data
+//! folder for the local workspace ([`crate::places`] names both). Losing it loses nothing but a
+//! preference, so a file that cannot be read is treated as none.
 
 use crate::workspace::Workspace;
 use crate::{App, AppError, Places};

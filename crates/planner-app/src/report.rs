@@ -1,5 +1,5 @@
-//! The utilisation report (issue #17.9) as the window asks for it: its figures, and its CSV
-//! file saved in the user's downloads folder.
+//! The utilisation report as the window asks for it: its figures, and its CSV file saved in the
+//! user's downloads folder.
 
 use crate::AppError;
 use crate::app::App;

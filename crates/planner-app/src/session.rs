@@ -122,7 +122,7 @@ impl App {
 
     /// Asks for a sign-in code by email. The answer is the same whether or not the email may
     /// sign in. The app remembers that it asked, for whom and when: a link for this email in the
-    /// next [`crate::links::ASKED_MINUTES`] is then used without asking (issue #18.3).
+    /// next [`crate::links::ASKED_MINUTES`] is then used without asking.
     pub async fn request_code(&self, email: &Email, lang: Lang) -> Result<(), AppError> {
         let auth = self.code_auth()?;
         let mailer = auth.mailer.as_ref().ok_or_else(|| {
@@ -141,7 +141,7 @@ impl App {
         self.code_auth()?;
         let store = self.workspace.read().await.store()?;
         // The keyring first: one that cannot be used now would otherwise fail the sign-in after
-        // its code was spent (issue #18.9); the code stays good for a try once it works.
+        // its code was spent; the code stays good for a try once it works.
         self.vault_call(|v| v.load().map(drop)).await?;
         let signed = store.sign_in_with_code(email, code).await?;
         self.take_over(store, signed).await

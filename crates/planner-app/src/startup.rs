@@ -44,10 +44,10 @@ pub async fn save_and_open(app: &App, places: &Places, connection: Connection) -
 
 /// The name of a table's place, for its keyring entries and its folder: the table, and what
 /// tells two tables of that name apart — the endpoint, else the region (as the SDK resolved it,
-/// not only as set), and the AWS profile (issue #18.9: a table of the same name in another
-/// account, or in the region the environment named, had shared a session and offline copies).
-/// The places named by an endpoint or a region set keep the keyring names they had:
-/// `table@endpoint`, `table@region`; `table@aws` only when no region is known at all.
+/// not only as set), and the AWS profile (without them, a table of the same name in another
+/// account, or in the region the environment named, had shared a session and offline copies). The
+/// places named by an endpoint or a region set keep the keyring names they had: `table@endpoint`,
+/// `table@region`; `table@aws` only when no region is known at all.
 pub fn table_place(d: &planner_config::Dynamo, resolved_region: Option<&str>) -> String {
     // An endpoint names its place by itself (a DynamoDB-compatible server, or a regional URL).
     let region = d.region.as_deref().or(resolved_region).unwrap_or("aws");
@@ -120,8 +120,8 @@ async fn open_team(s: &Settings, places: &Places) -> Result<App, AppError> {
     let local_dir = places.table_dir(&profile);
     // The offline copies' key: a keyring entry of its own beside the session token's.
     let copies = Some(Copies::new(local_dir.path(), Arc::new(SessionVault::cache_key(&profile))));
-    // Sign-in by AWS identity where IT chose it (issue #18.1): then nobody types a code and no
-    // token is kept; STS says who the credentials belong to each time.
+    // Sign-in by AWS identity where IT chose it: then nobody types a code and no token is kept; STS
+    // says who the credentials belong to each time.
     let aws_identity = s.signin_methods.contains(&planner_config::SignInMethod::AwsIdentity);
     let auth = Auth { aws_identity, mailer, vault, local_dir: Some(local_dir.0), copies };
     App::open_team(store, auth, Arc::new(SystemClock)).await

@@ -64,7 +64,7 @@ impl SessionView {
 pub struct Told {
     pub session: SessionView,
     pub notice: Option<AppError>,
-    /// A sign-in link the window must confirm before it is used (issue #18.3).
+    /// A sign-in link the window must confirm before it is used.
     pub ask: Option<LinkAsk>,
 }
 

@@ -26,7 +26,7 @@ async fn an_existing_workspace_file_is_reopened_not_reseeded() {
     let again = App::open(engine, Arc::new(MemoryAudit::default()), Arc::new(SystemClock)).await.unwrap();
     assert_eq!(again.plan().await.unwrap().1.team(), &team);
     assert_eq!(again.overview().await.unwrap().people, 12);
-    // The user's plan: readable by them only (issue #18.9), the file and its journal alike.
+    // The user's plan: readable by them only, the file and its journal alike.
     #[cfg(unix)]
     for entry in std::fs::read_dir(&dir).unwrap() {
         use std::os::unix::fs::PermissionsExt;

@@ -1,7 +1,7 @@
 //! The `resource-planner://sign-in?email=…&secret=…` link of the sign-in email. Its secret is
-//! not the typed code but a second, 256-bit secret of the same code (issue #18.2), so that a
-//! link is as hard to forge as a session token. It is parsed strictly, since any program may
-//! open such a link; the app asks before it uses one it did not ask for (issue #18.3).
+//! not the typed code but a second, 256-bit secret of the same code, so that a link is as hard to
+//! forge as a session token. It is parsed strictly, since any program may open such a link; the app
+//! asks before it uses one it did not ask for.
 
 use planner_domain::Email;
 use planner_store::Sensitive;
@@ -119,7 +119,7 @@ mod tests {
                 format!("resource-planner://sign-in?email=a%40b.co&secret={}", h.to_uppercase()),
                 LinkError::Damaged,
             ),
-            // The links of the layout before #18.2 (a six-digit code) are not links any more.
+            // The links of the earlier layout (a six-digit code) are not links any more.
             ("resource-planner://sign-in?email=a%40b.co&code=123456".to_owned(), LinkError::Damaged),
             (format!("resource-planner://sign-in?email=nobody&secret={h}"), LinkError::Damaged),
             (format!("resource-planner://sign-in?email=a%40b.co&secret={h}&secret={h}"), LinkError::Damaged),

@@ -1,6 +1,6 @@
-//! The live view's read cost (issue #19.3): what one ask of the change feed reads, measured on
-//! the engine's answers (the meter), with nothing new, and while others edit; and the arithmetic
-//! of a team of 50 with the app open a working day at on-demand prices, from those units.
+//! The live view's read cost: what one ask of the change feed reads, measured on the engine's
+//! answers (the meter), with nothing new, and while others edit; and the arithmetic of a team of 50
+//! with the app open a working day at on-demand prices, from those units.
 
 use crate::meter::{Meter, Totals};
 use planner_domain::{AssignmentId, Clock, Color, Date, DateRange, FixedClock, Name, ProjectId, ResourceId};
@@ -75,8 +75,8 @@ pub async fn measure(store: &Store, clock: &FixedClock, meter: &Arc<Meter>) -> V
     }
     store.team_meta(&scope).await.unwrap();
     out.push(("the retention's read (once per 10 minutes)".to_owned(), meter.reset()));
-    // The connection check the app has made every 10 s since issue #5 (not the live view's; in
-    // the day's sum all the same): the session and the membership read again, strongly.
+    // The connection check the app makes every 10 s anyway (not the live view's; in the day's sum
+    // all the same): the session and the membership read again, strongly.
     let email = planner_domain::Email::parse("bench@example.com").unwrap();
     store.invite_member(&scope, &email, None, planner_domain::Role::Planner).await.unwrap();
     let code = store.request_sign_in_code(&email).await.unwrap().expect("a code for a member");
@@ -85,7 +85,7 @@ pub async fn measure(store: &Store, clock: &FixedClock, meter: &Arc<Meter>) -> V
     let credential = planner_store::Credential::Token(signed.token);
     meter.reset();
     store.recheck_scope(&credential, &session, scope.team()).await.unwrap();
-    out.push(("the connection check's recheck (every 10 s, issue #5)".to_owned(), meter.reset()));
+    out.push(("the connection check's recheck (every 10 s)".to_owned(), meter.reset()));
     out
 }
 

@@ -1,14 +1,14 @@
 //! `rp-bench`: what opening a 13-week timeline window costs as history grows (1k, 10k, 100k
-//! assignments before the window), next to the original spec's full-partition load (#1) and its
-//! window query as written (#4); and how many requests each edit takes.
+//! assignments before the window), next to the original spec's full-partition load (access
+//! pattern 1) and its window query as written (access pattern 4); and how many requests each edit takes.
 //!
 //! Figures come from the engine's own answers (`ConsumedCapacity`, `ScannedCount`, `Count`), read
 //! by a hook on every request. The embedded engine reports capacity as DynamoDB does; the same
 //! binary runs against a real table with `RP_BENCH_DYNAMODB_ENDPOINT` (`aws` for the default
 //! chain), though loading 100k items there costs money.
 //!
-//! The window's plan has time off and holidays (issue #17.12), and the utilisation report of 500
-//! people × 13 weeks is timed next to the timeline's read of the same days (`report.rs`).
+//! The window's plan has time off and holidays, and the utilisation report of 500 people × 13 weeks
+//! is timed next to the timeline's read of the same days (`report.rs`).
 //!
 //! Run: `cargo run --release -p planner-bench` (add `-- --quick` for 1k and 10k only).
 
@@ -59,7 +59,7 @@ struct Row {
     seed4_extra: usize,
     /// A move of an assignment from a copy someone else had changed meanwhile (refused).
     conflict: Totals,
-    /// What that refusal had read before issue #18.4: every assignment, filtered on the id.
+    /// What that refusal used to read: every assignment, filtered on the id.
     conflict_before: Totals,
 }
 
@@ -96,7 +96,7 @@ async fn measure(history: usize) -> Row {
         "the window query must be exact"
     );
 
-    // The original spec's #1: the whole partition, every page.
+    // The original access pattern 1: the whole partition, every page.
     let client = &store.connection().client;
     let table = store.connection().table.clone();
     let pk = keys::team_pk(scope.team());
@@ -111,7 +111,7 @@ async fn measure(history: usize) -> Row {
     .await;
     let full = meter.reset();
 
-    // The original spec's #4 as written (wrong: misses assignments that began before `from`).
+    // The original access pattern 4 as written (wrong: misses assignments that began before `from`).
     let returned = drain(
         client
             .query()
@@ -151,7 +151,7 @@ async fn measure(history: usize) -> Row {
 
 /// A conflicting edit: someone moves an assignment of the window, then a move from the copy read
 /// before fails its condition and the store finds out why (`plan/gone.rs`). Next to it, the query
-/// the store made for that until issue #18.4.
+/// the store made for that before it read only the item's own keys.
 async fn conflict(store: &Store, scope: &TeamScope, meter: &Meter, shown: &[Assignment]) -> (Totals, Totals) {
     let a = shown.iter().find(|a| level_of(a.range) == 0).expect("a short assignment in the window");
     let to = |days: i64| AssignmentChange {
@@ -287,7 +287,7 @@ async fn edits() -> Vec<(&'static str, Totals)> {
     out
 }
 
-/// The live view's asks (issue #19.3): read units per ask, and the team's day.
+/// The live view's asks: read units per ask, and the team's day.
 async fn live() {
     let meter = Arc::new(Meter::default());
     let conn = planner_store::connect(&engine(), Some(meter.clone() as _)).await.unwrap();
@@ -298,7 +298,7 @@ async fn live() {
     let store = Store::new(conn, Arc::new(clock.clone()), Arc::new(MemoryAudit::default()))
         .with_token_pepper(b"bench-pepper".to_vec());
     let rows = feed::measure(&store, &clock, &meter).await;
-    println!("\nThe live view's asks of the change feed (issue #19.3), eventually consistent:\n");
+    println!("\nThe live view's asks of the change feed, eventually consistent:\n");
     println!("| ask | requests | read units (RU) | items read |\n|---|---:|---:|---:|");
     for (what, t) in &rows {
         println!("| {what} | {} | {:.1} | {} |", t.requests, t.read_units, t.items_read);
@@ -325,7 +325,7 @@ async fn main() {
         engine()
     );
     println!(
-        "| history | items in partition | shown: assignments / time off / holidays | ours: requests / RCU / items read | spec #1 full load: requests / RCU / items read | spec #4 as written: RCU / missed / wrongly included |"
+        "| history | items in partition | shown: assignments / time off / holidays | ours: requests / RCU / items read | original pattern 1, full load: requests / RCU / items read | original pattern 4 as written: RCU / missed / wrongly included |"
     );
     println!("|---:|---:|---:|---|---|---|");
     let mut rows = Vec::new();
@@ -369,7 +369,7 @@ async fn main() {
         );
     }
     println!(
-        "\nA refused edit (issue #18.4): a move of an assignment someone else had moved since; the store reads why.\n"
+        "\nA refused edit: a move of an assignment someone else had moved since; the store reads why.\n"
     );
     println!(
         "| history | ours: requests / RCU / WCU | the history query it replaced (strong): requests / RCU / items read |"

@@ -1,6 +1,6 @@
 //! The benchmark's team: people and projects, assignments before, in and after a window, and —
-//! for issue #17's capacity — time off in the same proportions and a holiday calendar with 16
-//! days a year over every year the plan spans, half the people in it.
+//! for capacity — time off in the same proportions and a holiday calendar with 16 days a year over
+//! every year the plan spans, half the people in it.
 
 use planner_domain::capacity::{Allocation, Status, TimeOffKind};
 use planner_domain::{

@@ -1,5 +1,5 @@
-//! The offline copy of a team's timeline (issue #5): what the app shows when DynamoDB is out of
-//! reach, and at once on start-up before the fresh data arrives.
+//! The offline copy of a team's timeline: what the app shows when DynamoDB is out of reach, and at
+//! once on start-up before the fresh data arrives.
 //!
 //! - [`Snapshot`]: the team, its people and projects, the windows of days loaded and the
 //!   assignments in them, and when it was last in step with the table. Loads and confirmed

@@ -1,14 +1,13 @@
-//! People and projects read from the table, merged into the copy's (issue #18.6): what this
-//! app confirmed after the read began stays over the answer ([`crate::Snapshot::rows`]).
+//! People and projects read from the table, merged into the copy's: what this app confirmed after
+//! the read began stays over the answer ([`crate::Snapshot::rows`]).
 
 use std::collections::HashMap;
 
-/// Whether the copy's version `mine` of an item stays over a read's answer (issue #18.6).
-/// `answered`: the answer's version, if it has the item; `kept`: this app confirmed a change of
-/// it after the read began (or just before: reads are eventually consistent). Versions only
-/// rise, so a kept item still yields to a higher answered version (a teammate's later edit);
-/// otherwise the higher version wins; an item the answer lacks stays only if kept (made here
-/// after the read began).
+/// Whether the copy's version `mine` of an item stays over a read's answer. `answered`: the
+/// answer's version, if it has the item; `kept`: this app confirmed a change of it after the read
+/// began (or just before: reads are eventually consistent). Versions only rise, so a kept item
+/// still yields to a higher answered version (a teammate's later edit); otherwise the higher
+/// version wins; an item the answer lacks stays only if kept (made here after the read began).
 pub fn mine_stays(mine: u64, answered: Option<u64>, kept: bool) -> bool {
     match answered {
         None => kept,

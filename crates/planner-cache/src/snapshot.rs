@@ -8,8 +8,8 @@ use planner_domain::{
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 
-/// What this app confirmed after a read began (issue #18.6): the read's answer, older than
-/// these edits, does not undo them in the copy — the copy's state of these items stands.
+/// What this app confirmed after a read began: the read's answer, older than these edits, does not
+/// undo them in the copy — the copy's state of these items stands.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Kept {
     pub assignments: HashSet<AssignmentId>,
@@ -26,15 +26,15 @@ pub struct Kept {
     pub calendars_gone: HashSet<CalendarId>,
 }
 
-/// Days loaded together, and when they were read (issue #18.6). Kept as the days' own bounds,
-/// not a `DateRange`: loaded days join into more than twenty years, which an assignment's range
-/// refuses (such a copy used to be discarded as damaged when read back).
+/// Days loaded together, and when they were read. Kept as the days' own bounds, not a `DateRange`:
+/// loaded days join into more than twenty years, which an assignment's range refuses (such a copy
+/// used to be discarded as damaged when read back).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct Loaded {
     start_date: Date,
     end_date_exclusive: Date,
-    /// RFC 3339; absent in copies written before #18.6 (then the copy's `synced_at`).
+    /// RFC 3339; absent in older copies (no time per window: then the copy's `synced_at`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     synced_at: Option<String>,
 }
@@ -171,7 +171,7 @@ impl Snapshot {
     /// A window came back from the table: it replaces what the copy had there (an assignment,
     /// time off or holiday the table no longer has in it is gone), and its days count as loaded,
     /// read at `synced_at`. What this app confirmed after the read began (`kept`) stands, and of
-    /// two versions of an item the higher wins (issue #18.6).
+    /// two versions of an item the higher wins.
     pub fn loaded(
         &mut self,
         window: DateRange,
@@ -288,9 +288,9 @@ impl Snapshot {
 
     /// People and projects as the table has them now; assignments of rows that are gone go too.
     ///
-    /// `kept`: what this app confirmed after the read began (issue #18.6). A person or project
-    /// it created or changed keeps the copy's state (even one the answer lacks: made after the
-    /// read), one it deleted stays gone; otherwise of two versions the higher wins.
+    /// `kept`: what this app confirmed after the read began. A person or project it created or
+    /// changed keeps the copy's state (even one the answer lacks: made after the read), one it
+    /// deleted stays gone; otherwise of two versions the higher wins.
     pub fn rows(&mut self, resources: Vec<Resource>, projects: Vec<Project>, kept: &Kept) {
         let resources = crate::merge::merge_rows(
             std::mem::take(&mut self.resources),

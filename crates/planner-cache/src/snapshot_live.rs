@@ -1,4 +1,4 @@
-//! Others' changes that the live view brings (issue #19.2), applied to the offline copy.
+//! Others' changes that the live view brings, applied to the offline copy.
 
 use super::{Change, Snapshot};
 

@@ -225,8 +225,8 @@ proptest! {
 
 #[test]
 fn a_copy_of_more_than_twenty_years_of_loaded_days_reads_back() {
-    // Scrolled from 2000 to 2030 (issue #18.6): the loaded days join into thirty years, more
-    // than an assignment's range may span; the copy used to be discarded as damaged.
+    // Scrolled from 2000 to 2030: the loaded days join into thirty years, more than an assignment's
+    // range may span; the copy used to be discarded as damaged.
     let (r, p) = row();
     let mut s = Snapshot::new(team(), vec![r], vec![p], w("2000-01-01", "2000-02-01"), vec![], "t1".into());
     let mut from = day("2000-02-01");
@@ -255,7 +255,7 @@ fn each_window_keeps_when_it_was_read_and_a_view_says_its_oldest() {
     assert_eq!(s.synced_in(w("2027-02-01", "2027-03-01")), None);
     assert_eq!(s.windows(), vec![w("2026-11-01", "2027-01-01")]);
     assert_eq!(s.synced_at, "11:00", "the latest read");
-    // A copy written before #18.6 (no time per window) reads back with the copy's time.
+    // An older copy (no time per window) reads back with the copy's time.
     let old = serde_json::to_string(&s).unwrap().replace(r#","syncedAt":"10:00""#, "");
     let back: Snapshot = serde_json::from_str(&old).unwrap();
     assert_eq!(back.synced_in(w("2026-12-10", "2026-12-20")), Some("11:00"));
@@ -297,8 +297,8 @@ fn a_read_that_began_before_a_confirmed_edit_does_not_undo_it() {
     assert!(s.assignments_in(window).contains(&after_move), "{:?}", s.assignments_in(window));
 }
 
-/// People and projects read from the table while this app confirmed edits (issue #18.6): the
-/// answer began before them, so it must not undo them in the copy.
+/// People and projects read from the table while this app confirmed edits: the answer began before
+/// them, so it must not undo them in the copy.
 #[test]
 fn rows_read_before_confirmed_edits_do_not_undo_them() {
     let (ada, p) = row();
@@ -347,7 +347,7 @@ fn rows_read_before_confirmed_edits_do_not_undo_them() {
 }
 
 /// A window read while this app moved a bar, then a teammate changed it again: the app's move
-/// stays over the older answer, and yields to the teammate's later version (issue #18.6).
+/// stays over the older answer, and yields to the teammate's later version.
 #[test]
 fn a_kept_bar_stays_over_an_older_answer_and_yields_to_a_newer_one() {
     let (r, p) = row();

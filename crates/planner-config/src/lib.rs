@@ -57,7 +57,7 @@ pub enum SignInMethod {
     /// A one-time code by email (and its link).
     EmailCode,
     /// The AWS identity of the app's credentials (STS `GetCallerIdentity`), linked to a user by
-    /// IT (issue #18.1; docs/security.md, "Sign-in by AWS identity").
+    /// IT (docs/security.md, "Sign-in by AWS identity").
     AwsIdentity,
 }
 
@@ -348,8 +348,8 @@ pub fn resolve(
     let layers = [machine, env, user];
     let mode = pick(&layers, |l| l.mode).unwrap_or_default();
     // On a shared table, where sign-in codes are mailed and how they are keyed decide who can
-    // sign in as whom: those keys count only from the machine-wide file (issue #18.2), so that
-    // nobody can point the app at their own mail server and receive a colleague's code.
+    // sign in as whom: those keys count only from the machine-wide file, so that nobody can point
+    // the app at their own mail server and receive a colleague's code.
     let shared = mode == Mode::Dynamodb;
     let sign_in_layers: &[&Layer] = if shared { &layers[..1] } else { &layers };
     let ignored = if shared {

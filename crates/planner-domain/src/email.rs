@@ -50,7 +50,7 @@ mod tests {
 
     #[test]
     fn refuses_direction_marks_and_zero_width_characters() {
-        // Each looks like ada@example.com on screen (issue #18.9).
+        // Each looks like ada@example.com on screen.
         for bad in [
             "ada\u{200B}@example.com",
             "ada@exam\u{202E}ple.com",

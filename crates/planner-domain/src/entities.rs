@@ -200,7 +200,7 @@ pub struct WindowItems {
     #[serde(default)]
     pub holidays: Vec<Holiday>,
     /// Items of the read that could not be read back (damaged, or a value out of range): left
-    /// out of what is shown, and named here, so one bad item does not hide the rest (#18.5).
+    /// out of what is shown, and named here, so one bad item does not hide the rest.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unreadable: Vec<Unreadable>,
 }

@@ -34,7 +34,7 @@ string_value!(Name);
 /// Invisible characters that change how text around them is shown or compared (Unicode's
 /// format characters, category Cf): direction marks and overrides, which can make a name read
 /// as another ("Trojan Source"), and zero-width characters, which make two names that look the
-/// same differ (issue #18.9). Names and email addresses refuse them.
+/// same differ. Names and email addresses refuse them.
 pub fn is_format_character(c: char) -> bool {
     matches!(
         c,

@@ -27,9 +27,9 @@ pub trait AuditSink: Send + Sync + fmt::Debug {
 }
 
 /// Appends JSON lines to a file (the app's `audit.log`), readable by the user only. Past
-/// [`AUDIT_MAX_BYTES`] it is rotated (issue #18.9): `audit.log` becomes `audit.log.1`, `.1`
-/// becomes `.2`, …, and the oldest beyond [`AUDIT_KEPT`] goes, so the log never fills the disk
-/// (a script refused in a loop writes a line a call).
+/// [`AUDIT_MAX_BYTES`] it is rotated: `audit.log` becomes `audit.log.1`, `.1` becomes `.2`, …, and
+/// the oldest beyond [`AUDIT_KEPT`] goes, so the log never fills the disk (a script refused in a
+/// loop writes a line a call).
 #[derive(Debug)]
 pub struct FileAudit {
     path: PathBuf,

@@ -1,4 +1,4 @@
-//! Sign-in by AWS identity (issue #18.1; docs/security.md, "Sign-in by AWS identity").
+//! Sign-in by AWS identity (docs/security.md, "Sign-in by AWS identity").
 //!
 //! Who you are comes from the AWS credentials the app runs with: STS `GetCallerIdentity` answers
 //! their ARN (signed by AWS; nothing in the table can change it), and a `PRINCIPAL#{arn}` item

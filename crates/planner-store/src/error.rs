@@ -34,7 +34,7 @@ pub enum StoreError {
     #[error("the data store cannot be reached: {message}")]
     Unavailable { message: String },
     /// Throttled: the table is reachable but refuses more requests for now. Not a reason to go
-    /// offline (issue #18.4): every member's window would flip at once when a team is busy.
+    /// offline: every member's window would flip at once when a team is busy.
     #[error("the team's data store is busy ({message}); nothing was changed, try again in a moment")]
     Busy { message: String },
     /// IAM denied this request: the credentials work but their policy does not allow it (a

@@ -65,7 +65,7 @@ pub fn resource_sk(id: &ResourceId) -> String {
 }
 
 /// The mark a deleted person's or project's cascade leaves, from the row's sort key
-/// (`GONE#RES#{id}`, `GONE#PRJ#{id}`): a copy run again does not bring the row back (#18.8).
+/// (`GONE#RES#{id}`, `GONE#PRJ#{id}`): a copy run again does not bring the row back.
 pub fn gone_row_sk(row_sk: &str) -> String {
     format!("{GONE}{row_sk}")
 }
@@ -226,7 +226,7 @@ pub fn account_gsi1sk(provider_account_id: &str) -> Result<String, ValidationErr
     Ok(format!("{ACCOUNT}{provider_account_id}"))
 }
 
-/// The first characters of every change record's sort key (issue #19).
+/// The first characters of every change record's sort key.
 pub const FEED_PREFIX: &str = "FEED#";
 
 /// A change record: `FEED#{epoch ms, 13 digits}#{ulid}`, ordered by the writer's clock.
@@ -245,7 +245,7 @@ pub fn feed_after(cursor: &str) -> String {
 }
 
 /// The link of an AWS principal (the ARN STS `GetCallerIdentity` answers) to a user: written
-/// by IT (`rp-admin link-identity`) and read, never written, by the app (issue #18.1).
+/// by IT (`rp-admin link-identity`) and read, never written, by the app.
 pub fn principal_pk(arn: &str) -> Result<String, ValidationError> {
     let ok = arn.starts_with("arn:")
         && arn.len() <= 1024
@@ -369,7 +369,7 @@ pub enum TeamItemKey {
     },
     AssignmentGone(AssignmentId),
     TimeOffGone(TimeOffId),
-    /// The mark a person's delete leaves (`GONE#RES#{id}`, issue #18.8).
+    /// The mark a person's delete leaves (`GONE#RES#{id}`).
     ResourceGone(ResourceId),
     /// The mark a project's delete leaves (`GONE#PRJ#{id}`).
     ProjectGone(ProjectId),

@@ -1,7 +1,7 @@
-//! Files only their owner may read (issue #18.9): the local workspace, the audit log, the JSON
-//! backups of a moved local plan. On Unix they are created with mode 0600 (and an existing one
-//! is set so); other users of a shared computer cannot read a plan, names or who was refused
-//! what. On Windows the app's files live in the user's profile, which is theirs alone already.
+//! Files only their owner may read: the local workspace, the audit log, the JSON backups of a moved
+//! local plan. On Unix they are created with mode 0600 (and an existing one is set so); other users
+//! of a shared computer cannot read a plan, names or who was refused what. On Windows the app's
+//! files live in the user's profile, which is theirs alone already.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};

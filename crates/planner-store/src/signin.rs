@@ -1,5 +1,5 @@
-//! Sign-in by a one-time code sent by email (issue #4, hardened by #18.2; the VerificationToken
-//! and Session items of docs/data-model.md, access patterns 33 and 34).
+//! Sign-in by a one-time code sent by email (the VerificationToken and Session items of
+//! docs/data-model.md, access patterns 33 and 34).
 //!
 //! Each code sent is two secrets: a **typed code** of [`CODE_LENGTH`] characters (50 bits) and
 //! the **link's secret** (256 bits), each the key of one VerificationToken item
@@ -157,7 +157,7 @@ impl Store {
                 .condition_expression(condition)
                 .expression_attribute_names("#hour", "hour")
                 .expression_attribute_names("#cur", "current")
-                // What the layout before #18.2 kept: the current code's key hash. Removed.
+                // What the earlier layout kept: the current code's key hash. Removed.
                 .expression_attribute_names("#token", "token")
                 .expression_attribute_names("#exp", "expires")
                 .expression_attribute_values(":hour", n(hour))

@@ -124,7 +124,7 @@ impl Store {
         let pk = scope.pk();
         // Put: calendars, people and projects before the items that need them.
         let (parents, rows, levels) = items(&pk, file);
-        // Each over no delete under way (a put would strip its mark, issue #18.8).
+        // Each over no delete under way (a put would strip its mark).
         self.put_rows_unmarked(scope, parents, &mut |done, total| {
             progress("people and projects", done, total)
         })
@@ -153,8 +153,8 @@ impl Store {
         };
         // (One the file has on other days is moved, not removed: its old items go all the same.)
         let in_file: HashSet<_> = file.assignments.iter().map(|a| &a.id).collect();
-        // Each leaves its mark, as an edit's delete or move does (issue #18.8: a copy run again
-        // then puts none of them back).
+        // Each leaves its mark, as an edit's delete or move does (a copy run again then puts none
+        // of them back).
         let mut marks = Vec::new();
         for a in existing.iter().filter(|a| !wanted.contains(&(&a.id, a.range))) {
             report.removed_assignments += usize::from(!in_file.contains(&a.id));

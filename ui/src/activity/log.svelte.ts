@@ -1,8 +1,8 @@
-// The activity log as the screen reads it (issue #19.4): newest first, a page at a time, never the
-// whole log. A filter is applied by the table after it reads a page, so a page may keep few of
-// its records, or none, while older ones follow: "Load older" reads on from where the last page
-// stopped. A read that kept none reads on by itself a few times, so that a narrow filter does not
-// show an empty list with a button to press again and again; then it waits for the user.
+// The activity log as the screen reads it: newest first, a page at a time, never the whole log. A
+// filter is applied by the table after it reads a page, so a page may keep few of its records, or
+// none, while older ones follow: "Load older" reads on from where the last page stopped. A read
+// that kept none reads on by itself a few times, so that a narrow filter does not show an empty
+// list with a button to press again and again; then it waits for the user.
 import type { ActivityFilterInput, ActivityPageDto, LiveItemDto } from "../ipc";
 
 /** The Rust command the log reads with (src/ipc in the app; a fake in tests). */

@@ -1,8 +1,8 @@
-// An activity entry as a sentence in the UI's language (issue #19.4): who did what to which
-// person, project or assignment, and when. Pure: the names come in (`Names`: the plan's people,
-// projects and calendars and the team's members by id, as they are now), so a renamed person is
-// called by their name of today; what the plan no longer has is called by the name the record
-// holds, or "a deleted person". Tested in sentences.test.ts, in both languages.
+// An activity entry as a sentence in the UI's language: who did what to which person, project or
+// assignment, and when. Pure: the names come in (`Names`: the plan's people, projects and calendars
+// and the team's members by id, as they are now), so a renamed person is called by their name of
+// today; what the plan no longer has is called by the name the record holds, or "a deleted person".
+// Tested in sentences.test.ts, in both languages.
 import { type Lang, MESSAGES } from "../i18n";
 import type { AllocationDto, AssignmentDto, LiveItemDto, TimeOffDto } from "../ipc";
 import { dayOf } from "../timeline/dates";

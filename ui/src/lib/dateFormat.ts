@@ -1,8 +1,7 @@
-// Dates as the user's region writes them (issue #16.4), through Intl only: which locale that is
-// (the computer's, unless the user chose one), a date as the fields show it ("2026/12/01",
-// "01/12/2026", "12/01/2026"), the same read back from what was typed, and the first day of
-// the week. Works on `YYYY-MM-DD` strings, so it needs none of the screens. Tested in
-// dateFormat.test.ts.
+// Dates as the user's region writes them, through Intl only: which locale that is (the computer's,
+// unless the user chose one), a date as the fields show it ("2026/12/01", "01/12/2026",
+// "12/01/2026"), the same read back from what was typed, and the first day of the week. Works on
+// `YYYY-MM-DD` strings, so it needs none of the screens. Tested in dateFormat.test.ts.
 import type { Lang } from "../i18n";
 
 /** The locales a user can choose instead of the computer's (each named in its own language). */

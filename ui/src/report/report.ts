@@ -1,6 +1,6 @@
-// The report screen's pure parts (issue #17.9): its lines sorted by a column, the figures as
-// text, and a chart's series. The figures themselves are Rust's (planner-domain's report): the
-// window computes none of them.
+// The report screen's pure parts: its lines sorted by a column, the figures as text, and a chart's
+// series. The figures themselves are Rust's (planner-domain's report): the window computes none of
+// them.
 import type { LoadFigures, PersonLine, ProjectLine, Report } from "../ipc";
 
 /** A line of the table: a person's, or a project's (with how many people it books). */

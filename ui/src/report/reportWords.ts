@@ -1,5 +1,5 @@
-// The utilisation report's words (issue #17.9) in English and Japanese, spread into i18n.ts's
-// MESSAGES as capacityWords.ts is.
+// The utilisation report's words in English and Japanese, spread into i18n.ts's MESSAGES as
+// capacityWords.ts is.
 
 export const EN_REPORT = {
   reportButton: "Utilisation report",

@@ -1,6 +1,6 @@
 // The words of the team's members and settings, and of the connection settings and sign-in links
-// (issues #4, #5, #9, #19.5), in English and Japanese, spread into i18n.ts's MESSAGES (which had
-// passed 400 lines), as capacityWords.ts and the report's and the activity log's are.
+// in English and Japanese, spread into i18n.ts's MESSAGES (which had passed 400 lines), as
+// capacityWords.ts and the report's and the activity log's are.
 
 export const EN_SESSION = {
   members: "Members",

@@ -26,7 +26,7 @@ describe("project colours", () => {
     for (const c of PALETTE) expect(c).toMatch(/^#[0-9A-F]{6}$/);
   });
 
-  it("never nearly repeats a colour the team uses (issue #16.9)", () => {
+  it("never nearly repeats a colour the team uses", () => {
     // A blue a shade off the palette's first colour: that colour is not offered.
     expect(distance("#4E73F2", at(PALETTE, 0))).toBeLessThan(0.01);
     const offered = leastUsedColor(["#4E73F2"]);

@@ -122,7 +122,7 @@ export class Cursor {
         when,
         this.selected ? rows.label(this.selected, dates, ui.lang) : null,
       );
-      // On the heatmap, the cell under the cursor says its figures (issue #17.7).
+      // On the heatmap, the cell under the cursor says its figures.
       const cell = rows.heatmap
         ? rows.shown
             .find((r) => r.index === this.at.row)

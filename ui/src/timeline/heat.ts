@@ -1,6 +1,6 @@
-// The heatmap (issue #17.7): each person's utilisation by day (day zoom) or by week (week and month
-// zoom), coloured by level — free, part, full, over — instead of the bars. Pure: tested in
-// heat.test.ts; the day loads come from load.ts, per row and chunk (rows.svelte.ts, `loadsIn`).
+// The heatmap: each person's utilisation by day (day zoom) or by week (week and month zoom),
+// coloured by level — free, part, full, over — instead of the bars. Pure: tested in heat.test.ts;
+// the day loads come from load.ts, per row and chunk (rows.svelte.ts, `loadsIn`).
 import { type Lang, MESSAGES } from "../i18n";
 import { hoursOf } from "./allocation";
 import { type Day, weekday } from "./dates";

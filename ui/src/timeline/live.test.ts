@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { LiveNewsDto } from "../ipc";
 import { ACTIVE_MS, LivePoller, nextDelay, SLOWEST_MS } from "./live";
 
-describe("how often the live view asks (issue #19.2)", () => {
+describe("how often the live view asks", () => {
   const state = { hidden: false, offline: false, idleMs: 0, failures: 0 };
 
   it("every 2 s while active, slower while idle, never hidden or offline", () => {

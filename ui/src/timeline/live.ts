@@ -1,7 +1,7 @@
-// The live view's clock (issue #19.2): how often the window asks the Rust side what others
-// changed. About every 2 s while someone is active here, less and less while idle (up to 30 s),
-// not at all while the window is hidden (minimised, another desktop) or offline. After a failed
-// ask it waits longer each time; the connection check (Rust side) says when the table is back.
+// The live view's clock: how often the window asks the Rust side what others changed. About
+// every 2 s while someone is active here, less and less while idle (up to 30 s), not at all while
+// the window is hidden (minimised, another desktop) or offline. After a failed ask it waits longer
+// each time; the connection check (Rust side) says when the table is back.
 import type { LiveNewsDto } from "../ipc";
 
 /** While the user did something in the last minute. */

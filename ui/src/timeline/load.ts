@@ -200,8 +200,8 @@ export interface Held {
 
 /**
  * The days of `[from, to)` on which a person with these assignments is booked beyond their
- * capacity: the overbooked mark (issue #17.6; two half days side by side are not over). Counts
- * tentative work when `tentative`.
+ * capacity: the overbooked mark (two half days side by side are not over). Counts tentative work
+ * when `tentative`.
  */
 export function overDays(
   p: Availability,

@@ -29,7 +29,7 @@ export type Modal =
   | { kind: "free"; first: string; last: string }
   /** The team's members (the toolbar's). */
   | { kind: "members" }
-  /** The team's activity log (the toolbar's, issue #19.4). */
+  /** The team's activity log (the toolbar's). */
   | { kind: "activity" }
   /** Moving the local plan to the team (the sign-out menu's). */
   | { kind: "move-local" };

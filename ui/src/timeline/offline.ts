@@ -1,6 +1,6 @@
-// Offline mode's pure parts (issue #5): how old the copy is, in words, and whether an edit whose
-// answer was lost with the connection turned out saved, judged from what the table shows once the
-// connection is back.
+// Offline mode's pure parts: how old the copy is, in words, and whether an edit whose answer was
+// lost with the connection turned out saved, judged from what the table shows once the connection
+// is back.
 import type { AssignmentDto, ProjectDto, ResourceDto } from "../ipc";
 import type { Edit } from "./history";
 

@@ -23,7 +23,7 @@ export interface PaintBar {
   /** 1: normal; less for faded (other projects while one is searched), pending or dragged bars. */
   alpha: number;
   /** Tentative work: drawn light, hatched and outlined in the project's colour, so that it reads
-   * apart without telling colours apart (issue #17.2). */
+   * apart without telling colours apart. */
   tentative?: boolean;
 }
 
@@ -39,7 +39,7 @@ export interface Palette {
   overbooked: string;
   /** Time off on a person's row. */
   away: string;
-  /** The heatmap's levels (issue #17.7). */
+  /** The heatmap's levels. */
   heat: { free: string; part: string; full: string; over: string };
 }
 
@@ -62,7 +62,7 @@ export interface Scene {
   palette: Palette;
   font: string;
   shades: { x: number; w: number }[];
-  /** Where each week starts (content x), as the user's region starts weeks (issue #16.4). */
+  /** Where each week starts (content x), as the user's region starts weeks. */
   weeks: number[];
   rowLines: number[];
   /** A person's days without work beyond the weekends (holidays, days off in their week). */

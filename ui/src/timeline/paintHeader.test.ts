@@ -40,7 +40,7 @@ describe("paintHeader", () => {
     ]);
   });
 
-  it("cuts a month name pushed out at the left edge at its end, never at its start (issue #16.9)", () => {
+  it("cuts a month name pushed out at the left edge at its end, never at its start", () => {
     // November's label slides out as December's comes: 30 of its 80 px are left of the view.
     const ops = painted(
       [

@@ -1,6 +1,6 @@
-// The period every row's figures are for (issue #17.6): booked and free hours and the share of
-// capacity booked, over days the user picks and the name column's corner names — not the days that
-// happen to be in view (their % changed with zoom and window width). Pure, tested in period.test.ts.
+// The period every row's figures are for: booked and free hours and the share of capacity booked,
+// over days the user picks and the name column's corner names — not the days that happen to be in
+// view (their % changed with zoom and window width). Pure, tested in period.test.ts.
 import { type Day, monthOf, weekday } from "./dates";
 import { type Availability, type DayLoad, dayLoads, type Held, percentOf, periodLoad } from "./load";
 
@@ -93,7 +93,7 @@ function writeFigures(f: Figures, lang: string): string {
 
 /** Minutes free over `[from, to)` for the row's person: capacity less what is booked, leaving out
  * the assignment `without` (the one being moved or edited: its own hours do not make its person
- * look busy). Who is free first (issue #17.8). */
+ * look busy). Who is free first. */
 export function freeMinutes(
   row: { bars: readonly (Held & { id: string })[]; availability: Availability },
   from: Day,
@@ -118,9 +118,9 @@ export interface Available {
 }
 
 /**
- * Who is free over `[from, to)` for `perDay` minutes a day (issue #17.8): everyone, those with
- * enough free on each of their working days first, then by free minutes, most first. `loads` gives
- * a person's day loads (rows.svelte.ts, `loadsIn`).
+ * Who is free over `[from, to)` for `perDay` minutes a day: everyone, those with enough free on
+ * each of their working days first, then by free minutes, most first. `loads` gives a person's day
+ * loads (rows.svelte.ts, `loadsIn`).
  */
 export function whoIsFree<R extends { person: { id: string; name: string } }>(
   rows: readonly R[],

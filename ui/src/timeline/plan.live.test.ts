@@ -37,7 +37,7 @@ const item = (change: LiveItemDto["change"], mine = false): LiveItemDto => ({
 });
 const news = (...items: LiveItemDto[]): LiveNewsDto => ({ kind: "changes", items });
 
-describe("Plan live view (issue #19.2)", () => {
+describe("Plan live view", () => {
   it("others' bars appear, move and vanish in place; an older or repeated change does nothing", async () => {
     const { plan } = setUp();
     const v1 = bar("x", "ada", "2026-12-07", "2026-12-11", 1);
@@ -115,7 +115,7 @@ describe("Plan live view (issue #19.2)", () => {
   });
 });
 
-describe("Plan live view and undo (issue #19.2)", () => {
+describe("Plan live view and undo", () => {
   it("an undo after someone else changed the bar is a conflict, not an overwrite of their change", async () => {
     const { store, plan } = setUp();
     await plan.create(week("ada", "2026-12-07", "2026-12-11"));

@@ -5,7 +5,7 @@ import { newId } from "./planApi";
 import { lateWindows, only, setUp, week } from "./planFake";
 import { at } from "./testing";
 
-describe("the windows read at the ends of the calendar (issue #16.2)", () => {
+describe("the windows read at the ends of the calendar", () => {
   it("asks for days a plan can hold only, at 1900 and at 2999, and when it reads again", async () => {
     const { store, plan } = setUp();
     plan.ensureLoaded(dayOf("1900-01-01") - 28, dayOf("1900-02-15"));

@@ -1,14 +1,14 @@
-// The live view (issue #19.2): others' changes applied to what the plan shows, in place. The
-// newer version wins; a change to the bar being dragged or edited waits until it is let go;
-// calendars, holidays, the team's settings, an import or too much at once read what is shown
-// again. Built on what is shown (planState.svelte.ts); the edits build on it (plan.svelte.ts).
+// The live view: others' changes applied to what the plan shows, in place. The newer version wins;
+// a change to the bar being dragged or edited waits until it is let go; calendars, holidays, the
+// team's settings, an import or too much at once read what is shown again. Built on what is shown
+// (planState.svelte.ts); the edits build on it (plan.svelte.ts).
 import { MESSAGES } from "../i18n";
 import type { AssignmentDto, LiveItemDto, LiveNewsDto, ProjectDto, ResourceDto } from "../ipc";
 import { sameBar } from "./planApi";
 import { PlanState } from "./planState.svelte";
 
 export class PlanLive extends PlanState {
-  // ---- the live view (others' changes, issue #19.2) ------------------------------------------
+  // ---- the live view (others' changes) -------------------------------------------------------
 
   /** Others' changes to the bar being dragged or edited: they wait until it is let go. */
   private waiting: { item: LiveItemDto; reread: boolean }[] = [];
@@ -120,8 +120,8 @@ export class PlanLive extends PlanState {
     this.notice = { text: gone ? t.liveDeletedWhileHeld(who) : t.liveChangedWhileHeld(who), kind: "info" };
   }
 
-  /** An assignment restored from the activity screen (issue #19.4): shown at once, as a change
-   * made elsewhere is (the live view brings it too; the newer version wins, so once only). */
+  /** An assignment restored from the activity screen: shown at once, as a change made elsewhere
+   * is (the live view brings it too; the newer version wins, so once only). */
   restored(a: AssignmentDto): void {
     this.liveAssignment(null, a);
   }

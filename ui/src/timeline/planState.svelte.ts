@@ -234,7 +234,7 @@ export class PlanState {
 
   // ---- messages ------------------------------------------------------------------------------
 
-  /** Keys of the items a read named as unreadable (issue #18.5), each said once. */
+  /** Keys of the items a read named as unreadable, each said once. */
   protected readonly unreadable = new Set<string>();
 
   /** Items the table holds that could not be read back: not shown; the notice names them. */

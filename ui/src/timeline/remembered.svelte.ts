@@ -1,8 +1,7 @@
-// What the timeline remembers between starts (issue #16.6): the language, the date format the user
-// chose (issue #16.4), the zoom, the first day
-// in view and the two filters, per user and team (the Rust side keeps them in the app's data
-// folder, beside the user's other things for the table). Read once when the timeline opens,
-// applied, then written a moment after each change.
+// What the timeline remembers between starts: the language, the date format the user chose, the
+// zoom, the first day in view and the two filters, per user and team (the Rust side keeps them in
+// the app's data folder, beside the user's other things for the table). Read once when the timeline
+// opens, applied, then written a moment after each change.
 import type { PrefsDto } from "../ipc";
 import { ui } from "../lang.svelte";
 import { type Day, dateOf, dayOf } from "./dates";

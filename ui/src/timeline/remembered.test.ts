@@ -22,7 +22,7 @@ afterEach(() => {
   ui.setDates(null);
 });
 
-describe("what the timeline remembers (issue #16.6)", () => {
+describe("what the timeline remembers", () => {
   it("applies the remembered language, date format, zoom, filters and day", async () => {
     const t = timeline();
     const { api } = fakeApi({

@@ -55,7 +55,7 @@ export interface PlacedRow {
   over: { from: Day; to: Day }[];
   closed: { from: Day; to: Day }[];
   away: { from: Day; to: Day; partial: boolean }[];
-  /** The heatmap's cells in view (issue #17.7; none unless it is on). */
+  /** The heatmap's cells in view (none unless it is on). */
   heat: HeatCell[];
   bars: PlacedBar[];
 }
@@ -172,11 +172,11 @@ export class Rows {
   filter = $state("");
   /** The project search (the projects panel's): bars of other projects fade. */
   projectQuery = $state("");
-  /** Whether tentative work counts in the loads (the overbooked mark; issue #17.2). */
+  /** Whether tentative work counts in the loads (the overbooked mark). */
   tentative = $state(true);
-  /** The heatmap instead of the bars (issue #17.7). */
+  /** The heatmap instead of the bars. */
   heatmap = $state(false);
-  /** The period the rows' figures are for (issue #17.6), and its days. */
+  /** The period the rows' figures are for, and its days. */
   period: PeriodKind = $state(DEFAULT_PERIOD);
   readonly periodDays: { from: Day; to: Day };
   /** Whether part of the period is not loaded (then its figures cannot be told). */

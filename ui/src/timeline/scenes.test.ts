@@ -129,7 +129,7 @@ describe("the date header's scene", () => {
     ]);
   });
 
-  it("names the weekdays at the day zoom, as the language writes them (issue #16.9)", () => {
+  it("names the weekdays at the day zoom, as the language writes them", () => {
     expect(headerDays([TODAY - 1, TODAY], origin, 48, "day", TODAY).map((d) => d.text)).toEqual([
       "1 Sun",
       "2 Mon",
@@ -154,7 +154,7 @@ describe("the date header's scene", () => {
 });
 
 describe("the name column's scene", () => {
-  it("gives each row in view its name, figures over the period (issue #17.6) and the cursor's row", () => {
+  it("gives each row in view its name, figures over the period and the cursor's row", () => {
     const names = (partlyMissing: boolean, cursorRow: number) =>
       namesScene(LIGHT, "Inter", shown, rows, { from: TODAY, to: TODAY + 5, partlyMissing }, cursorRow);
     const n = names(false, 1);

@@ -1,5 +1,5 @@
-// The selection is an identity (issue #16.1): the cursor and its bar follow the person's and the
-// assignment's ids through what changes the rows under them, and select nothing once they are gone.
+// The selection is an identity: the cursor and its bar follow the person's and the assignment's ids
+// through what changes the rows under them, and select nothing once they are gone.
 // (A .svelte.test.ts file: its plan is reactive, as the real one is.)
 import { describe, expect, it } from "vitest";
 import type { AssignmentDto, ResourceDto } from "../ipc";

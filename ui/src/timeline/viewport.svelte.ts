@@ -39,7 +39,7 @@ export function revealing(
 
 export class Viewport {
   /** Day 0 of the content (x = 0): the first day a plan can hold, so that every day it can hold
-   * is reached by scrolling, either way (issue #16.2). */
+   * is reached by scrolling, either way. */
   readonly origin: Day = FIRST_DAY;
   readonly totalDays = LAST_DAY - FIRST_DAY + 1;
   /** Whether the view was put at today once (it is never put there again by itself). */

@@ -104,7 +104,7 @@ describe("scrolling and zooming", () => {
     expect(el.scrollLeft).toBe(10);
   });
 
-  it("reaches every day a plan can hold, and stays on the first when scrolled there (issue #16.2)", () => {
+  it("reaches every day a plan can hold, and stays on the first when scrolled there", () => {
     const v = new Viewport();
     const el = element();
     v.el = el as unknown as HTMLDivElement;

@@ -1,5 +1,5 @@
-// Zoom keeps the place (issue #16.3): about the pointer for Ctrl+wheel, about the cursor's day
-// from the keyboard and the buttons, so about today right after Today.
+// Zoom keeps the place: about the pointer for Ctrl+wheel, about the cursor's day from the keyboard
+// and the buttons, so about today right after Today.
 import { flushSync } from "svelte";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { TODAY, timeline } from "./fixture";

@@ -1,8 +1,8 @@
-//! The utilisation report (issue #17.9): for a range of days, each person's capacity, hours
-//! booked (confirmed and tentative apart), time off and utilisation, each project's hours, the
-//! team's sums, and all of it week by week for a chart. The figures are the timeline's: every day
-//! is [`day_loads_each`]'s, summed by [`PeriodLoad::of`], so a person's line here says what their row
-//! says for the same days. The screen, `rp-admin report` and the CSV file all read this.
+//! The utilisation report: for a range of days, each person's capacity, hours booked (confirmed and
+//! tentative apart), time off and utilisation, each project's hours, the team's sums, and all of it
+//! week by week for a chart. The figures are the timeline's: every day is [`day_loads_each`]'s,
+//! summed by [`PeriodLoad::of`], so a person's line here says what their row says for the same
+//! days. The screen, `rp-admin report` and the CSV file all read this.
 
 use super::load::{Availability, Booking, PeriodLoad, day_loads_each};
 use super::off::Absence;

@@ -1,5 +1,6 @@
-//! Assignments: create (#7), move/resize/reassign, delete (#8). Each edit is one transaction
-//! (the main item, its window-index entry if long, and checks on the person and project).
+//! Assignments: create (access pattern 7), move/resize/reassign, delete (access pattern 8). Each
+//! edit is one transaction (the main item, its window-index entry if long, and checks on the
+//! person and project).
 
 use super::items::{self, DELETING};
 use super::{AssignmentChange, AssignmentRef, NewAssignment};
@@ -214,7 +215,7 @@ impl Store {
         } else {
             // Moved (its start day is in its key): the old key is left with a mark, as a delete
             // leaves one, saying it moved, so that nothing puts the item back there — a copy run
-            // again (issue #18.8) — and a stale edit is told "changed", not "deleted".
+            // again — and a stale edit is told "changed", not "deleted".
             let pk = sdk::get_s(&r.new_main, keys::PK)?.to_owned();
             let id = sdk::get_s(&r.new_main, "id")?.to_owned();
             let from = sdk::get_s(&r.old_main, keys::SK)?.to_owned();

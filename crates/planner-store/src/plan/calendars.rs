@@ -138,7 +138,7 @@ impl Store {
             return Ok(deleted);
         };
         // The calendar with the mark that it was deleted (a copy run again must not bring it back
-        // with its holidays, issue #18.8) and its change record.
+        // with its holidays) and its change record.
         let change = Change::new(FeedKind::Calendar, FeedAction::Deleted, id.as_str())
             .before(&before)
             .summary(&serde_json::json!({ "holidaysDeleted": deleted }));

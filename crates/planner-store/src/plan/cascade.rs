@@ -165,7 +165,7 @@ impl Store {
 
         // The row must still carry this delete's mark: an import may have finished the delete
         // and put the row back (with the file's assignments, which step 2 just listed) since step
-        // 1; then this delete was overtaken and deletes nothing (issue #18.8).
+        // 1; then this delete was overtaken and deletes nothing.
         match self.get(parent.clone(), true).await? {
             None => {
                 return Ok(CascadeReport { assignments_deleted: 0, time_off_deleted: 0, already_gone: true });
@@ -187,7 +187,7 @@ impl Store {
             sdk::batch_delete(self.client(), self.table(), mains, |done| progress(done, total)).await?;
 
         // Step 4: the row itself, only if it is still the one we marked, with the mark that it
-        // was deleted (a copy run again must not bring it back, issue #18.8).
+        // was deleted (a copy run again must not bring it back).
         let row_sk = get_s(&parent, keys::SK)?.to_owned();
         let kind = if attribute == "resourceId" { FeedKind::Person } else { FeedKind::Project };
         let summary = CascadeReport { assignments_deleted: deleted, time_off_deleted, already_gone: false };

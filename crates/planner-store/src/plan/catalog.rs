@@ -26,7 +26,7 @@ pub struct Catalog {
     pub projects: Vec<Project>,
     /// Not shown anywhere; listed so that an interrupted delete can be finished.
     pub pending_deletions: Vec<PendingDeletion>,
-    /// Rows that could not be read back: left out (with their bars) and named (issue #18.5).
+    /// Rows that could not be read back: left out (with their bars) and named.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub unreadable: Vec<planner_domain::Unreadable>,
 }

@@ -4,7 +4,7 @@
 //! table's TTL after [`GONE_DAYS`]; the answer reads the old key, the mark and, when neither is
 //! there, the item's person and project (a cascade delete leaves no mark): strongly consistent
 //! GetItems, whatever the team's history (it had queried every item of the series: ~6k read
-//! units at 100k assignments, issue #18.4).
+//! units at 100k assignments).
 
 use super::assignments::plain_put;
 use crate::keys::Series;

@@ -25,8 +25,7 @@ pub(crate) fn version(item: &Item) -> Result<u64, StoreError> {
 }
 
 /// Each item parsed; the ones that cannot be (damaged, a value out of range) are left out and
-/// added to `unreadable`, with a warning in the log, so that one bad item does not hide a team
-/// (issue #18.5).
+/// added to `unreadable`, with a warning in the log, so that one bad item does not hide a team.
 pub(crate) fn readable<T>(
     rows: impl IntoIterator<Item = impl std::borrow::Borrow<Item>>,
     parse: impl Fn(&Item) -> Result<T, StoreError>,

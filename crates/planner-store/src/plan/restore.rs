@@ -1,7 +1,7 @@
-//! Restore from the activity log (issue #19.4): a deleted assignment's change record holds it as
-//! it was; restoring creates it again, one version past the deleted one, in one transaction
-//! with its person's and project's checks, the removal of its delete mark, and a change record
-//! that says it was restored. Planners and admins.
+//! Restore from the activity log: a deleted assignment's change record holds it as it was;
+//! restoring creates it again, one version past the deleted one, in one transaction with its
+//! person's and project's checks, the removal of its delete mark, and a change record that says it
+//! was restored. Planners and admins.
 
 use super::items;
 use crate::feed::{FeedAction, FeedKind, record_from_item};

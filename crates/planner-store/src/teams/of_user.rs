@@ -68,10 +68,10 @@ impl Store {
         }
         // Each confirmed, with its role, by a strongly consistent read of the membership itself:
         // the index lags, and lists for a while a team the user was removed from, or the role
-        // they had (issue #18.7: opening such a team failed and signed the user out). One read
-        // per team (its membership and its META, one partition): with sign-in by AWS identity a
-        // request spanning two teams' partitions is refused by IAM (dynamodb:LeadingKeys), and a
-        // team these credentials may not read is left out, not a failed sign-in.
+        // they had (opening such a team used to fail and sign the user out). One read per team (its
+        // membership and its META, one partition): with sign-in by AWS identity a request spanning
+        // two teams' partitions is refused by IAM (dynamodb:LeadingKeys), and a team these
+        // credentials may not read is left out, not a failed sign-in.
         let reads = listed.iter().map(|team| async move {
             let wanted =
                 vec![key(keys::team_pk(team), keys::member_sk(user)), key(keys::team_pk(team), META)];

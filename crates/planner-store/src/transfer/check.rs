@@ -34,8 +34,8 @@ impl TeamExport {
             }
             a.clone().checked().map_err(|e| bad(format!("assignment {}: {e}", a.id)))?;
         }
-        // Nothing the reader could not read back (issue #18.5): a version past 2^53 − 1 is
-        // written, and every window that holds the item then leaves it out as unreadable.
+        // Nothing the reader could not read back: a version past 2^53 − 1 is written, and every
+        // window that holds the item then leaves it out as unreadable.
         let versions = (self.resources.iter().map(|r| (r.version, r.id.to_string())))
             .chain(self.projects.iter().map(|p| (p.version, p.id.to_string())))
             .chain(self.assignments.iter().map(|a| (a.version, a.id.to_string())))

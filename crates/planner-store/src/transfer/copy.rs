@@ -1,10 +1,10 @@
 //! Copying a plan into a team (this computer's local workspace moving in; docs/data-model.md,
 //! access pattern 40). Each item is one transaction that puts it only if the team lacks it and
-//! checks it as a create would (issue #18.8): an assignment or a time off only onto a person (and
-//! project) that exists and is not being deleted, a holiday only into a calendar that exists; and
-//! nothing the team deleted or moved since — a delete or a move leaves a mark (`GONE#…`) at the
-//! old key's id, which the put checks is absent. So a run again after an interruption finishes the copy without bringing back what a
-//! teammate deleted meanwhile, and never overwrites what the team changed.
+//! checks it as a create would: an assignment or a time off only onto a person (and project) that
+//! exists and is not being deleted, a holiday only into a calendar that exists; and nothing the
+//! team deleted or moved since — a delete or a move leaves a mark (`GONE#…`) at the old key's id,
+//! which the put checks is absent. So a run again after an interruption finishes the copy without
+//! bringing back what a teammate deleted meanwhile, and never overwrites what the team changed.
 
 use super::TeamExport;
 use crate::keys::{self, Series};

@@ -1,9 +1,9 @@
-//! An import's calendars, people and projects, put without stripping a delete under way
-//! (issue #18.8). A plain put of a row that a cascade delete has marked `deleting` removes the
-//! mark; the cascade, which listed the row's assignments already, would then delete the ones the
-//! import puts next and leave the row without them. So each row is put on
-//! `attribute_not_exists(deleting)`, and a marked row's delete is finished first (which makes any
-//! other run of it stop before it deletes, `plan/cascade.rs`), then the row is put.
+//! An import's calendars, people and projects, put without stripping a delete under way. A plain
+//! put of a row that a cascade delete has marked `deleting` removes the mark; the cascade, which
+//! listed the row's assignments already, would then delete the ones the import puts next and leave
+//! the row without them. So each row is put on `attribute_not_exists(deleting)`, and a marked row's
+//! delete is finished first (which makes any other run of it stop before it deletes,
+//! `plan/cascade.rs`), then the row is put.
 
 use crate::keys::{self, TeamItemKey};
 use crate::sdk::{Item, classify, get_s, is_condition_failure};

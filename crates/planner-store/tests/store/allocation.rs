@@ -1,5 +1,5 @@
-//! Assignments' allocation and status (issue #17): stored, read back through the window query,
-//! kept by an edit that does not name them, checked, and carried by export and import.
+//! Assignments' allocation and status: stored, read back through the window query, kept by an edit
+//! that does not name them, checked, and carried by export and import.
 
 use crate::common::*;
 use planner_domain::ValidationError;

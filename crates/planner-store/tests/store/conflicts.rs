@@ -1,6 +1,6 @@
-//! Conflicts cost what they show (issue #18.4): an edit from an old copy of an assignment or a
-//! time off that someone else moved or deleted meanwhile is told apart (changed: a conflict;
-//! deleted: gone) by reading its own keys, never the team's history.
+//! Conflicts cost what they show: an edit from an old copy of an assignment or a time off that
+//! someone else moved or deleted meanwhile is told apart (changed: a conflict; deleted: gone) by
+//! reading its own keys, never the team's history.
 
 use crate::common::*;
 use planner_domain::capacity::TimeOffKind;

@@ -1,8 +1,8 @@
-//! Imports and copies respect deletes (issue #18.8): copying a plan into a team (this computer's
-//! local workspace moving in) checks each item as a create does, and a run again after an
-//! interruption brings back nothing a teammate deleted meanwhile — a person with their bars, a
-//! bar, a time off. An import's put does not strip a delete under way, so the teammate's delete
-//! cannot then remove the bars the import puts.
+//! Imports and copies respect deletes: copying a plan into a team (this computer's local workspace
+//! moving in) checks each item as a create does, and a run again after an interruption brings back
+//! nothing a teammate deleted meanwhile — a person with their bars, a bar, a time off. An import's
+//! put does not strip a delete under way, so the teammate's delete cannot then remove the bars the
+//! import puts.
 
 use crate::common::*;
 use aws_sdk_dynamodb::types::AttributeValue;

@@ -37,7 +37,7 @@ async fn throttling_is_retried_and_then_reported_as_busy_not_unavailable() {
         }
     });
     let err = env.store.list_resources(&scope).await.unwrap_err();
-    // Busy (issue #18.4): the table answers, so no window goes offline for it.
+    // Busy: the table answers, so no window goes offline for it.
     assert_eq!(err.code(), "busy", "{err:?}");
     assert!(err.to_string().contains("busy"), "{err}");
 }

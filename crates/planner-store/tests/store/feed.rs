@@ -1,7 +1,6 @@
-//! The change feed (issue #19.1) for assignments: every edit writes its change record in its own
-//! transaction, a refused or conflicting edit writes none, and one Query reads what came after
-//! the last record seen, page by page; expired records are skipped. (feed_kinds.rs: the other
-//! kinds of edit.)
+//! The change feed for assignments: every edit writes its change record in its own transaction, a
+//! refused or conflicting edit writes none, and one Query reads what came after the last record
+//! seen, page by page; expired records are skipped. (feed_kinds.rs: the other kinds of edit.)
 
 use crate::common::*;
 use planner_domain::Role;

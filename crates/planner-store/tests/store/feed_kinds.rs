@@ -1,9 +1,9 @@
-//! The change feed for every kind of edit (issue #19.1): each write that changes what members see
-//! carries its change record in the same request (checked on the requests themselves), a refused
-//! or conflicting one writes none, a cascade and an import write one summary record per run; the
-//! record says who (id and the name or email of their membership) and what before and after.
-//! Restore (#19.4), the retention an admin sets, the live reader's read-back and the activity
-//! screen's newest-first, filtered pages.
+//! The change feed for every kind of edit: each write that changes what members see carries its
+//! change record in the same request (checked on the requests themselves), a refused or conflicting
+//! one writes none, a cascade and an import write one summary record per run; the record says who
+//! (id and the name or email of their membership) and what before and after. Restore, the retention
+//! an admin sets, the live reader's read-back and the activity screen's newest-first, filtered
+//! pages.
 
 use crate::common::*;
 use planner_domain::capacity::WorkWeek;

@@ -97,7 +97,7 @@ async fn a_team_the_lagging_index_still_lists_is_confirmed_before_it_is_offered(
 /// With sign-in by AWS identity, IAM refuses a request whose keys span two teams' partitions
 /// (`dynamodb:LeadingKeys`, ForAllValues): a user's teams are read one partition per request, a
 /// team the credentials may not read is left out, and an item that is not the membership itself
-/// cannot add a team to someone's list (issue #18.1, review).
+/// cannot add a team to someone's list.
 #[tokio::test]
 async fn a_users_teams_are_read_one_partition_at_a_time_and_only_from_memberships() {
     let (env, recorder) = TestEnv::recorded().await;

@@ -1,5 +1,5 @@
-//! Sign-in by email code (issue #4): invite-only without enumeration, a code bound to its email,
-//! used once, expiring, replaced by the next one, killed by wrong guesses, and rate-limited.
+//! Sign-in by email code: invite-only without enumeration, a code bound to its email, used once,
+//! expiring, replaced by the next one, killed by wrong guesses, and rate-limited.
 
 use crate::common::*;
 use planner_domain::{Email, Role};
@@ -131,8 +131,8 @@ async fn a_code_of_the_wrong_form_uses_no_attempt() {
     let env = TestEnv::new().await;
     let email = invited(&env, "typo@example.com").await;
     let issued = env.store.request_sign_in_code(&email).await.unwrap().unwrap();
-    // Twice the attempts allowed, none of the form of a code sent (issue #18.9): each refused,
-    // none counted, so the code still works.
+    // Twice the attempts allowed, none of the form of a code sent: each refused, none counted, so
+    // the code still works.
     let code = issued.code.expose();
     let typos = [
         code[..10].to_owned(),

@@ -1,10 +1,10 @@
-//! The insider's attacks on sign-in by email code (issue #18.2 and #18.10), played as someone who
-//! holds what every user of a shared table holds — the table's AWS credentials and the machine
-//! file's pepper — but not the victim's mailbox. They ask for a code for the victim (anyone may),
-//! then try to learn it from the table: by a brute force of what the sign-in guard stores, and by
-//! a sweep of every key a six-digit code can have. And the guessing limit under concurrent
-//! guesses: each guess is counted before it is judged, so no more than the allowed number are
-//! ever judged, and a guess whose count did not land is not judged at all.
+//! The insider's attacks on sign-in by email code, played as someone who holds what every user of a
+//! shared table holds — the table's AWS credentials and the machine file's pepper — but not the
+//! victim's mailbox. They ask for a code for the victim (anyone may), then try to learn it from the
+//! table: by a brute force of what the sign-in guard stores, and by a sweep of every key a
+//! six-digit code can have. And the guessing limit under concurrent guesses: each guess is counted
+//! before it is judged, so no more than the allowed number are ever judged, and a guess whose count
+//! did not land is not judged at all.
 
 use crate::common::*;
 use aws_sdk_dynamodb::types::{AttributeValue, KeysAndAttributes};
@@ -19,8 +19,8 @@ use std::sync::Arc;
 /// file, which every user of the computer can read.
 const PEPPER: &[u8] = b"test-pepper";
 
-/// The keyed hash the layout before #18.2 derived keys with (published in docs/data-model.md
-/// then): SHA-256 over length-prefixed parts and the pepper.
+/// The keyed hash the earlier layout derived keys with (published in docs/data-model.md then):
+/// SHA-256 over length-prefixed parts and the pepper.
 fn keyed_hash(parts: &[&str]) -> String {
     let mut h = Sha256::new();
     for part in parts {

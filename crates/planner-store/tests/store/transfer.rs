@@ -25,7 +25,7 @@ async fn export_then_import_into_another_team_gives_the_same_plan() {
     let report = env.store.import_team(&target, &parsed, &mut |_, _, _| {}).await.unwrap();
     assert_eq!(report.assignments, file.assignments.len());
     assert_eq!(report.removed, 2 + 1);
-    // What went, said as such (issue #16.9: "removed 3 items" did not say what).
+    // What went, said as such (a bare "removed 3 items" did not say what).
     assert_eq!((report.removed_people, report.removed_projects, report.removed_assignments), (1, 1, 1));
     let back = env.store.export_team(&target).await.unwrap();
     assert_eq!(
@@ -230,7 +230,7 @@ async fn a_viewer_cannot_copy_in_and_clearing_empties_the_plan_but_keeps_the_tea
     assert_eq!(plan_sizes(&env, &team).await, (0, 0, 0));
 
     let removed = env.store.clear_plan(&local, &mut |_, _, _| {}).await.unwrap();
-    // People, projects, assignments, and (issue #17) the demo's time off, calendar and holidays.
+    // People, projects, assignments, and the demo's time off, calendar and holidays.
     let capacity = file.time_off.len() + file.calendars.len() + file.holidays.len();
     assert_eq!(removed, 12 + 6 + file.assignments.len() + capacity);
     assert_eq!(plan_sizes(&env, &local).await, (0, 0, 0));

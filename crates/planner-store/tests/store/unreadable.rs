@@ -1,6 +1,6 @@
-//! One bad item cannot hide a team (issue #18.5): an item that cannot be read back (damaged, or a
-//! version past what the window can hold) is left out of the read and named; the rest shows.
-//! Import refuses such values before writing anything.
+//! One bad item cannot hide a team: an item that cannot be read back (damaged, or a version past
+//! what the window can hold) is left out of the read and named; the rest shows. Import refuses such
+//! values before writing anything.
 
 use crate::common::*;
 use aws_sdk_dynamodb::types::AttributeValue;
@@ -32,8 +32,8 @@ async fn a_damaged_item_is_left_out_and_named_and_the_rest_shows() {
     let bad = env.assign(&scope, &r.id, &p.id, "2026-05-11", 3).await;
     let broken = env.person(&scope, "Broken").await;
     let pk = keys::team_pk(scope.team());
-    // A version past 2^53 − 1 (an import before #18.5 wrote such), and a person whose name is
-    // not a string.
+    // A version past 2^53 − 1 (imports wrote such before they refused them), and a person whose
+    // name is not a string.
     let too_big = AttributeValue::N((MAX_VERSION + 1).to_string());
     tamper(&env, pk.clone(), keys::assignment_sk(bad.range.start(), &bad.id), "version", too_big).await;
     tamper(&env, pk.clone(), keys::resource_sk(&broken.id), "name", AttributeValue::N("1".into())).await;

@@ -1,7 +1,7 @@
-//! Working time (issue #17.3–5, #17.10): time off through the window query (exact, long ones
-//! included, flat as history grows), people's working weeks and calendars, the team's week,
-//! holiday calendars and holidays; who may change what; bad values change nothing; each edit one
-//! request; export and import carry it all; a person's delete takes their time off along.
+//! Working time: time off through the window query (exact, long ones included, flat as history
+//! grows), people's working weeks and calendars, the team's week, holiday calendars and holidays;
+//! who may change what; bad values change nothing; each edit one request; export and import carry
+//! it all; a person's delete takes their time off along.
 
 use crate::common::*;
 use planner_domain::capacity::{Schedule, TimeOffKind, WorkWeek};
