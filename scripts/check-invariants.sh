@@ -92,4 +92,26 @@ if [ -n "$hits" ]; then
 else
   say "local file names are built only in planner-app/src/places.rs" "ok"
 fi
+# 12. The shell reaches the store only through the application: planner-store is no dependency of
+#     the app package (its command tests may seed a table with it) and no shell source names it.
+direct=$(cargo tree -q -p resource-planner -e normal --depth 1 2>/dev/null)
+if ! grep -q 'planner-app' <<<"$direct"; then
+  say "cargo tree cannot see planner-app in the app package" "FAIL"; fail=1
+elif grep -q 'planner-store' <<<"$direct" || grep -rn 'planner_store' src-tauri/src; then
+  say "the shell depends on planner-store" "FAIL"; fail=1
+else
+  say "the shell reaches the store only through planner-app" "ok"
+fi
+# 13. No issue numbers in code or comments: history belongs in git and BENCHMARKS.md. Sources,
+#     scripts and build files (Markdown, generated bindings and lock files aside); the pattern is
+#     built from pieces so that this file cannot match it.
+issue='[Ii]ssues? #?[0-9]+'; numbered='#[0-9]+\.[0-9]+'
+hits=$(git ls-files -z --cached --others --exclude-standard -- . ':(exclude)*.md' ':(exclude)ui/src/ipc/bindings' \
+  ':(exclude)*.lock' ':(exclude)ui/package-lock.json' ':(exclude)docs' ':(exclude)*.png' \
+  | xargs -0 grep -sHnE "$issue|$numbered" -- || true)
+if [ -n "$hits" ]; then
+  echo "$hits"; say "an issue number in code or comments" "FAIL"; fail=1
+else
+  say "no issue numbers in code or comments" "ok"
+fi
 exit $fail

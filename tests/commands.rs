@@ -93,7 +93,7 @@ fn bad_input_comes_back_as_a_typed_error() {
         ("create_project", json!({ "name": "X", "color": "blue" }), "invalid_color"),
         ("open_timeline", json!({ "from": "2026-13-01", "to": "2027-01-01" }), "invalid_date"),
         ("open_timeline", json!({ "from": "2026-12-01", "to": "2026-12-01" }), "range_empty"),
-        // A window is capped (issue #18.6): a read of a team's whole history in one go is refused.
+        // A window is capped: a read of a team's whole history in one go is refused.
         ("open_timeline", json!({ "from": "2026-01-01", "to": "2027-01-03" }), "range_too_long"),
         ("load_window", json!({ "from": "1900-01-01", "to": "2999-01-01" }), "range_too_long"),
         ("rename_resource", json!({ "id": "no#such", "version": 1, "name": "X" }), "invalid_id"),
@@ -116,4 +116,24 @@ fn bad_input_comes_back_as_a_typed_error() {
         assert_eq!(err["code"], code, "{cmd} {args}: {err}");
         assert!(err["message"].as_str().is_some_and(|m| !m.is_empty()), "{err}");
     }
+}
+
+/// What the window sends is read as Tauri's own commands read it: a missing value or one of the
+/// wrong type gets Tauri's sentence, a missing `Option` is `None`, and an unknown command is no
+/// command at all.
+#[test]
+fn arguments_are_read_as_tauri_reads_them() {
+    let (_app, w) = app();
+    let missing = call(&w, "create_resource", json!({})).unwrap_err();
+    assert_eq!(missing, json!("command create_resource missing required key name"));
+    let wrong = call(&w, "rename_resource", json!({ "id": "x", "version": "one", "name": "A" })).unwrap_err();
+    assert!(
+        wrong.as_str().unwrap().starts_with("invalid args `version` for command `rename_resource`"),
+        "{wrong}"
+    );
+    // `id` is an Option: left out, the person gets a new one.
+    let made = call(&w, "create_resource", json!({ "name": "Ada" })).unwrap();
+    assert_eq!(made["id"].as_str().unwrap().len(), 26);
+    let unknown = call(&w, "no_such_command", json!({})).unwrap_err();
+    assert!(unknown.as_str().unwrap().contains("no_such_command"), "{unknown}");
 }

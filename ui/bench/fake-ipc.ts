@@ -9,7 +9,7 @@ import { BENCH_TODAY, generate, overlapping, TEAM_NAME, timelineOf, windowItems 
 
 export type * from "../src/ipc";
 
-/** `?capacity` in the page's address: the plan with allocations, time off and holidays (issue #17.12);
+/** `?capacity` in the page's address: the plan with allocations, time off and holidays;
  * `&confirmed`: all of it confirmed (no hatched bars), to tell what tentative bars cost. */
 const query = new URLSearchParams(location.search);
 let team = generate(BENCH_TODAY, query.has("capacity"));
@@ -102,10 +102,10 @@ const lastAdminLeft = (userId: string) =>
 const lastAdmin = () =>
   Promise.reject({ code: "last_admin", message: "a team needs at least one admin; make someone else admin first" });
 export const listMembers: typeof real.listMembers = () => reply(members);
-export const inviteMember: typeof real.inviteMember = (email, _name, role) => {
+export const inviteMember: typeof real.inviteMember = (email, role, name) => {
   const found = members.find((m) => m.email === email.trim().toLowerCase());
   if (found && found.role !== role && lastAdminLeft(found.userId)) return lastAdmin();
-  const m = { userId: found?.userId ?? `unew${serial++}`, email: email.trim().toLowerCase(), name: _name, role };
+  const m = { userId: found?.userId ?? `unew${serial++}`, email: email.trim().toLowerCase(), name: name ?? null, role };
   members = [...members.filter((x) => x.userId !== m.userId), m];
   return reply(m);
 };
@@ -178,8 +178,8 @@ export const createProject: typeof real.createProject = (name, color, id) => {
   team.projects.push(p);
   return reply(p);
 };
-export const updateProject: typeof real.updateProject = (id, version, change) =>
-  reply(Object.assign(find(team.projects, id), change, { version: version + 1 }));
+export const updateProject: typeof real.updateProject = (id, version, name, color) =>
+  reply(Object.assign(find(team.projects, id), name ? { name } : {}, color ? { color } : {}, { version: version + 1 }));
 export const projectAssignmentCount: typeof real.projectAssignmentCount = (id) =>
   reply(team.assignments.filter((a) => a.projectId === id).length);
 export const deleteProject: typeof real.deleteProject = (id) => {

@@ -47,3 +47,11 @@ pub use places::Places;
 pub use plan::Overview;
 pub use view::{LinkAsk, OfflineView, SessionView, Told, Window};
 pub use workspace::{HEARTBEAT, backoff};
+
+// What the application's calls take and give that the store defines. The shell names them
+// through here and never depends on the store itself.
+pub use planner_store::feed::{ActivityFilter, MemberState, TeamSettings};
+pub use planner_store::{
+    AssignmentChange, Catalog, MemberInfo, NewAssignment, NewTimeOff, PendingDeletion, Sensitive, StoreError,
+    TeamMembership, TimeOffChange,
+};

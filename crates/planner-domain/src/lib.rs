@@ -50,6 +50,7 @@ mod dates;
 mod email;
 mod entities;
 mod error;
+mod feed;
 mod ids;
 mod name;
 mod role;
@@ -63,6 +64,7 @@ pub use entities::{
     WindowItems,
 };
 pub use error::ValidationError;
+pub use feed::{FeedAction, FeedKind};
 pub use ids::{AssignmentId, CalendarId, ProjectId, ResourceId, TeamId, TimeOffId, UserId};
 pub use name::Name;
 pub use role::{Action, Role};

@@ -1,15 +1,16 @@
 //! Capacity: a person's working time, time off, the team's default week, holiday calendars and
-//! their holidays (issue #17). Who may do what is checked in Rust: planners change people's
+//! their holidays. Who may do what is checked in Rust: planners change people's
 //! working time and time off; admins the default week and the calendars.
 
 use crate::ipc::{self, *};
 use planner_app::App;
+use planner_command::command;
 use planner_domain::CalendarId;
 use tauri::State;
 
 /// Sets a person's own working weeks (`null`: the team's week) and holiday calendar (`null`:
 /// none), as the window saw the person at `version`.
-#[tauri::command]
+#[command]
 pub async fn set_working_time(
     app: State<'_, App>,
     current: ResourceDto,
@@ -29,13 +30,13 @@ pub async fn set_working_time(
 }
 
 /// The team's default working week (minutes, Monday first). Admins only.
-#[tauri::command]
+#[command]
 pub async fn set_default_week(app: State<'_, App>, minutes: Vec<u32>) -> Result<Vec<u32>, IpcError> {
     Ok(week_dto(app.set_default_week(ipc::week(&minutes)?).await?.default_week))
 }
 
 /// Records time off for a person; `id` (made by the window) makes a repeat safe.
-#[tauri::command]
+#[command]
 pub async fn create_time_off(
     app: State<'_, App>,
     resource_id: String,
@@ -46,7 +47,7 @@ pub async fn create_time_off(
 }
 
 /// Changes the days, kind or hours of the time off the window shows as `current`.
-#[tauri::command]
+#[command]
 pub async fn update_time_off(
     app: State<'_, App>,
     current: TimeOffDto,
@@ -56,19 +57,19 @@ pub async fn update_time_off(
     Ok((&app.update_time_off(&current, change).await?).into())
 }
 
-#[tauri::command]
+#[command]
 pub async fn delete_time_off(app: State<'_, App>, current: TimeOffDto) -> Result<(), IpcError> {
     Ok(app.delete_time_off(&current.to_domain()?).await?)
 }
 
-#[tauri::command]
+#[command]
 pub async fn calendars(app: State<'_, App>) -> Result<Vec<CalendarDto>, IpcError> {
     Ok(app.calendars().await?.iter().map(Into::into).collect())
 }
 
 /// A new holiday calendar (admins); `region` names the holiday library's region its days come
 /// from (`JP`, `DE-BY`), if any.
-#[tauri::command]
+#[command]
 pub async fn create_calendar(
     app: State<'_, App>,
     name: String,
@@ -79,7 +80,7 @@ pub async fn create_calendar(
     Ok((&app.create_calendar(id, ipc::name(&name)?, region).await?).into())
 }
 
-#[tauri::command]
+#[command]
 pub async fn rename_calendar(
     app: State<'_, App>,
     id: String,
@@ -90,13 +91,13 @@ pub async fn rename_calendar(
 }
 
 /// Deletes a calendar with its holidays; answers how many holidays went.
-#[tauri::command]
+#[command]
 pub async fn delete_calendar(app: State<'_, App>, id: String) -> Result<u64, IpcError> {
     Ok(app.delete_calendar(&ipc::calendar_id(&id)?).await? as u64)
 }
 
 /// Adds holidays to a calendar (a year filled from the holiday library, or a day typed in).
-#[tauri::command]
+#[command]
 pub async fn add_holidays(
     app: State<'_, App>,
     calendar_id: String,
@@ -110,12 +111,12 @@ pub async fn add_holidays(
 }
 
 /// Adds the holidays of an .ics file's text to a calendar; answers how many.
-#[tauri::command]
+#[command]
 pub async fn import_ics(app: State<'_, App>, calendar_id: String, text: String) -> Result<u64, IpcError> {
     Ok(app.import_ics(&ipc::calendar_id(&calendar_id)?, &text).await? as u64)
 }
 
-#[tauri::command]
+#[command]
 pub async fn delete_holiday(app: State<'_, App>, calendar_id: String, day: String) -> Result<(), IpcError> {
     Ok(app.delete_holiday(&ipc::calendar_id(&calendar_id)?, ipc::date(&day)?).await?)
 }

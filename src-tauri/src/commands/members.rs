@@ -1,21 +1,22 @@
 //! The open team's members (the members screen).
 
-use crate::ipc::{self, IpcError, MemberDto};
+use crate::ipc::{self, IpcError, MemberDto, RoleDto};
 use planner_app::App;
+use planner_command::command;
 use tauri::State;
 
 /// The open team's members (any member may see them).
-#[tauri::command]
+#[command]
 pub async fn list_members(app: State<'_, App>) -> Result<Vec<MemberDto>, IpcError> {
     Ok(app.list_members().await?.iter().map(Into::into).collect())
 }
 
 /// Invites someone by email with a role (admins only); a new email becomes a new user.
-#[tauri::command]
+#[command]
 pub async fn invite_member(
     app: State<'_, App>,
     email: String,
-    role: String,
+    #[ts(as = RoleDto)] role: String,
     name: Option<String>,
 ) -> Result<MemberDto, IpcError> {
     let name = name.as_deref().filter(|n| !n.trim().is_empty()).map(ipc::name).transpose()?;
@@ -30,13 +31,17 @@ pub async fn invite_member(
 }
 
 /// Changes a member's role (admins only; never leaves the team without an admin).
-#[tauri::command]
-pub async fn change_role(app: State<'_, App>, user_id: String, role: String) -> Result<(), IpcError> {
+#[command]
+pub async fn change_role(
+    app: State<'_, App>,
+    user_id: String,
+    #[ts(as = RoleDto)] role: String,
+) -> Result<(), IpcError> {
     Ok(app.change_role(&ipc::user_id(&user_id)?, ipc::role(&role)?).await?)
 }
 
 /// Removes a member (admins only; never the last admin).
-#[tauri::command]
+#[command]
 pub async fn remove_member(app: State<'_, App>, user_id: String) -> Result<(), IpcError> {
     Ok(app.remove_member(&ipc::user_id(&user_id)?).await?)
 }

@@ -2,19 +2,20 @@
 
 use crate::ipc::{self, *};
 use planner_app::App;
+use planner_command::command;
 use planner_domain::{DateRange, ProjectId, ResourceId};
 use tauri::State;
 use tauri::ipc::Channel;
 
 /// A summary of the workspace's next thirteen weeks.
-#[tauri::command]
+#[command]
 pub async fn workspace_overview(app: State<'_, App>) -> Result<WorkspaceOverview, IpcError> {
     Ok(app.overview().await?.into())
 }
 
 /// The timeline of `[from, to)`: team, people, projects and the assignments in view. While
 /// the table is out of reach, what the offline copy holds of it (`loaded` says which days).
-#[tauri::command]
+#[command]
 pub async fn open_timeline(app: State<'_, App>, from: String, to: String) -> Result<TimelineDto, IpcError> {
     Ok((&app.timeline(ipc::window(&from, &to)?).await?).into())
 }
@@ -22,15 +23,15 @@ pub async fn open_timeline(app: State<'_, App>, from: String, to: String) -> Res
 /// More of the plan as the timeline scrolls: the assignments and time off overlapping
 /// `[from, to)` and the holidays on its days. Offline, from the copy if it holds those days,
 /// else `not_loaded`.
-#[tauri::command]
+#[command]
 pub async fn load_window(app: State<'_, App>, from: String, to: String) -> Result<WindowItemsDto, IpcError> {
     let window: DateRange = ipc::window(&from, &to)?;
     Ok((&app.window(window).await?).into())
 }
 
-/// Offline: the oldest read time of the copy's days in `[from, to)` (the banner's "as of"; issue
-/// #18.6). Null online or when none of those days is in the copy.
-#[tauri::command]
+/// Offline: the oldest read time of the copy's days in `[from, to)` (the banner's "as of"). Null
+/// online or when none of those days is in the copy.
+#[command]
 pub async fn offline_synced_in(
     app: State<'_, App>,
     from: String,
@@ -39,14 +40,14 @@ pub async fn offline_synced_in(
     Ok(app.offline_synced_in(ipc::window(&from, &to)?).await)
 }
 
-#[tauri::command]
+#[command]
 pub async fn catalog(app: State<'_, App>) -> Result<CatalogDto, IpcError> {
     Ok((&app.catalog().await?).into())
 }
 
 /// Adds a person. `id` (a ULID made by the window) makes sending it again after a lost answer
 /// safe: the same person is found, not a second one made.
-#[tauri::command]
+#[command]
 pub async fn create_resource(
     app: State<'_, App>,
     name: String,
@@ -57,7 +58,7 @@ pub async fn create_resource(
     Ok((&app.create_resource(id, name).await?).into())
 }
 
-#[tauri::command]
+#[command]
 pub async fn rename_resource(
     app: State<'_, App>,
     id: String,
@@ -69,13 +70,13 @@ pub async fn rename_resource(
 }
 
 /// How many assignments deleting this person would delete (the confirmation says it).
-#[tauri::command]
+#[command]
 pub async fn resource_assignment_count(app: State<'_, App>, id: String) -> Result<u64, IpcError> {
     Ok(app.resource_assignment_count(&ipc::resource_id(&id)?).await? as u64)
 }
 
 /// Deletes a person and their assignments, telling `on_progress` how far it is.
-#[tauri::command]
+#[command]
 pub async fn delete_resource(
     app: State<'_, App>,
     id: String,
@@ -86,7 +87,7 @@ pub async fn delete_resource(
 }
 
 /// Adds a project; `id` as for [`create_resource`].
-#[tauri::command]
+#[command]
 pub async fn create_project(
     app: State<'_, App>,
     name: String,
@@ -98,7 +99,7 @@ pub async fn create_project(
     Ok((&app.create_project(id, name, color).await?).into())
 }
 
-#[tauri::command]
+#[command]
 pub async fn update_project(
     app: State<'_, App>,
     id: String,
@@ -112,13 +113,13 @@ pub async fn update_project(
 }
 
 /// How many assignments deleting this project would delete.
-#[tauri::command]
+#[command]
 pub async fn project_assignment_count(app: State<'_, App>, id: String) -> Result<u64, IpcError> {
     Ok(app.project_assignment_count(&ipc::project_id(&id)?).await? as u64)
 }
 
 /// Deletes a project and its assignments, telling `on_progress` how far it is.
-#[tauri::command]
+#[command]
 pub async fn delete_project(
     app: State<'_, App>,
     id: String,
@@ -128,7 +129,7 @@ pub async fn delete_project(
     Ok(DeleteReportDto { assignments_deleted: report.assignments_deleted as u64 })
 }
 
-#[tauri::command]
+#[command]
 pub async fn create_assignment(
     app: State<'_, App>,
     input: NewAssignmentInput,
@@ -137,7 +138,7 @@ pub async fn create_assignment(
 }
 
 /// Moves, resizes or reassigns the assignment the window shows as `current`.
-#[tauri::command]
+#[command]
 pub async fn update_assignment(
     app: State<'_, App>,
     current: AssignmentDto,
@@ -147,7 +148,7 @@ pub async fn update_assignment(
     Ok((&app.update_assignment(&current, change).await?).into())
 }
 
-#[tauri::command]
+#[command]
 pub async fn delete_assignment(app: State<'_, App>, current: AssignmentDto) -> Result<(), IpcError> {
     Ok(app.delete_assignment(&current.to_domain()?).await?)
 }

@@ -1,8 +1,9 @@
-//! The utilisation report (issue #17.9): its figures for the report screen and its CSV file.
+//! The utilisation report: its figures for the report screen and its CSV file.
 //! Any member may read it. The domain's `Report` is the window's type as it is (ts-rs).
 
 use crate::ipc::{self, IpcError};
 use planner_app::{App, Places};
+use planner_command::command;
 use planner_domain::DateRange;
 use planner_domain::capacity::Report;
 use tauri::State;
@@ -12,7 +13,7 @@ fn days(first_day: &str, last_day: &str) -> Result<DateRange, IpcError> {
 }
 
 /// The report of the days `firstDay` to `lastDay`, weeks from `firstWeekday` (0 Monday).
-#[tauri::command]
+#[command]
 pub async fn report(
     app: State<'_, App>,
     first_day: String,
@@ -23,7 +24,7 @@ pub async fn report(
 }
 
 /// Saves the report's CSV file in the downloads folder; answers its path.
-#[tauri::command]
+#[command]
 pub async fn save_report_csv(
     app: State<'_, App>,
     places: State<'_, Places>,
@@ -37,7 +38,7 @@ pub async fn save_report_csv(
 }
 
 /// Saves the activity log's CSV (made by the window) in the downloads folder; its path.
-#[tauri::command]
+#[command]
 pub async fn save_activity_csv(
     app: State<'_, App>,
     places: State<'_, Places>,

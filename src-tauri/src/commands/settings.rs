@@ -4,18 +4,19 @@ use crate::ipc::{
     IpcError, LocalPlanDto, MoveProgressDto, MoveReportDto, PrefsDto, SettingsDto, SettingsInput, ToldDto,
 };
 use planner_app::{App, Places, local_move, prefs, startup};
+use planner_command::command;
 use tauri::State;
 use tauri::ipc::Channel;
 
 /// The connection settings as the settings screen shows them: values in force, and which are
 /// locked by the machine-wide file or set by environment variables.
-#[tauri::command]
+#[command]
 pub fn settings(places: State<'_, Places>) -> SettingsDto {
     SettingsDto::of(&places)
 }
 
 /// Saves the connection into the user's settings file and opens what it names, at once.
-#[tauri::command]
+#[command]
 pub async fn save_settings(
     app: State<'_, App>,
     places: State<'_, Places>,
@@ -27,7 +28,7 @@ pub async fn save_settings(
 
 /// Text for a support ticket: versions, the settings in force (secrets only as "set"), what is
 /// open, the last lines of the log.
-#[tauri::command]
+#[command]
 pub async fn diagnostics(app: State<'_, App>, places: State<'_, Places>) -> Result<String, IpcError> {
     let shell = format!("tauri {}", tauri::VERSION);
     Ok(planner_app::diagnostics::report(&app, &places, &shell).await)
@@ -35,20 +36,20 @@ pub async fn diagnostics(app: State<'_, App>, places: State<'_, Places>) -> Resu
 
 /// Tries a connection without saving it: one read on the table proves the credentials, the
 /// region, the endpoint and the table.
-#[tauri::command]
+#[command]
 pub async fn test_connection(input: SettingsInput) -> Result<(), IpcError> {
     Ok(startup::test_connection(&input.connection()?).await?)
 }
 
 /// What this computer's local workspace holds (nothing when it has none, or an empty one).
-#[tauri::command]
+#[command]
 pub async fn local_plan(places: State<'_, Places>) -> Result<Option<LocalPlanDto>, IpcError> {
     Ok(local_move::summary(&places).await?.map(Into::into))
 }
 
 /// Moves this computer's local workspace into the open team: backup file, copy (put before
 /// delete, re-runnable), then the local copy is emptied. Progress arrives on `on_progress`.
-#[tauri::command]
+#[command]
 pub async fn move_local_plan(
     app: State<'_, App>,
     places: State<'_, Places>,
@@ -59,13 +60,13 @@ pub async fn move_local_plan(
 }
 
 /// What the window remembered for the open workspace (all unset the first time, or signed out).
-#[tauri::command]
+#[command]
 pub async fn load_prefs(app: State<'_, App>, places: State<'_, Places>) -> Result<PrefsDto, IpcError> {
     Ok(app.prefs_file(&places).await.map(|file| prefs::load(&file)).unwrap_or_default().into())
 }
 
 /// Remembers the window's language, zoom, day in view and filters for the open workspace.
-#[tauri::command]
+#[command]
 pub async fn save_prefs(
     app: State<'_, App>,
     places: State<'_, Places>,

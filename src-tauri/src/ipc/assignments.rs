@@ -1,8 +1,8 @@
 //! Assignments' IPC types: an assignment as drawn, a new one, an edit of one.
 
 use super::{AllocationDto, IpcError, StatusDto, date, project_id, resource_id};
+use planner_app::{AssignmentChange, NewAssignment};
 use planner_domain::{Assignment, AssignmentId, DateRange};
-use planner_store::{AssignmentChange, NewAssignment};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 

@@ -1,36 +1,11 @@
-//! The live view's types (issue #19.2): what others changed, as the window applies it.
+//! The live view's types: what others changed, as the window applies it.
 
 use super::{AssignmentDto, CalendarDto, HolidayDto, ProjectDto, ResourceDto, RoleDto, TimeOffDto, week_dto};
 use planner_app::{LiveChange, LiveItem, LiveNews};
-use planner_store::feed::{FeedAction, FeedKind, MemberState, TeamSettings};
+use planner_app::{MemberState, TeamSettings};
+use planner_domain::{FeedAction, FeedKind};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
-
-/// What happened to the item.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
-#[ts(export)]
-pub enum FeedActionDto {
-    Created,
-    Changed,
-    Deleted,
-    Restored,
-    Imported,
-    Copied,
-}
-
-impl From<FeedAction> for FeedActionDto {
-    fn from(a: FeedAction) -> Self {
-        match a {
-            FeedAction::Created => Self::Created,
-            FeedAction::Changed => Self::Changed,
-            FeedAction::Deleted => Self::Deleted,
-            FeedAction::Restored => Self::Restored,
-            FeedAction::Imported => Self::Imported,
-            FeedAction::Copied => Self::Copied,
-        }
-    }
-}
 
 /// What changed (`after` null: deleted).
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
@@ -150,54 +125,6 @@ impl From<&LiveChange> for LiveChangeDto {
     }
 }
 
-/// What a record is about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "camelCase")]
-#[ts(export)]
-pub enum FeedKindDto {
-    Assignment,
-    Person,
-    Project,
-    TimeOff,
-    Calendar,
-    Holidays,
-    Member,
-    Team,
-    Import,
-}
-
-impl From<FeedKind> for FeedKindDto {
-    fn from(k: FeedKind) -> Self {
-        match k {
-            FeedKind::Assignment => Self::Assignment,
-            FeedKind::Person => Self::Person,
-            FeedKind::Project => Self::Project,
-            FeedKind::TimeOff => Self::TimeOff,
-            FeedKind::Calendar => Self::Calendar,
-            FeedKind::Holidays => Self::Holidays,
-            FeedKind::Member => Self::Member,
-            FeedKind::Team => Self::Team,
-            FeedKind::Import => Self::Import,
-        }
-    }
-}
-
-impl From<FeedKindDto> for FeedKind {
-    fn from(k: FeedKindDto) -> Self {
-        match k {
-            FeedKindDto::Assignment => Self::Assignment,
-            FeedKindDto::Person => Self::Person,
-            FeedKindDto::Project => Self::Project,
-            FeedKindDto::TimeOff => Self::TimeOff,
-            FeedKindDto::Calendar => Self::Calendar,
-            FeedKindDto::Holidays => Self::Holidays,
-            FeedKindDto::Member => Self::Member,
-            FeedKindDto::Team => Self::Team,
-            FeedKindDto::Import => Self::Import,
-        }
-    }
-}
-
 /// One change: who (their name or email at the time), when, what.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -211,8 +138,8 @@ pub struct LiveItemDto {
     pub who: Option<String>,
     /// Made by this user (here or in another window): applied, not announced.
     pub mine: bool,
-    pub kind: FeedKindDto,
-    pub action: FeedActionDto,
+    pub kind: FeedKind,
+    pub action: FeedAction,
     /// The id of what changed.
     pub item: String,
     pub change: LiveChangeDto,
@@ -229,8 +156,8 @@ impl From<&LiveItem> for LiveItemDto {
             by: i.by.to_string(),
             who: i.who.clone(),
             mine: i.mine,
-            kind: i.kind.into(),
-            action: i.action.into(),
+            kind: i.kind,
+            action: i.action,
             item: i.item.clone(),
             change: (&i.change).into(),
             summary: i.summary.clone(),
@@ -255,7 +182,7 @@ pub struct ActivityPageDto {
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct ActivityFilterInput {
-    pub kind: Option<FeedKindDto>,
+    pub kind: Option<FeedKind>,
     /// A person's, project's or member's id.
     pub about: Option<String>,
     /// Who made the changes (a user id).

@@ -20,9 +20,9 @@ pub use session::*;
 pub use settings::*;
 pub use working_time::*;
 
+use planner_app::StoreError;
 use planner_app::{AppError, ErrorCode};
 use planner_domain::{Color, Date, DateRange, Name, ProjectId, ResourceId, ValidationError};
-use planner_store::StoreError;
 use serde::Serialize;
 
 /// The error that crosses IPC: a stable code the window branches on (`ErrorCode.ts`, a union

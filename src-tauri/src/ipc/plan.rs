@@ -1,9 +1,9 @@
 //! The plan's IPC types: people, projects, assignments, timelines, deletes.
 
 use super::{AssignmentDto, CalendarDto, HolidayDto, ScheduleDto, TimeOffDto, week_dto};
+use planner_app::{Catalog, PendingDeletion};
 use planner_app::{Overview, Shown};
 use planner_domain::{DateRange, Project, Resource, Unreadable};
-use planner_store::{Catalog, PendingDeletion};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -88,7 +88,7 @@ pub struct TimelineDto {
     pub loaded: Vec<WindowDto>,
     /// Read from the offline copy, not the table (the window reads it again once online).
     pub cached: bool,
-    /// Items that could not be read back and are not shown (issue #18.5).
+    /// Items that could not be read back and are not shown.
     pub unreadable: Vec<Unreadable>,
 }
 
@@ -118,7 +118,7 @@ pub struct CatalogDto {
     pub unfinished_resource_deletes: Vec<String>,
     /// Ids of projects whose delete began but did not finish.
     pub unfinished_project_deletes: Vec<String>,
-    /// Rows that could not be read back and are not shown (issue #18.5).
+    /// Rows that could not be read back and are not shown.
     pub unreadable: Vec<Unreadable>,
 }
 

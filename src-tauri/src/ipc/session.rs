@@ -47,8 +47,8 @@ pub struct TeamDto {
     pub role: RoleDto,
 }
 
-impl From<&planner_store::TeamMembership> for TeamDto {
-    fn from(t: &planner_store::TeamMembership) -> Self {
+impl From<&planner_app::TeamMembership> for TeamDto {
+    fn from(t: &planner_app::TeamMembership) -> Self {
         Self {
             id: t.team.to_string(),
             name: t.name.as_ref().map(|n| n.to_string()).unwrap_or_default(),
@@ -158,8 +158,8 @@ pub struct MemberDto {
     pub role: RoleDto,
 }
 
-impl From<&planner_store::MemberInfo> for MemberDto {
-    fn from(m: &planner_store::MemberInfo) -> Self {
+impl From<&planner_app::MemberInfo> for MemberDto {
+    fn from(m: &planner_app::MemberInfo) -> Self {
         Self {
             user_id: m.user_id.to_string(),
             email: m.email.as_ref().map(|e| e.as_str().to_owned()),

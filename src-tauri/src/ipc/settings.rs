@@ -193,8 +193,7 @@ impl From<MoveReport> for MoveReportDto {
     }
 }
 
-/// What the window remembers between starts for the open workspace (issue #16.6); unset: the
-/// window's default.
+/// What the window remembers between starts for the open workspace; unset: the window's default.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]

@@ -2,9 +2,9 @@
 //! holidays, and what a window of days holds.
 
 use super::{AssignmentDto, IpcError, date, resource_id};
+use planner_app::{NewTimeOff, TimeOffChange};
 use planner_domain::capacity::{Schedule, TimeOffKind, WeekFrom, WorkWeek};
 use planner_domain::{Calendar, CalendarId, DateRange, Holiday, TimeOff, TimeOffId, WindowItems};
-use planner_store::{NewTimeOff, TimeOffChange};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -230,7 +230,7 @@ pub struct WindowItemsDto {
     pub assignments: Vec<AssignmentDto>,
     pub time_off: Vec<TimeOffDto>,
     pub holidays: Vec<HolidayDto>,
-    /// Items that could not be read back and are not shown (issue #18.5).
+    /// Items that could not be read back and are not shown.
     pub unreadable: Vec<planner_domain::Unreadable>,
 }
 

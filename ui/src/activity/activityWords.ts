@@ -1,8 +1,8 @@
-// The activity screen's words (issue #19.4) in English and Japanese, spread into i18n.ts's
+// The activity screen's words in English and Japanese, spread into i18n.ts's
 // MESSAGES as reportWords.ts is. An entry's sentence is put together in sentences.ts from the
 // parts here: who (already a subject: "You", "Ada", "Adaさん"), what (names and dates already
 // written out) and how many. The two languages take the same arguments, in their own order.
-import type { FeedKindDto } from "../ipc/bindings/FeedKindDto";
+import type { FeedKind } from "../ipc/bindings/FeedKind";
 import type { RoleDto } from "../ipc/bindings/RoleDto";
 import type { TimeOffKindDto } from "../ipc/bindings/TimeOffKindDto";
 
@@ -35,7 +35,7 @@ export const EN_ACTIVITY = {
     member: "Members",
     team: "Team settings",
     import: "Imports",
-  } satisfies Record<FeedKindDto, string>,
+  } satisfies Record<FeedKind, string>,
   activityEntries: "Changes, newest first",
   activityMore: "Load older",
   activityNothing: "No change in the log matches.",
@@ -161,7 +161,7 @@ export const EN_ACTIVITY = {
     `${who} brought a local plan into the team (${en(people, "person", "people")}, ${en(projects, "project", "projects")}, ${en(assignments, "assignment", "assignments")})`,
 
   /** Anything else (a record this window cannot read the details of). */
-  actSomething: (who: string, kind: FeedKindDto) =>
+  actSomething: (who: string, kind: FeedKind) =>
     `${who} changed ${
       {
         assignment: "an assignment",
@@ -313,7 +313,7 @@ export const JA_ACTIVITY: ActivityWords = {
   actCopied: (who: string, people: number, projects: number, assignments: number) =>
     `${who}が ローカルの計画をチームに取り込みました（メンバー ${ja(people)} 人、案件 ${ja(projects)} 件、アサイン ${ja(assignments)} 件）`,
 
-  actSomething: (who: string, kind: FeedKindDto) =>
+  actSomething: (who: string, kind: FeedKind) =>
     `${who}が ${
       {
         assignment: "アサイン",

@@ -1,14 +1,14 @@
-// What decides when people can work (issue #17.3–5), as the timeline holds it: the team's
+// What decides when people can work, as the timeline holds it: the team's
 // default week, the holiday calendars and the holidays on the days loaded, everyone's time off on
 // those days; each person's availability for the load maths (load.ts); and the edits of it, each
 // written through the Rust side and shown once it answered (these are settings-like edits made
 // in dialogs, not dragged: no optimistic show, no undo).
 import type {
   CalendarDto,
+  Commands,
   HolidayDto,
   HolidayInput,
   ResourceDto,
-  ScheduleDto,
   TimeOffDto,
   TimeOffInput,
 } from "../ipc";
@@ -17,23 +17,20 @@ import type { Absence, Availability, Schedule, WeekFrom } from "./load";
 import { type Asked, FIRST, KEY, Touched } from "./touched";
 
 /** The Rust commands capacity uses (src/ipc in the app; a fake in tests). */
-export interface CapacityApi {
-  setWorkingTime(
-    current: ResourceDto,
-    schedule: ScheduleDto | null,
-    calendarId: string | null,
-  ): Promise<ResourceDto>;
-  setDefaultWeek(minutes: number[]): Promise<number[]>;
-  createTimeOff(resourceId: string, input: TimeOffInput, id?: string): Promise<TimeOffDto>;
-  updateTimeOff(current: TimeOffDto, input: TimeOffInput): Promise<TimeOffDto>;
-  deleteTimeOff(current: TimeOffDto): Promise<void>;
-  createCalendar(name: string, region: string | null, id?: string): Promise<CalendarDto>;
-  renameCalendar(id: string, version: number, name: string): Promise<CalendarDto>;
-  deleteCalendar(id: string): Promise<number>;
-  addHolidays(calendarId: string, days: HolidayInput[]): Promise<number>;
-  importIcs(calendarId: string, text: string): Promise<number>;
-  deleteHoliday(calendarId: string, day: string): Promise<void>;
-}
+export type CapacityApi = Pick<
+  Commands,
+  | "setWorkingTime"
+  | "setDefaultWeek"
+  | "createTimeOff"
+  | "updateTimeOff"
+  | "deleteTimeOff"
+  | "createCalendar"
+  | "renameCalendar"
+  | "deleteCalendar"
+  | "addHolidays"
+  | "importIcs"
+  | "deleteHoliday"
+>;
 
 /** What a window of days brought (load_window, open_timeline). */
 export interface Dated {

@@ -231,10 +231,7 @@ export class Plan extends PlanLive {
       }
       case "update-project": {
         const current = this.heldProject(e.before);
-        const after = await this.api.updateProject(current.id, current.version, {
-          name: e.after.name,
-          color: e.after.color,
-        });
+        const after = await this.api.updateProject(current.id, current.version, e.after.name, e.after.color);
         this.rowsWritten.set(after.id, after.version);
         this.showProject(after);
         return { kind: "update-project", before: current, after };

@@ -3,18 +3,7 @@
 // a chunk, a failed call's code, the plan's notices and the words they are in. Tested through
 // plan.test.ts and intents.test.ts.
 import type { Lang } from "../i18n";
-import type {
-  AllocationDto,
-  AssignmentDto,
-  CatalogDto,
-  DeleteProgressDto,
-  DeleteReportDto,
-  NewAssignmentInput,
-  ProjectDto,
-  ResourceDto,
-  StatusDto,
-  WindowItemsDto,
-} from "../ipc";
+import type { AssignmentChangeInput, AssignmentDto, Commands } from "../ipc";
 import { FULL_DAY } from "./allocation";
 import type { CapacityApi } from "./capacity.svelte";
 import { dateOf, dayOf, LAST_DAY, withinPlan } from "./dates";
@@ -22,32 +11,27 @@ import { chunkRange } from "./layout";
 
 /** What a person chooses for an assignment: who, which project, first and last day (included),
  * and how much of the person's days it takes and whether it is settled (kept as they are when
- * absent: a drag moves and resizes only). */
-export interface Fields {
-  resourceId: string;
-  projectId: string;
-  startDate: string;
-  lastDay: string;
-  allocation?: AllocationDto;
-  status?: StatusDto;
-}
+ * absent: a drag moves and resizes only). The Rust side's change of an assignment, as it is. */
+export type Fields = AssignmentChangeInput;
 
 /** The Rust commands the plan uses (src/ipc in the app; an in-memory fake in tests). */
-export interface PlanApi extends CapacityApi {
-  loadWindow(from: string, to: string): Promise<WindowItemsDto>;
-  catalog(): Promise<CatalogDto>;
-  createAssignment(input: NewAssignmentInput): Promise<AssignmentDto>;
-  updateAssignment(current: AssignmentDto, change: Fields): Promise<AssignmentDto>;
-  deleteAssignment(current: AssignmentDto): Promise<void>;
-  createResource(name: string, id?: string): Promise<ResourceDto>;
-  renameResource(id: string, version: number, name: string): Promise<ResourceDto>;
-  resourceAssignmentCount(id: string): Promise<number>;
-  deleteResource(id: string, onProgress: (p: DeleteProgressDto) => void): Promise<DeleteReportDto>;
-  createProject(name: string, color: string, id?: string): Promise<ProjectDto>;
-  updateProject(id: string, version: number, change: { name?: string; color?: string }): Promise<ProjectDto>;
-  projectAssignmentCount(id: string): Promise<number>;
-  deleteProject(id: string, onProgress: (p: DeleteProgressDto) => void): Promise<DeleteReportDto>;
-}
+export type PlanApi = CapacityApi &
+  Pick<
+    Commands,
+    | "loadWindow"
+    | "catalog"
+    | "createAssignment"
+    | "updateAssignment"
+    | "deleteAssignment"
+    | "createResource"
+    | "renameResource"
+    | "resourceAssignmentCount"
+    | "deleteResource"
+    | "createProject"
+    | "updateProject"
+    | "projectAssignmentCount"
+    | "deleteProject"
+  >;
 
 /** A message for the user: what went wrong, or what happened after a conflict; `action` offers a
  * way out (doing edits again that turned out not saved). */

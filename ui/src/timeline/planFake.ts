@@ -42,7 +42,7 @@ export class FakeStore implements PlanApi {
   /** Offline: windows are served only if the copy holds them (none here). */
   offline = false;
   windowsAsked = 0;
-  /** Items every read names as unreadable (issue #18.5). */
+  /** Items every read names as unreadable. */
   unreadable: Unreadable[] = [];
 
   private answer<T>(value: T): T {
@@ -200,8 +200,9 @@ export class FakeStore implements PlanApi {
     this.projects.push(p);
     return p;
   }
-  async updateProject(id: string, version: number, change: { name?: string; color?: string }) {
+  async updateProject(id: string, version: number, name?: string | null, color?: string | null) {
     await this.gate("project");
+    const change = { ...(name ? { name } : {}), ...(color ? { color } : {}) };
     const i = this.projects.findIndex((p) => p.id === id);
     const held = at(this.projects, i);
     if (held.version !== version) throw err("conflict");

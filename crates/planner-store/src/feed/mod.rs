@@ -1,4 +1,4 @@
-//! The team's change feed (issue #19; docs/data-model.md, "Change record"). Every write that
+//! The team's change feed (docs/data-model.md, "Change record"). Every write that
 //! changes what members see — assignments, people, projects, working time, time off, calendars
 //! and holidays, members and roles, the team's name, default week and retention — writes a
 //! change record in the same transaction as the change (a refused or conflicting edit writes
@@ -22,6 +22,7 @@ use crate::sdk::{self, get_n, get_opt_s, get_s, key, n, s};
 use crate::{Store, StoreError, TeamScope};
 use aws_sdk_dynamodb::types::{AttributeValue, TransactWriteItem};
 use planner_domain::UserId;
+pub use planner_domain::{FeedAction, FeedKind};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -35,37 +36,6 @@ pub(crate) const FEED_DAYS_ATTR: &str = "feedDays";
 /// How long a store trusts the retention it read (a change by an admin on another computer
 /// takes effect here within this time; one by this store at once).
 const RETENTION_FRESH: std::time::Duration = std::time::Duration::from_secs(600);
-
-/// What a change record is about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub enum FeedKind {
-    Assignment,
-    Person,
-    Project,
-    TimeOff,
-    Calendar,
-    Holidays,
-    Member,
-    Team,
-    /// A whole import (one summary record per run).
-    Import,
-}
-
-/// What happened to it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub enum FeedAction {
-    Created,
-    Changed,
-    Deleted,
-    /// Created again from the activity log (a deleted assignment's Restore).
-    Restored,
-    /// A team's plan was made equal to a file (an import, admins).
-    Imported,
-    /// A plan was added to the team (a local workspace copied into it).
-    Copied,
-}
 
 /// One change, as the feed holds it.
 #[derive(Debug, Clone, PartialEq, Serialize)]

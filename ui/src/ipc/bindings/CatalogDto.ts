@@ -16,6 +16,6 @@ unfinishedResourceDeletes: Array<string>,
  */
 unfinishedProjectDeletes: Array<string>, 
 /**
- * Rows that could not be read back and are not shown (issue #18.5).
+ * Rows that could not be read back and are not shown.
  */
 unreadable: Array<Unreadable>, };

@@ -42,6 +42,6 @@ loaded: Array<WindowDto>,
  */
 cached: boolean, 
 /**
- * Items that could not be read back and are not shown (issue #18.5).
+ * Items that could not be read back and are not shown.
  */
 unreadable: Array<Unreadable>, };

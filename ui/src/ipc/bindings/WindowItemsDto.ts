@@ -9,6 +9,6 @@ import type { Unreadable } from "./Unreadable";
  */
 export type WindowItemsDto = { assignments: Array<AssignmentDto>, timeOff: Array<TimeOffDto>, holidays: Array<HolidayDto>, 
 /**
- * Items that could not be read back and are not shown (issue #18.5).
+ * Items that could not be read back and are not shown.
  */
 unreadable: Array<Unreadable>, };

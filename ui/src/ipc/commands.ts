@@ -1,0 +1,420 @@
+// Generated from the #[command] functions of src-tauri/src/commands by `cargo test`
+// (src-tauri/src/commands/declared.rs). Do not edit: CI fails when this file differs from
+// what the functions declare.
+import { Channel, invoke } from "@tauri-apps/api/core";
+import type { ActivityFilterInput } from "./bindings/ActivityFilterInput";
+import type { ActivityPageDto } from "./bindings/ActivityPageDto";
+import type { AllocationDto } from "./bindings/AllocationDto";
+import type { AllocationKindDto } from "./bindings/AllocationKindDto";
+import type { AssignmentChangeInput } from "./bindings/AssignmentChangeInput";
+import type { AssignmentDto } from "./bindings/AssignmentDto";
+import type { CalendarDto } from "./bindings/CalendarDto";
+import type { CatalogDto } from "./bindings/CatalogDto";
+import type { DeleteProgressDto } from "./bindings/DeleteProgressDto";
+import type { DeleteReportDto } from "./bindings/DeleteReportDto";
+import type { ErrorCode } from "./bindings/ErrorCode";
+import type { FeedAction } from "./bindings/FeedAction";
+import type { FeedKind } from "./bindings/FeedKind";
+import type { HolidayDto } from "./bindings/HolidayDto";
+import type { HolidayInput } from "./bindings/HolidayInput";
+import type { IpcError } from "./bindings/IpcError";
+import type { LinkAskDto } from "./bindings/LinkAskDto";
+import type { LiveChangeDto } from "./bindings/LiveChangeDto";
+import type { LiveItemDto } from "./bindings/LiveItemDto";
+import type { LiveNewsDto } from "./bindings/LiveNewsDto";
+import type { LoadFigures } from "./bindings/LoadFigures";
+import type { LocalPlanDto } from "./bindings/LocalPlanDto";
+import type { MemberDto } from "./bindings/MemberDto";
+import type { MemberStateDto } from "./bindings/MemberStateDto";
+import type { MoveProgressDto } from "./bindings/MoveProgressDto";
+import type { MoveReportDto } from "./bindings/MoveReportDto";
+import type { MoveStageDto } from "./bindings/MoveStageDto";
+import type { NewAssignmentInput } from "./bindings/NewAssignmentInput";
+import type { OfflineDto } from "./bindings/OfflineDto";
+import type { PersonLine } from "./bindings/PersonLine";
+import type { PrefsDto } from "./bindings/PrefsDto";
+import type { ProjectDto } from "./bindings/ProjectDto";
+import type { ProjectLine } from "./bindings/ProjectLine";
+import type { Report } from "./bindings/Report";
+import type { ReportWeek } from "./bindings/ReportWeek";
+import type { ResourceDto } from "./bindings/ResourceDto";
+import type { RoleDto } from "./bindings/RoleDto";
+import type { ScheduleDto } from "./bindings/ScheduleDto";
+import type { SessionDto } from "./bindings/SessionDto";
+import type { SettingsDto } from "./bindings/SettingsDto";
+import type { SettingsInput } from "./bindings/SettingsInput";
+import type { StatusDto } from "./bindings/StatusDto";
+import type { TeamDto } from "./bindings/TeamDto";
+import type { TeamSettingsDto } from "./bindings/TeamSettingsDto";
+import type { TimeOffDto } from "./bindings/TimeOffDto";
+import type { TimeOffInput } from "./bindings/TimeOffInput";
+import type { TimeOffKindDto } from "./bindings/TimeOffKindDto";
+import type { TimelineDto } from "./bindings/TimelineDto";
+import type { ToldDto } from "./bindings/ToldDto";
+import type { Unreadable } from "./bindings/Unreadable";
+import type { WeekFromDto } from "./bindings/WeekFromDto";
+import type { WindowDto } from "./bindings/WindowDto";
+import type { WindowItemsDto } from "./bindings/WindowItemsDto";
+import type { WorkspaceOverview } from "./bindings/WorkspaceOverview";
+
+export type {
+  ActivityFilterInput,
+  ActivityPageDto,
+  AllocationDto,
+  AllocationKindDto,
+  AssignmentChangeInput,
+  AssignmentDto,
+  CalendarDto,
+  CatalogDto,
+  DeleteProgressDto,
+  DeleteReportDto,
+  ErrorCode,
+  FeedAction,
+  FeedKind,
+  HolidayDto,
+  HolidayInput,
+  IpcError,
+  LinkAskDto,
+  LiveChangeDto,
+  LiveItemDto,
+  LiveNewsDto,
+  LoadFigures,
+  LocalPlanDto,
+  MemberDto,
+  MemberStateDto,
+  MoveProgressDto,
+  MoveReportDto,
+  MoveStageDto,
+  NewAssignmentInput,
+  OfflineDto,
+  PersonLine,
+  PrefsDto,
+  ProjectDto,
+  ProjectLine,
+  Report,
+  ReportWeek,
+  ResourceDto,
+  RoleDto,
+  ScheduleDto,
+  SessionDto,
+  SettingsDto,
+  SettingsInput,
+  StatusDto,
+  TeamDto,
+  TeamSettingsDto,
+  TimeOffDto,
+  TimeOffInput,
+  TimeOffKindDto,
+  TimelineDto,
+  ToldDto,
+  Unreadable,
+  WeekFromDto,
+  WindowDto,
+  WindowItemsDto,
+  WorkspaceOverview,
+};
+
+/** Every command of the Rust side, as the window calls it. */
+export interface Commands {
+  // capacity
+  /**
+   * Adds holidays to a calendar (a year filled from the holiday library, or a day typed in).
+   */
+  addHolidays(calendarId: string, days: Array<HolidayInput>): Promise<number>;
+  calendars(): Promise<Array<CalendarDto>>;
+  /**
+   * A new holiday calendar (admins); `region` names the holiday library's region its days come
+   * from (`JP`, `DE-BY`), if any.
+   */
+  createCalendar(name: string, region?: string | null, id?: string | null): Promise<CalendarDto>;
+  /**
+   * Records time off for a person; `id` (made by the window) makes a repeat safe.
+   */
+  createTimeOff(resourceId: string, input: TimeOffInput, id?: string | null): Promise<TimeOffDto>;
+  /**
+   * Deletes a calendar with its holidays; answers how many holidays went.
+   */
+  deleteCalendar(id: string): Promise<number>;
+  deleteHoliday(calendarId: string, day: string): Promise<void>;
+  deleteTimeOff(current: TimeOffDto): Promise<void>;
+  /**
+   * Adds the holidays of an .ics file's text to a calendar; answers how many.
+   */
+  importIcs(calendarId: string, text: string): Promise<number>;
+  renameCalendar(id: string, version: number, name: string): Promise<CalendarDto>;
+  /**
+   * The team's default working week (minutes, Monday first). Admins only.
+   */
+  setDefaultWeek(minutes: Array<number>): Promise<Array<number>>;
+  /**
+   * Sets a person's own working weeks (`null`: the team's week) and holiday calendar (`null`:
+   * none), as the window saw the person at `version`.
+   */
+  setWorkingTime(current: ResourceDto, schedule?: ScheduleDto | null, calendarId?: string | null): Promise<ResourceDto>;
+  /**
+   * Changes the days, kind or hours of the time off the window shows as `current`.
+   */
+  updateTimeOff(current: TimeOffDto, input: TimeOffInput): Promise<TimeOffDto>;
+
+  // live
+  /**
+   * A page of the open team's activity log, newest first, before `before` (from the newest
+   * without one), narrowed by `filter`. Every member may read it.
+   */
+  activity(before: string | null, limit: number, filter: ActivityFilterInput): Promise<ActivityPageDto>;
+  /**
+   * The changes to the open team since the last ask, oldest first, or "reload".
+   */
+  liveChanges(): Promise<LiveNewsDto>;
+  /**
+   * Renames the open team (admins).
+   */
+  renameTeam(name: string): Promise<string>;
+  /**
+   * Creates again the assignment whose delete the record `cursor` holds (planners and admins).
+   */
+  restoreAssignment(cursor: string): Promise<AssignmentDto>;
+  /**
+   * How many days the open team's activity log is kept (admins); the number kept now.
+   */
+  setFeedDays(days: number): Promise<number>;
+
+  // members
+  /**
+   * Changes a member's role (admins only; never leaves the team without an admin).
+   */
+  changeRole(userId: string, role: RoleDto): Promise<void>;
+  /**
+   * Invites someone by email with a role (admins only); a new email becomes a new user.
+   */
+  inviteMember(email: string, role: RoleDto, name?: string | null): Promise<MemberDto>;
+  /**
+   * The open team's members (any member may see them).
+   */
+  listMembers(): Promise<Array<MemberDto>>;
+  /**
+   * Removes a member (admins only; never the last admin).
+   */
+  removeMember(userId: string): Promise<void>;
+
+  // plan
+  catalog(): Promise<CatalogDto>;
+  createAssignment(input: NewAssignmentInput): Promise<AssignmentDto>;
+  /**
+   * Adds a project; `id` as for [`create_resource`].
+   */
+  createProject(name: string, color: string, id?: string | null): Promise<ProjectDto>;
+  /**
+   * Adds a person. `id` (a ULID made by the window) makes sending it again after a lost answer
+   * safe: the same person is found, not a second one made.
+   */
+  createResource(name: string, id?: string | null): Promise<ResourceDto>;
+  deleteAssignment(current: AssignmentDto): Promise<void>;
+  /**
+   * Deletes a project and its assignments, telling `on_progress` how far it is.
+   */
+  deleteProject(id: string, onProgress: (message: DeleteProgressDto) => void): Promise<DeleteReportDto>;
+  /**
+   * Deletes a person and their assignments, telling `on_progress` how far it is.
+   */
+  deleteResource(id: string, onProgress: (message: DeleteProgressDto) => void): Promise<DeleteReportDto>;
+  /**
+   * More of the plan as the timeline scrolls: the assignments and time off overlapping
+   * `[from, to)` and the holidays on its days. Offline, from the copy if it holds those days,
+   * else `not_loaded`.
+   */
+  loadWindow(from: string, to: string): Promise<WindowItemsDto>;
+  /**
+   * Offline: the oldest read time of the copy's days in `[from, to)` (the banner's "as of"). Null
+   * online or when none of those days is in the copy.
+   */
+  offlineSyncedIn(from: string, to: string): Promise<string | null>;
+  /**
+   * The timeline of `[from, to)`: team, people, projects and the assignments in view. While
+   * the table is out of reach, what the offline copy holds of it (`loaded` says which days).
+   */
+  openTimeline(from: string, to: string): Promise<TimelineDto>;
+  /**
+   * How many assignments deleting this project would delete.
+   */
+  projectAssignmentCount(id: string): Promise<number>;
+  renameResource(id: string, version: number, name: string): Promise<ResourceDto>;
+  /**
+   * How many assignments deleting this person would delete (the confirmation says it).
+   */
+  resourceAssignmentCount(id: string): Promise<number>;
+  /**
+   * Moves, resizes or reassigns the assignment the window shows as `current`.
+   */
+  updateAssignment(current: AssignmentDto, change: AssignmentChangeInput): Promise<AssignmentDto>;
+  updateProject(id: string, version: number, name?: string | null, color?: string | null): Promise<ProjectDto>;
+  /**
+   * A summary of the workspace's next thirteen weeks.
+   */
+  workspaceOverview(): Promise<WorkspaceOverview>;
+
+  // report
+  /**
+   * The report of the days `firstDay` to `lastDay`, weeks from `firstWeekday` (0 Monday).
+   */
+  report(firstDay: string, lastDay: string, firstWeekday: number): Promise<Report>;
+  /**
+   * Saves the activity log's CSV (made by the window) in the downloads folder; its path.
+   */
+  saveActivityCsv(text: string): Promise<string>;
+  /**
+   * Saves the report's CSV file in the downloads folder; answers its path.
+   */
+  saveReportCsv(firstDay: string, lastDay: string, firstWeekday: number): Promise<string>;
+
+  // session
+  /**
+   * The answer to the question about the sign-in link for `email`: `accept` signs in with it;
+   * either way it is let go.
+   */
+  answerSignInLink(email: string, accept: boolean): Promise<ToldDto>;
+  /**
+   * Signs in with the `resource-planner://sign-in?…` link from the email, or, for a link this app
+   * did not ask for, answers the question to ask first (`ask`).
+   */
+  openSignInLink(link: string): Promise<ToldDto>;
+  /**
+   * Tries to reach the table now (the banner's "Try again"); answers what is open then.
+   */
+  reconnect(): Promise<ToldDto>;
+  /**
+   * Asks for a sign-in code by email. The answer is the same for every email (no enumeration).
+   */
+  requestSignInCode(email: string, lang: string): Promise<void>;
+  /**
+   * Who is signed in, to which teams, and which team is open (the start-up screen's question).
+   */
+  sessionStatus(): Promise<ToldDto>;
+  /**
+   * Signs in with the code typed from the email.
+   */
+  signIn(email: string, code: string): Promise<ToldDto>;
+  /**
+   * Signs in by AWS identity (where IT set `signin.methods = ["aws-identity"]`): STS names the
+   * identity of the app's AWS credentials, IT's link the user.
+   */
+  signInWithAws(): Promise<ToldDto>;
+  /**
+   * Signs out: ends the session (or, with `everywhere`, all of the user's sessions) and removes
+   * the token from the keyring.
+   */
+  signOut(everywhere: boolean): Promise<ToldDto>;
+  /**
+   * Opens another of the signed-in user's teams (the stored membership decides).
+   */
+  switchTeam(team: string): Promise<ToldDto>;
+  /**
+   * The window's ear: what changes without it asking (a sign-in link the OS handed over, a
+   * session found ended) arrives on `on_change`.
+   */
+  watchSession(onChange: (message: ToldDto) => void): Promise<void>;
+
+  // settings
+  /**
+   * Text for a support ticket: versions, the settings in force (secrets only as "set"), what is
+   * open, the last lines of the log.
+   */
+  diagnostics(): Promise<string>;
+  /**
+   * What the window remembered for the open workspace (all unset the first time, or signed out).
+   */
+  loadPrefs(): Promise<PrefsDto>;
+  /**
+   * What this computer's local workspace holds (nothing when it has none, or an empty one).
+   */
+  localPlan(): Promise<LocalPlanDto | null>;
+  /**
+   * Moves this computer's local workspace into the open team: backup file, copy (put before
+   * delete, re-runnable), then the local copy is emptied. Progress arrives on `on_progress`.
+   */
+  moveLocalPlan(onProgress: (message: MoveProgressDto) => void): Promise<MoveReportDto>;
+  /**
+   * Remembers the window's language, zoom, day in view and filters for the open workspace.
+   */
+  savePrefs(prefs: PrefsDto): Promise<void>;
+  /**
+   * Saves the connection into the user's settings file and opens what it names, at once.
+   */
+  saveSettings(input: SettingsInput): Promise<ToldDto>;
+  /**
+   * The connection settings as the settings screen shows them: values in force, and which are
+   * locked by the machine-wide file or set by environment variables.
+   */
+  settings(): Promise<SettingsDto>;
+  /**
+   * Tries a connection without saving it: one read on the table proves the credentials, the
+   * region, the endpoint and the table.
+   */
+  testConnection(input: SettingsInput): Promise<void>;
+}
+
+export const addHolidays: Commands["addHolidays"] = (calendarId, days) => invoke<number>("add_holidays", { calendarId, days });
+export const calendars: Commands["calendars"] = () => invoke<Array<CalendarDto>>("calendars");
+export const createCalendar: Commands["createCalendar"] = (name, region, id) => invoke<CalendarDto>("create_calendar", { name, region, id });
+export const createTimeOff: Commands["createTimeOff"] = (resourceId, input, id) => invoke<TimeOffDto>("create_time_off", { resourceId, input, id });
+export const deleteCalendar: Commands["deleteCalendar"] = (id) => invoke<number>("delete_calendar", { id });
+export const deleteHoliday: Commands["deleteHoliday"] = (calendarId, day) => invoke<void>("delete_holiday", { calendarId, day });
+export const deleteTimeOff: Commands["deleteTimeOff"] = (current) => invoke<void>("delete_time_off", { current });
+export const importIcs: Commands["importIcs"] = (calendarId, text) => invoke<number>("import_ics", { calendarId, text });
+export const renameCalendar: Commands["renameCalendar"] = (id, version, name) => invoke<CalendarDto>("rename_calendar", { id, version, name });
+export const setDefaultWeek: Commands["setDefaultWeek"] = (minutes) => invoke<Array<number>>("set_default_week", { minutes });
+export const setWorkingTime: Commands["setWorkingTime"] = (current, schedule, calendarId) => invoke<ResourceDto>("set_working_time", { current, schedule, calendarId });
+export const updateTimeOff: Commands["updateTimeOff"] = (current, input) => invoke<TimeOffDto>("update_time_off", { current, input });
+export const activity: Commands["activity"] = (before, limit, filter) => invoke<ActivityPageDto>("activity", { before, limit, filter });
+export const liveChanges: Commands["liveChanges"] = () => invoke<LiveNewsDto>("live_changes");
+export const renameTeam: Commands["renameTeam"] = (name) => invoke<string>("rename_team", { name });
+export const restoreAssignment: Commands["restoreAssignment"] = (cursor) => invoke<AssignmentDto>("restore_assignment", { cursor });
+export const setFeedDays: Commands["setFeedDays"] = (days) => invoke<number>("set_feed_days", { days });
+export const changeRole: Commands["changeRole"] = (userId, role) => invoke<void>("change_role", { userId, role });
+export const inviteMember: Commands["inviteMember"] = (email, role, name) => invoke<MemberDto>("invite_member", { email, role, name });
+export const listMembers: Commands["listMembers"] = () => invoke<Array<MemberDto>>("list_members");
+export const removeMember: Commands["removeMember"] = (userId) => invoke<void>("remove_member", { userId });
+export const catalog: Commands["catalog"] = () => invoke<CatalogDto>("catalog");
+export const createAssignment: Commands["createAssignment"] = (input) => invoke<AssignmentDto>("create_assignment", { input });
+export const createProject: Commands["createProject"] = (name, color, id) => invoke<ProjectDto>("create_project", { name, color, id });
+export const createResource: Commands["createResource"] = (name, id) => invoke<ResourceDto>("create_resource", { name, id });
+export const deleteAssignment: Commands["deleteAssignment"] = (current) => invoke<void>("delete_assignment", { current });
+export const deleteProject: Commands["deleteProject"] = (id, onProgress) => invoke<DeleteReportDto>("delete_project", { id, onProgress: channel(onProgress) });
+export const deleteResource: Commands["deleteResource"] = (id, onProgress) => invoke<DeleteReportDto>("delete_resource", { id, onProgress: channel(onProgress) });
+export const loadWindow: Commands["loadWindow"] = (from, to) => invoke<WindowItemsDto>("load_window", { from, to });
+export const offlineSyncedIn: Commands["offlineSyncedIn"] = (from, to) => invoke<string | null>("offline_synced_in", { from, to });
+export const openTimeline: Commands["openTimeline"] = (from, to) => invoke<TimelineDto>("open_timeline", { from, to });
+export const projectAssignmentCount: Commands["projectAssignmentCount"] = (id) => invoke<number>("project_assignment_count", { id });
+export const renameResource: Commands["renameResource"] = (id, version, name) => invoke<ResourceDto>("rename_resource", { id, version, name });
+export const resourceAssignmentCount: Commands["resourceAssignmentCount"] = (id) => invoke<number>("resource_assignment_count", { id });
+export const updateAssignment: Commands["updateAssignment"] = (current, change) => invoke<AssignmentDto>("update_assignment", { current, change });
+export const updateProject: Commands["updateProject"] = (id, version, name, color) => invoke<ProjectDto>("update_project", { id, version, name, color });
+export const workspaceOverview: Commands["workspaceOverview"] = () => invoke<WorkspaceOverview>("workspace_overview");
+export const report: Commands["report"] = (firstDay, lastDay, firstWeekday) => invoke<Report>("report", { firstDay, lastDay, firstWeekday });
+export const saveActivityCsv: Commands["saveActivityCsv"] = (text) => invoke<string>("save_activity_csv", { text });
+export const saveReportCsv: Commands["saveReportCsv"] = (firstDay, lastDay, firstWeekday) => invoke<string>("save_report_csv", { firstDay, lastDay, firstWeekday });
+export const answerSignInLink: Commands["answerSignInLink"] = (email, accept) => invoke<ToldDto>("answer_sign_in_link", { email, accept });
+export const openSignInLink: Commands["openSignInLink"] = (link) => invoke<ToldDto>("open_sign_in_link", { link });
+export const reconnect: Commands["reconnect"] = () => invoke<ToldDto>("reconnect");
+export const requestSignInCode: Commands["requestSignInCode"] = (email, lang) => invoke<void>("request_sign_in_code", { email, lang });
+export const sessionStatus: Commands["sessionStatus"] = () => invoke<ToldDto>("session_status");
+export const signIn: Commands["signIn"] = (email, code) => invoke<ToldDto>("sign_in", { email, code });
+export const signInWithAws: Commands["signInWithAws"] = () => invoke<ToldDto>("sign_in_with_aws");
+export const signOut: Commands["signOut"] = (everywhere) => invoke<ToldDto>("sign_out", { everywhere });
+export const switchTeam: Commands["switchTeam"] = (team) => invoke<ToldDto>("switch_team", { team });
+export const watchSession: Commands["watchSession"] = (onChange) => invoke<void>("watch_session", { onChange: channel(onChange) });
+export const diagnostics: Commands["diagnostics"] = () => invoke<string>("diagnostics");
+export const loadPrefs: Commands["loadPrefs"] = () => invoke<PrefsDto>("load_prefs");
+export const localPlan: Commands["localPlan"] = () => invoke<LocalPlanDto | null>("local_plan");
+export const moveLocalPlan: Commands["moveLocalPlan"] = (onProgress) => invoke<MoveReportDto>("move_local_plan", { onProgress: channel(onProgress) });
+export const savePrefs: Commands["savePrefs"] = (prefs) => invoke<void>("save_prefs", { prefs });
+export const saveSettings: Commands["saveSettings"] = (input) => invoke<ToldDto>("save_settings", { input });
+export const settings: Commands["settings"] = () => invoke<SettingsDto>("settings");
+export const testConnection: Commands["testConnection"] = (input) => invoke<void>("test_connection", { input });
+
+/** A channel the Rust side sends on, each message handed to `onMessage`. */
+function channel<T>(onMessage: (message: T) => void): Channel<T> {
+  const made = new Channel<T>();
+  made.onmessage = onMessage;
+  return made;
+}
