@@ -114,4 +114,10 @@ if [ -n "$hits" ]; then
 else
   say "no issue numbers in code or comments" "ok"
 fi
+# 14. No import circle between the modules of any Rust crate (a parent and its own child aside).
+if out=$(python3 scripts/check-rust-cycles.py); then
+  say "no import circle between Rust modules" "ok"
+else
+  echo "$out"; say "an import circle between Rust modules" "FAIL"; fail=1
+fi
 exit $fail

@@ -7,7 +7,7 @@
 //! because TTL deletes late.
 
 use crate::keys::{self, GSI1, GSI1PK, GSI1SK, META};
-use crate::scope::put_new;
+use crate::sdk::put_new;
 use crate::sdk::{Item, classify, get_n, get_opt_s, get_s, key, n, s};
 use crate::{Sensitive, Store, StoreError};
 use aws_sdk_dynamodb::types::{ReturnConsumedCapacity, TransactWriteItem};

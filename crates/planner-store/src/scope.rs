@@ -6,9 +6,8 @@
 //! Nothing takes a team id that came from the UI and turns it into a key.
 
 use crate::keys::{self, LOCAL_WORKSPACE_PK, META};
-use crate::sdk::{get_s, key, s};
+use crate::sdk::{get_s, key, put_new, s};
 use crate::{AuditEvent, Store, StoreError, VerifiedSession};
-use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
 use planner_domain::{Email, Name, Role, TeamId, UserId};
 
 /// A verified right to act in one team with one role.
@@ -173,18 +172,4 @@ impl Store {
             who: Some("IT (rp-admin)".into()),
         })
     }
-}
-
-/// A Put that must not overwrite.
-pub(crate) fn put_new(table: &str, item: crate::sdk::Item) -> Result<TransactWriteItem, StoreError> {
-    Ok(TransactWriteItem::builder()
-        .put(
-            Put::builder()
-                .table_name(table)
-                .set_item(Some(item))
-                .condition_expression("attribute_not_exists(pk)")
-                .build()
-                .map_err(StoreError::build)?,
-        )
-        .build())
 }

@@ -8,8 +8,8 @@ use aws_sdk_dynamodb::error::{ProvideErrorMetadata, SdkError};
 use aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder;
 use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
 use aws_sdk_dynamodb::types::{
-    AttributeValue, DeleteRequest, KeysAndAttributes, PutRequest, ReturnConsumedCapacity, TransactWriteItem,
-    WriteRequest,
+    AttributeValue, DeleteRequest, KeysAndAttributes, Put, PutRequest, ReturnConsumedCapacity,
+    TransactWriteItem, WriteRequest,
 };
 use aws_smithy_runtime_api::client::orchestrator::HttpResponse;
 use std::collections::HashMap;
@@ -427,4 +427,18 @@ pub async fn transact(client: &Client, actions: Vec<TransactWriteItem>) -> Resul
             None => TxError::Store(classify(err)),
         });
     }
+}
+
+/// A Put that must not overwrite.
+pub(crate) fn put_new(table: &str, item: Item) -> Result<TransactWriteItem, StoreError> {
+    Ok(TransactWriteItem::builder()
+        .put(
+            Put::builder()
+                .table_name(table)
+                .set_item(Some(item))
+                .condition_expression("attribute_not_exists(pk)")
+                .build()
+                .map_err(StoreError::build)?,
+        )
+        .build())
 }

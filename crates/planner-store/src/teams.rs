@@ -2,7 +2,7 @@
 //! through GSI1 (`GSI1PK = USER#{userId}`, `GSI1SK begins_with TEAM#`).
 
 use crate::keys::{self, GSI1PK, GSI1SK, META};
-use crate::scope::put_new;
+use crate::sdk::put_new;
 use crate::sdk::{Item, batch_get, get_s, key, n, query_all, s};
 use crate::{Store, StoreError, TeamScope};
 use aws_sdk_dynamodb::types::{AttributeValue, Delete, Put, TransactWriteItem, Update};

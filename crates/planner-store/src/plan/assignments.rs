@@ -6,7 +6,7 @@ use super::items::{self, DELETING};
 use super::{AssignmentChange, AssignmentRef, NewAssignment};
 use crate::feed::{Change, FeedAction, FeedKind};
 use crate::keys::{self, Series};
-use crate::scope::put_new;
+use crate::sdk::put_new;
 use crate::sdk::{self, Item, classify, key, n, s};
 use crate::{Store, StoreError, TeamScope, window};
 use aws_sdk_dynamodb::types::{ConditionCheck, Delete, Put, ReturnConsumedCapacity, TransactWriteItem};

@@ -9,7 +9,7 @@ use super::capacity_items as ci;
 use super::items::{self, CALENDAR, DELETING, SCHEDULE, is_deleting};
 use crate::feed::{Change, FeedAction, FeedKind};
 use crate::keys;
-use crate::scope::put_new;
+use crate::sdk::put_new;
 use crate::sdk::{self, Item, get_s, key, n, query_all, s};
 use crate::{Store, StoreError, TeamScope};
 use aws_sdk_dynamodb::types::{ConditionCheck, Delete, TransactWriteItem, Update};

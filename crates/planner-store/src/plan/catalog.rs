@@ -3,7 +3,7 @@
 use super::items::{self, DELETING, is_deleting};
 use crate::feed::{Change, FeedAction, FeedKind};
 use crate::keys::{self, TeamItemKey};
-use crate::scope::put_new;
+use crate::sdk::put_new;
 use crate::sdk::{self, Item, get_s, key, n, query_all, s};
 use crate::{Store, StoreError, TeamScope};
 use aws_sdk_dynamodb::types::{TransactWriteItem, Update};

@@ -6,7 +6,7 @@
 use super::items;
 use crate::feed::{FeedAction, FeedKind, record_from_item};
 use crate::keys::{self, Series};
-use crate::scope::put_new;
+use crate::sdk::put_new;
 use crate::sdk::{self, get_n, key, n};
 use crate::{Store, StoreError, TeamScope, window};
 use aws_sdk_dynamodb::types::{Delete, TransactWriteItem};

@@ -6,7 +6,7 @@ use super::assignments::{Rewrite, Seen, plain_delete};
 use super::capacity_items as ci;
 use crate::feed::{Change, FeedAction, FeedKind};
 use crate::keys::{self, Series};
-use crate::scope::put_new;
+use crate::sdk::put_new;
 use crate::sdk::{self, key, query_all};
 use crate::{Store, StoreError, TeamScope, window};
 use planner_domain::capacity::TimeOffKind;
