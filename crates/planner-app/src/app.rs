@@ -5,7 +5,7 @@
 //! [`App::read_through`]; they never take a team from the window.
 
 use crate::offline::{Copies, TeamCopy};
-use crate::view::{SessionView, Told, Window};
+use crate::view::{SessionUpdate, SessionView, Window};
 use crate::workspace::Workspace;
 use crate::{AppError, places};
 use planner_auth::{SmtpMailer, TokenVault};
@@ -24,7 +24,7 @@ pub struct App {
     /// The window's ear for changes it did not ask for.
     window: std::sync::Mutex<Option<Arc<dyn Window>>>,
     /// What the OS's link brought before the window listened (a failure is said only once).
-    pub(crate) unheard: std::sync::Mutex<Option<Told>>,
+    pub(crate) unheard: std::sync::Mutex<Option<SessionUpdate>>,
     /// Something the window should be told once (an offline copy found damaged).
     notice: std::sync::Mutex<Option<AppError>>,
     /// The sign-in this app asked a code for last, and when: a link for that email within
@@ -133,7 +133,7 @@ impl App {
     }
 
     /// Tells the window `told` now, or when it starts listening.
-    pub(crate) fn tell_window(&self, told: Told) {
+    pub(crate) fn tell_window(&self, told: SessionUpdate) {
         let window = lock(&self.window).clone();
         match window {
             Some(window) => window.hear(told),
@@ -152,10 +152,10 @@ impl App {
 
     /// What is open now, with anything the window should be told once. The notice waits while
     /// the state carries a reason of its own (the window shows one sentence at a time).
-    pub async fn told(&self) -> Told {
+    pub async fn told(&self) -> SessionUpdate {
         let session = self.session().await;
         let notice = if session.reason().is_none() { lock(&self.notice).take() } else { None };
-        Told { session, notice, ask: None }
+        SessionUpdate { session, notice, ask: None }
     }
 
     /// Something the window should hear once (with the next session it is sent).

@@ -42,10 +42,10 @@ pub use activity::{ACTIVITY_PAGE_MAX, ActivityPage};
 pub use app::{App, Auth};
 pub use error::{AppError, ErrorCode};
 pub use live::{LIVE_PAGES, LiveChange, LiveItem, LiveNews};
-pub use offline::{Copies, Shown, TeamCopy};
+pub use offline::{Copies, LoadedTimeline, TeamCopy};
 pub use places::Places;
 pub use plan::Overview;
-pub use view::{LinkAsk, OfflineView, SessionView, Told, Window};
+pub use view::{LinkAsk, OfflineView, SessionUpdate, SessionView, Window};
 pub use workspace::{HEARTBEAT, backoff};
 
 // What the application's calls take and give that the store defines. The shell names them

@@ -4,7 +4,7 @@
 
 use crate::AppError;
 use crate::app::{App, lock};
-use crate::view::{LinkAsk, Told};
+use crate::view::{LinkAsk, SessionUpdate};
 use crate::workspace::Workspace;
 use planner_domain::Email;
 use planner_store::{Credential, Sensitive, SignedIn, Store};
@@ -16,9 +16,9 @@ pub const ASKED_MINUTES: i64 = 10;
 impl App {
     /// A `resource-planner://sign-in?…` link (pasted, or handed over by the OS). Used at once
     /// only for a sign-in this app asked for in the last [`ASKED_MINUTES`], for the same email;
-    /// any other good link is held and the window asks first ([`Told::ask`]), naming the account
+    /// any other good link is held and the window asks first ([`SessionUpdate::ask`]), naming the account
     /// and the team. A link that would not work says so without asking.
-    pub async fn open_link(&self, link: &str) -> Result<Told, AppError> {
+    pub async fn open_link(&self, link: &str) -> Result<SessionUpdate, AppError> {
         let (email, secret) =
             planner_auth::parse_sign_in_link(link).map_err(|e| AppError::BadLink(e.to_string()))?;
         self.code_auth()?;
@@ -34,10 +34,10 @@ impl App {
         Ok(told)
     }
 
-    /// The window's answer to [`Told::ask`] about the link for `email`: `accept` signs in with
+    /// The window's answer to [`SessionUpdate::ask`] about the link for `email`: `accept` signs in with
     /// the held link; either way the link is let go. An answer about another link than the one
     /// held (a newer link arrived while the question was on screen) changes nothing.
-    pub async fn answer_link(&self, email: &Email, accept: bool) -> Result<Told, AppError> {
+    pub async fn answer_link(&self, email: &Email, accept: bool) -> Result<SessionUpdate, AppError> {
         let held = {
             let mut held = lock(&self.held_link);
             if held.as_ref().is_some_and(|(e, _)| e != email) {
@@ -86,7 +86,12 @@ impl App {
         Ok(LinkAsk { email: email.clone(), team, replaces })
     }
 
-    async fn use_link(&self, store: Arc<Store>, email: &Email, secret: &Sensitive) -> Result<Told, AppError> {
+    async fn use_link(
+        &self,
+        store: Arc<Store>,
+        email: &Email,
+        secret: &Sensitive,
+    ) -> Result<SessionUpdate, AppError> {
         self.vault_call(|v| v.load().map(drop)).await?;
         *lock(&self.asked) = None;
         let signed = store.sign_in_with_link(email, secret).await?;
@@ -96,7 +101,11 @@ impl App {
     /// Makes `signed` this computer's session. The session signed in before it, if any, is
     /// ended first (its Session item deleted); if that cannot be done, the new one is ended instead
     /// and nothing changes. Another person's local things are removed.
-    pub(crate) async fn take_over(&self, store: Arc<Store>, signed: SignedIn) -> Result<Told, AppError> {
+    pub(crate) async fn take_over(
+        &self,
+        store: Arc<Store>,
+        signed: SignedIn,
+    ) -> Result<SessionUpdate, AppError> {
         // The session signed in now leaves the workspace first, so that nothing (a command, the
         // connection check) acts on it while it is ended and replaced.
         let old = {
@@ -161,7 +170,7 @@ impl App {
             Ok(told) => told,
             Err(e) => {
                 tracing::warn!("a sign-in link from the OS failed: {}", e.code());
-                Told { session: self.session().await, notice: Some(e), ask: None }
+                SessionUpdate { session: self.session().await, notice: Some(e), ask: None }
             }
         };
         self.tell_window(told);

@@ -176,13 +176,13 @@ async fn write<T: serde::Serialize + Send + 'static>(file: CacheFile, value: T) 
 /// A timeline as the window shows it: read from the table (all of the window loaded), or from
 /// the offline copy (`cached`; only the days in `loaded`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Shown {
+pub struct LoadedTimeline {
     pub timeline: Timeline,
     pub loaded: Vec<DateRange>,
     pub cached: bool,
 }
 
-impl From<Timeline> for Shown {
+impl From<Timeline> for LoadedTimeline {
     fn from(timeline: Timeline) -> Self {
         Self { loaded: vec![timeline.window], timeline, cached: false }
     }
@@ -307,8 +307,8 @@ impl TeamCopy {
     }
 
     /// What the copy shows of `window`, if there is a copy.
-    pub fn timeline(&self, window: DateRange) -> Option<Shown> {
-        lock(&self.snapshot).as_ref().map(|s| Shown {
+    pub fn timeline(&self, window: DateRange) -> Option<LoadedTimeline> {
+        lock(&self.snapshot).as_ref().map(|s| LoadedTimeline {
             timeline: Timeline {
                 team: s.team.clone(),
                 window,

@@ -3,7 +3,7 @@
 
 use crate::AppError;
 use crate::app::App;
-use crate::offline::Shown;
+use crate::offline::LoadedTimeline;
 use planner_cache::Change;
 use planner_domain::{
     Assignment, Color, DateRange, Email, Name, Project, ProjectId, Resource, ResourceId, Role, User, UserId,
@@ -48,13 +48,13 @@ impl App {
 
     /// The timeline of `window`: from the table (and kept in the offline copy), or from the
     /// copy while the table is out of reach.
-    pub async fn timeline(&self, window: DateRange) -> Result<Shown, AppError> {
+    pub async fn timeline(&self, window: DateRange) -> Result<LoadedTimeline, AppError> {
         let window = capped(window)?;
         // The live view reads what changed from here on (and the minute before).
         let began = self.clock.now_millis();
         let found = self
             .read_through(
-                async |store, scope| store.timeline(scope, window).await.map(Shown::from),
+                async |store, scope| store.timeline(scope, window).await.map(LoadedTimeline::from),
                 async |copy, shown, at| copy.timeline_read(&shown.timeline, at).await,
                 |copy| copy.timeline(window).map(Ok),
             )

@@ -4,7 +4,7 @@
 //! if this computer did not sign out meanwhile (the copies' epoch).
 
 use crate::app::{App, Auth, lock};
-use crate::view::{SessionView, Told};
+use crate::view::{SessionUpdate, SessionView};
 use crate::workspace::{Cached, Signed, Workspace};
 use crate::{AppError, TeamCopy};
 use planner_auth::Lang;
@@ -86,7 +86,7 @@ impl App {
 
     /// Signs in by AWS identity (the sign-in screen's button, after a sign-out or a refusal):
     /// STS names the identity, IT's link the user, the stored membership the team.
-    pub async fn sign_in_with_aws(&self) -> Result<Told, AppError> {
+    pub async fn sign_in_with_aws(&self) -> Result<SessionUpdate, AppError> {
         if !self.auth()?.aws_identity {
             return Err(AppError::config(
                 "signing in by AWS identity is not set up for this table (signin.methods); ask your IT department",
@@ -137,7 +137,7 @@ impl App {
     }
 
     /// Signs in with the code typed from the email; the session token goes into the vault.
-    pub async fn sign_in(&self, email: &Email, code: &Sensitive) -> Result<Told, AppError> {
+    pub async fn sign_in(&self, email: &Email, code: &Sensitive) -> Result<SessionUpdate, AppError> {
         self.code_auth()?;
         let store = self.workspace.read().await.store()?;
         // The keyring first: one that cannot be used now would otherwise fail the sign-in after
@@ -149,7 +149,7 @@ impl App {
 
     /// Opens another of the user's teams (the table is asked without holding the state, so
     /// that nothing waits on a slow network; a table out of reach switches to offline).
-    pub async fn switch_team(&self, team: &TeamId) -> Result<Told, AppError> {
+    pub async fn switch_team(&self, team: &TeamId) -> Result<SessionUpdate, AppError> {
         let epoch = self.epoch();
         let (store, session) = match &*self.workspace.read().await {
             Workspace::Team { store, open } => (store.clone(), open.session.clone()),

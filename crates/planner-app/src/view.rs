@@ -1,5 +1,5 @@
 //! What the window is told: the state it shows ([`SessionView`]) and, apart from it, anything
-//! it should hear once ([`Told::notice`]). The shell turns these into IPC types.
+//! it should hear once ([`SessionUpdate::notice`]). The shell turns these into IPC types.
 
 use crate::AppError;
 use planner_domain::Email;
@@ -61,7 +61,7 @@ impl SessionView {
 /// What the window hears: the state, and a notice said once (a damaged offline copy that was
 /// discarded, a sign-in link from the OS that did not work).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Told {
+pub struct SessionUpdate {
     pub session: SessionView,
     pub notice: Option<AppError>,
     /// A sign-in link the window must confirm before it is used.
@@ -82,5 +82,5 @@ pub struct LinkAsk {
 /// The window's ear, implemented by the shell: what changes without the window asking (a
 /// sign-in link handed over by the OS, a session found ended, the table lost or back).
 pub trait Window: Send + Sync {
-    fn hear(&self, told: Told);
+    fn hear(&self, told: SessionUpdate);
 }

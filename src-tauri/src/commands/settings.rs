@@ -1,7 +1,8 @@
 //! The settings screen, diagnostics, and moving the local workspace into a team.
 
 use crate::ipc::{
-    IpcError, LocalPlanDto, MoveProgressDto, MoveReportDto, PrefsDto, SettingsDto, SettingsInput, ToldDto,
+    IpcError, LocalPlanDto, MoveProgressDto, MoveReportDto, PrefsDto, SessionUpdateDto, SettingsDto,
+    SettingsInput,
 };
 use planner_app::{App, Places, local_move, prefs, startup};
 use planner_command::command;
@@ -21,7 +22,7 @@ pub async fn save_settings(
     app: State<'_, App>,
     places: State<'_, Places>,
     input: SettingsInput,
-) -> Result<ToldDto, IpcError> {
+) -> Result<SessionUpdateDto, IpcError> {
     startup::save_and_open(&app, &places, input.connection()?).await?;
     Ok(app.session().await.into())
 }

@@ -2,7 +2,7 @@
 
 use super::{AssignmentDto, CalendarDto, HolidayDto, ScheduleDto, TimeOffDto, week_dto};
 use planner_app::{Catalog, PendingDeletion};
-use planner_app::{Overview, Shown};
+use planner_app::{LoadedTimeline, Overview};
 use planner_domain::{DateRange, Project, Resource, Unreadable};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -192,8 +192,8 @@ impl From<Overview> for WorkspaceOverview {
     }
 }
 
-impl From<&Shown> for TimelineDto {
-    fn from(s: &Shown) -> Self {
+impl From<&LoadedTimeline> for TimelineDto {
+    fn from(s: &LoadedTimeline) -> Self {
         let t = &s.timeline;
         Self {
             team_name: t.team.name.to_string(),

@@ -1,7 +1,7 @@
 //! Who is signed in, to which teams, and the team's members, as the window reads them.
 
 use super::IpcError;
-use planner_app::{SessionView, Told};
+use planner_app::{SessionUpdate, SessionView};
 use planner_domain::Role;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -108,7 +108,7 @@ impl From<&SessionView> for SessionDto {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
-pub struct ToldDto {
+pub struct SessionUpdateDto {
     pub session: SessionDto,
     pub notice: Option<IpcError>,
     /// A sign-in link to confirm before it is used (`answer_sign_in_link`).
@@ -126,8 +126,8 @@ pub struct LinkAskDto {
     pub replaces: Option<String>,
 }
 
-impl From<Told> for ToldDto {
-    fn from(told: Told) -> Self {
+impl From<SessionUpdate> for SessionUpdateDto {
+    fn from(told: SessionUpdate) -> Self {
         Self {
             session: (&told.session).into(),
             notice: told.notice.map(Into::into),
@@ -140,7 +140,7 @@ impl From<Told> for ToldDto {
     }
 }
 
-impl From<SessionView> for ToldDto {
+impl From<SessionView> for SessionUpdateDto {
     fn from(session: SessionView) -> Self {
         Self { session: (&session).into(), notice: None, ask: None }
     }

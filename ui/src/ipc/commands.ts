@@ -41,6 +41,7 @@ import type { ResourceDto } from "./bindings/ResourceDto";
 import type { RoleDto } from "./bindings/RoleDto";
 import type { ScheduleDto } from "./bindings/ScheduleDto";
 import type { SessionDto } from "./bindings/SessionDto";
+import type { SessionUpdateDto } from "./bindings/SessionUpdateDto";
 import type { SettingsDto } from "./bindings/SettingsDto";
 import type { SettingsInput } from "./bindings/SettingsInput";
 import type { StatusDto } from "./bindings/StatusDto";
@@ -50,7 +51,6 @@ import type { TimeOffDto } from "./bindings/TimeOffDto";
 import type { TimeOffInput } from "./bindings/TimeOffInput";
 import type { TimeOffKindDto } from "./bindings/TimeOffKindDto";
 import type { TimelineDto } from "./bindings/TimelineDto";
-import type { ToldDto } from "./bindings/ToldDto";
 import type { Unreadable } from "./bindings/Unreadable";
 import type { WeekFromDto } from "./bindings/WeekFromDto";
 import type { WindowDto } from "./bindings/WindowDto";
@@ -97,6 +97,7 @@ export type {
   RoleDto,
   ScheduleDto,
   SessionDto,
+  SessionUpdateDto,
   SettingsDto,
   SettingsInput,
   StatusDto,
@@ -106,7 +107,6 @@ export type {
   TimeOffInput,
   TimeOffKindDto,
   TimelineDto,
-  ToldDto,
   Unreadable,
   WeekFromDto,
   WindowDto,
@@ -272,16 +272,16 @@ export interface Commands {
    * The answer to the question about the sign-in link for `email`: `accept` signs in with it;
    * either way it is let go.
    */
-  answerSignInLink(email: string, accept: boolean): Promise<ToldDto>;
+  answerSignInLink(email: string, accept: boolean): Promise<SessionUpdateDto>;
   /**
    * Signs in with the `resource-planner://sign-in?…` link from the email, or, for a link this app
    * did not ask for, answers the question to ask first (`ask`).
    */
-  openSignInLink(link: string): Promise<ToldDto>;
+  openSignInLink(link: string): Promise<SessionUpdateDto>;
   /**
    * Tries to reach the table now (the banner's "Try again"); answers what is open then.
    */
-  reconnect(): Promise<ToldDto>;
+  reconnect(): Promise<SessionUpdateDto>;
   /**
    * Asks for a sign-in code by email. The answer is the same for every email (no enumeration).
    */
@@ -289,30 +289,30 @@ export interface Commands {
   /**
    * Who is signed in, to which teams, and which team is open (the start-up screen's question).
    */
-  sessionStatus(): Promise<ToldDto>;
+  sessionStatus(): Promise<SessionUpdateDto>;
   /**
    * Signs in with the code typed from the email.
    */
-  signIn(email: string, code: string): Promise<ToldDto>;
+  signIn(email: string, code: string): Promise<SessionUpdateDto>;
   /**
    * Signs in by AWS identity (where IT set `signin.methods = ["aws-identity"]`): STS names the
    * identity of the app's AWS credentials, IT's link the user.
    */
-  signInWithAws(): Promise<ToldDto>;
+  signInWithAws(): Promise<SessionUpdateDto>;
   /**
    * Signs out: ends the session (or, with `everywhere`, all of the user's sessions) and removes
    * the token from the keyring.
    */
-  signOut(everywhere: boolean): Promise<ToldDto>;
+  signOut(everywhere: boolean): Promise<SessionUpdateDto>;
   /**
    * Opens another of the signed-in user's teams (the stored membership decides).
    */
-  switchTeam(team: string): Promise<ToldDto>;
+  switchTeam(team: string): Promise<SessionUpdateDto>;
   /**
    * The window's ear: what changes without it asking (a sign-in link the OS handed over, a
    * session found ended) arrives on `on_change`.
    */
-  watchSession(onChange: (message: ToldDto) => void): Promise<void>;
+  watchSession(onChange: (message: SessionUpdateDto) => void): Promise<void>;
 
   // settings
   /**
@@ -340,7 +340,7 @@ export interface Commands {
   /**
    * Saves the connection into the user's settings file and opens what it names, at once.
    */
-  saveSettings(input: SettingsInput): Promise<ToldDto>;
+  saveSettings(input: SettingsInput): Promise<SessionUpdateDto>;
   /**
    * The connection settings as the settings screen shows them: values in force, and which are
    * locked by the machine-wide file or set by environment variables.
@@ -393,22 +393,22 @@ export const workspaceOverview: Commands["workspaceOverview"] = () => invoke<Wor
 export const report: Commands["report"] = (firstDay, lastDay, firstWeekday) => invoke<Report>("report", { firstDay, lastDay, firstWeekday });
 export const saveActivityCsv: Commands["saveActivityCsv"] = (text) => invoke<string>("save_activity_csv", { text });
 export const saveReportCsv: Commands["saveReportCsv"] = (firstDay, lastDay, firstWeekday) => invoke<string>("save_report_csv", { firstDay, lastDay, firstWeekday });
-export const answerSignInLink: Commands["answerSignInLink"] = (email, accept) => invoke<ToldDto>("answer_sign_in_link", { email, accept });
-export const openSignInLink: Commands["openSignInLink"] = (link) => invoke<ToldDto>("open_sign_in_link", { link });
-export const reconnect: Commands["reconnect"] = () => invoke<ToldDto>("reconnect");
+export const answerSignInLink: Commands["answerSignInLink"] = (email, accept) => invoke<SessionUpdateDto>("answer_sign_in_link", { email, accept });
+export const openSignInLink: Commands["openSignInLink"] = (link) => invoke<SessionUpdateDto>("open_sign_in_link", { link });
+export const reconnect: Commands["reconnect"] = () => invoke<SessionUpdateDto>("reconnect");
 export const requestSignInCode: Commands["requestSignInCode"] = (email, lang) => invoke<void>("request_sign_in_code", { email, lang });
-export const sessionStatus: Commands["sessionStatus"] = () => invoke<ToldDto>("session_status");
-export const signIn: Commands["signIn"] = (email, code) => invoke<ToldDto>("sign_in", { email, code });
-export const signInWithAws: Commands["signInWithAws"] = () => invoke<ToldDto>("sign_in_with_aws");
-export const signOut: Commands["signOut"] = (everywhere) => invoke<ToldDto>("sign_out", { everywhere });
-export const switchTeam: Commands["switchTeam"] = (team) => invoke<ToldDto>("switch_team", { team });
+export const sessionStatus: Commands["sessionStatus"] = () => invoke<SessionUpdateDto>("session_status");
+export const signIn: Commands["signIn"] = (email, code) => invoke<SessionUpdateDto>("sign_in", { email, code });
+export const signInWithAws: Commands["signInWithAws"] = () => invoke<SessionUpdateDto>("sign_in_with_aws");
+export const signOut: Commands["signOut"] = (everywhere) => invoke<SessionUpdateDto>("sign_out", { everywhere });
+export const switchTeam: Commands["switchTeam"] = (team) => invoke<SessionUpdateDto>("switch_team", { team });
 export const watchSession: Commands["watchSession"] = (onChange) => invoke<void>("watch_session", { onChange: channel(onChange) });
 export const diagnostics: Commands["diagnostics"] = () => invoke<string>("diagnostics");
 export const loadPrefs: Commands["loadPrefs"] = () => invoke<PrefsDto>("load_prefs");
 export const localPlan: Commands["localPlan"] = () => invoke<LocalPlanDto | null>("local_plan");
 export const moveLocalPlan: Commands["moveLocalPlan"] = (onProgress) => invoke<MoveReportDto>("move_local_plan", { onProgress: channel(onProgress) });
 export const savePrefs: Commands["savePrefs"] = (prefs) => invoke<void>("save_prefs", { prefs });
-export const saveSettings: Commands["saveSettings"] = (input) => invoke<ToldDto>("save_settings", { input });
+export const saveSettings: Commands["saveSettings"] = (input) => invoke<SessionUpdateDto>("save_settings", { input });
 export const settings: Commands["settings"] = () => invoke<SettingsDto>("settings");
 export const testConnection: Commands["testConnection"] = (input) => invoke<void>("test_connection", { input });
 

@@ -1,6 +1,6 @@
 // What is open, read off the session's tagged union (`SessionDto`, generated from the Rust side):
 // the local workspace, a broken start, a team table with nobody signed in, or a team.
-import type { OfflineDto, SessionDto, TeamDto, ToldDto } from "../ipc";
+import type { OfflineDto, SessionDto, SessionUpdateDto, TeamDto } from "../ipc";
 
 /** Signed in to a team table. */
 export type TeamSession = Extract<SessionDto, { state: "team" }>;
@@ -19,7 +19,7 @@ export const emailOf = (s: SessionDto): string | null => (s.state === "team" ? s
  * What the window shows of what it was told: with nobody signed in, the sign-in screen says a
  * notice (a link that did not work) as its own reason; everywhere else it is said beside the screen.
  */
-export function shown(told: ToldDto): ToldDto {
+export function shown(told: SessionUpdateDto): SessionUpdateDto {
   if (told.notice && told.session.state === "signedOut") {
     return { session: { ...told.session, reason: told.notice }, notice: null, ask: told.ask };
   }

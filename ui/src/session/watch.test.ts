@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { IpcError, SessionDto, ToldDto } from "../ipc";
+import type { IpcError, SessionDto, SessionUpdateDto } from "../ipc";
 import { heard, sameWorkspace } from "./watch";
 
 const alpha = { id: "alpha", name: "Alpha", role: "planner" as const };
@@ -19,7 +19,7 @@ const broken: SessionDto = {
   reason: { code: "config" as const, message: "/home/ada/config.toml, line 3: unknown field `tabel`" },
 };
 /** What the Rust side sends: the session, and apart from it a notice said once. */
-const told = (session: SessionDto, notice: IpcError | null = null): ToldDto => ({
+const told = (session: SessionDto, notice: IpcError | null = null): SessionUpdateDto => ({
   session,
   notice,
   ask: null,

@@ -1,7 +1,7 @@
 // What the app does with what the Rust side tells it on its own (watch_session): a sign-in link
 // handed over by the OS, or a session or membership a command found gone. Kept apart from
 // App.svelte so that it is tested.
-import type { IpcError, SessionDto, ToldDto } from "../ipc";
+import type { IpcError, SessionDto, SessionUpdateDto } from "../ipc";
 import { emailOf, shown, teamOf } from "./state";
 
 /** Same workspace: the same state, user and open team (the timeline need not load again). */
@@ -18,7 +18,7 @@ export interface Heard {
 }
 
 /** What to show after the watcher sent `message`, given what is shown now (`current`). */
-export function heard(current: SessionDto | null, message: ToldDto): Heard {
+export function heard(current: SessionDto | null, message: SessionUpdateDto): Heard {
   const { session, notice } = shown(message);
   const same = current !== null && sameWorkspace(current, session);
   // The error screen keeps its own reason (the broken setting); a notice is said beside it.

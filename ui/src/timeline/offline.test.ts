@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AssignmentDto } from "../ipc";
-import { landed, syncedText } from "./offline";
+import { syncedText, wasSaved } from "./offline";
 
 const bar = (over: Partial<AssignmentDto> = {}): AssignmentDto => ({
   id: "a1",
@@ -34,7 +34,7 @@ describe("syncedText", () => {
   });
 });
 
-describe("landed", () => {
+describe("wasSaved", () => {
   const shown = (byId: Record<string, AssignmentDto>) => ({
     byId,
     people: [{ id: "ada", name: "Ada L.", version: 2 }],
@@ -42,29 +42,29 @@ describe("landed", () => {
   });
   it("judges creates, moves and deletes by what the table shows", () => {
     const moved = bar({ startDate: "2026-12-14", lastDay: "2026-12-18", endDateExclusive: "2026-12-19" });
-    expect(landed({ kind: "create", after: bar({ version: 0 }) }, shown({ a1: bar() }))).toBe(true);
-    expect(landed({ kind: "create", after: bar({ version: 0 }) }, shown({}))).toBe(false);
+    expect(wasSaved({ kind: "create", after: bar({ version: 0 }) }, shown({ a1: bar() }))).toBe(true);
+    expect(wasSaved({ kind: "create", after: bar({ version: 0 }) }, shown({}))).toBe(false);
     expect(
-      landed({ kind: "update", before: bar(), after: moved }, shown({ a1: { ...moved, version: 2 } })),
+      wasSaved({ kind: "update", before: bar(), after: moved }, shown({ a1: { ...moved, version: 2 } })),
     ).toBe(true);
-    expect(landed({ kind: "update", before: bar(), after: moved }, shown({ a1: bar() }))).toBe(false);
-    expect(landed({ kind: "delete", before: bar() }, shown({}))).toBe(true);
-    expect(landed({ kind: "delete", before: bar() }, shown({ a1: bar() }))).toBe(false);
+    expect(wasSaved({ kind: "update", before: bar(), after: moved }, shown({ a1: bar() }))).toBe(false);
+    expect(wasSaved({ kind: "delete", before: bar() }, shown({}))).toBe(true);
+    expect(wasSaved({ kind: "delete", before: bar() }, shown({ a1: bar() }))).toBe(false);
   });
   it("judges renames and recolours too", () => {
     const ada = { id: "ada", name: "Ada", version: 1 };
-    expect(landed({ kind: "rename-person", before: ada, after: { ...ada, name: "Ada L." } }, shown({}))).toBe(
-      true,
-    );
-    expect(landed({ kind: "rename-person", before: ada, after: { ...ada, name: "Ada K." } }, shown({}))).toBe(
-      false,
-    );
+    expect(
+      wasSaved({ kind: "rename-person", before: ada, after: { ...ada, name: "Ada L." } }, shown({})),
+    ).toBe(true);
+    expect(
+      wasSaved({ kind: "rename-person", before: ada, after: { ...ada, name: "Ada K." } }, shown({})),
+    ).toBe(false);
     const p = { id: "apollo", name: "Apollo", color: "#000000", version: 1 };
-    expect(landed({ kind: "update-project", before: p, after: { ...p, color: "#336699" } }, shown({}))).toBe(
-      true,
-    );
-    expect(landed({ kind: "update-project", before: p, after: { ...p, color: "#FF0000" } }, shown({}))).toBe(
-      false,
-    );
+    expect(
+      wasSaved({ kind: "update-project", before: p, after: { ...p, color: "#336699" } }, shown({})),
+    ).toBe(true);
+    expect(
+      wasSaved({ kind: "update-project", before: p, after: { ...p, color: "#FF0000" } }, shown({})),
+    ).toBe(false);
   });
 });

@@ -17,7 +17,7 @@ export function syncedText(iso: string | null | undefined, locale: string, now =
 }
 
 /** What the table shows now (read again after the connection came back). */
-export interface Shown {
+export interface TableNow {
   byId: Readonly<Record<string, AssignmentDto>>;
   people: readonly ResourceDto[];
   projects: readonly ProjectDto[];
@@ -25,13 +25,13 @@ export interface Shown {
 
 /** A change whose answer was lost with the connection: an edit, or a new person or project (made
  * with the UI's id, so sending it again finds it rather than adding another). */
-export type Unsure =
+export type UnconfirmedEdit =
   | Edit
   | { kind: "add-person"; after: ResourceDto }
   | { kind: "add-project"; after: ProjectDto };
 
 /** Whether `e` is what the table shows: it was saved before the connection went. */
-export function landed(e: Unsure, now: Shown): boolean {
+export function wasSaved(e: UnconfirmedEdit, now: TableNow): boolean {
   switch (e.kind) {
     case "add-person":
       return now.people.some((p) => p.id === e.after.id);

@@ -7,7 +7,7 @@
 import { MESSAGES } from "../i18n";
 import type { AssignmentDto, ProjectDto, ResourceDto, ScheduleDto } from "../ipc";
 import type { Edit } from "./history";
-import { landed, type Unsure } from "./offline";
+import { type UnconfirmedEdit, wasSaved } from "./offline";
 import { changeOf, codeOf, type Fields, newId, proposed, STALE } from "./planApi";
 import { PlanLive } from "./planLive";
 
@@ -26,8 +26,8 @@ export class Plan extends PlanLive {
     this.unsure = [];
     if (!unsure.length) return;
     const now = { byId: this.byId, people: this.people, projects: this.projects };
-    const saved = unsure.filter((e) => landed(e, now));
-    const lost = unsure.filter((e) => !landed(e, now));
+    const saved = unsure.filter((e) => wasSaved(e, now));
+    const lost = unsure.filter((e) => !wasSaved(e, now));
     for (const e of saved)
       if (e.kind !== "add-person" && e.kind !== "add-project") this.history.record(this.asStored(e));
     this.syncHistory();
@@ -51,7 +51,7 @@ export class Plan extends PlanLive {
   }
 
   /** Sends a change found not saved once more; a failure is a notice again. */
-  private async again(e: Unsure): Promise<void> {
+  private async again(e: UnconfirmedEdit): Promise<void> {
     try {
       if (e.kind === "add-person") await this.addPerson(e.after.name, e.after.id);
       else if (e.kind === "add-project") await this.addProject(e.after.name, e.after.color, e.after.id);
@@ -269,7 +269,7 @@ export class Plan extends PlanLive {
   }
 
   /** Runs `call`; if its answer was lost with the connection, `e` waits to be checked. */
-  private async unsureOnLoss<T>(e: Unsure, call: () => Promise<T>): Promise<T> {
+  private async unsureOnLoss<T>(e: UnconfirmedEdit, call: () => Promise<T>): Promise<T> {
     try {
       return await call();
     } catch (err) {

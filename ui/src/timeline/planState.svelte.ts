@@ -8,7 +8,7 @@ import { Capacity } from "./capacity.svelte";
 import { type Day, dayOf, withinPlan } from "./dates";
 import { type Edit, History } from "./history";
 import { chunkRange, chunksToLoad } from "./layout";
-import type { Unsure } from "./offline";
+import type { UnconfirmedEdit } from "./offline";
 import { byName, codeOf, type Notice, type PlanApi, type Say, windowOf } from "./planApi";
 import { type Asked, KEY, Touched } from "./touched";
 
@@ -29,7 +29,7 @@ export class PlanState {
   /** Edits written but not yet answered. */
   pending = $state(0);
   /** Changes whose answer was lost with the connection: checked when it is back. */
-  unsure: Unsure[] = $state.raw([]);
+  unsure: UnconfirmedEdit[] = $state.raw([]);
   /** Windows (chunk numbers) the offline copy does not hold: shown as not loaded. */
   missing: number[] = $state.raw([]);
 
