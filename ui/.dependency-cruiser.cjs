@@ -23,6 +23,21 @@ module.exports = {
     oneWay("report-not-timeline", "The report uses none of the timeline's modules (the timeline opens it).", "^src/report/", "^src/timeline/"),
     oneWay("lib-is-a-leaf", "Shared helpers use none of the screens.", "^src/lib/", "^src/(timeline|session|report)/"),
     oneWay("ipc-is-a-leaf", "The IPC layer uses none of the UI.", "^src/ipc/", "^src/(?!ipc/)"),
+    // The timeline by concern: model (the plan, its edits, undo, the live merge, capacity) ←
+    // scene (layout and what is painted, pure) ← render (canvas painting) and input (gestures,
+    // keys, intents) ← components (Svelte).
+    oneWay("model-is-the-base", "The timeline's model uses none of its scene, rendering, input or components.", "^src/timeline/model/", "^src/timeline/(scene|render|input|components)/"),
+    oneWay("model-imports-no-svelte-file", "The model imports no .svelte file.", "^src/timeline/model/", "\\.svelte$"),
+    oneWay("scene-under-render-and-input", "Layout and scenes use no rendering, input or components.", "^src/timeline/scene/", "^src/timeline/(render|input|components)/"),
+    oneWay("render-not-input", "Rendering never imports input handling.", "^src/timeline/render/", "^src/timeline/(input|components)/"),
+    oneWay("input-not-render", "Input handling uses no rendering or components.", "^src/timeline/input/", "^src/timeline/(render|components)/"),
+    {
+      name: "no-test-support-in-the-app",
+      severity: "error",
+      comment: "Test support (fakes, fixtures) lives in test-support/, outside the app's build; only tests import it.",
+      from: { path: "^src/", pathNot: "\\.test\\.ts$" },
+      to: { path: "^test-support/" },
+    },
     {
       name: "not-to-unresolvable",
       severity: "error",

@@ -4,7 +4,7 @@
 // view, in project colours with their names; the picture repeats beyond its edges). No layout,
 // no hit targets, no drawing while scrolling: one drawImage a frame. What a frame costs here is
 // what this engine and X server need to put a scrolled canvas on the screen.
-import { textOn } from "../src/timeline/color";
+import { textOn } from "../src/timeline/scene/color";
 import { run, scrollerOf } from "./harness";
 import { firstViewX, LANE_H, origin, PAD, placed, px, SPAN } from "./placed";
 

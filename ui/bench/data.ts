@@ -11,7 +11,7 @@ import type {
   TimelineDto,
   TimeOffDto,
 } from "../src/ipc";
-import { type Day, dateOf, dayOf } from "../src/timeline/dates";
+import { type Day, dateOf, dayOf } from "../src/timeline/model/dates";
 
 export const PEOPLE = 500;
 export const PROJECTS = 40;

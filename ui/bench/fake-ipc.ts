@@ -4,7 +4,7 @@
 // check if one is missing: a new IPC call in the UI breaks the bench build loudly.
 import type * as real from "../src/ipc";
 import type { AssignmentChangeInput, AssignmentDto, MemberDto } from "../src/ipc";
-import { dateOf, dayOf } from "../src/timeline/dates";
+import { dateOf, dayOf } from "../src/timeline/model/dates";
 import { BENCH_TODAY, generate, overlapping, TEAM_NAME, timelineOf, windowItems } from "./data";
 
 export type * from "../src/ipc";

@@ -4,7 +4,7 @@
 // off, a holiday calendar for half the people), in the format's version 3 (the Rust side's
 // `TeamExport`, whose names differ from the IPC's in places: `calendar`, no `lastDay`).
 // Run with vite-node (it compiles TypeScript): `vite-node bench/make-export.ts > team.json`.
-import { dayOf } from "../src/timeline/dates";
+import { dayOf } from "../src/timeline/model/dates";
 import { generate, TEAM_NAME } from "./data";
 
 const team = generate(dayOf(new Date().toISOString().slice(0, 10)), true);

@@ -2,9 +2,9 @@
 // (src/ipc is fake-ipc.ts here, see vite.bench.config.ts).
 import { mount, tick } from "svelte";
 import { openTimeline } from "../src/ipc";
-import { dateOf } from "../src/timeline/dates";
-import { paneStats } from "../src/timeline/paint";
-import Timeline from "../src/timeline/Timeline.svelte";
+import { dateOf } from "../src/timeline/model/dates";
+import { paneStats } from "../src/timeline/render/paint";
+import Timeline from "../src/timeline/components/Timeline.svelte";
 import "../src/app.css";
 import { BENCH_TODAY, openWindow } from "./data";
 import { windowLoads } from "./fake-ipc"; // the same module as "../src/ipc" here

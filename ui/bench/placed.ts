@@ -1,8 +1,8 @@
 // The bench team placed as ours places it, for the pages without timeline code (static.html,
 // blit.html): rows and lanes by layout.ts, at the "week" zoom, from a first day two years back.
 import type { AssignmentDto, ProjectDto } from "../src/ipc";
-import { type Day, dayOf } from "../src/timeline/dates";
-import { assignLanes, PX_PER_DAY, rowTops } from "../src/timeline/layout";
+import { type Day, dayOf } from "../src/timeline/model/dates";
+import { assignLanes, PX_PER_DAY, rowTops } from "../src/timeline/scene/layout";
 import { BENCH_TODAY, generate } from "./data";
 
 export const LANE_H = 26; // as Timeline.svelte

@@ -1,7 +1,7 @@
 // The same bars with no timeline code at all: every bar of the plan is a plain div placed once
 // (lanes and rows by layout.ts, as ours places them) in a pane of the same size, scrolled natively
 // by the same steps. What a timeline that draws its bars as DOM boxes could at best do here.
-import { textOn } from "../src/timeline/color";
+import { textOn } from "../src/timeline/scene/color";
 import { run, scrollerOf } from "./harness";
 import { firstViewX, LANE_H, origin, PAD, placed, px, SPAN } from "./placed";
 

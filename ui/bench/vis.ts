@@ -3,8 +3,8 @@
 // same first visible day and 20 px a day (ours at its default "week" zoom), a today line.
 import { Timeline } from "vis-timeline/standalone";
 import "vis-timeline/styles/vis-timeline-graph2d.min.css";
-import { textOn } from "../src/timeline/color";
-import { PX_PER_DAY } from "../src/timeline/layout";
+import { textOn } from "../src/timeline/scene/color";
+import { PX_PER_DAY } from "../src/timeline/scene/layout";
 import { BENCH_TODAY, generate } from "./data";
 import { run } from "./harness";
 

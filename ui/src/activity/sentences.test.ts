@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { AssignmentDto, LiveChangeDto, LiveItemDto } from "../ipc";
-import { FULL_DAY } from "../timeline/allocation";
-import { dateOf, dayOf } from "../timeline/dates";
-import { dayRange } from "../timeline/format";
+import { FULL_DAY } from "../timeline/model/allocation";
+import { dateOf, dayOf } from "../timeline/model/dates";
+import { dayRange } from "../timeline/scene/format";
 import {
   type Names,
   restorable,

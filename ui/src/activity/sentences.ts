@@ -5,8 +5,8 @@
 // Tested in sentences.test.ts, in both languages.
 import { type Lang, MESSAGES } from "../i18n";
 import type { AllocationDto, AssignmentDto, LiveItemDto, TimeOffDto } from "../ipc";
-import { dayOf } from "../timeline/dates";
-import { dayRange } from "../timeline/format";
+import { dayOf } from "../timeline/model/dates";
+import { dayRange } from "../timeline/scene/format";
 import type { Aspect } from "./activityWords";
 
 /** Names by id, as the window knows them now. */

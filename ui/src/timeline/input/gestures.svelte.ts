@@ -1,0 +1,172 @@
+// The pointer on the pane: press a bar and drag to move it (or its edge to resize it), drag on an
+// empty stretch of a row to pick days for a new assignment, double-click to open the dialog,
+// right-click for the menu. Each ends in an intent (intents.ts) or a command (commands.ts); which
+// bar an event is on is `barUnder`'s answer, for every one of them.
+import type { AssignmentDto } from "../../ipc";
+import { type Day, dayOf } from "../model/dates";
+import type { Plan } from "../model/plan.svelte";
+import { type DragMode, dragged, dragModeAt } from "../scene/layout";
+import { type Hit, PAD, placedBar, type Rows } from "../scene/rows.svelte";
+import type { Viewport } from "../scene/viewport.svelte";
+import type { Commands } from "./commands";
+import { type Cursor, NO_BAR } from "./cursor.svelte";
+import type { Intents } from "./intents";
+
+/** A bar being dragged: grabbed at client x `x0`, now `delta` days and in row `row` (from `from`). */
+export interface Drag {
+  a: AssignmentDto;
+  mode: DragMode;
+  x0: number;
+  delta: number;
+  row: number;
+  from: number;
+}
+
+/** A bar's hit target (HitLayer.svelte): `data-bar` is its assignment's id. */
+const HIT_BAR = ".bar[data-bar]";
+
+/** A drag that changes nothing (not moved, or back where it started). */
+export const still = (d: Drag): boolean => d.delta === 0 && d.row === d.from;
+
+export interface GesturesOf {
+  plan: Plan;
+  view: Viewport;
+  rows: Rows;
+  cursor: Cursor;
+  intents: Intents;
+  commands: Commands;
+  canEdit: () => boolean;
+}
+
+export class Gestures {
+  drag: Drag | null = $state(null);
+  /** Days being picked for a new assignment: in row `row`, from day `from` (to the cursor's end). */
+  sketch: { row: number; from: Day } | null = $state(null);
+  /** Where the dragged bar would land (shown while it is away from where it started). */
+  readonly ghost: { start: Day; end: Day; top: number; color: string } | null;
+
+  constructor(private readonly d: GesturesOf) {
+    this.ghost = $derived.by(() => {
+      const drag = this.drag;
+      if (!drag || still(drag)) return null;
+      const span = dragged(
+        { start: dayOf(drag.a.startDate), end: dayOf(drag.a.endDateExclusive) },
+        drag.mode,
+        drag.delta,
+      );
+      return {
+        ...span,
+        top: (d.rows.tops[drag.row] ?? 0) + PAD / 2,
+        color: d.rows.projects[drag.a.projectId]?.color ?? "#888888",
+      };
+    });
+  }
+
+  /** The row and day under a pointer. */
+  private pointAt(e: { clientX: number; clientY: number }): { row: number; day: Day } {
+    const p = this.d.view.contentPoint(e);
+    return { row: this.d.rows.rowAt(p.y), day: this.d.view.dayAt(p.x) };
+  }
+
+  /**
+   * The bar a pointer event is on, and the element that should hold the pointer for a drag of it:
+   * the bar's hit target when the event landed on one, else the bar laid out at the event's point
+   * (rows.barAt), which is how a press just after scrolling finds it (the hit targets take no
+   * pointer then). Every pointer path asks here.
+   */
+  barUnder(e: MouseEvent): (Hit & { on: Element }) | null {
+    const target = (e.target as Element | null)?.closest?.(HIT_BAR);
+    const id = target?.getAttribute("data-bar");
+    const own = target && id ? placedBar(this.d.rows.shown, id) : null;
+    if (target && own) return { ...own, on: target };
+    const p = this.d.view.contentPoint(e);
+    const hit = this.d.rows.barAt(p.x, p.y);
+    return hit && this.d.view.content ? { ...hit, on: this.d.view.content } : null;
+  }
+
+  /** Starts dragging `hit`'s bar, grabbed `offsetX` pixels into it. */
+  private startDrag(e: PointerEvent, hit: Hit & { on: Element }) {
+    const { a, row } = hit;
+    e.preventDefault(); // keep focus on the grid, not the bar
+    this.d.commands.focusGrid();
+    hit.on.setPointerCapture(e.pointerId);
+    this.d.cursor.onBar(a, row, this.pointAt(e).day);
+    const offsetX = this.d.view.contentPoint(e).x - hit.x;
+    this.drag = { a, mode: dragModeAt(offsetX, hit.w), x0: e.clientX, delta: 0, row, from: row };
+  }
+
+  down = (e: PointerEvent): void => {
+    // The heatmap is for reading: its cells are not bars to drag (the keys still edit).
+    if (e.button !== 0 || !this.d.canEdit() || this.d.rows.heatmap) return;
+    const hit = this.barUnder(e);
+    if (hit) {
+      this.d.view.scrolling = false;
+      this.startDrag(e, hit);
+      return;
+    }
+    if (!this.d.rows.all.length) return;
+    e.preventDefault();
+    this.d.commands.focusGrid();
+    const at = this.pointAt(e);
+    this.d.cursor.set(at.row, at.day);
+    this.sketch = { row: at.row, from: at.day };
+    this.d.view.content?.setPointerCapture(e.pointerId);
+  };
+
+  move = (e: PointerEvent): void => {
+    const drag = this.drag;
+    if (drag) {
+      const delta = Math.round((e.clientX - drag.x0) / this.d.view.px);
+      const row = drag.mode === "move" ? this.pointAt(e).row : drag.row;
+      if (delta !== drag.delta || row !== drag.row) this.drag = { ...drag, delta, row };
+    }
+    const sketch = this.sketch;
+    if (!sketch) return;
+    const extent = this.pointAt(e).day - sketch.from;
+    if (extent !== this.d.cursor.at.extent) this.d.cursor.at = { row: sketch.row, day: sketch.from, extent };
+  };
+
+  up = (e: PointerEvent): void => {
+    const drag = this.drag;
+    if (drag) {
+      this.drag = null;
+      // The same intent as Alt+arrows' (commands.ts).
+      if (!still(drag)) void this.d.intents.reshape(drag.a, drag.mode, drag.delta, drag.row);
+    }
+    if (!this.sketch) return;
+    this.sketch = null;
+    if (this.d.cursor.at.extent !== 0) this.d.commands.openPicker({ x: e.clientX, y: e.clientY + 12 });
+  };
+
+  cancel = (e: PointerEvent): void => {
+    this.sketch = null;
+    // As it always was: a cancel on a bar's hit target (which holds the pointer of a drag begun on
+    // it) drops the drag; one held by the pane (begun just after scrolling) stays until it is up.
+    if ((e.target as Element | null)?.closest?.(HIT_BAR)) this.drag = null;
+  };
+
+  contextmenu = (e: MouseEvent): void => {
+    if (!this.d.rows.all.length || !this.d.canEdit()) return;
+    e.preventDefault();
+    // The bar under the pointer, whichever lane it is in; none: the menu is the empty day's.
+    const at = this.pointAt(e);
+    const hit = this.barUnder(e);
+    if (hit) this.d.cursor.onBar(hit.a, hit.row, at.day);
+    else this.d.cursor.set(at.row, at.day, 0, NO_BAR);
+    this.d.commands.openMenu({ x: e.clientX, y: e.clientY });
+  };
+
+  dblclick = (e: MouseEvent): void => {
+    if (!this.d.canEdit()) return;
+    const hit = this.barUnder(e);
+    if (hit) {
+      this.d.commands.openEdit(hit.a);
+      return;
+    }
+    const at = this.pointAt(e);
+    const person = this.d.rows.all[at.row]?.person;
+    const project = this.d.plan.projects[0];
+    if (!person || !project) return;
+    this.d.commands.openNew(person, project, at.day);
+  };
+}

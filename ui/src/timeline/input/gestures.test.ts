@@ -1,0 +1,196 @@
+import { flushSync } from "svelte";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { BARS, FakeElement, pointer, TODAY, timeline } from "../../../test-support/timeline/fixture";
+import { at } from "../../../test-support/timeline/testing";
+import { dayOf, FIRST_DAY } from "../model/dates";
+import { NO_BAR } from "./cursor.svelte";
+import { still } from "./gestures.svelte";
+
+beforeEach(() => {
+  vi.stubGlobal("requestAnimationFrame", () => 0);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const a1 = at(BARS, 0);
+// The content is at client (100, 50); day TODAY is at content x X (its days since the first day a
+// plan can hold, 20 px each). Ada's a1 is placed at x X + 1, y 5, 78 × 22; her a2 (lane 1) at
+// x X + 41, y 31; Cy's row (no bars) is y 98 to 134.
+const X = (TODAY - FIRST_DAY) * 20;
+const A1 = { x: 100 + X + 1 + 30, y: 50 + 5 + 10 };
+const hitTarget = (id: string) => new FakeElement(0, 0, { "data-bar": id });
+/** The plan's calls after Ada's a1 was given the days `startDate` to `lastDay`. */
+const adaUpdated = (startDate: string, lastDay: string) => [
+  ["update", "a1", { resourceId: "ada", projectId: "apollo", startDate, lastDay }],
+];
+
+/** A drag of the bar under (x, y) on `target` by `dx` client pixels, down and up. */
+function drag(t: ReturnType<typeof timeline>, target: unknown, x: number, y: number, dx: number) {
+  t.gestures.down(pointer(target, x, y).event);
+  t.gestures.move(pointer(target, x + dx, y).event);
+  t.gestures.up(pointer(target, x + dx, y).event);
+}
+
+describe("drags and Alt+arrows", () => {
+  it("makes the same edit whether a bar is dragged a day or moved by Alt+Right", () => {
+    const byPointer = timeline();
+    drag(byPointer, hitTarget("a1"), A1.x, A1.y, 20);
+    const byKey = timeline();
+    byKey.cursor.onBar(a1, 0, TODAY + 1); // where the press put the cursor
+    byKey.commands.run({ kind: "move-bar", days: 1, rows: 0 });
+    expect(byPointer.plan.calls).toEqual(adaUpdated("2026-03-03", "2026-03-06"));
+    expect(byKey.plan.calls).toEqual(adaUpdated("2026-03-03", "2026-03-06"));
+    expect(byPointer.cursor.at).toEqual(byKey.cursor.at);
+    expect(byKey.cursor.at).toEqual({ row: 0, day: TODAY + 2, extent: 0, bar: "a1" });
+  });
+
+  it("resizes the end the same way by its edge and by Alt+Shift+Right", () => {
+    const byPointer = timeline();
+    drag(byPointer, hitTarget("a1"), 100 + (X + 1) + 76, A1.y, 40);
+    const byKey = timeline();
+    byKey.cursor.onBar(a1, 0, dayOf("2026-03-05"));
+    byKey.commands.run({ kind: "resize-bar", days: 2 });
+    expect(byPointer.plan.calls).toEqual(byKey.plan.calls);
+    expect(byKey.plan.calls).toEqual(adaUpdated("2026-03-02", "2026-03-07"));
+  });
+
+  it("moves a bar to another person's row (by pointer and by Alt+Down)", () => {
+    const byPointer = timeline();
+    byPointer.gestures.down(pointer(hitTarget("a1"), A1.x, A1.y).event);
+    byPointer.gestures.move(pointer(null, A1.x, 50 + 70).event); // Bob's row
+    byPointer.gestures.up(pointer(null, A1.x, 50 + 70).event);
+    const byKey = timeline();
+    byKey.cursor.onBar(a1, 0, TODAY + 1);
+    byKey.commands.run({ kind: "move-bar", days: 0, rows: 1 });
+    expect(byPointer.plan.calls).toEqual(byKey.plan.calls);
+    expect(at(byKey.plan.calls, 0)[2]).toMatchObject({ resourceId: "bob", startDate: "2026-03-02" });
+  });
+
+  it("grabs the start edge near the bar's left end and drags it", () => {
+    const t = timeline();
+    drag(t, hitTarget("a1"), 100 + (X + 1) + 2, A1.y, -20);
+    expect(t.plan.calls).toEqual(adaUpdated("2026-03-01", "2026-03-05"));
+  });
+
+  it("writes nothing for a drag that ends where it began, and shows a ghost meanwhile", () => {
+    const t = timeline();
+    const target = hitTarget("a1");
+    t.gestures.down(pointer(target, A1.x, A1.y).event);
+    expect(t.gestures.ghost).toBeNull();
+    t.gestures.move(pointer(target, A1.x + 20, A1.y).event);
+    flushSync();
+    expect(t.gestures.ghost).toEqual({ start: TODAY + 1, end: TODAY + 5, top: 5, color: "#336699" });
+    t.gestures.move(pointer(target, A1.x + 4, A1.y).event);
+    expect(t.gestures.drag && still(t.gestures.drag)).toBe(true);
+    t.gestures.up(pointer(target, A1.x + 4, A1.y).event);
+    expect(t.plan.calls).toEqual([]);
+    expect(t.gestures.drag).toBeNull();
+  });
+});
+
+describe("which bar a pointer is on", () => {
+  it("takes the hit target's bar and gives it the pointer", () => {
+    const t = timeline();
+    const target = hitTarget("a1");
+    const press = pointer(target, A1.x, A1.y);
+    t.gestures.down(press.event);
+    expect(press.prevented()).toBe(true);
+    expect(target.captured).toEqual([7]);
+    expect(t.el.focused).toBe(1);
+    expect(t.gestures.drag).toMatchObject({ mode: "move", row: 0, from: 0, delta: 0 });
+    expect(t.cursor.at).toEqual({ row: 0, day: TODAY + 1, extent: 0, bar: "a1" });
+  });
+
+  it("finds a bar by its geometry when the press lands on the pane (just after scrolling)", () => {
+    const t = timeline();
+    t.view.scrolling = true;
+    t.gestures.down(pointer(t.content, 100 + (X + 41) + 10, 50 + 31 + 5).event);
+    expect(t.view.scrolling).toBe(false);
+    expect(t.content.captured).toEqual([7]);
+    expect(t.gestures.drag?.a.id).toBe("a2");
+  });
+
+  it("keeps a drag held by the pane on a cancel, as before; drops one held by a hit target", () => {
+    const t = timeline();
+    t.gestures.down(pointer(t.content, A1.x, A1.y).event);
+    t.gestures.cancel(pointer(t.content, A1.x, A1.y).event);
+    expect(t.gestures.drag).not.toBeNull();
+    const u = timeline();
+    const target = hitTarget("a1");
+    u.gestures.down(pointer(target, A1.x, A1.y).event);
+    u.gestures.cancel(pointer(target, A1.x, A1.y).event);
+    expect(u.gestures.drag).toBeNull();
+  });
+
+  it("opens the bar's menu on the bar in another lane, and the day's on an empty stretch", () => {
+    const t = timeline();
+    t.gestures.contextmenu(pointer(t.content, 100 + (X + 41) + 10, 50 + 31 + 5, 2).event);
+    expect(t.cursor.at.bar).toBe("a2");
+    const menu = t.modal.current;
+    expect(menu.kind === "menu" && menu.items.map((i) => i.label)).toEqual([
+      "Edit…",
+      "Delete",
+      "Who is free…",
+      "Rename person…",
+      "Working time…",
+      "Time off…",
+      "Delete person…",
+    ]);
+    const u = timeline();
+    u.gestures.contextmenu(pointer(u.content, 100 + (X + 41) + 10, 50 + 98 + 5, 2).event);
+    expect(u.cursor.at).toEqual({ row: 2, day: TODAY + 2, extent: 0, bar: NO_BAR });
+    const empty = u.modal.current;
+    expect(empty.kind === "menu" && empty.items[0]?.shortcut).toBe("Enter");
+  });
+
+  it("opens a bar's dialog on a double-click of its hit target, wherever the event says it is", () => {
+    const t = timeline();
+    t.gestures.dblclick(pointer(hitTarget("b1"), 0, 0).event);
+    expect(t.modal.current).toMatchObject({ kind: "edit", current: { id: "b1" } });
+    const u = timeline();
+    u.gestures.dblclick(pointer(u.content, 100 + (X + 41), 50 + 98 + 5).event);
+    expect(u.modal.current).toEqual({
+      kind: "edit",
+      current: null,
+      draft: { resourceId: "cy", projectId: "apollo", startDate: "2026-03-04", lastDay: "2026-03-08" },
+    });
+  });
+});
+
+describe("drawing days for a new assignment", () => {
+  it("stretches the cursor over the days dragged and opens the picker, which creates it", () => {
+    const t = timeline();
+    const y = 50 + 98 + 5;
+    t.gestures.down(pointer(t.content, 100 + X + 5, y).event);
+    expect(t.content.captured).toEqual([7]);
+    t.gestures.move(pointer(t.content, 100 + X + 45, y).event);
+    expect(t.cursor.at).toEqual({ row: 2, day: TODAY, extent: 2 });
+    t.gestures.up(pointer(t.content, 100 + X + 45, y).event);
+    expect(t.modal.current).toEqual({
+      kind: "picker",
+      x: 100 + (X + 45),
+      y: y + 12,
+      resourceId: "cy",
+      from: TODAY,
+      to: TODAY + 3,
+    });
+    t.commands.pick(t.plan.projects[1] as (typeof t.plan.projects)[number]);
+    expect(t.modal.current.kind).toBe("none");
+    expect(t.plan.calls).toEqual([
+      ["create", { resourceId: "cy", projectId: "gemini", startDate: "2026-03-02", lastDay: "2026-03-04" }],
+    ]);
+    expect(t.cursor.at).toMatchObject({ day: TODAY, extent: 0 });
+  });
+
+  it("does nothing for a viewer", () => {
+    const t = timeline(false);
+    t.gestures.down(pointer(hitTarget("a1"), A1.x, A1.y).event);
+    t.gestures.dblclick(pointer(hitTarget("a1"), A1.x, A1.y).event);
+    t.gestures.contextmenu(pointer(hitTarget("a1"), A1.x, A1.y, 2).event);
+    t.commands.run({ kind: "move-bar", days: 1, rows: 0 });
+    expect(t.gestures.drag).toBeNull();
+    expect(t.modal.current.kind).toBe("none");
+    expect(t.plan.calls).toEqual([]);
+  });
+});

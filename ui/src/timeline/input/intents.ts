@@ -1,0 +1,106 @@
+// What the user does to assignments, whichever way they asked: moving and resizing a bar (a
+// pointer drag, or Alt+arrows and Alt+Shift+arrows), creating one over days (a drag on an empty
+// stretch, a menu entry or Enter, then the project picker), saving the dialog, deleting. Each is
+// one function here; the gestures, keys and menus only call them.
+import type { AssignmentDto } from "../../ipc";
+import { type Day, dateOf, dayOf } from "../model/dates";
+import type { Plan } from "../model/plan.svelte";
+import { type Fields, newId, proposed } from "../model/planApi";
+import { type DragMode, dragged } from "../scene/layout";
+import type { Row } from "../scene/rowData";
+import type { Cursor, CursorAt } from "./cursor.svelte";
+
+/**
+ * Bar `a` moved (`mode` "move", to row `row`) or its edge dragged (`mode` "start" or "end") by
+ * `delta` days: the change to write, and the cursor after it (on the bar, at the day it was on
+ * moved along with a moving bar, kept within the bar). `row` is clamped to the rows.
+ */
+export function reshaped(
+  rows: readonly Row[],
+  a: AssignmentDto,
+  mode: DragMode,
+  delta: number,
+  row: number,
+  cursorDay: Day,
+): { change: Fields; cursor: CursorAt } {
+  const to = Math.max(0, Math.min(rows.length - 1, row));
+  const next = dragged({ start: dayOf(a.startDate), end: dayOf(a.endDateExclusive) }, mode, delta);
+  const resourceId = rows[to]?.person.id ?? a.resourceId;
+  const day = Math.max(next.start, Math.min(cursorDay + (mode === "move" ? delta : 0), next.end - 1));
+  return {
+    change: {
+      resourceId,
+      projectId: a.projectId,
+      startDate: dateOf(next.start),
+      lastDay: dateOf(next.end - 1),
+    },
+    cursor: { row: to, day, extent: 0, bar: a.id },
+  };
+}
+
+/** A new assignment of person `resourceId` to `projectId` over the days `[from, to)`. */
+export function creating(resourceId: string, projectId: string, from: Day, to: Day): Fields {
+  return { resourceId, projectId, startDate: dateOf(from), lastDay: dateOf(to - 1) };
+}
+
+/** The plan's edits that the intents make. */
+export type PlanEdits = Pick<Plan, "create" | "update" | "remove" | "edit">;
+
+export class Intents {
+  constructor(
+    private readonly plan: PlanEdits,
+    private readonly rows: { readonly all: readonly Row[] },
+    private readonly cursor: Pick<Cursor, "at" | "set" | "follow">,
+  ) {}
+
+  /**
+   * Moves bar `a` to row `row` and by `delta` days (`mode` "move"), or drags its start or end edge
+   * by `delta` days; the cursor follows. Drags and Alt+arrows both come here.
+   */
+  reshape(a: AssignmentDto, mode: DragMode, delta: number, row: number): Promise<boolean> {
+    const r = reshaped(this.rows.all, a, mode, delta, row, this.cursor.at.day);
+    this.cursor.set(r.cursor.row, r.cursor.day, 0, a.id);
+    return this.plan.update(a, r.change);
+  }
+
+  /** Moves bar `a` by `days` and `rows` (from the cursor's row). */
+  move(a: AssignmentDto, days: number, rows: number): Promise<boolean> {
+    return this.reshape(a, "move", days, this.cursor.at.row + rows);
+  }
+
+  /** Moves bar `a`'s end by `days`. */
+  resize(a: AssignmentDto, days: number): Promise<boolean> {
+    return this.reshape(a, "end", days, this.cursor.at.row);
+  }
+
+  /** A new assignment over the days `[from, to)`; the cursor goes to its first day. */
+  create(resourceId: string, projectId: string, from: Day, to: Day): Promise<boolean> {
+    this.cursor.at = { ...this.cursor.at, day: from, extent: 0 };
+    return this.plan.create(creating(resourceId, projectId, from, to));
+  }
+
+  /** Books bar `a` another way, or makes it tentative or confirmed (the keys; the dialog saves
+   * through `save`). */
+  allocate(a: AssignmentDto, change: Pick<Fields, "allocation" | "status">): Promise<boolean> {
+    const { resourceId, projectId, startDate, lastDay } = a;
+    return this.plan.update(a, { resourceId, projectId, startDate, lastDay, ...change });
+  }
+
+  remove(a: AssignmentDto): Promise<boolean> {
+    return this.plan.remove(a);
+  }
+
+  /** The assignment dialog's answer: `current` changed to `d`, or a new assignment. */
+  async save(d: Fields, current: AssignmentDto | null): Promise<void> {
+    // The cursor goes with the bar saved, wherever the dialog put it.
+    const after = proposed(current ?? { id: newId(), version: 0 }, d);
+    this.cursor.follow(after);
+    if (current) await this.plan.edit({ kind: "update", before: current, after });
+    else await this.plan.edit({ kind: "create", after });
+  }
+
+  /** The assignment dialog's delete (an error stays in the dialog). */
+  async deleteInDialog(a: AssignmentDto): Promise<void> {
+    await this.plan.edit({ kind: "delete", before: a });
+  }
+}

@@ -1,0 +1,83 @@
+// What is open over the timeline: at most one dialog, menu or picker at a time. While one is, the
+// grid's and the window's keys do nothing (the open one has them).
+import type { AssignmentDto, ProjectDto, ResourceDto } from "../../ipc";
+import type { Day } from "../model/dates";
+import type { Fields } from "../model/planApi";
+
+/** One entry of a context menu (ContextMenu.svelte shows them). */
+export interface MenuItem {
+  label: string;
+  run: () => void;
+  shortcut?: string;
+  danger?: boolean;
+  disabled?: boolean;
+}
+
+export type Modal =
+  | { kind: "none" }
+  /** The assignment dialog: a new assignment (`current` null) or `current` edited. */
+  | { kind: "edit"; draft: Fields; current: AssignmentDto | null }
+  | { kind: "add-person" }
+  | { kind: "add-project" }
+  | { kind: "rename-person"; person: ResourceDto }
+  | { kind: "edit-project"; project: ProjectDto }
+  | { kind: "delete"; what: "person"; target: ResourceDto }
+  | { kind: "delete"; what: "project"; target: ProjectDto }
+  | { kind: "menu"; x: number; y: number; label: string; items: MenuItem[] }
+  /** The project picker of a new assignment over days `[from, to)` of a person. */
+  | { kind: "picker"; x: number; y: number; resourceId: string; from: Day; to: Day }
+  /** A person's working weeks and calendar; their time off (the person's menu). */
+  | { kind: "working-time"; person: ResourceDto }
+  | { kind: "time-off"; person: ResourceDto; first: string }
+  /** The holiday calendars and the team's week (the toolbar's). */
+  | { kind: "calendars" }
+  /** The utilisation report (the toolbar's), first over the rows' period. */
+  | { kind: "report" }
+  /** Who is free over days `[from, to]` (an empty day's menu). */
+  | { kind: "free"; first: string; last: string }
+  /** The team's members (the toolbar's). */
+  | { kind: "members" }
+  /** The team's activity log (the toolbar's). */
+  | { kind: "activity" }
+  /** Moving the local plan to the team (the sign-out menu's). */
+  | { kind: "move-local" };
+
+export type ModalKind = Modal["kind"];
+
+export const NONE: Modal = { kind: "none" };
+
+/** The name dialogs' kinds. */
+export const NAMING = ["add-person", "add-project", "rename-person", "edit-project"] as const;
+
+/** What is open after closing `kind`: nothing if that was open, else what was (a newer one). */
+export function closing(current: Modal, ...kinds: ModalKind[]): Modal {
+  return kinds.includes(current.kind) ? NONE : current;
+}
+
+/**
+ * Whether the grid gets the focus back when a menu closes with `current` open: not when one of
+ * its items opened a dialog or the picker, which take the focus themselves.
+ */
+export function gridFocusAfterMenu(current: Modal): boolean {
+  return !(
+    ["edit", "delete", "picker", "working-time", "time-off", "free", ...NAMING] as ModalKind[]
+  ).includes(current.kind);
+}
+
+export class ModalState {
+  current: Modal = $state(NONE);
+
+  /** Whether anything is open. */
+  get open(): boolean {
+    return this.current.kind !== "none";
+  }
+
+  show(m: Modal): void {
+    this.current = m;
+  }
+
+  /** Closes `kinds`, if one of them is what is open. */
+  close(...kinds: ModalKind[]): void {
+    this.current = closing(this.current, ...kinds);
+  }
+}

@@ -1,0 +1,29 @@
+// The plan is read in chunks of days aligned to day 0: which chunks a range of days needs, the
+// days of a chunk, and the spans that chunks make. Pure; tested in chunks.test.ts.
+import type { Day } from "./dates";
+
+/**
+ * Which windows to fetch so that `[first, last)` is loaded, given what is: the visible range is
+ * widened to whole chunks of `chunk` days (aligned to day 0), minus chunks already loaded.
+ */
+export function chunksToLoad(first: Day, last: Day, loaded: ReadonlySet<number>, chunk = 28): number[] {
+  const out: number[] = [];
+  for (let c = Math.floor(first / chunk); c * chunk < last; c++) if (!loaded.has(c)) out.push(c);
+  return out;
+}
+
+/** The days `[from, to)` of chunk `c`. */
+export function chunkRange(c: number, chunk = 28): { from: Day; to: Day } {
+  return { from: c * chunk, to: (c + 1) * chunk };
+}
+
+/** The days `[from, to)` of the chunks in `chunks`, adjacent ones joined, in order. */
+export function chunkSpans(chunks: readonly number[], chunk = 28): { from: Day; to: Day }[] {
+  const out: { from: Day; to: Day }[] = [];
+  for (const c of [...new Set(chunks)].sort((a, b) => a - b)) {
+    const last = out[out.length - 1];
+    if (last && last.to === c * chunk) last.to = (c + 1) * chunk;
+    else out.push(chunkRange(c, chunk));
+  }
+  return out;
+}

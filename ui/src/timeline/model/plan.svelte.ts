@@ -1,0 +1,330 @@
+// The plan the timeline shows and edits: people, projects, and the assignments of the windows
+// loaded so far. Every edit goes through here: it shows at once (optimistic), is written through
+// the Rust side, and is put back with a message if the write fails; a conflict with someone
+// else's edit reloads what is in view. Edits are recorded for undo and redo (history.ts). What
+// is shown and the windows read are planState.svelte.ts's, others' changes planLive.ts's; the
+// contract and the pure parts of the edits are in planApi.ts.
+import { MESSAGES } from "../../i18n";
+import type { AssignmentDto, ProjectDto, ResourceDto, ScheduleDto } from "../../ipc";
+import type { Edit } from "./history";
+import { type UnconfirmedEdit, wasSaved } from "./offline";
+import { changeOf, codeOf, type Fields, newId, proposed, STALE } from "./planApi";
+import { PlanLive } from "./planLive";
+
+export class Plan extends PlanLive {
+  /**
+   * The connection is back: read again what is loaded (others may have changed it), ask again for
+   * the windows that were not loaded, and settle each edit whose answer was lost: saved ones join
+   * the history, the others are offered to be done again (creates keep their id and updates their
+   * version, so doing one again never doubles it).
+   */
+  async reconnected(): Promise<void> {
+    await this.reload();
+    // Then the days the copy lacked are asked for (after: the reload must not undo them).
+    this.missing = [];
+    const unsure = this.unsure;
+    this.unsure = [];
+    if (!unsure.length) return;
+    const now = { byId: this.byId, people: this.people, projects: this.projects };
+    const saved = unsure.filter((e) => wasSaved(e, now));
+    const lost = unsure.filter((e) => !wasSaved(e, now));
+    for (const e of saved)
+      if (e.kind !== "add-person" && e.kind !== "add-project") this.history.record(this.asStored(e));
+    this.syncHistory();
+    const t = MESSAGES[this.say.lang];
+    if (lost.length) {
+      const text = (saved.length ? `${t.savedBeforeLost(saved.length)} ` : "") + t.notSaved(lost.length);
+      this.notice = {
+        text,
+        kind: "error",
+        action: {
+          label: t.doAgain,
+          run: () => {
+            this.notice = null;
+            for (const e of lost) void this.again(e);
+          },
+        },
+      };
+    } else {
+      this.notice = { text: t.savedBeforeLost(saved.length), kind: "info" };
+    }
+  }
+
+  /** Sends a change found not saved once more; a failure is a notice again. */
+  private async again(e: UnconfirmedEdit): Promise<void> {
+    try {
+      if (e.kind === "add-person") await this.addPerson(e.after.name, e.after.id);
+      else if (e.kind === "add-project") await this.addProject(e.after.name, e.after.color, e.after.id);
+      else await this.edit(e);
+    } catch (err) {
+      this.fail(err);
+    }
+  }
+
+  /** An edit found saved, with the versions the table holds now (so it can be undone). */
+  private asStored(e: Edit): Edit {
+    switch (e.kind) {
+      case "create":
+        return { kind: "create", after: this.byId[e.after.id] ?? e.after };
+      case "update":
+        return { kind: "update", before: e.before, after: this.byId[e.after.id] ?? e.after };
+      default:
+        return e;
+    }
+  }
+
+  // ---- assignment edits ----------------------------------------------------------------------
+
+  /** A new assignment with a client-made id (so a repeated request is recognised). */
+  create(change: Fields): Promise<boolean> {
+    return this.tryEdit({ kind: "create", after: proposed({ id: newId(), version: 0 }, change) });
+  }
+
+  /** Moves, resizes or reassigns `a`. */
+  update(a: AssignmentDto, change: Fields): Promise<boolean> {
+    return this.tryEdit({ kind: "update", before: a, after: proposed(a, change) });
+  }
+
+  remove(a: AssignmentDto): Promise<boolean> {
+    return this.tryEdit({ kind: "delete", before: a });
+  }
+
+  /** Does `e` and records it for undo. Failures become a notice; the answer says if it held. */
+  async tryEdit(e: Edit): Promise<boolean> {
+    try {
+      await this.edit(e);
+      return true;
+    } catch (err) {
+      this.fail(err);
+      return false;
+    }
+  }
+
+  /** Does `e` and records it for undo; a failure is thrown (for dialogs that show it). */
+  async edit(e: Edit): Promise<void> {
+    this.history.record(await this.apply(e));
+    this.syncHistory();
+  }
+
+  /** Undoes the newest edit, after every edit in flight has been answered (presses queue up). */
+  undo(): Promise<void> {
+    return this.inTurn(() => this.travel("undo"));
+  }
+
+  redo(): Promise<void> {
+    return this.inTurn(() => this.travel("redo"));
+  }
+
+  /** One step back or forward in the history; a step that can never apply is dropped. */
+  private async travel(way: "undo" | "redo"): Promise<void> {
+    const e = way === "undo" ? this.history.nextUndo() : this.history.nextRedo();
+    if (!e) return;
+    try {
+      await this.apply(e);
+      if (way === "undo") this.history.undid();
+      else this.history.redid();
+    } catch (err) {
+      if (STALE.has(codeOf(err) ?? "")) {
+        if (way === "undo") this.history.dropUndo();
+        else this.history.dropRedo();
+      }
+      this.fail(err);
+    }
+  }
+
+  /** Runs `step` after the steps queued before it and after the edits in flight now. */
+  private inTurn(step: () => Promise<void>): Promise<void> {
+    const inFlight = [...this.inFlight];
+    this.turns = this.turns.then(async () => {
+      await Promise.allSettled(inFlight);
+      await step();
+      this.syncHistory();
+    });
+    return this.turns;
+  }
+
+  private turns: Promise<void> = Promise.resolve();
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  /**
+   * Shows `e` at once, writes it, and answers the edit as it was done (with the versions the
+   * store gave). On failure the view is put back as it was and the error is thrown; after a
+   * conflict the view is first reloaded, so it shows the other person's edit.
+   */
+  private async apply(e: Edit): Promise<Edit> {
+    const undoView = this.show(e);
+    this.pending++;
+    const written = this.write(e);
+    this.inFlight.add(written);
+    try {
+      return await written;
+    } catch (err) {
+      undoView();
+      // Changed, or gone (deleted meanwhile, with its person or project, as the live view may
+      // already have shown): what the table holds now is shown instead of what was put back.
+      if (STALE.has(codeOf(err) ?? "")) await this.reload().catch(() => {});
+      if (codeOf(err) === "unconfirmed") this.unsure = [...this.unsure, e];
+      throw err;
+    } finally {
+      this.inFlight.delete(written);
+      this.pending--;
+    }
+  }
+
+  /** Shows an edit before it is written; the answer puts the view back. */
+  private show(e: Edit): () => void {
+    switch (e.kind) {
+      // Shown only: the versions this window wrote are kept by `put` when the table answers (a
+      // bar shown at someone else's version must not become one we wrote: undo, live view).
+      case "create": {
+        this.display(e.after);
+        return () => this.drop(e.after.id);
+      }
+      case "delete": {
+        const was = this.byId[e.before.id] ?? e.before;
+        this.drop(e.before.id);
+        return () => this.display(was);
+      }
+      case "update": {
+        const was = this.byId[e.before.id] ?? e.before;
+        this.display({ ...e.after, version: was.version });
+        return () => this.display(was);
+      }
+      case "rename-person": {
+        const was = this.people.find((p) => p.id === e.before.id) ?? e.before;
+        this.showPerson({ ...was, name: e.after.name });
+        return () => this.showPerson(was);
+      }
+      case "update-project": {
+        const was = this.projects.find((p) => p.id === e.before.id) ?? e.before;
+        this.showProject({ ...was, name: e.after.name, color: e.after.color });
+        return () => this.showProject(was);
+      }
+    }
+  }
+
+  /** Writes an edit with the versions held now, and keeps the store's answer. */
+  private async write(e: Edit): Promise<Edit> {
+    switch (e.kind) {
+      case "create": {
+        const after = await this.api.createAssignment({ id: e.after.id, ...changeOf(e.after) });
+        this.put(after);
+        return { kind: "create", after };
+      }
+      case "delete": {
+        const current = this.heldBefore(e.before);
+        await this.api.deleteAssignment(current);
+        return { kind: "delete", before: current };
+      }
+      case "update": {
+        const current = this.heldBefore(e.before);
+        const after = await this.api.updateAssignment(current, changeOf(e.after));
+        this.put(after);
+        return { kind: "update", before: current, after };
+      }
+      case "rename-person": {
+        const current = this.heldPerson(e.before);
+        const after = await this.api.renameResource(current.id, current.version, e.after.name);
+        this.rowsWritten.set(after.id, after.version);
+        this.showPerson(after);
+        return { kind: "rename-person", before: current, after };
+      }
+      case "update-project": {
+        const current = this.heldProject(e.before);
+        const after = await this.api.updateProject(current.id, current.version, e.after.name, e.after.color);
+        this.rowsWritten.set(after.id, after.version);
+        this.showProject(after);
+        return { kind: "update-project", before: current, after };
+      }
+    }
+  }
+
+  // The copy the view held before `show` changed it: the history's, with the newest version.
+  private heldBefore(before: AssignmentDto): AssignmentDto {
+    // The newer of the two: an undo's `before` is older than the version this window wrote last;
+    // a bar someone else changed (the live view) is newer than any this window wrote.
+    return { ...before, version: Math.max(this.versions.get(before.id) ?? 0, before.version) };
+  }
+
+  // A person's or project's version for a rename or recolour: the newer of the one this window
+  // wrote last (an undo's `before` is older) and the one it was done from (the live view may
+  // show someone else's, newer, which an undo must meet as a conflict).
+  private heldPerson(before: ResourceDto): ResourceDto {
+    return { ...before, version: Math.max(this.rowsWritten.get(before.id) ?? 0, before.version) };
+  }
+
+  private heldProject(before: ProjectDto): ProjectDto {
+    return { ...before, version: Math.max(this.rowsWritten.get(before.id) ?? 0, before.version) };
+  }
+
+  // ---- people and projects -------------------------------------------------------------------
+
+  /** Adds a person with an id made here, so that sending it again never adds a second one. */
+  async addPerson(name: string, id = newId()): Promise<ResourceDto> {
+    const person = await this.unsureOnLoss({ kind: "add-person", after: { id, name, version: 0 } }, () =>
+      this.api.createResource(name, id),
+    );
+    this.showPerson(person, true);
+    return person;
+  }
+
+  /** Runs `call`; if its answer was lost with the connection, `e` waits to be checked. */
+  private async unsureOnLoss<T>(e: UnconfirmedEdit, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      if (codeOf(err) === "unconfirmed") this.unsure = [...this.unsure, e];
+      throw err;
+    }
+  }
+
+  /** Renames; a failure is thrown (the dialog shows it). */
+  renamePerson(p: ResourceDto, name: string): Promise<void> {
+    return this.edit({ kind: "rename-person", before: p, after: { ...p, name } });
+  }
+
+  /** Deletes a person and their assignments (asked first by the UI; not undoable). */
+  async deletePerson(p: ResourceDto, onProgress: (done: number, total: number) => void): Promise<number> {
+    const report = await this.api.deleteResource(p.id, ({ done, total }) => onProgress(done, total));
+    this.dropPerson(p.id);
+    this.dropWhere((a) => a.resourceId === p.id);
+    this.capacity.forget(p.id);
+    return report.assignmentsDeleted;
+  }
+
+  /** A person's own working weeks (`null`: the team's) and holiday calendar; a failure is thrown
+   * (the dialog shows it). */
+  async setWorkingTime(
+    p: ResourceDto,
+    schedule: ScheduleDto | null,
+    calendarId: string | null,
+  ): Promise<void> {
+    const saved = await this.api.setWorkingTime(p, schedule, calendarId);
+    this.showPerson(saved);
+  }
+
+  async addProject(name: string, color: string, id = newId()): Promise<ProjectDto> {
+    const project = await this.unsureOnLoss(
+      { kind: "add-project", after: { id, name, color, version: 0 } },
+      () => this.api.createProject(name, color, id),
+    );
+    this.showProject(project, true);
+    return project;
+  }
+
+  /** Renames and/or recolours; a failure is thrown (the dialog shows it). */
+  updateProject(p: ProjectDto, change: { name: string; color: string }): Promise<void> {
+    return this.edit({ kind: "update-project", before: p, after: { ...p, ...change } });
+  }
+
+  async deleteProject(p: ProjectDto, onProgress: (done: number, total: number) => void): Promise<number> {
+    const report = await this.api.deleteProject(p.id, ({ done, total }) => onProgress(done, total));
+    this.dropProject(p.id);
+    this.dropWhere((a) => a.projectId === p.id);
+    return report.assignmentsDeleted;
+  }
+
+  countFor(kind: "person" | "project", id: string): Promise<number> {
+    return kind === "person" ? this.api.resourceAssignmentCount(id) : this.api.projectAssignmentCount(id);
+  }
+}

@@ -1,0 +1,174 @@
+// The live view: others' changes applied to what the plan shows, in place. The newer version wins;
+// a change to the bar being dragged or edited waits until it is let go; calendars, holidays, the
+// team's settings, an import or too much at once read what is shown again. Built on what is shown
+// (planState.svelte.ts); the edits build on it (plan.svelte.ts).
+import { MESSAGES } from "../../i18n";
+import type { AssignmentDto, LiveItemDto, LiveNewsDto, ProjectDto, ResourceDto } from "../../ipc";
+import { sameBar } from "./planApi";
+import { PlanState } from "./planState.svelte";
+
+export class PlanLive extends PlanState {
+  // ---- the live view (others' changes) -------------------------------------------------------
+
+  /** Others' changes to the bar being dragged or edited: they wait until it is let go. */
+  private waiting: { item: LiveItemDto; reread: boolean }[] = [];
+  /** The bar being dragged or edited now (Timeline.svelte says so through `hold`). */
+  private heldNow: string | null = null;
+  /** The version each assignment was deleted at by someone else (a late record of an older
+   * version does not bring it back; a Restore, one version on, does). */
+  private readonly goneAt = new Map<string, number>();
+
+  /** The bar `id` is held now (dragged, or open in its dialog); null: none. Letting one go
+   * applies what waited for it ({@link released}). */
+  hold(id: string | null): void {
+    const was = this.heldNow;
+    this.heldNow = id;
+    if (was && was !== id) this.released(was);
+  }
+
+  /**
+   * Applies what others changed (live.ts asks): bars appear, move and vanish; people and
+   * projects are added, renamed, recoloured or go; time off likewise. The newer version wins, so
+   * a change seen twice, or one this window made itself, changes nothing. A change to `held` (the
+   * bar being dragged or edited) waits for {@link released}. Calendars, holidays, the team's
+   * settings, an import, or too much at once: what is shown is read again.
+   */
+  async applyLive(news: LiveNewsDto, held: string | null = this.heldNow): Promise<void> {
+    if (news.kind === "reload") return this.rereadHolding(held, null);
+    let reread: LiveItemDto | null = null;
+    for (const item of news.items) {
+      const c = item.change;
+      switch (c.kind) {
+        case "assignment": {
+          const id = (c.after ?? c.before)?.id;
+          if (id && id === held) this.waiting.push({ item, reread: false });
+          else this.liveAssignment(c.before, c.after);
+          break;
+        }
+        case "person":
+          if (c.after) this.livePerson(c.after);
+          else if (c.before) this.personGone(c.before.id);
+          break;
+        case "project":
+          if (c.after) this.liveProject(c.after);
+          else if (c.before) this.projectGone(c.before.id);
+          break;
+        case "timeOff":
+          this.capacity.live(c.before, c.after);
+          break;
+        case "calendar":
+          this.capacity.liveCalendar(c.before, c.after);
+          // A calendar deleted takes its holidays: the windows say which are left.
+          if (!c.after) reread = item;
+          break;
+        case "team":
+          if (c.after.name) this.teamName = c.after.name;
+          if (c.after.feedDays) this.feedDays = c.after.feedDays;
+          if (c.after.defaultWeek) this.capacity.defaultWeek = c.after.defaultWeek;
+          break;
+        case "member":
+          break;
+        default:
+          // Calendars and holidays (the windows hold them), an import or a copy.
+          reread = item;
+      }
+    }
+    if (reread) await this.rereadHolding(held, reread);
+  }
+
+  /** Reads what is shown again; the held bar stays as it was grabbed, its news waiting. */
+  private async rereadHolding(held: string | null, cause: LiveItemDto | null): Promise<void> {
+    const kept = held ? this.byId[held] : undefined;
+    await this.reload();
+    // Let go during the reload: what the table holds now is shown (released() found nothing).
+    if (!held || !kept || this.heldNow !== held) return;
+    const fresh = this.byId[held] ?? null;
+    // (By content: an import writes the file's items with the file's versions.)
+    if (fresh && sameBar(fresh, kept)) return;
+    this.display(kept);
+    const change = { kind: "assignment" as const, before: kept, after: fresh };
+    const base = cause ?? { cursor: "", at: "", by: "", who: null, mine: false, summary: [] };
+    const item: LiveItemDto = {
+      ...base,
+      kind: "assignment",
+      action: fresh ? "changed" : "deleted",
+      item: held,
+      change,
+    };
+    this.waiting.push({ item, reread: true });
+  }
+
+  /** The bar `id` was let go: others' changes to it meanwhile apply now, and are said. */
+  released(id: string): void {
+    const about = (i: LiveItemDto) =>
+      i.change.kind === "assignment" && (i.change.after ?? i.change.before)?.id === id;
+    const mine = this.waiting.filter((w) => about(w.item));
+    if (!mine.length) return;
+    this.waiting = this.waiting.filter((w) => !mine.includes(w));
+    for (const { item, reread } of mine) {
+      const c = item.change;
+      if (c.kind !== "assignment") continue;
+      // What a reread found is the table's now, whatever its version says (an import's).
+      if (reread) c.after ? this.display(c.after) : this.drop(id);
+      else this.liveAssignment(c.before, c.after);
+    }
+    const last = mine[mine.length - 1]?.item;
+    if (!last || last.mine) return;
+    const t = MESSAGES[this.say.lang];
+    const who = last.who ?? t.someone;
+    const gone = last.change.kind === "assignment" && !last.change.after;
+    this.notice = { text: gone ? t.liveDeletedWhileHeld(who) : t.liveChangedWhileHeld(who), kind: "info" };
+  }
+
+  /** An assignment restored from the activity screen: shown at once, as a change made elsewhere
+   * is (the live view brings it too; the newer version wins, so once only). */
+  restored(a: AssignmentDto): void {
+    this.liveAssignment(null, a);
+  }
+
+  private liveAssignment(before: AssignmentDto | null, after: AssignmentDto | null): void {
+    if (after) {
+      const seen = Math.max(
+        this.versions.get(after.id) ?? 0,
+        this.byId[after.id]?.version ?? 0,
+        this.goneAt.get(after.id) ?? 0,
+      );
+      if (seen >= after.version) return;
+      if (!this.people.some((p) => p.id === after.resourceId)) return;
+      // Shown, but not taken as a version this window wrote: an undo of an earlier edit of ours
+      // must still find their change in its way (a conflict), not overwrite it.
+      this.display(after);
+    } else if (before) {
+      this.goneAt.set(before.id, Math.max(this.goneAt.get(before.id) ?? 0, before.version));
+      const shown = this.byId[before.id];
+      if (shown && shown.version <= before.version) this.drop(before.id);
+      this.history.forget((e) => (e.kind === "create" ? e.after.id : e.before.id) === before.id);
+      this.syncHistory();
+    }
+  }
+
+  private livePerson(after: ResourceDto): void {
+    const shown = this.people.find((p) => p.id === after.id);
+    if (shown && shown.version >= after.version) return;
+    this.showPerson(after, true);
+  }
+
+  private liveProject(after: ProjectDto): void {
+    const shown = this.projects.find((p) => p.id === after.id);
+    if (shown && shown.version >= after.version) return;
+    this.showProject(after, true);
+  }
+
+  private personGone(id: string): void {
+    if (!this.people.some((p) => p.id === id)) return;
+    this.dropPerson(id);
+    this.dropWhere((a) => a.resourceId === id);
+    this.capacity.forget(id);
+  }
+
+  private projectGone(id: string): void {
+    if (!this.projects.some((p) => p.id === id)) return;
+    this.dropProject(id);
+    this.dropWhere((a) => a.projectId === id);
+  }
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { palette, recorder } from "../../../test-support/timeline/canvasTesting";
+import { TextCache } from "./labels";
+import { paintNames, sameNames } from "./paintNames";
+
+describe("paintNames", () => {
+  it("shades the cursor's row, draws each load on the right and the name in the room left", () => {
+    const { ctx, ops } = recorder();
+    paintNames(
+      ctx,
+      {
+        palette,
+        family: "sans-serif",
+        rows: [
+          { y: 40, h: 36, name: "Alice", load: "88%", current: false },
+          { y: 76, h: 36, name: "Margaret Hamilton-Smithson", load: "100%", current: true },
+        ],
+      },
+      { width: 219, height: 300, scrollTop: 40 },
+      1,
+      new TextCache(),
+    );
+    expect(ops).toEqual([
+      "scale 1 1",
+      "rect #fafafa 0,0 219x300",
+      "rect #ddd 0,35 219x1",
+      "rect #eee 0,36 219x36",
+      "rect #ddd 0,71 219x1",
+      // Right-aligned at 219 − 10.5: "88%" is 21 px, "100%" 28.
+      'text #777 "88%" 187.5,18',
+      'text #777 "100%" 180.5,54',
+      // Room: 219 − 21 − 21 − 7 = 170 px for Alice; 219 − 21 − 28 − 7 = 163 px: 26 characters do not fit, 22 and the ellipsis do.
+      'text #111 14px "Alice" 10.5,18',
+      'text #111 14px "Margaret Hamilton-Smit…" 10.5,54',
+    ]);
+  });
+});
+
+describe("sameNames", () => {
+  const rows = () => [
+    { y: 0, h: 36, name: "Ada", load: "80%", current: false },
+    { y: 36, h: 62, name: "Ben", load: "45%", current: true },
+  ];
+  const names = (over = {}) => ({ palette, family: "sans-serif", rows: rows(), ...over });
+  it("is the same for a scene made again with the same rows, loads and cursor", () => {
+    expect(sameNames(names(), names())).toBe(true);
+  });
+  it("differs when a load, a name, the cursor's row, a row's place, the rows or the colours change", () => {
+    const changed = (f: (r: ReturnType<typeof rows>) => void) => {
+      const r = rows();
+      f(r);
+      return names({ rows: r });
+    };
+    expect(
+      sameNames(
+        names(),
+        changed((r) => ((r[0] as { load: string }).load = "81%")),
+      ),
+    ).toBe(false);
+    expect(
+      sameNames(
+        names(),
+        changed((r) => ((r[1] as { name: string }).name = "Bea")),
+      ),
+    ).toBe(false);
+    expect(
+      sameNames(
+        names(),
+        changed((r) => ((r[1] as { current: boolean }).current = false)),
+      ),
+    ).toBe(false);
+    expect(
+      sameNames(
+        names(),
+        changed((r) => ((r[1] as { h: number }).h = 36)),
+      ),
+    ).toBe(false);
+    expect(
+      sameNames(
+        names(),
+        changed((r) => r.pop()),
+      ),
+    ).toBe(false);
+    expect(sameNames(names(), names({ palette: { ...palette } }))).toBe(false);
+    expect(sameNames(names(), names({ family: "serif" }))).toBe(false);
+  });
+});

@@ -1,0 +1,203 @@
+// Each person's row made from the plan — their bars in lanes, when they can work, their time off —
+// kept as the same object while its parts are (a window bringing a holiday or a teammate's edit
+// makes only the rows it changes anew), and the loads of a row's days, worked out once per row
+// and chunk of days. rows.svelte.ts places the rows in view. Tested in rows.test.ts.
+import type { AssignmentDto, ResourceDto, TimeOffDto } from "../../ipc";
+import { type Day, dayOf, isWeekend } from "../model/dates";
+import {
+  type Availability,
+  type DayLoad,
+  DEFAULT_AVAILABILITY,
+  dayLevel,
+  dayLoads,
+  minutesOn,
+} from "../model/load";
+import { assignLanes, type Span } from "./layout";
+
+export type RowBar = Span & { a: AssignmentDto };
+
+/** A person's bars (all loaded) and each bar's lane: what depends on their assignments only. */
+export interface Lanes {
+  person: ResourceDto;
+  bars: RowBar[];
+  lane: Map<string, number>;
+  lanes: number;
+}
+
+/** A person's row: their bars in lanes; when they can work, and their time off (loaded) as spans. */
+export interface Row extends Lanes {
+  availability: Availability;
+  away: (Span & { t: TimeOffDto })[];
+}
+
+/** Whether two lists hold the same items, by identity, in the same order. */
+const sameItems = <T>(a: readonly T[], b: readonly T[], item: (x: T) => unknown): boolean =>
+  a.length === b.length && a.every((x, i) => item(x) === item(b[i] as T));
+
+/** Each person's assignments as bars in lanes, in the people's order. A person of `last` with the
+ * same person and assignments (the same objects) as now comes back itself. */
+export function barLanes(
+  people: readonly ResourceDto[],
+  assignments: Iterable<AssignmentDto>,
+  last: readonly Lanes[] = [],
+): Lanes[] {
+  const spans = new Map<string, RowBar[]>();
+  for (const a of assignments) {
+    const list = spans.get(a.resourceId) ?? [];
+    list.push({ id: a.id, start: dayOf(a.startDate), end: dayOf(a.endDateExclusive), a });
+    spans.set(a.resourceId, list);
+  }
+  const before = new Map(last.map((r) => [r.person.id, r]));
+  return people.map((person) => {
+    const bars = spans.get(person.id) ?? [];
+    const was = before.get(person.id);
+    if (was?.person === person && sameItems(was.bars, bars, (b) => b.a)) return was;
+    return { person, bars, ...assignLanes(bars) };
+  });
+}
+
+/** The people's rows: their bars in lanes with their availability (the team's week with no time
+ * off unless given) and their time off. A row of `last` with the same lanes, availability and time
+ * off (the same objects) as now comes back itself: what is worked out once per row (its loads, its
+ * figures) stays worked out when a window brings what changes other rows only (a holiday of
+ * another calendar, a teammate's time off). */
+export function withAvailability(
+  lanes: readonly Lanes[],
+  available: ReadonlyMap<string, Availability> = new Map(),
+  timeOff: Iterable<TimeOffDto> = [],
+  last: readonly Row[] = [],
+): Row[] {
+  const away = new Map<string, Row["away"]>();
+  for (const t of timeOff) {
+    const list = away.get(t.resourceId) ?? [];
+    list.push({ id: t.id, start: dayOf(t.startDate), end: dayOf(t.endDateExclusive), t });
+    away.set(t.resourceId, list);
+  }
+  const before = new Map(last.map((r) => [r.person.id, r]));
+  return lanes.map((l) => {
+    const availability = available.get(l.person.id) ?? DEFAULT_AVAILABILITY;
+    const off = away.get(l.person.id) ?? [];
+    const was = before.get(l.person.id);
+    if (
+      was?.person === l.person &&
+      was.bars === l.bars &&
+      was.availability === availability &&
+      sameItems(was.away, off, (t) => t.t)
+    )
+      return was;
+    return { person: l.person, bars: l.bars, lane: l.lane, lanes: l.lanes, availability, away: off };
+  });
+}
+
+/** Each person's row (barLanes, then withAvailability), keeping the rows of `last` that did not
+ * change. */
+export function laneRows(
+  people: readonly ResourceDto[],
+  assignments: Iterable<AssignmentDto>,
+  available: ReadonlyMap<string, Availability> = new Map(),
+  timeOff: Iterable<TimeOffDto> = [],
+  last: readonly Row[] = [],
+): Row[] {
+  return withAvailability(barLanes(people, assignments, last), available, timeOff, last);
+}
+
+/** Days are worked out in chunks of this many, each once per row (a row is a new object whenever
+ * what it holds changes): a scroll lays the rows in view out on most frames, and working out
+ * every row's loads each time showed in the frame times. */
+const CHUNK = 64;
+const loadCache = new WeakMap<Row, Map<number, DayLoad[]>>();
+const closedCache = new WeakMap<Row, Map<number, Day[]>>();
+
+/** What `work` finds for each chunk of `[from, to)`, once per row and chunk, kept to `[from, to)`. */
+function perChunk<T>(
+  cache: WeakMap<Row, Map<number, T[]>>,
+  row: Row,
+  from: Day,
+  to: Day,
+  dayOf: (t: T) => Day,
+  work: (first: Day, last: Day) => T[],
+): T[] {
+  let held = cache.get(row);
+  if (!held) {
+    held = new Map();
+    cache.set(row, held);
+  }
+  const out: T[] = [];
+  for (let c = Math.floor(from / CHUNK); c * CHUNK < to; c++) {
+    let found = held.get(c);
+    if (!found) {
+      found = work(c * CHUNK, (c + 1) * CHUNK);
+      held.set(c, found);
+    }
+    for (const t of found) if (dayOf(t) >= from && dayOf(t) < to) out.push(t);
+  }
+  return out;
+}
+
+/** The row's person's day loads over `[from, to)` (capacity, confirmed and tentative minutes). */
+export function loadsIn(row: Row, from: Day, to: Day): DayLoad[] {
+  return perChunk(
+    loadCache,
+    row,
+    from,
+    to,
+    (d) => d.day,
+    (first, last) => {
+      const bookings = row.bars
+        .filter((b) => b.end > first && b.start < last)
+        .map((b) => ({ from: b.start, to: b.end, allocation: b.a.allocation, status: b.a.status }));
+      return dayLoads(row.availability, bookings, first, last);
+    },
+  );
+}
+
+/** The days of `[from, to)` on which the row's person is booked beyond capacity. */
+export function overIn(row: Row, from: Day, to: Day, tentative: boolean): Day[] {
+  if (row.bars.length === 0) return [];
+  return loadsIn(row, from, to)
+    .filter((d) => dayLevel(d.capacity, d.confirmed + (tentative ? d.tentative : 0)) === "over")
+    .map((d) => d.day);
+}
+
+/** The days of `[from, to)` the row's person does not work on, weekends with no hours left out
+ * (everyone's are shaded already): holidays of their calendar, days their week has no hours, days
+ * before their first or after their last working day. */
+export function closedIn(row: Row, from: Day, to: Day): Day[] {
+  const { schedule, holidays } = row.availability;
+  return perChunk(
+    closedCache,
+    row,
+    from,
+    to,
+    (d) => d,
+    (first, last) => {
+      const out: Day[] = [];
+      for (let d = first; d < last; d++) {
+        const contract = minutesOn(schedule, d);
+        if ((contract === 0 && !isWeekend(d)) || (contract > 0 && holidays.has(d))) out.push(d);
+      }
+      return out;
+    },
+  );
+}
+
+/** Where a bar is among the rows: its row's index and its days `[start, end)`. */
+export interface BarPlace {
+  row: number;
+  start: Day;
+  end: Day;
+}
+
+/** Each person's row index, and each bar's place, by id: what the cursor follows. */
+export function indexRows(rows: readonly Lanes[]): {
+  person: Map<string, number>;
+  bar: Map<string, BarPlace>;
+} {
+  const person = new Map<string, number>();
+  const bar = new Map<string, BarPlace>();
+  rows.forEach((r, row) => {
+    person.set(r.person.id, row);
+    for (const b of r.bars) bar.set(b.id, { row, start: b.start, end: b.end });
+  });
+  return { person, bar };
+}

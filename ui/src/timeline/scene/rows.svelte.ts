@@ -1,0 +1,332 @@
+// The rows shown: the people that pass the filter, each with their bars in lanes, the rows' tops,
+// and the rows and bars in view placed in content pixels. `barAt` is the one hit test: which bar
+// is at a point of the pane, by the geometry the hit targets are laid out by.
+import { type Lang, MESSAGES } from "../../i18n";
+import type { AssignmentDto, ProjectDto, ResourceDto } from "../../ipc";
+import { ui } from "../../lang.svelte";
+import type { DateFormat } from "../../lib/dateFormat";
+import { matches } from "../../lib/search";
+import { allocationText } from "../model/allocation";
+import { availabilities } from "../model/capacity.svelte";
+import { chunkSpans } from "../model/chunks";
+import { type Day, dayOf } from "../model/dates";
+import type { Availability } from "../model/load";
+import { DEFAULT_PERIOD, type PeriodKind, periodDays } from "../model/period";
+import type { Plan } from "../model/plan.svelte";
+import { daysLabel } from "./format";
+import { type HeatCell, heatCells, heatUnit } from "./heat";
+import { dayRuns, rowAt, rowTops, visibleRows } from "./layout";
+import {
+  type BarPlace,
+  barLanes,
+  closedIn,
+  indexRows,
+  type Lanes,
+  loadsIn,
+  overIn,
+  type Row,
+  type RowBar,
+  withAvailability,
+} from "./rowData";
+import type { Viewport } from "./viewport.svelte";
+
+/** A lane's height and the padding of a row (half above its lanes, half below). */
+export const LANE_H = 26;
+export const PAD = 10;
+/** A bar's height in its lane. */
+export const BAR_H = LANE_H - 4;
+
+/** A bar in view, placed: content x, width and top. */
+export interface PlacedBar {
+  id: string;
+  a: AssignmentDto;
+  x: number;
+  w: number;
+  y: number;
+}
+
+/** A row in view: its index among the rows, top and height, overbooked days, the days in view
+ * they do not work on (beyond the weekends everyone has: holidays of their calendar, days their
+ * week has no hours), their time off in view (`partial`: some hours of each day), and bars in view. */
+export interface PlacedRow {
+  person: ResourceDto;
+  index: number;
+  top: number;
+  height: number;
+  over: { from: Day; to: Day }[];
+  closed: { from: Day; to: Day }[];
+  away: { from: Day; to: Day; partial: boolean }[];
+  /** The heatmap's cells in view (none unless it is on). */
+  heat: HeatCell[];
+  bars: PlacedBar[];
+}
+
+/** A bar found at a point: the assignment, its row's index and its placed x and width. */
+export interface Hit {
+  a: AssignmentDto;
+  row: number;
+  x: number;
+  w: number;
+}
+
+/** Row `i`'s height, from the rows' tops. */
+export const rowHeight = (tops: readonly number[], i: number): number =>
+  (tops[i + 1] ?? tops[i] ?? 0) - (tops[i] ?? 0);
+
+/**
+ * The rows `[range.first, range.last)`, their overbooked days and their bars within the days
+ * `[days.first, days.last)`, placed (content pixels, day `origin` at x = 0, `px` a day).
+ */
+export function placeRows(
+  rows: readonly Row[],
+  tops: readonly number[],
+  range: { first: number; last: number },
+  days: { first: Day; last: Day },
+  origin: Day,
+  px: number,
+  tentative = true,
+  heat: { unit: "day" | "week"; weekStart: number } | null = null,
+): PlacedRow[] {
+  return rows.slice(range.first, range.last).map((row, i) => {
+    const index = range.first + i;
+    const top = tops[index] ?? 0;
+    return {
+      person: row.person,
+      index,
+      top,
+      height: rowHeight(tops, index),
+      over: dayRuns(overIn(row, days.first, days.last, tentative)),
+      closed: dayRuns(closedIn(row, days.first, days.last)),
+      away: row.away
+        .filter((s) => s.end > days.first && s.start < days.last)
+        .map((s) => ({ from: s.start, to: s.end, partial: s.t.minutes !== null })),
+      heat: heat
+        ? heatCells(
+            // Whole weeks around the days laid out, so a week's cell is the same wherever it is cut.
+            loadsIn(row, days.first - 7, days.last + 7),
+            days.first - 7,
+            days.last + 7,
+            heat.unit,
+            heat.weekStart,
+            tentative,
+          ).filter((c) => c.to > days.first && c.from < days.last)
+        : [],
+      bars: row.bars
+        .filter((b) => b.end > days.first && b.start < days.last)
+        .map((b) =>
+          placed(
+            b,
+            (b.start - origin) * px + 1,
+            (b.end - b.start) * px - 2,
+            top + PAD / 2 + (row.lane.get(b.id) ?? 0) * LANE_H,
+          ),
+        ),
+    };
+  });
+}
+
+const placedCache = new WeakMap<RowBar, PlacedBar>();
+
+/** A bar placed at (x, y), w wide: the same object as last time if it is where it was (a scroll
+ * lays the rows in view out on most frames; the hit layer then has nothing to update for it). */
+function placed(b: RowBar, x: number, w: number, y: number): PlacedBar {
+  const last = placedCache.get(b);
+  if (last && last.x === x && last.w === w && last.y === y) return last;
+  const p = { id: b.id, a: b.a, x, w, y };
+  placedCache.set(b, p);
+  return p;
+}
+
+/** The bar at a point of the pane (content pixels) among the placed rows: the one hit test. */
+export function barAt(shown: readonly PlacedRow[], x: number, y: number): Hit | null {
+  for (const r of shown) {
+    if (y < r.top || y >= r.top + r.height) continue;
+    for (const b of r.bars)
+      if (x >= b.x && x < b.x + b.w && y >= b.y && y < b.y + BAR_H)
+        return { a: b.a, row: r.index, x: b.x, w: b.w };
+  }
+  return null;
+}
+
+/** The placed bar `id` among the placed rows, as a hit. */
+export function placedBar(shown: readonly PlacedRow[], id: string): Hit | null {
+  for (const r of shown)
+    for (const b of r.bars) if (b.id === id) return { a: b.a, row: r.index, x: b.x, w: b.w };
+  return null;
+}
+
+/** A value made from the one made before (`make(last)`, starting from `first`): for a derived
+ * value that keeps what did not change. */
+function fromLast<T>(first: T, make: (last: T) => T): () => T {
+  let last = first;
+  return () => {
+    last = make(last);
+    return last;
+  };
+}
+
+/** Whether a bar of project `name` fades: a project search is on and it does not match. */
+export const fades = (name: string, query: string): boolean => query.trim() !== "" && !matches(name, query);
+
+export class Rows {
+  /** The people filter (the name column's search field). */
+  filter = $state("");
+  /** The project search (the projects panel's): bars of other projects fade. */
+  projectQuery = $state("");
+  /** Whether tentative work counts in the loads (the overbooked mark). */
+  tentative = $state(true);
+  /** The heatmap instead of the bars. */
+  heatmap = $state(false);
+  /** The period the rows' figures are for, and its days. */
+  period: PeriodKind = $state(DEFAULT_PERIOD);
+  readonly periodDays: { from: Day; to: Day };
+  /** Whether part of the period is not loaded (then its figures cannot be told). */
+  readonly periodMissing: boolean;
+  readonly people: ResourceDto[];
+  readonly projects: Record<string, ProjectDto>;
+  /** When each person can work, by id. */
+  readonly available: Map<string, Availability>;
+  /** Each person's bars in lanes. */
+  readonly #lanes: Lanes[];
+  /** Each person's row: bars in lanes, availability, time off. */
+  readonly all: Row[];
+  /** Each person's row index and each bar's place, by id. */
+  readonly index: { person: Map<string, number>; bar: Map<string, BarPlace> };
+  readonly tops: number[];
+  readonly #inView: { first: number; last: number };
+  readonly #first: number;
+  readonly #last: number;
+  readonly #range: { first: number; last: number };
+  /** The rows in view, their overbooked days and their bars in view, placed (content pixels). */
+  readonly shown: PlacedRow[];
+  /** Stretches of days the offline copy does not hold (drawn as not loaded). */
+  readonly missing: { from: Day; to: Day }[];
+  /** Whether part of the days in view is not loaded (then nobody's load can be told). */
+  readonly partlyMissing: boolean;
+
+  constructor(plan: Plan, view: Viewport, today: Day = dayOf(new Date().toISOString().slice(0, 10))) {
+    this.people = $derived(plan.people.filter((p) => matches(p.name, this.filter)));
+    this.projects = $derived(Object.fromEntries(plan.projects.map((p) => [p.id, p])));
+    const cap = plan.capacity;
+    // Each made from the last one, keeping what did not change (availabilities, barLanes,
+    // withAvailability). The bars in lanes apart from the rest: a holiday or a time off coming
+    // changes no lane, and the rows' places and tops stay as they were.
+    this.available = $derived.by(
+      fromLast(new Map<string, Availability>(), (last) =>
+        availabilities(
+          plan.people,
+          cap.defaultWeek,
+          Object.values(cap.holidays),
+          Object.values(cap.timeOff),
+          last,
+        ),
+      ),
+    );
+    this.#lanes = $derived.by(
+      fromLast<Lanes[]>([], (last) => barLanes(this.people, Object.values(plan.byId), last)),
+    );
+    this.all = $derived.by(
+      fromLast<Row[]>([], (last) =>
+        withAvailability(this.#lanes, this.available, Object.values(cap.timeOff), last),
+      ),
+    );
+    this.index = $derived(indexRows(this.#lanes));
+    this.tops = $derived(
+      rowTops(
+        this.#lanes.map((r) => r.lanes),
+        LANE_H,
+        PAD,
+      ),
+    );
+    this.#inView = $derived(visibleRows(this.tops, view.scrollTop, view.height, 3));
+    this.#first = $derived(this.#inView.first);
+    this.#last = $derived(this.#inView.last);
+    this.#range = $derived({ first: this.#first, last: this.#last });
+    this.shown = $derived(
+      placeRows(
+        this.all,
+        this.tops,
+        this.#range,
+        view.days,
+        view.origin,
+        view.px,
+        this.tentative,
+        this.heatmap ? { unit: heatUnit(view.px), weekStart: ui.dates.weekStart } : null,
+      ),
+    );
+    this.missing = $derived(chunkSpans(plan.missing));
+    this.partlyMissing = $derived(
+      this.missing.some((r) => r.to > view.days.first && r.from < view.days.last),
+    );
+    this.periodDays = $derived(periodDays(this.period, today, ui.dates.weekStart));
+    this.periodMissing = $derived(
+      this.missing.some((r) => r.to > this.periodDays.from && r.from < this.periodDays.to),
+    );
+  }
+
+  /** The rows' total height. */
+  get contentHeight(): number {
+    return this.tops[this.tops.length - 1] ?? 0;
+  }
+
+  height(i: number): number {
+    return rowHeight(this.tops, i);
+  }
+
+  /** The row at content height `y` (clamped to the rows). */
+  rowAt(y: number): number {
+    return rowAt(this.tops, y);
+  }
+
+  /** The bar at a point of the pane (content pixels). */
+  barAt(x: number, y: number): Hit | null {
+    return barAt(this.shown, x, y);
+  }
+
+  /** The assignment of bar `id`, among the rows. */
+  bar(id: string): AssignmentDto | undefined {
+    const at = this.index.bar.get(id);
+    return at ? this.all[at.row]?.bars.find((b) => b.id === id)?.a : undefined;
+  }
+
+  /** Whether bar `a` fades (another project is searched for). */
+  faded(a: AssignmentDto): boolean {
+    return fades(this.projects[a.projectId]?.name ?? "", this.projectQuery);
+  }
+
+  /** A bar's tooltip: project, person and days, as the language and region write them. */
+  tooltip(a: AssignmentDto, lang: Lang, locale: string): string {
+    const person = this.all[this.index.person.get(a.resourceId) ?? -1]?.person.name ?? "";
+    const days = daysLabel(lang, locale, dayOf(a.startDate), dayOf(a.lastDay));
+    return [this.projects[a.projectId]?.name ?? "", person, days, ...terms(a, lang)].join(" · ");
+  }
+
+  /** A bar's accessible name: its project and days, as the date fields write them (`dates`), or
+   * as `YYYY-MM-DD` (the bar's `data-iso`, which the end-to-end tests read whatever the region). */
+  label(a: AssignmentDto, dates?: DateFormat, lang?: Lang): string {
+    const project = this.projects[a.projectId]?.name ?? "";
+    // Made once an assignment (its objects are replaced, never changed, on every edit), for the
+    // project name, region and language it was made for: a scroll lays the bars in view out again
+    // and again, and formatting their dates each time showed in the frame times (BENCHMARKS.md).
+    const key = `${project}|${dates?.tag ?? ""}|${lang ?? ""}`;
+    const held = (dates ? this.#labels : this.#isoLabels).get(a);
+    if (held?.key === key) return held.text;
+    const day = (iso: string) => (dates ? dates.field(iso) : iso);
+    const name = `${project}: ${day(a.startDate)} – ${day(a.lastDay)}`;
+    const text = lang ? [name, ...terms(a, lang)].join(", ") : name;
+    (dates ? this.#labels : this.#isoLabels).set(a, { key, text });
+    return text;
+  }
+  readonly #labels = new WeakMap<AssignmentDto, { key: string; text: string }>();
+  readonly #isoLabels = new WeakMap<AssignmentDto, { key: string; text: string }>();
+}
+
+/** What a bar's tooltip and name add after its days: its allocation (unless the whole working
+ * day) and "Tentative". */
+function terms(a: AssignmentDto, lang: Lang): string[] {
+  const allocation = allocationText(a.allocation, lang);
+  return [
+    ...(allocation ? [allocation] : []),
+    ...(a.status === "tentative" ? [MESSAGES[lang].tentative] : []),
+  ];
+}

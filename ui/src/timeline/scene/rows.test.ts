@@ -1,0 +1,198 @@
+import { describe, expect, it } from "vitest";
+import {
+  BARS,
+  bar,
+  ORIGIN,
+  PEOPLE,
+  placedIn,
+  ROWS,
+  TODAY,
+  TOPS,
+  timeline,
+} from "../../../test-support/timeline/fixture";
+import { at } from "../../../test-support/timeline/testing";
+import type { HolidayDto, TimeOffDto } from "../../ipc";
+import { dateFormat } from "../../lib/dateFormat";
+import { availabilities } from "../model/capacity.svelte";
+import { dayOf } from "../model/dates";
+import type { Plan } from "../model/plan.svelte";
+import { laneRows, loadsIn } from "./rowData";
+import { BAR_H, barAt, fades, LANE_H, placedBar, placeRows, Rows, rowHeight } from "./rows.svelte";
+
+const rows = ROWS;
+const tops = TOPS;
+const origin = ORIGIN;
+const placed = placedIn(TODAY - 2, TODAY + 20);
+
+describe("rows and lanes", () => {
+  it("gives each person a row, in order, with overlapping bars in lanes", () => {
+    expect(rows.map((r) => [r.person.id, r.bars.map((b) => b.id), r.lanes])).toEqual([
+      ["ada", ["a1", "a2"], 2],
+      ["bob", ["b1"], 1],
+      ["cy", [], 1],
+    ]);
+    expect(at(rows, 0).lane.get("a2")).toBe(1);
+    expect(at(rows, 0).bars[0]).toMatchObject({ start: TODAY, end: TODAY + 4 });
+    expect(tops).toEqual([0, 62, 98, 134]);
+    expect([rowHeight(tops, 0), rowHeight(tops, 2), rowHeight(tops, 3)]).toEqual([62, 36, 0]);
+  });
+
+  it("places the rows in view and their bars in the days laid out", () => {
+    expect(placed.map((r) => [r.index, r.top, r.height])).toEqual([
+      [0, 0, 62],
+      [1, 62, 36],
+      [2, 98, 36],
+    ]);
+    expect(at(placed, 0).bars).toEqual([
+      { id: "a1", a: at(BARS, 0), x: 10 * 20 + 1, w: 4 * 20 - 2, y: 5 },
+      { id: "a2", a: at(BARS, 1), x: 12 * 20 + 1, w: 7 * 20 - 2, y: 5 + LANE_H },
+    ]);
+    expect(at(placed, 0).over).toEqual([{ from: TODAY + 2, to: TODAY + 4 }]);
+    const later = placeRows(
+      rows,
+      tops,
+      { first: 1, last: 2 },
+      { first: dayOf("2026-03-12"), last: TODAY + 30 },
+      origin,
+      20,
+    );
+    expect(later.map((r) => [r.index, r.bars.map((b) => b.id)])).toEqual([[1, []]]);
+  });
+
+  it("marks overbooked days by capacity, and leaves tentative work out when asked", () => {
+    const [first, ...rest] = rows;
+    if (!first) throw new Error("the fixture has rows");
+    // Ada's second bar tentative: her two bars overlap on two weekdays.
+    const maybe = first.bars.map((b, i) =>
+      i === 1 ? { ...b, a: { ...b.a, status: "tentative" as const } } : b,
+    );
+    const withMaybe = [{ ...first, bars: maybe }, ...rest];
+    const place = (tentative: boolean) =>
+      placeRows(
+        withMaybe,
+        tops,
+        { first: 0, last: 1 },
+        { first: TODAY - 3, last: TODAY + 18 },
+        origin,
+        20,
+        tentative,
+      );
+    expect(at(place(true), 0).over).toEqual([{ from: TODAY + 2, to: TODAY + 4 }]);
+    expect(at(place(false), 0).over).toEqual([]);
+  });
+});
+
+describe("rows made again", () => {
+  const week = [480, 480, 480, 480, 480, 0, 0];
+  const people = PEOPLE.map((p) => (p.id === "bob" ? p : { ...p, calendarId: "jp" }));
+  const holiday = (day: string): HolidayDto => ({ calendarId: "jp", day, name: "Holiday" });
+  const off: TimeOffDto = {
+    id: "o1",
+    resourceId: "bob",
+    startDate: "2026-03-03",
+    endDateExclusive: "2026-03-04",
+    lastDay: "2026-03-03",
+    kind: "sick",
+    minutes: null,
+    version: 1,
+  };
+
+  it("keeps the row of a person whose assignments, week, holidays and time off did not change", () => {
+    const av = availabilities(people, week, [holiday("2026-03-20")], [off]);
+    const rows = laneRows(people, BARS, av, [off]);
+    // A window brings another holiday of Ada's and Cy's calendar: Bob keeps his row, and its loads.
+    const av2 = availabilities(people, week, [holiday("2026-03-20"), holiday("2026-03-03")], [off], av);
+    expect(people.map((p) => av2.get(p.id) === av.get(p.id))).toEqual([false, true, false]);
+    const rows2 = laneRows(people, BARS, av2, [off], rows);
+    expect(rows2.map((r, i) => r === rows[i])).toEqual([false, true, false]);
+    expect(loadsIn(rows2[0] as (typeof rows2)[0], TODAY + 1, TODAY + 2)[0]?.capacity).toBe(0); // the holiday
+    // The same again (read anew, equal): every row kept.
+    const av3 = availabilities(
+      people,
+      [...week],
+      [holiday("2026-03-20"), holiday("2026-03-03")],
+      [{ ...off }],
+      av2,
+    );
+    expect(laneRows(people, [...BARS], av3, [off], rows2).every((r, i) => r === rows2[i])).toBe(true);
+  });
+
+  it("makes a row anew when its assignments, time off, week or person change", () => {
+    const av = availabilities(people, week, [], [off]);
+    const rows = laneRows(people, BARS, av, [off]);
+    const moved = BARS.map((b) => (b.id === "b1" ? { ...b, version: 2 } : b));
+    expect(laneRows(people, moved, av, [off], rows).map((r, i) => r === rows[i])).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    const added = [...BARS, bar("c1", "cy", "2026-03-02", "2026-03-02")];
+    expect(laneRows(people, added, av, [off], rows).map((r, i) => r === rows[i])).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    const longer = { ...off, endDateExclusive: "2026-03-05", lastDay: "2026-03-04", version: 2 };
+    const av2 = availabilities(people, week, [], [longer], av);
+    expect(laneRows(people, BARS, av2, [longer], rows).map((r, i) => r === rows[i])).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    const shorter = availabilities(people, [240, 480, 480, 480, 480, 0, 0], [], [off], av);
+    expect(laneRows(people, BARS, shorter, [off], rows).some((r, i) => r === rows[i])).toBe(false);
+    const renamed = people.map((p) => (p.id === "ada" ? { ...p, name: "Ada L." } : p));
+    const av3 = availabilities(renamed, week, [], [off], av);
+    expect(laneRows(renamed, BARS, av3, [off], rows).map((r, i) => r === rows[i])).toEqual([
+      false,
+      true,
+      true,
+    ]);
+  });
+});
+
+describe("the hit test", () => {
+  const a1 = at(at(placed, 0).bars, 0);
+  it("finds the bar whose box holds the point, in either lane", () => {
+    expect(barAt(placed, a1.x, a1.y)).toEqual({ a: at(BARS, 0), row: 0, x: a1.x, w: a1.w });
+    expect(barAt(placed, a1.x + a1.w - 0.5, a1.y + BAR_H - 0.5)?.a.id).toBe("a1");
+    expect(barAt(placed, 12 * 20 + 5, 5 + LANE_H + 1)?.a.id).toBe("a2");
+    expect(barAt(placed, 18 * 20, 62 + 6)).toMatchObject({ row: 1, a: { id: "b1" } });
+  });
+  it("finds none at the edges past a box, between lanes or in an empty row", () => {
+    expect(barAt(placed, a1.x - 0.5, a1.y)).toBeNull();
+    expect(barAt(placed, a1.x + a1.w, a1.y)).toBeNull();
+    expect(barAt(placed, a1.x, a1.y + BAR_H)).toBeNull();
+    expect(barAt(placed, a1.x, 2)).toBeNull();
+    expect(barAt(placed, 200, 100)).toBeNull();
+    expect(barAt([], 0, 0)).toBeNull();
+  });
+  it("finds a placed bar by its id", () => {
+    expect(placedBar(placed, "b1")).toMatchObject({ row: 1, a: { id: "b1" } });
+    expect(placedBar(placed, "nope")).toBeNull();
+  });
+});
+
+describe("what is shown", () => {
+  it("filters people, fades bars of other projects and names bars", () => {
+    const t = timeline();
+    expect(t.rows.shown.map((r) => r.person.id)).toEqual(["ada", "bob", "cy"]);
+    t.rows.filter = " b";
+    expect(t.rows.all.map((r) => r.person.id)).toEqual(["bob"]);
+    expect(t.rows.contentHeight).toBe(36);
+    expect(t.rows.faded(at(BARS, 0))).toBe(false);
+    t.rows.projectQuery = "gem";
+    expect([t.rows.faded(at(BARS, 0)), t.rows.faded(at(BARS, 1))]).toEqual([true, false]);
+    expect(t.rows.label(at(BARS, 0), dateFormat("ja-JP"))).toBe("Apollo: 2026/03/02 – 2026/03/05");
+    expect(t.rows.label(at(BARS, 0), dateFormat("en-US"))).toBe("Apollo: 03/02/2026 – 03/05/2026");
+    expect([fades("Apollo", "  "), fades("Apollo", "APO")]).toEqual([false, false]);
+  });
+  it("knows when part of the days laid out is not loaded", () => {
+    const t = timeline();
+    expect(t.rows.partlyMissing).toBe(false);
+    t.plan.missing = [Math.floor(TODAY / 28)];
+    const u = new Rows(t.plan as unknown as Plan, t.view);
+    expect(u.missing.length).toBe(1);
+    expect(u.partlyMissing).toBe(true);
+  });
+});

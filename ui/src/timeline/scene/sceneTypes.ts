@@ -1,0 +1,79 @@
+// What the canvases paint, as scenes.ts builds it and the painters (render/) draw it: the pane's
+// scene with its bars, the date header's, the name column's, and the palette they are drawn in.
+// Content coordinates are CSS pixels from the pane's top-left corner.
+
+/** A bar as drawn, in content coordinates (CSS pixels from the pane's top-left corner). */
+export interface PaintBar {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  color: string;
+  text: string;
+  textColor: string;
+  /** 1: normal; less for faded (other projects while one is searched), pending or dragged bars. */
+  alpha: number;
+  /** Tentative work: drawn light, hatched and outlined in the project's colour, so that it reads
+   * apart without telling colours apart. */
+  tentative?: boolean;
+}
+
+/** The pane's colours, read from the app's CSS variables (light or dark). */
+export interface Palette {
+  bg: string;
+  fg: string;
+  muted: string;
+  header: string;
+  weekend: string;
+  line: string;
+  today: string;
+  overbooked: string;
+  /** Time off on a person's row. */
+  away: string;
+  /** The heatmap's levels. */
+  heat: { free: string; part: string; full: string; over: string };
+}
+
+/**
+ * What the pane shows around the view, in content coordinates (x and w of columns, y of lines).
+ * It changes when a day or row comes into view, not with every scrolled pixel (so scrolling
+ * makes no garbage).
+ */
+export interface Scene {
+  /** How tall the rows are in all (below it the pane is empty: no shading there). */
+  contentHeight: number;
+  palette: Palette;
+  font: string;
+  shades: { x: number; w: number }[];
+  /** Where each week starts (content x), as the user's region starts weeks. */
+  weeks: number[];
+  rowLines: number[];
+  /** A person's days without work beyond the weekends (holidays, days off in their week). */
+  closed: { x: number; y: number; w: number; h: number }[];
+  /** A person's time off. */
+  away: { x: number; y: number; w: number; h: number }[];
+  /** The heatmap's cells (when it is on, instead of the bars). */
+  heat: { x: number; y: number; w: number; h: number; color: string; text: string; textColor: string }[];
+  over: { x: number; y: number; w: number; h: number }[];
+  today: { x: number; w: number } | null;
+  bars: PaintBar[];
+}
+
+/** The date header above the pane: month names and day numbers, scrolled with the pane. */
+export interface HeaderScene {
+  palette: Palette;
+  /** The font family (sizes and weights are the header's own). */
+  family: string;
+  /** Month names: where each starts (content x; the first is pinned to the view) and its room. */
+  months: { x: number; text: string; room: number }[];
+  /** Day columns in view: content x, width and the number shown. */
+  days: { x: number; w: number; text: string; weekend: boolean; today: boolean }[];
+}
+
+/** The name column: each row in view with its person's name and load, and the cursor's row. */
+export interface NamesScene {
+  palette: Palette;
+  family: string;
+  /** Content y and height of each row in view. */
+  rows: { y: number; h: number; name: string; load: string; current: boolean }[];
+}

@@ -1,0 +1,283 @@
+// The plan's tests' store and set-up: an in-memory store with the Rust side's rules (versions
+// checked, conflicts, missing rows), a plan over it, and small helpers.
+import { errorText } from "../../src/errors";
+import type {
+  AssignmentDto,
+  HolidayDto,
+  HolidayInput,
+  ProjectDto,
+  ResourceDto,
+  TimelineDto,
+  TimeOffDto,
+  TimeOffInput,
+  Unreadable,
+} from "../../src/ipc";
+import { FULL_DAY } from "../../src/timeline/model/allocation";
+import { dateOf, dayOf } from "../../src/timeline/model/dates";
+import { Plan } from "../../src/timeline/model/plan.svelte";
+import { newId, type PlanApi } from "../../src/timeline/model/planApi";
+import { at } from "./testing";
+
+export type Change = { resourceId: string; projectId: string; startDate: string; lastDay: string };
+export const err = (code: string, message = code) => Object.assign(new Error(message), { code, message });
+const unused = (): never => {
+  throw new Error("not used by these tests");
+};
+
+/** An in-memory store with the Rust side's rules: versions checked, conflicts, missing rows. */
+export class FakeStore implements PlanApi {
+  rows = new Map<string, AssignmentDto>();
+  people: ResourceDto[] = [
+    { id: "ada", name: "Ada", version: 1 },
+    { id: "bob", name: "Bob", version: 1 },
+  ];
+  projects: ProjectDto[] = [{ id: "apollo", name: "Apollo", color: "#336699", version: 1 }];
+  /** The next write fails with this code. */
+  failNext: string | null = null;
+  /** Resolves when the test says so, to look at the view while a write is in flight. */
+  hold: Promise<void> | null = null;
+  calls: string[] = [];
+  /** The next write lands, but its answer is lost with the connection. */
+  loseAnswer = false;
+  /** Offline: windows are served only if the copy holds them (none here). */
+  offline = false;
+  windowsAsked = 0;
+  /** Items every read names as unreadable. */
+  unreadable: Unreadable[] = [];
+
+  private answer<T>(value: T): T {
+    if (this.loseAnswer) {
+      this.loseAnswer = false;
+      throw err("unconfirmed");
+    }
+    return value;
+  }
+
+  private async gate(name: string) {
+    this.calls.push(name);
+    if (this.hold) await this.hold;
+    if (this.failNext) {
+      const code = this.failNext;
+      this.failNext = null;
+      throw err(code);
+    }
+  }
+  private fresh(current: AssignmentDto) {
+    const held = this.rows.get(current.id);
+    if (!held) throw err("not_found");
+    if (held.version !== current.version) throw err("conflict");
+  }
+  private make(
+    id: string,
+    c: Change & Partial<Pick<AssignmentDto, "allocation" | "status">>,
+    version: number,
+  ): AssignmentDto {
+    const was = this.rows.get(id);
+    return {
+      id,
+      version,
+      ...c,
+      allocation: c.allocation ?? was?.allocation ?? FULL_DAY,
+      status: c.status ?? was?.status ?? "confirmed",
+      endDateExclusive: dateOf(dayOf(c.lastDay) + 1),
+    };
+  }
+
+  asked: [string, string][] = [];
+  async loadWindow(from: string, to: string) {
+    this.windowsAsked++;
+    this.asked.push([from, to]);
+    if (this.offline) throw err("not_loaded");
+    const within = (x: { startDate: string; endDateExclusive: string }) =>
+      x.startDate < to && x.endDateExclusive > from;
+    return {
+      assignments: [...this.rows.values()].filter(within),
+      timeOff: [...this.timeOff.values()].filter(within),
+      holidays: [...this.holidays.values()].filter((h) => h.day >= from && h.day < to),
+      unreadable: this.unreadable,
+    };
+  }
+  // Time off and holidays as the Rust side keeps them (versions checked); the rest of capacity's
+  // commands are not used by these tests.
+  timeOff = new Map<string, TimeOffDto>();
+  holidays = new Map<string, HolidayDto>();
+  private timeOffOf(id: string, resourceId: string, input: TimeOffInput, version: number): TimeOffDto {
+    const { startDate, lastDay, kind, minutes } = input;
+    const endDateExclusive = dateOf(dayOf(lastDay) + 1);
+    return { id, resourceId, startDate, lastDay, endDateExclusive, kind, minutes: minutes ?? null, version };
+  }
+  async createTimeOff(resourceId: string, input: TimeOffInput, id = newId()) {
+    const t = this.timeOffOf(id, resourceId, input, 1);
+    this.timeOff.set(id, t);
+    return t;
+  }
+  async updateTimeOff(current: TimeOffDto, input: TimeOffInput) {
+    if (this.timeOff.get(current.id)?.version !== current.version) throw err("conflict");
+    const t = this.timeOffOf(current.id, current.resourceId, input, current.version + 1);
+    this.timeOff.set(t.id, t);
+    return t;
+  }
+  async deleteTimeOff(current: TimeOffDto) {
+    this.timeOff.delete(current.id);
+  }
+  async addHolidays(calendarId: string, days: HolidayInput[]) {
+    for (const d of days) this.holidays.set(`${calendarId}|${d.day}`, { calendarId, ...d });
+    return days.length;
+  }
+  async deleteHoliday(calendarId: string, day: string) {
+    this.holidays.delete(`${calendarId}|${day}`);
+  }
+  async deleteCalendar(id: string) {
+    const days = [...this.holidays.values()].filter((h) => h.calendarId === id);
+    for (const h of days) this.holidays.delete(`${id}|${h.day}`);
+    return days.length;
+  }
+  setWorkingTime = unused;
+  setDefaultWeek = unused;
+  createCalendar = unused;
+  renameCalendar = unused;
+  importIcs = unused;
+  async catalog() {
+    return {
+      resources: this.people,
+      projects: this.projects,
+      unfinishedResourceDeletes: [],
+      unfinishedProjectDeletes: [],
+      unreadable: this.unreadable,
+    };
+  }
+  async createAssignment(input: Change & { id?: string }) {
+    await this.gate("create");
+    const id = input.id ?? newId();
+    if (this.rows.has(id)) throw err("already_exists");
+    const a = this.make(id, input, 1);
+    this.rows.set(id, a);
+    return this.answer(a);
+  }
+  async updateAssignment(current: AssignmentDto, change: Change) {
+    await this.gate("update");
+    this.fresh(current);
+    const a = this.make(current.id, change, current.version + 1);
+    this.rows.set(a.id, a);
+    return this.answer(a);
+  }
+  async deleteAssignment(current: AssignmentDto) {
+    await this.gate("delete");
+    if (!this.rows.has(current.id)) return;
+    this.fresh(current);
+    this.rows.delete(current.id);
+  }
+  async createResource(name: string, id = newId()) {
+    await this.gate("person");
+    const held = this.people.find((p) => p.id === id);
+    if (held) return held; // the same person sent again
+    const p = { id, name, version: 1 };
+    this.people.push(p);
+    return this.answer(p);
+  }
+  async renameResource(id: string, version: number, name: string) {
+    await this.gate("rename");
+    const i = this.people.findIndex((p) => p.id === id);
+    if (at(this.people, i).version !== version) throw err("conflict");
+    const renamed = { id, name, version: version + 1 };
+    this.people[i] = renamed;
+    return renamed;
+  }
+  async resourceAssignmentCount(id: string) {
+    return [...this.rows.values()].filter((a) => a.resourceId === id).length;
+  }
+  async deleteResource(id: string, onProgress: (p: { done: number; total: number }) => void) {
+    const doomed = [...this.rows.values()].filter((a) => a.resourceId === id);
+    doomed.forEach((a, i) => {
+      this.rows.delete(a.id);
+      onProgress({ done: i + 1, total: doomed.length });
+    });
+    this.people = this.people.filter((p) => p.id !== id);
+    return { assignmentsDeleted: doomed.length };
+  }
+  async createProject(name: string, color: string, id = newId()) {
+    const p = { id, name, color, version: 1 };
+    this.projects.push(p);
+    return p;
+  }
+  async updateProject(id: string, version: number, name?: string | null, color?: string | null) {
+    await this.gate("project");
+    const change = { ...(name ? { name } : {}), ...(color ? { color } : {}) };
+    const i = this.projects.findIndex((p) => p.id === id);
+    const held = at(this.projects, i);
+    if (held.version !== version) throw err("conflict");
+    const updated = { ...held, ...change, version: version + 1 };
+    this.projects[i] = updated;
+    return updated;
+  }
+  async projectAssignmentCount(id: string) {
+    return [...this.rows.values()].filter((a) => a.projectId === id).length;
+  }
+  async deleteProject(id: string) {
+    const doomed = [...this.rows.values()].filter((a) => a.projectId === id);
+    for (const a of doomed) this.rows.delete(a.id);
+    this.projects = this.projects.filter((p) => p.id !== id);
+    return { assignmentsDeleted: doomed.length };
+  }
+}
+
+/** A plan over a fresh store; `over` changes what the first load brought. */
+export function setUp(over: Partial<TimelineDto> = {}) {
+  const store = new FakeStore();
+  const initial: TimelineDto = {
+    teamName: "T",
+    from: "2026-11-02",
+    to: "2027-01-25",
+    resources: store.people,
+    projects: store.projects,
+    assignments: [],
+    timeOff: [],
+    holidays: [],
+    calendars: [],
+    defaultWeek: [480, 480, 480, 480, 480, 0, 0],
+    feedDays: 396,
+    loaded: [{ from: "2026-11-02", to: "2027-01-25" }],
+    cached: false,
+    unreadable: [],
+    ...over,
+  };
+  const plan = new Plan(initial, store, { lang: "en", error: (e) => errorText("en", e) });
+  return { store, plan };
+}
+
+export const week = (resourceId: string, startDate: string, lastDay: string): Change => ({
+  resourceId,
+  projectId: "apollo",
+  startDate,
+  lastDay,
+});
+export const only = (plan: Plan) => Object.values(plan.byId);
+
+/** Until the promises due settle (a window's answer, an edit's). */
+export const settle = () => new Promise((r) => setTimeout(r, 0));
+
+/** The store's windows (those from the days `late` says) and catalog are read at once and
+ * answered when the test says so. */
+export function lateWindows(
+  store: FakeStore,
+  late: (from: string) => boolean = () => true,
+): { answer: () => void } {
+  let answer = () => {};
+  const answered = new Promise<void>((r) => {
+    answer = r;
+  });
+  const loadWindow = store.loadWindow.bind(store);
+  store.loadWindow = async (from, to) => {
+    const found = await loadWindow(from, to);
+    if (late(from)) await answered;
+    return found;
+  };
+  const catalog = store.catalog.bind(store);
+  store.catalog = async () => {
+    const found = await catalog();
+    const read = { ...found, resources: [...found.resources], projects: [...found.projects] };
+    await answered;
+    return read;
+  };
+  return { answer };
+}
