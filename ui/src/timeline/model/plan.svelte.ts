@@ -1,17 +1,166 @@
 // The plan the timeline shows and edits: people, projects, and the assignments of the windows
 // loaded so far. Every edit goes through here: it shows at once (optimistic), is written through
 // the Rust side, and is put back with a message if the write fails; a conflict with someone
-// else's edit reloads what is in view. Edits are recorded for undo and redo (history.ts). What
-// is shown and the windows read are planState.svelte.ts's, others' changes planLive.ts's; the
-// contract and the pure parts of the edits are in planApi.ts.
+// else's edit reloads what is in view. Edits are recorded for undo and redo (history.ts).
+//
+// The plan is made of parts: what is shown and the ways it changes (shown.svelte.ts), the loader
+// that reads windows into it (loader.ts), the live view that applies others' changes
+// (liveView.ts), and the edits here. The contract and the pure parts of the edits are in
+// planApi.ts.
 import { MESSAGES } from "../../i18n";
-import type { AssignmentDto, ProjectDto, ResourceDto, ScheduleDto } from "../../ipc";
+import type {
+  AssignmentDto,
+  LiveNewsDto,
+  ProjectDto,
+  ResourceDto,
+  ScheduleDto,
+  TimelineDto,
+  Unreadable,
+} from "../../ipc";
+import type { Capacity } from "./capacity.svelte";
+import type { Day } from "./dates";
 import type { Edit } from "./history";
+import { LiveView } from "./liveView";
+import { Loader } from "./loader";
 import { type UnconfirmedEdit, wasSaved } from "./offline";
-import { changeOf, codeOf, type Fields, newId, proposed, STALE } from "./planApi";
-import { PlanLive } from "./planLive";
+import {
+  changeOf,
+  codeOf,
+  type Fields,
+  type Notice,
+  newId,
+  type PlanApi,
+  proposed,
+  type Say,
+  STALE,
+} from "./planApi";
+import { Shown } from "./shown.svelte";
 
-export class Plan extends PlanLive {
+export class Plan {
+  /** What is shown, and the ways it changes. */
+  readonly shown: Shown;
+  /** The windows read, and read again. */
+  readonly loader: Loader;
+  /** Others' changes, applied. */
+  readonly live: LiveView;
+
+  constructor(
+    initial: TimelineDto,
+    private readonly api: PlanApi,
+    say: Say,
+  ) {
+    this.shown = new Shown(initial, api, say);
+    this.loader = new Loader(this.shown, api, initial);
+    this.live = new LiveView(this.shown, this.loader);
+  }
+
+  // ---- what is shown (the components' and tests' view of `shown`) --------------------------
+
+  get teamName(): string {
+    return this.shown.teamName;
+  }
+  set teamName(name: string) {
+    this.shown.teamName = name;
+  }
+  get feedDays(): number {
+    return this.shown.feedDays;
+  }
+  set feedDays(days: number) {
+    this.shown.feedDays = days;
+  }
+  get byId(): Record<string, AssignmentDto> {
+    return this.shown.byId;
+  }
+  set byId(byId: Record<string, AssignmentDto>) {
+    this.shown.byId = byId;
+  }
+  get people(): ResourceDto[] {
+    return this.shown.people;
+  }
+  set people(people: ResourceDto[]) {
+    this.shown.people = people;
+  }
+  get projects(): ProjectDto[] {
+    return this.shown.projects;
+  }
+  set projects(projects: ProjectDto[]) {
+    this.shown.projects = projects;
+  }
+  get notice(): Notice | null {
+    return this.shown.notice;
+  }
+  set notice(notice: Notice | null) {
+    this.shown.notice = notice;
+  }
+  get missing(): number[] {
+    return this.shown.missing;
+  }
+  set missing(missing: number[]) {
+    this.shown.missing = missing;
+  }
+  get unsure(): UnconfirmedEdit[] {
+    return this.shown.unsure;
+  }
+  set unsure(unsure: UnconfirmedEdit[]) {
+    this.shown.unsure = unsure;
+  }
+  get canUndo(): boolean {
+    return this.shown.canUndo;
+  }
+  get canRedo(): boolean {
+    return this.shown.canRedo;
+  }
+  /** Edits written but not yet answered. */
+  get pending(): number {
+    return this.shown.pending;
+  }
+  get capacity(): Capacity {
+    return this.shown.capacity;
+  }
+
+  // ---- reading and others' changes (the loader's and the live view's) -----------------------
+
+  /** Loads the windows of `[first, last)` not loaded yet (loader.ts). */
+  ensureLoaded(first: Day, last: Day): void {
+    this.loader.ensureLoaded(first, last);
+  }
+
+  /** Reads again everything loaded so far (loader.ts). */
+  reload(): Promise<void> {
+    return this.loader.reload();
+  }
+
+  /** Applies what others changed (liveView.ts). */
+  applyLive(news: LiveNewsDto, held?: string | null): Promise<void> {
+    return this.live.applyLive(news, held);
+  }
+
+  /** The bar `id` is held now (dragged, or open in its dialog); null: none (liveView.ts). */
+  hold(id: string | null): void {
+    this.live.hold(id);
+  }
+
+  /** The bar `id` was let go: what waited for it applies (liveView.ts). */
+  released(id: string): void {
+    this.live.released(id);
+  }
+
+  /** An assignment restored from the activity screen, shown at once (liveView.ts). */
+  restored(a: AssignmentDto): void {
+    this.live.restored(a);
+  }
+
+  /** Items the table holds that could not be read back: the notice names them. */
+  tellUnreadable(found: readonly Unreadable[]): void {
+    this.shown.tellUnreadable(found);
+  }
+
+  fail(e: unknown): void {
+    this.shown.fail(e);
+  }
+
+  // ---- reconnected ----------------------------------------------------------------------------
+
   /**
    * The connection is back: read again what is loaded (others may have changed it), ask again for
    * the windows that were not loaded, and settle each edit whose answer was lost: saved ones join
@@ -19,7 +168,7 @@ export class Plan extends PlanLive {
    * version, so doing one again never doubles it).
    */
   async reconnected(): Promise<void> {
-    await this.reload();
+    await this.loader.reload();
     // Then the days the copy lacked are asked for (after: the reload must not undo them).
     this.missing = [];
     const unsure = this.unsure;
@@ -29,9 +178,9 @@ export class Plan extends PlanLive {
     const saved = unsure.filter((e) => wasSaved(e, now));
     const lost = unsure.filter((e) => !wasSaved(e, now));
     for (const e of saved)
-      if (e.kind !== "add-person" && e.kind !== "add-project") this.history.record(this.asStored(e));
-    this.syncHistory();
-    const t = MESSAGES[this.say.lang];
+      if (e.kind !== "add-person" && e.kind !== "add-project") this.shown.history.record(this.asStored(e));
+    this.shown.syncHistory();
+    const t = MESSAGES[this.shown.say.lang];
     if (lost.length) {
       const text = (saved.length ? `${t.savedBeforeLost(saved.length)} ` : "") + t.notSaved(lost.length);
       this.notice = {
@@ -57,7 +206,7 @@ export class Plan extends PlanLive {
       else if (e.kind === "add-project") await this.addProject(e.after.name, e.after.color, e.after.id);
       else await this.edit(e);
     } catch (err) {
-      this.fail(err);
+      this.shown.fail(err);
     }
   }
 
@@ -95,15 +244,15 @@ export class Plan extends PlanLive {
       await this.edit(e);
       return true;
     } catch (err) {
-      this.fail(err);
+      this.shown.fail(err);
       return false;
     }
   }
 
   /** Does `e` and records it for undo; a failure is thrown (for dialogs that show it). */
   async edit(e: Edit): Promise<void> {
-    this.history.record(await this.apply(e));
-    this.syncHistory();
+    this.shown.history.record(await this.apply(e));
+    this.shown.syncHistory();
   }
 
   /** Undoes the newest edit, after every edit in flight has been answered (presses queue up). */
@@ -117,18 +266,18 @@ export class Plan extends PlanLive {
 
   /** One step back or forward in the history; a step that can never apply is dropped. */
   private async travel(way: "undo" | "redo"): Promise<void> {
-    const e = way === "undo" ? this.history.nextUndo() : this.history.nextRedo();
+    const e = way === "undo" ? this.shown.history.nextUndo() : this.shown.history.nextRedo();
     if (!e) return;
     try {
       await this.apply(e);
-      if (way === "undo") this.history.undid();
-      else this.history.redid();
+      if (way === "undo") this.shown.history.undid();
+      else this.shown.history.redid();
     } catch (err) {
       if (STALE.has(codeOf(err) ?? "")) {
-        if (way === "undo") this.history.dropUndo();
-        else this.history.dropRedo();
+        if (way === "undo") this.shown.history.dropUndo();
+        else this.shown.history.dropRedo();
       }
-      this.fail(err);
+      this.shown.fail(err);
     }
   }
 
@@ -138,7 +287,7 @@ export class Plan extends PlanLive {
     this.turns = this.turns.then(async () => {
       await Promise.allSettled(inFlight);
       await step();
-      this.syncHistory();
+      this.shown.syncHistory();
     });
     return this.turns;
   }
@@ -153,7 +302,7 @@ export class Plan extends PlanLive {
    */
   private async apply(e: Edit): Promise<Edit> {
     const undoView = this.show(e);
-    this.pending++;
+    this.shown.pending++;
     const written = this.write(e);
     this.inFlight.add(written);
     try {
@@ -162,12 +311,12 @@ export class Plan extends PlanLive {
       undoView();
       // Changed, or gone (deleted meanwhile, with its person or project, as the live view may
       // already have shown): what the table holds now is shown instead of what was put back.
-      if (STALE.has(codeOf(err) ?? "")) await this.reload().catch(() => {});
+      if (STALE.has(codeOf(err) ?? "")) await this.loader.reload().catch(() => {});
       if (codeOf(err) === "unconfirmed") this.unsure = [...this.unsure, e];
       throw err;
     } finally {
       this.inFlight.delete(written);
-      this.pending--;
+      this.shown.pending--;
     }
   }
 
@@ -177,28 +326,28 @@ export class Plan extends PlanLive {
       // Shown only: the versions this window wrote are kept by `put` when the table answers (a
       // bar shown at someone else's version must not become one we wrote: undo, live view).
       case "create": {
-        this.display(e.after);
-        return () => this.drop(e.after.id);
+        this.shown.display(e.after);
+        return () => this.shown.drop(e.after.id);
       }
       case "delete": {
         const was = this.byId[e.before.id] ?? e.before;
-        this.drop(e.before.id);
-        return () => this.display(was);
+        this.shown.drop(e.before.id);
+        return () => this.shown.display(was);
       }
       case "update": {
         const was = this.byId[e.before.id] ?? e.before;
-        this.display({ ...e.after, version: was.version });
-        return () => this.display(was);
+        this.shown.display({ ...e.after, version: was.version });
+        return () => this.shown.display(was);
       }
       case "rename-person": {
         const was = this.people.find((p) => p.id === e.before.id) ?? e.before;
-        this.showPerson({ ...was, name: e.after.name });
-        return () => this.showPerson(was);
+        this.shown.showPerson({ ...was, name: e.after.name });
+        return () => this.shown.showPerson(was);
       }
       case "update-project": {
         const was = this.projects.find((p) => p.id === e.before.id) ?? e.before;
-        this.showProject({ ...was, name: e.after.name, color: e.after.color });
-        return () => this.showProject(was);
+        this.shown.showProject({ ...was, name: e.after.name, color: e.after.color });
+        return () => this.shown.showProject(was);
       }
     }
   }
@@ -208,7 +357,7 @@ export class Plan extends PlanLive {
     switch (e.kind) {
       case "create": {
         const after = await this.api.createAssignment({ id: e.after.id, ...changeOf(e.after) });
-        this.put(after);
+        this.shown.put(after);
         return { kind: "create", after };
       }
       case "delete": {
@@ -219,21 +368,21 @@ export class Plan extends PlanLive {
       case "update": {
         const current = this.heldBefore(e.before);
         const after = await this.api.updateAssignment(current, changeOf(e.after));
-        this.put(after);
+        this.shown.put(after);
         return { kind: "update", before: current, after };
       }
       case "rename-person": {
         const current = this.heldPerson(e.before);
         const after = await this.api.renameResource(current.id, current.version, e.after.name);
-        this.rowsWritten.set(after.id, after.version);
-        this.showPerson(after);
+        this.shown.rowsWritten.set(after.id, after.version);
+        this.shown.showPerson(after);
         return { kind: "rename-person", before: current, after };
       }
       case "update-project": {
         const current = this.heldProject(e.before);
         const after = await this.api.updateProject(current.id, current.version, e.after.name, e.after.color);
-        this.rowsWritten.set(after.id, after.version);
-        this.showProject(after);
+        this.shown.rowsWritten.set(after.id, after.version);
+        this.shown.showProject(after);
         return { kind: "update-project", before: current, after };
       }
     }
@@ -243,18 +392,18 @@ export class Plan extends PlanLive {
   private heldBefore(before: AssignmentDto): AssignmentDto {
     // The newer of the two: an undo's `before` is older than the version this window wrote last;
     // a bar someone else changed (the live view) is newer than any this window wrote.
-    return { ...before, version: Math.max(this.versions.get(before.id) ?? 0, before.version) };
+    return { ...before, version: Math.max(this.shown.versions.get(before.id) ?? 0, before.version) };
   }
 
   // A person's or project's version for a rename or recolour: the newer of the one this window
   // wrote last (an undo's `before` is older) and the one it was done from (the live view may
   // show someone else's, newer, which an undo must meet as a conflict).
   private heldPerson(before: ResourceDto): ResourceDto {
-    return { ...before, version: Math.max(this.rowsWritten.get(before.id) ?? 0, before.version) };
+    return { ...before, version: Math.max(this.shown.rowsWritten.get(before.id) ?? 0, before.version) };
   }
 
   private heldProject(before: ProjectDto): ProjectDto {
-    return { ...before, version: Math.max(this.rowsWritten.get(before.id) ?? 0, before.version) };
+    return { ...before, version: Math.max(this.shown.rowsWritten.get(before.id) ?? 0, before.version) };
   }
 
   // ---- people and projects -------------------------------------------------------------------
@@ -264,7 +413,7 @@ export class Plan extends PlanLive {
     const person = await this.unsureOnLoss({ kind: "add-person", after: { id, name, version: 0 } }, () =>
       this.api.createResource(name, id),
     );
-    this.showPerson(person, true);
+    this.shown.showPerson(person, true);
     return person;
   }
 
@@ -286,9 +435,9 @@ export class Plan extends PlanLive {
   /** Deletes a person and their assignments (asked first by the UI; not undoable). */
   async deletePerson(p: ResourceDto, onProgress: (done: number, total: number) => void): Promise<number> {
     const report = await this.api.deleteResource(p.id, ({ done, total }) => onProgress(done, total));
-    this.dropPerson(p.id);
-    this.dropWhere((a) => a.resourceId === p.id);
-    this.capacity.forget(p.id);
+    this.shown.dropPerson(p.id);
+    this.shown.dropWhere((a) => a.resourceId === p.id);
+    this.shown.capacity.forget(p.id);
     return report.assignmentsDeleted;
   }
 
@@ -300,7 +449,7 @@ export class Plan extends PlanLive {
     calendarId: string | null,
   ): Promise<void> {
     const saved = await this.api.setWorkingTime(p, schedule, calendarId);
-    this.showPerson(saved);
+    this.shown.showPerson(saved);
   }
 
   async addProject(name: string, color: string, id = newId()): Promise<ProjectDto> {
@@ -308,7 +457,7 @@ export class Plan extends PlanLive {
       { kind: "add-project", after: { id, name, color, version: 0 } },
       () => this.api.createProject(name, color, id),
     );
-    this.showProject(project, true);
+    this.shown.showProject(project, true);
     return project;
   }
 
@@ -319,8 +468,8 @@ export class Plan extends PlanLive {
 
   async deleteProject(p: ProjectDto, onProgress: (done: number, total: number) => void): Promise<number> {
     const report = await this.api.deleteProject(p.id, ({ done, total }) => onProgress(done, total));
-    this.dropProject(p.id);
-    this.dropWhere((a) => a.projectId === p.id);
+    this.shown.dropProject(p.id);
+    this.shown.dropWhere((a) => a.projectId === p.id);
     return report.assignmentsDeleted;
   }
 

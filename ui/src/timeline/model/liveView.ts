@@ -1,14 +1,18 @@
-// The live view: others' changes applied to what the plan shows, in place. The newer version wins;
-// a change to the bar being dragged or edited waits until it is let go; calendars, holidays, the
-// team's settings, an import or too much at once read what is shown again. Built on what is shown
-// (planState.svelte.ts); the edits build on it (plan.svelte.ts).
+// The live view: others' changes applied to what the plan shows (shown.svelte.ts), in place. The
+// newer version wins; a change to the bar being dragged or edited waits until it is let go;
+// calendars, holidays, the team's settings, an import or too much at once read what is shown
+// again (loader.ts). A part of the plan (plan.svelte.ts).
 import { MESSAGES } from "../../i18n";
 import type { AssignmentDto, LiveItemDto, LiveNewsDto, ProjectDto, ResourceDto } from "../../ipc";
+import type { Loader } from "./loader";
 import { sameBar } from "./planApi";
-import { PlanState } from "./planState.svelte";
+import type { Shown } from "./shown.svelte";
 
-export class PlanLive extends PlanState {
-  // ---- the live view (others' changes) -------------------------------------------------------
+export class LiveView {
+  constructor(
+    private readonly shown: Shown,
+    private readonly loader: Loader,
+  ) {}
 
   /** Others' changes to the bar being dragged or edited: they wait until it is let go. */
   private waiting: { item: LiveItemDto; reread: boolean }[] = [];
@@ -54,17 +58,17 @@ export class PlanLive extends PlanState {
           else if (c.before) this.projectGone(c.before.id);
           break;
         case "timeOff":
-          this.capacity.live(c.before, c.after);
+          this.shown.capacity.live(c.before, c.after);
           break;
         case "calendar":
-          this.capacity.liveCalendar(c.before, c.after);
+          this.shown.capacity.liveCalendar(c.before, c.after);
           // A calendar deleted takes its holidays: the windows say which are left.
           if (!c.after) reread = item;
           break;
         case "team":
-          if (c.after.name) this.teamName = c.after.name;
-          if (c.after.feedDays) this.feedDays = c.after.feedDays;
-          if (c.after.defaultWeek) this.capacity.defaultWeek = c.after.defaultWeek;
+          if (c.after.name) this.shown.teamName = c.after.name;
+          if (c.after.feedDays) this.shown.feedDays = c.after.feedDays;
+          if (c.after.defaultWeek) this.shown.capacity.defaultWeek = c.after.defaultWeek;
           break;
         case "member":
           break;
@@ -78,14 +82,14 @@ export class PlanLive extends PlanState {
 
   /** Reads what is shown again; the held bar stays as it was grabbed, its news waiting. */
   private async rereadHolding(held: string | null, cause: LiveItemDto | null): Promise<void> {
-    const kept = held ? this.byId[held] : undefined;
-    await this.reload();
+    const kept = held ? this.shown.byId[held] : undefined;
+    await this.loader.reload();
     // Let go during the reload: what the table holds now is shown (released() found nothing).
     if (!held || !kept || this.heldNow !== held) return;
-    const fresh = this.byId[held] ?? null;
+    const fresh = this.shown.byId[held] ?? null;
     // (By content: an import writes the file's items with the file's versions.)
     if (fresh && sameBar(fresh, kept)) return;
-    this.display(kept);
+    this.shown.display(kept);
     const change = { kind: "assignment" as const, before: kept, after: fresh };
     const base = cause ?? { cursor: "", at: "", by: "", who: null, mine: false, summary: [] };
     const item: LiveItemDto = {
@@ -109,15 +113,18 @@ export class PlanLive extends PlanState {
       const c = item.change;
       if (c.kind !== "assignment") continue;
       // What a reread found is the table's now, whatever its version says (an import's).
-      if (reread) c.after ? this.display(c.after) : this.drop(id);
+      if (reread) c.after ? this.shown.display(c.after) : this.shown.drop(id);
       else this.liveAssignment(c.before, c.after);
     }
     const last = mine[mine.length - 1]?.item;
     if (!last || last.mine) return;
-    const t = MESSAGES[this.say.lang];
+    const t = MESSAGES[this.shown.say.lang];
     const who = last.who ?? t.someone;
     const gone = last.change.kind === "assignment" && !last.change.after;
-    this.notice = { text: gone ? t.liveDeletedWhileHeld(who) : t.liveChangedWhileHeld(who), kind: "info" };
+    this.shown.notice = {
+      text: gone ? t.liveDeletedWhileHeld(who) : t.liveChangedWhileHeld(who),
+      kind: "info",
+    };
   }
 
   /** An assignment restored from the activity screen: shown at once, as a change made elsewhere
@@ -129,46 +136,46 @@ export class PlanLive extends PlanState {
   private liveAssignment(before: AssignmentDto | null, after: AssignmentDto | null): void {
     if (after) {
       const seen = Math.max(
-        this.versions.get(after.id) ?? 0,
-        this.byId[after.id]?.version ?? 0,
+        this.shown.versions.get(after.id) ?? 0,
+        this.shown.byId[after.id]?.version ?? 0,
         this.goneAt.get(after.id) ?? 0,
       );
       if (seen >= after.version) return;
-      if (!this.people.some((p) => p.id === after.resourceId)) return;
+      if (!this.shown.people.some((p) => p.id === after.resourceId)) return;
       // Shown, but not taken as a version this window wrote: an undo of an earlier edit of ours
       // must still find their change in its way (a conflict), not overwrite it.
-      this.display(after);
+      this.shown.display(after);
     } else if (before) {
       this.goneAt.set(before.id, Math.max(this.goneAt.get(before.id) ?? 0, before.version));
-      const shown = this.byId[before.id];
-      if (shown && shown.version <= before.version) this.drop(before.id);
-      this.history.forget((e) => (e.kind === "create" ? e.after.id : e.before.id) === before.id);
-      this.syncHistory();
+      const shown = this.shown.byId[before.id];
+      if (shown && shown.version <= before.version) this.shown.drop(before.id);
+      this.shown.history.forget((e) => (e.kind === "create" ? e.after.id : e.before.id) === before.id);
+      this.shown.syncHistory();
     }
   }
 
   private livePerson(after: ResourceDto): void {
-    const shown = this.people.find((p) => p.id === after.id);
+    const shown = this.shown.people.find((p) => p.id === after.id);
     if (shown && shown.version >= after.version) return;
-    this.showPerson(after, true);
+    this.shown.showPerson(after, true);
   }
 
   private liveProject(after: ProjectDto): void {
-    const shown = this.projects.find((p) => p.id === after.id);
+    const shown = this.shown.projects.find((p) => p.id === after.id);
     if (shown && shown.version >= after.version) return;
-    this.showProject(after, true);
+    this.shown.showProject(after, true);
   }
 
   private personGone(id: string): void {
-    if (!this.people.some((p) => p.id === id)) return;
-    this.dropPerson(id);
-    this.dropWhere((a) => a.resourceId === id);
-    this.capacity.forget(id);
+    if (!this.shown.people.some((p) => p.id === id)) return;
+    this.shown.dropPerson(id);
+    this.shown.dropWhere((a) => a.resourceId === id);
+    this.shown.capacity.forget(id);
   }
 
   private projectGone(id: string): void {
-    if (!this.projects.some((p) => p.id === id)) return;
-    this.dropProject(id);
-    this.dropWhere((a) => a.projectId === id);
+    if (!this.shown.projects.some((p) => p.id === id)) return;
+    this.shown.dropProject(id);
+    this.shown.dropWhere((a) => a.projectId === id);
   }
 }

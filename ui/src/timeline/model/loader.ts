@@ -1,0 +1,115 @@
+// How the plan gets what it shows: the windows of days read as the timeline scrolls (each chunk
+// once; offline, days the copy lacks are marked missing), and everything loaded read again (after
+// a conflict, a reconnection, or news the live view cannot apply). An answer is merged into what
+// is shown (shown.svelte.ts) leaving alone what changed here after it was asked (touched.ts).
+import type { AssignmentDto, TimelineDto } from "../../ipc";
+import { chunkRange, chunksToLoad } from "./chunks";
+import { type Day, dayOf, withinPlan } from "./dates";
+import { byName, codeOf, type PlanApi, windowOf } from "./planApi";
+import type { Shown } from "./shown.svelte";
+import { KEY } from "./touched";
+
+const { bar: BAR, person: PERSON, project: PROJECT } = KEY;
+
+export class Loader {
+  /** The chunks read (or being read). */
+  private readonly loaded = new Set<number>();
+
+  constructor(
+    private readonly shown: Shown,
+    private readonly api: PlanApi,
+    initial: TimelineDto,
+  ) {
+    // Only the days whose assignments all came (offline, the copy may hold part of the window).
+    for (const w of initial.loaded) {
+      const from = dayOf(w.from);
+      const to = dayOf(w.to);
+      for (const c of chunksToLoad(from, to, new Set())) {
+        const r = chunkRange(c);
+        if (r.from >= from && r.to <= to) this.loaded.add(c);
+      }
+    }
+  }
+
+  /** Loads the windows of `[first, last)` not loaded yet; a failed one is tried again later. */
+  ensureLoaded(first: Day, last: Day): void {
+    const skip = new Set([...this.loaded, ...this.shown.missing]);
+    for (const c of chunksToLoad(withinPlan(first), withinPlan(last) + 1, skip)) {
+      this.loaded.add(c);
+      const w = windowOf(c);
+      const asked = this.shown.touched.ask();
+      this.api
+        .loadWindow(w.from, w.to)
+        .then((window) => {
+          this.shown.tellUnreadable(window.unreadable);
+          this.shown.capacity.loaded(window, asked);
+          // Only what is new or changed: a window that brings nothing new (the usual case
+          // when scrolling back and forth) must not make every row lay out its lanes again.
+          // And not what changed here after it was asked: the window's copy is older.
+          const fresh = window.assignments.filter(
+            (a) =>
+              this.shown.byId[a.id]?.version !== a.version &&
+              !this.shown.touched.since(BAR(a.id), asked) &&
+              !this.shown.ownerGone(a, asked),
+          );
+          if (!fresh.length) return;
+          const next = { ...this.shown.byId };
+          for (const a of fresh) next[a.id] = a;
+          this.shown.byId = next;
+        })
+        .catch((e) => {
+          this.loaded.delete(c);
+          // Offline, days the copy does not hold are shown as such (and asked again once back).
+          if (codeOf(e) === "not_loaded") this.shown.missing = [...this.shown.missing, c];
+          else this.shown.fail(e);
+        })
+        .finally(() => this.shown.touched.done());
+    }
+  }
+
+  /**
+   * Reads again everything loaded so far: people, projects and every window (after a conflict).
+   * What changed here while it was on its way (an edit saved, a delete, a change seen live) stays
+   * as it is now: the reload's copy of it is older.
+   */
+  async reload(): Promise<void> {
+    const asked = this.shown.touched.ask();
+    try {
+      const chunks = [...this.loaded];
+      const [catalog, ...windows] = await Promise.all([
+        this.api.catalog(),
+        ...chunks.map((c) => {
+          const w = windowOf(c);
+          return this.api.loadWindow(w.from, w.to);
+        }),
+      ]);
+      this.shown.tellUnreadable([...catalog.unreadable, ...windows.flatMap((w) => w.unreadable)]);
+      const { touched } = this.shown;
+      this.shown.people = touched
+        .newerOf(catalog.resources, this.shown.people, (p) => PERSON(p.id), asked)
+        .sort(byName);
+      this.shown.projects = touched
+        .newerOf(catalog.projects, this.shown.projects, (p) => PROJECT(p.id), asked)
+        .sort(byName);
+      // (Not taken as versions this window wrote: an edit or an undo from what was shown before
+      // the reload must still meet someone else's change as a conflict, not overwrite it.)
+      // What was read again replaces what was shown there; windows loaded meanwhile (a scroll
+      // during the reload) keep what they brought.
+      const ranges = chunks.map((c) => chunkRange(c));
+      this.shown.capacity.reread(
+        ranges,
+        { timeOff: windows.flatMap((w) => w.timeOff), holidays: windows.flatMap((w) => w.holidays) },
+        asked,
+      );
+      const reread = (a: AssignmentDto) =>
+        ranges.some((r) => dayOf(a.startDate) < r.to && dayOf(a.endDateExclusive) > r.from);
+      const found = windows.flatMap((w) => w.assignments).filter((a) => !this.shown.ownerGone(a, asked));
+      const shown = Object.values(this.shown.byId);
+      const outside = shown.filter((a) => !reread(a));
+      const fresh = touched.newerOf(found, shown, (a) => BAR(a.id), asked);
+      this.shown.byId = Object.fromEntries([...outside, ...fresh].map((a) => [a.id, a]));
+    } finally {
+      this.shown.touched.done();
+    }
+  }
+}
