@@ -115,6 +115,14 @@ test("the utilisation report: people, projects, a chart, and its CSV file as rp-
     assert.match(alert, /before the first day/);
     assert.ok((await app.script(LINES)).length > 0, "the lines shown stay");
     await app.screenshot("report-4-bad-range");
+
+    // Days nobody is booked on, by project: the report says so in its own words (the projects
+    // panel's "No matching project" stood there).
+    await app.set("dialog[open] input[name=report-first]", "2099-03-02");
+    await app.set("dialog[open] input[name=report-last]", "2099-03-29");
+    await app.click((await app.findAll('dialog[open] .range button[type="submit"]'))[0]);
+    const note = await until("the empty report's note", async () => (await app.texts("dialog[open] td.note"))[0]);
+    assert.equal(note, "No project has hours booked on these days.");
   });
 
   // rp-admin over the same days, on the same local workspace (once the app has quit): the same file.

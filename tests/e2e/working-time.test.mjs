@@ -132,6 +132,13 @@ test("a holiday calendar is made from the holiday library and filled", async () 
     await app.waitFor(".bar", 10);
     await app.click((await app.findAll('button[data-action="calendars"]'))[0]);
     await app.waitFor("dialog[open] select[name=country] option[value=JP]", 1, 20000);
+    // The new calendar's place is named as the holiday library names it, a country or region (the
+    // settings screen's word for an AWS region stood there, and "外す", removing someone from the
+    // team, on the buttons that delete a holiday or time off in Japanese).
+    const place = await app.script(
+      `return document.querySelector("dialog[open] select[name=country]").closest("label").firstChild.textContent.trim();`,
+    );
+    assert.equal(place, "Country or region");
     await app.set("dialog[open] select[name=country]", "JP");
     await app.set("dialog[open] input[name=calendar-name]", "Japan (test)");
     await app.click((await app.findAll('dialog[open] button[data-action="create-calendar"]'))[0]);
