@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { ACTIVITY } from "./activity/activityWords";
 import { errorText } from "./errors";
 import { MESSAGES, pickLanguage } from "./i18n";
+import { REPORT } from "./report/reportWords";
+import { SESSION } from "./session/sessionWords";
+import { CAPACITY } from "./timeline/capacityWords";
 
 describe("language", () => {
   it("follows the first known preferred language", () => {
@@ -14,7 +18,8 @@ describe("language", () => {
     const keys = (o: object) => Object.keys(o).sort();
     expect(keys(MESSAGES.ja)).toEqual(keys(MESSAGES.en));
     expect(keys(MESSAGES.ja.zoom)).toEqual(keys(MESSAGES.en.zoom));
-    expect(keys(MESSAGES.ja.roles)).toEqual(keys(MESSAGES.en.roles));
+    expect(keys(SESSION.ja.roles)).toEqual(keys(SESSION.en.roles));
+    for (const words of [CAPACITY, REPORT, ACTIVITY, SESSION]) expect(keys(words.ja)).toEqual(keys(words.en));
     expect(MESSAGES.ja.people(3)).toBe("メンバー (3)");
   });
 

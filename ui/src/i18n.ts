@@ -1,19 +1,17 @@
-// The UI's words in English and Japanese. The language follows the OS (the webview's
-// navigator.languages) and can be switched; `lang.svelte.ts` holds the current one.
+// The words every screen shares, in English and Japanese. A feature keeps its own words beside it
+// (timeline/capacityWords.ts, session/sessionWords.ts, report/reportWords.ts,
+// activity/activityWords.ts), read through `ui.words(TABLE)`; nothing here imports them. The
+// language follows the OS (the webview's navigator.languages) and can be switched;
+// `lang.svelte.ts` holds the current one.
 
-import { EN_ACTIVITY, JA_ACTIVITY } from "./activity/activityWords";
-import { EN_CAPACITY, JA_CAPACITY } from "./capacityWords";
 import type { MoveStageDto } from "./ipc/bindings/MoveStageDto";
-import { EN_REPORT, JA_REPORT } from "./report/reportWords";
-import { EN_SESSION, JA_SESSION } from "./session/sessionWords";
 
 export type Lang = "en" | "ja";
 
+/** A feature's words in each language. */
+export type Words<T> = Record<Lang, T>;
+
 const en = {
-  ...EN_CAPACITY,
-  ...EN_REPORT,
-  ...EN_ACTIVITY,
-  ...EN_SESSION,
   today: "Today",
   todayHint: "Go to today (T)",
   zoomIn: "Zoom in (+)",
@@ -174,10 +172,6 @@ const en = {
 export type Messages = typeof en;
 
 const ja: Messages = {
-  ...JA_CAPACITY,
-  ...JA_REPORT,
-  ...JA_ACTIVITY,
-  ...JA_SESSION,
   today: "今日",
   todayHint: "今日へ移動 (T)",
   zoomIn: "拡大 (+)",

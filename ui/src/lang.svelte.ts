@@ -1,6 +1,6 @@
 // The current UI language and the region dates are written in, shared by every component.
 import { errorText } from "./errors";
-import { type Lang, MESSAGES, pickLanguage } from "./i18n";
+import { type Lang, MESSAGES, pickLanguage, type Words } from "./i18n";
 import { type DateFormat, dateFormat, dateLocale, isCalendarDate } from "./lib/dateFormat";
 
 const system = typeof navigator === "undefined" ? [] : navigator.languages;
@@ -14,8 +14,13 @@ export const ui = {
   get lang(): Lang {
     return state.lang;
   },
+  /** The words every screen shares, in the current language. */
   get t() {
     return MESSAGES[state.lang];
+  },
+  /** A feature's own words in the current language (`ui.words(SESSION).signIn`). */
+  words<T>(table: Words<T>): T {
+    return table[state.lang];
   },
   /** The locale dates are shown and typed in (the computer's, or the one the user chose). */
   get dateLocale(): string {

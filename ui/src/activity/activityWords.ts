@@ -1,7 +1,9 @@
-// The activity screen's words in English and Japanese, spread into i18n.ts's
-// MESSAGES as reportWords.ts is. An entry's sentence is put together in sentences.ts from the
+// The activity screen's words in English and Japanese, read through `ui.words(ACTIVITY)` (and
+// `ACTIVITY[lang]` in sentences.ts). An entry's sentence is put together in sentences.ts from the
 // parts here: who (already a subject: "You", "Ada", "Adaさん"), what (names and dates already
 // written out) and how many. The two languages take the same arguments, in their own order.
+
+import type { Words } from "../i18n";
 import type { FeedKind } from "../ipc/bindings/FeedKind";
 import type { RoleDto } from "../ipc/bindings/RoleDto";
 import type { TimeOffKindDto } from "../ipc/bindings/TimeOffKindDto";
@@ -328,3 +330,6 @@ export const JA_ACTIVITY: ActivityWords = {
       }[kind]
     }を変更しました`,
 };
+
+/** These words in each language: `ui.words(ACTIVITY)`. */
+export const ACTIVITY: Words<typeof EN_ACTIVITY> = { en: EN_ACTIVITY, ja: JA_ACTIVITY };

@@ -3,11 +3,12 @@
 // and the team's members by id, as they are now), so a renamed person is called by their name of
 // today; what the plan no longer has is called by the name the record holds, or "a deleted person".
 // Tested in sentences.test.ts, in both languages.
-import { type Lang, MESSAGES } from "../i18n";
+import type { Lang } from "../i18n";
 import type { AllocationDto, AssignmentDto, LiveItemDto, TimeOffDto } from "../ipc";
 import { dayOf } from "../timeline/model/dates";
 import { dayRange } from "../timeline/scene/format";
 import type { Aspect } from "./activityWords";
+import { ACTIVITY } from "./activityWords";
 
 /** Names by id, as the window knows them now. */
 export interface Names {
@@ -33,7 +34,7 @@ export const byId = (items: readonly { id: string; name: string }[]): Map<string
 /** Who made the change, as a sentence's subject: "You", their name then, their email now, or
  * "Someone". */
 export function whoOf(item: LiveItemDto, say: Say): string {
-  const t = MESSAGES[say.lang];
+  const t = ACTIVITY[say.lang];
   if (item.mine) return t.actYou;
   const name = item.who ?? say.names.members.get(item.by);
   return name ? t.actSubject(name) : t.actSomeone;
@@ -41,8 +42,8 @@ export function whoOf(item: LiveItemDto, say: Say): string {
 
 /** The same, as a plain name (the CSV's column). */
 export function whoName(item: LiveItemDto, say: Say): string {
-  if (item.mine) return MESSAGES[say.lang].actYou;
-  return item.who ?? say.names.members.get(item.by) ?? MESSAGES[say.lang].actSomeone;
+  if (item.mine) return ACTIVITY[say.lang].actYou;
+  return item.who ?? say.names.members.get(item.by) ?? ACTIVITY[say.lang].actSomeone;
 }
 
 /** A count a run left in its summary (`assignmentsDeleted`, an import's `resources`), or 0. */
@@ -64,7 +65,7 @@ export const restorable = (item: LiveItemDto): boolean =>
 /** The sentence for a failed Restore whose reason has its own (else null: the error's own). */
 export function restoreFailure(e: unknown, lang: Lang): string | null {
   const code = typeof e === "object" && e !== null && "code" in e ? (e as { code: unknown }).code : null;
-  const t = MESSAGES[lang];
+  const t = ACTIVITY[lang];
   if (code === "already_exists") return t.activityRestoreAlready;
   if (code === "not_found") return t.activityRestoreTooOld;
   if (code === "parent_gone") return t.activityRestoreParentGone;
@@ -73,7 +74,7 @@ export function restoreFailure(e: unknown, lang: Lang): string | null {
 
 /** The entry as a sentence. */
 export function sentence(item: LiveItemDto, say: Say): string {
-  const t = MESSAGES[say.lang];
+  const t = ACTIVITY[say.lang];
   const who = whoOf(item, say);
   const c = item.change;
   switch (c.kind) {
@@ -183,7 +184,7 @@ function assignment(
   who: string,
   say: Say,
 ): string | null {
-  const t = MESSAGES[say.lang];
+  const t = ACTIVITY[say.lang];
   const person = (id: string) => say.names.people.get(id) ?? t.actDeletedPerson;
   const project = (id: string) => say.names.projects.get(id) ?? t.actDeletedProject;
   const what = (a: AssignmentDto) => t.actAssignment(project(a.projectId), person(a.resourceId));
@@ -231,7 +232,7 @@ function assignment(
 
 /** An allocation in words: "4h a day", "50% of the working day", "40h in all". */
 function time(a: AllocationDto, say: Say): string {
-  const t = MESSAGES[say.lang];
+  const t = ACTIVITY[say.lang];
   const n = new Intl.NumberFormat(say.locale, { maximumFractionDigits: 2 });
   if (a.kind === "percent") return a.value === 100 ? t.actFullDay : t.actPercent(n.format(a.value));
   return a.kind === "hoursPerDay"
@@ -240,7 +241,7 @@ function time(a: AllocationDto, say: Say): string {
 }
 
 function timeOff(before: TimeOffDto | null, after: TimeOffDto | null, who: string, say: Say): string | null {
-  const t = MESSAGES[say.lang];
+  const t = ACTIVITY[say.lang];
   const held = after ?? before;
   if (!held) return null;
   const person = say.names.people.get(held.resourceId) ?? t.actDeletedPerson;
@@ -271,7 +272,7 @@ export function when(at: string, now: number, lang: Lang, locale: string): { sho
   const full = stamp.format(ms);
   const ago = Math.max(0, now - ms);
   if (ago >= 86_400_000) return { short: full, full };
-  if (ago < 60_000) return { short: MESSAGES[lang].activityJustNow, full };
+  if (ago < 60_000) return { short: ACTIVITY[lang].activityJustNow, full };
   let r = relative.get(lang);
   if (!r) {
     r = new Intl.RelativeTimeFormat(lang, { numeric: "always" });

@@ -1,5 +1,6 @@
-// The utilisation report's words in English and Japanese, spread into i18n.ts's MESSAGES as
+// The utilisation report's words in English and Japanese, read through `ui.words(REPORT)`, as
 // capacityWords.ts is.
+import type { Words } from "../i18n";
 
 export const EN_REPORT = {
   reportButton: "Utilisation report",
@@ -62,3 +63,6 @@ export const JA_REPORT: ReportWords = {
   hoursUnit: (h: string) => `${h}時間`,
   loadingReport: "集計しています…",
 };
+
+/** These words in each language: `ui.words(REPORT)`. */
+export const REPORT: Words<typeof EN_REPORT> = { en: EN_REPORT, ja: JA_REPORT };

@@ -1,6 +1,6 @@
 // The words of the team's members and settings, and of the connection settings and sign-in links
-// in English and Japanese, spread into i18n.ts's MESSAGES (which had passed 400 lines), as
-// capacityWords.ts and the report's and the activity log's are.
+// in English and Japanese, read through `ui.words(SESSION)`.
+import type { Words } from "../i18n";
 
 export const EN_SESSION = {
   members: "Members",
@@ -148,3 +148,6 @@ export const JA_SESSION: typeof EN_SESSION = {
   linkAskAccept: (email: string) => `${email} としてサインイン`,
   linkAskDecline: "サインインしない",
 };
+
+/** These words in each language: `ui.words(SESSION)`. */
+export const SESSION: Words<typeof EN_SESSION> = { en: EN_SESSION, ja: JA_SESSION };

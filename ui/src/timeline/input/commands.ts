@@ -2,6 +2,7 @@
 // modal state), moves the cursor or the view, or runs an intent. Keys are read in keys.ts.
 import type { AssignmentDto, ProjectDto, ResourceDto } from "../../ipc";
 import { ui } from "../../lang.svelte";
+import { CAPACITY } from "../capacityWords";
 import { FULL_DAY } from "../model/allocation";
 import { type Day, dateOf, dayOf, withinPlan } from "../model/dates";
 import type { Plan } from "../model/plan.svelte";
@@ -160,11 +161,11 @@ export class Commands {
         run: () => this.d.modal.show({ kind: "rename-person", person }),
       },
       {
-        label: ui.t.workingTimeMenu,
+        label: ui.words(CAPACITY).workingTimeMenu,
         run: () => this.d.modal.show({ kind: "working-time", person }),
       },
       {
-        label: ui.t.timeOffMenu,
+        label: ui.words(CAPACITY).timeOffMenu,
         run: () => this.d.modal.show({ kind: "time-off", person, first: dateOf(this.d.cursor.at.day) }),
       },
       {
@@ -201,11 +202,11 @@ export class Commands {
       ? [
           { label: ui.t.edit, shortcut: "Enter", run: () => this.openEdit(bar) },
           { label: ui.t.delete, shortcut: "Del", danger: true, run: () => void this.d.intents.remove(bar) },
-          { label: ui.t.whoIsFree, run: () => this.openFree(bar) },
+          { label: ui.words(CAPACITY).whoIsFree, run: () => this.openFree(bar) },
         ]
       : [
           { label: ui.t.newAssignmentHere, shortcut: "Enter", run: () => this.openPicker(at) },
-          { label: ui.t.whoIsFree, run: () => this.openFree() },
+          { label: ui.words(CAPACITY).whoIsFree, run: () => this.openFree() },
         ];
     this.d.modal.show({
       kind: "menu",

@@ -1,7 +1,8 @@
 // The heatmap: each person's utilisation by day (day zoom) or by week (week and month zoom),
 // coloured by level — free, part, full, over — instead of the bars. Pure: tested in heat.test.ts;
 // the day loads come from load.ts, per row and chunk (rows.svelte.ts, `loadsIn`).
-import { type Lang, MESSAGES } from "../../i18n";
+import type { Lang } from "../../i18n";
+import { CAPACITY } from "../capacityWords";
 import { hoursOf } from "../model/allocation";
 import { type Day, weekday } from "../model/dates";
 import { type DayLoad, dayLevel, type Level, periodLevel, periodLoad } from "../model/load";
@@ -73,7 +74,7 @@ export const heatText = (c: HeatCell): string =>
 /** A cell's figures in words: its days, hours booked of capacity, free, and the share. */
 export function heatFigures(c: HeatCell, lang: Lang, locale: string): string {
   const h = (m: number) => hoursOf(m, lang);
-  return MESSAGES[lang].heatCell(
+  return CAPACITY[lang].heatCell(
     daysLabel(lang, locale, c.from, c.to - 1),
     h(c.booked),
     h(c.capacity),

@@ -1,7 +1,8 @@
-// Capacity's words (working time, time off, holiday calendars) in English and Japanese, spread into
-// i18n.ts's MESSAGES (which passed 400 lines). Weekday names come from Intl.
+// Capacity's words (working time, time off, holiday calendars) in English and Japanese, read
+// through `ui.words(CAPACITY)`. Weekday names come from Intl.
 
-import type { TimeOffKindDto } from "./ipc/bindings/TimeOffKindDto";
+import type { Words } from "../i18n";
+import type { TimeOffKindDto } from "../ipc/bindings/TimeOffKindDto";
 
 export const EN_CAPACITY = {
   workingTimeMenu: "Working time…",
@@ -124,3 +125,6 @@ export const JA_CAPACITY: CapacityWords = {
   periodHint: "各行の数値の対象期間: 予定時間 · 空き時間 · 稼働率",
   figuresOf: (name: string, period: string, figures: string) => `${name}、${period}: ${figures}`,
 };
+
+/** These words in each language: `ui.words(CAPACITY)`. */
+export const CAPACITY: Words<typeof EN_CAPACITY> = { en: EN_CAPACITY, ja: JA_CAPACITY };
