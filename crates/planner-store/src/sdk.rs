@@ -442,3 +442,10 @@ pub(crate) fn put_new(table: &str, item: Item) -> Result<TransactWriteItem, Stor
         )
         .build())
 }
+
+/// A Put that may overwrite (its item is this writer's own: a mark, a record, an index entry).
+pub(crate) fn plain_put(table: &str, item: Item) -> Result<TransactWriteItem, StoreError> {
+    Ok(TransactWriteItem::builder()
+        .put(Put::builder().table_name(table).set_item(Some(item)).build().map_err(StoreError::build)?)
+        .build())
+}

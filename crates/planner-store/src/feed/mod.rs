@@ -17,8 +17,7 @@ mod read;
 pub use read::{ActivityFilter, FeedRead, FeedReader, READ_BACK_MS};
 
 use crate::keys::{self, META};
-use crate::plan::plain_put;
-use crate::sdk::{self, get_n, get_opt_s, get_s, key, n, s};
+use crate::sdk::{self, get_n, get_opt_s, get_s, key, n, plain_put, s};
 use crate::{Store, StoreError, TeamScope};
 use aws_sdk_dynamodb::types::{AttributeValue, TransactWriteItem};
 use planner_domain::UserId;

@@ -6,8 +6,8 @@ use super::items::{self, DELETING};
 use super::{AssignmentChange, AssignmentRef, NewAssignment};
 use crate::feed::{Change, FeedAction, FeedKind};
 use crate::keys::{self, Series};
-use crate::sdk::put_new;
 use crate::sdk::{self, Item, classify, key, n, s};
+use crate::sdk::{plain_put, put_new};
 use crate::{Store, StoreError, TeamScope, window};
 use aws_sdk_dynamodb::types::{ConditionCheck, Delete, Put, ReturnConsumedCapacity, TransactWriteItem};
 use planner_domain::{Action, Assignment, Date};
@@ -370,12 +370,6 @@ fn unchanged_values(
         (":seen".to_owned(), n(seen.version)),
         (":seenEnd".to_owned(), s(seen.end.to_string())),
     ])
-}
-
-pub(crate) fn plain_put(table: &str, item: Item) -> Result<TransactWriteItem, StoreError> {
-    Ok(TransactWriteItem::builder()
-        .put(Put::builder().table_name(table).set_item(Some(item)).build().map_err(StoreError::build)?)
-        .build())
 }
 
 pub(super) fn plain_delete(table: &str, key: Item) -> Result<TransactWriteItem, StoreError> {

@@ -4,11 +4,11 @@
 //! Calendars (`CAL#{id}`) and holidays (`HOL#{day}#{calendar}`) are the team's: admins change
 //! them. A person's working weeks and calendar are part of the plan: planners change them.
 
-use super::assignments::plain_put;
 use super::capacity_items as ci;
 use super::items::{self, CALENDAR, DELETING, SCHEDULE, is_deleting};
 use crate::feed::{Change, FeedAction, FeedKind};
 use crate::keys;
+use crate::sdk::plain_put;
 use crate::sdk::put_new;
 use crate::sdk::{self, Item, get_s, key, n, query_all, s};
 use crate::{Store, StoreError, TeamScope};

@@ -6,8 +6,8 @@
 //! GetItems, whatever the team's history (it had queried every item of the series: ~6k read
 //! units at 100k assignments).
 
-use super::assignments::plain_put;
 use crate::keys::Series;
+use crate::sdk::plain_put;
 use crate::sdk::{Item, get_n, key, n, s};
 use crate::{Store, StoreError};
 use aws_sdk_dynamodb::types::TransactWriteItem;

@@ -19,7 +19,6 @@ mod reads;
 mod restore;
 mod time_off;
 
-pub(crate) use assignments::plain_put;
 pub use calendars::MAX_HOLIDAYS_AT_ONCE;
 pub(crate) use capacity_items::{
     calendar_item, holiday_item, time_off_index_item, time_off_index_key, time_off_item,

@@ -8,7 +8,8 @@
 
 use super::TeamExport;
 use crate::keys::{self, Series};
-use crate::plan::{self as p, plain_put};
+use crate::plan as p;
+use crate::sdk::plain_put;
 use crate::sdk::{self, Item};
 use crate::{Store, StoreError, TeamScope};
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
