@@ -242,3 +242,70 @@ async fn a_viewer_cannot_copy_in_and_clearing_empties_the_plan_but_keeps_the_tea
         "This computer"
     );
 }
+
+/// A file as an earlier version wrote it, byte for byte: its names (`resources`, `resourceId`,
+/// `startDate`, `endDateExclusive`, …) are the file format's, whatever the code calls them, so a
+/// rename in the code must keep them. Version 1: no allocation, no status, no time off.
+const VERSION_1_FILE: &str = r##"{
+  "format": "resource-planner/team-export",
+  "formatVersion": 1,
+  "exportedAt": "2026-01-05T09:00:00Z",
+  "teamName": "Old team",
+  "resources": [{ "id": "01J0000000000000000000000A", "name": "Ada", "version": 1 }],
+  "projects": [{ "id": "01J0000000000000000000000B", "name": "Apollo", "color": "#336699", "version": 1 }],
+  "assignments": [{
+    "id": "01J0000000000000000000000C",
+    "resourceId": "01J0000000000000000000000A",
+    "projectId": "01J0000000000000000000000B",
+    "startDate": "2026-01-05",
+    "endDateExclusive": "2026-01-10",
+    "version": 1
+  }]
+}"##;
+
+#[tokio::test]
+async fn a_file_written_by_an_earlier_version_imports_as_written() {
+    let env = TestEnv::new().await;
+    let file: TeamExport = serde_json::from_str(VERSION_1_FILE).unwrap();
+    let scope = env.team("Target").await;
+    env.store.import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
+    let people = env.store.list_resources(&scope).await.unwrap();
+    assert_eq!(people.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(), ["Ada"]);
+    let shown = env.store.assignments_in_window(&scope, window("2026-01-01", "2026-02-01")).await.unwrap();
+    assert_eq!(shown.len(), 1);
+    assert_eq!(shown[0].resource_id.to_string(), "01J0000000000000000000000A");
+}
+
+#[tokio::test]
+async fn a_file_is_written_with_the_format_s_names() {
+    let env = TestEnv::new().await;
+    let (scope, r, p) = env.team_with_r_and_p("Source").await;
+    env.assign(&scope, &r.id, &p.id, "2026-05-04", 3).await;
+    let file = serde_json::to_value(env.store.export_team(&scope).await.unwrap()).unwrap();
+    let keys = |v: &serde_json::Value| {
+        let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        k.sort();
+        k
+    };
+    assert_eq!(
+        keys(&file),
+        [
+            "assignments",
+            "calendars",
+            "defaultWeek",
+            "exportedAt",
+            "format",
+            "formatVersion",
+            "holidays",
+            "projects",
+            "resources",
+            "teamName",
+            "timeOff"
+        ]
+    );
+    assert_eq!(keys(&file["resources"][0]), ["id", "name", "version"]);
+    assert_eq!(
+        keys(&file["assignments"][0]),
+        ["allocation", "endDateExclusive", "id", "projectId", "resourceId", "startDate", "status", "version"]
+    );
+}
