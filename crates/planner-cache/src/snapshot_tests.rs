@@ -371,3 +371,40 @@ fn a_kept_bar_stays_over_an_older_answer_and_yields_to_a_newer_one() {
     s.loaded(month, vec![theirs.clone()], None, &kept);
     assert_eq!(s.assignments_in(month), vec![theirs], "a teammate's later version wins");
 }
+
+/// The copy on disk keeps its names (`resources`, `resourceId`, `syncedAt`, …) whatever the code
+/// calls them: a copy written by an earlier version must still read back after a rename.
+#[test]
+fn a_copy_is_written_with_the_file_s_names() {
+    let (r, p) = row();
+    let s = Snapshot::new(
+        team(),
+        vec![r.clone()],
+        vec![p.clone()],
+        w("2026-11-01", "2026-12-01"),
+        vec![a(&r, &p, "2026-11-02", 3)],
+        "10:00".into(),
+    );
+    let v = serde_json::to_value(&s).unwrap();
+    let keys = |v: &serde_json::Value| {
+        let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        k.sort();
+        k
+    };
+    assert_eq!(
+        keys(&v),
+        [
+            "assignments",
+            "calendars",
+            "holidays",
+            "projects",
+            "resources",
+            "syncedAt",
+            "team",
+            "timeOff",
+            "windows"
+        ]
+    );
+    assert!(v["resources"][0]["id"].is_string());
+    assert_eq!(v["assignments"][0]["resourceId"], v["resources"][0]["id"]);
+}
