@@ -311,7 +311,7 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
         }
         Command::Export { team, out: file } => {
             let scope = scope(&store, team).await?;
-            let export = store.export_team(&scope).await?;
+            let export = store.transfer().export_team(&scope).await?;
             let text = serde_json::to_string_pretty(&export)
                 .map_err(|e| StoreError::Engine { message: e.to_string() })?;
             match file {
@@ -337,6 +337,7 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
             })?;
             let json = cli.json;
             let report = store
+                .transfer()
                 .import_team(&scope, &export, &mut |stage, done, total| {
                     if !json {
                         eprintln!("{stage}: {done}/{total}");

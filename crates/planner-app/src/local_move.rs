@@ -67,7 +67,7 @@ async fn open_local(places: &Places) -> Result<Option<(Store, TeamScope)>, AppEr
 /// What the local workspace holds (none when there is no local workspace or it is empty).
 pub async fn summary(places: &Places) -> Result<Option<LocalPlan>, AppError> {
     let Some((store, owner)) = open_local(places).await? else { return Ok(None) };
-    let plan = store.export_team(&owner).await?;
+    let plan = store.transfer().export_team(&owner).await?;
     if plan.resources.is_empty() && plan.projects.is_empty() {
         return Ok(None);
     }
@@ -88,7 +88,7 @@ impl App {
         let (store, scope) = self.team_plan().await?;
         let (local, owner) =
             open_local(places).await?.ok_or(StoreError::NotFound { what: "local workspace" })?;
-        let plan = local.export_team(&owner).await?;
+        let plan = local.transfer().export_team(&owner).await?;
         if plan.resources.is_empty() && plan.projects.is_empty() {
             return Ok(MoveReport::default());
         }
@@ -103,8 +103,8 @@ impl App {
             };
             progress(MoveProgress { stage, done, total });
         };
-        let copied = store.copy_into_team(&scope, &plan, &mut report).await?;
-        local.clear_plan(&owner, &mut report).await?;
+        let copied = store.transfer().copy_into_team(&scope, &plan, &mut report).await?;
+        local.transfer().clear_plan(&owner, &mut report).await?;
         Ok(MoveReport {
             people: copied.resources,
             projects: copied.projects,

@@ -69,7 +69,7 @@ async fn measure(history: usize) -> Row {
     let scope = team_scope(&store).await;
     let window = window_of(WINDOW_WEEKS);
     let file = plan(Size { people: PEOPLE, history, in_window: PEOPLE * WINDOW_WEEKS as usize / 2 }, window);
-    store.import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
+    store.transfer().import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
     let expected = (
         file.assignments.iter().filter(|a| a.range.overlaps(window)).count(),
         file.time_off.iter().filter(|t| t.range.overlaps(window)).count(),
@@ -229,7 +229,7 @@ async fn edits() -> Vec<(&'static str, Totals)> {
         Size { people: PEOPLE, history: 100, in_window: PEOPLE * WINDOW_WEEKS as usize / 2 },
         window_of(13),
     );
-    store.import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
+    store.transfer().import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
     let r = file.resources[0].clone();
     let p = file.projects[0].clone();
     let mut out = Vec::new();

@@ -26,7 +26,7 @@ pub async fn run() {
     let scope = team_scope(&store).await;
     let window = window_of(WEEKS);
     let file = plan(Size { people: PEOPLE, history: 10_000, in_window: 10_000 }, window);
-    store.import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
+    store.transfer().import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
 
     let (mut open_t, mut report_t, mut build_t, mut csv_t) = (vec![], vec![], vec![], vec![]);
     let (mut open_rcu, mut report_rcu, mut lines, mut bytes) = (0.0, 0.0, 0, 0);

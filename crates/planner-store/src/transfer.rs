@@ -18,6 +18,21 @@ mod rows;
 
 pub use copy::CopyReport;
 
+/// Moving a team's plan in and out of the table: export to a file, import a file (the team made
+/// equal to it), copy a plan in (adding only), clear a plan. A handle on the store
+/// ([`Store::transfer`]); it reads and writes the plan through the store's own calls.
+#[derive(Clone, Copy)]
+pub struct Transfer<'a> {
+    store: &'a Store,
+}
+
+impl Store {
+    /// Export, import, copy and clear a team's plan.
+    pub fn transfer(&self) -> Transfer<'_> {
+        Transfer { store: self }
+    }
+}
+
 pub const FORMAT: &str = "resource-planner/team-export";
 /// 2: assignments carry their allocation and status (absent in version 1 files: the whole
 /// working day, confirmed, as they read). 3: the team's default week, people's working weeks and
@@ -73,17 +88,17 @@ enum StaleRow<'a> {
     Project(&'a ProjectId),
 }
 
-impl Store {
+impl Transfer<'_> {
     /// The team's whole plan. Reads the full history; for backups and moves, not screens.
-    pub async fn export_team(&self, scope: &TeamScope) -> Result<TeamExport, StoreError> {
-        self.require(scope, Action::ReadPlan, "export_team")?;
-        let team = self.team_meta(scope).await?;
-        let catalog = self.read_catalog(scope, true).await?;
+    pub async fn export_team(self, scope: &TeamScope) -> Result<TeamExport, StoreError> {
+        self.store.require(scope, Action::ReadPlan, "export_team")?;
+        let team = self.store.team_meta(scope).await?;
+        let catalog = self.store.read_catalog(scope, true).await?;
         let (mut assignments, mut time_off, calendars, holidays) = tokio::try_join!(
-            self.all_assignments(scope),
-            self.all_time_off(scope),
-            self.read_calendars(scope, true),
-            self.all_holidays(scope),
+            self.store.all_assignments(scope),
+            self.store.all_time_off(scope),
+            self.store.read_calendars(scope, true),
+            self.store.all_holidays(scope),
         )?;
         // As the timeline does: nothing of a row that is being deleted (or appeared meanwhile).
         let people: HashSet<_> = catalog.resources.iter().map(|r| &r.id).collect();
@@ -99,7 +114,7 @@ impl Store {
         Ok(TeamExport {
             format: FORMAT.into(),
             format_version: FORMAT_VERSION,
-            exported_at: self.now_rfc3339(),
+            exported_at: self.store.now_rfc3339(),
             team_name: team.name,
             default_week: Some(team.default_week),
             resources,
@@ -114,12 +129,12 @@ impl Store {
     /// Makes the team's plan equal to the file: puts everything in it, then removes what the
     /// team has and the file does not. Admins only. Safe to run again after any interruption.
     pub async fn import_team(
-        &self,
+        self,
         scope: &TeamScope,
         file: &TeamExport,
         progress: &mut (dyn FnMut(&str, usize, usize) + Send),
     ) -> Result<ImportReport, StoreError> {
-        self.require(scope, Action::ManageTeam, "import_team")?;
+        self.store.require(scope, Action::ManageTeam, "import_team")?;
         file.validate()?;
         let pk = scope.pk();
         // Put: calendars, people and projects before the items that need them.
@@ -130,20 +145,22 @@ impl Store {
         })
         .await?;
         for (series, level) in levels {
-            self.register_level(scope, series, level).await?;
+            self.store.register_level(scope, series, level).await?;
         }
         if let Some(week) = file.default_week
-            && self.team_meta(scope).await?.default_week != week
+            && self.store.team_meta(scope).await?.default_week != week
         {
-            self.set_default_week(scope, week).await?;
+            self.store.set_default_week(scope, week).await?;
         }
         let total = rows.len();
-        sdk::batch_put(self.client(), self.table(), rows, |done| progress("assignments", done, total))
-            .await?;
+        sdk::batch_put(self.store.client(), self.store.table(), rows, |done| {
+            progress("assignments", done, total)
+        })
+        .await?;
 
         // Delete what the file does not have: assignments (with index entries), then rows.
         let wanted: HashSet<_> = file.assignments.iter().map(|a| (&a.id, a.range)).collect();
-        let existing = self.all_assignments(scope).await?;
+        let existing = self.store.all_assignments(scope).await?;
         let mut stale = Vec::new();
         let mut report = ImportReport {
             resources: file.resources.len(),
@@ -164,11 +181,11 @@ impl Store {
             let old = keys::assignment_sk(a.range.start(), &a.id);
             let moved_from = in_file.contains(&a.id).then_some(old.as_str());
             let gone = keys::Series::Assignments.gone_sk(a.id.as_str());
-            marks.push(self.mark_item(&pk, gone, a.id.as_str(), moved_from));
+            marks.push(self.store.mark_item(&pk, gone, a.id.as_str(), moved_from));
             stale.push(key(&pk, old));
         }
-        sdk::batch_put(self.client(), self.table(), marks, |_| {}).await?;
-        let catalog = self.read_catalog(scope, true).await?;
+        sdk::batch_put(self.store.client(), self.store.table(), marks, |_| {}).await?;
+        let catalog = self.store.read_catalog(scope, true).await?;
         let keep_people: HashSet<_> = file.resources.iter().map(|r| &r.id).collect();
         let keep_projects: HashSet<_> = file.projects.iter().map(|p| &p.id).collect();
         // Index entries the file does not have: left by an assignment that kept its start day but
@@ -182,10 +199,12 @@ impl Store {
         // The entries already listed above, so that none is deleted twice.
         let stale_index: HashSet<String> = stale.iter().filter_map(sort_key).collect();
         // The levels in use of both series, read once for the stale entries of each.
-        let levels = self.levels(scope).await?;
+        let levels = self.store.levels(scope).await?;
         for level in levels.assignments.iter().copied() {
             let entries = query_all(
-                self.query_range(&pk, keys::long_index_level_range(level), true).projection_expression("sk"),
+                self.store
+                    .query_range(&pk, keys::long_index_level_range(level), true)
+                    .projection_expression("sk"),
             )
             .await?;
             for entry in entries {
@@ -196,7 +215,7 @@ impl Store {
             }
         }
         stale.extend(self.stale_capacity_items(scope, file, &levels.time_off).await?);
-        report.removed = sdk::batch_delete(self.client(), self.table(), stale, |_| {}).await?;
+        report.removed = sdk::batch_delete(self.store.client(), self.store.table(), stale, |_| {}).await?;
         let mut nothing = |_: usize, _: usize| {};
         // Rows the file does not have, and deletes that an earlier run left unfinished, each with
         // the assignments that were still theirs.
@@ -210,46 +229,46 @@ impl Store {
             let CascadeReport { assignments_deleted, time_off_deleted, .. } = match row {
                 StaleRow::Person(id) if !keep_people.contains(&id) => {
                     report.removed_people += 1;
-                    self.delete_resource(scope, id, &mut nothing).await?
+                    self.store.delete_resource(scope, id, &mut nothing).await?
                 }
                 StaleRow::Project(id) if !keep_projects.contains(&id) => {
                     report.removed_projects += 1;
-                    self.delete_project(scope, id, &mut nothing).await?
+                    self.store.delete_project(scope, id, &mut nothing).await?
                 }
                 StaleRow::Person(_) | StaleRow::Project(_) => continue,
             };
             report.removed += 1 + assignments_deleted + time_off_deleted;
             report.removed_assignments += assignments_deleted;
         }
-        self.write_summary(scope, crate::feed::FeedAction::Imported, &report).await?;
+        self.store.write_summary(scope, crate::feed::FeedAction::Imported, &report).await?;
         Ok(report)
     }
 }
 
-impl Store {
+impl Transfer<'_> {
     /// Empties a workspace's plan (people, projects and their assignments) after it was copied
     /// elsewhere; the team itself stays. Admins only (the local workspace's owner is one).
     pub async fn clear_plan(
-        &self,
+        self,
         scope: &TeamScope,
         progress: &mut (dyn FnMut(&str, usize, usize) + Send),
     ) -> Result<usize, StoreError> {
-        self.require(scope, Action::ManageTeam, "clear_plan")?;
-        let catalog = self.read_catalog(scope, true).await?;
+        self.store.require(scope, Action::ManageTeam, "clear_plan")?;
+        let catalog = self.store.read_catalog(scope, true).await?;
         let total = catalog.resources.len() + catalog.projects.len();
         let mut removed = 0;
         let mut nothing = |_: usize, _: usize| {};
         for (done, id) in catalog.resources.iter().map(|r| &r.id).enumerate() {
             progress("removing", done, total);
-            let gone = self.delete_resource(scope, id, &mut nothing).await?;
+            let gone = self.store.delete_resource(scope, id, &mut nothing).await?;
             removed += 1 + gone.assignments_deleted + gone.time_off_deleted;
         }
         for (done, id) in catalog.projects.iter().map(|p| &p.id).enumerate() {
             progress("removing", catalog.resources.len() + done, total);
-            removed += 1 + self.delete_project(scope, id, &mut nothing).await?.assignments_deleted;
+            removed += 1 + self.store.delete_project(scope, id, &mut nothing).await?.assignments_deleted;
         }
-        for calendar in self.read_calendars(scope, true).await? {
-            removed += 1 + self.delete_calendar(scope, &calendar.id).await?;
+        for calendar in self.store.read_calendars(scope, true).await? {
+            removed += 1 + self.store.delete_calendar(scope, &calendar.id).await?;
         }
         progress("removing", total, total);
         Ok(removed)
@@ -284,11 +303,11 @@ fn items(pk: &str, plan: &TeamExport) -> (Vec<sdk::Item>, Vec<sdk::Item>, HashSe
     (parents, rows, levels)
 }
 
-impl Store {
+impl Transfer<'_> {
     /// The time off (with index entries), holidays and calendars the team has and the file does
     /// not (an import removes them after everything was put).
     async fn stale_capacity_items(
-        &self,
+        self,
         scope: &TeamScope,
         file: &TeamExport,
         time_off_levels: &[u8],
@@ -310,7 +329,8 @@ impl Store {
         ranges.extend(time_off_levels.iter().map(|l| keys::Series::TimeOff.level_all(*l)));
         let mut stale = Vec::new();
         for range in ranges {
-            for row in query_all(self.query_range(&pk, range, true).projection_expression("sk")).await? {
+            for row in query_all(self.store.query_range(&pk, range, true).projection_expression("sk")).await?
+            {
                 let sk = get_s(&row, keys::SK)?;
                 if !wanted.contains(sk) {
                     stale.push(key(&pk, sk));

@@ -7,11 +7,12 @@
 //! bringing back what a teammate deleted meanwhile, and never overwrites what the team changed.
 
 use super::TeamExport;
+use super::Transfer;
 use crate::keys::{self, Series};
 use crate::plan as p;
 use crate::sdk::plain_put;
 use crate::sdk::{self, Item};
-use crate::{Store, StoreError, TeamScope};
+use crate::{StoreError, TeamScope};
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
 use planner_domain::Action;
 use serde::Serialize;
@@ -45,22 +46,22 @@ enum Copied {
     DeletedInTeam,
 }
 
-impl Store {
+impl Transfer<'_> {
     /// Adds a plan (another workspace's, e.g. this computer's local one) to the team, keeping
     /// everything the team has; calendars, people and projects first, so that every later check
     /// finds them. Planners and admins.
     pub async fn copy_into_team(
-        &self,
+        self,
         scope: &TeamScope,
         plan: &TeamExport,
         progress: &mut (dyn FnMut(&str, usize, usize) + Send),
     ) -> Result<CopyReport, StoreError> {
         use futures::{StreamExt, TryStreamExt};
-        self.require(scope, Action::EditPlan, "copy_into_team")?;
+        self.store.require(scope, Action::EditPlan, "copy_into_team")?;
         plan.validate()?;
         let pk = scope.pk();
         for (series, level) in super::items(&pk, plan).2 {
-            self.register_level(scope, series, level).await?;
+            self.store.register_level(scope, series, level).await?;
         }
         let mut report = CopyReport::default();
         for (stage, units) in [
@@ -87,13 +88,13 @@ impl Store {
         report.resources = plan.resources.len();
         report.projects = plan.projects.len();
         report.assignments = plan.assignments.len();
-        self.write_summary(scope, crate::feed::FeedAction::Copied, &report).await?;
+        self.store.write_summary(scope, crate::feed::FeedAction::Copied, &report).await?;
         Ok(report)
     }
 
-    async fn copy_one(&self, unit: Unit) -> Result<Copied, StoreError> {
+    async fn copy_one(self, unit: Unit) -> Result<Copied, StoreError> {
         let checks = unit.actions.len();
-        match sdk::transact(self.client(), unit.actions).await {
+        match sdk::transact(self.store.client(), unit.actions).await {
             Ok(()) => Ok(Copied::Written),
             Err(e) if e.condition_failed_at(0) => Ok(Copied::AlreadyThere),
             Err(e) if (1..checks).any(|i| e.condition_failed_at(i)) => Ok(Copied::DeletedInTeam),
@@ -102,7 +103,7 @@ impl Store {
     }
 
     /// Calendars, people and projects, unless the team deleted them since.
-    fn parent_units(&self, pk: &str, plan: &TeamExport) -> Result<Vec<Unit>, StoreError> {
+    fn parent_units(self, pk: &str, plan: &TeamExport) -> Result<Vec<Unit>, StoreError> {
         let mut units = Vec::new();
         for c in &plan.calendars {
             let gone = keys::gone_row_sk(&keys::calendar_sk(&c.id));
@@ -126,28 +127,28 @@ impl Store {
     }
 
     /// Assignments, time off and holidays, each checked as a create is.
-    fn row_units(&self, pk: &str, plan: &TeamExport) -> Result<Vec<Unit>, StoreError> {
+    fn row_units(self, pk: &str, plan: &TeamExport) -> Result<Vec<Unit>, StoreError> {
         let mut units = Vec::new();
         for a in &plan.assignments {
             let mut actions = vec![
                 self.put_absent(p::assignment_item(pk, a))?,
-                self.parent_check(pk, keys::resource_sk(&a.resource_id))?,
-                self.parent_check(pk, keys::project_sk(&a.project_id))?,
+                self.store.parent_check(pk, keys::resource_sk(&a.resource_id))?,
+                self.store.parent_check(pk, keys::project_sk(&a.project_id))?,
                 self.absent(pk, Series::Assignments.gone_sk(a.id.as_str()))?,
             ];
             if let Some(index) = p::index_item(pk, a) {
-                actions.push(plain_put(self.table(), index)?);
+                actions.push(plain_put(self.store.table(), index)?);
             }
             units.push(Unit { actions });
         }
         for t in &plan.time_off {
             let mut actions = vec![
                 self.put_absent(p::time_off_item(pk, t))?,
-                self.parent_check(pk, keys::resource_sk(&t.resource_id))?,
+                self.store.parent_check(pk, keys::resource_sk(&t.resource_id))?,
                 self.absent(pk, Series::TimeOff.gone_sk(t.id.as_str()))?,
             ];
             if let Some(index) = p::time_off_index_item(pk, t) {
-                actions.push(plain_put(self.table(), index)?);
+                actions.push(plain_put(self.store.table(), index)?);
             }
             units.push(Unit { actions });
         }
@@ -155,16 +156,16 @@ impl Store {
             units.push(Unit {
                 actions: vec![
                     self.put_absent(p::holiday_item(pk, h))?,
-                    self.parent_check(pk, keys::calendar_sk(&h.calendar))?,
+                    self.store.parent_check(pk, keys::calendar_sk(&h.calendar))?,
                 ],
             });
         }
         Ok(units)
     }
 
-    fn put_absent(&self, item: Item) -> Result<TransactWriteItem, StoreError> {
+    fn put_absent(self, item: Item) -> Result<TransactWriteItem, StoreError> {
         let put = Put::builder()
-            .table_name(self.table())
+            .table_name(self.store.table())
             .set_item(Some(item))
             .condition_expression("attribute_not_exists(pk)")
             .build()
@@ -173,7 +174,7 @@ impl Store {
     }
 
     /// A check that no item `sk` is in the partition (a delete's mark).
-    fn absent(&self, pk: &str, sk: String) -> Result<TransactWriteItem, StoreError> {
-        self.check_at(pk, sk, "attribute_not_exists(pk)")
+    fn absent(self, pk: &str, sk: String) -> Result<TransactWriteItem, StoreError> {
+        self.store.check_at(pk, sk, "attribute_not_exists(pk)")
     }
 }

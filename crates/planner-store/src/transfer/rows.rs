@@ -5,18 +5,19 @@
 //! delete is finished first (which makes any other run of it stop before it deletes,
 //! `plan/cascade.rs`), then the row is put.
 
+use super::Transfer;
 use crate::keys::{self, TeamItemKey};
 use crate::sdk::{Item, classify, get_s, is_condition_failure};
-use crate::{Store, StoreError, TeamScope};
+use crate::{StoreError, TeamScope};
 use aws_sdk_dynamodb::types::ReturnConsumedCapacity;
 
 /// How many rows are put at once.
 const PARALLEL: usize = 16;
 
-impl Store {
+impl Transfer<'_> {
     /// Puts `rows` (an import's calendars, people and projects), each over no delete under way.
     pub(super) async fn put_rows_unmarked(
-        &self,
+        self,
         scope: &TeamScope,
         rows: Vec<Item>,
         progress: &mut (dyn FnMut(usize, usize) + Send),
@@ -35,16 +36,17 @@ impl Store {
         Ok(())
     }
 
-    async fn put_row_unmarked(&self, scope: &TeamScope, row: Item) -> Result<(), StoreError> {
+    async fn put_row_unmarked(self, scope: &TeamScope, row: Item) -> Result<(), StoreError> {
         let which = keys::parse_team_sk(get_s(&row, keys::SK)?)
             .map_err(|e| StoreError::Engine { message: e.to_string() })?;
         // A delete begun again by someone else meanwhile is finished again; three times is a
         // teammate deleting it on purpose, which the import does not fight.
         for _ in 0..3 {
             let put = self
+                .store
                 .client()
                 .put_item()
-                .table_name(self.table())
+                .table_name(self.store.table())
                 .return_consumed_capacity(ReturnConsumedCapacity::Total)
                 .set_item(Some(row.clone()))
                 .condition_expression("attribute_not_exists(deleting)")
@@ -57,9 +59,13 @@ impl Store {
             }
             let mut nothing = |_: usize, _: usize| {};
             let finished = match &which {
-                TeamItemKey::Resource(id) => self.delete_resource(scope, id, &mut nothing).await.map(drop),
-                TeamItemKey::Project(id) => self.delete_project(scope, id, &mut nothing).await.map(drop),
-                TeamItemKey::Calendar(id) => self.delete_calendar(scope, id).await.map(drop),
+                TeamItemKey::Resource(id) => {
+                    self.store.delete_resource(scope, id, &mut nothing).await.map(drop)
+                }
+                TeamItemKey::Project(id) => {
+                    self.store.delete_project(scope, id, &mut nothing).await.map(drop)
+                }
+                TeamItemKey::Calendar(id) => self.store.delete_calendar(scope, id).await.map(drop),
                 other => {
                     return Err(StoreError::Engine { message: format!("not a row of an import: {other:?}") });
                 }

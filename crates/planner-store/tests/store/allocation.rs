@@ -106,11 +106,11 @@ async fn export_and_import_carry_them_and_a_version_1_file_still_imports() {
     let (source, r, p) = env.team_with_r_and_p("Source").await;
     let asked = new(&r, &p, range("2026-05-04", 5), Allocation::Percent(25), Status::Tentative);
     let a = env.store.create_assignment(&source, asked).await.unwrap();
-    let file = env.store.export_team(&source).await.unwrap();
+    let file = env.store.transfer().export_team(&source).await.unwrap();
     assert!(file.format_version >= 2, "allocations came with version 2");
     let target = env.team("Target").await;
     let parsed: TeamExport = serde_json::from_str(&serde_json::to_string(&file).unwrap()).unwrap();
-    env.store.import_team(&target, &parsed, &mut |_, _, _| {}).await.unwrap();
+    env.store.transfer().import_team(&target, &parsed, &mut |_, _, _| {}).await.unwrap();
     assert_eq!(
         env.store.assignments_in_window(&target, window("2026-05-01", "2026-06-01")).await.unwrap(),
         vec![a.clone()]
@@ -126,14 +126,14 @@ async fn export_and_import_carry_them_and_a_version_1_file_still_imports() {
     }
     let old: TeamExport = serde_json::from_value(old).unwrap();
     let third = env.team("Third").await;
-    env.store.import_team(&third, &old, &mut |_, _, _| {}).await.unwrap();
+    env.store.transfer().import_team(&third, &old, &mut |_, _, _| {}).await.unwrap();
     let read = env.store.assignments_in_window(&third, window("2026-05-01", "2026-06-01")).await.unwrap();
     assert_eq!((read[0].allocation, read[0].status), (Allocation::FULL_DAY, Status::Confirmed));
     let mut future = serde_json::to_value(&file).unwrap();
     future["formatVersion"] = (planner_store::transfer::FORMAT_VERSION + 1).into();
     let future: TeamExport = serde_json::from_value(future).unwrap();
     assert!(matches!(
-        env.store.import_team(&third, &future, &mut |_, _, _| {}).await,
+        env.store.transfer().import_team(&third, &future, &mut |_, _, _| {}).await,
         Err(StoreError::Config { .. })
     ));
 }

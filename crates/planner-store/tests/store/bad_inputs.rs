@@ -48,7 +48,7 @@ async fn refused_writes_leave_the_table_unchanged() {
     let env = TestEnv::new().await;
     let (scope, r, p) = env.team_with_r_and_p("Unchanged").await;
     let a = env.assign(&scope, &r.id, &p.id, "2026-05-04", 5).await;
-    let before = env.store.export_team(&scope).await.unwrap();
+    let before = env.store.transfer().export_team(&scope).await.unwrap();
 
     let new = |resource_id: ResourceId, project_id: ProjectId, id: AssignmentId| NewAssignment {
         id,
@@ -140,7 +140,7 @@ async fn refused_writes_leave_the_table_unchanged() {
             ("stale delete", Some("conflict")),
         ]
     );
-    let after = env.store.export_team(&scope).await.unwrap();
+    let after = env.store.transfer().export_team(&scope).await.unwrap();
     assert_eq!(
         (after.resources, after.projects, after.assignments),
         (before.resources, before.projects, before.assignments)

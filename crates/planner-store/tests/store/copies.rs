@@ -28,7 +28,7 @@ async fn local_plan(env: &TestEnv) -> (TeamScope, planner_store::transfer::TeamE
         change: TimeOffChange { range: range("2026-05-18", 2), kind: TimeOffKind::Holiday, minutes: None },
     };
     env.store.create_time_off(&local, new).await.unwrap();
-    let file = env.store.export_team(&local).await.unwrap();
+    let file = env.store.transfer().export_team(&local).await.unwrap();
     (local, file)
 }
 
@@ -38,18 +38,18 @@ async fn a_copy_run_again_brings_back_nothing_the_team_deleted_meanwhile() {
     let (_, file) = local_plan(&env).await;
     let team = env.team("Team").await;
     // The first run put everything (its end was lost, say, so the move runs again).
-    env.store.copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
     // Meanwhile teammates delete Gus (with his bar), one of Sam's bars and Sam's time off.
     let gus = file.resources.iter().find(|r| r.name.as_str() == "Gus").unwrap();
     env.store.delete_resource(&team, &gus.id, &mut |_, _| {}).await.unwrap();
-    let in_team = env.store.export_team(&team).await.unwrap();
+    let in_team = env.store.transfer().export_team(&team).await.unwrap();
     let sams_first = in_team.assignments.iter().find(|a| a.range.start() == day("2026-05-04")).unwrap();
     env.store.delete_assignment(&team, sams_first).await.unwrap();
     env.store.delete_time_off(&team, &in_team.time_off[0]).await.unwrap();
-    let left = env.store.export_team(&team).await.unwrap();
+    let left = env.store.transfer().export_team(&team).await.unwrap();
 
-    let report = env.store.copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
-    let after = env.store.export_team(&team).await.unwrap();
+    let report = env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    let after = env.store.transfer().export_team(&team).await.unwrap();
     assert_eq!(
         (after.resources, after.assignments, after.time_off),
         (left.resources, left.assignments, left.time_off),
@@ -67,8 +67,8 @@ async fn a_copy_run_again_does_not_bring_back_what_the_team_moved_meanwhile() {
     let env = TestEnv::new().await;
     let (_, file) = local_plan(&env).await;
     let team = env.team("Team").await;
-    env.store.copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
-    let in_team = env.store.export_team(&team).await.unwrap();
+    env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    let in_team = env.store.transfer().export_team(&team).await.unwrap();
     let bar = in_team.assignments.iter().find(|a| a.range.start() == day("2026-05-11")).unwrap();
     let change = planner_store::AssignmentChange {
         resource_id: bar.resource_id.clone(),
@@ -81,10 +81,10 @@ async fn a_copy_run_again_does_not_bring_back_what_the_team_moved_meanwhile() {
     let off = &in_team.time_off[0];
     let moved = TimeOffChange { range: range("2026-06-08", 2), kind: off.kind, minutes: off.minutes };
     env.store.update_time_off(&team, off, moved).await.unwrap();
-    let left = env.store.export_team(&team).await.unwrap();
+    let left = env.store.transfer().export_team(&team).await.unwrap();
 
-    let report = env.store.copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
-    let after = env.store.export_team(&team).await.unwrap();
+    let report = env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    let after = env.store.transfer().export_team(&team).await.unwrap();
     assert_eq!((after.assignments, after.time_off), (left.assignments, left.time_off), "nothing twice");
     assert_eq!(report.deleted_in_team, 2, "the moved bar and time off: {report:?}");
 }
@@ -96,17 +96,17 @@ async fn a_copy_run_again_does_not_bring_back_what_an_import_moved_or_removed() 
     let env = TestEnv::new().await;
     let (_, file) = local_plan(&env).await;
     let team = env.team("Team").await;
-    env.store.copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
-    let mut restored = env.store.export_team(&team).await.unwrap();
+    env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    let mut restored = env.store.transfer().export_team(&team).await.unwrap();
     let moved = restored.assignments.iter_mut().find(|a| a.range.start() == day("2026-05-11")).unwrap();
     moved.range = range("2026-06-01", 3);
     let gus = file.resources.iter().find(|r| r.name.as_str() == "Gus").unwrap();
     restored.assignments.retain(|a| a.resource_id != gus.id);
-    env.store.import_team(&team, &restored, &mut |_, _, _| {}).await.unwrap();
-    let left = env.store.export_team(&team).await.unwrap();
+    env.store.transfer().import_team(&team, &restored, &mut |_, _, _| {}).await.unwrap();
+    let left = env.store.transfer().export_team(&team).await.unwrap();
 
-    let report = env.store.copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
-    let after = env.store.export_team(&team).await.unwrap();
+    let report = env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    let after = env.store.transfer().export_team(&team).await.unwrap();
     assert_eq!(after.assignments, left.assignments, "nothing back, nothing twice");
     assert_eq!(report.deleted_in_team, 2, "the moved bar and the removed one: {report:?}");
 }
@@ -116,7 +116,7 @@ async fn a_copy_puts_no_bar_onto_a_person_being_deleted() {
     let env = TestEnv::new().await;
     let (_, file) = local_plan(&env).await;
     let team = env.team("Team").await;
-    env.store.copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
     // A teammate's delete of Sam is under way: Sam is marked and one of his bars already gone
     // (the cascade's first steps), when the move runs again.
     let sam = file.resources.iter().find(|r| r.name.as_str() == "Sam").unwrap();
@@ -143,7 +143,7 @@ async fn a_copy_puts_no_bar_onto_a_person_being_deleted() {
         .await
         .unwrap();
 
-    let report = env.store.copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    let report = env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
     let put_back = conn
         .client
         .get_item()
@@ -189,7 +189,7 @@ async fn an_import_during_a_teammates_delete_keeps_the_files_bars() {
     let (team, r, p) = env.team_with_r_and_p("Import").await;
     env.assign(&team, &r.id, &p.id, "2026-05-04", 3).await;
     env.assign(&team, &r.id, &p.id, "2026-05-11", 3).await;
-    let file = env.store.export_team(&team).await.unwrap();
+    let file = env.store.transfer().export_team(&team).await.unwrap();
 
     // A teammate deletes R: the mark is set, then the delete waits before it lists R's bars.
     let (paused_tx, paused_rx) = mpsc::channel();
@@ -203,11 +203,11 @@ async fn an_import_during_a_teammates_delete_keeps_the_files_bars() {
     };
     tokio::task::spawn_blocking(move || paused_rx.recv()).await.unwrap().unwrap();
     // Meanwhile an admin imports the file, R and both bars in it; then the delete goes on.
-    env.store.import_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    env.store.transfer().import_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
     release_tx.send(()).unwrap();
     let outcome = teammate.await.unwrap();
 
-    let after = env.store.export_team(&team).await.unwrap();
+    let after = env.store.transfer().export_team(&team).await.unwrap();
     assert_eq!(
         (after.resources.len(), after.assignments.len()),
         (file.resources.len(), file.assignments.len()),
@@ -231,13 +231,13 @@ async fn a_copy_run_again_does_not_bring_back_a_calendar_the_team_deleted() {
         .unwrap();
     let days = vec![(day("2026-12-25"), planner_domain::Name::parse("Christmas Day").unwrap())];
     env.store.put_holidays(&local, &cal.id, days).await.unwrap();
-    let file = env.store.export_team(&local).await.unwrap();
+    let file = env.store.transfer().export_team(&local).await.unwrap();
     let team = env.team("Team").await;
-    env.store.copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
     // A teammate deletes the calendar (and so its holiday); the move runs again.
     env.store.delete_calendar(&team, &cal.id).await.unwrap();
-    let report = env.store.copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
-    let after = env.store.export_team(&team).await.unwrap();
+    let report = env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    let after = env.store.transfer().export_team(&team).await.unwrap();
     assert!(
         after.calendars.is_empty() && after.holidays.is_empty(),
         "{:?} {:?}",

@@ -191,7 +191,7 @@ async fn a_cascade_and_an_import_write_one_summary_record_per_run() {
         env.assign(&team, &r.id, &p.id, &start, 2).await;
     }
     let cursor = env.store.changes_since(&team, None, 1000).await.unwrap().cursor;
-    let export = env.store.export_team(&team).await.unwrap();
+    let export = env.store.transfer().export_team(&team).await.unwrap();
     env.store.delete_resource(&team, &r.id, &mut |_, _| {}).await.unwrap();
     let after_delete = env.store.changes_since(&team, cursor.as_deref(), 100).await.unwrap();
     assert_eq!(kinds(&after_delete.records), [(FeedKind::Person, FeedAction::Deleted)], "one for the run");
@@ -204,7 +204,7 @@ async fn a_cascade_and_an_import_write_one_summary_record_per_run() {
     assert!(env.store.changes_since(&team, cursor.as_deref(), 100).await.unwrap().records.is_empty());
 
     // The import puts them back: one summary record for the run.
-    let report = env.store.import_team(&team, &export, &mut |_, _, _| {}).await.unwrap();
+    let report = env.store.transfer().import_team(&team, &export, &mut |_, _, _| {}).await.unwrap();
     let after_import = env.store.changes_since(&team, cursor.as_deref(), 100).await.unwrap();
     let last = after_import.records.last().unwrap();
     assert_eq!((last.kind, last.action), (FeedKind::Import, FeedAction::Imported));

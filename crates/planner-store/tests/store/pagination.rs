@@ -35,7 +35,7 @@ async fn queries_follow_last_evaluated_key_across_pages() {
         calendars: vec![],
         holidays: vec![],
     };
-    env.store.import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
+    env.store.transfer().import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
 
     recorder.take();
     let all = env.store.all_assignments(&scope).await.unwrap();

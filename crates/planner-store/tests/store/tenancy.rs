@@ -114,7 +114,7 @@ async fn run(
                 s.list_members(scope).await.unwrap();
             }
             Op::Export => {
-                s.export_team(scope).await.unwrap();
+                s.transfer().export_team(scope).await.unwrap();
             }
         }
         let own = format!("TEAM#{}", scope.team());

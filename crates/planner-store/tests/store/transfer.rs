@@ -9,7 +9,7 @@ async fn export_then_import_into_another_team_gives_the_same_plan() {
     let env = TestEnv::new().await;
     let source = env.team("Source").await;
     env.store.seed_demo(&source, day("2026-05-01"), 7).await.unwrap();
-    let file = env.store.export_team(&source).await.unwrap();
+    let file = env.store.transfer().export_team(&source).await.unwrap();
     assert_eq!(file.resources.len(), 12);
     assert_eq!(file.projects.len(), 6);
     assert!(file.assignments.len() > 50);
@@ -22,12 +22,12 @@ async fn export_then_import_into_another_team_gives_the_same_plan() {
 
     let json = serde_json::to_string(&file).unwrap();
     let parsed: TeamExport = serde_json::from_str(&json).unwrap();
-    let report = env.store.import_team(&target, &parsed, &mut |_, _, _| {}).await.unwrap();
+    let report = env.store.transfer().import_team(&target, &parsed, &mut |_, _, _| {}).await.unwrap();
     assert_eq!(report.assignments, file.assignments.len());
     assert_eq!(report.removed, 2 + 1);
     // What went, said as such (a bare "removed 3 items" did not say what).
     assert_eq!((report.removed_people, report.removed_projects, report.removed_assignments), (1, 1, 1));
-    let back = env.store.export_team(&target).await.unwrap();
+    let back = env.store.transfer().export_team(&target).await.unwrap();
     assert_eq!(
         (back.resources, back.projects, back.assignments),
         (file.resources.clone(), file.projects.clone(), file.assignments.clone())
@@ -45,17 +45,17 @@ async fn an_interrupted_import_loses_nothing_and_completes_when_run_again() {
     let (env, recorder) = TestEnv::recorded().await;
     let source = env.team("Source").await;
     env.store.seed_demo(&source, day("2026-05-01"), 3).await.unwrap();
-    let file = env.store.export_team(&source).await.unwrap();
+    let file = env.store.transfer().export_team(&source).await.unwrap();
     let target = env.team("Target").await;
     let old = env.person(&target, "Old").await;
 
     recorder.disconnect_after("BatchWriteItem", 2);
-    assert!(env.store.import_team(&target, &file, &mut |_, _, _| {}).await.is_err());
+    assert!(env.store.transfer().import_team(&target, &file, &mut |_, _, _| {}).await.is_err());
     recorder.clear_rule();
     // Put first: what was there is still there.
     assert!(env.store.list_resources(&target).await.unwrap().contains(&old));
-    env.store.import_team(&target, &file, &mut |_, _, _| {}).await.unwrap();
-    let back = env.store.export_team(&target).await.unwrap();
+    env.store.transfer().import_team(&target, &file, &mut |_, _, _| {}).await.unwrap();
+    let back = env.store.transfer().export_team(&target).await.unwrap();
     assert_eq!((back.resources, back.assignments), (file.resources, file.assignments));
 }
 
@@ -64,10 +64,10 @@ async fn a_file_with_dangling_references_is_refused_before_anything_is_written()
     let env = TestEnv::new().await;
     let source = env.team("Source").await;
     env.store.seed_demo(&source, day("2026-05-01"), 5).await.unwrap();
-    let mut file = env.store.export_team(&source).await.unwrap();
+    let mut file = env.store.transfer().export_team(&source).await.unwrap();
     file.resources.remove(0);
     let target = env.team("Target").await;
-    let err = env.store.import_team(&target, &file, &mut |_, _, _| {}).await.unwrap_err();
+    let err = env.store.transfer().import_team(&target, &file, &mut |_, _, _| {}).await.unwrap_err();
     assert!(matches!(err, StoreError::Config { .. }), "{err:?}");
     assert!(env.store.list_resources(&target).await.unwrap().is_empty());
 }
@@ -77,7 +77,7 @@ async fn an_import_finishes_a_delete_that_was_left_half_done() {
     let (env, recorder) = TestEnv::recorded().await;
     let source = env.team("Source").await;
     env.person(&source, "Kept").await;
-    let file = env.store.export_team(&source).await.unwrap();
+    let file = env.store.transfer().export_team(&source).await.unwrap();
 
     let target = env.team("Target").await;
     let half = env.person(&target, "Half deleted").await;
@@ -90,7 +90,7 @@ async fn an_import_finishes_a_delete_that_was_left_half_done() {
     recorder.clear_rule();
     assert_eq!(env.store.catalog(&target).await.unwrap().pending_deletions.len(), 1);
 
-    env.store.import_team(&target, &file, &mut |_, _, _| {}).await.unwrap();
+    env.store.transfer().import_team(&target, &file, &mut |_, _, _| {}).await.unwrap();
     let after = env.store.catalog(&target).await.unwrap();
     assert!(after.pending_deletions.is_empty());
     assert_eq!(after.resources.iter().map(|r| r.name.as_str()).collect::<Vec<_>>(), ["Kept"]);
@@ -102,10 +102,10 @@ async fn an_import_that_shortens_an_assignment_leaves_no_stale_index_entry() {
     let env = TestEnv::new().await;
     let (scope, r, p) = env.team_with_r_and_p("Shorten").await;
     let long = env.assign(&scope, &r.id, &p.id, "2026-05-01", 92).await;
-    let mut file = env.store.export_team(&scope).await.unwrap();
+    let mut file = env.store.transfer().export_team(&scope).await.unwrap();
     // The same assignment (same id and start day), now 19 days long; and another level change.
     file.assignments[0].range = range("2026-05-01", 19);
-    env.store.import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
+    env.store.transfer().import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
     assert!(
         env.store.assignments_in_window(&scope, window("2026-06-15", "2026-07-01")).await.unwrap().is_empty()
     );
@@ -131,11 +131,11 @@ async fn an_export_taken_during_an_unfinished_delete_imports_cleanly() {
     recorder.disconnect_after("BatchWriteItem", 0);
     assert!(env.store.delete_resource(&scope, &gone.id, &mut |_, _| {}).await.is_err());
     recorder.clear_rule();
-    let file = env.store.export_team(&scope).await.unwrap();
+    let file = env.store.transfer().export_team(&scope).await.unwrap();
     assert_eq!(file.assignments.len(), 1);
     file.validate().unwrap();
     let target = env.team("Copy").await;
-    env.store.import_team(&target, &file, &mut |_, _, _| {}).await.unwrap();
+    env.store.transfer().import_team(&target, &file, &mut |_, _, _| {}).await.unwrap();
 }
 
 #[tokio::test]
@@ -143,14 +143,14 @@ async fn a_file_that_names_a_person_twice_is_refused() {
     let env = TestEnv::new().await;
     let scope = env.team("Twice").await;
     env.person(&scope, "R").await;
-    let mut file = env.store.export_team(&scope).await.unwrap();
+    let mut file = env.store.transfer().export_team(&scope).await.unwrap();
     file.resources.push(file.resources[0].clone());
     assert!(matches!(file.validate(), Err(StoreError::Config { .. })));
 }
 
 /// Counts every item of every assignment (main and index entries) through the export.
 async fn plan_sizes(env: &TestEnv, scope: &planner_store::TeamScope) -> (usize, usize, usize) {
-    let e = env.store.export_team(scope).await.unwrap();
+    let e = env.store.transfer().export_team(scope).await.unwrap();
     (e.resources.len(), e.projects.len(), e.assignments.len())
 }
 
@@ -159,7 +159,7 @@ async fn copying_into_a_team_keeps_what_the_team_has() {
     let env = TestEnv::new().await;
     let local = env.team("This computer").await;
     env.store.seed_demo(&local, day("2026-05-01"), 11).await.unwrap();
-    let file = env.store.export_team(&local).await.unwrap();
+    let file = env.store.transfer().export_team(&local).await.unwrap();
     let team = env.team("Team").await;
     let theirs = env.person(&team, "Already in the team").await;
     let p = env.project(&team, "Their project").await;
@@ -168,6 +168,7 @@ async fn copying_into_a_team_keeps_what_the_team_has() {
     let mut stages = Vec::new();
     let report = env
         .store
+        .transfer()
         .copy_into_team(&team, &file, &mut |s, d, t| stages.push((s.to_owned(), d, t)))
         .await
         .unwrap();
@@ -188,13 +189,13 @@ async fn an_interrupted_copy_finishes_when_run_again_without_overwriting_the_tea
     let (env, recorder) = TestEnv::recorded().await;
     let local = env.team("This computer").await;
     env.store.seed_demo(&local, day("2026-05-01"), 5).await.unwrap();
-    let file = env.store.export_team(&local).await.unwrap();
+    let file = env.store.transfer().export_team(&local).await.unwrap();
     let team = env.team("Team").await;
 
     recorder.disconnect_after("TransactWriteItems", 30);
-    assert!(env.store.copy_into_team(&team, &file, &mut |_, _, _| {}).await.is_err());
+    assert!(env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.is_err());
     recorder.clear_rule();
-    let partial = env.store.export_team(&team).await.unwrap();
+    let partial = env.store.transfer().export_team(&team).await.unwrap();
     assert!(!partial.resources.is_empty() && partial.resources.len() + partial.projects.len() <= 30);
     // Meanwhile a teammate renames a person the copy already put.
     let copied = &partial.resources[0];
@@ -209,9 +210,9 @@ async fn an_interrupted_copy_finishes_when_run_again_without_overwriting_the_tea
         .await
         .unwrap();
 
-    let report = env.store.copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    let report = env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
     assert!(report.already_there >= partial.resources.len() + partial.projects.len(), "{report:?}");
-    let after = env.store.export_team(&team).await.unwrap();
+    let after = env.store.transfer().export_team(&team).await.unwrap();
     assert_eq!((after.resources.len(), after.projects.len()), (12, 6));
     assert_eq!(after.assignments.len(), file.assignments.len(), "nothing twice, nothing missing");
     assert!(after.resources.contains(&renamed), "the team's change stays");
@@ -222,14 +223,14 @@ async fn a_viewer_cannot_copy_in_and_clearing_empties_the_plan_but_keeps_the_tea
     let env = TestEnv::new().await;
     let local = env.team("This computer").await;
     env.store.seed_demo(&local, day("2026-05-01"), 2).await.unwrap();
-    let file = env.store.export_team(&local).await.unwrap();
+    let file = env.store.transfer().export_team(&local).await.unwrap();
     let team = env.team("Team").await;
     let viewer = env.member(&team, planner_domain::Role::Viewer).await;
-    let refused = env.store.copy_into_team(&viewer, &file, &mut |_, _, _| {}).await.unwrap_err();
+    let refused = env.store.transfer().copy_into_team(&viewer, &file, &mut |_, _, _| {}).await.unwrap_err();
     assert!(matches!(refused, StoreError::Forbidden { .. }), "{refused:?}");
     assert_eq!(plan_sizes(&env, &team).await, (0, 0, 0));
 
-    let removed = env.store.clear_plan(&local, &mut |_, _, _| {}).await.unwrap();
+    let removed = env.store.transfer().clear_plan(&local, &mut |_, _, _| {}).await.unwrap();
     // People, projects, assignments, and the demo's time off, calendar and holidays.
     let capacity = file.time_off.len() + file.calendars.len() + file.holidays.len();
     assert_eq!(removed, 12 + 6 + file.assignments.len() + capacity);
@@ -268,7 +269,7 @@ async fn a_file_written_by_an_earlier_version_imports_as_written() {
     let env = TestEnv::new().await;
     let file: TeamExport = serde_json::from_str(VERSION_1_FILE).unwrap();
     let scope = env.team("Target").await;
-    env.store.import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
+    env.store.transfer().import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
     let people = env.store.list_resources(&scope).await.unwrap();
     assert_eq!(people.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(), ["Ada"]);
     let shown = env.store.assignments_in_window(&scope, window("2026-01-01", "2026-02-01")).await.unwrap();
@@ -281,7 +282,7 @@ async fn a_file_is_written_with_the_format_s_names() {
     let env = TestEnv::new().await;
     let (scope, r, p) = env.team_with_r_and_p("Source").await;
     env.assign(&scope, &r.id, &p.id, "2026-05-04", 3).await;
-    let file = serde_json::to_value(env.store.export_team(&scope).await.unwrap()).unwrap();
+    let file = serde_json::to_value(env.store.transfer().export_team(&scope).await.unwrap()).unwrap();
     let keys = |v: &serde_json::Value| {
         let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
         k.sort();

@@ -64,15 +64,15 @@ async fn import_refuses_values_the_reader_cannot_read_back() {
     let env = TestEnv::new().await;
     let (scope, r, p) = env.team_with_r_and_p("Import").await;
     env.assign(&scope, &r.id, &p.id, "2026-05-04", 3).await;
-    let mut file = env.store.export_team(&scope).await.unwrap();
+    let mut file = env.store.transfer().export_team(&scope).await.unwrap();
     file.assignments[0].version = MAX_VERSION + 1;
     let before = env.store.all_assignments(&scope).await.unwrap();
-    let refused = env.store.import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap_err();
+    let refused = env.store.transfer().import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap_err();
     assert!(matches!(&refused, StoreError::Config { message } if message.contains("version")), "{refused:?}");
     assert_eq!(env.store.all_assignments(&scope).await.unwrap(), before, "nothing written");
     // The largest version the window can hold is accepted.
     file.assignments[0].version = MAX_VERSION;
-    env.store.import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
+    env.store.transfer().import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
     let t = env.store.timeline(&scope, window("2026-05-01", "2026-06-01")).await.unwrap();
     assert_eq!((t.items.assignments[0].version, t.items.unreadable.len()), (MAX_VERSION, 0));
 }

@@ -289,7 +289,7 @@ async fn a_persons_delete_takes_their_time_off_and_export_import_carry_everythin
         .unwrap();
     record(&env, &source, &r, "2026-12-21", 5).await;
     record(&env, &source, &r, "2026-03-01", 200).await;
-    let file = env.store.export_team(&source).await.unwrap();
+    let file = env.store.transfer().export_team(&source).await.unwrap();
     assert_eq!(file.format_version, 3);
     assert_eq!((file.time_off.len(), file.calendars.len(), file.holidays.len()), (2, 1, 1));
     let json = serde_json::to_string(&file).unwrap();
@@ -302,8 +302,8 @@ async fn a_persons_delete_takes_their_time_off_and_export_import_carry_everythin
         .create_calendar(&target, CalendarId::generate(), Name::parse("old").unwrap(), None)
         .await
         .unwrap();
-    env.store.import_team(&target, &file, &mut |_, _, _| {}).await.unwrap();
-    let again = env.store.export_team(&target).await.unwrap();
+    env.store.transfer().import_team(&target, &file, &mut |_, _, _| {}).await.unwrap();
+    let again = env.store.transfer().export_team(&target).await.unwrap();
     assert_eq!(
         (
             again.default_week,
@@ -330,7 +330,7 @@ async fn a_persons_delete_takes_their_time_off_and_export_import_carry_everythin
         r.as_object_mut().unwrap().remove("calendar");
     }
     let v2: TeamExport = serde_json::from_value(v2).unwrap();
-    env.store.import_team(&target, &v2, &mut |_, _, _| {}).await.unwrap();
+    env.store.transfer().import_team(&target, &v2, &mut |_, _, _| {}).await.unwrap();
     let w = env.store.window_items(&target, window("2026-01-01", "2028-01-01")).await.unwrap();
     assert!(w.time_off.is_empty() && w.holidays.is_empty(), "what a v2 file lacks is removed");
 
