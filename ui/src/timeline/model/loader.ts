@@ -7,7 +7,7 @@ import { chunkRange, chunksToLoad } from "./chunks";
 import { type Day, dayOf, withinPlan } from "./dates";
 import { byName, codeOf, type PlanApi, windowOf } from "./planApi";
 import type { Shown } from "./shown.svelte";
-import { KEY } from "./touched";
+import { type Asked, KEY } from "./touched";
 
 const { bar: BAR, person: PERSON, project: PROJECT } = KEY;
 
@@ -50,7 +50,7 @@ export class Loader {
             (a) =>
               this.shown.byId[a.id]?.version !== a.version &&
               !this.shown.touched.since(BAR(a.id), asked) &&
-              !this.shown.ownerGone(a, asked),
+              !this.ownerGone(a, asked),
           );
           if (!fresh.length) return;
           const next = { ...this.shown.byId };
@@ -103,7 +103,7 @@ export class Loader {
       );
       const reread = (a: AssignmentDto) =>
         ranges.some((r) => dayOf(a.startDate) < r.to && dayOf(a.endDateExclusive) > r.from);
-      const found = windows.flatMap((w) => w.assignments).filter((a) => !this.shown.ownerGone(a, asked));
+      const found = windows.flatMap((w) => w.assignments).filter((a) => !this.ownerGone(a, asked));
       const shown = Object.values(this.shown.byId);
       const outside = shown.filter((a) => !reread(a));
       const fresh = touched.newerOf(found, shown, (a) => BAR(a.id), asked);
@@ -111,5 +111,14 @@ export class Loader {
     } finally {
       this.shown.touched.done();
     }
+  }
+
+  /** Whether `a`'s person or project was deleted here after a read was asked (its answer still
+   * has their bars). */
+  private ownerGone(a: AssignmentDto, asked: Asked): boolean {
+    return (
+      this.shown.touched.since(KEY.personGone(a.resourceId), asked) ||
+      this.shown.touched.since(KEY.projectGone(a.projectId), asked)
+    );
   }
 }

@@ -15,7 +15,6 @@ import type {
   ResourceDto,
   ScheduleDto,
   TimelineDto,
-  Unreadable,
 } from "../../ipc";
 import type { Capacity } from "./capacity.svelte";
 import type { Day } from "./dates";
@@ -40,9 +39,9 @@ export class Plan {
   /** What is shown, and the ways it changes. */
   readonly shown: Shown;
   /** The windows read, and read again. */
-  readonly loader: Loader;
+  private readonly loader: Loader;
   /** Others' changes, applied. */
-  readonly live: LiveView;
+  private readonly live: LiveView;
 
   constructor(
     initial: TimelineDto,
@@ -140,19 +139,9 @@ export class Plan {
     this.live.hold(id);
   }
 
-  /** The bar `id` was let go: what waited for it applies (liveView.ts). */
-  released(id: string): void {
-    this.live.released(id);
-  }
-
   /** An assignment restored from the activity screen, shown at once (liveView.ts). */
   restored(a: AssignmentDto): void {
     this.live.restored(a);
-  }
-
-  /** Items the table holds that could not be read back: the notice names them. */
-  tellUnreadable(found: readonly Unreadable[]): void {
-    this.shown.tellUnreadable(found);
   }
 
   fail(e: unknown): void {

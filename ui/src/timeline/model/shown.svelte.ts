@@ -9,7 +9,7 @@ import { Capacity } from "./capacity.svelte";
 import { type Edit, History } from "./history";
 import type { UnconfirmedEdit } from "./offline";
 import { byName, codeOf, type Notice, type PlanApi, type Say } from "./planApi";
-import { type Asked, KEY, Touched } from "./touched";
+import { KEY, Touched } from "./touched";
 
 const { bar: BAR, person: PERSON, project: PROJECT } = KEY;
 
@@ -52,15 +52,6 @@ export class Shown {
     this.projects = [...initial.projects].sort(byName);
     this.byId = Object.fromEntries(initial.assignments.map((a) => [a.id, a]));
     this.tellUnreadable(initial.unreadable);
-  }
-
-  /** Whether `a`'s person or project was deleted here after a read was asked (its answer still
-   * has their bars). */
-  ownerGone(a: AssignmentDto, asked: Asked): boolean {
-    return (
-      this.touched.since(KEY.personGone(a.resourceId), asked) ||
-      this.touched.since(KEY.projectGone(a.projectId), asked)
-    );
   }
 
   // ---- what is shown, changed here ----------------------------------------------------------
