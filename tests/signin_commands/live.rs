@@ -31,6 +31,7 @@ async fn a_members_window_hears_the_admins_edits_and_a_removed_member_stops() {
     let admin_store = store(&s.file, s.audit.clone()).await;
     let (_, admin) = admin_store.open_local_workspace().await.unwrap();
     let project = admin_store
+        .plan()
         .create_project(
             &admin,
             planner_domain::ProjectId::generate(),
@@ -51,7 +52,7 @@ async fn a_members_window_hears_the_admins_edits_and_a_removed_member_stops() {
         allocation: Default::default(),
         status: Default::default(),
     };
-    let booked = admin_store.create_assignment(&admin, new).await.unwrap();
+    let booked = admin_store.plan().create_assignment(&admin, new).await.unwrap();
     let news = call(&w, "live_changes", json!({})).unwrap();
     assert_eq!(kinds(&news), [("project".into(), "created".into()), ("assignment".into(), "created".into())]);
     let item = &news["items"][1];

@@ -56,7 +56,8 @@ async fn setup() -> Setup {
             .unwrap();
     }
     // Someone to plan (the capacity commands need a person).
-    s.create_resource(&admin, planner_domain::ResourceId::generate(), Name::parse("Pat").unwrap())
+    s.plan()
+        .create_resource(&admin, planner_domain::ResourceId::generate(), Name::parse("Pat").unwrap())
         .await
         .unwrap();
     Setup {
@@ -346,7 +347,7 @@ async fn a_session_ended_elsewhere_ends_here_on_the_next_command() {
     let fresh = store(&s.file, s.audit.clone()).await;
     let (_, owner) = fresh.open_local_workspace().await.unwrap();
     let names: Vec<_> =
-        fresh.catalog(&owner).await.unwrap().resources.iter().map(|r| r.name.to_string()).collect();
+        fresh.plan().catalog(&owner).await.unwrap().resources.iter().map(|r| r.name.to_string()).collect();
     assert!(!names.contains(&"Too late".to_owned()), "{names:?}");
 }
 

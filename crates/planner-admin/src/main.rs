@@ -209,11 +209,13 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
         }
         Command::People { team } => {
             let scope = scope(&store, team).await?;
-            out.list(&store.list_resources(&scope).await?, |r| format!("{}  {}", r.id, r.name));
+            out.list(&store.plan().list_resources(&scope).await?, |r| format!("{}  {}", r.id, r.name));
         }
         Command::Projects { team } => {
             let scope = scope(&store, team).await?;
-            out.list(&store.list_projects(&scope).await?, |p| format!("{}  {}  {}", p.id, p.color, p.name));
+            out.list(&store.plan().list_projects(&scope).await?, |p| {
+                format!("{}  {}  {}", p.id, p.color, p.name)
+            });
         }
         Command::Report { team, from, to, csv, week_start } => {
             let scope = scope(&store, team).await?;
@@ -223,7 +225,7 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
                 "saturday" => 5,
                 _ => 0,
             };
-            let report = store.report(&scope, range, first_weekday).await?;
+            let report = store.plan().report(&scope, range, first_weekday).await?;
             if *csv {
                 // The byte-order mark and CRLF line ends as in the file (no newline added).
                 use std::io::Write;
@@ -235,7 +237,7 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
         Command::Assignments { team, from, to } => {
             let scope = scope(&store, team).await?;
             let window = DateRange::window(Date::parse(from)?, Date::parse(to)?)?;
-            let timeline = store.timeline(&scope, window).await?;
+            let timeline = store.plan().timeline(&scope, window).await?;
             let name_of = |id: &planner_domain::ResourceId| {
                 timeline
                     .resources
@@ -259,7 +261,7 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
         }
         Command::SeedDemo { team, seed } => {
             let scope = scope(&store, team).await?;
-            let report = store.seed_demo(&scope, today(), *seed).await?;
+            let report = store.plan().seed_demo(&scope, today(), *seed).await?;
             out.value(&report, |r| {
                 format!(
                     "added {} people, {} projects, {} assignments",
@@ -270,11 +272,11 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
         Command::Demo => {
             let (workspace, scope) = store.open_local_workspace().await?;
             let mut seeded = None;
-            if store.catalog(&scope).await?.resources.is_empty() {
-                seeded = Some(store.seed_demo(&scope, today(), 1).await?);
+            if store.plan().catalog(&scope).await?.resources.is_empty() {
+                seeded = Some(store.plan().seed_demo(&scope, today(), 1).await?);
             }
             let window = DateRange::window(today().add_days(-7), today().add_days(84))?;
-            let timeline = store.timeline(&scope, window).await?;
+            let timeline = store.plan().timeline(&scope, window).await?;
             let summary = serde_json::json!({
                 "workspace": store.connection().local_file().map(|p| p.display().to_string()),
                 "team": timeline.team,
@@ -294,7 +296,7 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
             let mut records = Vec::new();
             let mut before: Option<String> = None;
             'pages: loop {
-                let page = store.activity(&scope, before.as_deref(), 200, &Default::default()).await?;
+                let page = store.plan().activity(&scope, before.as_deref(), 200, &Default::default()).await?;
                 for record in page.records {
                     if output::moment(&record.at).is_ok_and(|at| at < since) {
                         break 'pages;

@@ -34,7 +34,7 @@ impl App {
     ) -> Result<ActivityPage, AppError> {
         let limit = limit.clamp(1, ACTIVITY_PAGE_MAX);
         self.read(async |store, scope| {
-            let page = store.activity(scope, before, limit, filter).await?;
+            let page = store.plan().activity(scope, before, limit, filter).await?;
             let items = page.records.iter().map(|r| live_item(r, scope.user())).collect();
             Ok(ActivityPage { items, cursor: page.cursor, more: page.more })
         })
@@ -43,16 +43,16 @@ impl App {
 
     /// Creates again the assignment whose delete the record `cursor` holds.
     pub async fn restore_assignment(&self, cursor: &str) -> Result<Assignment, AppError> {
-        self.write(async |store, scope| store.restore_assignment(scope, cursor).await).await
+        self.write(async |store, scope| store.plan().restore_assignment(scope, cursor).await).await
     }
 
     /// Renames the open team (admins).
     pub async fn rename_team(&self, name: Name) -> Result<Team, AppError> {
-        self.write(async |store, scope| store.rename_team(scope, name).await).await
+        self.write(async |store, scope| store.plan().rename_team(scope, name).await).await
     }
 
     /// How many days the team's activity log is kept (admins).
     pub async fn set_feed_days(&self, days: u32) -> Result<Team, AppError> {
-        self.write(async |store, scope| store.set_feed_days(scope, days).await).await
+        self.write(async |store, scope| store.plan().set_feed_days(scope, days).await).await
     }
 }

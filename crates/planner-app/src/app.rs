@@ -82,7 +82,7 @@ impl App {
         let store = Store::new(conn, clock.clone(), audit);
         let (workspace, scope) = store.open_local_workspace().await?;
         if workspace.created {
-            store.seed_demo(&scope, today(clock.as_ref())?, 1).await?;
+            store.plan().seed_demo(&scope, today(clock.as_ref())?, 1).await?;
         }
         let store = Arc::new(store);
         Ok(Self::new(clock, Workspace::Local { store, scope }, None))

@@ -36,17 +36,19 @@ impl App {
         schedule: Option<Schedule>,
         calendar: Option<CalendarId>,
     ) -> Result<Resource, AppError> {
-        self.write(async |store, scope| store.set_working_time(scope, current, schedule, calendar).await)
-            .await
+        self.write(async |store, scope| {
+            store.plan().set_working_time(scope, current, schedule, calendar).await
+        })
+        .await
     }
 
     /// The working week of everyone without one of their own (admins).
     pub async fn set_default_week(&self, week: WorkWeek) -> Result<Team, AppError> {
-        self.write(async |store, scope| store.set_default_week(scope, week).await).await
+        self.write(async |store, scope| store.plan().set_default_week(scope, week).await).await
     }
 
     pub async fn create_time_off(&self, new: NewTimeOff) -> Result<TimeOff, AppError> {
-        self.write(async |store, scope| store.create_time_off(scope, new).await).await
+        self.write(async |store, scope| store.plan().create_time_off(scope, new).await).await
     }
 
     pub async fn update_time_off(
@@ -54,17 +56,17 @@ impl App {
         current: &TimeOff,
         change: TimeOffChange,
     ) -> Result<TimeOff, AppError> {
-        self.write(async |store, scope| store.update_time_off(scope, current, change).await).await
+        self.write(async |store, scope| store.plan().update_time_off(scope, current, change).await).await
     }
 
     pub async fn delete_time_off(&self, current: &TimeOff) -> Result<(), AppError> {
         let gone = Change::TimeOffGone(current.id.clone());
-        self.write_as(async |store, scope| store.delete_time_off(scope, current).await, gone).await
+        self.write_as(async |store, scope| store.plan().delete_time_off(scope, current).await, gone).await
     }
 
     /// The team's holiday calendars.
     pub async fn calendars(&self) -> Result<Vec<Calendar>, AppError> {
-        self.read(async |store, scope| store.calendars(scope).await).await
+        self.read(async |store, scope| store.plan().calendars(scope).await).await
     }
 
     pub async fn create_calendar(
@@ -73,7 +75,7 @@ impl App {
         name: Name,
         region: Option<String>,
     ) -> Result<Calendar, AppError> {
-        self.write(async |store, scope| store.create_calendar(scope, id, name, region).await).await
+        self.write(async |store, scope| store.plan().create_calendar(scope, id, name, region).await).await
     }
 
     pub async fn rename_calendar(
@@ -82,13 +84,13 @@ impl App {
         version: u64,
         name: Name,
     ) -> Result<Calendar, AppError> {
-        self.write(async |store, scope| store.rename_calendar(scope, id, version, name).await).await
+        self.write(async |store, scope| store.plan().rename_calendar(scope, id, version, name).await).await
     }
 
     /// Deletes a calendar with its holidays; answers how many holidays went.
     pub async fn delete_calendar(&self, id: &CalendarId) -> Result<usize, AppError> {
         let gone = Change::CalendarGone(id.clone());
-        self.write_as(async |store, scope| store.delete_calendar(scope, id).await, gone).await
+        self.write_as(async |store, scope| store.plan().delete_calendar(scope, id).await, gone).await
     }
 
     /// Adds holidays to a calendar (a fill from the holiday library, or days typed in).
@@ -102,7 +104,7 @@ impl App {
             .map(|(day, name)| Holiday { calendar: calendar.clone(), day: *day, name: name.clone() })
             .collect();
         self.write_as(
-            async |store, scope| store.put_holidays(scope, calendar, days).await,
+            async |store, scope| store.plan().put_holidays(scope, calendar, days).await,
             Change::Holidays(added),
         )
         .await
@@ -116,6 +118,7 @@ impl App {
 
     pub async fn delete_holiday(&self, calendar: &CalendarId, day: Date) -> Result<(), AppError> {
         let gone = Change::HolidayGone { calendar: calendar.clone(), day };
-        self.write_as(async |store, scope| store.delete_holiday(scope, calendar, day).await, gone).await
+        self.write_as(async |store, scope| store.plan().delete_holiday(scope, calendar, day).await, gone)
+            .await
     }
 }

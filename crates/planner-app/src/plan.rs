@@ -37,7 +37,7 @@ impl App {
     pub async fn overview(&self) -> Result<Overview, AppError> {
         let today = self.today()?;
         let window = DateRange::window(today, today.add_days(91))?;
-        let t = self.read(async |store, scope| store.timeline(scope, window).await).await?;
+        let t = self.read(async |store, scope| store.plan().timeline(scope, window).await).await?;
         Ok(Overview {
             team_name: t.team.name.to_string(),
             people: t.resources.len(),
@@ -54,7 +54,7 @@ impl App {
         let began = self.clock.now_millis();
         let found = self
             .read_through(
-                async |store, scope| store.timeline(scope, window).await.map(LoadedTimeline::from),
+                async |store, scope| store.plan().timeline(scope, window).await.map(LoadedTimeline::from),
                 async |copy, shown, at| copy.timeline_read(&shown.timeline, at).await,
                 |copy| copy.timeline(window).map(Ok),
             )
@@ -71,7 +71,7 @@ impl App {
     pub async fn window(&self, window: DateRange) -> Result<WindowItems, AppError> {
         let window = capped(window)?;
         self.read_through(
-            async |store, scope| store.window_items(scope, window).await,
+            async |store, scope| store.plan().window_items(scope, window).await,
             async |copy, found, at| copy.window_read(window, found, at).await,
             |copy| Some(copy.window(window).ok_or(AppError::NotLoaded)),
         )
@@ -91,7 +91,7 @@ impl App {
     /// People and projects: from the table (and kept), or from the copy.
     pub async fn catalog(&self) -> Result<Catalog, AppError> {
         self.read_through(
-            async |store, scope| store.catalog(scope).await,
+            async |store, scope| store.plan().catalog(scope).await,
             async |copy, c, stamp| copy.rows_read(c.resources.clone(), c.projects.clone(), stamp).await,
             |copy| {
                 copy.catalog().map(|(resources, projects)| {
@@ -104,7 +104,7 @@ impl App {
 
     /// Adds a person; `id` (made by the window) makes sending it again after a lost answer safe.
     pub async fn create_resource(&self, id: ResourceId, name: Name) -> Result<Resource, AppError> {
-        self.write(async |store, scope| store.create_resource(scope, id, name).await).await
+        self.write(async |store, scope| store.plan().create_resource(scope, id, name).await).await
     }
 
     pub async fn rename_resource(
@@ -113,12 +113,12 @@ impl App {
         version: u64,
         name: Name,
     ) -> Result<Resource, AppError> {
-        self.write(async |store, scope| store.rename_resource(scope, id, version, name).await).await
+        self.write(async |store, scope| store.plan().rename_resource(scope, id, version, name).await).await
     }
 
     /// How many assignments deleting this person would delete.
     pub async fn resource_assignment_count(&self, id: &ResourceId) -> Result<usize, AppError> {
-        self.read(async |store, scope| store.resource_assignment_count(scope, id).await).await
+        self.read(async |store, scope| store.plan().resource_assignment_count(scope, id).await).await
     }
 
     /// Deletes a person and their assignments, telling `progress` how far it is.
@@ -128,11 +128,12 @@ impl App {
         mut progress: impl FnMut(usize, usize) + Send,
     ) -> Result<CascadeReport, AppError> {
         let gone = Change::ResourceGone(id.clone());
-        self.write_as(async |store, scope| store.delete_resource(scope, id, &mut progress).await, gone).await
+        self.write_as(async |store, scope| store.plan().delete_resource(scope, id, &mut progress).await, gone)
+            .await
     }
 
     pub async fn create_project(&self, id: ProjectId, name: Name, color: Color) -> Result<Project, AppError> {
-        self.write(async |store, scope| store.create_project(scope, id, name, color).await).await
+        self.write(async |store, scope| store.plan().create_project(scope, id, name, color).await).await
     }
 
     pub async fn update_project(
@@ -142,11 +143,12 @@ impl App {
         name: Option<Name>,
         color: Option<Color>,
     ) -> Result<Project, AppError> {
-        self.write(async |store, scope| store.update_project(scope, id, version, name, color).await).await
+        self.write(async |store, scope| store.plan().update_project(scope, id, version, name, color).await)
+            .await
     }
 
     pub async fn project_assignment_count(&self, id: &ProjectId) -> Result<usize, AppError> {
-        self.read(async |store, scope| store.project_assignment_count(scope, id).await).await
+        self.read(async |store, scope| store.plan().project_assignment_count(scope, id).await).await
     }
 
     pub async fn delete_project(
@@ -155,11 +157,12 @@ impl App {
         mut progress: impl FnMut(usize, usize) + Send,
     ) -> Result<CascadeReport, AppError> {
         let gone = Change::ProjectGone(id.clone());
-        self.write_as(async |store, scope| store.delete_project(scope, id, &mut progress).await, gone).await
+        self.write_as(async |store, scope| store.plan().delete_project(scope, id, &mut progress).await, gone)
+            .await
     }
 
     pub async fn create_assignment(&self, input: NewAssignment) -> Result<Assignment, AppError> {
-        self.write(async |store, scope| store.create_assignment(scope, input).await).await
+        self.write(async |store, scope| store.plan().create_assignment(scope, input).await).await
     }
 
     /// Moves, resizes or reassigns the assignment the window shows as `current`.
@@ -168,12 +171,12 @@ impl App {
         current: &Assignment,
         change: AssignmentChange,
     ) -> Result<Assignment, AppError> {
-        self.write(async |store, scope| store.update_assignment(scope, current, change).await).await
+        self.write(async |store, scope| store.plan().update_assignment(scope, current, change).await).await
     }
 
     pub async fn delete_assignment(&self, current: &Assignment) -> Result<(), AppError> {
         let gone = Change::AssignmentGone(current.id.clone());
-        self.write_as(async |store, scope| store.delete_assignment(scope, current).await, gone).await
+        self.write_as(async |store, scope| store.plan().delete_assignment(scope, current).await, gone).await
     }
 
     /// The open team's members (any member may see them).

@@ -11,7 +11,7 @@ impl App {
     /// The report of `range`, weeks from `first_weekday` (0 Monday). Any member may read it; it
     /// needs the team's table (offline, the copy holds only the windows that were shown).
     pub async fn report(&self, range: DateRange, first_weekday: u8) -> Result<Report, AppError> {
-        self.read(async |store, scope| store.report(scope, range, first_weekday).await).await
+        self.read(async |store, scope| store.plan().report(scope, range, first_weekday).await).await
     }
 
     /// Writes the report's CSV file into `folder` (made if missing), named by its days and never

@@ -34,7 +34,7 @@ async fn edit(store: &Store, scope: &TeamScope, r: &ResourceId, p: &ProjectId, i
         allocation: Default::default(),
         status: Default::default(),
     };
-    store.create_assignment(scope, new).await.unwrap();
+    store.plan().create_assignment(scope, new).await.unwrap();
 }
 
 /// One ask with nothing new in the last minute; asks while the last minute holds `k` edits (read
@@ -43,9 +43,14 @@ async fn edit(store: &Store, scope: &TeamScope, r: &ResourceId, p: &ProjectId, i
 /// `clock`, moved ten minutes between rows so that each row's minute holds only its edits.
 pub async fn measure(store: &Store, clock: &FixedClock, meter: &Arc<Meter>) -> Vec<(String, Totals)> {
     let (_, scope) = store.open_local_workspace().await.unwrap();
-    let r =
-        store.create_resource(&scope, ResourceId::generate(), Name::parse("R").unwrap()).await.unwrap().id;
+    let r = store
+        .plan()
+        .create_resource(&scope, ResourceId::generate(), Name::parse("R").unwrap())
+        .await
+        .unwrap()
+        .id;
     let p = store
+        .plan()
         .create_project(
             &scope,
             ProjectId::generate(),
@@ -73,7 +78,7 @@ pub async fn measure(store: &Store, clock: &FixedClock, meter: &Arc<Meter>) -> V
         reader.read(store, &scope, 5).await.unwrap();
         out.push((format!("an ask while the last minute holds {k} edits"), meter.reset()));
     }
-    store.team_meta(&scope).await.unwrap();
+    store.plan().team_meta(&scope).await.unwrap();
     out.push(("the retention's read (once per 10 minutes)".to_owned(), meter.reset()));
     // The connection check the app makes every 10 s anyway (not the live view's; in the day's sum
     // all the same): the session and the membership read again, strongly.

@@ -87,7 +87,7 @@ async fn measure(history: usize) -> Row {
         + long;
 
     meter.reset();
-    let timeline = store.timeline(&scope, window).await.unwrap();
+    let timeline = store.plan().timeline(&scope, window).await.unwrap();
     let ours = meter.reset();
     let items = &timeline.items;
     assert_eq!(
@@ -162,9 +162,9 @@ async fn conflict(store: &Store, scope: &TeamScope, meter: &Meter, shown: &[Assi
         allocation: None,
         status: None,
     };
-    store.update_assignment(scope, a, to(7)).await.unwrap();
+    store.plan().update_assignment(scope, a, to(7)).await.unwrap();
     meter.reset();
-    let refused = store.update_assignment(scope, a, to(14)).await;
+    let refused = store.plan().update_assignment(scope, a, to(14)).await;
     assert!(matches!(refused, Err(planner_store::StoreError::Conflict { .. })), "{refused:?}");
     let ours = meter.reset();
     let (lo, hi) = keys::all_assignments_range();
@@ -236,11 +236,15 @@ async fn edits() -> Vec<(&'static str, Totals)> {
     let d = |s: &str| Date::parse(s).unwrap();
 
     meter.reset();
-    let renamed =
-        store.rename_resource(&scope, &r.id, r.version, Name::parse("Renamed").unwrap()).await.unwrap();
+    let renamed = store
+        .plan()
+        .rename_resource(&scope, &r.id, r.version, Name::parse("Renamed").unwrap())
+        .await
+        .unwrap();
     out.push(("rename a person", meter.reset()));
     let _ = renamed;
     store
+        .plan()
         .update_project(&scope, &p.id, p.version, None, Some(Color::parse("#112233").unwrap()))
         .await
         .unwrap();
@@ -250,7 +254,7 @@ async fn edits() -> Vec<(&'static str, Totals)> {
     let (store, scope) = (&store, &scope);
     let create = |range: DateRange| {
         let (id, resource_id, project_id) = (AssignmentId::generate(), r.id.clone(), p.id.clone());
-        store.create_assignment(
+        store.plan().create_assignment(
             scope,
             NewAssignment {
                 id,
@@ -270,7 +274,7 @@ async fn edits() -> Vec<(&'static str, Totals)> {
             allocation: None,
             status: None,
         };
-        async move { store.update_assignment(scope, &a, change).await }
+        async move { store.plan().update_assignment(scope, &a, change).await }
     };
     let a = create(days("2026-03-02", 5)).await.unwrap();
     out.push(("create an assignment", meter.reset()));
@@ -278,11 +282,11 @@ async fn edits() -> Vec<(&'static str, Totals)> {
     out.push(("resize it (same start)", meter.reset()));
     let a = update(a, &file.resources[1].id, days("2026-03-09", 8)).await.unwrap();
     out.push(("move it to another day and person", meter.reset()));
-    store.delete_assignment(scope, &a).await.unwrap();
+    store.plan().delete_assignment(scope, &a).await.unwrap();
     out.push(("delete it", meter.reset()));
     let long = create(days("2026-03-02", 183)).await.unwrap();
     out.push(("create a 6-month assignment", meter.reset()));
-    store.delete_assignment(scope, &long).await.unwrap();
+    store.plan().delete_assignment(scope, &long).await.unwrap();
     out.push(("delete it", meter.reset()));
     out
 }

@@ -33,12 +33,12 @@ pub async fn run() {
     for run in 0..=RUNS {
         meter.reset();
         let t = Instant::now();
-        let timeline = store.timeline(&scope, window).await.unwrap();
+        let timeline = store.plan().timeline(&scope, window).await.unwrap();
         let opened = t.elapsed();
         open_rcu = meter.reset().read_units;
 
         let t = Instant::now();
-        let report = store.report(&scope, window, 0).await.unwrap();
+        let report = store.plan().report(&scope, window, 0).await.unwrap();
         let reported = t.elapsed();
         report_rcu = meter.reset().read_units;
 

@@ -119,7 +119,8 @@ impl Store {
         item.insert("principal".into(), s(arn));
         item.insert("linkedAt".into(), s(self.now_rfc3339()));
         let put = crate::sdk::plain_put(self.table(), item)?;
-        let user_exists = self.check_at(&keys::user_pk(user), META.into(), "attribute_exists(pk)")?;
+        let user_exists =
+            crate::sdk::check_at(self.table(), &keys::user_pk(user), META.into(), "attribute_exists(pk)")?;
         crate::sdk::transact(self.client(), vec![put, user_exists]).await.map_err(|e| {
             if e.condition_failed_at(1) {
                 StoreError::NotFound { what: "user" }

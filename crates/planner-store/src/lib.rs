@@ -7,11 +7,8 @@
 
 pub mod audit;
 mod aws_identity;
-pub mod demo;
-mod demo_holidays;
 pub mod engine;
 mod error;
-pub mod feed;
 mod identity;
 pub mod keys;
 mod plan;
@@ -31,8 +28,9 @@ pub use error::StoreError;
 pub use identity::{SESSION_DAYS, VERIFICATION_MINUTES, VerifiedSession};
 pub use plan::{
     AssignmentChange, AssignmentRef, CascadeReport, Catalog, GONE_DAYS, MAX_HOLIDAYS_AT_ONCE, NewAssignment,
-    NewTimeOff, PendingDeletion, TimeOffChange, Timeline,
+    NewTimeOff, PendingDeletion, Plan, TimeOffChange, Timeline,
 };
+pub use plan::{demo, feed};
 pub use scope::{LocalWorkspace, TeamScope};
 pub use secret::{Sensitive, canonical_code, code_key, is_link_secret};
 pub use signin::{

@@ -449,3 +449,22 @@ pub(crate) fn plain_put(table: &str, item: Item) -> Result<TransactWriteItem, St
         .put(Put::builder().table_name(table).set_item(Some(item)).build().map_err(StoreError::build)?)
         .build())
 }
+
+/// A ConditionCheck of the item `sk` of the partition `pk`, for a transaction.
+pub(crate) fn check_at(
+    table: &str,
+    pk: &str,
+    sk: String,
+    condition: &str,
+) -> Result<TransactWriteItem, StoreError> {
+    Ok(TransactWriteItem::builder()
+        .condition_check(
+            aws_sdk_dynamodb::types::ConditionCheck::builder()
+                .table_name(table)
+                .set_key(Some(key(pk, sk)))
+                .condition_expression(condition)
+                .build()
+                .map_err(StoreError::build)?,
+        )
+        .build())
+}

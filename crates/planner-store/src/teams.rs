@@ -11,18 +11,14 @@ use planner_domain::{Action, Email, Name, Role, Team, TeamId, User, UserId};
 
 /// The team META attribute counting its admins (so that the last one cannot go).
 const ADMINS: &str = "admins";
-/// The team META attribute holding the default working week: seven numbers, minutes Monday
-/// first (absent: Monday to Friday, 8 hours).
-pub(crate) const DEFAULT_WEEK: &str = "defaultWeek";
 /// The User attribute listing teams joined lately (a string set), for reads before GSI1 has them.
 const RECENT: &str = "recentTeams";
 /// The MEMBER attribute holding the member's name or email when they joined: what change
 /// records say of who made them (feed/mod.rs).
 pub(crate) const WHO: &str = "who";
-use crate::feed::{Change, FeedAction, FeedKind, MemberState};
+use crate::plan::feed::{Change, FeedAction, FeedKind, MemberState};
 use serde::Serialize;
 
-mod meta;
 mod of_user;
 
 /// One of a user's teams, as the team switcher shows it.
@@ -55,32 +51,6 @@ fn member_item(team: &TeamId, user: &UserId, role: Role, who: Option<&str>) -> I
     item.insert(GSI1PK.into(), s(keys::user_teams_gsi1pk(user)));
     item.insert(GSI1SK.into(), s(keys::team_gsi1sk(team)));
     item
-}
-
-pub(crate) fn team_from_meta(team: &TeamId, item: &Item) -> Result<Team, StoreError> {
-    let bad = |detail: String| StoreError::corrupt(crate::sdk::item_key(item), detail);
-    let default_week = match item.get(DEFAULT_WEEK) {
-        None => WorkWeek::STANDARD,
-        Some(AttributeValue::L(days)) if days.len() == 7 => {
-            let mut minutes = [0u32; 7];
-            for (slot, day) in minutes.iter_mut().zip(days) {
-                *slot = day
-                    .as_n()
-                    .ok()
-                    .and_then(|v| v.parse().ok())
-                    .ok_or_else(|| bad("defaultWeek holds a day that is not a number".into()))?;
-            }
-            WorkWeek::new(minutes).map_err(|e| bad(e.to_string()))?
-        }
-        Some(_) => return Err(bad("defaultWeek is not a list of seven numbers".into())),
-    };
-    Ok(Team {
-        id: team.clone(),
-        name: Name::parse(get_s(item, "name")?)?,
-        created_at: get_s(item, "createdAt")?.to_owned(),
-        default_week,
-        feed_days: crate::feed::feed_days_of(item)?,
-    })
 }
 
 fn parse_role(item: &Item) -> Result<Role, StoreError> {
@@ -135,16 +105,6 @@ impl Store {
         })
     }
 
-    /// The team's own record.
-    pub async fn team_meta(&self, scope: &TeamScope) -> Result<Team, StoreError> {
-        self.require(scope, Action::ReadPlan, "team_meta")?;
-        let item = self
-            .get(key(scope.pk(), META), self.strong_reads)
-            .await?
-            .ok_or(StoreError::NotFound { what: "team" })?;
-        team_from_meta(scope.team(), &item)
-    }
-
     /// Adds a member, or changes the role of an existing one. Admins only. A team keeps at
     /// least one admin: demoting the last one is refused ([`StoreError::LastAdmin`]).
     pub async fn put_member(&self, scope: &TeamScope, user: &UserId, role: Role) -> Result<(), StoreError> {
@@ -155,7 +115,7 @@ impl Store {
         if old == Some(role) {
             return Ok(());
         }
-        let days = self.feed_days(scope).await?;
+        let days = self.plan().feed_days(scope).await?;
         let mut actions = Vec::new();
         let mut who = existing.as_ref().and_then(|m| crate::sdk::get_opt_s(m, WHO)).map(str::to_owned);
         match old {
@@ -202,7 +162,7 @@ impl Store {
             Some(old) => change.before(&state(old)),
             None => change,
         };
-        actions.push(self.feed_record(scope, days, change)?);
+        actions.push(self.plan().feed_record(scope, days, change)?);
         crate::sdk::transact(self.client(), actions).await.map_err(|e| {
             if e.condition_failed_at(0) {
                 StoreError::Conflict { what: "membership" }
@@ -247,7 +207,7 @@ impl Store {
         let member_key = key(scope.pk(), keys::member_sk(user));
         let Some(existing) = self.get(member_key.clone(), true).await? else { return Ok(()) };
         let old = parse_role(&existing)?;
-        let days = self.feed_days(scope).await?;
+        let days = self.plan().feed_days(scope).await?;
         let who = crate::sdk::get_opt_s(&existing, WHO).map(str::to_owned);
         if old == Role::Admin {
             self.ensure_admin_count(scope).await?;
@@ -265,7 +225,7 @@ impl Store {
             TransactWriteItem::builder().delete(delete).build(),
             self.recent_team_update(user, scope.team(), "DELETE", false)?,
             self.admin_count_update(scope, delta)?,
-            self.feed_record(
+            self.plan().feed_record(
                 scope,
                 days,
                 Change::new(FeedKind::Member, FeedAction::Deleted, user.as_str())

@@ -92,13 +92,13 @@ impl Transfer<'_> {
     /// The team's whole plan. Reads the full history; for backups and moves, not screens.
     pub async fn export_team(self, scope: &TeamScope) -> Result<TeamExport, StoreError> {
         self.store.require(scope, Action::ReadPlan, "export_team")?;
-        let team = self.store.team_meta(scope).await?;
-        let catalog = self.store.read_catalog(scope, true).await?;
+        let team = self.store.plan().team_meta(scope).await?;
+        let catalog = self.store.plan().read_catalog(scope, true).await?;
         let (mut assignments, mut time_off, calendars, holidays) = tokio::try_join!(
-            self.store.all_assignments(scope),
-            self.store.all_time_off(scope),
-            self.store.read_calendars(scope, true),
-            self.store.all_holidays(scope),
+            self.store.plan().all_assignments(scope),
+            self.store.plan().all_time_off(scope),
+            self.store.plan().read_calendars(scope, true),
+            self.store.plan().all_holidays(scope),
         )?;
         // As the timeline does: nothing of a row that is being deleted (or appeared meanwhile).
         let people: HashSet<_> = catalog.resources.iter().map(|r| &r.id).collect();
@@ -145,12 +145,12 @@ impl Transfer<'_> {
         })
         .await?;
         for (series, level) in levels {
-            self.store.register_level(scope, series, level).await?;
+            self.store.plan().register_level(scope, series, level).await?;
         }
         if let Some(week) = file.default_week
-            && self.store.team_meta(scope).await?.default_week != week
+            && self.store.plan().team_meta(scope).await?.default_week != week
         {
-            self.store.set_default_week(scope, week).await?;
+            self.store.plan().set_default_week(scope, week).await?;
         }
         let total = rows.len();
         sdk::batch_put(self.store.client(), self.store.table(), rows, |done| {
@@ -160,7 +160,7 @@ impl Transfer<'_> {
 
         // Delete what the file does not have: assignments (with index entries), then rows.
         let wanted: HashSet<_> = file.assignments.iter().map(|a| (&a.id, a.range)).collect();
-        let existing = self.store.all_assignments(scope).await?;
+        let existing = self.store.plan().all_assignments(scope).await?;
         let mut stale = Vec::new();
         let mut report = ImportReport {
             resources: file.resources.len(),
@@ -181,11 +181,11 @@ impl Transfer<'_> {
             let old = keys::assignment_sk(a.range.start(), &a.id);
             let moved_from = in_file.contains(&a.id).then_some(old.as_str());
             let gone = keys::Series::Assignments.gone_sk(a.id.as_str());
-            marks.push(self.store.mark_item(&pk, gone, a.id.as_str(), moved_from));
+            marks.push(self.store.plan().mark_item(&pk, gone, a.id.as_str(), moved_from));
             stale.push(key(&pk, old));
         }
         sdk::batch_put(self.store.client(), self.store.table(), marks, |_| {}).await?;
-        let catalog = self.store.read_catalog(scope, true).await?;
+        let catalog = self.store.plan().read_catalog(scope, true).await?;
         let keep_people: HashSet<_> = file.resources.iter().map(|r| &r.id).collect();
         let keep_projects: HashSet<_> = file.projects.iter().map(|p| &p.id).collect();
         // Index entries the file does not have: left by an assignment that kept its start day but
@@ -199,7 +199,7 @@ impl Transfer<'_> {
         // The entries already listed above, so that none is deleted twice.
         let stale_index: HashSet<String> = stale.iter().filter_map(sort_key).collect();
         // The levels in use of both series, read once for the stale entries of each.
-        let levels = self.store.levels(scope).await?;
+        let levels = self.store.plan().levels(scope).await?;
         for level in levels.assignments.iter().copied() {
             let entries = query_all(
                 self.store
@@ -229,18 +229,18 @@ impl Transfer<'_> {
             let CascadeReport { assignments_deleted, time_off_deleted, .. } = match row {
                 StaleRow::Person(id) if !keep_people.contains(&id) => {
                     report.removed_people += 1;
-                    self.store.delete_resource(scope, id, &mut nothing).await?
+                    self.store.plan().delete_resource(scope, id, &mut nothing).await?
                 }
                 StaleRow::Project(id) if !keep_projects.contains(&id) => {
                     report.removed_projects += 1;
-                    self.store.delete_project(scope, id, &mut nothing).await?
+                    self.store.plan().delete_project(scope, id, &mut nothing).await?
                 }
                 StaleRow::Person(_) | StaleRow::Project(_) => continue,
             };
             report.removed += 1 + assignments_deleted + time_off_deleted;
             report.removed_assignments += assignments_deleted;
         }
-        self.store.write_summary(scope, crate::feed::FeedAction::Imported, &report).await?;
+        self.store.plan().write_summary(scope, crate::plan::feed::FeedAction::Imported, &report).await?;
         Ok(report)
     }
 }
@@ -254,21 +254,22 @@ impl Transfer<'_> {
         progress: &mut (dyn FnMut(&str, usize, usize) + Send),
     ) -> Result<usize, StoreError> {
         self.store.require(scope, Action::ManageTeam, "clear_plan")?;
-        let catalog = self.store.read_catalog(scope, true).await?;
+        let catalog = self.store.plan().read_catalog(scope, true).await?;
         let total = catalog.resources.len() + catalog.projects.len();
         let mut removed = 0;
         let mut nothing = |_: usize, _: usize| {};
         for (done, id) in catalog.resources.iter().map(|r| &r.id).enumerate() {
             progress("removing", done, total);
-            let gone = self.store.delete_resource(scope, id, &mut nothing).await?;
+            let gone = self.store.plan().delete_resource(scope, id, &mut nothing).await?;
             removed += 1 + gone.assignments_deleted + gone.time_off_deleted;
         }
         for (done, id) in catalog.projects.iter().map(|p| &p.id).enumerate() {
             progress("removing", catalog.resources.len() + done, total);
-            removed += 1 + self.store.delete_project(scope, id, &mut nothing).await?.assignments_deleted;
+            removed +=
+                1 + self.store.plan().delete_project(scope, id, &mut nothing).await?.assignments_deleted;
         }
-        for calendar in self.store.read_calendars(scope, true).await? {
-            removed += 1 + self.store.delete_calendar(scope, &calendar.id).await?;
+        for calendar in self.store.plan().read_calendars(scope, true).await? {
+            removed += 1 + self.store.plan().delete_calendar(scope, &calendar.id).await?;
         }
         progress("removing", total, total);
         Ok(removed)

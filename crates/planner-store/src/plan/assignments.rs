@@ -4,26 +4,27 @@
 
 use super::items::{self, DELETING};
 use super::{AssignmentChange, AssignmentRef, NewAssignment};
-use crate::feed::{Change, FeedAction, FeedKind};
 use crate::keys::{self, Series};
+use crate::plan::Plan;
+use crate::plan::feed::{Change, FeedAction, FeedKind};
 use crate::sdk::{self, Item, classify, key, n, s};
 use crate::sdk::{plain_put, put_new};
-use crate::{Store, StoreError, TeamScope, window};
-use aws_sdk_dynamodb::types::{ConditionCheck, Delete, Put, ReturnConsumedCapacity, TransactWriteItem};
+use crate::{StoreError, TeamScope, window};
+use aws_sdk_dynamodb::types::{Delete, Put, ReturnConsumedCapacity, TransactWriteItem};
 use planner_domain::{Action, Assignment, Date};
 
 /// Index of the main-item action in the transactions below (after the two parent checks).
 const MAIN: usize = 2;
 
-impl Store {
+impl Plan<'_> {
     /// Access pattern 7. Refused when the person or project does not exist or is being deleted;
     /// a repeat of the same create (same client-made id and content) returns the assignment.
     pub async fn create_assignment(
-        &self,
+        self,
         scope: &TeamScope,
         new: NewAssignment,
     ) -> Result<Assignment, StoreError> {
-        self.require(scope, Action::EditPlan, "create_assignment")?;
+        self.store.require(scope, Action::EditPlan, "create_assignment")?;
         let a = Assignment {
             id: new.id,
             resource_id: new.resource_id,
@@ -36,10 +37,10 @@ impl Store {
         .checked()?;
         let pk = scope.pk();
         let mut actions = self.parent_checks(&pk, &a)?;
-        actions.push(put_new(self.table(), items::assignment_item(&pk, &a))?);
+        actions.push(put_new(self.store.table(), items::assignment_item(&pk, &a))?);
         if let Some(index) = items::index_item(&pk, &a) {
             self.register_level(scope, Series::Assignments, window::level_of(a.range)).await?;
-            actions.push(put_new(self.table(), index)?);
+            actions.push(put_new(self.store.table(), index)?);
         }
         let days = self.feed_days(scope).await?;
         actions.push(self.feed_record(
@@ -47,7 +48,7 @@ impl Store {
             days,
             Self::assignment_change(FeedAction::Created, None, Some(&a)),
         )?);
-        match sdk::transact(self.client(), actions).await {
+        match sdk::transact(self.store.client(), actions).await {
             Ok(()) => Ok(a),
             Err(e) if e.condition_failed_at(0) => Err(StoreError::ParentGone { what: "person" }),
             Err(e) if e.condition_failed_at(1) => Err(StoreError::ParentGone { what: "project" }),
@@ -65,12 +66,12 @@ impl Store {
     /// last read it; if it changed since, nothing is written and the answer is a conflict —
     /// unless what is stored is exactly this change (a retry of it), which answers done.
     pub async fn update_assignment(
-        &self,
+        self,
         scope: &TeamScope,
         current: &Assignment,
         change: AssignmentChange,
     ) -> Result<Assignment, StoreError> {
-        self.require(scope, Action::EditPlan, "update_assignment")?;
+        self.store.require(scope, Action::EditPlan, "update_assignment")?;
         let next = Assignment {
             id: current.id.clone(),
             resource_id: change.resource_id,
@@ -105,7 +106,7 @@ impl Store {
         let days = self.feed_days(scope).await?;
         let change = Self::assignment_change(FeedAction::Changed, Some(current), Some(&next));
         actions.push(self.feed_record(scope, days, change)?);
-        match sdk::transact(self.client(), actions).await {
+        match sdk::transact(self.store.client(), actions).await {
             Ok(()) => Ok(next),
             Err(e) if e.condition_failed_at(0) => Err(StoreError::ParentGone { what: "person" }),
             Err(e) if e.condition_failed_at(1) => Err(StoreError::ParentGone { what: "project" }),
@@ -126,8 +127,8 @@ impl Store {
 
     /// Access pattern 8. Deletes the assignment the caller saw. Deleting one that is already gone
     /// succeeds; one that someone else changed meanwhile is a conflict.
-    pub async fn delete_assignment(&self, scope: &TeamScope, current: &Assignment) -> Result<(), StoreError> {
-        self.require(scope, Action::EditPlan, "delete_assignment")?;
+    pub async fn delete_assignment(self, scope: &TeamScope, current: &Assignment) -> Result<(), StoreError> {
+        self.store.require(scope, Action::EditPlan, "delete_assignment")?;
         let pk = scope.pk();
         let main = key(&pk, keys::assignment_sk(current.range.start(), &current.id));
         // The item (on the condition that it is unchanged), its index entry if long, and the mark
@@ -137,7 +138,7 @@ impl Store {
             self.gone_mark(&pk, Series::Assignments, current.id.as_str(), current.version)?,
         ];
         if let Some(index) = items::index_key(&pk, &current.id, current.range) {
-            actions.push(plain_delete(self.table(), index)?);
+            actions.push(plain_delete(self.store.table(), index)?);
         }
         let days = self.feed_days(scope).await?;
         actions.push(self.feed_record(
@@ -145,7 +146,7 @@ impl Store {
             days,
             Self::assignment_change(FeedAction::Deleted, Some(current), None),
         )?);
-        let condition_failed = match sdk::transact(self.client(), actions).await {
+        let condition_failed = match sdk::transact(self.store.client(), actions).await {
             Ok(()) => false,
             Err(e) if e.condition_failed_at(0) => true,
             Err(e) => return Err(e.into_store("assignment")),
@@ -181,17 +182,17 @@ impl Store {
 
     /// Reads one assignment by where it is stored.
     pub async fn get_assignment(
-        &self,
+        self,
         scope: &TeamScope,
         at: &AssignmentRef,
     ) -> Result<Option<Assignment>, StoreError> {
-        self.require(scope, Action::ReadPlan, "get_assignment")?;
-        let out = self.get(key(scope.pk(), keys::assignment_sk(at.start_date, &at.id)), true).await?;
+        self.store.require(scope, Action::ReadPlan, "get_assignment")?;
+        let out = self.store.get(key(scope.pk(), keys::assignment_sk(at.start_date, &at.id)), true).await?;
         out.as_ref().map(items::assignment_from_item).transpose()
     }
 
     /// After a failed condition: was the assignment deleted, or changed (gone.rs)?
-    async fn why_changed(&self, scope: &TeamScope, current: &Assignment) -> StoreError {
+    async fn why_changed(self, scope: &TeamScope, current: &Assignment) -> StoreError {
         let old = keys::assignment_sk(current.range.start(), &current.id);
         let parents = [keys::resource_sk(&current.resource_id), keys::project_sk(&current.project_id)];
         let id = current.id.as_str();
@@ -203,7 +204,7 @@ impl Store {
     /// the condition that it is unchanged), else a conditional delete and a put of the new key;
     /// the entry deleted when its key changes and put (its level registered first) when it has one.
     pub(super) async fn rewrite(
-        &self,
+        self,
         scope: &TeamScope,
         series: Series,
         r: Rewrite,
@@ -220,7 +221,7 @@ impl Store {
             let id = sdk::get_s(&r.new_main, "id")?.to_owned();
             let from = sdk::get_s(&r.old_main, keys::SK)?.to_owned();
             actions.push(self.delete_if_unchanged(r.old_main, r.seen)?);
-            actions.push(put_new(self.table(), r.new_main)?);
+            actions.push(put_new(self.store.table(), r.new_main)?);
             actions.push(self.moved_mark(&pk, series, &id, &from)?);
         }
         let same_index_key = match (&r.old_index, &r.new_index) {
@@ -228,42 +229,23 @@ impl Store {
             _ => false,
         };
         if let Some(old) = r.old_index.filter(|_| !same_index_key) {
-            actions.push(plain_delete(self.table(), old)?);
+            actions.push(plain_delete(self.store.table(), old)?);
         }
         if let Some(new) = r.new_index {
             self.register_level(scope, series, window::level_of(range)).await?;
-            actions.push(plain_put(self.table(), new)?);
+            actions.push(plain_put(self.store.table(), new)?);
         }
         Ok(actions)
     }
 
     /// A check that a person or project is not in a cascade delete (a missing one passes).
-    pub(super) fn not_deleting_check(&self, pk: &str, sk: String) -> Result<TransactWriteItem, StoreError> {
-        self.check_at(pk, sk, &format!("attribute_not_exists({DELETING})"))
-    }
-
-    /// A ConditionCheck of the item `sk` of the partition, for a transaction.
-    pub(crate) fn check_at(
-        &self,
-        pk: &str,
-        sk: String,
-        condition: &str,
-    ) -> Result<TransactWriteItem, StoreError> {
-        Ok(TransactWriteItem::builder()
-            .condition_check(
-                ConditionCheck::builder()
-                    .table_name(self.table())
-                    .set_key(Some(key(pk, sk)))
-                    .condition_expression(condition)
-                    .build()
-                    .map_err(StoreError::build)?,
-            )
-            .build())
+    pub(super) fn not_deleting_check(self, pk: &str, sk: String) -> Result<TransactWriteItem, StoreError> {
+        sdk::check_at(self.store.table(), pk, sk, &format!("attribute_not_exists({DELETING})"))
     }
 
     /// The person and the project must exist and not be in a cascade delete.
     pub(super) fn parent_checks(
-        &self,
+        self,
         pk: &str,
         a: &Assignment,
     ) -> Result<Vec<TransactWriteItem>, StoreError> {
@@ -274,15 +256,20 @@ impl Store {
     }
 
     /// A check that a person or project exists and is not in a cascade delete.
-    pub(crate) fn parent_check(&self, pk: &str, sk: String) -> Result<TransactWriteItem, StoreError> {
-        self.check_at(pk, sk, &format!("attribute_exists(pk) AND attribute_not_exists({DELETING})"))
+    pub(crate) fn parent_check(self, pk: &str, sk: String) -> Result<TransactWriteItem, StoreError> {
+        sdk::check_at(
+            self.store.table(),
+            pk,
+            sk,
+            &format!("attribute_exists(pk) AND attribute_not_exists({DELETING})"),
+        )
     }
 
-    pub(super) fn put_if_unchanged(&self, item: Item, seen: Seen) -> Result<TransactWriteItem, StoreError> {
+    pub(super) fn put_if_unchanged(self, item: Item, seen: Seen) -> Result<TransactWriteItem, StoreError> {
         Ok(TransactWriteItem::builder()
             .put(
                 Put::builder()
-                    .table_name(self.table())
+                    .table_name(self.store.table())
                     .set_item(Some(item))
                     .condition_expression(UNCHANGED)
                     .set_expression_attribute_values(Some(unchanged_values(seen)))
@@ -292,11 +279,11 @@ impl Store {
             .build())
     }
 
-    pub(super) fn delete_if_unchanged(&self, key: Item, seen: Seen) -> Result<TransactWriteItem, StoreError> {
+    pub(super) fn delete_if_unchanged(self, key: Item, seen: Seen) -> Result<TransactWriteItem, StoreError> {
         Ok(TransactWriteItem::builder()
             .delete(
                 Delete::builder()
-                    .table_name(self.table())
+                    .table_name(self.store.table())
                     .set_key(Some(key))
                     .condition_expression(UNCHANGED)
                     .set_expression_attribute_values(Some(unchanged_values(seen)))
@@ -310,18 +297,19 @@ impl Store {
     /// written, so that readers never miss one. Levels are never removed; a stale one costs one
     /// empty query.
     pub(crate) async fn register_level(
-        &self,
+        self,
         scope: &TeamScope,
         series: Series,
         level: u8,
     ) -> Result<(), StoreError> {
         let known = (scope.team().clone(), series, level);
-        if self.known_levels.lock().unwrap_or_else(|e| e.into_inner()).contains(&known) {
+        if self.store.known_levels.lock().unwrap_or_else(|e| e.into_inner()).contains(&known) {
             return Ok(());
         }
-        self.client()
+        self.store
+            .client()
             .update_item()
-            .table_name(self.table())
+            .table_name(self.store.table())
             .return_consumed_capacity(ReturnConsumedCapacity::Total)
             .set_key(Some(key(scope.pk(), keys::LEVELS)))
             .update_expression(format!("ADD {} :level", series.levels_attribute()))
@@ -332,7 +320,7 @@ impl Store {
             .send()
             .await
             .map_err(classify)?;
-        self.known_levels.lock().unwrap_or_else(|e| e.into_inner()).insert(known);
+        self.store.known_levels.lock().unwrap_or_else(|e| e.into_inner()).insert(known);
         Ok(())
     }
 }
@@ -341,7 +329,7 @@ impl Store {
 /// is in the key), so the index entry we compute from the caller's copy is the stored one.
 const UNCHANGED: &str = "version = :seen AND endDateExclusive = :seenEnd";
 
-/// A dated item as the caller saw it and as it is to be: keys and items (see `Store::rewrite`).
+/// A dated item as the caller saw it and as it is to be: keys and items (see `Plan::rewrite`).
 pub(super) struct Rewrite {
     pub seen: Seen,
     pub old_main: Item,

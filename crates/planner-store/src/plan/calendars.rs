@@ -6,12 +6,13 @@
 
 use super::capacity_items as ci;
 use super::items::{self, CALENDAR, DELETING, SCHEDULE, is_deleting};
-use crate::feed::{Change, FeedAction, FeedKind};
 use crate::keys;
+use crate::plan::Plan;
+use crate::plan::feed::{Change, FeedAction, FeedKind};
 use crate::sdk::plain_put;
 use crate::sdk::put_new;
 use crate::sdk::{self, Item, get_s, key, n, query_all, s};
-use crate::{Store, StoreError, TeamScope};
+use crate::{StoreError, TeamScope};
 use aws_sdk_dynamodb::types::{ConditionCheck, Delete, TransactWriteItem, Update};
 use planner_domain::capacity::Schedule;
 use planner_domain::{Action, Calendar, CalendarId, Date, Holiday, Name, Resource, ValidationError};
@@ -22,19 +23,19 @@ pub const MAX_HOLIDAYS_AT_ONCE: usize = 1000;
 /// Holidays put in one transaction with their change record (a transaction holds 100 actions).
 const HOLIDAYS_PER_RECORD: usize = 99;
 
-impl Store {
+impl Plan<'_> {
     /// The team's holiday calendars, by name.
-    pub async fn calendars(&self, scope: &TeamScope) -> Result<Vec<Calendar>, StoreError> {
-        self.require(scope, Action::ReadPlan, "calendars")?;
-        self.read_calendars(scope, self.strong_reads).await
+    pub async fn calendars(self, scope: &TeamScope) -> Result<Vec<Calendar>, StoreError> {
+        self.store.require(scope, Action::ReadPlan, "calendars")?;
+        self.read_calendars(scope, self.store.strong_reads).await
     }
 
     pub(crate) async fn read_calendars(
-        &self,
+        self,
         scope: &TeamScope,
         consistent: bool,
     ) -> Result<Vec<Calendar>, StoreError> {
-        let rows = query_all(self.query_range(scope.pk(), keys::calendars_range(), consistent)).await?;
+        let rows = query_all(self.store.query_range(scope.pk(), keys::calendars_range(), consistent)).await?;
         let mut calendars: Vec<Calendar> =
             rows.iter().map(ci::calendar_from_item).collect::<Result<_, _>>()?;
         calendars.sort_by(|a, b| a.name.cmp(&b.name).then(a.id.cmp(&b.id)));
@@ -43,27 +44,27 @@ impl Store {
 
     /// A new calendar (`id` made by the caller: sending it again is safe). Admins only.
     pub async fn create_calendar(
-        &self,
+        self,
         scope: &TeamScope,
         id: CalendarId,
         name: Name,
         region: Option<String>,
     ) -> Result<Calendar, StoreError> {
-        self.require(scope, Action::ManageTeam, "create_calendar")?;
+        self.store.require(scope, Action::ManageTeam, "create_calendar")?;
         let region = region.map(|r| Calendar::check_region(&r)).transpose()?;
         let calendar = Calendar { id, name, region, version: 1 };
         let item = ci::calendar_item(&scope.pk(), &calendar);
         let change =
             Change::new(FeedKind::Calendar, FeedAction::Created, calendar.id.as_str()).after(&calendar);
         let days = self.feed_days(scope).await?;
-        let actions = vec![put_new(self.table(), item)?, self.feed_record(scope, days, change)?];
-        let written = match sdk::transact(self.client(), actions).await {
+        let actions = vec![put_new(self.store.table(), item)?, self.feed_record(scope, days, change)?];
+        let written = match sdk::transact(self.store.client(), actions).await {
             Ok(()) => true,
             Err(e) if e.condition_failed_at(0) => false,
             Err(e) => return Err(e.into_store("calendar")),
         };
         if !written {
-            match self.get(key(scope.pk(), keys::calendar_sk(&calendar.id)), true).await? {
+            match self.store.get(key(scope.pk(), keys::calendar_sk(&calendar.id)), true).await? {
                 Some(existing) if ci::calendar_from_item(&existing).as_ref() == Ok(&calendar) => {}
                 _ => return Err(StoreError::AlreadyExists { what: "calendar" }),
             }
@@ -73,15 +74,15 @@ impl Store {
 
     /// Renames a calendar the caller saw at `version`. Admins only.
     pub async fn rename_calendar(
-        &self,
+        self,
         scope: &TeamScope,
         id: &CalendarId,
         version: u64,
         name: Name,
     ) -> Result<Calendar, StoreError> {
-        self.require(scope, Action::ManageTeam, "rename_calendar")?;
+        self.store.require(scope, Action::ManageTeam, "rename_calendar")?;
         let at = key(scope.pk(), keys::calendar_sk(id));
-        let current = match self.get(at.clone(), true).await? {
+        let current = match self.store.get(at.clone(), true).await? {
             Some(item) => ci::calendar_from_item(&item)?,
             None => return Err(StoreError::NotFound { what: "calendar" }),
         };
@@ -90,7 +91,7 @@ impl Store {
         }
         let next = Calendar { name: name.clone(), version: version + 1, ..current.clone() };
         let update = Update::builder()
-            .table_name(self.table())
+            .table_name(self.store.table())
             .set_key(Some(at.clone()))
             .update_expression("SET #name = :name, version = version + :one")
             .condition_expression("attribute_exists(pk) AND version = :seen")
@@ -105,9 +106,9 @@ impl Store {
         let days = self.feed_days(scope).await?;
         let actions =
             vec![TransactWriteItem::builder().update(update).build(), self.feed_record(scope, days, change)?];
-        match sdk::transact(self.client(), actions).await {
+        match sdk::transact(self.store.client(), actions).await {
             Ok(()) => Ok(next),
-            Err(e) if e.condition_failed_at(0) => Err(match self.get(at, true).await? {
+            Err(e) if e.condition_failed_at(0) => Err(match self.store.get(at, true).await? {
                 Some(_) => StoreError::Conflict { what: "calendar" },
                 None => StoreError::NotFound { what: "calendar" },
             }),
@@ -118,11 +119,12 @@ impl Store {
     /// Deletes a calendar and its holidays (its holidays first, so that a run cut short leaves a
     /// calendar to delete again, never holidays without one). People in it are then in none.
     /// Admins only; deleting one that is gone succeeds.
-    pub async fn delete_calendar(&self, scope: &TeamScope, id: &CalendarId) -> Result<usize, StoreError> {
-        self.require(scope, Action::ManageTeam, "delete_calendar")?;
+    pub async fn delete_calendar(self, scope: &TeamScope, id: &CalendarId) -> Result<usize, StoreError> {
+        self.store.require(scope, Action::ManageTeam, "delete_calendar")?;
         let pk = scope.pk();
         let days = query_all(
-            self.query_range(&pk, keys::all_holidays_range(), true)
+            self.store
+                .query_range(&pk, keys::all_holidays_range(), true)
                 .filter_expression("calendarId = :cal")
                 .projection_expression("sk")
                 .expression_attribute_values(":cal", s(id.as_str())),
@@ -130,8 +132,8 @@ impl Store {
         .await?;
         let keys: Vec<Item> =
             days.iter().map(|row| Ok(key(&pk, get_s(row, keys::SK)?))).collect::<Result<_, StoreError>>()?;
-        let before = self.get(key(&pk, keys::calendar_sk(id)), true).await?;
-        let deleted = sdk::batch_delete(self.client(), self.table(), keys, |_| {}).await?;
+        let before = self.store.get(key(&pk, keys::calendar_sk(id)), true).await?;
+        let deleted = sdk::batch_delete(self.store.client(), self.store.table(), keys, |_| {}).await?;
         // Gone already: only holidays an earlier run left were deleted, and that run's record
         // says so.
         let Some(before) = before.as_ref().map(ci::calendar_from_item).transpose()? else {
@@ -157,17 +159,17 @@ impl Store {
     /// it has as given is left as it is (neither written nor recorded). Answers how many were
     /// added or renamed. Admins only.
     pub async fn put_holidays(
-        &self,
+        self,
         scope: &TeamScope,
         calendar: &CalendarId,
         days: Vec<(Date, Name)>,
     ) -> Result<usize, StoreError> {
-        self.require(scope, Action::ManageTeam, "put_holidays")?;
+        self.store.require(scope, Action::ManageTeam, "put_holidays")?;
         if days.len() > MAX_HOLIDAYS_AT_ONCE {
             return Err(ValidationError::TooManyHolidays { max: MAX_HOLIDAYS_AT_ONCE }.into());
         }
         let pk = scope.pk();
-        if self.get(key(&pk, keys::calendar_sk(calendar)), true).await?.is_none() {
+        if self.store.get(key(&pk, keys::calendar_sk(calendar)), true).await?.is_none() {
             return Err(StoreError::NotFound { what: "calendar" });
         }
         // What the calendar holds on those days already (one strong Query over their span): a day
@@ -221,7 +223,7 @@ impl Store {
 
     /// Puts `holidays` with their change record: one transaction.
     async fn put_holidays_with(
-        &self,
+        self,
         scope: &TeamScope,
         retention: u32,
         holidays: impl Iterator<Item = &Holiday>,
@@ -230,26 +232,26 @@ impl Store {
         let pk = scope.pk();
         let mut actions = Vec::with_capacity(HOLIDAYS_PER_RECORD + 1);
         for h in holidays {
-            actions.push(plain_put(self.table(), ci::holiday_item(&pk, h))?);
+            actions.push(plain_put(self.store.table(), ci::holiday_item(&pk, h))?);
         }
         actions.push(self.feed_record(scope, retention, change)?);
-        sdk::transact(self.client(), actions).await.map_err(|e| e.into_store("holiday"))
+        sdk::transact(self.store.client(), actions).await.map_err(|e| e.into_store("holiday"))
     }
 
     /// Removes one holiday (removing one that is not there succeeds). Admins only.
     pub async fn delete_holiday(
-        &self,
+        self,
         scope: &TeamScope,
         calendar: &CalendarId,
         day: Date,
     ) -> Result<(), StoreError> {
-        self.require(scope, Action::ManageTeam, "delete_holiday")?;
+        self.store.require(scope, Action::ManageTeam, "delete_holiday")?;
         let at = key(scope.pk(), keys::holiday_sk(day, calendar));
         // Only one that is there is deleted with a record (removing none changes nothing).
-        let Some(item) = self.get(at.clone(), true).await? else { return Ok(()) };
+        let Some(item) = self.store.get(at.clone(), true).await? else { return Ok(()) };
         let before = ci::holiday_from_item(&item)?;
         let remove = Delete::builder()
-            .table_name(self.table())
+            .table_name(self.store.table())
             .set_key(Some(at))
             .condition_expression("attribute_exists(pk)")
             .build()
@@ -259,7 +261,7 @@ impl Store {
         let days = self.feed_days(scope).await?;
         let actions =
             vec![TransactWriteItem::builder().delete(remove).build(), self.feed_record(scope, days, change)?];
-        match sdk::transact(self.client(), actions).await {
+        match sdk::transact(self.store.client(), actions).await {
             Ok(()) => Ok(()),
             Err(e) if e.condition_failed_at(0) => Ok(()),
             Err(e) => Err(e.into_store("holiday")),
@@ -267,9 +269,9 @@ impl Store {
     }
 
     /// Every holiday of the team (export). Reads them all.
-    pub async fn all_holidays(&self, scope: &TeamScope) -> Result<Vec<Holiday>, StoreError> {
-        self.require(scope, Action::ReadPlan, "all_holidays")?;
-        let rows = query_all(self.query_range(scope.pk(), keys::all_holidays_range(), true)).await?;
+    pub async fn all_holidays(self, scope: &TeamScope) -> Result<Vec<Holiday>, StoreError> {
+        self.store.require(scope, Action::ReadPlan, "all_holidays")?;
+        let rows = query_all(self.store.query_range(scope.pk(), keys::all_holidays_range(), true)).await?;
         rows.iter().map(ci::holiday_from_item).collect()
     }
 
@@ -277,19 +279,19 @@ impl Store {
     /// none), as the caller saw them at `current.version`. One request: the update, with a check
     /// that the calendar exists. Planners and admins.
     pub async fn set_working_time(
-        &self,
+        self,
         scope: &TeamScope,
         current: &Resource,
         schedule: Option<Schedule>,
         calendar: Option<CalendarId>,
     ) -> Result<Resource, StoreError> {
-        self.require(scope, Action::EditPlan, "set_working_time")?;
+        self.store.require(scope, Action::EditPlan, "set_working_time")?;
         let pk = scope.pk();
         let person = key(&pk, keys::resource_sk(&current.id));
         let mut sets = vec!["version = version + :one"];
         let mut removes = Vec::new();
         let mut update = Update::builder()
-            .table_name(self.table())
+            .table_name(self.store.table())
             .set_key(Some(person.clone()))
             .condition_expression(format!(
                 "attribute_exists(pk) AND attribute_not_exists({DELETING}) AND version = :seen"
@@ -329,7 +331,7 @@ impl Store {
         let mut actions = vec![TransactWriteItem::builder().update(update).build()];
         if let Some(cal) = &calendar {
             let check = ConditionCheck::builder()
-                .table_name(self.table())
+                .table_name(self.store.table())
                 .set_key(Some(key(&pk, keys::calendar_sk(cal))))
                 .condition_expression("attribute_exists(pk)")
                 .build()
@@ -341,10 +343,10 @@ impl Store {
             .before(current)
             .after(&next);
         actions.push(self.feed_record(scope, self.feed_days(scope).await?, change)?);
-        match sdk::transact(self.client(), actions).await {
+        match sdk::transact(self.store.client(), actions).await {
             Ok(()) => Ok(next),
             Err(e) if e.condition_failed_at(1) => Err(StoreError::NotFound { what: "calendar" }),
-            Err(e) if e.condition_failed_at(0) => Err(match self.get(person, true).await? {
+            Err(e) if e.condition_failed_at(0) => Err(match self.store.get(person, true).await? {
                 Some(item) if !is_deleting(&item) => {
                     let stored = items::resource_from_item(&item)?;
                     // The same change sent again after a lost answer finds its own result.

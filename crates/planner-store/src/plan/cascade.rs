@@ -14,10 +14,11 @@
 //! row that is already gone succeeds.
 
 use super::items::DELETING;
-use crate::feed::{Change, FeedAction, FeedKind};
 use crate::keys::{self, Series};
+use crate::plan::Plan;
+use crate::plan::feed::{Change, FeedAction, FeedKind};
 use crate::sdk::{self, Item, classify, get_s, is_condition_failure, key, n, query_all, s};
-use crate::{Store, StoreError, TeamScope};
+use crate::{StoreError, TeamScope};
 use aws_sdk_dynamodb::types::{ReturnConsumedCapacity, ReturnValue};
 use planner_domain::{Action, Date, DateRange, ProjectId, ResourceId};
 use serde::Serialize;
@@ -34,55 +35,55 @@ pub struct CascadeReport {
     pub already_gone: bool,
 }
 
-impl Store {
+impl Plan<'_> {
     /// Deletes a person and all their assignments. `progress(done, total)` follows step 3.
     pub async fn delete_resource(
-        &self,
+        self,
         scope: &TeamScope,
         id: &ResourceId,
         progress: &mut (dyn FnMut(usize, usize) + Send),
     ) -> Result<CascadeReport, StoreError> {
-        self.require(scope, Action::EditPlan, "delete_resource")?;
+        self.store.require(scope, Action::EditPlan, "delete_resource")?;
         let children = [Series::Assignments, Series::TimeOff];
         self.cascade(scope, keys::resource_sk(id), &children, "resourceId", id.as_str(), progress).await
     }
 
     /// Deletes a project and all its assignments.
     pub async fn delete_project(
-        &self,
+        self,
         scope: &TeamScope,
         id: &ProjectId,
         progress: &mut (dyn FnMut(usize, usize) + Send),
     ) -> Result<CascadeReport, StoreError> {
-        self.require(scope, Action::EditPlan, "delete_project")?;
+        self.store.require(scope, Action::EditPlan, "delete_project")?;
         self.cascade(scope, keys::project_sk(id), &[Series::Assignments], "projectId", id.as_str(), progress)
             .await
     }
 
     /// How many assignments deleting this person would delete (for the confirmation).
     pub async fn resource_assignment_count(
-        &self,
+        self,
         scope: &TeamScope,
         id: &ResourceId,
     ) -> Result<usize, StoreError> {
-        self.require(scope, Action::ReadPlan, "resource_assignment_count")?;
+        self.store.require(scope, Action::ReadPlan, "resource_assignment_count")?;
         Ok(self.children(scope, Series::Assignments, "resourceId", id.as_str(), false).await?.len())
     }
 
     /// How many assignments deleting this project would delete.
     pub async fn project_assignment_count(
-        &self,
+        self,
         scope: &TeamScope,
         id: &ProjectId,
     ) -> Result<usize, StoreError> {
-        self.require(scope, Action::ReadPlan, "project_assignment_count")?;
+        self.store.require(scope, Action::ReadPlan, "project_assignment_count")?;
         Ok(self.children(scope, Series::Assignments, "projectId", id.as_str(), false).await?.len())
     }
 
     /// The items of `series` whose `attribute` is `id`: the whole series, filtered (a rare action
     /// pays for history), keys and dates only.
     async fn children(
-        &self,
+        self,
         scope: &TeamScope,
         series: Series,
         attribute: &str,
@@ -90,7 +91,8 @@ impl Store {
         consistent: bool,
     ) -> Result<Vec<Item>, StoreError> {
         query_all(
-            self.query_range(scope.pk(), series.all(), consistent)
+            self.store
+                .query_range(scope.pk(), series.all(), consistent)
                 .filter_expression("#parent = :id")
                 .projection_expression("sk, id, startDate, endDateExclusive")
                 .expression_attribute_names("#parent", attribute)
@@ -100,7 +102,7 @@ impl Store {
     }
 
     async fn cascade(
-        &self,
+        self,
         scope: &TeamScope,
         parent_sk: String,
         series: &[Series],
@@ -113,16 +115,17 @@ impl Store {
 
         // Step 1: mark. A parent that is already gone means an earlier run finished.
         let marked = self
+            .store
             .client()
             .update_item()
-            .table_name(self.table())
+            .table_name(self.store.table())
             .return_consumed_capacity(ReturnConsumedCapacity::Total)
             .set_key(Some(parent.clone()))
             .update_expression(format!(
                 "SET {DELETING} = if_not_exists({DELETING}, :now), version = version + :one"
             ))
             .condition_expression("attribute_exists(pk)")
-            .expression_attribute_values(":now", s(self.now_rfc3339()))
+            .expression_attribute_values(":now", s(self.store.now_rfc3339()))
             .expression_attribute_values(":one", n(1))
             .return_values(ReturnValue::AllNew)
             .send()
@@ -166,7 +169,7 @@ impl Store {
         // The row must still carry this delete's mark: an import may have finished the delete
         // and put the row back (with the file's assignments, which step 2 just listed) since step
         // 1; then this delete was overtaken and deletes nothing.
-        match self.get(parent.clone(), true).await? {
+        match self.store.get(parent.clone(), true).await? {
             None => {
                 return Ok(CascadeReport { assignments_deleted: 0, time_off_deleted: 0, already_gone: true });
             }
@@ -180,11 +183,13 @@ impl Store {
 
         // Step 3: delete, index entries first so that no entry outlives its item.
         let total = mains.len();
-        sdk::batch_delete(self.client(), self.table(), indexes, |_| {}).await?;
-        let time_off_deleted = sdk::batch_delete(self.client(), self.table(), others, |_| {}).await?;
+        sdk::batch_delete(self.store.client(), self.store.table(), indexes, |_| {}).await?;
+        let time_off_deleted =
+            sdk::batch_delete(self.store.client(), self.store.table(), others, |_| {}).await?;
         progress(0, total);
         let deleted =
-            sdk::batch_delete(self.client(), self.table(), mains, |done| progress(done, total)).await?;
+            sdk::batch_delete(self.store.client(), self.store.table(), mains, |done| progress(done, total))
+                .await?;
 
         // Step 4: the row itself, only if it is still the one we marked, with the mark that it
         // was deleted (a copy run again must not bring it back).

@@ -1,11 +1,12 @@
 //! People (resources) and projects: docs/data-model.md, access patterns 2, 3, 5, 6, 10 and 11.
 
 use super::items::{self, DELETING, is_deleting};
-use crate::feed::{Change, FeedAction, FeedKind};
 use crate::keys::{self, TeamItemKey};
+use crate::plan::Plan;
+use crate::plan::feed::{Change, FeedAction, FeedKind};
 use crate::sdk::put_new;
 use crate::sdk::{self, Item, get_s, key, n, query_all, s};
-use crate::{Store, StoreError, TeamScope};
+use crate::{StoreError, TeamScope};
 use aws_sdk_dynamodb::types::{TransactWriteItem, Update};
 use planner_domain::{Action, Color, Name, Project, ProjectId, Resource, ResourceId};
 use serde::Serialize;
@@ -66,47 +67,48 @@ fn catalog_from_rows(rows: &[Item]) -> Catalog {
     catalog
 }
 
-impl Store {
+impl Plan<'_> {
     /// People and projects in one paginated query, sorted by name.
-    pub async fn catalog(&self, scope: &TeamScope) -> Result<Catalog, StoreError> {
-        self.require(scope, Action::ReadPlan, "catalog")?;
-        self.read_catalog(scope, self.strong_reads).await
+    pub async fn catalog(self, scope: &TeamScope) -> Result<Catalog, StoreError> {
+        self.store.require(scope, Action::ReadPlan, "catalog")?;
+        self.read_catalog(scope, self.store.strong_reads).await
     }
 
     pub(crate) async fn read_catalog(
-        &self,
+        self,
         scope: &TeamScope,
         consistent: bool,
     ) -> Result<Catalog, StoreError> {
-        let rows = query_all(self.query_range(scope.pk(), keys::catalog_range(), consistent)).await?;
+        let rows = query_all(self.store.query_range(scope.pk(), keys::catalog_range(), consistent)).await?;
         Ok(catalog_from_rows(&rows))
     }
 
     /// Access pattern 2: the people of a team.
-    pub async fn list_resources(&self, scope: &TeamScope) -> Result<Vec<Resource>, StoreError> {
+    pub async fn list_resources(self, scope: &TeamScope) -> Result<Vec<Resource>, StoreError> {
         Ok(self.catalog_prefix(scope, "list_resources", keys::resources_prefix()).await?.resources)
     }
 
     /// Access pattern 3: the projects of a team.
-    pub async fn list_projects(&self, scope: &TeamScope) -> Result<Vec<Project>, StoreError> {
+    pub async fn list_projects(self, scope: &TeamScope) -> Result<Vec<Project>, StoreError> {
         Ok(self.catalog_prefix(scope, "list_projects", keys::projects_prefix()).await?.projects)
     }
 
     async fn catalog_prefix(
-        &self,
+        self,
         scope: &TeamScope,
         command: &'static str,
         prefix: &str,
     ) -> Result<Catalog, StoreError> {
-        self.require(scope, Action::ReadPlan, command)?;
+        self.store.require(scope, Action::ReadPlan, command)?;
         let rows = query_all(
-            self.client()
+            self.store
+                .client()
                 .query()
-                .table_name(self.table())
+                .table_name(self.store.table())
                 .key_condition_expression("pk = :pk AND begins_with(sk, :prefix)")
                 .expression_attribute_values(":pk", s(scope.pk()))
                 .expression_attribute_values(":prefix", s(prefix))
-                .consistent_read(self.strong_reads),
+                .consistent_read(self.store.strong_reads),
         )
         .await?;
         Ok(catalog_from_rows(&rows))
@@ -115,12 +117,12 @@ impl Store {
     /// Access pattern 5: a new person. `id` is made by the caller; repeating the same create
     /// (e.g. after a lost answer) returns the person instead of failing.
     pub async fn create_resource(
-        &self,
+        self,
         scope: &TeamScope,
         id: ResourceId,
         name: Name,
     ) -> Result<Resource, StoreError> {
-        self.require(scope, Action::EditPlan, "create_resource")?;
+        self.store.require(scope, Action::EditPlan, "create_resource")?;
         let resource = Resource::new(id, name);
         let item = items::resource_item(&scope.pk(), &resource);
         let change = Change::new(FeedKind::Person, FeedAction::Created, resource.id.as_str())
@@ -134,15 +136,15 @@ impl Store {
         Ok(resource)
     }
 
-    /// Access pattern 6: a new project (see [`Store::create_resource`] for retries).
+    /// Access pattern 6: a new project (see [`Plan::create_resource`] for retries).
     pub async fn create_project(
-        &self,
+        self,
         scope: &TeamScope,
         id: ProjectId,
         name: Name,
         color: Color,
     ) -> Result<Project, StoreError> {
-        self.require(scope, Action::EditPlan, "create_project")?;
+        self.store.require(scope, Action::EditPlan, "create_project")?;
         let project = Project { id, name, color, version: 1 };
         let item = items::project_item(&scope.pk(), &project);
         let change = Change::new(FeedKind::Project, FeedAction::Created, project.id.as_str())
@@ -160,7 +162,7 @@ impl Store {
     /// Puts an item that must be new, with its change record; if it exists and `same` says it
     /// is what we meant to write, this was a retry and succeeds (writing no second record).
     async fn put_new_or_same(
-        &self,
+        self,
         scope: &TeamScope,
         item: Item,
         change: Change,
@@ -172,13 +174,13 @@ impl Store {
             .filter_map(|k| item.get(k).map(|v| (k.to_owned(), v.clone())))
             .collect();
         let days = self.feed_days(scope).await?;
-        let actions = vec![put_new(self.table(), item)?, self.feed_record(scope, days, change)?];
-        match sdk::transact(self.client(), actions).await {
+        let actions = vec![put_new(self.store.table(), item)?, self.feed_record(scope, days, change)?];
+        match sdk::transact(self.store.client(), actions).await {
             Ok(()) => return Ok(()),
             Err(e) if e.condition_failed_at(0) => {}
             Err(e) => return Err(e.into_store(what)),
         }
-        match self.get(item_key, true).await? {
+        match self.store.get(item_key, true).await? {
             Some(existing) if same(&existing) => Ok(()),
             _ => Err(StoreError::AlreadyExists { what }),
         }
@@ -187,13 +189,13 @@ impl Store {
     /// Renames a person. `expected_version` is the version the caller saw; if someone else
     /// changed the person since, this is a conflict.
     pub async fn rename_resource(
-        &self,
+        self,
         scope: &TeamScope,
         id: &ResourceId,
         expected_version: u64,
         name: Name,
     ) -> Result<Resource, StoreError> {
-        self.require(scope, Action::EditPlan, "rename_resource")?;
+        self.store.require(scope, Action::EditPlan, "rename_resource")?;
         let edit = Edit {
             set: "SET #name = :name",
             names: vec![("#name", "name")],
@@ -216,16 +218,16 @@ impl Store {
         .await
     }
 
-    /// Renames and/or recolours a project (see [`Store::rename_resource`] for conflicts).
+    /// Renames and/or recolours a project (see [`Plan::rename_resource`] for conflicts).
     pub async fn update_project(
-        &self,
+        self,
         scope: &TeamScope,
         id: &ProjectId,
         expected_version: u64,
         name: Option<Name>,
         color: Option<Color>,
     ) -> Result<Project, StoreError> {
-        self.require(scope, Action::EditPlan, "update_project")?;
+        self.store.require(scope, Action::EditPlan, "update_project")?;
         let mut sets = Vec::new();
         let mut values = Vec::new();
         if let Some(name) = &name {
@@ -269,7 +271,7 @@ impl Store {
     /// it is still that.
     #[allow(clippy::too_many_arguments)]
     async fn versioned_update<T: Serialize>(
-        &self,
+        self,
         scope: &TeamScope,
         key: Item,
         expected_version: u64,
@@ -278,7 +280,7 @@ impl Store {
         next: impl FnOnce(&T) -> (T, Change),
         read: fn(&Item) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
-        let current = match self.get(key.clone(), true).await? {
+        let current = match self.store.get(key.clone(), true).await? {
             Some(item) if !is_deleting(&item) => item,
             _ => return Err(StoreError::NotFound { what }),
         };
@@ -289,7 +291,7 @@ impl Store {
         let (after, change) = next(&before);
         let days = self.feed_days(scope).await?;
         let mut update = Update::builder()
-            .table_name(self.table())
+            .table_name(self.store.table())
             .set_key(Some(key.clone()))
             .update_expression(format!("{}, version = version + :one", edit.set))
             .condition_expression(format!(
@@ -307,9 +309,9 @@ impl Store {
             TransactWriteItem::builder().update(update.build().map_err(StoreError::build)?).build(),
             self.feed_record(scope, days, change.before(&before).after(&after))?,
         ];
-        match sdk::transact(self.client(), actions).await {
+        match sdk::transact(self.store.client(), actions).await {
             Ok(()) => Ok(after),
-            Err(e) if e.condition_failed_at(0) => Err(match self.get(key, true).await? {
+            Err(e) if e.condition_failed_at(0) => Err(match self.store.get(key, true).await? {
                 Some(item) if !is_deleting(&item) => StoreError::Conflict { what },
                 _ => StoreError::NotFound { what },
             }),

@@ -13,10 +13,14 @@ mod calendars;
 mod capacity_items;
 mod cascade;
 mod catalog;
+pub mod demo;
+mod demo_holidays;
+pub mod feed;
 mod gone;
 mod items;
 mod reads;
 mod restore;
+mod settings;
 mod time_off;
 
 pub use calendars::MAX_HOLIDAYS_AT_ONCE;
@@ -30,9 +34,25 @@ pub(crate) use items::{assignment_item, index_item, index_key, project_item, res
 pub use reads::Timeline;
 pub use time_off::{NewTimeOff, TimeOffChange};
 
+use crate::Store;
 use planner_domain::capacity::{Allocation, Status};
 use planner_domain::{Assignment, AssignmentId, Date, DateRange, ProjectId, ResourceId};
 use serde::{Deserialize, Serialize};
+
+/// The team's plan — people, projects, assignments, capacity's items, the team's settings and
+/// its change feed — read and written within a [`crate::TeamScope`]. A handle on the store
+/// ([`crate::Store::plan`]).
+#[derive(Clone, Copy)]
+pub struct Plan<'a> {
+    store: &'a Store,
+}
+
+impl Store {
+    /// The team's plan.
+    pub fn plan(&self) -> Plan<'_> {
+        Plan { store: self }
+    }
+}
 
 /// An assignment to create. The id is made by the client (a ULID), so a retried create is
 /// recognised instead of doubled.

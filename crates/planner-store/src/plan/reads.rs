@@ -6,8 +6,9 @@ use super::capacity_items;
 use super::catalog::Catalog;
 use super::items;
 use crate::keys::{self, Series};
+use crate::plan::Plan;
 use crate::sdk::{Item, key, query_all, s};
-use crate::{Store, StoreError, TeamScope, window};
+use crate::{StoreError, TeamScope, window};
 use aws_sdk_dynamodb::types::AttributeValue;
 use planner_domain::capacity::{Report, ReportInput};
 use planner_domain::{
@@ -65,16 +66,16 @@ fn overlapping<T>(
     kept.into_values().collect()
 }
 
-impl Store {
+impl Plan<'_> {
     /// Exactly the assignments with `start < window.end && end > window.start`, sorted by start
     /// day and id. Reads the short assignments near the window and the index entries of the long
     /// ones, level by level (see `window`); the cost follows what the window shows, not history.
     pub async fn assignments_in_window(
-        &self,
+        self,
         scope: &TeamScope,
         window: DateRange,
     ) -> Result<Vec<Assignment>, StoreError> {
-        self.require(scope, Action::ReadPlan, "assignments_in_window")?;
+        self.store.require(scope, Action::ReadPlan, "assignments_in_window")?;
         let (levels, short) =
             tokio::try_join!(self.levels(scope), self.query_level(scope, Series::Assignments, 0, window))?;
         let (found, _) = self
@@ -84,14 +85,10 @@ impl Store {
     }
 
     /// Everything dated in a window: its assignments and time off (each exactly as
-    /// [`Store::assignments_in_window`] finds assignments) and the holidays on its days. One Get
+    /// [`Plan::assignments_in_window`] finds assignments) and the holidays on its days. One Get
     /// of the levels and three Queries, more only for the levels in use.
-    pub async fn window_items(
-        &self,
-        scope: &TeamScope,
-        window: DateRange,
-    ) -> Result<WindowItems, StoreError> {
-        self.require(scope, Action::ReadPlan, "window_items")?;
+    pub async fn window_items(self, scope: &TeamScope, window: DateRange) -> Result<WindowItems, StoreError> {
+        self.store.require(scope, Action::ReadPlan, "window_items")?;
         let (levels, short_assignments, short_time_off, holidays) = tokio::try_join!(
             self.levels(scope),
             self.query_level(scope, Series::Assignments, 0, window),
@@ -124,7 +121,7 @@ impl Store {
     /// The short items read, and the long ones of every level in use, overlapping the window;
     /// and those that could not be read back.
     async fn with_long<T: Dated>(
-        &self,
+        self,
         scope: &TeamScope,
         series: Series,
         levels: &LevelsInUse,
@@ -142,7 +139,7 @@ impl Store {
     }
 
     async fn query_level(
-        &self,
+        self,
         scope: &TeamScope,
         series: Series,
         level: u8,
@@ -150,7 +147,8 @@ impl Store {
     ) -> Result<Vec<Item>, StoreError> {
         let (first, last) = window::start_bounds(level, window);
         query_all(
-            self.query_range(scope.pk(), series.range(level, first, last), self.strong_reads)
+            self.store
+                .query_range(scope.pk(), series.range(level, first, last), self.store.strong_reads)
                 .filter_expression("endDateExclusive > :from")
                 .expression_attribute_values(":from", s(window.start().to_string())),
         )
@@ -158,25 +156,25 @@ impl Store {
     }
 
     /// The holiday items of every calendar on the days of `window`: one Query (keys hold the day).
-    async fn holidays_in(&self, scope: &TeamScope, window: DateRange) -> Result<Vec<Item>, StoreError> {
+    async fn holidays_in(self, scope: &TeamScope, window: DateRange) -> Result<Vec<Item>, StoreError> {
         let (first, last) = (window.start(), window.end_exclusive().add_days(-1));
-        self.holiday_items(scope, first, last, self.strong_reads).await
+        self.holiday_items(scope, first, last, self.store.strong_reads).await
     }
 
     /// The holiday items of every calendar on the days `[first, last]`: one Query.
     pub(crate) async fn holiday_items(
-        &self,
+        self,
         scope: &TeamScope,
         first: Date,
         last: Date,
         consistent: bool,
     ) -> Result<Vec<Item>, StoreError> {
-        query_all(self.query_range(scope.pk(), keys::holiday_range(first, last), consistent)).await
+        query_all(self.store.query_range(scope.pk(), keys::holiday_range(first, last), consistent)).await
     }
 
     /// The index levels in use of both series.
-    pub(crate) async fn levels(&self, scope: &TeamScope) -> Result<LevelsInUse, StoreError> {
-        let out = self.get(key(scope.pk(), keys::LEVELS), self.strong_reads).await?;
+    pub(crate) async fn levels(self, scope: &TeamScope) -> Result<LevelsInUse, StoreError> {
+        let out = self.store.get(key(scope.pk(), keys::LEVELS), self.store.strong_reads).await?;
         let read = |series: Series| {
             let Some(AttributeValue::Ss(levels)) =
                 out.as_ref().and_then(|i| i.get(series.levels_attribute()))
@@ -196,12 +194,12 @@ impl Store {
     /// calendars, and what the window holds. An assignment or time off whose person (or project)
     /// is missing or being deleted is left out, so a deleted row's bars never show, whatever the
     /// timing.
-    pub async fn timeline(&self, scope: &TeamScope, window: DateRange) -> Result<Timeline, StoreError> {
-        self.require(scope, Action::ReadPlan, "timeline")?;
+    pub async fn timeline(self, scope: &TeamScope, window: DateRange) -> Result<Timeline, StoreError> {
+        self.store.require(scope, Action::ReadPlan, "timeline")?;
         let (team, catalog, calendars, mut items) = tokio::try_join!(
             self.team_meta(scope),
-            self.read_catalog(scope, self.strong_reads),
-            self.read_calendars(scope, self.strong_reads),
+            self.read_catalog(scope, self.store.strong_reads),
+            self.read_calendars(scope, self.store.strong_reads),
             self.window_items(scope, window)
         )?;
         let Catalog { resources, projects, unreadable, .. } = catalog;
@@ -219,7 +217,7 @@ impl Store {
     /// read of the range, its figures made by [`Report::build`]. Any member may read it; a range
     /// too long is refused before anything is read.
     pub async fn report(
-        &self,
+        self,
         scope: &TeamScope,
         range: DateRange,
         first_weekday: u8,
@@ -237,9 +235,9 @@ impl Store {
     }
 
     /// Every assignment of the team (export, checks). Reads the whole history: not for screens.
-    pub async fn all_assignments(&self, scope: &TeamScope) -> Result<Vec<Assignment>, StoreError> {
-        self.require(scope, Action::ReadPlan, "all_assignments")?;
-        let rows = query_all(self.query_range(scope.pk(), keys::all_assignments_range(), true)).await?;
+    pub async fn all_assignments(self, scope: &TeamScope) -> Result<Vec<Assignment>, StoreError> {
+        self.store.require(scope, Action::ReadPlan, "all_assignments")?;
+        let rows = query_all(self.store.query_range(scope.pk(), keys::all_assignments_range(), true)).await?;
         rows.iter().map(items::assignment_from_item).collect()
     }
 }

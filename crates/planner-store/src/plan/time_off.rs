@@ -4,11 +4,12 @@
 
 use super::assignments::{Rewrite, Seen, plain_delete};
 use super::capacity_items as ci;
-use crate::feed::{Change, FeedAction, FeedKind};
 use crate::keys::{self, Series};
+use crate::plan::Plan;
+use crate::plan::feed::{Change, FeedAction, FeedKind};
 use crate::sdk::put_new;
 use crate::sdk::{self, key, query_all};
-use crate::{Store, StoreError, TeamScope, window};
+use crate::{StoreError, TeamScope, window};
 use planner_domain::capacity::TimeOffKind;
 use planner_domain::{Action, DateRange, ResourceId, TimeOff, TimeOffId};
 use serde::{Deserialize, Serialize};
@@ -58,10 +59,10 @@ fn time_off_change(action: FeedAction, before: Option<&TimeOff>, after: Option<&
 /// Index of the main item's action: after the person's check.
 const MAIN: usize = 1;
 
-impl Store {
+impl Plan<'_> {
     /// Records time off for a person who exists and is not being deleted. Planners and admins.
-    pub async fn create_time_off(&self, scope: &TeamScope, new: NewTimeOff) -> Result<TimeOff, StoreError> {
-        self.require(scope, Action::EditPlan, "create_time_off")?;
+    pub async fn create_time_off(self, scope: &TeamScope, new: NewTimeOff) -> Result<TimeOff, StoreError> {
+        self.store.require(scope, Action::EditPlan, "create_time_off")?;
         let NewTimeOff { id, resource_id, change } = new;
         let t = TimeOff {
             id,
@@ -74,14 +75,14 @@ impl Store {
         .checked()?;
         let pk = scope.pk();
         let mut actions = vec![self.parent_check(&pk, keys::resource_sk(&t.resource_id))?];
-        actions.push(put_new(self.table(), ci::time_off_item(&pk, &t))?);
+        actions.push(put_new(self.store.table(), ci::time_off_item(&pk, &t))?);
         if let Some(index) = ci::time_off_index_item(&pk, &t) {
             self.register_level(scope, Series::TimeOff, window::level_of(t.range)).await?;
-            actions.push(put_new(self.table(), index)?);
+            actions.push(put_new(self.store.table(), index)?);
         }
         let days = self.feed_days(scope).await?;
         actions.push(self.feed_record(scope, days, time_off_change(FeedAction::Created, None, Some(&t)))?);
-        match sdk::transact(self.client(), actions).await {
+        match sdk::transact(self.store.client(), actions).await {
             Ok(()) => Ok(t),
             Err(e) if e.condition_failed_at(0) => Err(StoreError::ParentGone { what: "person" }),
             Err(e) if e.condition_failed_at(MAIN) || e.condition_failed_at(MAIN + 1) => {
@@ -97,12 +98,12 @@ impl Store {
     /// Changes the days, kind or hours of the time off the caller saw as `current`; a conflict if
     /// someone changed it since (unless what is stored is exactly this change: a retry).
     pub async fn update_time_off(
-        &self,
+        self,
         scope: &TeamScope,
         current: &TimeOff,
         change: TimeOffChange,
     ) -> Result<TimeOff, StoreError> {
-        self.require(scope, Action::EditPlan, "update_time_off")?;
+        self.store.require(scope, Action::EditPlan, "update_time_off")?;
         let next = TimeOff {
             id: current.id.clone(),
             resource_id: current.resource_id.clone(),
@@ -128,7 +129,7 @@ impl Store {
             days,
             time_off_change(FeedAction::Changed, Some(current), Some(&next)),
         )?);
-        match sdk::transact(self.client(), actions).await {
+        match sdk::transact(self.store.client(), actions).await {
             Ok(()) => Ok(next),
             Err(e) if e.condition_failed_at(0) => Err(StoreError::ParentGone { what: "person" }),
             Err(e) if e.condition_failed_at(MAIN) || e.condition_failed_at(MAIN + 1) => {
@@ -142,8 +143,8 @@ impl Store {
     }
 
     /// Deletes the time off the caller saw. Gone already: done; changed meanwhile: a conflict.
-    pub async fn delete_time_off(&self, scope: &TeamScope, current: &TimeOff) -> Result<(), StoreError> {
-        self.require(scope, Action::EditPlan, "delete_time_off")?;
+    pub async fn delete_time_off(self, scope: &TeamScope, current: &TimeOff) -> Result<(), StoreError> {
+        self.store.require(scope, Action::EditPlan, "delete_time_off")?;
         let pk = scope.pk();
         let mut actions = vec![
             self.delete_if_unchanged(
@@ -153,7 +154,7 @@ impl Store {
             self.gone_mark(&pk, Series::TimeOff, current.id.as_str(), current.version)?,
         ];
         if let Some(index) = ci::time_off_index_key(&pk, &current.id, current.range) {
-            actions.push(plain_delete(self.table(), index)?);
+            actions.push(plain_delete(self.store.table(), index)?);
         }
         let days = self.feed_days(scope).await?;
         actions.push(self.feed_record(
@@ -161,7 +162,7 @@ impl Store {
             days,
             time_off_change(FeedAction::Deleted, Some(current), None),
         )?);
-        match sdk::transact(self.client(), actions).await {
+        match sdk::transact(self.store.client(), actions).await {
             Ok(()) => Ok(()),
             Err(e) if e.condition_failed_at(0) => match self.time_off_changed(scope, current).await {
                 StoreError::NotFound { .. } => Ok(()),
@@ -171,13 +172,13 @@ impl Store {
         }
     }
 
-    async fn get_time_off(&self, scope: &TeamScope, at: &TimeOff) -> Result<Option<TimeOff>, StoreError> {
-        let out = self.get(key(scope.pk(), keys::time_off_sk(at.range.start(), &at.id)), true).await?;
+    async fn get_time_off(self, scope: &TeamScope, at: &TimeOff) -> Result<Option<TimeOff>, StoreError> {
+        let out = self.store.get(key(scope.pk(), keys::time_off_sk(at.range.start(), &at.id)), true).await?;
         out.as_ref().map(ci::time_off_from_item).transpose()
     }
 
     /// After a failed condition: deleted, or changed (gone.rs)?
-    async fn time_off_changed(&self, scope: &TeamScope, current: &TimeOff) -> StoreError {
+    async fn time_off_changed(self, scope: &TeamScope, current: &TimeOff) -> StoreError {
         let old = keys::time_off_sk(current.range.start(), &current.id);
         let parents = [keys::resource_sk(&current.resource_id)];
         self.changed_or_deleted(&scope.pk(), old, Series::TimeOff, current.id.as_str(), &parents, "time off")
@@ -185,9 +186,9 @@ impl Store {
     }
 
     /// Every time off of the team (export, a person's delete). Reads the whole history.
-    pub async fn all_time_off(&self, scope: &TeamScope) -> Result<Vec<TimeOff>, StoreError> {
-        self.require(scope, Action::ReadPlan, "all_time_off")?;
-        let rows = query_all(self.query_range(scope.pk(), Series::TimeOff.all(), true)).await?;
+    pub async fn all_time_off(self, scope: &TeamScope) -> Result<Vec<TimeOff>, StoreError> {
+        self.store.require(scope, Action::ReadPlan, "all_time_off")?;
+        let rows = query_all(self.store.query_range(scope.pk(), Series::TimeOff.all(), true)).await?;
         rows.iter().map(ci::time_off_from_item).collect()
     }
 }

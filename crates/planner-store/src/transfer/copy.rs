@@ -61,7 +61,7 @@ impl Transfer<'_> {
         plan.validate()?;
         let pk = scope.pk();
         for (series, level) in super::items(&pk, plan).2 {
-            self.store.register_level(scope, series, level).await?;
+            self.store.plan().register_level(scope, series, level).await?;
         }
         let mut report = CopyReport::default();
         for (stage, units) in [
@@ -88,7 +88,7 @@ impl Transfer<'_> {
         report.resources = plan.resources.len();
         report.projects = plan.projects.len();
         report.assignments = plan.assignments.len();
-        self.store.write_summary(scope, crate::feed::FeedAction::Copied, &report).await?;
+        self.store.plan().write_summary(scope, crate::plan::feed::FeedAction::Copied, &report).await?;
         Ok(report)
     }
 
@@ -132,8 +132,8 @@ impl Transfer<'_> {
         for a in &plan.assignments {
             let mut actions = vec![
                 self.put_absent(p::assignment_item(pk, a))?,
-                self.store.parent_check(pk, keys::resource_sk(&a.resource_id))?,
-                self.store.parent_check(pk, keys::project_sk(&a.project_id))?,
+                self.store.plan().parent_check(pk, keys::resource_sk(&a.resource_id))?,
+                self.store.plan().parent_check(pk, keys::project_sk(&a.project_id))?,
                 self.absent(pk, Series::Assignments.gone_sk(a.id.as_str()))?,
             ];
             if let Some(index) = p::index_item(pk, a) {
@@ -144,7 +144,7 @@ impl Transfer<'_> {
         for t in &plan.time_off {
             let mut actions = vec![
                 self.put_absent(p::time_off_item(pk, t))?,
-                self.store.parent_check(pk, keys::resource_sk(&t.resource_id))?,
+                self.store.plan().parent_check(pk, keys::resource_sk(&t.resource_id))?,
                 self.absent(pk, Series::TimeOff.gone_sk(t.id.as_str()))?,
             ];
             if let Some(index) = p::time_off_index_item(pk, t) {
@@ -156,7 +156,7 @@ impl Transfer<'_> {
             units.push(Unit {
                 actions: vec![
                     self.put_absent(p::holiday_item(pk, h))?,
-                    self.store.parent_check(pk, keys::calendar_sk(&h.calendar))?,
+                    self.store.plan().parent_check(pk, keys::calendar_sk(&h.calendar))?,
                 ],
             });
         }
@@ -175,6 +175,6 @@ impl Transfer<'_> {
 
     /// A check that no item `sk` is in the partition (a delete's mark).
     fn absent(self, pk: &str, sk: String) -> Result<TransactWriteItem, StoreError> {
-        self.store.check_at(pk, sk, "attribute_not_exists(pk)")
+        sdk::check_at(self.store.table(), pk, sk, "attribute_not_exists(pk)")
     }
 }

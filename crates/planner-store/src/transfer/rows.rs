@@ -60,12 +60,12 @@ impl Transfer<'_> {
             let mut nothing = |_: usize, _: usize| {};
             let finished = match &which {
                 TeamItemKey::Resource(id) => {
-                    self.store.delete_resource(scope, id, &mut nothing).await.map(drop)
+                    self.store.plan().delete_resource(scope, id, &mut nothing).await.map(drop)
                 }
                 TeamItemKey::Project(id) => {
-                    self.store.delete_project(scope, id, &mut nothing).await.map(drop)
+                    self.store.plan().delete_project(scope, id, &mut nothing).await.map(drop)
                 }
-                TeamItemKey::Calendar(id) => self.store.delete_calendar(scope, id).await.map(drop),
+                TeamItemKey::Calendar(id) => self.store.plan().delete_calendar(scope, id).await.map(drop),
                 other => {
                     return Err(StoreError::Engine { message: format!("not a row of an import: {other:?}") });
                 }

@@ -70,6 +70,7 @@ async fn refused_writes_leave_the_table_unchanged() {
         (
             "unknown person",
             env.store
+                .plan()
                 .create_assignment(
                     &scope,
                     new(ResourceId::generate(), p.id.clone(), AssignmentId::generate()),
@@ -80,6 +81,7 @@ async fn refused_writes_leave_the_table_unchanged() {
         (
             "unknown project",
             env.store
+                .plan()
                 .create_assignment(&scope, new(r.id.clone(), ProjectId::generate(), AssignmentId::generate()))
                 .await
                 .map(drop),
@@ -87,41 +89,52 @@ async fn refused_writes_leave_the_table_unchanged() {
         (
             "reused id",
             env.store
+                .plan()
                 .create_assignment(&scope, new(r.id.clone(), p.id.clone(), a.id.clone()))
                 .await
                 .map(drop),
         ),
         (
             "reused person id",
-            env.store.create_resource(&scope, r.id.clone(), Name::parse("Other").unwrap()).await.map(drop),
+            env.store
+                .plan()
+                .create_resource(&scope, r.id.clone(), Name::parse("Other").unwrap())
+                .await
+                .map(drop),
         ),
         (
             "stale rename",
-            env.store.rename_resource(&scope, &r.id, 9, Name::parse("Z").unwrap()).await.map(drop),
+            env.store.plan().rename_resource(&scope, &r.id, 9, Name::parse("Z").unwrap()).await.map(drop),
         ),
         (
             "rename of nobody",
             env.store
+                .plan()
                 .rename_resource(&scope, &ResourceId::generate(), 1, Name::parse("Z").unwrap())
                 .await
                 .map(drop),
         ),
         (
             "empty project update",
-            env.store.update_project(&scope, &p.id, p.version, None, None).await.map(drop),
+            env.store.plan().update_project(&scope, &p.id, p.version, None, None).await.map(drop),
         ),
         (
             "stale move",
-            env.store.update_assignment(&scope, &stale, change(r.id.clone(), p.id.clone())).await.map(drop),
+            env.store
+                .plan()
+                .update_assignment(&scope, &stale, change(r.id.clone(), p.id.clone()))
+                .await
+                .map(drop),
         ),
         (
             "move to nobody",
             env.store
+                .plan()
                 .update_assignment(&scope, &a, change(ResourceId::generate(), p.id.clone()))
                 .await
                 .map(drop),
         ),
-        ("stale delete", env.store.delete_assignment(&scope, &stale).await.map(drop)),
+        ("stale delete", env.store.plan().delete_assignment(&scope, &stale).await.map(drop)),
     ];
     let codes: Vec<_> =
         results.iter().map(|(what, r)| (*what, r.as_ref().err().map(StoreError::code))).collect();

@@ -18,6 +18,7 @@ async fn twenty_concurrent_writers_lose_nothing() {
         tasks.push(tokio::spawn(async move {
             let r = env
                 .store
+                .plan()
                 .create_resource(
                     &scope,
                     ResourceId::generate(),
@@ -45,10 +46,11 @@ async fn twenty_concurrent_writers_lose_nothing() {
     }
     assert_eq!(expected.len(), 200);
     let stored: HashSet<_> =
-        env.store.all_assignments(&scope).await.unwrap().into_iter().map(|a| a.id).collect();
+        env.store.plan().all_assignments(&scope).await.unwrap().into_iter().map(|a| a.id).collect();
     assert_eq!(stored, expected);
     let in_window: HashSet<_> = env
         .store
+        .plan()
         .assignments_in_window(&scope, window("2026-06-20", "2026-06-27"))
         .await
         .unwrap()
@@ -57,7 +59,7 @@ async fn twenty_concurrent_writers_lose_nothing() {
         .collect();
     // The long ones (i = 0, 3, 6, 9; 70 days) still run in late June.
     assert_eq!(in_window.len(), 20 * 4);
-    assert_eq!(env.store.list_resources(&scope).await.unwrap().len(), 20);
+    assert_eq!(env.store.plan().list_resources(&scope).await.unwrap().len(), 20);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -73,6 +75,7 @@ async fn two_edits_of_one_read_copy_give_one_success_and_one_conflict() {
                 // One moves it (new sort key), the other resizes it (same key), or both resize.
                 let start = if round % 2 == 0 && k == 0 { "2026-05-11" } else { "2026-05-04" };
                 env.store
+                    .plan()
                     .update_assignment(
                         &scope,
                         &a,
@@ -95,9 +98,9 @@ async fn two_edits_of_one_read_copy_give_one_success_and_one_conflict() {
             .count();
         assert_eq!((ok, refused), (1, 1), "round {round}: {results:?}");
         let winner = results.into_iter().find_map(Result::ok).unwrap();
-        let stored = env.store.all_assignments(&scope).await.unwrap();
+        let stored = env.store.plan().all_assignments(&scope).await.unwrap();
         assert_eq!(stored, vec![winner.clone()]);
-        env.store.delete_assignment(&scope, &winner).await.unwrap();
+        env.store.plan().delete_assignment(&scope, &winner).await.unwrap();
     }
 }
 

@@ -27,7 +27,7 @@ async fn local_plan(env: &TestEnv) -> (TeamScope, planner_store::transfer::TeamE
         resource_id: sam.id.clone(),
         change: TimeOffChange { range: range("2026-05-18", 2), kind: TimeOffKind::Holiday, minutes: None },
     };
-    env.store.create_time_off(&local, new).await.unwrap();
+    env.store.plan().create_time_off(&local, new).await.unwrap();
     let file = env.store.transfer().export_team(&local).await.unwrap();
     (local, file)
 }
@@ -41,11 +41,11 @@ async fn a_copy_run_again_brings_back_nothing_the_team_deleted_meanwhile() {
     env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
     // Meanwhile teammates delete Gus (with his bar), one of Sam's bars and Sam's time off.
     let gus = file.resources.iter().find(|r| r.name.as_str() == "Gus").unwrap();
-    env.store.delete_resource(&team, &gus.id, &mut |_, _| {}).await.unwrap();
+    env.store.plan().delete_resource(&team, &gus.id, &mut |_, _| {}).await.unwrap();
     let in_team = env.store.transfer().export_team(&team).await.unwrap();
     let sams_first = in_team.assignments.iter().find(|a| a.range.start() == day("2026-05-04")).unwrap();
-    env.store.delete_assignment(&team, sams_first).await.unwrap();
-    env.store.delete_time_off(&team, &in_team.time_off[0]).await.unwrap();
+    env.store.plan().delete_assignment(&team, sams_first).await.unwrap();
+    env.store.plan().delete_time_off(&team, &in_team.time_off[0]).await.unwrap();
     let left = env.store.transfer().export_team(&team).await.unwrap();
 
     let report = env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
@@ -77,10 +77,10 @@ async fn a_copy_run_again_does_not_bring_back_what_the_team_moved_meanwhile() {
         allocation: None,
         status: None,
     };
-    env.store.update_assignment(&team, bar, change).await.unwrap();
+    env.store.plan().update_assignment(&team, bar, change).await.unwrap();
     let off = &in_team.time_off[0];
     let moved = TimeOffChange { range: range("2026-06-08", 2), kind: off.kind, minutes: off.minutes };
-    env.store.update_time_off(&team, off, moved).await.unwrap();
+    env.store.plan().update_time_off(&team, off, moved).await.unwrap();
     let left = env.store.transfer().export_team(&team).await.unwrap();
 
     let report = env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
@@ -199,7 +199,7 @@ async fn an_import_during_a_teammates_delete_keeps_the_files_bars() {
     pause.armed.store(true, Ordering::SeqCst);
     let teammate = {
         let (env, team, id) = (env.clone(), team.clone(), r.id.clone());
-        tokio::spawn(async move { env.store.delete_resource(&team, &id, &mut |_, _| {}).await })
+        tokio::spawn(async move { env.store.plan().delete_resource(&team, &id, &mut |_, _| {}).await })
     };
     tokio::task::spawn_blocking(move || paused_rx.recv()).await.unwrap().unwrap();
     // Meanwhile an admin imports the file, R and both bars in it; then the delete goes on.
@@ -221,6 +221,7 @@ async fn a_copy_run_again_does_not_bring_back_a_calendar_the_team_deleted() {
     let local = env.team("This computer").await;
     let cal = env
         .store
+        .plan()
         .create_calendar(
             &local,
             planner_domain::CalendarId::generate(),
@@ -230,12 +231,12 @@ async fn a_copy_run_again_does_not_bring_back_a_calendar_the_team_deleted() {
         .await
         .unwrap();
     let days = vec![(day("2026-12-25"), planner_domain::Name::parse("Christmas Day").unwrap())];
-    env.store.put_holidays(&local, &cal.id, days).await.unwrap();
+    env.store.plan().put_holidays(&local, &cal.id, days).await.unwrap();
     let file = env.store.transfer().export_team(&local).await.unwrap();
     let team = env.team("Team").await;
     env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
     // A teammate deletes the calendar (and so its holiday); the move runs again.
-    env.store.delete_calendar(&team, &cal.id).await.unwrap();
+    env.store.plan().delete_calendar(&team, &cal.id).await.unwrap();
     let report = env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
     let after = env.store.transfer().export_team(&team).await.unwrap();
     assert!(

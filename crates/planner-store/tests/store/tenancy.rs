@@ -52,62 +52,71 @@ async fn run(
         let base = day("2026-01-01");
         match *op {
             Op::CreatePerson => {
-                s.create_resource(scope, ResourceId::generate(), Name::parse("P").unwrap()).await.unwrap();
+                s.plan()
+                    .create_resource(scope, ResourceId::generate(), Name::parse("P").unwrap())
+                    .await
+                    .unwrap();
             }
             Op::CreateProject => {
-                s.create_project(
-                    scope,
-                    ProjectId::generate(),
-                    Name::parse("J").unwrap(),
-                    Color::parse("#123456").unwrap(),
-                )
-                .await
-                .unwrap();
-            }
-            Op::CreateAssignment(start, len) => {
-                let c = s.catalog(scope).await.unwrap();
-                if let (Some(r), Some(p)) = (c.resources.first(), c.projects.first()) {
-                    let start = base.add_days(start);
-                    s.create_assignment(
+                s.plan()
+                    .create_project(
                         scope,
-                        NewAssignment {
-                            id: AssignmentId::generate(),
-                            resource_id: r.id.clone(),
-                            project_id: p.id.clone(),
-                            range: planner_domain::DateRange::new(start, start.add_days(len)).unwrap(),
-                            allocation: Default::default(),
-                            status: Default::default(),
-                        },
+                        ProjectId::generate(),
+                        Name::parse("J").unwrap(),
+                        Color::parse("#123456").unwrap(),
                     )
                     .await
                     .unwrap();
+            }
+            Op::CreateAssignment(start, len) => {
+                let c = s.plan().catalog(scope).await.unwrap();
+                if let (Some(r), Some(p)) = (c.resources.first(), c.projects.first()) {
+                    let start = base.add_days(start);
+                    s.plan()
+                        .create_assignment(
+                            scope,
+                            NewAssignment {
+                                id: AssignmentId::generate(),
+                                resource_id: r.id.clone(),
+                                project_id: p.id.clone(),
+                                range: planner_domain::DateRange::new(start, start.add_days(len)).unwrap(),
+                                allocation: Default::default(),
+                                status: Default::default(),
+                            },
+                        )
+                        .await
+                        .unwrap();
                 }
             }
             Op::Rename => {
-                if let Some(r) = s.list_resources(scope).await.unwrap().first() {
-                    s.rename_resource(scope, &r.id, r.version, Name::parse("Q").unwrap()).await.unwrap();
+                if let Some(r) = s.plan().list_resources(scope).await.unwrap().first() {
+                    s.plan()
+                        .rename_resource(scope, &r.id, r.version, Name::parse("Q").unwrap())
+                        .await
+                        .unwrap();
                 }
             }
             Op::Window(from) => {
                 let from = base.add_days(from);
-                s.assignments_in_window(
-                    scope,
-                    planner_domain::DateRange::window(from, from.add_days(91)).unwrap(),
-                )
-                .await
-                .unwrap();
+                s.plan()
+                    .assignments_in_window(
+                        scope,
+                        planner_domain::DateRange::window(from, from.add_days(91)).unwrap(),
+                    )
+                    .await
+                    .unwrap();
             }
             Op::Timeline => {
-                s.timeline(scope, window("2026-01-01", "2026-04-01")).await.unwrap();
+                s.plan().timeline(scope, window("2026-01-01", "2026-04-01")).await.unwrap();
             }
             Op::DeleteAssignment => {
-                if let Some(a) = s.all_assignments(scope).await.unwrap().first() {
-                    s.delete_assignment(scope, a).await.unwrap();
+                if let Some(a) = s.plan().all_assignments(scope).await.unwrap().first() {
+                    s.plan().delete_assignment(scope, a).await.unwrap();
                 }
             }
             Op::DeletePerson => {
-                if let Some(r) = s.list_resources(scope).await.unwrap().last() {
-                    s.delete_resource(scope, &r.id, &mut |_, _| {}).await.unwrap();
+                if let Some(r) = s.plan().list_resources(scope).await.unwrap().last() {
+                    s.plan().delete_resource(scope, &r.id, &mut |_, _| {}).await.unwrap();
                 }
             }
             Op::Members => {
@@ -180,13 +189,14 @@ async fn roles_are_enforced_and_refusals_audited() {
     let r = env.person(&admin, "R").await;
 
     // Viewers read but never write.
-    assert_eq!(env.store.list_resources(&viewer).await.unwrap().len(), 1);
-    let write = env.store.create_resource(&viewer, ResourceId::generate(), Name::parse("X").unwrap()).await;
+    assert_eq!(env.store.plan().list_resources(&viewer).await.unwrap().len(), 1);
+    let write =
+        env.store.plan().create_resource(&viewer, ResourceId::generate(), Name::parse("X").unwrap()).await;
     assert!(matches!(write, Err(StoreError::Forbidden { role: Role::Viewer, .. })), "{write:?}");
-    let delete = env.store.delete_resource(&viewer, &r.id, &mut |_, _| {}).await;
+    let delete = env.store.plan().delete_resource(&viewer, &r.id, &mut |_, _| {}).await;
     assert!(matches!(delete, Err(StoreError::Forbidden { .. })));
     // Planners edit the plan but do not manage the team.
-    env.store.rename_resource(&planner, &r.id, r.version, Name::parse("R2").unwrap()).await.unwrap();
+    env.store.plan().rename_resource(&planner, &r.id, r.version, Name::parse("R2").unwrap()).await.unwrap();
     let manage = env.store.put_member(&planner, viewer.user(), Role::Admin).await;
     assert!(matches!(manage, Err(StoreError::Forbidden { role: Role::Planner, .. })), "{manage:?}");
 
@@ -202,7 +212,7 @@ async fn roles_are_enforced_and_refusals_audited() {
     );
     assert!(events.iter().all(|e| e.team == admin.team().as_str() && e.refused == "role"));
     // Nothing was written by the refused calls.
-    assert_eq!(env.store.list_resources(&admin).await.unwrap().len(), 1);
+    assert_eq!(env.store.plan().list_resources(&admin).await.unwrap().len(), 1);
     let members = env.store.list_members(&admin).await.unwrap();
     assert_eq!(members.iter().find(|m| &m.user_id == viewer.user()).unwrap().role, Role::Viewer);
 }
@@ -212,7 +222,7 @@ async fn a_scope_works_only_on_the_store_that_made_it() {
     let one = TestEnv::new().await;
     let other = TestEnv::new().await;
     let scope = one.team("One").await;
-    let refused = other.store.list_resources(&scope).await;
+    let refused = other.store.plan().list_resources(&scope).await;
     assert!(matches!(refused, Err(StoreError::Config { .. })), "{refused:?}");
 }
 

@@ -8,7 +8,7 @@ use planner_store::transfer::TeamExport;
 async fn export_then_import_into_another_team_gives_the_same_plan() {
     let env = TestEnv::new().await;
     let source = env.team("Source").await;
-    env.store.seed_demo(&source, day("2026-05-01"), 7).await.unwrap();
+    env.store.plan().seed_demo(&source, day("2026-05-01"), 7).await.unwrap();
     let file = env.store.transfer().export_team(&source).await.unwrap();
     assert_eq!(file.resources.len(), 12);
     assert_eq!(file.projects.len(), 6);
@@ -35,8 +35,8 @@ async fn export_then_import_into_another_team_gives_the_same_plan() {
     // The window query works on the imported long assignments too.
     let w = window("2026-05-01", "2026-08-01");
     assert_eq!(
-        env.store.assignments_in_window(&target, w).await.unwrap(),
-        env.store.assignments_in_window(&source, w).await.unwrap()
+        env.store.plan().assignments_in_window(&target, w).await.unwrap(),
+        env.store.plan().assignments_in_window(&source, w).await.unwrap()
     );
 }
 
@@ -44,7 +44,7 @@ async fn export_then_import_into_another_team_gives_the_same_plan() {
 async fn an_interrupted_import_loses_nothing_and_completes_when_run_again() {
     let (env, recorder) = TestEnv::recorded().await;
     let source = env.team("Source").await;
-    env.store.seed_demo(&source, day("2026-05-01"), 3).await.unwrap();
+    env.store.plan().seed_demo(&source, day("2026-05-01"), 3).await.unwrap();
     let file = env.store.transfer().export_team(&source).await.unwrap();
     let target = env.team("Target").await;
     let old = env.person(&target, "Old").await;
@@ -53,7 +53,7 @@ async fn an_interrupted_import_loses_nothing_and_completes_when_run_again() {
     assert!(env.store.transfer().import_team(&target, &file, &mut |_, _, _| {}).await.is_err());
     recorder.clear_rule();
     // Put first: what was there is still there.
-    assert!(env.store.list_resources(&target).await.unwrap().contains(&old));
+    assert!(env.store.plan().list_resources(&target).await.unwrap().contains(&old));
     env.store.transfer().import_team(&target, &file, &mut |_, _, _| {}).await.unwrap();
     let back = env.store.transfer().export_team(&target).await.unwrap();
     assert_eq!((back.resources, back.assignments), (file.resources, file.assignments));
@@ -63,13 +63,13 @@ async fn an_interrupted_import_loses_nothing_and_completes_when_run_again() {
 async fn a_file_with_dangling_references_is_refused_before_anything_is_written() {
     let env = TestEnv::new().await;
     let source = env.team("Source").await;
-    env.store.seed_demo(&source, day("2026-05-01"), 5).await.unwrap();
+    env.store.plan().seed_demo(&source, day("2026-05-01"), 5).await.unwrap();
     let mut file = env.store.transfer().export_team(&source).await.unwrap();
     file.resources.remove(0);
     let target = env.team("Target").await;
     let err = env.store.transfer().import_team(&target, &file, &mut |_, _, _| {}).await.unwrap_err();
     assert!(matches!(err, StoreError::Config { .. }), "{err:?}");
-    assert!(env.store.list_resources(&target).await.unwrap().is_empty());
+    assert!(env.store.plan().list_resources(&target).await.unwrap().is_empty());
 }
 
 #[tokio::test]
@@ -86,15 +86,15 @@ async fn an_import_finishes_a_delete_that_was_left_half_done() {
         env.assign(&target, &half.id, &p.id, &day("2026-01-01").add_days(i).to_string(), 1).await;
     }
     recorder.disconnect_after("BatchWriteItem", 0);
-    assert!(env.store.delete_resource(&target, &half.id, &mut |_, _| {}).await.is_err());
+    assert!(env.store.plan().delete_resource(&target, &half.id, &mut |_, _| {}).await.is_err());
     recorder.clear_rule();
-    assert_eq!(env.store.catalog(&target).await.unwrap().pending_deletions.len(), 1);
+    assert_eq!(env.store.plan().catalog(&target).await.unwrap().pending_deletions.len(), 1);
 
     env.store.transfer().import_team(&target, &file, &mut |_, _, _| {}).await.unwrap();
-    let after = env.store.catalog(&target).await.unwrap();
+    let after = env.store.plan().catalog(&target).await.unwrap();
     assert!(after.pending_deletions.is_empty());
     assert_eq!(after.resources.iter().map(|r| r.name.as_str()).collect::<Vec<_>>(), ["Kept"]);
-    assert!(env.store.all_assignments(&target).await.unwrap().is_empty());
+    assert!(env.store.plan().all_assignments(&target).await.unwrap().is_empty());
 }
 
 #[tokio::test]
@@ -107,15 +107,26 @@ async fn an_import_that_shortens_an_assignment_leaves_no_stale_index_entry() {
     file.assignments[0].range = range("2026-05-01", 19);
     env.store.transfer().import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
     assert!(
-        env.store.assignments_in_window(&scope, window("2026-06-15", "2026-07-01")).await.unwrap().is_empty()
+        env.store
+            .plan()
+            .assignments_in_window(&scope, window("2026-06-15", "2026-07-01"))
+            .await
+            .unwrap()
+            .is_empty()
     );
-    let may = env.store.assignments_in_window(&scope, window("2026-05-01", "2026-06-01")).await.unwrap();
+    let may =
+        env.store.plan().assignments_in_window(&scope, window("2026-05-01", "2026-06-01")).await.unwrap();
     assert_eq!(may.len(), 1);
     assert_eq!(may[0].range, range("2026-05-01", 19));
     assert_eq!(may[0].id, long.id);
-    env.store.delete_assignment(&scope, &may[0]).await.unwrap();
+    env.store.plan().delete_assignment(&scope, &may[0]).await.unwrap();
     assert!(
-        env.store.assignments_in_window(&scope, window("2026-01-01", "2027-01-01")).await.unwrap().is_empty()
+        env.store
+            .plan()
+            .assignments_in_window(&scope, window("2026-01-01", "2027-01-01"))
+            .await
+            .unwrap()
+            .is_empty()
     );
 }
 
@@ -129,7 +140,7 @@ async fn an_export_taken_during_an_unfinished_delete_imports_cleanly() {
     env.assign(&scope, &gone.id, &p.id, "2026-05-01", 3).await;
     env.assign(&scope, &kept.id, &p.id, "2026-05-01", 3).await;
     recorder.disconnect_after("BatchWriteItem", 0);
-    assert!(env.store.delete_resource(&scope, &gone.id, &mut |_, _| {}).await.is_err());
+    assert!(env.store.plan().delete_resource(&scope, &gone.id, &mut |_, _| {}).await.is_err());
     recorder.clear_rule();
     let file = env.store.transfer().export_team(&scope).await.unwrap();
     assert_eq!(file.assignments.len(), 1);
@@ -158,7 +169,7 @@ async fn plan_sizes(env: &TestEnv, scope: &planner_store::TeamScope) -> (usize, 
 async fn copying_into_a_team_keeps_what_the_team_has() {
     let env = TestEnv::new().await;
     let local = env.team("This computer").await;
-    env.store.seed_demo(&local, day("2026-05-01"), 11).await.unwrap();
+    env.store.plan().seed_demo(&local, day("2026-05-01"), 11).await.unwrap();
     let file = env.store.transfer().export_team(&local).await.unwrap();
     let team = env.team("Team").await;
     let theirs = env.person(&team, "Already in the team").await;
@@ -178,8 +189,8 @@ async fn copying_into_a_team_keeps_what_the_team_has() {
     assert!(stages.iter().any(|(s, d, t)| s == "assignments" && d == t), "{stages:?}");
     // The long ones are found by the window query in the team too.
     let w = window("2026-05-01", "2026-09-01");
-    let in_team = env.store.assignments_in_window(&team, w).await.unwrap();
-    for a in env.store.assignments_in_window(&local, w).await.unwrap() {
+    let in_team = env.store.plan().assignments_in_window(&team, w).await.unwrap();
+    for a in env.store.plan().assignments_in_window(&local, w).await.unwrap() {
         assert!(in_team.contains(&a), "{a:?} is missing in the team's window");
     }
 }
@@ -188,7 +199,7 @@ async fn copying_into_a_team_keeps_what_the_team_has() {
 async fn an_interrupted_copy_finishes_when_run_again_without_overwriting_the_teams_changes() {
     let (env, recorder) = TestEnv::recorded().await;
     let local = env.team("This computer").await;
-    env.store.seed_demo(&local, day("2026-05-01"), 5).await.unwrap();
+    env.store.plan().seed_demo(&local, day("2026-05-01"), 5).await.unwrap();
     let file = env.store.transfer().export_team(&local).await.unwrap();
     let team = env.team("Team").await;
 
@@ -201,6 +212,7 @@ async fn an_interrupted_copy_finishes_when_run_again_without_overwriting_the_tea
     let copied = &partial.resources[0];
     let renamed = env
         .store
+        .plan()
         .rename_resource(
             &team,
             &copied.id,
@@ -222,7 +234,7 @@ async fn an_interrupted_copy_finishes_when_run_again_without_overwriting_the_tea
 async fn a_viewer_cannot_copy_in_and_clearing_empties_the_plan_but_keeps_the_team() {
     let env = TestEnv::new().await;
     let local = env.team("This computer").await;
-    env.store.seed_demo(&local, day("2026-05-01"), 2).await.unwrap();
+    env.store.plan().seed_demo(&local, day("2026-05-01"), 2).await.unwrap();
     let file = env.store.transfer().export_team(&local).await.unwrap();
     let team = env.team("Team").await;
     let viewer = env.member(&team, planner_domain::Role::Viewer).await;
@@ -236,10 +248,22 @@ async fn a_viewer_cannot_copy_in_and_clearing_empties_the_plan_but_keeps_the_tea
     assert_eq!(removed, 12 + 6 + file.assignments.len() + capacity);
     assert_eq!(plan_sizes(&env, &local).await, (0, 0, 0));
     assert!(
-        env.store.assignments_in_window(&local, window("2020-01-01", "2030-01-01")).await.unwrap().is_empty()
+        env.store
+            .plan()
+            .assignments_in_window(&local, window("2020-01-01", "2030-01-01"))
+            .await
+            .unwrap()
+            .is_empty()
     );
     assert_eq!(
-        env.store.timeline(&local, window("2026-05-01", "2026-06-01")).await.unwrap().team.name.as_str(),
+        env.store
+            .plan()
+            .timeline(&local, window("2026-05-01", "2026-06-01"))
+            .await
+            .unwrap()
+            .team
+            .name
+            .as_str(),
         "This computer"
     );
 }
@@ -270,9 +294,10 @@ async fn a_file_written_by_an_earlier_version_imports_as_written() {
     let file: TeamExport = serde_json::from_str(VERSION_1_FILE).unwrap();
     let scope = env.team("Target").await;
     env.store.transfer().import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
-    let people = env.store.list_resources(&scope).await.unwrap();
+    let people = env.store.plan().list_resources(&scope).await.unwrap();
     assert_eq!(people.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(), ["Ada"]);
-    let shown = env.store.assignments_in_window(&scope, window("2026-01-01", "2026-02-01")).await.unwrap();
+    let shown =
+        env.store.plan().assignments_in_window(&scope, window("2026-01-01", "2026-02-01")).await.unwrap();
     assert_eq!(shown.len(), 1);
     assert_eq!(shown[0].resource_id.to_string(), "01J0000000000000000000000A");
 }

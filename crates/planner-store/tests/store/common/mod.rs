@@ -112,11 +112,16 @@ impl TestEnv {
     }
 
     pub async fn person(&self, scope: &TeamScope, name: &str) -> Resource {
-        self.store.create_resource(scope, ResourceId::generate(), Name::parse(name).unwrap()).await.unwrap()
+        self.store
+            .plan()
+            .create_resource(scope, ResourceId::generate(), Name::parse(name).unwrap())
+            .await
+            .unwrap()
     }
 
     pub async fn project(&self, scope: &TeamScope, name: &str) -> planner_domain::Project {
         self.store
+            .plan()
             .create_project(
                 scope,
                 ProjectId::generate(),
@@ -154,7 +159,7 @@ impl TestEnv {
             allocation: Default::default(),
             status: Default::default(),
         };
-        self.store.create_assignment(scope, new).await
+        self.store.plan().create_assignment(scope, new).await
     }
 }
 

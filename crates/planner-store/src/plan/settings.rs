@@ -3,22 +3,65 @@
 //! on the META's revision (`metaRev`) that the record's "before" was read at, so two admins'
 //! changes at the same moment cannot leave a record that says the wrong "before".
 
-use super::{DEFAULT_WEEK, team_from_meta};
-use crate::feed::{Change, FEED_DAYS_ATTR, FEED_DAYS_MAX, FEED_DAYS_MIN, FeedAction, FeedKind, TeamSettings};
 use crate::keys::META;
-use crate::sdk::{self, get_n, key, n, s};
-use crate::{Store, StoreError, TeamScope};
+use crate::plan::Plan;
+use crate::plan::feed::{
+    Change, FEED_DAYS_ATTR, FEED_DAYS_MAX, FEED_DAYS_MIN, FeedAction, FeedKind, TeamSettings,
+};
+use crate::sdk::{self, Item, get_n, get_s, key, n, s};
+use crate::{StoreError, TeamScope};
 use aws_sdk_dynamodb::types::{AttributeValue, TransactWriteItem, Update};
 use planner_domain::capacity::WorkWeek;
-use planner_domain::{Action, Name, Team, ValidationError};
+use planner_domain::{Action, Name, Team, TeamId, ValidationError};
 
 /// The META attribute counting the changes made to it here.
 const REVISION: &str = "metaRev";
 
-impl Store {
+/// The team META attribute holding the default working week: seven numbers, minutes Monday
+/// first (absent: Monday to Friday, 8 hours).
+pub(crate) const DEFAULT_WEEK: &str = "defaultWeek";
+
+pub(crate) fn team_from_meta(team: &TeamId, item: &Item) -> Result<Team, StoreError> {
+    let bad = |detail: String| StoreError::corrupt(crate::sdk::item_key(item), detail);
+    let default_week = match item.get(DEFAULT_WEEK) {
+        None => WorkWeek::STANDARD,
+        Some(AttributeValue::L(days)) if days.len() == 7 => {
+            let mut minutes = [0u32; 7];
+            for (slot, day) in minutes.iter_mut().zip(days) {
+                *slot = day
+                    .as_n()
+                    .ok()
+                    .and_then(|v| v.parse().ok())
+                    .ok_or_else(|| bad("defaultWeek holds a day that is not a number".into()))?;
+            }
+            WorkWeek::new(minutes).map_err(|e| bad(e.to_string()))?
+        }
+        Some(_) => return Err(bad("defaultWeek is not a list of seven numbers".into())),
+    };
+    Ok(Team {
+        id: team.clone(),
+        name: Name::parse(get_s(item, "name")?)?,
+        created_at: get_s(item, "createdAt")?.to_owned(),
+        default_week,
+        feed_days: crate::plan::feed::feed_days_of(item)?,
+    })
+}
+
+impl Plan<'_> {
+    /// The team's own record.
+    pub async fn team_meta(self, scope: &TeamScope) -> Result<Team, StoreError> {
+        self.store.require(scope, Action::ReadPlan, "team_meta")?;
+        let item = self
+            .store
+            .get(key(scope.pk(), META), self.store.strong_reads)
+            .await?
+            .ok_or(StoreError::NotFound { what: "team" })?;
+        team_from_meta(scope.team(), &item)
+    }
+
     /// Renames the team. Admins only.
-    pub async fn rename_team(&self, scope: &TeamScope, name: Name) -> Result<Team, StoreError> {
-        self.require(scope, Action::ManageTeam, "rename_team")?;
+    pub async fn rename_team(self, scope: &TeamScope, name: Name) -> Result<Team, StoreError> {
+        self.store.require(scope, Action::ManageTeam, "rename_team")?;
         self.set_meta(scope, "#name = :value", Some(("#name", "name")), s(name.as_str()), |t| {
             let before = TeamSettings { name: Some(t.name.clone()), ..TeamSettings::default() };
             (before, TeamSettings { name: Some(name.clone()), ..TeamSettings::default() })
@@ -27,8 +70,8 @@ impl Store {
     }
 
     /// Sets the working week of everyone without one of their own. Admins only.
-    pub async fn set_default_week(&self, scope: &TeamScope, week: WorkWeek) -> Result<Team, StoreError> {
-        self.require(scope, Action::ManageTeam, "set_default_week")?;
+    pub async fn set_default_week(self, scope: &TeamScope, week: WorkWeek) -> Result<Team, StoreError> {
+        self.store.require(scope, Action::ManageTeam, "set_default_week")?;
         let value = AttributeValue::L(week.minutes().iter().map(|m| n(*m)).collect());
         self.set_meta(scope, &format!("{DEFAULT_WEEK} = :value"), None, value, |t| {
             let before = TeamSettings { default_week: Some(t.default_week), ..TeamSettings::default() };
@@ -40,8 +83,8 @@ impl Store {
     /// Sets how many days the team's change records are kept (from a week to ten years). A
     /// shorter period hides older records from the next read on; the table's TTL removes each
     /// record at the time it was written with. Admins only.
-    pub async fn set_feed_days(&self, scope: &TeamScope, days: u32) -> Result<Team, StoreError> {
-        self.require(scope, Action::ManageTeam, "set_feed_days")?;
+    pub async fn set_feed_days(self, scope: &TeamScope, days: u32) -> Result<Team, StoreError> {
+        self.store.require(scope, Action::ManageTeam, "set_feed_days")?;
         if !(FEED_DAYS_MIN..=FEED_DAYS_MAX).contains(&days) {
             return Err(ValidationError::FeedDays { min: FEED_DAYS_MIN, max: FEED_DAYS_MAX }.into());
         }
@@ -58,7 +101,7 @@ impl Store {
     /// Sets one META attribute (`set`: `attr = :value`) with its change record, on the condition
     /// that the META is at the revision read for the record's "before".
     async fn set_meta(
-        &self,
+        self,
         scope: &TeamScope,
         set: &str,
         name: Option<(&str, &str)>,
@@ -66,7 +109,8 @@ impl Store {
         states: impl FnOnce(&Team) -> (TeamSettings, TeamSettings),
     ) -> Result<Team, StoreError> {
         let meta_key = key(scope.pk(), META);
-        let meta = self.get(meta_key.clone(), true).await?.ok_or(StoreError::NotFound { what: "team" })?;
+        let meta =
+            self.store.get(meta_key.clone(), true).await?.ok_or(StoreError::NotFound { what: "team" })?;
         let current = team_from_meta(scope.team(), &meta)?;
         let revision = get_n(&meta, REVISION).ok();
         let (before, after) = states(&current);
@@ -77,7 +121,7 @@ impl Store {
         let days =
             if set.starts_with(FEED_DAYS_ATTR) { current.feed_days } else { self.feed_days(scope).await? };
         let mut update = Update::builder()
-            .table_name(self.table())
+            .table_name(self.store.table())
             .set_key(Some(meta_key.clone()))
             .update_expression(format!("SET {set}, #rev = :rev"))
             .expression_attribute_names("#rev", REVISION)
@@ -99,7 +143,7 @@ impl Store {
             TransactWriteItem::builder().update(update.build().map_err(StoreError::build)?).build(),
             self.feed_record(scope, days, change)?,
         ];
-        match sdk::transact(self.client(), actions).await {
+        match sdk::transact(self.store.client(), actions).await {
             Ok(()) => {}
             Err(e) if e.condition_failed_at(0) => return Err(StoreError::Conflict { what: "team" }),
             Err(e) => return Err(e.into_store("team")),

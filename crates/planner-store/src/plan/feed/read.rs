@@ -5,6 +5,7 @@
 
 use super::{ChangeRecord, FeedKind, FeedPage, record_from_item};
 use crate::keys;
+use crate::plan::Plan;
 use crate::sdk::{self, get_n, s};
 use crate::{Store, StoreError, TeamScope};
 use aws_sdk_dynamodb::types::ReturnConsumedCapacity;
@@ -69,8 +70,8 @@ impl FeedReader {
         pages: usize,
     ) -> Result<FeedRead, StoreError> {
         store.require(scope, Action::ReadPlan, "changes_since")?;
-        let days = store.feed_days(scope).await?;
-        let now_ms = store.now_millis();
+        let days = store.plan().feed_days(scope).await?;
+        let now_ms = store.plan().now_millis();
         if now_ms - self.newest_ms > i64::from(days) * 86_400_000 {
             *self = Self { newest_ms: now_ms, seen: HashMap::new(), page: self.page };
             return Ok(FeedRead::Reload);
@@ -79,7 +80,7 @@ impl FeedReader {
         let mut from = PageFrom::Key(keys::feed_sk(self.newest_ms - READ_BACK_MS, ""));
         let mut fresh = Vec::new();
         for _ in 0..pages {
-            let page = store.feed_page(scope, &from, self.page, days).await?;
+            let page = store.plan().feed_page(scope, &from, self.page, days).await?;
             for record in page.records {
                 if !self.seen.contains_key(&record.cursor) {
                     self.seen.insert(record.cursor.clone(), millis_of(&record.cursor));
@@ -134,32 +135,32 @@ fn bad_cursor() -> StoreError {
     planner_domain::ValidationError::Id("feed cursor".into()).into()
 }
 
-impl Store {
-    pub(crate) fn now_millis(&self) -> i64 {
-        self.clock.now_millis()
+impl Plan<'_> {
+    pub(crate) fn now_millis(self) -> i64 {
+        self.store.clock.now_millis()
     }
 
     /// The first key the team's retention still shows.
-    fn retained_from(&self, days: u32) -> String {
+    fn retained_from(self, days: u32) -> String {
         keys::feed_sk(self.now_millis() - i64::from(days) * 86_400_000, "")
     }
 
     /// Access pattern 51. The records after `cursor` (from the oldest kept without one), oldest
     /// first, at most `limit`. Every member may read it.
     pub async fn changes_since(
-        &self,
+        self,
         scope: &TeamScope,
         cursor: Option<&str>,
         limit: i32,
     ) -> Result<FeedPage, StoreError> {
-        self.require(scope, Action::ReadPlan, "changes_since")?;
+        self.store.require(scope, Action::ReadPlan, "changes_since")?;
         let days = self.feed_days(scope).await?;
         let from = cursor.map_or(PageFrom::Start, |c| PageFrom::After(c.to_owned()));
         self.feed_page(scope, &from, limit, days).await
     }
 
     async fn feed_page(
-        &self,
+        self,
         scope: &TeamScope,
         from: &PageFrom,
         limit: i32,
@@ -176,6 +177,7 @@ impl Store {
             _ => return Err(bad_cursor()),
         };
         let out = self
+            .store
             .query_range(scope.pk(), (after.max(kept), last), false)
             .limit(limit.clamp(1, 1000))
             .return_consumed_capacity(ReturnConsumedCapacity::Total)
@@ -189,13 +191,13 @@ impl Store {
     /// the newest without one), at most `limit` read (a filter may keep fewer: read on from the
     /// cursor while `more`). Every member may read it.
     pub async fn activity(
-        &self,
+        self,
         scope: &TeamScope,
         before: Option<&str>,
         limit: i32,
         filter: &ActivityFilter,
     ) -> Result<FeedPage, StoreError> {
-        self.require(scope, Action::ReadPlan, "activity")?;
+        self.store.require(scope, Action::ReadPlan, "activity")?;
         let days = self.feed_days(scope).await?;
         let (_, last) = keys::feed_range();
         let upto = match before {
@@ -209,6 +211,7 @@ impl Store {
             return Ok(FeedPage { records: Vec::new(), cursor: before.map(str::to_owned), more: false });
         }
         let mut query = self
+            .store
             .query_range(scope.pk(), (kept, upto), false)
             .scan_index_forward(false)
             .limit(limit.clamp(1, 1000))
@@ -243,11 +246,11 @@ impl Store {
     }
 
     fn page_of(
-        &self,
+        self,
         out: aws_sdk_dynamodb::operation::query::QueryOutput,
         cursor: Option<&str>,
     ) -> Result<FeedPage, StoreError> {
-        let now = self.now().unix_timestamp();
+        let now = self.store.now().unix_timestamp();
         let mut records = Vec::new();
         for item in out.items() {
             if get_n(item, "expires").is_ok_and(|t| t <= now) {

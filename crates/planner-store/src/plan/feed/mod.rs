@@ -17,8 +17,9 @@ mod read;
 pub use read::{ActivityFilter, FeedRead, FeedReader, READ_BACK_MS};
 
 use crate::keys::{self, META};
+use crate::plan::Plan;
 use crate::sdk::{self, get_n, get_opt_s, get_s, key, n, plain_put, s};
-use crate::{Store, StoreError, TeamScope};
+use crate::{StoreError, TeamScope};
 use aws_sdk_dynamodb::types::{AttributeValue, TransactWriteItem};
 use planner_domain::UserId;
 pub use planner_domain::{FeedAction, FeedKind};
@@ -95,7 +96,7 @@ pub struct TeamSettings {
     pub feed_days: Option<u32>,
 }
 
-/// A change to record, for [`Store::feed_record`].
+/// A change to record, for [`Plan::feed_record`](crate::Plan::feed_record).
 #[derive(Debug, Clone)]
 pub(crate) struct Change {
     kind: FeedKind,
@@ -139,24 +140,24 @@ impl Change {
     }
 }
 
-impl Store {
+impl Plan<'_> {
     /// The change record of an edit, for the edit's own transaction (appended last, so the
     /// edit's own conditions keep their places). `days`: the team's retention
-    /// ([`Store::feed_days`], read before the transaction).
+    /// ([`Plan::feed_days`](crate::Plan::feed_days), read before the transaction).
     pub(crate) fn feed_record(
-        &self,
+        self,
         scope: &TeamScope,
         days: u32,
         change: Change,
     ) -> Result<TransactWriteItem, StoreError> {
-        let now = self.now();
+        let now = self.store.now();
         let millis = planner_domain::epoch_millis(now);
         // Records of one millisecond keep this store's order (a create and the move after it);
         // the ULID keeps writers apart.
-        let seq = self.feed_seq.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let seq = self.store.feed_seq.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let id = format!("{seq:010x}{}", ulid::Ulid::new());
         let mut record = key(scope.pk(), keys::feed_sk(millis, &id));
-        record.insert("at".into(), s(self.now_rfc3339()));
+        record.insert("at".into(), s(self.store.now_rfc3339()));
         record.insert("by".into(), s(scope.user().as_str()));
         if let Some(who) = scope.who() {
             record.insert("who".into(), s(who));
@@ -175,37 +176,38 @@ impl Store {
         }
         let expires = (now + time::Duration::days(i64::from(days))).unix_timestamp();
         record.insert("expires".into(), n(expires));
-        plain_put(self.table(), record)
+        plain_put(self.store.table(), record)
     }
 
     /// Writes the one summary record of a run that is many requests (an import, a copy): after
     /// the run, so a run cut short writes none and its rerun writes it.
     pub(crate) async fn write_summary(
-        &self,
+        self,
         scope: &TeamScope,
         action: FeedAction,
         summary: &impl Serialize,
     ) -> Result<(), StoreError> {
         let change = Change::new(FeedKind::Import, action, scope.team().as_str()).summary(summary);
         let record = self.feed_record(scope, self.feed_days(scope).await?, change)?;
-        sdk::transact(self.client(), vec![record]).await.map_err(|e| e.into_store("change record"))
+        sdk::transact(self.store.client(), vec![record]).await.map_err(|e| e.into_store("change record"))
     }
 
     /// The team's retention of change records, in days (cached for a while per store).
-    pub(crate) async fn feed_days(&self, scope: &TeamScope) -> Result<u32, StoreError> {
-        if let Some((days, at)) = self.feed_days.lock().map_err(poisoned)?.get(scope.team())
+    pub(crate) async fn feed_days(self, scope: &TeamScope) -> Result<u32, StoreError> {
+        if let Some((days, at)) = self.store.feed_days.lock().map_err(poisoned)?.get(scope.team())
             && at.elapsed() < RETENTION_FRESH
         {
             return Ok(*days);
         }
-        let meta = self.get(key(scope.pk(), META), false).await?;
+        let meta = self.store.get(key(scope.pk(), META), false).await?;
         let days = meta.as_ref().map_or(Ok(FEED_DAYS), feed_days_of)?;
         self.remember_feed_days(scope, days)?;
         Ok(days)
     }
 
-    pub(crate) fn remember_feed_days(&self, scope: &TeamScope, days: u32) -> Result<(), StoreError> {
-        self.feed_days
+    pub(crate) fn remember_feed_days(self, scope: &TeamScope, days: u32) -> Result<(), StoreError> {
+        self.store
+            .feed_days
             .lock()
             .map_err(poisoned)?
             .insert(scope.team().clone(), (days, std::time::Instant::now()));

@@ -5,8 +5,9 @@
 //! one has a week of holiday, some assignments take half a day or a share of it, and one project
 //! is tentative. Deterministic for a given seed and day.
 
+use crate::plan::Plan;
 use crate::plan::{NewAssignment, NewTimeOff, TimeOffChange};
-use crate::{Store, StoreError, TeamScope};
+use crate::{StoreError, TeamScope};
 use planner_domain::capacity::{Allocation, Schedule, Status, TimeOffKind, WorkWeek};
 use planner_domain::{
     AssignmentId, CalendarId, Color, Date, DateRange, Name, ProjectId, ResourceId, TimeOffId,
@@ -47,7 +48,7 @@ const PART_TIME: [u32; 7] = [360, 360, 360, 360, 0, 0, 0];
 /// Who takes a week of holiday, starting on the Monday two weeks from today.
 const ON_HOLIDAY: usize = 7;
 
-/// What [`Store::seed_demo`] created.
+/// What [`Plan::seed_demo`](crate::Plan::seed_demo) created.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DemoReport {
@@ -56,10 +57,10 @@ pub struct DemoReport {
     pub assignments: usize,
 }
 
-impl Store {
+impl Plan<'_> {
     /// Adds the demo people, projects and assignments to the scope's team.
     pub async fn seed_demo(
-        &self,
+        self,
         scope: &TeamScope,
         today: Date,
         seed: u64,
@@ -73,7 +74,7 @@ impl Store {
         let calendar = self
             .create_calendar(scope, CalendarId::generate(), Name::parse("日本の祝日")?, Some("JP".into()))
             .await?;
-        let days = crate::demo_holidays::JP
+        let days = super::demo_holidays::JP
             .iter()
             .map(|(day, name)| Ok((Date::parse(day)?, Name::parse(name)?)))
             .collect::<Result<Vec<_>, planner_domain::ValidationError>>()?;
