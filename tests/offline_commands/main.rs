@@ -91,11 +91,14 @@ async fn setup() -> Setup {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("team.db");
     let s = store(&file, None).await;
-    let (_, admin) = s.open_local_workspace().await.unwrap();
+    let (_, admin) = s.identity().open_local_workspace().await.unwrap();
     let ada = Email::parse("ada@example.com").unwrap();
-    s.invite_member(&admin, &ada, Some(&Name::parse("Ada").unwrap()), Role::Planner).await.unwrap();
-    let issued = s.request_sign_in_code(&ada).await.unwrap().unwrap();
-    let signed = s.sign_in_with_code(&ada, &issued.code).await.unwrap();
+    s.identity()
+        .invite_member(&admin, &ada, Some(&Name::parse("Ada").unwrap()), Role::Planner)
+        .await
+        .unwrap();
+    let issued = s.identity().request_sign_in_code(&ada).await.unwrap().unwrap();
+    let signed = s.identity().sign_in_with_code(&ada, &issued.code).await.unwrap();
     let vault = Arc::new(MemoryVault::default());
     vault.save(&signed.token).unwrap();
     Setup { file, line: Arc::new(Line::default()), vault, keys: Arc::new(MemoryVault::default()) }
@@ -350,7 +353,7 @@ async fn a_start_without_the_network_opens_the_copy_at_once() {
     drop(w);
     let (_app2, w) = app(&s).await;
     let token = s.vault.load().unwrap().unwrap();
-    store(&s.file, None).await.delete_session(&token).await.unwrap();
+    store(&s.file, None).await.identity().delete_session(&token).await.unwrap();
     s.line.set(UP);
     let out = call(&w, "reconnect", json!({})).unwrap();
     assert_eq!(

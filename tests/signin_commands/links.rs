@@ -26,7 +26,8 @@ async fn app_with_clock(s: &Setup) -> (tauri::App<MockRuntime>, WebviewWindow<Mo
 /// A link for `email` asked for somewhere else (another computer: the sender's own request).
 async fn foreign_link(s: &Setup, email: &str) -> String {
     let email = Email::parse(email).unwrap();
-    let issued = store(&s.file, s.audit.clone()).await.request_sign_in_code(&email).await.unwrap().unwrap();
+    let issued =
+        store(&s.file, s.audit.clone()).await.identity().request_sign_in_code(&email).await.unwrap().unwrap();
     planner_auth::sign_in_link(&email, &issued.link_secret)
 }
 
@@ -57,7 +58,7 @@ async fn a_link_not_asked_for_asks_first_and_replaces_the_session_only_when_acce
     assert_eq!(declined["session"]["email"], "ada@example.com");
     assert!(declined["ask"].is_null());
     let st = store(&s.file, s.audit.clone()).await;
-    st.verify_session(&ada_token).await.expect("Ada's session lives");
+    st.identity().verify_session(&ada_token).await.expect("Ada's session lives");
     let nothing =
         call(&w, "answer_sign_in_link", json!({ "email": "lead@example.com", "accept": true })).unwrap_err();
     assert_eq!(nothing["code"], "bad_link", "{nothing}");
@@ -67,7 +68,7 @@ async fn a_link_not_asked_for_asks_first_and_replaces_the_session_only_when_acce
     let accepted =
         call(&w, "answer_sign_in_link", json!({ "email": "lead@example.com", "accept": true })).unwrap();
     assert_eq!(accepted["session"]["email"], "lead@example.com", "{accepted}");
-    let ended = st.verify_session(&ada_token).await;
+    let ended = st.identity().verify_session(&ada_token).await;
     assert!(matches!(ended, Err(StoreError::SessionInvalid)), "Ada's Session item is gone: {ended:?}");
     assert_ne!(s.vault.load().unwrap().as_ref(), Some(&ada_token));
 }
@@ -108,7 +109,7 @@ async fn bad_links_say_so_without_asking_and_use_none_of_the_users_attempts() {
     // Ada asks for a code (to type), then links with her email and made-up secrets arrive.
     let email = Email::parse("ada@example.com").unwrap();
     let st = store(&s.file, s.audit.clone()).await;
-    let issued = st.request_sign_in_code(&email).await.unwrap().unwrap();
+    let issued = st.identity().request_sign_in_code(&email).await.unwrap().unwrap();
     for _ in 0..2 * planner_store::WRONG_CODES_ALLOWED {
         let forged = planner_auth::sign_in_link(&email, &Sensitive::random_token());
         let refused = call(&w, "open_sign_in_link", json!({ "link": forged })).unwrap_err();
@@ -121,5 +122,5 @@ async fn bad_links_say_so_without_asking_and_use_none_of_the_users_attempts() {
     );
     assert_eq!(damaged.unwrap_err()["code"], "bad_link");
     // Her code still works: none of her attempts was used.
-    st.sign_in_with_code(&email, &issued.code).await.expect("the code is still good");
+    st.identity().sign_in_with_code(&email, &issued.code).await.expect("the code is still good");
 }

@@ -29,7 +29,7 @@ async fn a_members_window_hears_the_admins_edits_and_a_removed_member_stops() {
 
     // The admin, on another computer, adds a project and books Pat on it.
     let admin_store = store(&s.file, s.audit.clone()).await;
-    let (_, admin) = admin_store.open_local_workspace().await.unwrap();
+    let (_, admin) = admin_store.identity().open_local_workspace().await.unwrap();
     let project = admin_store
         .plan()
         .create_project(
@@ -77,11 +77,19 @@ async fn a_members_window_hears_the_admins_edits_and_a_removed_member_stops() {
     let cursor = deleted["cursor"].as_str().unwrap().to_owned();
 
     // Restore follows the roles: a viewer may read the log, not restore.
-    admin_store.put_member(&admin, &user_id_of(&w, "ada@example.com"), Role::Viewer).await.unwrap();
+    admin_store
+        .identity()
+        .put_member(&admin, &user_id_of(&w, "ada@example.com"), Role::Viewer)
+        .await
+        .unwrap();
     let refused = call(&w, "restore_assignment", json!({ "cursor": cursor })).unwrap_err();
     assert_eq!(refused["code"], "forbidden");
     assert!(call(&w, "activity", json!({ "before": null, "limit": 5, "filter": {} })).is_ok());
-    admin_store.put_member(&admin, &user_id_of(&w, "ada@example.com"), Role::Planner).await.unwrap();
+    admin_store
+        .identity()
+        .put_member(&admin, &user_id_of(&w, "ada@example.com"), Role::Planner)
+        .await
+        .unwrap();
     let back = call(&w, "restore_assignment", json!({ "cursor": cursor })).unwrap();
     assert_eq!((back["id"].as_str(), back["version"].as_u64()), (Some(booked.id.as_str()), Some(2)));
     let again = call(&w, "restore_assignment", json!({ "cursor": cursor })).unwrap_err();
@@ -90,7 +98,7 @@ async fn a_members_window_hears_the_admins_edits_and_a_removed_member_stops() {
     assert_eq!(bad["code"], "invalid_id");
 
     // Removed: the next ask is refused, and the window is signed out; nothing more is read.
-    admin_store.remove_member(&admin, &user_id_of(&w, "ada@example.com")).await.unwrap();
+    admin_store.identity().remove_member(&admin, &user_id_of(&w, "ada@example.com")).await.unwrap();
     let gone = call(&w, "live_changes", json!({})).unwrap_err();
     assert_eq!(gone["code"], "not_member");
     assert_eq!(signed_out_why(&w), (Some(true), Some("not_member".into())));

@@ -45,13 +45,14 @@ async fn setup() -> Setup {
     let file = dir.join("team.db");
     let audit = Arc::new(MemoryAudit::default());
     let s = store(&file, audit.clone()).await;
-    let (_, admin) = s.open_local_workspace().await.unwrap();
+    let (_, admin) = s.identity().open_local_workspace().await.unwrap();
     for (email, role) in [
         ("ada@example.com", Role::Planner),
         ("vic@example.com", Role::Viewer),
         ("lead@example.com", Role::Admin),
     ] {
-        s.invite_member(&admin, &Email::parse(email).unwrap(), Some(&Name::parse("X").unwrap()), role)
+        s.identity()
+            .invite_member(&admin, &Email::parse(email).unwrap(), Some(&Name::parse("X").unwrap()), role)
             .await
             .unwrap();
     }
@@ -311,16 +312,16 @@ async fn a_role_change_or_a_removal_takes_effect_on_the_next_command() {
 
     // The admin, elsewhere, makes Ada a viewer: her very next write is refused, without a restart.
     let admin_store = store(&s.file, s.audit.clone()).await;
-    let (_, admin) = admin_store.open_local_workspace().await.unwrap();
-    admin_store.put_member(&admin, &ada, Role::Viewer).await.unwrap();
+    let (_, admin) = admin_store.identity().open_local_workspace().await.unwrap();
+    admin_store.identity().put_member(&admin, &ada, Role::Viewer).await.unwrap();
     let refused = call(&w, "create_resource", json!({ "name": "Demoted" })).unwrap_err();
     assert_eq!(refused["code"], "forbidden");
     assert_eq!(call(&w, "session_status", json!({})).unwrap()["session"]["team"]["role"], "viewer");
-    admin_store.put_member(&admin, &ada, Role::Planner).await.unwrap();
+    admin_store.identity().put_member(&admin, &ada, Role::Planner).await.unwrap();
     call(&w, "create_resource", json!({ "name": "Promoted again" })).unwrap();
 
     // Removed from her only team: the next command is refused and the window signs out.
-    admin_store.remove_member(&admin, &ada).await.unwrap();
+    admin_store.identity().remove_member(&admin, &ada).await.unwrap();
     let gone = call(&w, "open_timeline", json!({ "from": "2026-11-30", "to": "2027-01-04" })).unwrap_err();
     assert_eq!(gone["code"], "not_member");
     assert_eq!(signed_out_why(&w), (Some(true), Some("not_member".into())));
@@ -337,15 +338,15 @@ async fn a_session_ended_elsewhere_ends_here_on_the_next_command() {
     // "Sign out everywhere" from another computer ends this session in the table.
     let token = s.vault.load().unwrap().unwrap();
     let other = store(&s.file, s.audit.clone()).await;
-    let session = other.verify_session(&token).await.unwrap();
-    assert_eq!(other.end_all_sessions(&session).await.unwrap(), 1);
+    let session = other.identity().verify_session(&token).await.unwrap();
+    assert_eq!(other.identity().end_all_sessions(&session).await.unwrap(), 1);
 
     let ended = call(&w, "create_resource", json!({ "name": "Too late" })).unwrap_err();
     assert_eq!(ended["code"], "session_invalid");
     assert_eq!(signed_out_why(&w), (Some(true), Some("session_invalid".into())));
     assert!(s.vault.load().unwrap().is_none(), "the dead token left the vault");
     let fresh = store(&s.file, s.audit.clone()).await;
-    let (_, owner) = fresh.open_local_workspace().await.unwrap();
+    let (_, owner) = fresh.identity().open_local_workspace().await.unwrap();
     let names: Vec<_> =
         fresh.plan().catalog(&owner).await.unwrap().resources.iter().map(|r| r.name.to_string()).collect();
     assert!(!names.contains(&"Too late".to_owned()), "{names:?}");

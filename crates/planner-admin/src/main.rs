@@ -53,9 +53,11 @@ async fn open(cli: &Cli) -> Result<Store, StoreError> {
 /// The team a command acts on: `--team`, or on a local workspace its own team.
 async fn scope(store: &Store, team: &Option<String>) -> Result<TeamScope, StoreError> {
     match team {
-        Some(id) => store.operator_scope(&TeamId::parse(id)?).await,
-        None => store.open_local_workspace().await.map(|(_, scope)| scope).map_err(|_| StoreError::Config {
-            message: "name the team with --team (only a local workspace has a default team)".into(),
+        Some(id) => store.identity().operator_scope(&TeamId::parse(id)?).await,
+        None => store.identity().open_local_workspace().await.map(|(_, scope)| scope).map_err(|_| {
+            StoreError::Config {
+                message: "name the team with --team (only a local workspace has a default team)".into(),
+            }
         }),
     }
 }
@@ -81,24 +83,27 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
         }
         Command::CreateTeam { name, admin_email } => {
             let email = Email::parse(admin_email)?;
-            let admin = match store.find_user_by_email(&email).await? {
+            let admin = match store.identity().find_user_by_email(&email).await? {
                 Some(u) => u,
-                None => store.create_user(&email, None).await?,
+                None => store.identity().create_user(&email, None).await?,
             };
-            let team = store.create_team(&Name::parse(name)?, &admin.id).await?;
+            let team = store.identity().create_team(&Name::parse(name)?, &admin.id).await?;
             out.value(&team, |t| format!("created team {} ({}) with admin {}", t.name, t.id, email));
         }
         Command::AddMember { team, email, role, name } => {
             let scope = scope(&store, &Some(team.clone())).await?;
             let email = Email::parse(email)?;
             let role = Role::parse(role)?;
-            let user = match store.find_user_by_email(&email).await? {
+            let user = match store.identity().find_user_by_email(&email).await? {
                 Some(u) => u,
                 None => {
-                    store.create_user(&email, name.as_deref().map(Name::parse).transpose()?.as_ref()).await?
+                    store
+                        .identity()
+                        .create_user(&email, name.as_deref().map(Name::parse).transpose()?.as_ref())
+                        .await?
                 }
             };
-            store.put_member(&scope, &user.id, role).await?;
+            store.identity().put_member(&scope, &user.id, role).await?;
             out.value(
                 &serde_json::json!({ "team": team, "userId": user.id, "email": email, "role": role }),
                 |_| format!("{email} is now {role} of team {team}"),
@@ -107,9 +112,12 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
         Command::RemoveMember { team, email } => {
             let scope = scope(&store, &Some(team.clone())).await?;
             let email = Email::parse(email)?;
-            let user =
-                store.find_user_by_email(&email).await?.ok_or(StoreError::NotFound { what: "user" })?;
-            store.remove_member(&scope, &user.id).await?;
+            let user = store
+                .identity()
+                .find_user_by_email(&email)
+                .await?
+                .ok_or(StoreError::NotFound { what: "user" })?;
+            store.identity().remove_member(&scope, &user.id).await?;
             out.value(
                 &serde_json::json!({ "team": team, "userId": user.id, "email": email, "removed": true }),
                 |_| format!("{email} is not a member of team {team} any more"),
@@ -118,12 +126,14 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
         Command::LinkIdentity { email, user_id, principal } => {
             let user = match (email, user_id) {
                 (_, Some(id)) => store
+                    .identity()
                     .get_user(&planner_domain::UserId::parse(id)?)
                     .await?
                     .ok_or(StoreError::NotFound { what: "user" })?,
                 (Some(email), None) => {
                     let email = Email::parse(email)?;
                     let user = store
+                        .identity()
                         .find_user_by_email(&email)
                         .await?
                         .ok_or(StoreError::NotFound { what: "user" })?;
@@ -144,11 +154,16 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
                 }
             };
             let email = user.email.clone();
-            store.link_principal(&user.id, principal).await?;
+            store.identity().link_principal(&user.id, principal).await?;
             // For IT to check that this is the person meant (an email guard is an admin's to
             // write): who the user is and where they are a member.
-            let teams: Vec<String> =
-                store.list_user_teams(&user.id).await?.iter().map(|t| t.team.to_string()).collect();
+            let teams: Vec<String> = store
+                .identity()
+                .list_user_teams(&user.id)
+                .await?
+                .iter()
+                .map(|t| t.team.to_string())
+                .collect();
             let name = user.name.as_ref().map(|n| n.to_string());
             out.value(
                 &serde_json::json!({ "principal": principal, "userId": user.id, "email": email, "name": name, "teams": teams }),
@@ -156,7 +171,7 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
             );
         }
         Command::UnlinkIdentity { principal } => {
-            let removed = store.unlink_principal(principal).await?;
+            let removed = store.identity().unlink_principal(principal).await?;
             out.value(&serde_json::json!({ "principal": principal, "removed": removed }), |_| {
                 if removed {
                     format!("{principal} is not linked to anyone any more")
@@ -170,16 +185,17 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
                 Some(email) => {
                     let email = Email::parse(email)?;
                     let user = store
+                        .identity()
                         .find_user_by_email(&email)
                         .await?
                         .ok_or(StoreError::NotFound { what: "user" })?;
-                    store.list_user_teams(&user.id).await?
+                    store.identity().list_user_teams(&user.id).await?
                 }
                 None => {
-                    let (workspace, scope) = store.open_local_workspace().await.map_err(|_| StoreError::Config {
+                    let (workspace, scope) = store.identity().open_local_workspace().await.map_err(|_| StoreError::Config {
                         message: "on a DynamoDB table, list the teams of a user with --email (listing every team would need a Scan)".into(),
                     })?;
-                    store.list_user_teams(&workspace.owner).await.map(|mut t| {
+                    store.identity().list_user_teams(&workspace.owner).await.map(|mut t| {
                         if t.is_empty() {
                             t.push(planner_store::TeamMembership {
                                 team: scope.team().clone(),
@@ -202,7 +218,7 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
         }
         Command::Members { team } => {
             let scope = scope(&store, team).await?;
-            let members = store.list_members(&scope).await?;
+            let members = store.identity().list_members(&scope).await?;
             out.list(&members, |m| {
                 format!("{}  {}  {}", m.user_id, m.role, m.email.as_ref().map(Email::as_str).unwrap_or("?"))
             });
@@ -270,7 +286,7 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
             });
         }
         Command::Demo => {
-            let (workspace, scope) = store.open_local_workspace().await?;
+            let (workspace, scope) = store.identity().open_local_workspace().await?;
             let mut seeded = None;
             if store.plan().catalog(&scope).await?.resources.is_empty() {
                 seeded = Some(store.plan().seed_demo(&scope, today(), 1).await?);

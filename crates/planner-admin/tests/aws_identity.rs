@@ -225,7 +225,7 @@ mod app {
         let account = std::env::var("RP_MOTO_ACCOUNT").unwrap();
 
         // STS names the identity; IT's link names the user. No code, no token, no Session item.
-        let verified = store("alice").await.verify(&Credential::AwsIdentity).await.unwrap();
+        let verified = store("alice").await.identity().verify(&Credential::AwsIdentity).await.unwrap();
         assert_eq!(verified.principal(), Some(session_arn(&account, "planner", "alice").as_str()));
         let alice = app_of("alice").await;
         assert_eq!(email_of(&alice.session().await).as_deref(), Some("alice@example.com"));
@@ -250,8 +250,13 @@ mod app {
 
         // Nor can he link his AWS identity to Ada (an admin) in the table, as IT would.
         let vics = store("vic").await;
-        let ada = vics.find_user_by_email(&Email::parse("ada@example.com").unwrap()).await.unwrap().unwrap();
-        let forged = vics.link_principal(&ada.id, &session_arn(&account, "viewer", "vic")).await;
+        let ada = vics
+            .identity()
+            .find_user_by_email(&Email::parse("ada@example.com").unwrap())
+            .await
+            .unwrap()
+            .unwrap();
+        let forged = vics.identity().link_principal(&ada.id, &session_arn(&account, "viewer", "vic")).await;
         assert!(matches!(forged, Err(StoreError::Denied { .. })), "{forged:?}");
 
         // Bob is a member, but nobody linked his AWS identity: the sign-in screen names it.
@@ -268,7 +273,12 @@ mod app {
         // Ada, an admin (her role may write EMAIL# items, to add members), points Bob's email
         // guard at her own user before IT links Bob's identity by email: IT's link is refused.
         let adas = store("ada").await;
-        let ada = adas.find_user_by_email(&Email::parse("ada@example.com").unwrap()).await.unwrap().unwrap();
+        let ada = adas
+            .identity()
+            .find_user_by_email(&Email::parse("ada@example.com").unwrap())
+            .await
+            .unwrap()
+            .unwrap();
         let guard = std::collections::HashMap::from([
             ("pk".to_owned(), aws_sdk_dynamodb::types::AttributeValue::S("EMAIL#bob@example.com".into())),
             ("sk".to_owned(), aws_sdk_dynamodb::types::AttributeValue::S("META".into())),

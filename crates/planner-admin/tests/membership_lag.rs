@@ -69,19 +69,19 @@ async fn a_removal_seen_late_by_the_index_lands_the_user_in_their_other_team() {
 
     // IT: two teams, Alpha and Beta; Ada plans in both.
     let it = store(&file, None).await;
-    let lead = it.create_user(&Email::parse("lead@example.com").unwrap(), None).await.unwrap();
+    let lead = it.identity().create_user(&Email::parse("lead@example.com").unwrap(), None).await.unwrap();
     let ada_email = Email::parse("ada@example.com").unwrap();
-    let ada = it.create_user(&ada_email, Some(&Name::parse("Ada").unwrap())).await.unwrap();
-    let alpha = it.create_team(&Name::parse("Alpha").unwrap(), &lead.id).await.unwrap();
-    let beta = it.create_team(&Name::parse("Beta").unwrap(), &lead.id).await.unwrap();
-    let alpha_admin = it.operator_scope(&alpha.id).await.unwrap();
-    let beta_admin = it.operator_scope(&beta.id).await.unwrap();
-    it.put_member(&alpha_admin, &ada.id, Role::Planner).await.unwrap();
-    it.put_member(&beta_admin, &ada.id, Role::Planner).await.unwrap();
+    let ada = it.identity().create_user(&ada_email, Some(&Name::parse("Ada").unwrap())).await.unwrap();
+    let alpha = it.identity().create_team(&Name::parse("Alpha").unwrap(), &lead.id).await.unwrap();
+    let beta = it.identity().create_team(&Name::parse("Beta").unwrap(), &lead.id).await.unwrap();
+    let alpha_admin = it.identity().operator_scope(&alpha.id).await.unwrap();
+    let beta_admin = it.identity().operator_scope(&beta.id).await.unwrap();
+    it.identity().put_member(&alpha_admin, &ada.id, Role::Planner).await.unwrap();
+    it.identity().put_member(&beta_admin, &ada.id, Role::Planner).await.unwrap();
 
     // Ada signed in earlier on this computer (her token is in the keyring); her app starts.
-    let issued = it.request_sign_in_code(&ada_email).await.unwrap().unwrap();
-    let signed = it.sign_in_with_code(&ada_email, &issued.code).await.unwrap();
+    let issued = it.identity().request_sign_in_code(&ada_email).await.unwrap().unwrap();
+    let signed = it.identity().sign_in_with_code(&ada_email, &issued.code).await.unwrap();
     let vault = Arc::new(MemoryVault::default());
     vault.save(&signed.token).unwrap();
     let lag = Arc::new(LaggingIndex::default());
@@ -106,7 +106,7 @@ async fn a_removal_seen_late_by_the_index_lands_the_user_in_their_other_team() {
 
     // Ada is removed from Alpha; the index has not caught up (it still lists Alpha and Beta).
     lag.stale.store(true, Ordering::SeqCst);
-    it.remove_member(&alpha_admin, &ada.id).await.unwrap();
+    it.identity().remove_member(&alpha_admin, &ada.id).await.unwrap();
 
     // Her next command: refused in Alpha, and the window moves to Beta, still signed in.
     let refused = app.catalog().await.unwrap_err();

@@ -80,7 +80,7 @@ impl App {
     ) -> Result<Self, AppError> {
         let conn = planner_store::connect(&engine, None).await?;
         let store = Store::new(conn, clock.clone(), audit);
-        let (workspace, scope) = store.open_local_workspace().await?;
+        let (workspace, scope) = store.identity().open_local_workspace().await?;
         if workspace.created {
             store.plan().seed_demo(&scope, today(clock.as_ref())?, 1).await?;
         }
@@ -233,7 +233,7 @@ impl App {
                 return Err(refused.refusal().expect("only a local workspace or a team is not refused"));
             }
         };
-        match store.recheck_scope(&credential, &session, &team).await {
+        match store.identity().recheck_scope(&credential, &session, &team).await {
             Ok(scope) => {
                 self.workspace.write().await.keep_scope(&session, &scope);
                 Ok(OpenPlan { store, scope, copy: Some(copy), session: Some(session) })

@@ -23,7 +23,7 @@ impl App {
             planner_auth::parse_sign_in_link(link).map_err(|e| AppError::BadLink(e.to_string()))?;
         self.code_auth()?;
         let store = self.workspace.read().await.store()?;
-        store.check_sign_in_link(&email, &secret).await?;
+        store.identity().check_sign_in_link(&email, &secret).await?;
         if self.asked_for(&email) {
             return self.use_link(store, &email, &secret).await;
         }
@@ -68,8 +68,10 @@ impl App {
     /// What the window asks about a link for `email`: the account, the team it would open, and
     /// who would be signed out.
     async fn link_ask(&self, store: &Store, email: &Email) -> Result<LinkAsk, AppError> {
-        let teams = match store.find_user_by_email(email).await? {
-            Some(user) => store.user_with_teams(&user.id).await?.map(|(_, teams)| teams).unwrap_or_default(),
+        let teams = match store.identity().find_user_by_email(email).await? {
+            Some(user) => {
+                store.identity().user_with_teams(&user.id).await?.map(|(_, teams)| teams).unwrap_or_default()
+            }
             None => Vec::new(),
         };
         let last = self.last_team();
@@ -94,7 +96,7 @@ impl App {
     ) -> Result<SessionUpdate, AppError> {
         self.vault_call(|v| v.load().map(drop)).await?;
         *lock(&self.asked) = None;
-        let signed = store.sign_in_with_link(email, secret).await?;
+        let signed = store.identity().sign_in_with_link(email, secret).await?;
         self.take_over(store, signed).await
     }
 
@@ -126,9 +128,9 @@ impl App {
             _ => None,
         };
         if let Some((credential, user)) = &before {
-            if let Err(e) = store.end_session(credential).await {
+            if let Err(e) = store.identity().end_session(credential).await {
                 // Nothing changes: the new session ends, the one before stays.
-                let _ = store.delete_session(&signed.token).await;
+                let _ = store.identity().delete_session(&signed.token).await;
                 if let Some(old) = old {
                     *self.workspace.write().await = old;
                 }
@@ -141,7 +143,7 @@ impl App {
         let token = signed.token.clone();
         if let Err(e) = self.vault_call(move |v| v.save(&token)).await {
             // Readable but not writable: the session just made is ended, not left behind.
-            let _ = store.delete_session(&signed.token).await;
+            let _ = store.identity().delete_session(&signed.token).await;
             return Err(e);
         }
         let last = self.last_team();
@@ -150,7 +152,7 @@ impl App {
             Ok(open) => open,
             Err(e) => {
                 // Not left half signed in: the new session ends and the keyring forgets it.
-                let _ = store.delete_session(&signed.token).await;
+                let _ = store.identity().delete_session(&signed.token).await;
                 let _ = self.vault_call(|v| v.delete()).await;
                 *self.workspace.write().await = Workspace::SignedOut { store, reason: Some(e.clone()) };
                 return Err(e);

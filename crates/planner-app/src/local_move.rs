@@ -60,7 +60,7 @@ async fn open_local(places: &Places) -> Result<Option<(Store, TeamScope)>, AppEr
     }
     let conn = planner_store::connect(&Engine::LocalFile(file), None).await?;
     let store = Store::new(conn, Arc::new(SystemClock), Arc::new(FileAudit::new(places.audit_log())));
-    let (_, owner) = store.open_local_workspace().await?;
+    let (_, owner) = store.identity().open_local_workspace().await?;
     Ok(Some((store, owner)))
 }
 

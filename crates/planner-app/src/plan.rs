@@ -181,7 +181,7 @@ impl App {
 
     /// The open team's members (any member may see them).
     pub async fn list_members(&self) -> Result<Vec<MemberInfo>, AppError> {
-        self.read(async |store, scope| store.list_members(scope).await).await
+        self.read(async |store, scope| store.identity().list_members(scope).await).await
     }
 
     /// Invites someone by email with a role (admins only); a new email becomes a new user.
@@ -192,7 +192,7 @@ impl App {
         role: Role,
     ) -> Result<User, AppError> {
         self.write_as(
-            async |store, scope| store.invite_member(scope, email, name, role).await,
+            async |store, scope| store.identity().invite_member(scope, email, name, role).await,
             Change::Nothing,
         )
         .await
@@ -200,11 +200,16 @@ impl App {
 
     /// Changes a member's role (admins only; never leaves the team without an admin).
     pub async fn change_role(&self, user: &UserId, role: Role) -> Result<(), AppError> {
-        self.write_as(async |store, scope| store.put_member(scope, user, role).await, Change::Nothing).await
+        self.write_as(
+            async |store, scope| store.identity().put_member(scope, user, role).await,
+            Change::Nothing,
+        )
+        .await
     }
 
     /// Removes a member (admins only; never the last admin).
     pub async fn remove_member(&self, user: &UserId) -> Result<(), AppError> {
-        self.write_as(async |store, scope| store.remove_member(scope, user).await, Change::Nothing).await
+        self.write_as(async |store, scope| store.identity().remove_member(scope, user).await, Change::Nothing)
+            .await
     }
 }

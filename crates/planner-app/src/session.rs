@@ -143,7 +143,7 @@ impl App {
         // The keyring first: one that cannot be used now would otherwise fail the sign-in after
         // its code was spent; the code stays good for a try once it works.
         self.vault_call(|v| v.load().map(drop)).await?;
-        let signed = store.sign_in_with_code(email, code).await?;
+        let signed = store.identity().sign_in_with_code(email, code).await?;
         self.take_over(store, signed).await
     }
 
@@ -156,7 +156,7 @@ impl App {
             Workspace::Offline { open, .. } => return Err(AppError::offline(open.reason.as_ref())),
             _ => return Err(AppError::SignedOut),
         };
-        let scope = match store.scope_for_session(&session, team).await {
+        let scope = match store.identity().scope_for_session(&session, team).await {
             Ok(scope) => scope,
             Err(e) => return Err(self.lost(&session, e.into()).await),
         };
@@ -201,9 +201,9 @@ impl App {
         if let Some((credential, session)) = &signed {
             let ended = async {
                 if everywhere {
-                    store.end_all_sessions(session).await?;
+                    store.identity().end_all_sessions(session).await?;
                 }
-                store.end_session(credential).await
+                store.identity().end_session(credential).await
             };
             if let Err(e) = ended.await {
                 let reason = AppError::from(e);
@@ -287,14 +287,15 @@ impl App {
         held: Option<Arc<TeamCopy>>,
         epoch: u64,
     ) -> Result<Signed, AppError> {
-        let session = store.verify(&credential).await?;
-        let (user, teams) = store.user_with_teams(session.user()).await?.ok_or(StoreError::SessionInvalid)?;
+        let session = store.identity().verify(&credential).await?;
+        let (user, teams) =
+            store.identity().user_with_teams(session.user()).await?.ok_or(StoreError::SessionInvalid)?;
         let team = wanted
             .filter(|w| teams.iter().any(|t| &t.team == *w))
             .or_else(|| teams.first().map(|t| &t.team))
             .ok_or(StoreError::NotMember)?
             .clone();
-        let scope = store.scope_for_session(&session, &team).await?;
+        let scope = store.identity().scope_for_session(&session, &team).await?;
         let (copy, notice) = match held.filter(|_| wanted == Some(&team)) {
             Some(copy) => (copy, None),
             None => self.copy_of(epoch, session.user(), &team).await,
@@ -356,7 +357,7 @@ impl App {
                 *w = Workspace::SignedOut { store: store.clone(), reason: Some(reason) };
                 drop(w);
                 // The session item may still live (no team left): end it too.
-                let _ = store.end_session(&credential).await;
+                let _ = store.identity().end_session(&credential).await;
                 self.vault_call(|v| v.delete()).await?;
                 self.forget_local().await?;
             }

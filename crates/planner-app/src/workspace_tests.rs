@@ -14,13 +14,17 @@ async fn signed_in() -> (Arc<Store>, Signed) {
     let clock = Arc::new(FixedClock::new(time::macros::datetime!(2026-12-01 09:00 UTC)));
     let store =
         Store::new(conn, clock, Arc::new(MemoryAudit::default())).with_token_pepper(b"pepper".to_vec());
-    let (_, admin) = store.open_local_workspace().await.unwrap();
+    let (_, admin) = store.identity().open_local_workspace().await.unwrap();
     let email = Email::parse("ada@example.com").unwrap();
-    store.invite_member(&admin, &email, Some(&Name::parse("Ada").unwrap()), Role::Planner).await.unwrap();
-    let issued = store.request_sign_in_code(&email).await.unwrap().unwrap();
-    let signed = store.sign_in_with_code(&email, &issued.code).await.unwrap();
-    let session = store.verify_session(&signed.token).await.unwrap();
-    let scope = store.scope_for_session(&session, admin.team()).await.unwrap();
+    store
+        .identity()
+        .invite_member(&admin, &email, Some(&Name::parse("Ada").unwrap()), Role::Planner)
+        .await
+        .unwrap();
+    let issued = store.identity().request_sign_in_code(&email).await.unwrap().unwrap();
+    let signed = store.identity().sign_in_with_code(&email, &issued.code).await.unwrap();
+    let session = store.identity().verify_session(&signed.token).await.unwrap();
+    let scope = store.identity().scope_for_session(&session, admin.team()).await.unwrap();
     let teams = vec![TeamMembership { team: admin.team().clone(), name: None, role: Role::Planner }];
     let open = Signed {
         credential: planner_store::Credential::Token(signed.token),

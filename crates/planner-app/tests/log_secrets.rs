@@ -30,10 +30,14 @@ async fn no_secret_reaches_the_log_or_the_diagnostics() {
     let conn = planner_store::connect(&Engine::LocalFile(dir.join("team.db")), None).await.unwrap();
     let store = Store::new(conn, clock.clone(), Arc::new(MemoryAudit::default()))
         .with_token_pepper(PEPPER.as_bytes().to_vec());
-    let (_, admin) = store.open_local_workspace().await.unwrap();
+    let (_, admin) = store.identity().open_local_workspace().await.unwrap();
     let ada = Email::parse("ada@example.com").unwrap();
-    store.invite_member(&admin, &ada, Some(&Name::parse("Ada").unwrap()), Role::Planner).await.unwrap();
-    let code = store.request_sign_in_code(&ada).await.unwrap().unwrap().code;
+    store
+        .identity()
+        .invite_member(&admin, &ada, Some(&Name::parse("Ada").unwrap()), Role::Planner)
+        .await
+        .unwrap();
+    let code = store.identity().request_sign_in_code(&ada).await.unwrap().unwrap().code;
 
     let vault = Arc::new(MemoryVault::default());
     let local = places.table_dir("team@local");

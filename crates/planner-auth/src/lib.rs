@@ -33,7 +33,7 @@ pub async fn request_code(
     email: &Email,
     lang: Lang,
 ) -> Result<(), RequestError> {
-    if let Some(issued) = store.request_sign_in_code(email).await? {
+    if let Some(issued) = store.identity().request_sign_in_code(email).await? {
         mailer.send_sign_in_code(&issued, lang).await?;
     }
     Ok(())

@@ -18,8 +18,12 @@ async fn store() -> Store {
 
 /// `email` invited into a team (the embedded engine's local workspace team, whose owner is admin).
 async fn invite(store: &Store, email: &Email) {
-    let (_, admin) = store.open_local_workspace().await.unwrap();
-    store.invite_member(&admin, email, Some(&Name::parse("Ada").unwrap()), Role::Planner).await.unwrap();
+    let (_, admin) = store.identity().open_local_workspace().await.unwrap();
+    store
+        .identity()
+        .invite_member(&admin, email, Some(&Name::parse("Ada").unwrap()), Role::Planner)
+        .await
+        .unwrap();
 }
 
 #[tokio::test]
@@ -41,12 +45,12 @@ async fn an_invited_user_signs_in_with_the_link_from_the_delivered_email() {
     let code = planner_auth::link::code_in_email(mail).expect("the code in the email");
     assert!(mail.contains(&format!("Subject: Your resource-planner sign-in code: {code}")));
 
-    let signed = store.sign_in_with_link(&to, &secret).await.unwrap();
+    let signed = store.identity().sign_in_with_link(&to, &secret).await.unwrap();
     assert_eq!(signed.user.email, email);
-    store.verify_session(&signed.token).await.unwrap();
+    store.identity().verify_session(&signed.token).await.unwrap();
     // The link works once, and the code to type was the same sign-in: used up with it.
-    assert!(matches!(store.sign_in_with_link(&to, &secret).await, Err(StoreError::CodeInvalid)));
-    let typed = store.sign_in_with_code(&to, &planner_store::Sensitive::new(code)).await;
+    assert!(matches!(store.identity().sign_in_with_link(&to, &secret).await, Err(StoreError::CodeInvalid)));
+    let typed = store.identity().sign_in_with_code(&to, &planner_store::Sensitive::new(code)).await;
     assert!(matches!(typed, Err(StoreError::CodeInvalid)));
 }
 

@@ -42,7 +42,7 @@ async fn edit(store: &Store, scope: &TeamScope, r: &ResourceId, p: &ProjectId, i
 /// the team's META, as `Store::feed_days` makes once per ten minutes). The store's clock is
 /// `clock`, moved ten minutes between rows so that each row's minute holds only its edits.
 pub async fn measure(store: &Store, clock: &FixedClock, meter: &Arc<Meter>) -> Vec<(String, Totals)> {
-    let (_, scope) = store.open_local_workspace().await.unwrap();
+    let (_, scope) = store.identity().open_local_workspace().await.unwrap();
     let r = store
         .plan()
         .create_resource(&scope, ResourceId::generate(), Name::parse("R").unwrap())
@@ -83,13 +83,13 @@ pub async fn measure(store: &Store, clock: &FixedClock, meter: &Arc<Meter>) -> V
     // The connection check the app makes every 10 s anyway (not the live view's; in the day's sum
     // all the same): the session and the membership read again, strongly.
     let email = planner_domain::Email::parse("bench@example.com").unwrap();
-    store.invite_member(&scope, &email, None, planner_domain::Role::Planner).await.unwrap();
-    let code = store.request_sign_in_code(&email).await.unwrap().expect("a code for a member");
-    let signed = store.sign_in_with_code(&email, &code.code).await.unwrap();
-    let session = store.verify_session(&signed.token).await.unwrap();
+    store.identity().invite_member(&scope, &email, None, planner_domain::Role::Planner).await.unwrap();
+    let code = store.identity().request_sign_in_code(&email).await.unwrap().expect("a code for a member");
+    let signed = store.identity().sign_in_with_code(&email, &code.code).await.unwrap();
+    let session = store.identity().verify_session(&signed.token).await.unwrap();
     let credential = planner_store::Credential::Token(signed.token);
     meter.reset();
-    store.recheck_scope(&credential, &session, scope.team()).await.unwrap();
+    store.identity().recheck_scope(&credential, &session, scope.team()).await.unwrap();
     out.push(("the connection check's recheck (every 10 s)".to_owned(), meter.reset()));
     out
 }

@@ -215,7 +215,7 @@ async fn open(meter: Option<Arc<Meter>>) -> Store {
 }
 
 async fn team_scope(store: &Store) -> TeamScope {
-    store.open_local_workspace().await.map(|(_, s)| s).unwrap_or_else(|_| {
+    store.identity().open_local_workspace().await.map(|(_, s)| s).unwrap_or_else(|_| {
         panic!("the benchmark needs the embedded engine for its team scope (or extend it to create a team)")
     })
 }

@@ -6,7 +6,6 @@
 //! workspace's owner, or (feature `operator`, for the admin CLI) by the operator.
 
 pub mod audit;
-mod aws_identity;
 pub mod engine;
 mod error;
 mod identity;
@@ -16,16 +15,16 @@ pub mod private;
 mod scope;
 mod sdk;
 mod secret;
-mod signin;
-mod teams;
 pub mod transfer;
 pub mod window;
 
 pub use audit::{AuditEvent, AuditSink, FileAudit, MemoryAudit};
-pub use aws_identity::Credential;
 pub use engine::{Connection, Engine, RemoteTable, connect};
 pub use error::StoreError;
-pub use identity::{SESSION_DAYS, VERIFICATION_MINUTES, VerifiedSession};
+pub use identity::{
+    CODE_BITS, CODE_LENGTH, CODES_PER_HOUR, Credential, Identity, IssuedCode, MemberInfo, SESSION_DAYS,
+    SignedIn, TeamMembership, VERIFICATION_MINUTES, VerifiedSession, WRONG_CODES_ALLOWED, has_code_form,
+};
 pub use plan::{
     AssignmentChange, AssignmentRef, CascadeReport, Catalog, GONE_DAYS, MAX_HOLIDAYS_AT_ONCE, NewAssignment,
     NewTimeOff, PendingDeletion, Plan, TimeOffChange, Timeline,
@@ -33,10 +32,6 @@ pub use plan::{
 pub use plan::{demo, feed};
 pub use scope::{LocalWorkspace, TeamScope};
 pub use secret::{Sensitive, canonical_code, code_key, is_link_secret};
-pub use signin::{
-    CODE_BITS, CODE_LENGTH, CODES_PER_HOUR, IssuedCode, SignedIn, WRONG_CODES_ALLOWED, has_code_form,
-};
-pub use teams::{MemberInfo, TeamMembership};
 
 use planner_domain::{Action, Clock, TeamId};
 use std::collections::HashSet;

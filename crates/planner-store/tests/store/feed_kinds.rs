@@ -70,9 +70,9 @@ async fn every_edit_carries_its_record_in_its_own_request() {
     let a = env.assign(&team, &r.id, &p.id, "2026-05-04", 3).await;
     s.plan().delete_assignment(&team, &a).await.unwrap();
     let invited = Email::parse("ada@example.com").unwrap();
-    let ada = s.invite_member(&team, &invited, Some(&name("Ada")), Role::Planner).await.unwrap();
-    s.put_member(&team, &ada.id, Role::Viewer).await.unwrap();
-    s.remove_member(&team, &ada.id).await.unwrap();
+    let ada = s.identity().invite_member(&team, &invited, Some(&name("Ada")), Role::Planner).await.unwrap();
+    s.identity().put_member(&team, &ada.id, Role::Viewer).await.unwrap();
+    s.identity().remove_member(&team, &ada.id).await.unwrap();
     s.plan().rename_team(&team, name("Every edit, renamed")).await.unwrap();
     s.plan().set_default_week(&team, WorkWeek::new([420, 420, 420, 420, 420, 0, 0]).unwrap()).await.unwrap();
     s.plan().set_feed_days(&team, 400).await.unwrap();

@@ -120,7 +120,7 @@ async fn run(
                 }
             }
             Op::Members => {
-                s.list_members(scope).await.unwrap();
+                s.identity().list_members(scope).await.unwrap();
             }
             Op::Export => {
                 s.transfer().export_team(scope).await.unwrap();
@@ -161,13 +161,13 @@ async fn a_cross_team_attempt_is_refused_and_audited() {
     let a = env.team("A").await;
     let b = env.team("B").await;
     let email = Email::parse("mallory@example.com").unwrap();
-    let mallory = env.store.create_user(&email, None).await.unwrap();
-    env.store.put_member(&a, &mallory.id, Role::Planner).await.unwrap();
+    let mallory = env.store.identity().create_user(&email, None).await.unwrap();
+    env.store.identity().put_member(&a, &mallory.id, Role::Planner).await.unwrap();
     let (_, session) = env.sign_in(&email).await;
 
-    assert!(env.store.scope_for_session(&session, a.team()).await.is_ok());
+    assert!(env.store.identity().scope_for_session(&session, a.team()).await.is_ok());
     let before = env.audit.events().len();
-    let refused = env.store.scope_for_session(&session, b.team()).await;
+    let refused = env.store.identity().scope_for_session(&session, b.team()).await;
     assert!(matches!(refused, Err(StoreError::NotMember)), "{refused:?}");
     let events = env.audit.events();
     assert_eq!(events.len(), before + 1);
@@ -197,7 +197,7 @@ async fn roles_are_enforced_and_refusals_audited() {
     assert!(matches!(delete, Err(StoreError::Forbidden { .. })));
     // Planners edit the plan but do not manage the team.
     env.store.plan().rename_resource(&planner, &r.id, r.version, Name::parse("R2").unwrap()).await.unwrap();
-    let manage = env.store.put_member(&planner, viewer.user(), Role::Admin).await;
+    let manage = env.store.identity().put_member(&planner, viewer.user(), Role::Admin).await;
     assert!(matches!(manage, Err(StoreError::Forbidden { role: Role::Planner, .. })), "{manage:?}");
 
     let events = env.audit.events();
@@ -213,7 +213,7 @@ async fn roles_are_enforced_and_refusals_audited() {
     assert!(events.iter().all(|e| e.team == admin.team().as_str() && e.refused == "role"));
     // Nothing was written by the refused calls.
     assert_eq!(env.store.plan().list_resources(&admin).await.unwrap().len(), 1);
-    let members = env.store.list_members(&admin).await.unwrap();
+    let members = env.store.identity().list_members(&admin).await.unwrap();
     assert_eq!(members.iter().find(|m| &m.user_id == viewer.user()).unwrap().role, Role::Viewer);
 }
 
@@ -231,10 +231,10 @@ async fn an_expired_session_makes_no_scope() {
     let env = TestEnv::new().await;
     let admin = env.team("Expiry").await;
     let email = Email::parse("late@example.com").unwrap();
-    let user = env.store.create_user(&email, None).await.unwrap();
-    env.store.put_member(&admin, &user.id, Role::Planner).await.unwrap();
+    let user = env.store.identity().create_user(&email, None).await.unwrap();
+    env.store.identity().put_member(&admin, &user.id, Role::Planner).await.unwrap();
     let (_, session) = env.sign_in(&email).await;
     env.clock.advance(time::Duration::days(planner_store::SESSION_DAYS));
-    let late = env.store.scope_for_session(&session, admin.team()).await;
+    let late = env.store.identity().scope_for_session(&session, admin.team()).await;
     assert!(matches!(late, Err(StoreError::SessionInvalid)), "{late:?}");
 }

@@ -76,10 +76,10 @@ impl TestEnv {
         let email =
             Email::parse(&format!("admin-{}@example.com", ulid::Ulid::new().to_string().to_lowercase()))
                 .unwrap();
-        let admin = self.store.create_user(&email, None).await.unwrap();
-        let team = self.store.create_team(&Name::parse(name).unwrap(), &admin.id).await.unwrap();
+        let admin = self.store.identity().create_user(&email, None).await.unwrap();
+        let team = self.store.identity().create_team(&Name::parse(name).unwrap(), &admin.id).await.unwrap();
         let (_, session) = self.sign_in(&email).await;
-        self.store.scope_for_session(&session, &team.id).await.unwrap()
+        self.store.identity().scope_for_session(&session, &team.id).await.unwrap()
     }
 
     /// A new user with `role` in the scope's team, signed in; returns their scope.
@@ -87,19 +87,24 @@ impl TestEnv {
         let email =
             Email::parse(&format!("{}-{}@example.com", role, ulid::Ulid::new().to_string().to_lowercase()))
                 .unwrap();
-        let user = self.store.create_user(&email, None).await.unwrap();
-        self.store.put_member(admin, &user.id, role).await.unwrap();
+        let user = self.store.identity().create_user(&email, None).await.unwrap();
+        self.store.identity().put_member(admin, &user.id, role).await.unwrap();
         let (_, session) = self.sign_in(&email).await;
-        self.store.scope_for_session(&session, admin.team()).await.unwrap()
+        self.store.identity().scope_for_session(&session, admin.team()).await.unwrap()
     }
 
     /// Signs an invited user in as the app does: a code is issued (read here, where the app
     /// would mail it) and consumed. Returns the session token and the verified session.
     pub async fn sign_in(&self, email: &Email) -> (Sensitive, VerifiedSession) {
-        let issued =
-            self.store.request_sign_in_code(email).await.unwrap().expect("a code for an invited user");
-        let signed = self.store.sign_in_with_code(email, &issued.code).await.unwrap();
-        let session = self.store.verify_session(&signed.token).await.unwrap();
+        let issued = self
+            .store
+            .identity()
+            .request_sign_in_code(email)
+            .await
+            .unwrap()
+            .expect("a code for an invited user");
+        let signed = self.store.identity().sign_in_with_code(email, &issued.code).await.unwrap();
+        let session = self.store.identity().verify_session(&signed.token).await.unwrap();
         (signed.token, session)
     }
 

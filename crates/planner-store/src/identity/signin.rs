@@ -24,11 +24,12 @@
 //! writes nothing, and so it does when the hourly limit is reached. Callers show one neutral
 //! answer for all of these.
 
-use crate::identity::VERIFICATION_MINUTES;
+use super::users::VERIFICATION_MINUTES;
+use crate::identity::Identity;
 use crate::keys::{self, META};
 use crate::sdk::{Item, classify, get_n, get_opt_s, get_s, is_condition_failure, key, n, s};
 use crate::secret::{canonical_code, code_key, is_link_secret, keyed_hash};
-use crate::{AuditEvent, Sensitive, Store, StoreError};
+use crate::{AuditEvent, Sensitive, StoreError};
 use aws_sdk_dynamodb::types::{Delete, Put, ReturnConsumedCapacity, ReturnValue, TransactWriteItem, Update};
 use planner_domain::{Email, User};
 
@@ -63,25 +64,25 @@ pub struct SignedIn {
     pub expires: i64,
 }
 
-impl Store {
-    fn guard_key(&self, email: &Email) -> Item {
-        key(keys::signin_guard_pk(&keyed_hash(&["signin", email.as_str()], &self.pepper)), META)
+impl Identity<'_> {
+    fn guard_key(self, email: &Email) -> Item {
+        key(keys::signin_guard_pk(&keyed_hash(&["signin", email.as_str()], &self.store.pepper)), META)
     }
 
     /// The typed code's key: Argon2id, off the async threads (it takes tens of milliseconds).
-    async fn code_key(&self, email: &Email, canonical: String) -> Result<String, StoreError> {
-        let (email, pepper) = (email.as_str().to_owned(), self.pepper.clone());
+    async fn code_key(self, email: &Email, canonical: String) -> Result<String, StoreError> {
+        let (email, pepper) = (email.as_str().to_owned(), self.store.pepper.clone());
         tokio::task::spawn_blocking(move || code_key(&email, &canonical, &pepper))
             .await
             .map_err(|e| StoreError::Engine { message: format!("the sign-in code's key: {e}") })
     }
 
-    fn link_key(&self, email: &Email, secret: &Sensitive) -> String {
-        keyed_hash(&["link", email.as_str(), secret.expose()], &self.pepper)
+    fn link_key(self, email: &Email, secret: &Sensitive) -> String {
+        keyed_hash(&["link", email.as_str(), secret.expose()], &self.store.pepper)
     }
 
-    fn require_pepper(&self) -> Result<(), StoreError> {
-        if self.pepper.is_empty() && !self.conn.embedded {
+    fn require_pepper(self) -> Result<(), StoreError> {
+        if self.store.pepper.is_empty() && !self.store.conn.embedded {
             return Err(StoreError::Config {
                 message: "sign-in by email needs a token pepper on a shared table (signin.pepper)".into(),
             });
@@ -91,7 +92,7 @@ impl Store {
 
     /// Issues a sign-in code for `email` if it belongs to an invited user and the hourly limit
     /// allows; `None` otherwise, with nothing written. The caller sends the code and the link.
-    pub async fn request_sign_in_code(&self, email: &Email) -> Result<Option<IssuedCode>, StoreError> {
+    pub async fn request_sign_in_code(self, email: &Email) -> Result<Option<IssuedCode>, StoreError> {
         self.require_pepper()?;
         let Some(id) = self.user_id_by_email(email).await? else { return Ok(None) };
         let Some((user, teams)) = self.user_with_teams(&id).await? else { return Ok(None) };
@@ -104,11 +105,11 @@ impl Store {
         let serial = Sensitive::random_token().expose()[..32].to_owned();
         let canonical = canonical_code(code.expose()).expect("a code of its own form");
         let code_key = self.code_key(email, canonical).await?;
-        let now = self.now().unix_timestamp();
+        let now = self.store.now().unix_timestamp();
         let expires = now + VERIFICATION_MINUTES * 60;
         if !self.count_code(email, &serial, now).await? {
-            self.audit.record(&AuditEvent {
-                at: self.now_rfc3339(),
+            self.store.audit.record(&AuditEvent {
+                at: self.store.now_rfc3339(),
                 user: user.id.to_string(),
                 team: String::new(),
                 command: "request_sign_in_code".into(),
@@ -123,7 +124,7 @@ impl Store {
             item.insert("expires".into(), n(expires));
             item.insert("serial".into(), s(&serial));
             Put::builder()
-                .table_name(self.table())
+                .table_name(self.store.table())
                 .set_item(Some(item))
                 .condition_expression("attribute_not_exists(pk)")
                 .build()
@@ -131,7 +132,7 @@ impl Store {
                 .map_err(StoreError::build)
         };
         let actions = vec![put(&code_key)?, put(&self.link_key(email, &link_secret))?];
-        match crate::sdk::transact(self.client(), actions).await {
+        match crate::sdk::transact(self.store.client(), actions).await {
             Ok(()) => {}
             Err(e) if e.condition_failed_at(0) || e.condition_failed_at(1) => {
                 return Err(StoreError::Engine {
@@ -145,12 +146,13 @@ impl Store {
 
     /// Counts one more code against the hourly limit and makes `serial` the current one, with no
     /// attempts yet (the code before it stops working). `false` when the limit is reached.
-    async fn count_code(&self, email: &Email, serial: &str, now: i64) -> Result<bool, StoreError> {
+    async fn count_code(self, email: &Email, serial: &str, now: i64) -> Result<bool, StoreError> {
         let hour = now / 3600;
         let attempt = |expression: &str, condition: &str| {
-            self.client()
+            self.store
+                .client()
                 .update_item()
-                .table_name(self.table())
+                .table_name(self.store.table())
                 .return_consumed_capacity(ReturnConsumedCapacity::Total)
                 .set_key(Some(self.guard_key(email)))
                 .update_expression(expression)
@@ -198,7 +200,7 @@ impl Store {
     /// Signs in with the code typed from the email: counts the attempt, then consumes the code
     /// exactly once and starts a session. Wrong, expired, used, replaced and killed codes are all
     /// [`StoreError::CodeInvalid`].
-    pub async fn sign_in_with_code(&self, email: &Email, code: &Sensitive) -> Result<SignedIn, StoreError> {
+    pub async fn sign_in_with_code(self, email: &Email, code: &Sensitive) -> Result<SignedIn, StoreError> {
         self.require_pepper()?;
         // Not of the form of the codes sent, so not one of them: refused before anything is
         // sent, without using one of the email's attempts (a typo must not lock anyone out).
@@ -211,7 +213,7 @@ impl Store {
 
     /// Signs in with the secret of the link in the email. Not counted as an attempt: a 256-bit
     /// secret cannot be guessed, so a wrong one must not use up the email's attempts.
-    pub async fn sign_in_with_link(&self, email: &Email, secret: &Sensitive) -> Result<SignedIn, StoreError> {
+    pub async fn sign_in_with_link(self, email: &Email, secret: &Sensitive) -> Result<SignedIn, StoreError> {
         let serial = self.link_serial(email, secret).await?;
         // Refused once the typed code was killed by wrong attempts, like the code itself.
         self.consume(email, &self.link_key(email, secret), &serial, WRONG_CODES_ALLOWED - 1).await
@@ -219,13 +221,14 @@ impl Store {
 
     /// Whether a link's secret would sign `email` in now, without using it (the app asks the
     /// user before it does): `Ok` or [`StoreError::CodeInvalid`]. Reads only.
-    pub async fn check_sign_in_link(&self, email: &Email, secret: &Sensitive) -> Result<(), StoreError> {
+    pub async fn check_sign_in_link(self, email: &Email, secret: &Sensitive) -> Result<(), StoreError> {
         let serial = self.link_serial(email, secret).await?;
-        let item = self.get(key(keys::verification_pk(&self.link_key(email, secret)), META), true).await?;
+        let item =
+            self.store.get(key(keys::verification_pk(&self.link_key(email, secret)), META), true).await?;
         let live = item.is_some_and(|item| {
             get_opt_s(&item, "identifier") == Some(email.as_str())
                 && get_opt_s(&item, "serial") == Some(serial.as_str())
-                && get_n(&item, "expires").is_ok_and(|exp| exp > self.now().unix_timestamp())
+                && get_n(&item, "expires").is_ok_and(|exp| exp > self.store.now().unix_timestamp())
         });
         if live { Ok(()) } else { Err(StoreError::CodeInvalid) }
     }
@@ -233,11 +236,12 @@ impl Store {
     /// One more attempt against the current code, counted before it is judged: the current
     /// serial, or [`StoreError::CodeInvalid`] when there is no current code or its attempts are
     /// used up.
-    async fn count_attempt(&self, email: &Email) -> Result<String, StoreError> {
+    async fn count_attempt(self, email: &Email) -> Result<String, StoreError> {
         let counted = self
+            .store
             .client()
             .update_item()
-            .table_name(self.table())
+            .table_name(self.store.table())
             .return_consumed_capacity(ReturnConsumedCapacity::Total)
             .set_key(Some(self.guard_key(email)))
             .update_expression("ADD attempts :one")
@@ -256,7 +260,7 @@ impl Store {
     }
 
     /// The current code's serial for a link with `secret` (one of the form sent), read strongly.
-    async fn link_serial(&self, email: &Email, secret: &Sensitive) -> Result<String, StoreError> {
+    async fn link_serial(self, email: &Email, secret: &Sensitive) -> Result<String, StoreError> {
         self.require_pepper()?;
         if !is_link_secret(secret.expose()) {
             return Err(StoreError::CodeInvalid);
@@ -265,8 +269,8 @@ impl Store {
     }
 
     /// The current code's serial while its attempts are not used up (a strong read of the guard).
-    async fn live_serial(&self, email: &Email) -> Result<String, StoreError> {
-        let guard = self.get(self.guard_key(email), true).await?.ok_or(StoreError::CodeInvalid)?;
+    async fn live_serial(self, email: &Email) -> Result<String, StoreError> {
+        let guard = self.store.get(self.guard_key(email), true).await?.ok_or(StoreError::CodeInvalid)?;
         match get_opt_s(&guard, "current") {
             Some(serial) if get_n(&guard, "attempts")? < WRONG_CODES_ALLOWED => Ok(serial.to_owned()),
             _ => Err(StoreError::CodeInvalid),
@@ -277,15 +281,15 @@ impl Store {
     /// (the guard's `current` removed, so its other item stops working too), in one transaction;
     /// then starts a session. `most`: the attempts the guard may show.
     async fn consume(
-        &self,
+        self,
         email: &Email,
         key_hash: &str,
         serial: &str,
         most: i64,
     ) -> Result<SignedIn, StoreError> {
-        let now = self.now().unix_timestamp();
+        let now = self.store.now().unix_timestamp();
         let consume = Delete::builder()
-            .table_name(self.table())
+            .table_name(self.store.table())
             .set_key(Some(key(keys::verification_pk(key_hash), META)))
             .condition_expression(
                 "attribute_exists(pk) AND identifier = :email AND #exp > :now AND serial = :serial",
@@ -297,7 +301,7 @@ impl Store {
             .build()
             .map_err(StoreError::build)?;
         let settle = Update::builder()
-            .table_name(self.table())
+            .table_name(self.store.table())
             .set_key(Some(self.guard_key(email)))
             .update_expression("REMOVE #cur SET attempts = :zero")
             .condition_expression("#cur = :serial AND attempts <= :most")
@@ -311,7 +315,7 @@ impl Store {
             TransactWriteItem::builder().delete(consume).build(),
             TransactWriteItem::builder().update(settle).build(),
         ];
-        match crate::sdk::transact(self.client(), actions).await {
+        match crate::sdk::transact(self.store.client(), actions).await {
             Ok(()) => {}
             Err(e) if e.condition_failed_at(0) || e.condition_failed_at(1) => {
                 return Err(StoreError::CodeInvalid);

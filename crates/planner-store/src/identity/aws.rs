@@ -7,9 +7,10 @@
 //! credential reach only its teams' partitions (viewers read only), so what an insider can touch
 //! is decided by IAM, not by anything they can write.
 
+use crate::identity::Identity;
 use crate::keys::{self, META};
 use crate::sdk::{classify, get_s, key};
-use crate::{Sensitive, Store, StoreError, VerifiedSession};
+use crate::{Sensitive, StoreError, VerifiedSession};
 use planner_domain::UserId;
 use std::time::{Duration, Instant};
 
@@ -26,12 +27,12 @@ pub enum Credential {
     AwsIdentity,
 }
 
-impl Store {
+impl Identity<'_> {
     /// The ARN of the AWS identity this store's credentials belong to, as STS answers it
     /// (`arn:aws:iam::…:user/…`, or `arn:aws:sts::…:assumed-role/{role}/{session}` for a role,
     /// IAM Identity Center's included). STS needs no permission for this call.
-    pub async fn caller_principal(&self) -> Result<String, StoreError> {
-        let sts = self.conn.sts.as_ref().ok_or_else(|| StoreError::Config {
+    pub async fn caller_principal(self) -> Result<String, StoreError> {
+        let sts = self.store.conn.sts.as_ref().ok_or_else(|| StoreError::Config {
             message:
                 "signing in by AWS identity needs a DynamoDB table; the local workspace has no AWS identity"
                     .into(),
@@ -41,13 +42,13 @@ impl Store {
             .arn()
             .map(str::to_owned)
             .ok_or_else(|| StoreError::Engine { message: "STS answered no identity (no ARN)".into() })?;
-        *self.caller.lock().unwrap_or_else(|e| e.into_inner()) = Some((arn.clone(), Instant::now()));
+        *self.store.caller.lock().unwrap_or_else(|e| e.into_inner()) = Some((arn.clone(), Instant::now()));
         Ok(arn)
     }
 
     /// [`Store::caller_principal`], or its answer of the last [`CALLER_FRESH`].
-    async fn recent_caller(&self) -> Result<String, StoreError> {
-        let recent = self.caller.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    async fn recent_caller(self) -> Result<String, StoreError> {
+        let recent = self.store.caller.lock().unwrap_or_else(|e| e.into_inner()).clone();
         match recent {
             Some((arn, at)) if at.elapsed() < CALLER_FRESH => Ok(arn),
             _ => self.caller_principal().await,
@@ -55,15 +56,15 @@ impl Store {
     }
 
     /// The user IT linked to an AWS principal (a strongly consistent read), if any.
-    pub async fn user_of_principal(&self, arn: &str) -> Result<Option<UserId>, StoreError> {
-        let item = self.get(key(keys::principal_pk(arn)?, META), true).await?;
+    pub async fn user_of_principal(self, arn: &str) -> Result<Option<UserId>, StoreError> {
+        let item = self.store.get(key(keys::principal_pk(arn)?, META), true).await?;
         item.map(|i| Ok(UserId::parse(get_s(&i, "userId")?)?)).transpose()
     }
 
     /// Proves a credential: a token against its Session item; the AWS identity through STS and
     /// IT's link. An identity nobody linked is refused (`UnknownIdentity`, naming the ARN, so
     /// that IT knows what to link).
-    pub async fn verify(&self, credential: &Credential) -> Result<VerifiedSession, StoreError> {
+    pub async fn verify(self, credential: &Credential) -> Result<VerifiedSession, StoreError> {
         match credential {
             Credential::Token(token) => self.verify_session(token).await,
             Credential::AwsIdentity => {
@@ -81,7 +82,7 @@ impl Store {
     /// else end it) and IT's link of the principal (removed or pointed elsewhere ends it), the
     /// two at once. Answers the user it belongs to now.
     pub(crate) async fn reverify(
-        &self,
+        self,
         credential: &Credential,
         session: &VerifiedSession,
     ) -> Result<UserId, StoreError> {
@@ -101,7 +102,7 @@ impl Store {
 
     /// Ends what a credential started: a token's Session item; nothing for the AWS identity
     /// (its credentials are the OS's and IT's to end).
-    pub async fn end_session(&self, credential: &Credential) -> Result<(), StoreError> {
+    pub async fn end_session(self, credential: &Credential) -> Result<(), StoreError> {
         match credential {
             Credential::Token(token) => self.delete_session(token).await,
             Credential::AwsIdentity => Ok(()),
@@ -112,16 +113,20 @@ impl Store {
     /// must exist. Administrators only (`rp-admin link-identity`): the app's users may read
     /// these items, never write them (the policies of docs/security.md).
     #[cfg(feature = "operator")]
-    pub async fn link_principal(&self, user: &UserId, arn: &str) -> Result<(), StoreError> {
+    pub async fn link_principal(self, user: &UserId, arn: &str) -> Result<(), StoreError> {
         use crate::sdk::s;
         let mut item = key(keys::principal_pk(arn)?, META);
         item.insert("userId".into(), s(user.as_str()));
         item.insert("principal".into(), s(arn));
-        item.insert("linkedAt".into(), s(self.now_rfc3339()));
-        let put = crate::sdk::plain_put(self.table(), item)?;
-        let user_exists =
-            crate::sdk::check_at(self.table(), &keys::user_pk(user), META.into(), "attribute_exists(pk)")?;
-        crate::sdk::transact(self.client(), vec![put, user_exists]).await.map_err(|e| {
+        item.insert("linkedAt".into(), s(self.store.now_rfc3339()));
+        let put = crate::sdk::plain_put(self.store.table(), item)?;
+        let user_exists = crate::sdk::check_at(
+            self.store.table(),
+            &keys::user_pk(user),
+            META.into(),
+            "attribute_exists(pk)",
+        )?;
+        crate::sdk::transact(self.store.client(), vec![put, user_exists]).await.map_err(|e| {
             if e.condition_failed_at(1) {
                 StoreError::NotFound { what: "user" }
             } else {
@@ -132,11 +137,12 @@ impl Store {
 
     /// Removes an AWS principal's link; answers whether there was one.
     #[cfg(feature = "operator")]
-    pub async fn unlink_principal(&self, arn: &str) -> Result<bool, StoreError> {
+    pub async fn unlink_principal(self, arn: &str) -> Result<bool, StoreError> {
         let out = self
+            .store
             .client()
             .delete_item()
-            .table_name(self.table())
+            .table_name(self.store.table())
             .set_key(Some(key(keys::principal_pk(arn)?, META)))
             .return_values(aws_sdk_dynamodb::types::ReturnValue::AllOld)
             .send()

@@ -2,41 +2,43 @@
 //! `recentTeams`, each confirmed by a strongly consistent read of its membership.
 
 use super::{RECENT, TeamMembership, parse_role};
+use crate::StoreError;
+use crate::identity::Identity;
 use crate::keys::{self, GSI1, GSI1SK, META};
 use crate::sdk::{Item, batch_get, get_s, key, query_all, s};
-use crate::{Store, StoreError};
 use aws_sdk_dynamodb::types::AttributeValue;
 use planner_domain::{Name, TeamId, User, UserId};
 
-impl Store {
+impl Identity<'_> {
     /// The teams of a user through GSI1, with their names. GSI1 is eventually consistent: a
     /// membership written a moment ago is found through the user's `recentTeams` instead, and
     /// every team is confirmed (and its role read) from the membership item, strongly.
-    pub async fn list_user_teams(&self, user: &UserId) -> Result<Vec<TeamMembership>, StoreError> {
-        let item = self.get(key(keys::user_pk(user), META), true).await?;
+    pub async fn list_user_teams(self, user: &UserId) -> Result<Vec<TeamMembership>, StoreError> {
+        let item = self.store.get(key(keys::user_pk(user), META), true).await?;
         self.teams_of(user, item.as_ref()).await
     }
 
     /// A user and their teams, reading the User item once (start-up, sign-in).
     pub async fn user_with_teams(
-        &self,
+        self,
         user: &UserId,
     ) -> Result<Option<(User, Vec<TeamMembership>)>, StoreError> {
-        let Some(item) = self.get(key(keys::user_pk(user), META), true).await? else { return Ok(None) };
+        let Some(item) = self.store.get(key(keys::user_pk(user), META), true).await? else { return Ok(None) };
         let teams = self.teams_of(user, Some(&item)).await?;
-        Ok(Some((crate::identity::user_from_item(&item)?, teams)))
+        Ok(Some((crate::identity::users::user_from_item(&item)?, teams)))
     }
 
     /// The teams of `user`, whose User item (if any) is `user_item`.
     async fn teams_of(
-        &self,
+        self,
         user: &UserId,
         user_item: Option<&Item>,
     ) -> Result<Vec<TeamMembership>, StoreError> {
         let items = query_all(
-            self.client()
+            self.store
+                .client()
                 .query()
-                .table_name(self.table())
+                .table_name(self.store.table())
                 .index_name(GSI1)
                 .key_condition_expression("GSI1PK = :pk AND begins_with(GSI1SK, :team)")
                 .expression_attribute_values(":pk", s(keys::user_teams_gsi1pk(user)))
@@ -75,7 +77,7 @@ impl Store {
         let reads = listed.iter().map(|team| async move {
             let wanted =
                 vec![key(keys::team_pk(team), keys::member_sk(user)), key(keys::team_pk(team), META)];
-            match batch_get(self.client(), self.table(), wanted, true).await {
+            match batch_get(self.store.client(), self.store.table(), wanted, true).await {
                 Ok(found) => Ok(Some((team.clone(), found))),
                 Err(StoreError::Denied { message }) => {
                     tracing::warn!(

@@ -6,10 +6,11 @@
 //! email belong to one user (GSI1 alone cannot enforce that); expiry is checked on every read,
 //! because TTL deletes late.
 
+use crate::identity::Identity;
 use crate::keys::{self, GSI1, GSI1PK, GSI1SK, META};
 use crate::sdk::put_new;
 use crate::sdk::{Item, classify, get_n, get_opt_s, get_s, key, n, s};
-use crate::{Sensitive, Store, StoreError};
+use crate::{Sensitive, StoreError};
 use aws_sdk_dynamodb::types::{ReturnConsumedCapacity, TransactWriteItem};
 use planner_domain::{Email, Name, User, UserId};
 
@@ -59,10 +60,10 @@ pub(crate) fn user_from_item(item: &Item) -> Result<User, StoreError> {
     })
 }
 
-impl Store {
+impl Identity<'_> {
     /// The two Puts that create a user: the User item and its email guard.
     pub(crate) fn new_user_actions(
-        &self,
+        self,
         id: &UserId,
         email: &Email,
         name: Option<&Name>,
@@ -77,14 +78,14 @@ impl Store {
         user.insert(GSI1SK.into(), s(keys::user_email_gsi(email)));
         let mut guard = key(keys::email_guard_pk(email), META);
         guard.insert("userId".into(), s(id.as_str()));
-        Ok(vec![put_new(self.table(), user)?, put_new(self.table(), guard)?])
+        Ok(vec![put_new(self.store.table(), user)?, put_new(self.store.table(), guard)?])
     }
 
     /// Creates a user; refused when the email already belongs to someone.
-    pub async fn create_user(&self, email: &Email, name: Option<&Name>) -> Result<User, StoreError> {
+    pub async fn create_user(self, email: &Email, name: Option<&Name>) -> Result<User, StoreError> {
         let id = UserId::generate();
         let actions = self.new_user_actions(&id, email, name)?;
-        crate::sdk::transact(self.client(), actions).await.map_err(|e| {
+        crate::sdk::transact(self.store.client(), actions).await.map_err(|e| {
             if e.condition_failed_at(1) {
                 StoreError::AlreadyExists { what: "user with this email" }
             } else {
@@ -94,14 +95,14 @@ impl Store {
         Ok(User { id, email: email.clone(), name: name.cloned(), email_verified: None })
     }
 
-    pub async fn get_user(&self, id: &UserId) -> Result<Option<User>, StoreError> {
-        let out = self.get(key(keys::user_pk(id), META), true).await?;
+    pub async fn get_user(self, id: &UserId) -> Result<Option<User>, StoreError> {
+        let out = self.store.get(key(keys::user_pk(id), META), true).await?;
         out.as_ref().map(user_from_item).transpose()
     }
 
     /// Finds a user by email: through the guard item (strongly consistent, so a user created a
     /// moment ago is found), then the User item.
-    pub async fn find_user_by_email(&self, email: &Email) -> Result<Option<User>, StoreError> {
+    pub async fn find_user_by_email(self, email: &Email) -> Result<Option<User>, StoreError> {
         match self.user_id_by_email(email).await? {
             Some(id) => self.get_user(&id).await,
             None => Ok(None),
@@ -109,14 +110,14 @@ impl Store {
     }
 
     /// The id of the user an email belongs to, from its guard item (strongly consistent).
-    pub(crate) async fn user_id_by_email(&self, email: &Email) -> Result<Option<UserId>, StoreError> {
-        let guard = self.get(key(keys::email_guard_pk(email), META), true).await?;
+    pub(crate) async fn user_id_by_email(self, email: &Email) -> Result<Option<UserId>, StoreError> {
+        let guard = self.store.get(key(keys::email_guard_pk(email), META), true).await?;
         guard.map(|g| Ok(UserId::parse(get_s(&g, "userId")?)?)).transpose()
     }
 
     /// Links a sign-in provider's account to a user (e.g. Microsoft Entra ID).
     pub async fn link_account(
-        &self,
+        self,
         user: &UserId,
         provider: &str,
         provider_account_id: &str,
@@ -127,9 +128,10 @@ impl Store {
         item.insert("providerAccountId".into(), s(provider_account_id));
         item.insert(GSI1PK.into(), s(keys::account_gsi1pk(provider)?));
         item.insert(GSI1SK.into(), s(keys::account_gsi1sk(provider_account_id)?));
-        self.client()
+        self.store
+            .client()
             .put_item()
-            .table_name(self.table())
+            .table_name(self.store.table())
             .return_consumed_capacity(ReturnConsumedCapacity::Total)
             .set_item(Some(item))
             .send()
@@ -140,14 +142,15 @@ impl Store {
 
     /// Finds the user of a linked account through GSI1 (eventually consistent).
     pub async fn find_user_by_account(
-        &self,
+        self,
         provider: &str,
         provider_account_id: &str,
     ) -> Result<Option<User>, StoreError> {
         let items = crate::sdk::query_all(
-            self.client()
+            self.store
+                .client()
                 .query()
-                .table_name(self.table())
+                .table_name(self.store.table())
                 .index_name(GSI1)
                 .key_condition_expression("GSI1PK = :pk AND GSI1SK = :sk")
                 .expression_attribute_values(":pk", s(keys::account_gsi1pk(provider)?))
@@ -162,16 +165,16 @@ impl Store {
 
     /// Starts a session for a user who has just proved who they are (only the sign-in flow
     /// calls this); the token goes back to the caller only (for the keyring), with its expiry.
-    pub(crate) async fn create_session(&self, user: &UserId) -> Result<(Sensitive, i64), StoreError> {
+    pub(crate) async fn create_session(self, user: &UserId) -> Result<(Sensitive, i64), StoreError> {
         let token = Sensitive::random_token();
         let hash = token.hashed(b"");
-        let expires = (self.now() + time::Duration::days(SESSION_DAYS)).unix_timestamp();
+        let expires = (self.store.now() + time::Duration::days(SESSION_DAYS)).unix_timestamp();
         let mut item = key(keys::session_pk(&hash), META);
         item.insert("userId".into(), s(user.as_str()));
         item.insert("expires".into(), n(expires));
         item.insert(GSI1PK.into(), s(keys::user_sessions_gsi1pk(user)));
         item.insert(GSI1SK.into(), s(keys::session_gsi1sk(&hash)));
-        if !self.put_if_absent(item).await? {
+        if !self.store.put_if_absent(item).await? {
             // 256 random bits met an existing session: the OS generator is broken.
             return Err(StoreError::Engine {
                 message: "a new session token collided with an existing one".into(),
@@ -181,23 +184,25 @@ impl Store {
     }
 
     /// Checks a session token: present and unexpired (TTL deletes late, so expiry is read here).
-    pub async fn verify_session(&self, token: &Sensitive) -> Result<VerifiedSession, StoreError> {
+    pub async fn verify_session(self, token: &Sensitive) -> Result<VerifiedSession, StoreError> {
         let item = self
+            .store
             .get(key(keys::session_pk(&token.hashed(b"")), META), true)
             .await?
             .ok_or(StoreError::SessionInvalid)?;
         let expires = get_n(&item, "expires")?;
-        if expires <= self.now().unix_timestamp() {
+        if expires <= self.store.now().unix_timestamp() {
             return Err(StoreError::SessionInvalid);
         }
         Ok(VerifiedSession { user: UserId::parse(get_s(&item, "userId")?)?, expires, principal: None })
     }
 
     /// Ends a session (sign-out); ending an unknown one is not an error.
-    pub async fn delete_session(&self, token: &Sensitive) -> Result<(), StoreError> {
-        self.client()
+    pub async fn delete_session(self, token: &Sensitive) -> Result<(), StoreError> {
+        self.store
+            .client()
             .delete_item()
-            .table_name(self.table())
+            .table_name(self.store.table())
             .return_consumed_capacity(ReturnConsumedCapacity::Total)
             .set_key(Some(key(keys::session_pk(&token.hashed(b"")), META)))
             .send()
@@ -210,11 +215,12 @@ impl Store {
     /// (`GSI1PK = USER#{userId}`, `GSI1SK begins_with SESSION#`). The index is eventually
     /// consistent: a session started in the last moment may be missed (then run it again).
     /// Answers how many sessions were ended.
-    pub async fn end_all_sessions(&self, session: &VerifiedSession) -> Result<usize, StoreError> {
+    pub async fn end_all_sessions(self, session: &VerifiedSession) -> Result<usize, StoreError> {
         let items = crate::sdk::query_all(
-            self.client()
+            self.store
+                .client()
                 .query()
-                .table_name(self.table())
+                .table_name(self.store.table())
                 .index_name(GSI1)
                 .key_condition_expression("GSI1PK = :pk AND begins_with(GSI1SK, :session)")
                 .expression_attribute_values(":pk", s(keys::user_sessions_gsi1pk(session.user())))
@@ -226,6 +232,6 @@ impl Store {
         for item in &items {
             doomed.push(key(get_s(item, keys::PK)?, META));
         }
-        crate::sdk::batch_delete(self.client(), self.table(), doomed, |_| {}).await
+        crate::sdk::batch_delete(self.store.client(), self.store.table(), doomed, |_| {}).await
     }
 }

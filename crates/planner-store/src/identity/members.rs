@@ -1,10 +1,11 @@
 //! Teams and memberships: the META and MEMBER items of a team partition, and a user's teams
 //! through GSI1 (`GSI1PK = USER#{userId}`, `GSI1SK begins_with TEAM#`).
 
+use crate::identity::Identity;
 use crate::keys::{self, GSI1PK, GSI1SK, META};
 use crate::sdk::put_new;
 use crate::sdk::{Item, batch_get, get_s, key, n, query_all, s};
-use crate::{Store, StoreError, TeamScope};
+use crate::{StoreError, TeamScope};
 use aws_sdk_dynamodb::types::{AttributeValue, Delete, Put, TransactWriteItem, Update};
 use planner_domain::capacity::WorkWeek;
 use planner_domain::{Action, Email, Name, Role, Team, TeamId, User, UserId};
@@ -58,10 +59,10 @@ fn parse_role(item: &Item) -> Result<Role, StoreError> {
         .map_err(|e| StoreError::corrupt(crate::sdk::item_key(item), e.to_string()))
 }
 
-impl Store {
+impl Identity<'_> {
     /// The Puts that create a team: its META and its first admin's membership.
     pub(crate) fn new_team_actions(
-        &self,
+        self,
         team: &TeamId,
         name: &Name,
         now: &str,
@@ -74,22 +75,22 @@ impl Store {
         meta.insert("createdAt".into(), s(now));
         meta.insert(ADMINS.into(), n(1));
         Ok(vec![
-            put_new(self.table(), meta)?,
-            put_new(self.table(), member_item(team, admin, Role::Admin, who))?,
+            put_new(self.store.table(), meta)?,
+            put_new(self.store.table(), member_item(team, admin, Role::Admin, who))?,
         ])
     }
 
     /// Creates a team with `admin` as its first admin. Operator only (admin CLI); signed-in users
     /// get their teams from an admin's invitation.
     #[cfg(feature = "operator")]
-    pub async fn create_team(&self, name: &Name, admin: &UserId) -> Result<Team, StoreError> {
+    pub async fn create_team(self, name: &Name, admin: &UserId) -> Result<Team, StoreError> {
         let team = TeamId::generate();
-        let now = self.now_rfc3339();
+        let now = self.store.now_rfc3339();
         // The name (or email) the first admin's change records will say.
         let who = self.who_of(admin).await?;
         let mut actions = self.new_team_actions(&team, name, &now, admin, who.as_deref())?;
         actions.push(self.recent_team_update(admin, &team, "ADD", true)?);
-        crate::sdk::transact(self.client(), actions).await.map_err(|e| {
+        crate::sdk::transact(self.store.client(), actions).await.map_err(|e| {
             if e.condition_failed_at(2) {
                 StoreError::NotFound { what: "user" }
             } else {
@@ -107,15 +108,15 @@ impl Store {
 
     /// Adds a member, or changes the role of an existing one. Admins only. A team keeps at
     /// least one admin: demoting the last one is refused ([`StoreError::LastAdmin`]).
-    pub async fn put_member(&self, scope: &TeamScope, user: &UserId, role: Role) -> Result<(), StoreError> {
-        self.require(scope, Action::ManageTeam, "put_member")?;
+    pub async fn put_member(self, scope: &TeamScope, user: &UserId, role: Role) -> Result<(), StoreError> {
+        self.store.require(scope, Action::ManageTeam, "put_member")?;
         let member_key = key(scope.pk(), keys::member_sk(user));
-        let existing = self.get(member_key.clone(), true).await?;
+        let existing = self.store.get(member_key.clone(), true).await?;
         let old = existing.as_ref().map(parse_role).transpose()?;
         if old == Some(role) {
             return Ok(());
         }
-        let days = self.plan().feed_days(scope).await?;
+        let days = self.store.plan().feed_days(scope).await?;
         let mut actions = Vec::new();
         let mut who = existing.as_ref().and_then(|m| crate::sdk::get_opt_s(m, WHO)).map(str::to_owned);
         match old {
@@ -123,7 +124,7 @@ impl Store {
                 // The name (or email) the change records will say: the user's, now.
                 who = self.who_of(user).await?;
                 let put = Put::builder()
-                    .table_name(self.table())
+                    .table_name(self.store.table())
                     .set_item(Some(member_item(scope.team(), user, role, who.as_deref())))
                     .condition_expression("attribute_not_exists(pk)")
                     .build()
@@ -136,7 +137,7 @@ impl Store {
                     self.ensure_admin_count(scope).await?;
                 }
                 let change = Update::builder()
-                    .table_name(self.table())
+                    .table_name(self.store.table())
                     .set_key(Some(member_key))
                     .update_expression("SET #role = :new")
                     .condition_expression("#role = :old")
@@ -162,8 +163,8 @@ impl Store {
             Some(old) => change.before(&state(old)),
             None => change,
         };
-        actions.push(self.plan().feed_record(scope, days, change)?);
-        crate::sdk::transact(self.client(), actions).await.map_err(|e| {
+        actions.push(self.store.plan().feed_record(scope, days, change)?);
+        crate::sdk::transact(self.store.client(), actions).await.map_err(|e| {
             if e.condition_failed_at(0) {
                 StoreError::Conflict { what: "membership" }
             } else if old.is_none() && e.condition_failed_at(1) {
@@ -179,13 +180,13 @@ impl Store {
     /// Invites someone by email: the user is created when new (with `name`), then added with
     /// `role` (or given that role). Admins only.
     pub async fn invite_member(
-        &self,
+        self,
         scope: &TeamScope,
         email: &Email,
         name: Option<&Name>,
         role: Role,
     ) -> Result<User, StoreError> {
-        self.require(scope, Action::ManageTeam, "invite_member")?;
+        self.store.require(scope, Action::ManageTeam, "invite_member")?;
         let user = match self.find_user_by_email(email).await? {
             Some(user) => user,
             None => match self.create_user(email, name).await {
@@ -202,18 +203,18 @@ impl Store {
     }
 
     /// Removes a member (never the last admin). Removing someone who is not a member succeeds.
-    pub async fn remove_member(&self, scope: &TeamScope, user: &UserId) -> Result<(), StoreError> {
-        self.require(scope, Action::ManageTeam, "remove_member")?;
+    pub async fn remove_member(self, scope: &TeamScope, user: &UserId) -> Result<(), StoreError> {
+        self.store.require(scope, Action::ManageTeam, "remove_member")?;
         let member_key = key(scope.pk(), keys::member_sk(user));
-        let Some(existing) = self.get(member_key.clone(), true).await? else { return Ok(()) };
+        let Some(existing) = self.store.get(member_key.clone(), true).await? else { return Ok(()) };
         let old = parse_role(&existing)?;
-        let days = self.plan().feed_days(scope).await?;
+        let days = self.store.plan().feed_days(scope).await?;
         let who = crate::sdk::get_opt_s(&existing, WHO).map(str::to_owned);
         if old == Role::Admin {
             self.ensure_admin_count(scope).await?;
         }
         let delete = Delete::builder()
-            .table_name(self.table())
+            .table_name(self.store.table())
             .set_key(Some(member_key))
             .condition_expression("#role = :old")
             .expression_attribute_names("#role", "role")
@@ -225,7 +226,7 @@ impl Store {
             TransactWriteItem::builder().delete(delete).build(),
             self.recent_team_update(user, scope.team(), "DELETE", false)?,
             self.admin_count_update(scope, delta)?,
-            self.plan().feed_record(
+            self.store.plan().feed_record(
                 scope,
                 days,
                 Change::new(FeedKind::Member, FeedAction::Deleted, user.as_str())
@@ -233,7 +234,7 @@ impl Store {
                     .before(&MemberState { user_id: user.clone(), role: old, who }),
             )?,
         ];
-        crate::sdk::transact(self.client(), actions).await.map_err(|e| {
+        crate::sdk::transact(self.store.client(), actions).await.map_err(|e| {
             if e.condition_failed_at(0) {
                 StoreError::Conflict { what: "membership" }
             } else if e.condition_failed_at(2) && delta < 0 {
@@ -245,15 +246,15 @@ impl Store {
     }
 
     /// A user's name, or else email: what their MEMBER item's `who` holds.
-    async fn who_of(&self, user: &UserId) -> Result<Option<String>, StoreError> {
-        let person = self.get(key(keys::user_pk(user), META), true).await?;
+    async fn who_of(self, user: &UserId) -> Result<Option<String>, StoreError> {
+        let person = self.store.get(key(keys::user_pk(user), META), true).await?;
         let said = |name: &str| person.as_ref().and_then(|p| crate::sdk::get_opt_s(p, name));
         Ok(said("name").or_else(|| said("email")).map(str::to_owned))
     }
 
     /// The team META update that keeps its count of admins (and checks that the team exists).
-    fn admin_count_update(&self, scope: &TeamScope, delta: i64) -> Result<TransactWriteItem, StoreError> {
-        let update = Update::builder().table_name(self.table()).set_key(Some(key(scope.pk(), META)));
+    fn admin_count_update(self, scope: &TeamScope, delta: i64) -> Result<TransactWriteItem, StoreError> {
+        let update = Update::builder().table_name(self.store.table()).set_key(Some(key(scope.pk(), META)));
         let update = match delta {
             0 => update
                 .update_expression("SET #admins = if_not_exists(#admins, :zero)")
@@ -275,18 +276,22 @@ impl Store {
     }
 
     /// Teams made before the admin count was kept get it once, counted from their members.
-    async fn ensure_admin_count(&self, scope: &TeamScope) -> Result<(), StoreError> {
-        let meta =
-            self.get(key(scope.pk(), META), true).await?.ok_or(StoreError::NotFound { what: "team" })?;
+    async fn ensure_admin_count(self, scope: &TeamScope) -> Result<(), StoreError> {
+        let meta = self
+            .store
+            .get(key(scope.pk(), META), true)
+            .await?
+            .ok_or(StoreError::NotFound { what: "team" })?;
         if meta.contains_key(ADMINS) {
             return Ok(());
         }
-        let members = query_all(self.query_range(scope.pk(), keys::members_range(), true)).await?;
+        let members = query_all(self.store.query_range(scope.pk(), keys::members_range(), true)).await?;
         let admins = members.iter().filter(|m| parse_role(m).ok() == Some(Role::Admin)).count();
         let set = self
+            .store
             .client()
             .update_item()
-            .table_name(self.table())
+            .table_name(self.store.table())
             .set_key(Some(key(scope.pk(), META)))
             .update_expression("SET #admins = :n")
             .condition_expression("attribute_exists(pk) AND attribute_not_exists(#admins)")
@@ -304,14 +309,14 @@ impl Store {
     /// Adds the team to (or removes it from) the user's `recentTeams`, the teams that a read of
     /// GSI1 may not show yet. `must_exist` makes a missing user fail the transaction.
     fn recent_team_update(
-        &self,
+        self,
         user: &UserId,
         team: &TeamId,
         op: &str,
         must_exist: bool,
     ) -> Result<TransactWriteItem, StoreError> {
         let update = Update::builder()
-            .table_name(self.table())
+            .table_name(self.store.table())
             .set_key(Some(key(keys::user_pk(user), META)))
             .update_expression(format!("{op} {RECENT} :team"))
             .expression_attribute_values(":team", AttributeValue::Ss(vec![team.to_string()]));
@@ -320,18 +325,20 @@ impl Store {
     }
 
     /// The team's members with their emails.
-    pub async fn list_members(&self, scope: &TeamScope) -> Result<Vec<MemberInfo>, StoreError> {
-        self.require(scope, Action::ReadPlan, "list_members")?;
-        let items = query_all(self.query_range(scope.pk(), keys::members_range(), self.strong_reads)).await?;
+    pub async fn list_members(self, scope: &TeamScope) -> Result<Vec<MemberInfo>, StoreError> {
+        self.store.require(scope, Action::ReadPlan, "list_members")?;
+        let items =
+            query_all(self.store.query_range(scope.pk(), keys::members_range(), self.store.strong_reads))
+                .await?;
         let mut members = Vec::with_capacity(items.len());
         for item in &items {
             members.push((UserId::parse(get_s(item, "userId")?)?, parse_role(item)?));
         }
         let users = batch_get(
-            self.client(),
-            self.table(),
+            self.store.client(),
+            self.store.table(),
             members.iter().map(|(u, _)| key(keys::user_pk(u), META)).collect(),
-            self.strong_reads,
+            self.store.strong_reads,
         )
         .await?;
         let user = |u: &UserId| users.iter().find(|i| get_s(i, "id").ok() == Some(u.as_str()));
