@@ -198,7 +198,7 @@ def check_feed_ttl(main):
     spec = main.resource("Table", "AWS::DynamoDB::Table")["Properties"].get("TimeToLiveSpecification", {})
     schema = Path("crates/planner-store/src/engine/schema.rs").read_text()
     named = re.search(r'TTL_ATTRIBUTE: &str = "([^"]+)"', schema)
-    feed = Path("crates/planner-store/src/feed/mod.rs").read_text()
+    feed = Path("crates/planner-store/src/plan/feed/mod.rs").read_text()
     written = re.search(r'record\.insert\("([a-z]+)"\.into\(\), n\(expires\)\)', feed)
     if not (spec.get("Enabled") and named and written):
         problems.append(f"TTL: template {spec}, schema {named and named.group(1)}, feed {written and written.group(1)}")

@@ -174,7 +174,7 @@ impl App {
     }
 
     /// The store and the scope of the team open now, for every command that acts in the team.
-    /// In a team it is checked again each time ([`Store::recheck_scope`]): the session must be
+    /// In a team it is checked again each time (`Identity::recheck_scope`): the session must be
     /// live and the membership stored now decides the role. A dead session signs the window
     /// out; a lost membership opens another of the user's teams (or signs out if none is left);
     /// either way the command is refused with the reason.

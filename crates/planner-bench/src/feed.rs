@@ -39,7 +39,7 @@ async fn edit(store: &Store, scope: &TeamScope, r: &ResourceId, p: &ProjectId, i
 
 /// One ask with nothing new in the last minute; asks while the last minute holds `k` edits (read
 /// again each ask: the reader reads the last minute again); the retention's read (a GetItem of
-/// the team's META, as `Store::feed_days` makes once per ten minutes). The store's clock is
+/// the team's META, as `Plan::feed_days` makes once per ten minutes). The store's clock is
 /// `clock`, moved ten minutes between rows so that each row's minute holds only its edits.
 pub async fn measure(store: &Store, clock: &FixedClock, meter: &Arc<Meter>) -> Vec<(String, Totals)> {
     let (_, scope) = store.identity().open_local_workspace().await.unwrap();

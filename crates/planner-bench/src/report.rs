@@ -1,7 +1,7 @@
 //! The utilisation report of 500 people × 13 weeks: 10,000 assignments in the weeks (and 10,000
 //! before them), their time off and holidays. Timed side by side in one run, each the median of
 //! seven after a first untimed one: opening the timeline over the same days (the baseline: the app
-//! does it anyway), the report as the app asks for it (`Store::report`: the same read, then the
+//! does it anyway), the report as the app asks for it (`Plan::report`: the same read, then the
 //! figures), the figures alone (`Report::build`) and its CSV file.
 
 use crate::meter::Meter;

@@ -50,7 +50,7 @@ pub struct Store {
     known_levels: Mutex<HashSet<(TeamId, keys::Series, u8)>>,
     /// STS's last answer and when (sign-in by AWS identity): rechecks reuse it for a while.
     caller: Mutex<Option<(String, std::time::Instant)>>,
-    /// Each team's retention of change records in days, and when it was read (feed/mod.rs).
+    /// Each team's retention of change records in days, and when it was read (plan/feed/mod.rs).
     feed_days: Mutex<std::collections::HashMap<TeamId, (u32, std::time::Instant)>>,
     /// Orders the change records this store writes within one millisecond.
     feed_seq: std::sync::atomic::AtomicU64,

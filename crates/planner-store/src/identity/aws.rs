@@ -46,7 +46,7 @@ impl Identity<'_> {
         Ok(arn)
     }
 
-    /// [`Store::caller_principal`], or its answer of the last [`CALLER_FRESH`].
+    /// [`Identity::caller_principal`], or its answer of the last [`CALLER_FRESH`].
     async fn recent_caller(self) -> Result<String, StoreError> {
         let recent = self.store.caller.lock().unwrap_or_else(|e| e.into_inner()).clone();
         match recent {

@@ -15,7 +15,7 @@ const ADMINS: &str = "admins";
 /// The User attribute listing teams joined lately (a string set), for reads before GSI1 has them.
 const RECENT: &str = "recentTeams";
 /// The MEMBER attribute holding the member's name or email when they joined: what change
-/// records say of who made them (feed/mod.rs).
+/// records say of who made them (plan/feed/mod.rs).
 pub(crate) const WHO: &str = "who";
 use crate::plan::feed::{Change, FeedAction, FeedKind, MemberState};
 use serde::Serialize;

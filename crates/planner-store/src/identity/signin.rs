@@ -20,7 +20,7 @@
 //! with someone's email cannot use up their attempts; it is refused once the code is killed.
 //!
 //! Invite-only, without enumeration: a code is issued only to the email of a User who belongs
-//! to at least one team; for any other email [`Store::request_sign_in_code`] answers `None` and
+//! to at least one team; for any other email [`Identity::request_sign_in_code`] answers `None` and
 //! writes nothing, and so it does when the hourly limit is reached. Callers show one neutral
 //! answer for all of these.
 
