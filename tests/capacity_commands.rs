@@ -38,7 +38,7 @@ fn the_demo_team_shows_capacity_planning_off() {
     let holidays: Vec<&str> =
         t["holidays"].as_array().unwrap().iter().filter_map(|h| h["day"].as_str()).collect();
     assert!(holidays.contains(&"2026-11-23") && holidays.contains(&"2027-01-01"), "{holidays:?}");
-    let people = t["resources"].as_array().unwrap();
+    let people = t["people"].as_array().unwrap();
     let in_calendar = people.iter().filter(|p| p["calendarId"] == calendars[0]["id"]).count();
     assert_eq!(in_calendar, 6, "the Japanese-named people");
     let part = people.iter().find(|p| !p["schedule"].is_null()).expect("a part-timer");
@@ -59,9 +59,9 @@ fn the_demo_team_shows_capacity_planning_off() {
 #[test]
 fn time_off_goes_through_the_window_and_is_changed_and_deleted() {
     let (_app, w) = app();
-    let person = call(&w, "create_resource", json!({ "name": "Tess" })).unwrap();
+    let person = call(&w, "create_person", json!({ "name": "Tess" })).unwrap();
     let input = json!({ "startDate": "2026-12-21", "lastDay": "2026-12-23", "kind": "sick", "minutes": 240 });
-    let t = call(&w, "create_time_off", json!({ "resourceId": person["id"], "input": input })).unwrap();
+    let t = call(&w, "create_time_off", json!({ "personId": person["id"], "input": input })).unwrap();
     assert_eq!((t["endDateExclusive"].as_str(), t["minutes"].as_u64()), (Some("2026-12-24"), Some(240)));
     let window = call(&w, "load_window", json!({ "from": "2026-12-14", "to": "2026-12-28" })).unwrap();
     assert!(window["timeOff"].as_array().unwrap().iter().any(|x| x["id"] == t["id"]));
@@ -78,7 +78,7 @@ fn time_off_goes_through_the_window_and_is_changed_and_deleted() {
 #[test]
 fn working_time_and_calendars_are_set_through_commands() {
     let (_app, w) = app();
-    let person = call(&w, "create_resource", json!({ "name": "Kai" })).unwrap();
+    let person = call(&w, "create_person", json!({ "name": "Kai" })).unwrap();
     let cal = call(&w, "create_calendar", json!({ "name": "Bayern", "region": "DE-BY" })).unwrap();
     let n = call(
         &w,
@@ -114,9 +114,9 @@ fn working_time_and_calendars_are_set_through_commands() {
 #[test]
 fn every_bad_value_gets_a_sentence_and_changes_nothing() {
     let (_app, w) = app();
-    let person = call(&w, "create_resource", json!({ "name": "Bad Input" })).unwrap();
+    let person = call(&w, "create_person", json!({ "name": "Bad Input" })).unwrap();
     let cal = call(&w, "create_calendar", json!({ "name": "Cal", "region": null })).unwrap();
-    let off = |first: &str, last: &str, minutes: Value| json!({ "resourceId": person["id"], "input": { "startDate": first, "lastDay": last, "kind": "other", "minutes": minutes } });
+    let off = |first: &str, last: &str, minutes: Value| json!({ "personId": person["id"], "input": { "startDate": first, "lastDay": last, "kind": "other", "minutes": minutes } });
     let week =
         |w: Value| json!({ "weeks": [{ "from": null, "week": w }], "firstDay": null, "lastDay": null });
     let huge = format!("BEGIN:VCALENDAR\r\n{}", "X".repeat(1024 * 1024));
@@ -168,8 +168,8 @@ fn every_bad_value_gets_a_sentence_and_changes_nothing() {
     // Nothing changed: the team's week, the person, the calendar's days, no time off.
     let t = timeline(&w);
     assert_eq!(t["defaultWeek"], json!([480, 480, 480, 480, 480, 0, 0]));
-    let p = t["resources"].as_array().unwrap().iter().find(|r| r["id"] == person["id"]).unwrap().clone();
+    let p = t["people"].as_array().unwrap().iter().find(|r| r["id"] == person["id"]).unwrap().clone();
     assert_eq!(p, person);
-    assert!(!t["timeOff"].as_array().unwrap().iter().any(|x| x["resourceId"] == person["id"]));
+    assert!(!t["timeOff"].as_array().unwrap().iter().any(|x| x["personId"] == person["id"]));
     assert!(!t["holidays"].as_array().unwrap().iter().any(|h| h["calendarId"] == cal["id"]));
 }

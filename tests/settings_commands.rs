@@ -32,7 +32,7 @@ fn closed_team(table: &str) -> Value {
 }
 
 fn people(w: &WebviewWindow<MockRuntime>) -> usize {
-    call(w, "catalog", json!({})).unwrap()["resources"].as_array().unwrap().len()
+    call(w, "catalog", json!({})).unwrap()["people"].as_array().unwrap().len()
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -43,7 +43,7 @@ async fn saving_opens_the_team_table_at_once_and_back_finds_the_local_workspace(
     assert_eq!((shown["mode"].as_str(), shown["table"].as_str()), (Some("local"), Some("resource-planner")));
     assert_eq!(shown["userFile"].as_str(), Some(p.user.to_str().unwrap()));
     assert_eq!(shown["locked"], json!([]));
-    call(&w, "create_resource", json!({ "name": "Kept locally" })).unwrap();
+    call(&w, "create_person", json!({ "name": "Kept locally" })).unwrap();
     let local_people = people(&w);
 
     let team = call(&w, "save_settings", json!({ "input": closed_team("plans") })).unwrap();

@@ -139,10 +139,10 @@ fn bars(t: &Value) -> Vec<String> {
 /// Plans a person, a project and two bars, and reads January as a scroll would.
 fn plan_some(w: &WebviewWindow<MockRuntime>) -> (Value, Value) {
     timeline(w).unwrap();
-    let person = call(w, "create_resource", json!({ "name": "Grace" })).unwrap();
+    let person = call(w, "create_person", json!({ "name": "Grace" })).unwrap();
     let project = call(w, "create_project", json!({ "name": "Apollo", "color": "#1f77b4" })).unwrap();
     for (start, last) in [("2026-11-30", "2026-12-04"), ("2026-12-07", "2026-12-18")] {
-        let input = json!({ "resourceId": person["id"], "projectId": project["id"], "startDate": start, "lastDay": last });
+        let input = json!({ "personId": person["id"], "projectId": project["id"], "startDate": start, "lastDay": last });
         call(w, "create_assignment", json!({ "input": input })).unwrap();
     }
     call(w, "load_window", json!({ "from": "2027-01-04", "to": "2027-02-01" })).unwrap();
@@ -174,7 +174,7 @@ async fn a_lost_connection_shows_the_copy_read_only_and_it_comes_back_by_itself(
     let cached = timeline(&w).unwrap();
     assert_eq!(bars(&cached), bars(&online), "the same bars");
     assert_eq!((online["cached"].as_bool(), cached["cached"].as_bool()), (Some(false), Some(true)));
-    assert_eq!(cached["resources"], online["resources"]);
+    assert_eq!(cached["people"], online["people"]);
     assert_eq!(cached["loaded"], json!([{ "from": FROM, "to": TO }]));
     let off = offline(&w);
     assert_eq!(off["reason"]["code"], "unavailable", "{off}");
@@ -192,15 +192,15 @@ async fn a_lost_connection_shows_the_copy_read_only_and_it_comes_back_by_itself(
     assert_eq!(march["code"], "not_loaded");
     let wider = call(&w, "open_timeline", json!({ "from": "2026-12-01", "to": "2027-03-01" })).unwrap();
     assert_eq!(wider["loaded"], json!([{ "from": "2026-12-01", "to": "2027-02-01" }]));
-    assert_eq!(call(&w, "catalog", json!({})).unwrap()["resources"][0]["name"], "Grace");
+    assert_eq!(call(&w, "catalog", json!({})).unwrap()["people"][0]["name"], "Grace");
 
     // Edits are refused before anything is sent (nothing changes: not "unknown").
-    let input = json!({ "resourceId": person["id"], "projectId": project["id"], "startDate": "2026-12-21", "lastDay": "2026-12-22" });
+    let input = json!({ "personId": person["id"], "projectId": project["id"], "startDate": "2026-12-21", "lastDay": "2026-12-22" });
     let refused = call(&w, "create_assignment", json!({ "input": input.clone() })).unwrap_err();
     assert_eq!(refused["code"], "offline");
     assert!(refused["message"].as_str().unwrap().contains("nothing can be changed"), "{refused}");
     assert_eq!(
-        call(&w, "rename_resource", json!({ "id": person["id"], "version": 1, "name": "G" })).unwrap_err()["code"],
+        call(&w, "rename_person", json!({ "id": person["id"], "version": 1, "name": "G" })).unwrap_err()["code"],
         "offline"
     );
     assert_eq!(
@@ -235,7 +235,7 @@ async fn a_throttled_table_answers_busy_and_the_window_stays_online() {
     s.line.set(THROTTLED);
     // An edit: refused as busy, with a sentence that says nothing changed; the window does not go
     // offline (every member's would, at once, when a team's table is busy).
-    let input = json!({ "resourceId": person["id"], "projectId": project["id"], "startDate": "2026-12-21", "lastDay": "2026-12-22" });
+    let input = json!({ "personId": person["id"], "projectId": project["id"], "startDate": "2026-12-21", "lastDay": "2026-12-22" });
     let busy = call(&w, "create_assignment", json!({ "input": input.clone() })).unwrap_err();
     assert_eq!(busy["code"], "busy", "{busy}");
     assert!(busy["message"].as_str().unwrap().contains("nothing was changed"), "{busy}");
@@ -257,7 +257,7 @@ async fn an_edit_whose_answer_is_lost_ends_as_done_and_retrying_it_is_safe() {
 
     // The move lands, but its answer is lost with the connection.
     s.line.set(LOSE_WRITE_ANSWERS);
-    let change = json!({ "resourceId": person["id"], "projectId": project["id"], "startDate": "2026-12-21", "lastDay": "2026-12-23" });
+    let change = json!({ "personId": person["id"], "projectId": project["id"], "startDate": "2026-12-21", "lastDay": "2026-12-23" });
     let lost = call(&w, "update_assignment", json!({ "current": bar.clone(), "change": change.clone() }))
         .unwrap_err();
     assert_eq!(lost["code"], "unconfirmed", "{lost}");
@@ -278,7 +278,7 @@ async fn an_edit_whose_answer_is_lost_ends_as_done_and_retrying_it_is_safe() {
     // A create whose answer is lost, retried with the same id: one bar.
     s.line.set(LOSE_WRITE_ANSWERS);
     let id = ulid::Ulid::new().to_string();
-    let input = json!({ "id": id, "resourceId": person["id"], "projectId": project["id"], "startDate": "2026-11-16", "lastDay": "2026-11-17" });
+    let input = json!({ "id": id, "personId": person["id"], "projectId": project["id"], "startDate": "2026-11-16", "lastDay": "2026-11-17" });
     assert_eq!(
         call(&w, "create_assignment", json!({ "input": input.clone() })).unwrap_err()["code"],
         "unconfirmed"
@@ -292,12 +292,12 @@ async fn an_edit_whose_answer_is_lost_ends_as_done_and_retrying_it_is_safe() {
     // A new person likewise (the UI sends the id it made).
     s.line.set(LOSE_WRITE_ANSWERS);
     let id = ulid::Ulid::new().to_string();
-    let lost = call(&w, "create_resource", json!({ "name": "Hedy", "id": id })).unwrap_err();
+    let lost = call(&w, "create_person", json!({ "name": "Hedy", "id": id })).unwrap_err();
     assert_eq!(lost["code"], "unconfirmed");
     s.line.set(UP);
     call(&w, "reconnect", json!({})).unwrap();
-    call(&w, "create_resource", json!({ "name": "Hedy", "id": id })).unwrap();
-    let people = call(&w, "catalog", json!({})).unwrap()["resources"].clone();
+    call(&w, "create_person", json!({ "name": "Hedy", "id": id })).unwrap();
+    let people = call(&w, "catalog", json!({})).unwrap()["people"].clone();
     assert_eq!(people.as_array().unwrap().iter().filter(|p| p["name"] == "Hedy").count(), 1);
 }
 

@@ -18,7 +18,7 @@ async fn a_members_window_hears_the_admins_edits_and_a_removed_member_stops() {
     let (_app, w) = app(&s).await;
     sign_in(&w, &s, "ada@example.com", 1);
     let shown = call(&w, "open_timeline", json!({ "from": "2026-11-30", "to": "2027-01-04" })).unwrap();
-    let pat = shown["resources"][0]["id"].as_str().unwrap().to_owned();
+    let pat = shown["people"][0]["id"].as_str().unwrap().to_owned();
     // The first ask reads the last minute (what the setup did just now), applied idempotently.
     let first = call(&w, "live_changes", json!({})).unwrap();
     assert_eq!(first["kind"], "changes");
@@ -42,7 +42,7 @@ async fn a_members_window_hears_the_admins_edits_and_a_removed_member_stops() {
         .unwrap();
     let new = planner_store::NewAssignment {
         id: planner_domain::AssignmentId::generate(),
-        resource_id: planner_domain::ResourceId::parse(&pat).unwrap(),
+        person_id: planner_domain::PersonId::parse(&pat).unwrap(),
         project_id: project.id.clone(),
         range: planner_domain::DateRange::new(
             planner_domain::Date::parse("2026-12-07").unwrap(),

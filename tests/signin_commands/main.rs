@@ -58,7 +58,7 @@ async fn setup() -> Setup {
     }
     // Someone to plan (the capacity commands need a person).
     s.plan()
-        .create_resource(&admin, planner_domain::ResourceId::generate(), Name::parse("Pat").unwrap())
+        .create_person(&admin, planner_domain::PersonId::generate(), Name::parse("Pat").unwrap())
         .await
         .unwrap();
     Setup {
@@ -125,7 +125,7 @@ async fn sign_in_by_emailed_link_open_the_team_and_sign_out() {
     );
     assert!(s.vault.load().unwrap().is_some(), "the token is in the vault");
     call(&w, "open_timeline", json!({ "from": "2026-11-30", "to": "2027-01-04" })).unwrap();
-    call(&w, "create_resource", json!({ "name": "Grace" })).unwrap();
+    call(&w, "create_person", json!({ "name": "Grace" })).unwrap();
     // The link works once.
     let again = call(&w, "open_sign_in_link", json!({ "link": link })).unwrap_err();
     assert_eq!(again["code"], "code_invalid");
@@ -146,7 +146,7 @@ async fn sign_in_by_emailed_link_open_the_team_and_sign_out() {
     assert_eq!(signed_in(&out), Some(false));
     assert!(s.vault.load().unwrap().is_none(), "the token left the vault");
     assert!(!local_dir(&s).exists(), "signing out wipes the user's local data");
-    let after = call(&w, "create_resource", json!({ "name": "Eve" })).unwrap_err();
+    let after = call(&w, "create_person", json!({ "name": "Eve" })).unwrap_err();
     assert_eq!(after["code"], "signed_out");
 }
 
@@ -188,17 +188,17 @@ async fn a_viewer_reads_but_every_write_is_refused_and_audited() {
     let signed = sign_in(&w, &s, "vic@example.com", 1);
     assert_eq!(signed["session"]["team"]["role"], "viewer");
     call(&w, "open_timeline", json!({ "from": "2026-11-30", "to": "2027-01-04" })).unwrap();
-    let write = call(&w, "create_resource", json!({ "name": "Nope" })).unwrap_err();
+    let write = call(&w, "create_person", json!({ "name": "Nope" })).unwrap_err();
     assert_eq!(write["code"], "forbidden");
     assert!(write["message"].as_str().unwrap().contains("viewer"));
     let event = s.audit.events().into_iter().last().unwrap();
     assert_eq!((event.command.as_str(), event.role.as_deref()), ("create_resource", Some("viewer")));
     // Nor capacity's: time off, working weeks, the team's week, calendars.
     let t = call(&w, "open_timeline", json!({ "from": "2026-11-30", "to": "2027-01-04" })).unwrap();
-    let person = t["resources"][0].clone();
+    let person = t["people"][0].clone();
     let off = json!({ "startDate": "2026-12-21", "lastDay": "2026-12-21", "kind": "holiday" });
     for (command, args) in [
-        ("create_time_off", json!({ "resourceId": person["id"], "input": off })),
+        ("create_time_off", json!({ "personId": person["id"], "input": off })),
         ("set_working_time", json!({ "current": person, "schedule": null, "calendarId": null })),
         ("set_default_week", json!({ "minutes": [480, 480, 480, 480, 480, 0, 0] })),
         ("create_calendar", json!({ "name": "x", "region": null })),
@@ -284,9 +284,9 @@ async fn a_planner_cannot_manage_members() {
     assert_eq!((event.command.as_str(), event.role.as_deref()), ("invite_member", Some("planner")));
     // A planner plans people's time, but the team's week and calendars are admins'.
     let t = call(&w, "open_timeline", json!({ "from": "2026-11-30", "to": "2027-01-04" })).unwrap();
-    let person = t["resources"][0].clone();
+    let person = t["people"][0].clone();
     let off = json!({ "startDate": "2026-12-21", "lastDay": "2026-12-21", "kind": "holiday" });
-    call(&w, "create_time_off", json!({ "resourceId": person["id"], "input": off })).unwrap();
+    call(&w, "create_time_off", json!({ "personId": person["id"], "input": off })).unwrap();
     for (command, args) in [
         ("set_default_week", json!({ "minutes": [480, 480, 480, 480, 480, 0, 0] })),
         ("create_calendar", json!({ "name": "x", "region": null })),
@@ -307,18 +307,18 @@ async fn a_role_change_or_a_removal_takes_effect_on_the_next_command() {
     let s = setup().await;
     let (_app, w) = app(&s).await;
     sign_in(&w, &s, "ada@example.com", 1);
-    call(&w, "create_resource", json!({ "name": "Before" })).unwrap();
+    call(&w, "create_person", json!({ "name": "Before" })).unwrap();
     let ada = user_id_of(&w, "ada@example.com");
 
     // The admin, elsewhere, makes Ada a viewer: her very next write is refused, without a restart.
     let admin_store = store(&s.file, s.audit.clone()).await;
     let (_, admin) = admin_store.identity().open_local_workspace().await.unwrap();
     admin_store.identity().put_member(&admin, &ada, Role::Viewer).await.unwrap();
-    let refused = call(&w, "create_resource", json!({ "name": "Demoted" })).unwrap_err();
+    let refused = call(&w, "create_person", json!({ "name": "Demoted" })).unwrap_err();
     assert_eq!(refused["code"], "forbidden");
     assert_eq!(call(&w, "session_status", json!({})).unwrap()["session"]["team"]["role"], "viewer");
     admin_store.identity().put_member(&admin, &ada, Role::Planner).await.unwrap();
-    call(&w, "create_resource", json!({ "name": "Promoted again" })).unwrap();
+    call(&w, "create_person", json!({ "name": "Promoted again" })).unwrap();
 
     // Removed from her only team: the next command is refused and the window signs out.
     admin_store.identity().remove_member(&admin, &ada).await.unwrap();
@@ -341,14 +341,14 @@ async fn a_session_ended_elsewhere_ends_here_on_the_next_command() {
     let session = other.identity().verify_session(&token).await.unwrap();
     assert_eq!(other.identity().end_all_sessions(&session).await.unwrap(), 1);
 
-    let ended = call(&w, "create_resource", json!({ "name": "Too late" })).unwrap_err();
+    let ended = call(&w, "create_person", json!({ "name": "Too late" })).unwrap_err();
     assert_eq!(ended["code"], "session_invalid");
     assert_eq!(signed_out_why(&w), (Some(true), Some("session_invalid".into())));
     assert!(s.vault.load().unwrap().is_none(), "the dead token left the vault");
     let fresh = store(&s.file, s.audit.clone()).await;
     let (_, owner) = fresh.identity().open_local_workspace().await.unwrap();
     let names: Vec<_> =
-        fresh.plan().catalog(&owner).await.unwrap().resources.iter().map(|r| r.name.to_string()).collect();
+        fresh.plan().catalog(&owner).await.unwrap().people.iter().map(|r| r.name.to_string()).collect();
     assert!(!names.contains(&"Too late".to_owned()), "{names:?}");
 }
 
@@ -378,13 +378,13 @@ async fn the_local_workspace_moves_into_a_team_with_a_backup_and_only_once() {
     assert_eq!(call(&w, "local_plan", json!({})).unwrap()["people"], 12, "nothing moved");
     call(&w, "sign_out", json!({ "everywhere": false })).unwrap();
     sign_in(&w, &s, "ada@example.com", 2);
-    let before = call(&w, "catalog", json!({})).unwrap()["resources"].as_array().unwrap().len();
+    let before = call(&w, "catalog", json!({})).unwrap()["people"].as_array().unwrap().len();
 
     let moved = call(&w, "move_local_plan", json!({ "onProgress": "__CHANNEL__:3" })).unwrap();
     assert_eq!((moved["people"].as_u64(), moved["assignments"].as_u64()), (Some(12), Some(assignments)));
     assert_eq!(moved["alreadyThere"], 0);
     let team = call(&w, "catalog", json!({})).unwrap();
-    assert_eq!(team["resources"].as_array().unwrap().len(), before + 12);
+    assert_eq!(team["people"].as_array().unwrap().len(), before + 12);
     let backup_file = std::path::Path::new(moved["backup"].as_str().unwrap());
     #[cfg(unix)]
     {
@@ -400,7 +400,7 @@ async fn the_local_workspace_moves_into_a_team_with_a_backup_and_only_once() {
     assert!(call(&w, "local_plan", json!({})).unwrap().is_null());
     let again = call(&w, "move_local_plan", json!({ "onProgress": "__CHANNEL__:4" })).unwrap();
     assert_eq!((again["people"].as_u64(), again["backup"].is_null()), (Some(0), true));
-    assert_eq!(call(&w, "catalog", json!({})).unwrap()["resources"].as_array().unwrap().len(), before + 12);
+    assert_eq!(call(&w, "catalog", json!({})).unwrap()["people"].as_array().unwrap().len(), before + 12);
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -7,7 +7,7 @@ import type {
   CalendarDto,
   HolidayDto,
   ProjectDto,
-  ResourceDto,
+  PersonDto,
   TimelineDto,
   TimeOffDto,
 } from "../src/ipc";
@@ -55,7 +55,7 @@ function hex(h: number, s: number, l: number): string {
 }
 
 export interface BenchTeam {
-  resources: ResourceDto[];
+  people: PersonDto[];
   projects: ProjectDto[];
   assignments: AssignmentDto[];
   timeOff: TimeOffDto[];
@@ -74,7 +74,7 @@ export interface BenchTeam {
 export function generate(today: Day, capacity = false): BenchTeam {
   const rnd = prng(20260302);
   const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
-  const resources: ResourceDto[] = Array.from({ length: PEOPLE }, (_, i) => ({
+  const people: PersonDto[] = Array.from({ length: PEOPLE }, (_, i) => ({
     id: `r${String(i).padStart(4, "0")}`,
     name: `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}`,
     version: 1,
@@ -87,7 +87,7 @@ export function generate(today: Day, capacity = false): BenchTeam {
   }));
   const assignments: AssignmentDto[] = [];
   const { from } = openWindow(today);
-  for (const person of resources) {
+  for (const person of people) {
     let cursor = from - int(0, 1);
     for (let j = 0; j < PER_PERSON; j++) {
       const long = rnd() < 0.03;
@@ -98,7 +98,7 @@ export function generate(today: Day, capacity = false): BenchTeam {
       const project = projects[int(0, PROJECTS - 1)] as ProjectDto;
       assignments.push({
         id: `a${String(assignments.length).padStart(5, "0")}`,
-        resourceId: person.id,
+        personId: person.id,
         projectId: project.id,
         startDate: dateOf(start),
         endDateExclusive: dateOf(end),
@@ -109,7 +109,7 @@ export function generate(today: Day, capacity = false): BenchTeam {
       });
     }
   }
-  const team = { resources, projects, assignments, timeOff: [], calendars: [], holidays: [] };
+  const team = { people, projects, assignments, timeOff: [], calendars: [], holidays: [] };
   return capacity ? withCapacity(team, today) : team;
 }
 
@@ -141,14 +141,14 @@ function withCapacity(team: BenchTeam, today: Day): BenchTeam {
     status: rnd() < 1 / 6 ? ("tentative" as const) : ("confirmed" as const),
   }));
   const calendar: CalendarDto = { id: "cal-jp", name: "Japan", region: "JP", version: 1 };
-  const resources = team.resources.map((r, i) => (i % 2 === 0 ? { ...r, calendarId: calendar.id } : r));
+  const people = team.people.map((r, i) => (i % 2 === 0 ? { ...r, calendarId: calendar.id } : r));
   const { from, to } = openWindow(today);
-  const timeOff: TimeOffDto[] = resources.map((r, i) => {
+  const timeOff: TimeOffDto[] = people.map((r, i) => {
     const start = int(from, to - 6);
     const end = start + int(1, 5);
     return {
       id: `o${String(i).padStart(4, "0")}`,
-      resourceId: r.id,
+      personId: r.id,
       startDate: dateOf(start),
       endDateExclusive: dateOf(end),
       lastDay: dateOf(end - 1),
@@ -161,7 +161,7 @@ function withCapacity(team: BenchTeam, today: Day): BenchTeam {
   const holidays: HolidayDto[] = [year - 1, year, year + 1].flatMap((y) =>
     HOLIDAYS.map((md) => ({ calendarId: calendar.id, day: `${y}-${md}`, name: "Holiday" })),
   );
-  return { resources, projects: team.projects, assignments, timeOff, calendars: [calendar], holidays };
+  return { people, projects: team.projects, assignments, timeOff, calendars: [calendar], holidays };
 }
 
 /** Sixteen days a year (Japan's, their dates fixed). */
@@ -188,7 +188,7 @@ export function timelineOf(team: BenchTeam, from: string, to: string): TimelineD
     teamName: TEAM_NAME,
     from,
     to,
-    resources: team.resources,
+    people: team.people,
     projects: team.projects,
     ...windowItems(team, from, to),
     calendars: team.calendars,

@@ -32,7 +32,7 @@ function find<T extends { id: string }>(list: T[], id: string): T {
 
 const stored = (id: string, d: AssignmentChangeInput, version: number, was?: AssignmentDto): AssignmentDto => ({
   id,
-  resourceId: d.resourceId,
+  personId: d.personId,
   projectId: d.projectId,
   startDate: d.startDate,
   endDateExclusive: dateOf(dayOf(d.lastDay) + 1),
@@ -122,7 +122,7 @@ export const removeMember: typeof real.removeMember = (userId) => {
 export const workspaceOverview: typeof real.workspaceOverview = () =>
   reply({
     teamName: TEAM_NAME,
-    people: team.resources.length,
+    people: team.people.length,
     projects: team.projects.length,
     assignmentsNext13Weeks: overlapping(team.assignments, dateOf(BENCH_TODAY), dateOf(BENCH_TODAY + 91))
       .length,
@@ -154,24 +154,24 @@ export const reconnect: typeof real.reconnect = sessionStatus;
 export const offlineSyncedIn: typeof real.offlineSyncedIn = async () => null;
 export const catalog: typeof real.catalog = () =>
   reply({
-    resources: team.resources,
+    people: team.people,
     projects: team.projects,
-    unfinishedResourceDeletes: [],
+    unfinishedPersonDeletes: [],
     unfinishedProjectDeletes: [],
     unreadable: [],
   });
-export const createResource: typeof real.createResource = (name, id) => {
+export const createPerson: typeof real.createPerson = (name, id) => {
   const r = { id: id ?? `rnew${serial++}`, name, version: 1 };
-  team.resources.push(r);
+  team.people.push(r);
   return reply(r);
 };
-export const renameResource: typeof real.renameResource = (id, version, name) =>
-  reply(Object.assign(find(team.resources, id), { name, version: version + 1 }));
-export const resourceAssignmentCount: typeof real.resourceAssignmentCount = (id) =>
-  reply(team.assignments.filter((a) => a.resourceId === id).length);
-export const deleteResource: typeof real.deleteResource = (id) => {
-  team.resources = team.resources.filter((r) => r.id !== id);
-  return reply({ assignmentsDeleted: removeAssignments((a) => a.resourceId === id) });
+export const renamePerson: typeof real.renamePerson = (id, version, name) =>
+  reply(Object.assign(find(team.people, id), { name, version: version + 1 }));
+export const personAssignmentCount: typeof real.personAssignmentCount = (id) =>
+  reply(team.assignments.filter((a) => a.personId === id).length);
+export const deletePerson: typeof real.deletePerson = (id) => {
+  team.people = team.people.filter((r) => r.id !== id);
+  return reply({ assignmentsDeleted: removeAssignments((a) => a.personId === id) });
 };
 export const createProject: typeof real.createProject = (name, color, id) => {
   const p = { id: id ?? `pnew${serial++}`, name, color, version: 1 };

@@ -2,7 +2,8 @@
 // the workspace of the memory run and the report's timing in scripts/bench-timeline.sh. The plan
 // the bench pages draw, with what capacity adds (`ours?capacity`: allocations, tentative work, time
 // off, a holiday calendar for half the people), in the format's version 3 (the Rust side's
-// `TeamExport`, whose names differ from the IPC's in places: `calendar`, no `lastDay`).
+// `TeamExport`, whose names differ from the IPC's in places: `resources`, `resourceId`, `calendar`,
+// no `lastDay`).
 // Run with vite-node (it compiles TypeScript): `vite-node bench/make-export.ts > team.json`.
 import { dayOf } from "../src/timeline/model/dates";
 import { generate, TEAM_NAME } from "./data";
@@ -14,13 +15,14 @@ const file = {
   exportedAt: new Date().toISOString(),
   teamName: TEAM_NAME,
   defaultWeek: [480, 480, 480, 480, 480, 0, 0],
-  resources: team.resources.map(({ calendarId, ...r }) => (calendarId ? { ...r, calendar: calendarId } : r)),
+  resources: team.people.map(({ calendarId, ...r }) => (calendarId ? { ...r, calendar: calendarId } : r)),
   projects: team.projects,
   // The stored form has no lastDay (it is derived from endDateExclusive).
-  assignments: team.assignments.map(({ lastDay: _, ...stored }) => stored),
-  timeOff: team.timeOff.map(({ lastDay: _, minutes, ...stored }) =>
-    minutes === null ? stored : { ...stored, minutes },
-  ),
+  assignments: team.assignments.map(({ lastDay: _, personId, ...stored }) => ({ ...stored, resourceId: personId })),
+  timeOff: team.timeOff.map(({ lastDay: _, personId, minutes, ...rest }) => {
+    const stored = { ...rest, resourceId: personId };
+    return minutes === null ? stored : { ...stored, minutes };
+  }),
   calendars: team.calendars,
   holidays: team.holidays.map(({ calendarId, ...h }) => ({ ...h, calendar: calendarId })),
 };

@@ -22,8 +22,8 @@ const team = generate(BENCH_TODAY);
 export function placed() {
   const projects = new Map<string, ProjectDto>(team.projects.map((p) => [p.id, p]));
   const byPerson = new Map<string, AssignmentDto[]>();
-  for (const a of team.assignments) byPerson.set(a.resourceId, [...(byPerson.get(a.resourceId) ?? []), a]);
-  const rows = team.resources.map((r) => {
+  for (const a of team.assignments) byPerson.set(a.personId, [...(byPerson.get(a.personId) ?? []), a]);
+  const rows = team.people.map((r) => {
     const bars = (byPerson.get(r.id) ?? []).map((a) => ({ id: a.id, start: dayOf(a.startDate), end: dayOf(a.endDateExclusive), a }));
     return { bars, ...assignLanes(bars) };
   });

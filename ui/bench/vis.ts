@@ -15,13 +15,13 @@ const msPerPx = DAY_MS / PX_PER_DAY.week;
 
 void run("vis-timeline", () => {
   // Plain arrays: vis-timeline wraps them in its own DataSets, as it documents.
-  const groups = team.resources.map((r, i) => ({ id: r.id, content: r.name, order: i }));
+  const groups = team.people.map((r, i) => ({ id: r.id, content: r.name, order: i }));
   const items = team.assignments.map((a) => {
     const p = color.get(a.projectId);
     const bg = p?.color ?? "#888888";
     return {
       id: a.id,
-      group: a.resourceId,
+      group: a.personId,
       content: p?.name ?? "",
       start: new Date(a.startDate),
       end: new Date(a.endDateExclusive),

@@ -225,7 +225,7 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
         }
         Command::People { team } => {
             let scope = scope(&store, team).await?;
-            out.list(&store.plan().list_resources(&scope).await?, |r| format!("{}  {}", r.id, r.name));
+            out.list(&store.plan().list_people(&scope).await?, |r| format!("{}  {}", r.id, r.name));
         }
         Command::Projects { team } => {
             let scope = scope(&store, team).await?;
@@ -254,13 +254,8 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
             let scope = scope(&store, team).await?;
             let window = DateRange::window(Date::parse(from)?, Date::parse(to)?)?;
             let timeline = store.plan().timeline(&scope, window).await?;
-            let name_of = |id: &planner_domain::ResourceId| {
-                timeline
-                    .resources
-                    .iter()
-                    .find(|r| &r.id == id)
-                    .map(|r| r.name.to_string())
-                    .unwrap_or_default()
+            let name_of = |id: &planner_domain::PersonId| {
+                timeline.people.iter().find(|r| &r.id == id).map(|r| r.name.to_string()).unwrap_or_default()
             };
             let project_of = |id: &planner_domain::ProjectId| {
                 timeline.projects.iter().find(|p| &p.id == id).map(|p| p.name.to_string()).unwrap_or_default()
@@ -270,7 +265,7 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
                     "{} – {}  {}  {}",
                     a.range.start(),
                     a.range.last_day(),
-                    name_of(&a.resource_id),
+                    name_of(&a.person_id),
                     project_of(&a.project_id)
                 )
             });
@@ -279,16 +274,13 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
             let scope = scope(&store, team).await?;
             let report = store.plan().seed_demo(&scope, today(), *seed).await?;
             out.value(&report, |r| {
-                format!(
-                    "added {} people, {} projects, {} assignments",
-                    r.resources, r.projects, r.assignments
-                )
+                format!("added {} people, {} projects, {} assignments", r.people, r.projects, r.assignments)
             });
         }
         Command::Demo => {
             let (workspace, scope) = store.identity().open_local_workspace().await?;
             let mut seeded = None;
-            if store.plan().catalog(&scope).await?.resources.is_empty() {
+            if store.plan().catalog(&scope).await?.people.is_empty() {
                 seeded = Some(store.plan().seed_demo(&scope, today(), 1).await?);
             }
             let window = DateRange::window(today().add_days(-7), today().add_days(84))?;
@@ -299,7 +291,7 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
                 "createdNow": workspace.created,
                 "seeded": seeded,
                 "window": window,
-                "people": timeline.resources.len(),
+                "people": timeline.people.len(),
                 "projects": timeline.projects.len(),
                 "assignmentsInWindow": timeline.items.assignments.len(),
             });
@@ -338,7 +330,7 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
                         message: format!("cannot write {}: {e}", path.display()),
                     })?;
                     out.value(
-                        &serde_json::json!({ "file": path, "resources": export.resources.len(), "projects": export.projects.len(), "assignments": export.assignments.len() }),
+                        &serde_json::json!({ "file": path, "resources": export.people.len(), "projects": export.projects.len(), "assignments": export.assignments.len() }),
                         |v| format!("exported {} people, {} projects, {} assignments to {}", v["resources"], v["projects"], v["assignments"], path.display()),
                     );
                 }
@@ -378,7 +370,7 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
                 };
                 format!(
                     "imported {}, {} and {}; {removed}",
-                    n(r.resources, "person", "people"),
+                    n(r.people, "person", "people"),
                     n(r.projects, "project", "projects"),
                     n(r.assignments, "assignment", "assignments"),
                 )

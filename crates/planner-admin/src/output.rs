@@ -62,7 +62,7 @@ pub fn timeline_text(t: &Timeline) -> String {
     for (i, p) in t.projects.iter().enumerate() {
         out += &format!("  {} = {}\n", letters[i % letters.len()], p.name);
     }
-    let width = t.resources.iter().map(|r| display_width(r.name.as_str())).max().unwrap_or(0);
+    let width = t.people.iter().map(|r| display_width(r.name.as_str())).max().unwrap_or(0);
     let mut header = " ".repeat(width + 2);
     for d in 0..days {
         let day = start.add_days(d as i64);
@@ -70,11 +70,11 @@ pub fn timeline_text(t: &Timeline) -> String {
     }
     out += &header;
     out.push('\n');
-    for r in &t.resources {
+    for r in &t.people {
         let mut row: Vec<char> = (0..days)
             .map(|d| if start.add_days(d as i64).weekday_from_monday() >= 5 { '·' } else { ' ' })
             .collect();
-        for a in t.items.assignments.iter().filter(|a| a.resource_id == r.id) {
+        for a in t.items.assignments.iter().filter(|a| a.person_id == r.id) {
             let letter = t
                 .projects
                 .iter()

@@ -177,7 +177,7 @@ mod app {
     use super::*;
     use planner_app::{App, AppError, Auth, SessionView};
     use planner_auth::MemoryVault;
-    use planner_domain::{Email, Name, ResourceId, SystemClock};
+    use planner_domain::{Email, Name, PersonId, SystemClock};
     use planner_store::{Credential, Engine, FileAudit, RemoteTable, Store, StoreError};
     use std::sync::Arc;
 
@@ -229,7 +229,7 @@ mod app {
         assert_eq!(verified.principal(), Some(session_arn(&account, "planner", "alice").as_str()));
         let alice = app_of("alice").await;
         assert_eq!(email_of(&alice.session().await).as_deref(), Some("alice@example.com"));
-        let pat = alice.create_resource(ResourceId::generate(), Name::parse("Pat").unwrap()).await;
+        let pat = alice.create_person(PersonId::generate(), Name::parse("Pat").unwrap()).await;
         assert!(pat.is_ok(), "a planner's role writes the team: {pat:?}");
         println!("alice (planner role) signed in by her AWS identity and added a person");
 
@@ -237,7 +237,7 @@ mod app {
         // window stays online and says why, and nothing was written.
         let vic = app_of("vic").await;
         assert_eq!(email_of(&vic.session().await).as_deref(), Some("vic@example.com"));
-        let refused = vic.create_resource(ResourceId::generate(), Name::parse("Forged").unwrap()).await;
+        let refused = vic.create_person(PersonId::generate(), Name::parse("Forged").unwrap()).await;
         match &refused {
             Err(AppError::Store(StoreError::Denied { .. })) => {}
             other => panic!("IAM must refuse a viewer's role writing, not {other:?}"),
@@ -245,7 +245,7 @@ mod app {
         println!("vic (viewer role, planner in the table): {}", refused.unwrap_err());
         assert!(!vic.session().await.is_offline(), "a refusal by IAM is not a lost table");
         let names: Vec<String> =
-            alice.catalog().await.unwrap().resources.into_iter().map(|r| r.name.to_string()).collect();
+            alice.catalog().await.unwrap().people.into_iter().map(|r| r.name.to_string()).collect();
         assert_eq!(names, ["Pat"], "only the planner's person is there");
 
         // Nor can he link his AWS identity to Ada (an admin) in the table, as IT would.

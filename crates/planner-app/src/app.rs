@@ -400,9 +400,9 @@ pub(crate) trait Changes {
     fn change(&self) -> Change;
 }
 
-impl Changes for planner_domain::Resource {
+impl Changes for planner_domain::Person {
     fn change(&self) -> Change {
-        Change::Resource(self.clone())
+        Change::Person(self.clone())
     }
 }
 

@@ -7,7 +7,7 @@ use crate::app::{App, Changes};
 use crate::ics::holidays_from_ics;
 use planner_cache::Change;
 use planner_domain::capacity::{Schedule, WorkWeek};
-use planner_domain::{Calendar, CalendarId, Date, Holiday, Name, Resource, Team, TimeOff};
+use planner_domain::{Calendar, CalendarId, Date, Holiday, Name, Person, Team, TimeOff};
 use planner_store::{NewTimeOff, TimeOffChange};
 
 impl Changes for TimeOff {
@@ -32,10 +32,10 @@ impl App {
     /// A person's own working weeks (`None`: the team's week) and holiday calendar.
     pub async fn set_working_time(
         &self,
-        current: &Resource,
+        current: &Person,
         schedule: Option<Schedule>,
         calendar: Option<CalendarId>,
-    ) -> Result<Resource, AppError> {
+    ) -> Result<Person, AppError> {
         self.write(async |store, scope| {
             store.plan().set_working_time(scope, current, schedule, calendar).await
         })

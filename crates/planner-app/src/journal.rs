@@ -4,7 +4,7 @@
 //! move, create or delete in the copy.
 
 use planner_cache::{Change, Kept};
-use planner_domain::{AssignmentId, CalendarId, Date, ProjectId, ResourceId, TimeOffId};
+use planner_domain::{AssignmentId, CalendarId, Date, PersonId, ProjectId, TimeOffId};
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
@@ -26,9 +26,9 @@ pub(crate) struct Journal {
 enum Touched {
     Assignment(AssignmentId),
     TimeOff(TimeOffId),
-    Resource(ResourceId),
+    Person(PersonId),
     Project(ProjectId),
-    ResourceRow(ResourceId),
+    PersonRow(PersonId),
     ProjectRow(ProjectId),
     /// Holidays added, renamed or removed: by calendar and day, one entry for the whole edit.
     Holidays(Vec<(CalendarId, Date)>),
@@ -65,9 +65,9 @@ impl Journal {
             Change::AssignmentGone(id) => Touched::Assignment(id.clone()),
             Change::TimeOff(t) => Touched::TimeOff(t.id.clone()),
             Change::TimeOffGone(id) => Touched::TimeOff(id.clone()),
-            Change::ResourceGone(id) => Touched::Resource(id.clone()),
+            Change::PersonGone(id) => Touched::Person(id.clone()),
             Change::ProjectGone(id) => Touched::Project(id.clone()),
-            Change::Resource(r) => Touched::ResourceRow(r.id.clone()),
+            Change::Person(r) => Touched::PersonRow(r.id.clone()),
             Change::Project(p) => Touched::ProjectRow(p.id.clone()),
             _ => return,
         };
@@ -89,14 +89,14 @@ impl Journal {
                 Touched::TimeOff(id) => {
                     kept.time_off.insert(id);
                 }
-                Touched::Resource(id) => {
-                    kept.resources_gone.insert(id);
+                Touched::Person(id) => {
+                    kept.people_gone.insert(id);
                 }
                 Touched::Project(id) => {
                     kept.projects_gone.insert(id);
                 }
-                Touched::ResourceRow(id) => {
-                    kept.resources.insert(id);
+                Touched::PersonRow(id) => {
+                    kept.people.insert(id);
                 }
                 Touched::ProjectRow(id) => {
                     kept.projects.insert(id);

@@ -7,7 +7,7 @@
 use crate::AppError;
 use crate::app::App;
 use planner_cache::Change;
-use planner_domain::{Assignment, Calendar, Holiday, Project, Resource, TimeOff, UserId};
+use planner_domain::{Assignment, Calendar, Holiday, Person, Project, TimeOff, UserId};
 use planner_store::feed::{
     ChangeRecord, FeedAction, FeedKind, FeedRead, FeedReader, MemberState, TeamSettings,
 };
@@ -25,8 +25,8 @@ pub enum LiveChange {
         after: Option<Assignment>,
     },
     Person {
-        before: Option<Resource>,
-        after: Option<Resource>,
+        before: Option<Person>,
+        after: Option<Person>,
     },
     Project {
         before: Option<Project>,
@@ -195,9 +195,9 @@ fn copy_change(change: &LiveChange) -> Option<(Change, Option<u64>)> {
         LiveChange::Assignment { before: Some(b), after: None } => {
             (Change::AssignmentGone(b.id.clone()), Some(b.version))
         }
-        LiveChange::Person { after: Some(r), .. } => (Change::Resource(r.clone()), None),
+        LiveChange::Person { after: Some(r), .. } => (Change::Person(r.clone()), None),
         LiveChange::Person { before: Some(r), after: None } => {
-            (Change::ResourceGone(r.id.clone()), Some(r.version))
+            (Change::PersonGone(r.id.clone()), Some(r.version))
         }
         LiveChange::Project { after: Some(p), .. } => (Change::Project(p.clone()), None),
         LiveChange::Project { before: Some(p), after: None } => {

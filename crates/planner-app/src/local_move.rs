@@ -68,11 +68,11 @@ async fn open_local(places: &Places) -> Result<Option<(Store, TeamScope)>, AppEr
 pub async fn summary(places: &Places) -> Result<Option<LocalPlan>, AppError> {
     let Some((store, owner)) = open_local(places).await? else { return Ok(None) };
     let plan = store.transfer().export_team(&owner).await?;
-    if plan.resources.is_empty() && plan.projects.is_empty() {
+    if plan.people.is_empty() && plan.projects.is_empty() {
         return Ok(None);
     }
     Ok(Some(LocalPlan {
-        people: plan.resources.len(),
+        people: plan.people.len(),
         projects: plan.projects.len(),
         assignments: plan.assignments.len(),
     }))
@@ -89,7 +89,7 @@ impl App {
         let (local, owner) =
             open_local(places).await?.ok_or(StoreError::NotFound { what: "local workspace" })?;
         let plan = local.transfer().export_team(&owner).await?;
-        if plan.resources.is_empty() && plan.projects.is_empty() {
+        if plan.people.is_empty() && plan.projects.is_empty() {
             return Ok(MoveReport::default());
         }
         // The backup comes first: whatever happens next, the plan is in a file the user can import.
@@ -106,7 +106,7 @@ impl App {
         let copied = store.transfer().copy_into_team(&scope, &plan, &mut report).await?;
         local.transfer().clear_plan(&owner, &mut report).await?;
         Ok(MoveReport {
-            people: copied.resources,
+            people: copied.people,
             projects: copied.projects,
             assignments: copied.assignments,
             already_there: copied.already_there,

@@ -11,7 +11,7 @@ use crate::AppError;
 use crate::places::TableDir;
 use planner_auth::TokenVault;
 use planner_cache::{CacheFile, CacheKey, Change, Profile, Snapshot};
-use planner_domain::{DateRange, Project, Resource, TeamId, UserId, WindowItems};
+use planner_domain::{DateRange, Person, Project, TeamId, UserId, WindowItems};
 use planner_store::{Sensitive, Timeline};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -245,13 +245,13 @@ impl TeamCopy {
                 Some(s) => {
                     s.team = t.team.clone();
                     s.calendars = t.calendars.clone();
-                    s.rows(t.resources.clone(), t.projects.clone(), &kept);
+                    s.rows(t.people.clone(), t.projects.clone(), &kept);
                     s.loaded(t.window, t.items.clone(), Some(at), &kept);
                 }
                 None => {
                     let mut fresh = Snapshot::new(
                         t.team.clone(),
-                        t.resources.clone(),
+                        t.people.clone(),
                         t.projects.clone(),
                         t.window,
                         t.items.clone(),
@@ -273,9 +273,9 @@ impl TeamCopy {
 
     /// People and projects read from the table (the catalog): confirmed edits since the read
     /// began stay over its answer, as for a window ([`TeamCopy::timeline_read`]).
-    pub async fn rows_read(&self, resources: Vec<Resource>, projects: Vec<Project>, stamp: Stamp) {
+    pub async fn rows_read(&self, people: Vec<Person>, projects: Vec<Project>, stamp: Stamp) {
         let kept = lock(&self.journal).since(stamp.began);
-        self.change(|s| s.rows(resources, projects, &kept)).await;
+        self.change(|s| s.rows(people, projects, &kept)).await;
     }
 
     /// A confirmed change (an edit).
@@ -312,7 +312,7 @@ impl TeamCopy {
             timeline: Timeline {
                 team: s.team.clone(),
                 window,
-                resources: s.resources.clone(),
+                people: s.people.clone(),
                 projects: s.projects.clone(),
                 calendars: s.calendars.clone(),
                 items: s.items_in(window),
@@ -330,8 +330,8 @@ impl TeamCopy {
     }
 
     /// People and projects as the copy has them.
-    pub fn catalog(&self) -> Option<(Vec<planner_domain::Resource>, Vec<planner_domain::Project>)> {
-        lock(&self.snapshot).as_ref().map(|s| (s.resources.clone(), s.projects.clone()))
+    pub fn catalog(&self) -> Option<(Vec<planner_domain::Person>, Vec<planner_domain::Project>)> {
+        lock(&self.snapshot).as_ref().map(|s| (s.people.clone(), s.projects.clone()))
     }
 
     async fn persist(&self) {

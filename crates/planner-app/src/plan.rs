@@ -6,7 +6,7 @@ use crate::app::App;
 use crate::offline::LoadedTimeline;
 use planner_cache::Change;
 use planner_domain::{
-    Assignment, Color, DateRange, Email, Name, Project, ProjectId, Resource, ResourceId, Role, User, UserId,
+    Assignment, Color, DateRange, Email, Name, Person, PersonId, Project, ProjectId, Role, User, UserId,
     WindowItems,
 };
 use planner_store::{AssignmentChange, CascadeReport, Catalog, MemberInfo, NewAssignment};
@@ -40,7 +40,7 @@ impl App {
         let t = self.read(async |store, scope| store.plan().timeline(scope, window).await).await?;
         Ok(Overview {
             team_name: t.team.name.to_string(),
-            people: t.resources.len(),
+            people: t.people.len(),
             projects: t.projects.len(),
             assignments_next_13_weeks: t.items.assignments.len(),
         })
@@ -92,10 +92,10 @@ impl App {
     pub async fn catalog(&self) -> Result<Catalog, AppError> {
         self.read_through(
             async |store, scope| store.plan().catalog(scope).await,
-            async |copy, c, stamp| copy.rows_read(c.resources.clone(), c.projects.clone(), stamp).await,
+            async |copy, c, stamp| copy.rows_read(c.people.clone(), c.projects.clone(), stamp).await,
             |copy| {
-                copy.catalog().map(|(resources, projects)| {
-                    Ok(Catalog { resources, projects, pending_deletions: vec![], unreadable: vec![] })
+                copy.catalog().map(|(people, projects)| {
+                    Ok(Catalog { people, projects, pending_deletions: vec![], unreadable: vec![] })
                 })
             },
         )
@@ -103,32 +103,27 @@ impl App {
     }
 
     /// Adds a person; `id` (made by the window) makes sending it again after a lost answer safe.
-    pub async fn create_resource(&self, id: ResourceId, name: Name) -> Result<Resource, AppError> {
-        self.write(async |store, scope| store.plan().create_resource(scope, id, name).await).await
+    pub async fn create_person(&self, id: PersonId, name: Name) -> Result<Person, AppError> {
+        self.write(async |store, scope| store.plan().create_person(scope, id, name).await).await
     }
 
-    pub async fn rename_resource(
-        &self,
-        id: &ResourceId,
-        version: u64,
-        name: Name,
-    ) -> Result<Resource, AppError> {
-        self.write(async |store, scope| store.plan().rename_resource(scope, id, version, name).await).await
+    pub async fn rename_person(&self, id: &PersonId, version: u64, name: Name) -> Result<Person, AppError> {
+        self.write(async |store, scope| store.plan().rename_person(scope, id, version, name).await).await
     }
 
     /// How many assignments deleting this person would delete.
-    pub async fn resource_assignment_count(&self, id: &ResourceId) -> Result<usize, AppError> {
-        self.read(async |store, scope| store.plan().resource_assignment_count(scope, id).await).await
+    pub async fn person_assignment_count(&self, id: &PersonId) -> Result<usize, AppError> {
+        self.read(async |store, scope| store.plan().person_assignment_count(scope, id).await).await
     }
 
     /// Deletes a person and their assignments, telling `progress` how far it is.
-    pub async fn delete_resource(
+    pub async fn delete_person(
         &self,
-        id: &ResourceId,
+        id: &PersonId,
         mut progress: impl FnMut(usize, usize) + Send,
     ) -> Result<CascadeReport, AppError> {
-        let gone = Change::ResourceGone(id.clone());
-        self.write_as(async |store, scope| store.plan().delete_resource(scope, id, &mut progress).await, gone)
+        let gone = Change::PersonGone(id.clone());
+        self.write_as(async |store, scope| store.plan().delete_person(scope, id, &mut progress).await, gone)
             .await
     }
 

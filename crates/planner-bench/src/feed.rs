@@ -3,7 +3,7 @@
 //! with the app open a working day at on-demand prices, from those units.
 
 use crate::meter::{Meter, Totals};
-use planner_domain::{AssignmentId, Clock, Color, Date, DateRange, FixedClock, Name, ProjectId, ResourceId};
+use planner_domain::{AssignmentId, Clock, Color, Date, DateRange, FixedClock, Name, PersonId, ProjectId};
 use planner_store::feed::FeedReader;
 use planner_store::{NewAssignment, Store, TeamScope};
 use std::sync::Arc;
@@ -24,11 +24,11 @@ pub fn asks_per_hour() -> (f64, f64) {
     (active, idle)
 }
 
-async fn edit(store: &Store, scope: &TeamScope, r: &ResourceId, p: &ProjectId, i: i64) {
+async fn edit(store: &Store, scope: &TeamScope, r: &PersonId, p: &ProjectId, i: i64) {
     let from = Date::parse("2026-03-02").unwrap().add_days(i % 60);
     let new = NewAssignment {
         id: AssignmentId::generate(),
-        resource_id: r.clone(),
+        person_id: r.clone(),
         project_id: p.clone(),
         range: DateRange::new(from, from.add_days(5)).unwrap(),
         allocation: Default::default(),
@@ -43,12 +43,8 @@ async fn edit(store: &Store, scope: &TeamScope, r: &ResourceId, p: &ProjectId, i
 /// `clock`, moved ten minutes between rows so that each row's minute holds only its edits.
 pub async fn measure(store: &Store, clock: &FixedClock, meter: &Arc<Meter>) -> Vec<(String, Totals)> {
     let (_, scope) = store.identity().open_local_workspace().await.unwrap();
-    let r = store
-        .plan()
-        .create_resource(&scope, ResourceId::generate(), Name::parse("R").unwrap())
-        .await
-        .unwrap()
-        .id;
+    let r =
+        store.plan().create_person(&scope, PersonId::generate(), Name::parse("R").unwrap()).await.unwrap().id;
     let p = store
         .plan()
         .create_project(

@@ -19,7 +19,7 @@ mod report;
 
 use meter::{Meter, Totals};
 use plan::{Size, plan};
-use planner_domain::{Assignment, AssignmentId, Color, Date, DateRange, Name, ResourceId, SystemClock};
+use planner_domain::{Assignment, AssignmentId, Color, Date, DateRange, Name, PersonId, SystemClock};
 use planner_store::window::level_of;
 use planner_store::{
     AssignmentChange, Engine, MemoryAudit, NewAssignment, RemoteTable, Store, TeamScope, keys,
@@ -155,7 +155,7 @@ async fn measure(history: usize) -> Row {
 async fn conflict(store: &Store, scope: &TeamScope, meter: &Meter, shown: &[Assignment]) -> (Totals, Totals) {
     let a = shown.iter().find(|a| level_of(a.range) == 0).expect("a short assignment in the window");
     let to = |days: i64| AssignmentChange {
-        resource_id: a.resource_id.clone(),
+        person_id: a.person_id.clone(),
         project_id: a.project_id.clone(),
         range: DateRange::new(a.range.start().add_days(days), a.range.end_exclusive().add_days(days))
             .unwrap(),
@@ -230,17 +230,14 @@ async fn edits() -> Vec<(&'static str, Totals)> {
         window_of(13),
     );
     store.transfer().import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
-    let r = file.resources[0].clone();
+    let r = file.people[0].clone();
     let p = file.projects[0].clone();
     let mut out = Vec::new();
     let d = |s: &str| Date::parse(s).unwrap();
 
     meter.reset();
-    let renamed = store
-        .plan()
-        .rename_resource(&scope, &r.id, r.version, Name::parse("Renamed").unwrap())
-        .await
-        .unwrap();
+    let renamed =
+        store.plan().rename_person(&scope, &r.id, r.version, Name::parse("Renamed").unwrap()).await.unwrap();
     out.push(("rename a person", meter.reset()));
     let _ = renamed;
     store
@@ -253,12 +250,12 @@ async fn edits() -> Vec<(&'static str, Totals)> {
     let days = |from: &str, days: i64| DateRange::new(d(from), d(from).add_days(days)).unwrap();
     let (store, scope) = (&store, &scope);
     let create = |range: DateRange| {
-        let (id, resource_id, project_id) = (AssignmentId::generate(), r.id.clone(), p.id.clone());
+        let (id, person_id, project_id) = (AssignmentId::generate(), r.id.clone(), p.id.clone());
         store.plan().create_assignment(
             scope,
             NewAssignment {
                 id,
-                resource_id,
+                person_id,
                 project_id,
                 range,
                 allocation: Default::default(),
@@ -266,9 +263,9 @@ async fn edits() -> Vec<(&'static str, Totals)> {
             },
         )
     };
-    let update = |a: Assignment, resource: &ResourceId, range: DateRange| {
+    let update = |a: Assignment, person: &PersonId, range: DateRange| {
         let change = AssignmentChange {
-            resource_id: resource.clone(),
+            person_id: person.clone(),
             project_id: p.id.clone(),
             range,
             allocation: None,
@@ -280,7 +277,7 @@ async fn edits() -> Vec<(&'static str, Totals)> {
     out.push(("create an assignment", meter.reset()));
     let a = update(a, &r.id, days("2026-03-02", 8)).await.unwrap();
     out.push(("resize it (same start)", meter.reset()));
-    let a = update(a, &file.resources[1].id, days("2026-03-09", 8)).await.unwrap();
+    let a = update(a, &file.people[1].id, days("2026-03-09", 8)).await.unwrap();
     out.push(("move it to another day and person", meter.reset()));
     store.plan().delete_assignment(scope, &a).await.unwrap();
     out.push(("delete it", meter.reset()));

@@ -4,8 +4,8 @@
 
 use planner_domain::capacity::{Allocation, Status, TimeOffKind};
 use planner_domain::{
-    Assignment, AssignmentId, Calendar, CalendarId, Color, Date, DateRange, Holiday, Name, Project,
-    ProjectId, Resource, ResourceId, TimeOff, TimeOffId,
+    Assignment, AssignmentId, Calendar, CalendarId, Color, Date, DateRange, Holiday, Name, Person, PersonId,
+    Project, ProjectId, TimeOff, TimeOffId,
 };
 use planner_store::transfer::{FORMAT, FORMAT_VERSION, TeamExport};
 use rand::rngs::StdRng;
@@ -34,10 +34,9 @@ pub fn plan(size: Size, window: DateRange) -> TeamExport {
         region: Some("JP".into()),
         version: 1,
     };
-    let resources: Vec<Resource> = (0..size.people)
+    let people: Vec<Person> = (0..size.people)
         .map(|i| {
-            let mut r =
-                Resource::new(ResourceId::generate(), Name::parse(&format!("Person {i:03}")).unwrap());
+            let mut r = Person::new(PersonId::generate(), Name::parse(&format!("Person {i:03}")).unwrap());
             r.calendar = (i % 2 == 0).then(|| calendar.id.clone());
             r
         })
@@ -61,7 +60,7 @@ pub fn plan(size: Size, window: DateRange) -> TeamExport {
         };
         assignments.push(Assignment {
             id: AssignmentId::generate(),
-            resource_id: resources[rng.random_range(0..size.people)].id.clone(),
+            person_id: people[rng.random_range(0..size.people)].id.clone(),
             project_id: projects[rng.random_range(0..projects.len())].id.clone(),
             range: DateRange::new(start, start.add_days(days)).unwrap(),
             allocation,
@@ -73,7 +72,7 @@ pub fn plan(size: Size, window: DateRange) -> TeamExport {
         let days = if rng.random_ratio(1, 30) { rng.random_range(30..120) } else { rng.random_range(1..6) };
         time_off.push(TimeOff {
             id: TimeOffId::generate(),
-            resource_id: resources[rng.random_range(0..size.people)].id.clone(),
+            person_id: people[rng.random_range(0..size.people)].id.clone(),
             range: DateRange::new(start, start.add_days(days)).unwrap(),
             kind: TimeOffKind::Holiday,
             minutes: rng.random_ratio(1, 5).then_some(240),
@@ -128,7 +127,7 @@ pub fn plan(size: Size, window: DateRange) -> TeamExport {
         exported_at: "bench".into(),
         team_name: Name::parse("Bench").unwrap(),
         default_week: None,
-        resources,
+        people,
         projects,
         assignments,
         time_off,

@@ -47,7 +47,7 @@ pub async fn run() {
             range: window,
             first_weekday: 0,
             default_week: timeline.team.default_week,
-            people: &timeline.resources,
+            people: &timeline.people,
             projects: &timeline.projects,
             items: &timeline.items,
         })

@@ -142,9 +142,9 @@ mod tests {
     use super::*;
     use crate::Snapshot;
     use planner_domain::{
-        Assignment, AssignmentId, Color, Date, DateRange, Name, Project, ProjectId, Resource,
+        Assignment, AssignmentId, Color, Date, DateRange, Name, Person, Project, ProjectId,
     };
-    use planner_domain::{ResourceId, Team, TeamId};
+    use planner_domain::{PersonId, Team, TeamId};
 
     fn dir() -> PathBuf {
         let d = std::env::temp_dir().join(format!("rp-cache-{}", AssignmentId::generate()));
@@ -153,7 +153,7 @@ mod tests {
     }
 
     fn snapshot() -> Snapshot {
-        let r = Resource::new(ResourceId::generate(), Name::parse("Ada").unwrap());
+        let r = Person::new(PersonId::generate(), Name::parse("Ada").unwrap());
         let p = Project {
             id: ProjectId::generate(),
             name: Name::parse("Apollo").unwrap(),
@@ -163,7 +163,7 @@ mod tests {
         let start = Date::parse("2026-11-30").unwrap();
         let a = Assignment {
             id: AssignmentId::generate(),
-            resource_id: r.id.clone(),
+            person_id: r.id.clone(),
             project_id: p.id.clone(),
             range: DateRange::new(start, start.add_days(5)).unwrap(),
             allocation: Default::default(),

@@ -2,8 +2,8 @@
 
 use crate::merge::{answer_loses, mine_stays};
 use planner_domain::{
-    Assignment, AssignmentId, Calendar, CalendarId, Date, DateRange, Holiday, Project, ProjectId, Resource,
-    ResourceId, Team, TimeOff, TimeOffId, WindowItems,
+    Assignment, AssignmentId, Calendar, CalendarId, Date, DateRange, Holiday, Person, PersonId, Project,
+    ProjectId, Team, TimeOff, TimeOffId, WindowItems,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
@@ -15,10 +15,10 @@ pub struct Kept {
     pub assignments: HashSet<AssignmentId>,
     pub time_off: HashSet<TimeOffId>,
     /// People and projects created or changed: the copy's state stays over the answer.
-    pub resources: HashSet<ResourceId>,
+    pub people: HashSet<PersonId>,
     pub projects: HashSet<ProjectId>,
     /// People and projects deleted: their assignments (and a person's time off) stay gone.
-    pub resources_gone: HashSet<ResourceId>,
+    pub people_gone: HashSet<PersonId>,
     pub projects_gone: HashSet<ProjectId>,
     /// Holidays added, renamed or removed (by calendar and day): the copy's state stays.
     pub holidays: HashSet<(CalendarId, Date)>,
@@ -44,13 +44,13 @@ struct Loaded {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Change {
     /// A person created or renamed.
-    Resource(Resource),
+    Person(Person),
     /// A project created, renamed or recoloured.
     Project(Project),
     /// An assignment created, moved, resized or reassigned.
     Assignment(Assignment),
     /// A person deleted, with their assignments.
-    ResourceGone(ResourceId),
+    PersonGone(PersonId),
     /// A project deleted, with its assignments.
     ProjectGone(ProjectId),
     /// An assignment deleted.
@@ -78,7 +78,9 @@ pub enum Change {
 #[serde(rename_all = "camelCase")]
 pub struct Snapshot {
     pub team: Team,
-    pub resources: Vec<Resource>,
+    /// Written as `resources`, the name the copy had first.
+    #[serde(rename = "resources")]
+    pub people: Vec<Person>,
     pub projects: Vec<Project>,
     /// The days loaded, as disjoint ranges in order, each with when it was read.
     windows: Vec<Loaded>,
@@ -103,7 +105,7 @@ impl Snapshot {
     /// overlapping `window`.
     pub fn new(
         team: Team,
-        resources: Vec<Resource>,
+        people: Vec<Person>,
         projects: Vec<Project>,
         window: DateRange,
         found: impl Into<WindowItems>,
@@ -111,7 +113,7 @@ impl Snapshot {
     ) -> Self {
         let mut s = Self {
             team,
-            resources,
+            people,
             projects,
             windows: vec![],
             assignments: vec![],
@@ -191,7 +193,7 @@ impl Snapshot {
         });
         for a in found.assignments {
             let stale = answer_loses(held.get(&a.id).copied(), a.version, kept.assignments.contains(&a.id))
-                || kept.resources_gone.contains(&a.resource_id)
+                || kept.people_gone.contains(&a.person_id)
                 || kept.projects_gone.contains(&a.project_id);
             if !stale {
                 self.upsert(a);
@@ -206,7 +208,7 @@ impl Snapshot {
         });
         for t in found.time_off {
             let stale = answer_loses(held.get(&t.id).copied(), t.version, kept.time_off.contains(&t.id))
-                || kept.resources_gone.contains(&t.resource_id);
+                || kept.people_gone.contains(&t.person_id);
             if !stale {
                 self.put_time_off(t);
             }
@@ -232,10 +234,10 @@ impl Snapshot {
     /// Applies a confirmed change.
     pub fn apply(&mut self, change: Change) {
         match change {
-            Change::Resource(r) => self.put_resource(r),
+            Change::Person(r) => self.put_person(r),
             Change::Project(p) => self.put_project(p),
             Change::Assignment(a) => self.put(a),
-            Change::ResourceGone(id) => self.remove_resource(&id),
+            Change::PersonGone(id) => self.remove_person(&id),
             Change::ProjectGone(id) => self.remove_project(&id),
             Change::AssignmentGone(id) => self.remove(&id),
             Change::TimeOff(t) => self.put_time_off(t),
@@ -291,13 +293,13 @@ impl Snapshot {
     /// `kept`: what this app confirmed after the read began. A person or project it created or
     /// changed keeps the copy's state (even one the answer lacks: made after the read), one it
     /// deleted stays gone; otherwise of two versions the higher wins.
-    pub fn rows(&mut self, resources: Vec<Resource>, projects: Vec<Project>, kept: &Kept) {
-        let resources = crate::merge::merge_rows(
-            std::mem::take(&mut self.resources),
-            resources,
+    pub fn rows(&mut self, people: Vec<Person>, projects: Vec<Project>, kept: &Kept) {
+        let people = crate::merge::merge_rows(
+            std::mem::take(&mut self.people),
+            people,
             |r| (r.id.clone(), r.version),
-            |id| kept.resources.contains(id),
-            |id| kept.resources_gone.contains(id),
+            |id| kept.people.contains(id),
+            |id| kept.people_gone.contains(id),
         );
         let projects = crate::merge::merge_rows(
             std::mem::take(&mut self.projects),
@@ -307,17 +309,17 @@ impl Snapshot {
             |id| kept.projects_gone.contains(id),
         );
         self.assignments.retain(|a| {
-            resources.iter().any(|r| r.id == a.resource_id) && projects.iter().any(|p| p.id == a.project_id)
+            people.iter().any(|r| r.id == a.person_id) && projects.iter().any(|p| p.id == a.project_id)
         });
-        self.time_off.retain(|t| resources.iter().any(|r| r.id == t.resource_id));
-        self.resources = resources;
+        self.time_off.retain(|t| people.iter().any(|r| r.id == t.person_id));
+        self.people = people;
         self.projects = projects;
     }
 
     /// A person created or renamed.
-    pub fn put_resource(&mut self, r: Resource) {
-        self.resources.retain(|x| x.id != r.id);
-        self.resources.push(r);
+    pub fn put_person(&mut self, r: Person) {
+        self.people.retain(|x| x.id != r.id);
+        self.people.push(r);
     }
 
     /// A project created, renamed or recoloured.
@@ -327,10 +329,10 @@ impl Snapshot {
     }
 
     /// A person deleted, with their assignments and time off.
-    pub fn remove_resource(&mut self, id: &ResourceId) {
-        self.resources.retain(|r| &r.id != id);
-        self.assignments.retain(|a| &a.resource_id != id);
-        self.time_off.retain(|t| &t.resource_id != id);
+    pub fn remove_person(&mut self, id: &PersonId) {
+        self.people.retain(|r| &r.id != id);
+        self.assignments.retain(|a| &a.person_id != id);
+        self.time_off.retain(|t| &t.person_id != id);
     }
 
     /// A project deleted, with its assignments.

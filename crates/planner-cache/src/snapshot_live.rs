@@ -28,12 +28,12 @@ impl Snapshot {
         };
         match change {
             Change::Assignment(a) => put(held(&self.assignments, |x| x.id == a.id, |x| x.version), a.version),
-            Change::Resource(r) => put(held(&self.resources, |x| x.id == r.id, |x| x.version), r.version),
+            Change::Person(r) => put(held(&self.people, |x| x.id == r.id, |x| x.version), r.version),
             Change::Project(p) => put(held(&self.projects, |x| x.id == p.id, |x| x.version), p.version),
             Change::TimeOff(t) => put(held(&self.time_off, |x| x.id == t.id, |x| x.version), t.version),
             Change::Calendar(c) => put(held(&self.calendars, |x| x.id == c.id, |x| x.version), c.version),
             Change::AssignmentGone(id) => gone(held(&self.assignments, |x| &x.id == id, |x| x.version)),
-            Change::ResourceGone(id) => gone(held(&self.resources, |x| &x.id == id, |x| x.version)),
+            Change::PersonGone(id) => gone(held(&self.people, |x| &x.id == id, |x| x.version)),
             Change::ProjectGone(id) => gone(held(&self.projects, |x| &x.id == id, |x| x.version)),
             Change::TimeOffGone(id) => gone(held(&self.time_off, |x| &x.id == id, |x| x.version)),
             Change::CalendarGone(id) => gone(held(&self.calendars, |x| &x.id == id, |x| x.version)),

@@ -30,21 +30,18 @@ fn a_late_record_of_someone_s_edit_never_undoes_a_newer_state_in_the_copy() {
     assert!(s.assignments_in(month).is_empty());
 
     // People, projects, time off and calendars alike.
-    let renamed = Resource { name: Name::parse("Ada L.").unwrap(), version: 2, ..r.clone() };
-    assert!(s.apply_live(Change::Resource(renamed.clone()), None));
-    assert!(!s.apply_live(Change::Resource(r.clone()), None));
-    assert!(
-        !s.apply_live(Change::ResourceGone(r.id.clone()), Some(1)),
-        "renamed after that delete's version"
-    );
-    assert_eq!(s.resources, vec![renamed]);
+    let renamed = Person { name: Name::parse("Ada L.").unwrap(), version: 2, ..r.clone() };
+    assert!(s.apply_live(Change::Person(renamed.clone()), None));
+    assert!(!s.apply_live(Change::Person(r.clone()), None));
+    assert!(!s.apply_live(Change::PersonGone(r.id.clone()), Some(1)), "renamed after that delete's version");
+    assert_eq!(s.people, vec![renamed]);
     let recoloured = Project { color: Color::parse("#ff0000").unwrap(), version: 2, ..p.clone() };
     assert!(s.apply_live(Change::Project(recoloured.clone()), None));
     assert!(!s.apply_live(Change::Project(p.clone()), None));
     assert_eq!(s.projects, vec![recoloured]);
     let off = TimeOff {
         id: TimeOffId::generate(),
-        resource_id: r.id.clone(),
+        person_id: r.id.clone(),
         range: DateRange::new(day("2026-11-16"), day("2026-11-18")).unwrap(),
         kind: Default::default(),
         minutes: None,

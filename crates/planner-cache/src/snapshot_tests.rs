@@ -1,7 +1,7 @@
 //! The offline copy's loads, edits and windows (`snapshot.rs`).
 
 use super::*;
-use planner_domain::{Color, Date, Name, ProjectId, ResourceId, TeamId};
+use planner_domain::{Color, Date, Name, PersonId, ProjectId, TeamId};
 use proptest::prelude::*;
 
 #[path = "snapshot_kept_tests.rs"]
@@ -25,9 +25,9 @@ pub(super) fn team() -> Team {
     }
 }
 
-pub(super) fn row() -> (Resource, Project) {
+pub(super) fn row() -> (Person, Project) {
     (
-        Resource::new(ResourceId::generate(), Name::parse("Ada").unwrap()),
+        Person::new(PersonId::generate(), Name::parse("Ada").unwrap()),
         Project {
             id: ProjectId::generate(),
             name: Name::parse("P").unwrap(),
@@ -37,11 +37,11 @@ pub(super) fn row() -> (Resource, Project) {
     )
 }
 
-pub(super) fn a(r: &Resource, p: &Project, start: &str, days: i64) -> Assignment {
+pub(super) fn a(r: &Person, p: &Project, start: &str, days: i64) -> Assignment {
     let start = day(start);
     Assignment {
         id: AssignmentId::generate(),
-        resource_id: r.id.clone(),
+        person_id: r.id.clone(),
         project_id: p.id.clone(),
         range: DateRange::new(start, start.add_days(days)).unwrap(),
         allocation: Default::default(),
@@ -99,7 +99,7 @@ fn edits_and_rows_update_the_copy() {
     s.rows(vec![], vec![p.clone()], &Kept::default());
     assert!(s.assignments_in(w("2026-11-01", "2026-12-01")).is_empty(), "a deleted person's bars go");
     // One at a time, as confirmed edits bring them.
-    s.put_resource(r.clone());
+    s.put_person(r.clone());
     s.put(a(&r, &p, "2026-11-05", 1));
     let renamed = Project { name: Name::parse("Q").unwrap(), version: 2, ..p.clone() };
     s.put_project(renamed.clone());
@@ -108,8 +108,8 @@ fn edits_and_rows_update_the_copy() {
     assert!(s.projects.is_empty() && s.assignments_in(w("2026-11-01", "2026-12-01")).is_empty());
     s.put_project(p.clone());
     s.put(a(&r, &p, "2026-11-05", 1));
-    s.remove_resource(&r.id);
-    assert!(s.resources.is_empty() && s.assignments_in(w("2026-11-01", "2026-12-01")).is_empty());
+    s.remove_person(&r.id);
+    assert!(s.people.is_empty() && s.assignments_in(w("2026-11-01", "2026-12-01")).is_empty());
 }
 
 #[test]
@@ -118,10 +118,10 @@ fn a_change_applies_as_its_edit_does() {
     let one = a(&r, &p, "2026-11-02", 3);
     let month = w("2026-11-01", "2026-12-01");
     let mut s = Snapshot::new(team(), vec![], vec![], month, vec![], "t".into());
-    s.apply(Change::Resource(r.clone()));
+    s.apply(Change::Person(r.clone()));
     s.apply(Change::Project(p.clone()));
     s.apply(Change::Assignment(one.clone()));
-    assert_eq!((s.resources.len(), s.projects.len()), (1, 1));
+    assert_eq!((s.people.len(), s.projects.len()), (1, 1));
     assert_eq!(s.assignments_in(month), vec![one.clone()]);
     s.apply(Change::Nothing);
     s.apply(Change::AssignmentGone(one.id.clone()));
@@ -130,11 +130,11 @@ fn a_change_applies_as_its_edit_does() {
     s.apply(Change::ProjectGone(p.id.clone()));
     assert!(s.projects.is_empty() && s.assignments_in(month).is_empty());
     s.rows(vec![], vec![p.clone()], &Kept::default());
-    assert!(s.resources.is_empty() && s.projects == vec![p.clone()]);
-    s.apply(Change::Resource(r.clone()));
+    assert!(s.people.is_empty() && s.projects == vec![p.clone()]);
+    s.apply(Change::Person(r.clone()));
     s.apply(Change::Assignment(one));
-    s.apply(Change::ResourceGone(r.id.clone()));
-    assert!(s.resources.is_empty() && s.assignments_in(month).is_empty());
+    s.apply(Change::PersonGone(r.id.clone()));
+    assert!(s.people.is_empty() && s.assignments_in(month).is_empty());
 }
 
 #[test]
@@ -144,7 +144,7 @@ fn time_off_and_holidays_are_kept_window_by_window() {
         let start = day(start);
         TimeOff {
             id: TimeOffId::generate(),
-            resource_id: r.id.clone(),
+            person_id: r.id.clone(),
             range: DateRange::new(start, start.add_days(days)).unwrap(),
             kind: Default::default(),
             minutes: None,
@@ -183,7 +183,7 @@ fn time_off_and_holidays_are_kept_window_by_window() {
     s.apply(Change::TimeOffGone(nov.id.clone()));
     assert!(s.items_in(w("2026-11-01", "2027-12-01")).time_off.is_empty());
     s.apply(Change::TimeOff(nov.clone()));
-    s.remove_resource(&r.id);
+    s.remove_person(&r.id);
     assert!(
         s.items_in(w("2026-11-01", "2027-12-01")).time_off.is_empty(),
         "a deleted person's time off goes"
@@ -302,7 +302,7 @@ fn a_read_that_began_before_a_confirmed_edit_does_not_undo_it() {
 #[test]
 fn rows_read_before_confirmed_edits_do_not_undo_them() {
     let (ada, p) = row();
-    let grace = Resource::new(ResourceId::generate(), Name::parse("Grace").unwrap());
+    let grace = Person::new(PersonId::generate(), Name::parse("Grace").unwrap());
     let mut s = Snapshot::new(
         team(),
         vec![ada.clone(), grace.clone()],
@@ -312,36 +312,36 @@ fn rows_read_before_confirmed_edits_do_not_undo_them() {
         "t".into(),
     );
     // Confirmed meanwhile: Ada renamed, Linus created with a bar, Grace deleted.
-    let renamed = Resource { name: Name::parse("Ada L.").unwrap(), version: 2, ..ada.clone() };
-    let linus = Resource::new(ResourceId::generate(), Name::parse("Linus").unwrap());
-    s.put_resource(renamed.clone());
-    s.put_resource(linus.clone());
+    let renamed = Person { name: Name::parse("Ada L.").unwrap(), version: 2, ..ada.clone() };
+    let linus = Person::new(PersonId::generate(), Name::parse("Linus").unwrap());
+    s.put_person(renamed.clone());
+    s.put_person(linus.clone());
     let bar = a(&linus, &p, "2026-11-09", 2);
     s.put(bar.clone());
-    s.remove_resource(&grace.id);
+    s.remove_person(&grace.id);
     let kept = Kept {
-        resources: [ada.id.clone(), linus.id.clone()].into(),
-        resources_gone: [grace.id.clone()].into(),
+        people: [ada.id.clone(), linus.id.clone()].into(),
+        people_gone: [grace.id.clone()].into(),
         ..Kept::default()
     };
     // The read's answer, from before all three.
     s.rows(vec![ada.clone(), grace.clone()], vec![p.clone()], &kept);
-    let mut names: Vec<_> = s.resources.iter().map(|r| r.name.to_string()).collect();
+    let mut names: Vec<_> = s.people.iter().map(|r| r.name.to_string()).collect();
     names.sort();
     assert_eq!(names, ["Ada L.", "Linus"], "the rename stays, the new person stays, the deleted stays gone");
     assert_eq!(s.assignments_in(w("2026-11-01", "2026-12-01")), vec![bar], "the new person's bar stays");
 
     // A teammate renamed Ada again after us (version 3): kept or not, the higher version wins.
-    let theirs = Resource { name: Name::parse("Ada Lovelace").unwrap(), version: 3, ..ada.clone() };
+    let theirs = Person { name: Name::parse("Ada Lovelace").unwrap(), version: 3, ..ada.clone() };
     s.rows(vec![theirs.clone(), linus.clone()], vec![p.clone()], &kept);
-    assert!(s.resources.contains(&theirs), "a kept edit yields to a later one: {:?}", s.resources);
-    s.put_resource(renamed.clone());
+    assert!(s.people.contains(&theirs), "a kept edit yields to a later one: {:?}", s.people);
+    s.put_person(renamed.clone());
 
     // Without edits since the read, the higher version still wins, and the answer otherwise.
-    let older = Resource { version: 1, ..renamed.clone() };
+    let older = Person { version: 1, ..renamed.clone() };
     let newer_p = Project { name: Name::parse("P2").unwrap(), version: 5, ..p.clone() };
     s.rows(vec![older, linus.clone()], vec![newer_p.clone()], &Kept::default());
-    let ada_now = s.resources.iter().find(|r| r.id == ada.id).unwrap();
+    let ada_now = s.people.iter().find(|r| r.id == ada.id).unwrap();
     assert_eq!(ada_now.name.as_str(), "Ada L.", "version 2 held over an answer's version 1");
     assert_eq!(s.projects, vec![newer_p], "the answer's higher version");
 }

@@ -5,7 +5,7 @@
 
 use crate::capacity::{Absence, Allocation, Schedule, Status, TimeOffKind, WorkWeek};
 use crate::{
-    AssignmentId, CalendarId, Color, Date, DateRange, Email, Name, ProjectId, ResourceId, Role, TeamId,
+    AssignmentId, CalendarId, Color, Date, DateRange, Email, Name, PersonId, ProjectId, Role, TeamId,
     TimeOffId, UserId, ValidationError,
 };
 use serde::{Deserialize, Serialize};
@@ -54,8 +54,8 @@ pub struct User {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct Resource {
-    pub id: ResourceId,
+pub struct Person {
+    pub id: PersonId,
     pub name: Name,
     pub version: u64,
     /// Their own working weeks; `None`: the team's default week.
@@ -66,9 +66,9 @@ pub struct Resource {
     pub calendar: Option<CalendarId>,
 }
 
-impl Resource {
+impl Person {
     /// A new person: the team's week, no calendar.
-    pub fn new(id: ResourceId, name: Name) -> Self {
+    pub fn new(id: PersonId, name: Name) -> Self {
         Self { id, name, version: 1, schedule: None, calendar: None }
     }
 
@@ -91,7 +91,9 @@ pub struct Project {
 #[serde(rename_all = "camelCase")]
 pub struct Assignment {
     pub id: AssignmentId,
-    pub resource_id: ResourceId,
+    /// Stored and written to files as `resourceId`, the name it had first.
+    #[serde(rename = "resourceId")]
+    pub person_id: PersonId,
     pub project_id: ProjectId,
     #[serde(flatten)]
     pub range: DateRange,
@@ -120,7 +122,9 @@ impl Assignment {
 #[serde(rename_all = "camelCase")]
 pub struct TimeOff {
     pub id: TimeOffId,
-    pub resource_id: ResourceId,
+    /// Stored and written to files as `resourceId`, the name it had first.
+    #[serde(rename = "resourceId")]
+    pub person_id: PersonId,
     #[serde(flatten)]
     pub range: DateRange,
     #[serde(default)]

@@ -45,19 +45,19 @@ id_type!(
     TeamId
 );
 id_type!(
-    /// A signed-in person (identity), not to be confused with a [`ResourceId`].
+    /// A signed-in user (an identity); a row of the plan is a [`PersonId`].
     UserId
 );
 id_type!(
     /// A person on the timeline (a row).
-    ResourceId
+    PersonId
 );
 id_type!(
     /// A project, client or job (a colour on the timeline).
     ProjectId
 );
 id_type!(
-    /// One assignment of a resource to a project for a date range.
+    /// One assignment of a person to a project for a date range.
     AssignmentId
 );
 id_type!(
@@ -83,7 +83,7 @@ mod tests {
     #[test]
     fn accepts_external_ids_that_are_safe_in_keys() {
         assert!(TeamId::parse("team_default").is_ok());
-        assert!(ResourceId::parse("3f1c2a9e-0b1d-4c55-9d0e-7a2b6c1d2e3f").is_ok());
+        assert!(PersonId::parse("3f1c2a9e-0b1d-4c55-9d0e-7a2b6c1d2e3f").is_ok());
     }
 
     #[test]

@@ -60,11 +60,11 @@ pub use color::Color;
 pub use dates::{Date, DateRange, MAX_ASSIGNMENT_DAYS};
 pub use email::Email;
 pub use entities::{
-    Assignment, Calendar, Holiday, MAX_VERSION, Member, Project, Resource, Team, TimeOff, Unreadable, User,
+    Assignment, Calendar, Holiday, MAX_VERSION, Member, Person, Project, Team, TimeOff, Unreadable, User,
     WindowItems,
 };
 pub use error::ValidationError;
 pub use feed::{FeedAction, FeedKind};
-pub use ids::{AssignmentId, CalendarId, ProjectId, ResourceId, TeamId, TimeOffId, UserId};
+pub use ids::{AssignmentId, CalendarId, PersonId, ProjectId, TeamId, TimeOffId, UserId};
 pub use name::Name;
 pub use role::{Action, Role};

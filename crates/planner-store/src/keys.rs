@@ -9,7 +9,7 @@
 //! byte order puts `MEM` before `MET`. Nothing here depends on the order of those two.)
 
 use planner_domain::{
-    AssignmentId, CalendarId, Date, Email, ProjectId, ResourceId, TeamId, TimeOffId, UserId, ValidationError,
+    AssignmentId, CalendarId, Date, Email, PersonId, ProjectId, TeamId, TimeOffId, UserId, ValidationError,
 };
 
 pub const PK: &str = "pk";
@@ -60,7 +60,7 @@ pub fn member_sk(user: &UserId) -> String {
     format!("{MEMBER}{user}")
 }
 
-pub fn resource_sk(id: &ResourceId) -> String {
+pub fn person_sk(id: &PersonId) -> String {
     format!("{RES}{id}")
 }
 
@@ -316,7 +316,7 @@ pub fn long_index_level_range(level: u8) -> (String, String) {
 }
 
 /// The sort-key prefix of every person.
-pub fn resources_prefix() -> &'static str {
+pub fn people_prefix() -> &'static str {
     RES
 }
 
@@ -342,7 +342,7 @@ pub enum TeamItemKey {
     Meta,
     Levels,
     Member(UserId),
-    Resource(ResourceId),
+    Person(PersonId),
     Project(ProjectId),
     Assignment {
         start: Date,
@@ -370,7 +370,7 @@ pub enum TeamItemKey {
     AssignmentGone(AssignmentId),
     TimeOffGone(TimeOffId),
     /// The mark a person's delete leaves (`GONE#RES#{id}`).
-    ResourceGone(ResourceId),
+    PersonGone(PersonId),
     /// The mark a project's delete leaves (`GONE#PRJ#{id}`).
     ProjectGone(ProjectId),
     /// The mark a calendar's delete leaves (`GONE#CAL#{id}`).
@@ -419,7 +419,7 @@ pub fn parse_team_sk(sk: &str) -> Result<TeamItemKey, BadKey> {
     } else if let Some(rest) = sk.strip_prefix(MEMBER) {
         UserId::parse(rest).ok().map(TeamItemKey::Member)
     } else if let Some(rest) = sk.strip_prefix(RES) {
-        ResourceId::parse(rest).ok().map(TeamItemKey::Resource)
+        PersonId::parse(rest).ok().map(TeamItemKey::Person)
     } else if let Some(rest) = sk.strip_prefix(PRJ) {
         ProjectId::parse(rest).ok().map(TeamItemKey::Project)
     } else if let Some(rest) = sk.strip_prefix(ASN) {
@@ -442,7 +442,7 @@ pub fn parse_team_sk(sk: &str) -> Result<TeamItemKey, BadKey> {
         if let Some(id) = rest.strip_prefix(ASN) {
             AssignmentId::parse(id).ok().map(TeamItemKey::AssignmentGone)
         } else if let Some(id) = rest.strip_prefix(RES) {
-            ResourceId::parse(id).ok().map(TeamItemKey::ResourceGone)
+            PersonId::parse(id).ok().map(TeamItemKey::PersonGone)
         } else if let Some(id) = rest.strip_prefix(PRJ) {
             ProjectId::parse(id).ok().map(TeamItemKey::ProjectGone)
         } else if let Some(id) = rest.strip_prefix(CAL) {

@@ -21,7 +21,7 @@ fn spec_examples() {
 #[test]
 fn team_sort_keys_round_trip() {
     let user = UserId::generate();
-    let res = ResourceId::generate();
+    let res = PersonId::generate();
     let prj = ProjectId::generate();
     let asn = AssignmentId::generate();
     let off = TimeOffId::generate();
@@ -31,7 +31,7 @@ fn team_sort_keys_round_trip() {
         (META.to_owned(), TeamItemKey::Meta),
         (LEVELS.to_owned(), TeamItemKey::Levels),
         (member_sk(&user), TeamItemKey::Member(user.clone())),
-        (resource_sk(&res), TeamItemKey::Resource(res.clone())),
+        (person_sk(&res), TeamItemKey::Person(res.clone())),
         (project_sk(&prj), TeamItemKey::Project(prj.clone())),
         (assignment_sk(start, &asn), TeamItemKey::Assignment { start, id: asn.clone() }),
         (long_index_sk(3, start, &asn), TeamItemKey::LongIndex { level: 3, start, id: asn.clone() }),
@@ -44,7 +44,7 @@ fn team_sort_keys_round_trip() {
         (holiday_sk(start, &cal), TeamItemKey::Holiday { day: start, calendar: cal.clone() }),
         (Series::Assignments.gone_sk(asn.as_str()), TeamItemKey::AssignmentGone(asn.clone())),
         (Series::TimeOff.gone_sk(off.as_str()), TeamItemKey::TimeOffGone(off.clone())),
-        (gone_row_sk(&resource_sk(&res)), TeamItemKey::ResourceGone(res.clone())),
+        (gone_row_sk(&person_sk(&res)), TeamItemKey::PersonGone(res.clone())),
         (gone_row_sk(&project_sk(&prj)), TeamItemKey::ProjectGone(prj.clone())),
         (gone_row_sk(&calendar_sk(&cal)), TeamItemKey::CalendarGone(cal.clone())),
     ];
@@ -100,7 +100,7 @@ fn prefixes_sort_as_documented() {
     let id = AssignmentId::generate();
     let d = Date::parse("2999-12-31").unwrap();
     let mut keys = [
-        resource_sk(&ResourceId::generate()),
+        person_sk(&PersonId::generate()),
         project_sk(&ProjectId::generate()),
         member_sk(&UserId::generate()),
         META.to_owned(),

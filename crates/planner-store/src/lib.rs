@@ -179,8 +179,11 @@ impl Store {
             .consistent_read(consistent)
     }
 
-    /// Checks the scope's role for `action`; a refusal is audited. A scope made by another
-    /// store (say, a local workspace's owner scope offered to a shared table) is refused.
+    /// Checks the scope's role for `action`; a refusal is audited under `command`. A scope made
+    /// by another store (say, a local workspace's owner scope offered to a shared table) is
+    /// refused. The audit log is read by IT, so its names stay as they were first written: the
+    /// people's calls are `create_resource`, `rename_resource`, `delete_resource`,
+    /// `list_resources` and `resource_assignment_count` there.
     pub(crate) fn require(
         &self,
         scope: &TeamScope,

@@ -7,7 +7,7 @@ use crate::sdk::{self, get_s, key, query_all};
 use crate::{Store, StoreError, TeamScope, keys};
 use planner_domain::capacity::WorkWeek;
 use planner_domain::{
-    Action, Assignment, Calendar, Holiday, Name, Project, ProjectId, Resource, ResourceId, TimeOff,
+    Action, Assignment, Calendar, Holiday, Name, Person, PersonId, Project, ProjectId, TimeOff,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -53,7 +53,9 @@ pub struct TeamExport {
     /// The team's default week (absent before version 3: the standard week, left as it is).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub default_week: Option<WorkWeek>,
-    pub resources: Vec<Resource>,
+    /// Written as `resources`, the name the format had first.
+    #[serde(rename = "resources")]
+    pub people: Vec<Person>,
     pub projects: Vec<Project>,
     pub assignments: Vec<Assignment>,
     #[serde(default)]
@@ -68,7 +70,8 @@ pub struct TeamExport {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ImportReport {
-    pub resources: usize,
+    #[serde(rename = "resources")]
+    pub people: usize,
     pub projects: usize,
     pub assignments: usize,
     /// Items of the team that were not in the file and were removed (after everything was put):
@@ -84,7 +87,7 @@ pub struct ImportReport {
 /// A person or a project the team has and the file does not.
 #[derive(Clone, Copy)]
 enum StaleRow<'a> {
-    Person(&'a ResourceId),
+    Person(&'a PersonId),
     Project(&'a ProjectId),
 }
 
@@ -101,14 +104,14 @@ impl Transfer<'_> {
             self.store.plan().all_holidays(scope),
         )?;
         // As the timeline does: nothing of a row that is being deleted (or appeared meanwhile).
-        let people: HashSet<_> = catalog.resources.iter().map(|r| &r.id).collect();
+        let people: HashSet<_> = catalog.people.iter().map(|r| &r.id).collect();
         let projects: HashSet<_> = catalog.projects.iter().map(|p| &p.id).collect();
-        assignments.retain(|a| people.contains(&a.resource_id) && projects.contains(&a.project_id));
-        time_off.retain(|t| people.contains(&t.resource_id));
+        assignments.retain(|a| people.contains(&a.person_id) && projects.contains(&a.project_id));
+        time_off.retain(|t| people.contains(&t.person_id));
         // A person in a calendar deleted since is in none.
         let known: HashSet<_> = calendars.iter().map(|c| c.id.clone()).collect();
-        let mut resources = catalog.resources;
-        for r in &mut resources {
+        let mut people = catalog.people;
+        for r in &mut people {
             r.calendar = r.calendar.take().filter(|c| known.contains(c));
         }
         Ok(TeamExport {
@@ -117,7 +120,7 @@ impl Transfer<'_> {
             exported_at: self.store.now_rfc3339(),
             team_name: team.name,
             default_week: Some(team.default_week),
-            resources,
+            people,
             projects: catalog.projects,
             assignments,
             time_off,
@@ -163,7 +166,7 @@ impl Transfer<'_> {
         let existing = self.store.plan().all_assignments(scope).await?;
         let mut stale = Vec::new();
         let mut report = ImportReport {
-            resources: file.resources.len(),
+            people: file.people.len(),
             projects: file.projects.len(),
             assignments: file.assignments.len(),
             ..ImportReport::default()
@@ -186,7 +189,7 @@ impl Transfer<'_> {
         }
         sdk::batch_put(self.store.client(), self.store.table(), marks, |_| {}).await?;
         let catalog = self.store.plan().read_catalog(scope, true).await?;
-        let keep_people: HashSet<_> = file.resources.iter().map(|r| &r.id).collect();
+        let keep_people: HashSet<_> = file.people.iter().map(|r| &r.id).collect();
         let keep_projects: HashSet<_> = file.projects.iter().map(|p| &p.id).collect();
         // Index entries the file does not have: left by an assignment that kept its start day but
         // changed length (its main item was overwritten in place), or by an interrupted run.
@@ -219,17 +222,17 @@ impl Transfer<'_> {
         let mut nothing = |_: usize, _: usize| {};
         // Rows the file does not have, and deletes that an earlier run left unfinished, each with
         // the assignments that were still theirs.
-        let rows = (catalog.resources.iter().map(|r| StaleRow::Person(&r.id)))
+        let rows = (catalog.people.iter().map(|r| StaleRow::Person(&r.id)))
             .chain(catalog.projects.iter().map(|p| StaleRow::Project(&p.id)))
             .chain(catalog.pending_deletions.iter().map(|d| match d {
-                PendingDeletion::Resource(id) => StaleRow::Person(id),
+                PendingDeletion::Person(id) => StaleRow::Person(id),
                 PendingDeletion::Project(id) => StaleRow::Project(id),
             }));
         for row in rows {
             let CascadeReport { assignments_deleted, time_off_deleted, .. } = match row {
                 StaleRow::Person(id) if !keep_people.contains(&id) => {
                     report.removed_people += 1;
-                    self.store.plan().delete_resource(scope, id, &mut nothing).await?
+                    self.store.plan().delete_person(scope, id, &mut nothing).await?
                 }
                 StaleRow::Project(id) if !keep_projects.contains(&id) => {
                     report.removed_projects += 1;
@@ -255,16 +258,16 @@ impl Transfer<'_> {
     ) -> Result<usize, StoreError> {
         self.store.require(scope, Action::ManageTeam, "clear_plan")?;
         let catalog = self.store.plan().read_catalog(scope, true).await?;
-        let total = catalog.resources.len() + catalog.projects.len();
+        let total = catalog.people.len() + catalog.projects.len();
         let mut removed = 0;
         let mut nothing = |_: usize, _: usize| {};
-        for (done, id) in catalog.resources.iter().map(|r| &r.id).enumerate() {
+        for (done, id) in catalog.people.iter().map(|r| &r.id).enumerate() {
             progress("removing", done, total);
-            let gone = self.store.plan().delete_resource(scope, id, &mut nothing).await?;
+            let gone = self.store.plan().delete_person(scope, id, &mut nothing).await?;
             removed += 1 + gone.assignments_deleted + gone.time_off_deleted;
         }
         for (done, id) in catalog.projects.iter().map(|p| &p.id).enumerate() {
-            progress("removing", catalog.resources.len() + done, total);
+            progress("removing", catalog.people.len() + done, total);
             removed +=
                 1 + self.store.plan().delete_project(scope, id, &mut nothing).await?.assignments_deleted;
         }
@@ -282,7 +285,7 @@ impl Transfer<'_> {
 fn items(pk: &str, plan: &TeamExport) -> (Vec<sdk::Item>, Vec<sdk::Item>, HashSet<(keys::Series, u8)>) {
     use crate::plan as p;
     let mut parents: Vec<_> = plan.calendars.iter().map(|c| p::calendar_item(pk, c)).collect();
-    parents.extend(plan.resources.iter().map(|r| p::resource_item(pk, r)));
+    parents.extend(plan.people.iter().map(|r| p::person_item(pk, r)));
     parents.extend(plan.projects.iter().map(|x| p::project_item(pk, x)));
     let mut rows = Vec::new();
     let mut levels = HashSet::new();

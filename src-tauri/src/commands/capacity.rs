@@ -13,12 +13,12 @@ use tauri::State;
 #[command]
 pub async fn set_working_time(
     app: State<'_, App>,
-    current: ResourceDto,
+    current: PersonDto,
     schedule: Option<ScheduleDto>,
     calendar_id: Option<String>,
-) -> Result<ResourceDto, IpcError> {
-    let person = planner_domain::Resource {
-        id: ipc::resource_id(&current.id)?,
+) -> Result<PersonDto, IpcError> {
+    let person = planner_domain::Person {
+        id: ipc::person_id(&current.id)?,
         name: ipc::name(&current.name)?,
         version: current.version,
         schedule: current.schedule.as_ref().map(ScheduleDto::to_domain).transpose()?,
@@ -39,11 +39,11 @@ pub async fn set_default_week(app: State<'_, App>, minutes: Vec<u32>) -> Result<
 #[command]
 pub async fn create_time_off(
     app: State<'_, App>,
-    resource_id: String,
+    person_id: String,
     input: TimeOffInput,
     id: Option<String>,
 ) -> Result<TimeOffDto, IpcError> {
-    Ok((&app.create_time_off(input.to_new(id.as_deref(), &resource_id)?).await?).into())
+    Ok((&app.create_time_off(input.to_new(id.as_deref(), &person_id)?).await?).into())
 }
 
 /// Changes the days, kind or hours of the time off the window shows as `current`.

@@ -332,18 +332,18 @@ mod tests {
     fn options_at_the_end_may_be_left_out_and_channels_are_callbacks() {
         let client = typescript();
         assert!(
-            client.contains("  createResource(name: string, id?: string | null): Promise<ResourceDto>;"),
+            client.contains("  createPerson(name: string, id?: string | null): Promise<PersonDto>;"),
             "{client}"
         );
         assert!(client.contains("onProgress: (message: DeleteProgressDto) => void"), "{client}");
         assert!(
             client.contains(
-                "invoke<DeleteReportDto>(\"delete_resource\", { id, onProgress: channel(onProgress) })"
+                "invoke<DeleteReportDto>(\"delete_person\", { id, onProgress: channel(onProgress) })"
             ),
             "{client}"
         );
         // A u64 crosses as a JSON number.
-        assert!(client.contains("resourceAssignmentCount(id: string): Promise<number>;"), "{client}");
+        assert!(client.contains("personAssignmentCount(id: string): Promise<number>;"), "{client}");
         assert!(client.contains("deleteAssignment(current: AssignmentDto): Promise<void>;"), "{client}");
     }
 }

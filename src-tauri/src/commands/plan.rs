@@ -3,7 +3,7 @@
 use crate::ipc::{self, *};
 use planner_app::App;
 use planner_command::command;
-use planner_domain::{DateRange, ProjectId, ResourceId};
+use planner_domain::{DateRange, PersonId, ProjectId};
 use tauri::State;
 use tauri::ipc::Channel;
 
@@ -48,45 +48,45 @@ pub async fn catalog(app: State<'_, App>) -> Result<CatalogDto, IpcError> {
 /// Adds a person. `id` (a ULID made by the window) makes sending it again after a lost answer
 /// safe: the same person is found, not a second one made.
 #[command]
-pub async fn create_resource(
+pub async fn create_person(
     app: State<'_, App>,
     name: String,
     id: Option<String>,
-) -> Result<ResourceDto, IpcError> {
+) -> Result<PersonDto, IpcError> {
     let name = ipc::name(&name)?;
-    let id = id.as_deref().map(ipc::resource_id).transpose()?.unwrap_or_else(ResourceId::generate);
-    Ok((&app.create_resource(id, name).await?).into())
+    let id = id.as_deref().map(ipc::person_id).transpose()?.unwrap_or_else(PersonId::generate);
+    Ok((&app.create_person(id, name).await?).into())
 }
 
 #[command]
-pub async fn rename_resource(
+pub async fn rename_person(
     app: State<'_, App>,
     id: String,
     version: u64,
     name: String,
-) -> Result<ResourceDto, IpcError> {
-    let (id, name) = (ipc::resource_id(&id)?, ipc::name(&name)?);
-    Ok((&app.rename_resource(&id, version, name).await?).into())
+) -> Result<PersonDto, IpcError> {
+    let (id, name) = (ipc::person_id(&id)?, ipc::name(&name)?);
+    Ok((&app.rename_person(&id, version, name).await?).into())
 }
 
 /// How many assignments deleting this person would delete (the confirmation says it).
 #[command]
-pub async fn resource_assignment_count(app: State<'_, App>, id: String) -> Result<u64, IpcError> {
-    Ok(app.resource_assignment_count(&ipc::resource_id(&id)?).await? as u64)
+pub async fn person_assignment_count(app: State<'_, App>, id: String) -> Result<u64, IpcError> {
+    Ok(app.person_assignment_count(&ipc::person_id(&id)?).await? as u64)
 }
 
 /// Deletes a person and their assignments, telling `on_progress` how far it is.
 #[command]
-pub async fn delete_resource(
+pub async fn delete_person(
     app: State<'_, App>,
     id: String,
     on_progress: Channel<DeleteProgressDto>,
 ) -> Result<DeleteReportDto, IpcError> {
-    let report = app.delete_resource(&ipc::resource_id(&id)?, ipc::progress_to(on_progress)).await?;
+    let report = app.delete_person(&ipc::person_id(&id)?, ipc::progress_to(on_progress)).await?;
     Ok(DeleteReportDto { assignments_deleted: report.assignments_deleted as u64 })
 }
 
-/// Adds a project; `id` as for [`create_resource`].
+/// Adds a project; `id` as for [`create_person`].
 #[command]
 pub async fn create_project(
     app: State<'_, App>,

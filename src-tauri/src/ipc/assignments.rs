@@ -1,6 +1,6 @@
 //! Assignments' IPC types: an assignment as drawn, a new one, an edit of one.
 
-use super::{AllocationDto, IpcError, StatusDto, date, project_id, resource_id};
+use super::{AllocationDto, IpcError, StatusDto, date, person_id, project_id};
 use planner_app::{AssignmentChange, NewAssignment};
 use planner_domain::{Assignment, AssignmentId, DateRange};
 use serde::{Deserialize, Serialize};
@@ -13,7 +13,7 @@ use ts_rs::TS;
 #[ts(export)]
 pub struct AssignmentDto {
     pub id: String,
-    pub resource_id: String,
+    pub person_id: String,
     pub project_id: String,
     /// First day, `YYYY-MM-DD`.
     pub start_date: String,
@@ -31,7 +31,7 @@ impl From<&Assignment> for AssignmentDto {
     fn from(a: &Assignment) -> Self {
         Self {
             id: a.id.to_string(),
-            resource_id: a.resource_id.to_string(),
+            person_id: a.person_id.to_string(),
             project_id: a.project_id.to_string(),
             start_date: a.range.start().to_string(),
             end_date_exclusive: a.range.end_exclusive().to_string(),
@@ -49,7 +49,7 @@ impl AssignmentDto {
         let range = DateRange::new(date(&self.start_date)?, date(&self.end_date_exclusive)?)?;
         Ok(Assignment {
             id: AssignmentId::parse(&self.id)?,
-            resource_id: resource_id(&self.resource_id)?,
+            person_id: person_id(&self.person_id)?,
             project_id: project_id(&self.project_id)?,
             range,
             allocation: self.allocation.to_domain(range.days())?,
@@ -74,14 +74,14 @@ pub struct NewAssignmentInput {
 
 impl NewAssignmentInput {
     pub fn to_domain(&self) -> Result<NewAssignment, IpcError> {
-        let AssignmentChange { resource_id, project_id, range, allocation, status } = self.fields.parsed()?;
+        let AssignmentChange { person_id, project_id, range, allocation, status } = self.fields.parsed()?;
         let id = match &self.id {
             Some(id) => AssignmentId::parse(id)?,
             None => AssignmentId::generate(),
         };
         Ok(NewAssignment {
             id,
-            resource_id,
+            person_id,
             project_id,
             range,
             allocation: allocation.unwrap_or_default(),
@@ -96,7 +96,7 @@ impl NewAssignmentInput {
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct AssignmentChangeInput {
-    pub resource_id: String,
+    pub person_id: String,
     pub project_id: String,
     pub start_date: String,
     pub last_day: String,
@@ -119,7 +119,7 @@ impl AssignmentChangeInput {
     fn parsed(&self) -> Result<AssignmentChange, IpcError> {
         let range = DateRange::from_inclusive(date(&self.start_date)?, date(&self.last_day)?)?;
         Ok(AssignmentChange {
-            resource_id: resource_id(&self.resource_id)?,
+            person_id: person_id(&self.person_id)?,
             project_id: project_id(&self.project_id)?,
             range,
             allocation: self.allocation.map(|a| a.to_domain(range.days())).transpose()?,

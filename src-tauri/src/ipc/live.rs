@@ -1,6 +1,6 @@
 //! The live view's types: what others changed, as the window applies it.
 
-use super::{AssignmentDto, CalendarDto, HolidayDto, ProjectDto, ResourceDto, RoleDto, TimeOffDto, week_dto};
+use super::{AssignmentDto, CalendarDto, HolidayDto, PersonDto, ProjectDto, RoleDto, TimeOffDto, week_dto};
 use planner_app::{LiveChange, LiveItem, LiveNews};
 use planner_app::{MemberState, TeamSettings};
 use planner_domain::{FeedAction, FeedKind};
@@ -17,8 +17,8 @@ pub enum LiveChangeDto {
         after: Option<AssignmentDto>,
     },
     Person {
-        before: Option<ResourceDto>,
-        after: Option<ResourceDto>,
+        before: Option<PersonDto>,
+        after: Option<PersonDto>,
     },
     Project {
         before: Option<ProjectDto>,
@@ -143,7 +143,7 @@ pub struct LiveItemDto {
     /// The id of what changed.
     pub item: String,
     pub change: LiveChangeDto,
-    /// A run's counts by name (`assignmentsDeleted`, an import's `resources`, …).
+    /// A run's counts by name (`assignmentsDeleted`, an import's `resources`, …: the stored names).
     #[ts(type = "Array<[string, number]>")]
     pub summary: Vec<(String, u64)>,
 }

@@ -22,7 +22,7 @@ pub use working_time::*;
 
 use planner_app::StoreError;
 use planner_app::{AppError, ErrorCode};
-use planner_domain::{Color, Date, DateRange, Name, ProjectId, ResourceId, ValidationError};
+use planner_domain::{Color, Date, DateRange, Name, PersonId, ProjectId, ValidationError};
 use serde::Serialize;
 
 /// The error that crosses IPC: a stable code the window branches on (`ErrorCode.ts`, a union
@@ -80,8 +80,8 @@ pub fn color(raw: &str) -> Result<Color, IpcError> {
     Ok(Color::parse(raw)?)
 }
 
-pub fn resource_id(raw: &str) -> Result<ResourceId, IpcError> {
-    Ok(ResourceId::parse(raw)?)
+pub fn person_id(raw: &str) -> Result<PersonId, IpcError> {
+    Ok(PersonId::parse(raw)?)
 }
 
 pub fn project_id(raw: &str) -> Result<ProjectId, IpcError> {

@@ -3,7 +3,7 @@
 use super::{AssignmentDto, CalendarDto, HolidayDto, ScheduleDto, TimeOffDto, week_dto};
 use planner_app::{Catalog, PendingDeletion};
 use planner_app::{LoadedTimeline, Overview};
-use planner_domain::{DateRange, Project, Resource, Unreadable};
+use planner_domain::{DateRange, Person, Project, Unreadable};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -11,7 +11,7 @@ use ts_rs::TS;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
-pub struct ResourceDto {
+pub struct PersonDto {
     pub id: String,
     pub name: String,
     #[ts(type = "number")]
@@ -26,8 +26,8 @@ pub struct ResourceDto {
     pub calendar_id: Option<String>,
 }
 
-impl From<&Resource> for ResourceDto {
-    fn from(r: &Resource) -> Self {
+impl From<&Person> for PersonDto {
+    fn from(r: &Person) -> Self {
         Self {
             id: r.id.to_string(),
             name: r.name.to_string(),
@@ -70,7 +70,7 @@ pub struct TimelineDto {
     pub team_name: String,
     pub from: String,
     pub to: String,
-    pub resources: Vec<ResourceDto>,
+    pub people: Vec<PersonDto>,
     pub projects: Vec<ProjectDto>,
     pub assignments: Vec<AssignmentDto>,
     /// The time off of the people shown overlapping the window.
@@ -112,10 +112,10 @@ impl From<DateRange> for WindowDto {
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct CatalogDto {
-    pub resources: Vec<ResourceDto>,
+    pub people: Vec<PersonDto>,
     pub projects: Vec<ProjectDto>,
     /// Ids of people whose delete began but did not finish.
-    pub unfinished_resource_deletes: Vec<String>,
+    pub unfinished_person_deletes: Vec<String>,
     /// Ids of projects whose delete began but did not finish.
     pub unfinished_project_deletes: Vec<String>,
     /// Rows that could not be read back and are not shown.
@@ -127,14 +127,14 @@ impl From<&Catalog> for CatalogDto {
         let (mut people, mut projects) = (Vec::new(), Vec::new());
         for pending in &c.pending_deletions {
             match pending {
-                PendingDeletion::Resource(id) => people.push(id.to_string()),
+                PendingDeletion::Person(id) => people.push(id.to_string()),
                 PendingDeletion::Project(id) => projects.push(id.to_string()),
             }
         }
         Self {
-            resources: c.resources.iter().map(Into::into).collect(),
+            people: c.people.iter().map(Into::into).collect(),
             projects: c.projects.iter().map(Into::into).collect(),
-            unfinished_resource_deletes: people,
+            unfinished_person_deletes: people,
             unfinished_project_deletes: projects,
             unreadable: c.unreadable.clone(),
         }
@@ -199,7 +199,7 @@ impl From<&LoadedTimeline> for TimelineDto {
             team_name: t.team.name.to_string(),
             from: t.window.start().to_string(),
             to: t.window.end_exclusive().to_string(),
-            resources: t.resources.iter().map(Into::into).collect(),
+            people: t.people.iter().map(Into::into).collect(),
             projects: t.projects.iter().map(Into::into).collect(),
             assignments: t.items.assignments.iter().map(Into::into).collect(),
             time_off: t.items.time_off.iter().map(Into::into).collect(),

@@ -1,7 +1,7 @@
 //! Working time's IPC types: working weeks and schedules, time off, holiday calendars and
 //! holidays, and what a window of days holds.
 
-use super::{AssignmentDto, IpcError, date, resource_id};
+use super::{AssignmentDto, IpcError, date, person_id};
 use planner_app::{NewTimeOff, TimeOffChange};
 use planner_domain::capacity::{Schedule, TimeOffKind, WeekFrom, WorkWeek};
 use planner_domain::{Calendar, CalendarId, DateRange, Holiday, TimeOff, TimeOffId, WindowItems};
@@ -103,7 +103,7 @@ impl From<TimeOffKindDto> for TimeOffKind {
 #[ts(export)]
 pub struct TimeOffDto {
     pub id: String,
-    pub resource_id: String,
+    pub person_id: String,
     pub start_date: String,
     pub end_date_exclusive: String,
     pub last_day: String,
@@ -118,7 +118,7 @@ impl From<&TimeOff> for TimeOffDto {
     fn from(t: &TimeOff) -> Self {
         Self {
             id: t.id.to_string(),
-            resource_id: t.resource_id.to_string(),
+            person_id: t.person_id.to_string(),
             start_date: t.range.start().to_string(),
             end_date_exclusive: t.range.end_exclusive().to_string(),
             last_day: t.range.last_day().to_string(),
@@ -134,7 +134,7 @@ impl TimeOffDto {
     pub fn to_domain(&self) -> Result<TimeOff, IpcError> {
         Ok(TimeOff {
             id: TimeOffId::parse(&self.id)?,
-            resource_id: resource_id(&self.resource_id)?,
+            person_id: person_id(&self.person_id)?,
             range: DateRange::new(date(&self.start_date)?, date(&self.end_date_exclusive)?)?,
             kind: self.kind.into(),
             minutes: self.minutes,
@@ -169,7 +169,7 @@ impl TimeOffInput {
     /// A new time off of `person` (`id` made by the window, so a repeat is recognised).
     pub fn to_new(&self, id: Option<&str>, person: &str) -> Result<NewTimeOff, IpcError> {
         let id = id.map(TimeOffId::parse).transpose()?.unwrap_or_else(TimeOffId::generate);
-        Ok(NewTimeOff { id, resource_id: resource_id(person)?, change: self.to_domain()? })
+        Ok(NewTimeOff { id, person_id: person_id(person)?, change: self.to_domain()? })
     }
 }
 
@@ -278,7 +278,7 @@ mod tests {
         let t = form("2026-12-21", "2026-12-21", Some(1440)).to_new(None, "R1").unwrap();
         let dto = TimeOffDto::from(&TimeOff {
             id: t.id,
-            resource_id: t.resource_id,
+            person_id: t.person_id,
             range: t.change.range,
             kind: t.change.kind,
             minutes: t.change.minutes,

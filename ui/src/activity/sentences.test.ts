@@ -44,7 +44,7 @@ const march = (a: number, b?: number) =>
 const bar = (over: Partial<AssignmentDto> = {}): AssignmentDto => {
   const a = {
     id: "a1",
-    resourceId: "ben",
+    personId: "ben",
     projectId: "globex",
     startDate: "2026-03-03",
     lastDay: "2026-03-07",
@@ -109,7 +109,7 @@ describe("assignment entries", () => {
   });
 
   it("say a bar moved to someone else, another project, a status and a time", () => {
-    const other = item({ kind: "assignment", before: bar(), after: bar({ resourceId: "cy", version: 2 }) });
+    const other = item({ kind: "assignment", before: bar(), after: bar({ personId: "cy", version: 2 }) });
     expect(en(other)).toBe("Ada moved Globex Website from Ben to Cy, 3 – 7 Mar");
     expect(ja(other)).toBe(`Adaさんが Globex Website（${march(3, 7)}）の担当を Ben から Cy に変更しました`);
     const project = item({
@@ -148,7 +148,7 @@ describe("assignment entries", () => {
     const gone = item({
       kind: "assignment",
       before: null,
-      after: bar({ resourceId: "zed", projectId: "old" }),
+      after: bar({ personId: "zed", projectId: "old" }),
     });
     expect(en(gone)).toBe("Ada created a deleted project for a deleted person, 3 – 7 Mar");
   });
@@ -243,7 +243,7 @@ describe("people and projects", () => {
 describe("time off, calendars and holidays", () => {
   const off = {
     id: "t1",
-    resourceId: "ben",
+    personId: "ben",
     startDate: "2026-03-03",
     endDateExclusive: "2026-03-08",
     lastDay: "2026-03-07",

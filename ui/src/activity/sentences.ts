@@ -46,7 +46,7 @@ export function whoName(item: LiveItemDto, say: Say): string {
   return item.who ?? say.names.members.get(item.by) ?? ACTIVITY[say.lang].actSomeone;
 }
 
-/** A count a run left in its summary (`assignmentsDeleted`, an import's `resources`), or 0. */
+/** A count a run left in its summary (`assignmentsDeleted`, an import's `resources`: the summary's stored names), or 0. */
 export const count = (item: LiveItemDto, name: string): number =>
   item.summary.find(([n]) => n === name)?.[1] ?? 0;
 
@@ -169,7 +169,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
 /** What an assignment's change was about, by the fields it changed. */
 export function aspects(before: AssignmentDto, after: AssignmentDto): Aspect[] {
   const out: Aspect[] = [];
-  if (before.resourceId !== after.resourceId) out.push("person");
+  if (before.personId !== after.personId) out.push("person");
   if (before.projectId !== after.projectId) out.push("project");
   if (before.startDate !== after.startDate || before.lastDay !== after.lastDay) out.push("days");
   if (!same(before.allocation, after.allocation)) out.push("time");
@@ -187,7 +187,7 @@ function assignment(
   const t = ACTIVITY[say.lang];
   const person = (id: string) => say.names.people.get(id) ?? t.actDeletedPerson;
   const project = (id: string) => say.names.projects.get(id) ?? t.actDeletedProject;
-  const what = (a: AssignmentDto) => t.actAssignment(project(a.projectId), person(a.resourceId));
+  const what = (a: AssignmentDto) => t.actAssignment(project(a.projectId), person(a.personId));
   const span = (a: AssignmentDto) => days(say, a.startDate, a.lastDay);
   if (!after) return before ? t.actDeleted(who, what(before), span(before)) : null;
   if (item.action === "restored") return t.actRestoredIt(who, what(after), span(after));
@@ -198,15 +198,15 @@ function assignment(
     return t.actReassigned(
       who,
       project(after.projectId),
-      person(before.resourceId),
-      person(after.resourceId),
+      person(before.personId),
+      person(after.personId),
       span(after),
     );
   }
   if (only("project")) {
     return t.actOtherProject(
       who,
-      person(after.resourceId),
+      person(after.personId),
       project(before.projectId),
       project(after.projectId),
       span(after),
@@ -244,7 +244,7 @@ function timeOff(before: TimeOffDto | null, after: TimeOffDto | null, who: strin
   const t = ACTIVITY[say.lang];
   const held = after ?? before;
   if (!held) return null;
-  const person = say.names.people.get(held.resourceId) ?? t.actDeletedPerson;
+  const person = say.names.people.get(held.personId) ?? t.actDeletedPerson;
   const kind = t.actTimeOff[held.kind];
   const span = (x: TimeOffDto) => days(say, x.startDate, x.lastDay);
   if (!after) return t.actTimeOffDeleted(who, person, kind, span(held));

@@ -31,13 +31,13 @@ import type { MoveReportDto } from "./bindings/MoveReportDto";
 import type { MoveStageDto } from "./bindings/MoveStageDto";
 import type { NewAssignmentInput } from "./bindings/NewAssignmentInput";
 import type { OfflineDto } from "./bindings/OfflineDto";
+import type { PersonDto } from "./bindings/PersonDto";
 import type { PersonLine } from "./bindings/PersonLine";
 import type { PrefsDto } from "./bindings/PrefsDto";
 import type { ProjectDto } from "./bindings/ProjectDto";
 import type { ProjectLine } from "./bindings/ProjectLine";
 import type { Report } from "./bindings/Report";
 import type { ReportWeek } from "./bindings/ReportWeek";
-import type { ResourceDto } from "./bindings/ResourceDto";
 import type { RoleDto } from "./bindings/RoleDto";
 import type { ScheduleDto } from "./bindings/ScheduleDto";
 import type { SessionDto } from "./bindings/SessionDto";
@@ -87,13 +87,13 @@ export type {
   MoveStageDto,
   NewAssignmentInput,
   OfflineDto,
+  PersonDto,
   PersonLine,
   PrefsDto,
   ProjectDto,
   ProjectLine,
   Report,
   ReportWeek,
-  ResourceDto,
   RoleDto,
   ScheduleDto,
   SessionDto,
@@ -130,7 +130,7 @@ export interface Commands {
   /**
    * Records time off for a person; `id` (made by the window) makes a repeat safe.
    */
-  createTimeOff(resourceId: string, input: TimeOffInput, id?: string | null): Promise<TimeOffDto>;
+  createTimeOff(personId: string, input: TimeOffInput, id?: string | null): Promise<TimeOffDto>;
   /**
    * Deletes a calendar with its holidays; answers how many holidays went.
    */
@@ -150,7 +150,7 @@ export interface Commands {
    * Sets a person's own working weeks (`null`: the team's week) and holiday calendar (`null`:
    * none), as the window saw the person at `version`.
    */
-  setWorkingTime(current: ResourceDto, schedule?: ScheduleDto | null, calendarId?: string | null): Promise<ResourceDto>;
+  setWorkingTime(current: PersonDto, schedule?: ScheduleDto | null, calendarId?: string | null): Promise<PersonDto>;
   /**
    * Changes the days, kind or hours of the time off the window shows as `current`.
    */
@@ -201,23 +201,23 @@ export interface Commands {
   catalog(): Promise<CatalogDto>;
   createAssignment(input: NewAssignmentInput): Promise<AssignmentDto>;
   /**
-   * Adds a project; `id` as for [`create_resource`].
-   */
-  createProject(name: string, color: string, id?: string | null): Promise<ProjectDto>;
-  /**
    * Adds a person. `id` (a ULID made by the window) makes sending it again after a lost answer
    * safe: the same person is found, not a second one made.
    */
-  createResource(name: string, id?: string | null): Promise<ResourceDto>;
+  createPerson(name: string, id?: string | null): Promise<PersonDto>;
+  /**
+   * Adds a project; `id` as for [`create_person`].
+   */
+  createProject(name: string, color: string, id?: string | null): Promise<ProjectDto>;
   deleteAssignment(current: AssignmentDto): Promise<void>;
+  /**
+   * Deletes a person and their assignments, telling `on_progress` how far it is.
+   */
+  deletePerson(id: string, onProgress: (message: DeleteProgressDto) => void): Promise<DeleteReportDto>;
   /**
    * Deletes a project and its assignments, telling `on_progress` how far it is.
    */
   deleteProject(id: string, onProgress: (message: DeleteProgressDto) => void): Promise<DeleteReportDto>;
-  /**
-   * Deletes a person and their assignments, telling `on_progress` how far it is.
-   */
-  deleteResource(id: string, onProgress: (message: DeleteProgressDto) => void): Promise<DeleteReportDto>;
   /**
    * More of the plan as the timeline scrolls: the assignments and time off overlapping
    * `[from, to)` and the holidays on its days. Offline, from the copy if it holds those days,
@@ -235,14 +235,14 @@ export interface Commands {
    */
   openTimeline(from: string, to: string): Promise<TimelineDto>;
   /**
+   * How many assignments deleting this person would delete (the confirmation says it).
+   */
+  personAssignmentCount(id: string): Promise<number>;
+  /**
    * How many assignments deleting this project would delete.
    */
   projectAssignmentCount(id: string): Promise<number>;
-  renameResource(id: string, version: number, name: string): Promise<ResourceDto>;
-  /**
-   * How many assignments deleting this person would delete (the confirmation says it).
-   */
-  resourceAssignmentCount(id: string): Promise<number>;
+  renamePerson(id: string, version: number, name: string): Promise<PersonDto>;
   /**
    * Moves, resizes or reassigns the assignment the window shows as `current`.
    */
@@ -356,14 +356,14 @@ export interface Commands {
 export const addHolidays: Commands["addHolidays"] = (calendarId, days) => invoke<number>("add_holidays", { calendarId, days });
 export const calendars: Commands["calendars"] = () => invoke<Array<CalendarDto>>("calendars");
 export const createCalendar: Commands["createCalendar"] = (name, region, id) => invoke<CalendarDto>("create_calendar", { name, region, id });
-export const createTimeOff: Commands["createTimeOff"] = (resourceId, input, id) => invoke<TimeOffDto>("create_time_off", { resourceId, input, id });
+export const createTimeOff: Commands["createTimeOff"] = (personId, input, id) => invoke<TimeOffDto>("create_time_off", { personId, input, id });
 export const deleteCalendar: Commands["deleteCalendar"] = (id) => invoke<number>("delete_calendar", { id });
 export const deleteHoliday: Commands["deleteHoliday"] = (calendarId, day) => invoke<void>("delete_holiday", { calendarId, day });
 export const deleteTimeOff: Commands["deleteTimeOff"] = (current) => invoke<void>("delete_time_off", { current });
 export const importIcs: Commands["importIcs"] = (calendarId, text) => invoke<number>("import_ics", { calendarId, text });
 export const renameCalendar: Commands["renameCalendar"] = (id, version, name) => invoke<CalendarDto>("rename_calendar", { id, version, name });
 export const setDefaultWeek: Commands["setDefaultWeek"] = (minutes) => invoke<Array<number>>("set_default_week", { minutes });
-export const setWorkingTime: Commands["setWorkingTime"] = (current, schedule, calendarId) => invoke<ResourceDto>("set_working_time", { current, schedule, calendarId });
+export const setWorkingTime: Commands["setWorkingTime"] = (current, schedule, calendarId) => invoke<PersonDto>("set_working_time", { current, schedule, calendarId });
 export const updateTimeOff: Commands["updateTimeOff"] = (current, input) => invoke<TimeOffDto>("update_time_off", { current, input });
 export const activity: Commands["activity"] = (before, limit, filter) => invoke<ActivityPageDto>("activity", { before, limit, filter });
 export const liveChanges: Commands["liveChanges"] = () => invoke<LiveNewsDto>("live_changes");
@@ -376,17 +376,17 @@ export const listMembers: Commands["listMembers"] = () => invoke<Array<MemberDto
 export const removeMember: Commands["removeMember"] = (userId) => invoke<void>("remove_member", { userId });
 export const catalog: Commands["catalog"] = () => invoke<CatalogDto>("catalog");
 export const createAssignment: Commands["createAssignment"] = (input) => invoke<AssignmentDto>("create_assignment", { input });
+export const createPerson: Commands["createPerson"] = (name, id) => invoke<PersonDto>("create_person", { name, id });
 export const createProject: Commands["createProject"] = (name, color, id) => invoke<ProjectDto>("create_project", { name, color, id });
-export const createResource: Commands["createResource"] = (name, id) => invoke<ResourceDto>("create_resource", { name, id });
 export const deleteAssignment: Commands["deleteAssignment"] = (current) => invoke<void>("delete_assignment", { current });
+export const deletePerson: Commands["deletePerson"] = (id, onProgress) => invoke<DeleteReportDto>("delete_person", { id, onProgress: channel(onProgress) });
 export const deleteProject: Commands["deleteProject"] = (id, onProgress) => invoke<DeleteReportDto>("delete_project", { id, onProgress: channel(onProgress) });
-export const deleteResource: Commands["deleteResource"] = (id, onProgress) => invoke<DeleteReportDto>("delete_resource", { id, onProgress: channel(onProgress) });
 export const loadWindow: Commands["loadWindow"] = (from, to) => invoke<WindowItemsDto>("load_window", { from, to });
 export const offlineSyncedIn: Commands["offlineSyncedIn"] = (from, to) => invoke<string | null>("offline_synced_in", { from, to });
 export const openTimeline: Commands["openTimeline"] = (from, to) => invoke<TimelineDto>("open_timeline", { from, to });
+export const personAssignmentCount: Commands["personAssignmentCount"] = (id) => invoke<number>("person_assignment_count", { id });
 export const projectAssignmentCount: Commands["projectAssignmentCount"] = (id) => invoke<number>("project_assignment_count", { id });
-export const renameResource: Commands["renameResource"] = (id, version, name) => invoke<ResourceDto>("rename_resource", { id, version, name });
-export const resourceAssignmentCount: Commands["resourceAssignmentCount"] = (id) => invoke<number>("resource_assignment_count", { id });
+export const renamePerson: Commands["renamePerson"] = (id, version, name) => invoke<PersonDto>("rename_person", { id, version, name });
 export const updateAssignment: Commands["updateAssignment"] = (current, change) => invoke<AssignmentDto>("update_assignment", { current, change });
 export const updateProject: Commands["updateProject"] = (id, version, name, color) => invoke<ProjectDto>("update_project", { id, version, name, color });
 export const workspaceOverview: Commands["workspaceOverview"] = () => invoke<WorkspaceOverview>("workspace_overview");

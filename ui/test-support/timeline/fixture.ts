@@ -1,7 +1,7 @@
 // A timeline's parts put together as Timeline.svelte does, on a small plan, without a DOM: for the
 // tests of the parts (a fake plan records the edits; fake elements stand in for the viewport).
 
-import type { AssignmentDto, ProjectDto, ResourceDto } from "../../src/ipc";
+import type { AssignmentDto, PersonDto, ProjectDto } from "../../src/ipc";
 import { Commands } from "../../src/timeline/input/commands";
 import { Cursor } from "../../src/timeline/input/cursor.svelte";
 import { Gestures } from "../../src/timeline/input/gestures.svelte";
@@ -21,13 +21,13 @@ export const TODAY: Day = dayOf("2026-03-02");
 
 export const bar = (
   id: string,
-  resourceId: string,
+  personId: string,
   from: string,
   lastDay: string,
   projectId = "apollo",
 ): AssignmentDto => ({
   id,
-  resourceId,
+  personId,
   projectId,
   startDate: from,
   lastDay,
@@ -37,7 +37,7 @@ export const bar = (
   version: 1,
 });
 
-export const PEOPLE: ResourceDto[] = [
+export const PEOPLE: PersonDto[] = [
   { id: "ada", name: "Ada", version: 1 },
   { id: "bob", name: "Bob", version: 1 },
   { id: "cy", name: "Cy", version: 1 },

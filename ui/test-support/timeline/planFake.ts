@@ -5,8 +5,8 @@ import type {
   AssignmentDto,
   HolidayDto,
   HolidayInput,
+  PersonDto,
   ProjectDto,
-  ResourceDto,
   TimelineDto,
   TimeOffDto,
   TimeOffInput,
@@ -18,7 +18,7 @@ import { Plan } from "../../src/timeline/model/plan.svelte";
 import { newId, type PlanApi } from "../../src/timeline/model/planApi";
 import { at } from "./testing";
 
-export type Change = { resourceId: string; projectId: string; startDate: string; lastDay: string };
+export type Change = { personId: string; projectId: string; startDate: string; lastDay: string };
 export const err = (code: string, message = code) => Object.assign(new Error(message), { code, message });
 const unused = (): never => {
   throw new Error("not used by these tests");
@@ -27,7 +27,7 @@ const unused = (): never => {
 /** An in-memory store with the Rust side's rules: versions checked, conflicts, missing rows. */
 export class FakeStore implements PlanApi {
   rows = new Map<string, AssignmentDto>();
-  people: ResourceDto[] = [
+  people: PersonDto[] = [
     { id: "ada", name: "Ada", version: 1 },
     { id: "bob", name: "Bob", version: 1 },
   ];
@@ -101,19 +101,19 @@ export class FakeStore implements PlanApi {
   // commands are not used by these tests.
   timeOff = new Map<string, TimeOffDto>();
   holidays = new Map<string, HolidayDto>();
-  private timeOffOf(id: string, resourceId: string, input: TimeOffInput, version: number): TimeOffDto {
+  private timeOffOf(id: string, personId: string, input: TimeOffInput, version: number): TimeOffDto {
     const { startDate, lastDay, kind, minutes } = input;
     const endDateExclusive = dateOf(dayOf(lastDay) + 1);
-    return { id, resourceId, startDate, lastDay, endDateExclusive, kind, minutes: minutes ?? null, version };
+    return { id, personId, startDate, lastDay, endDateExclusive, kind, minutes: minutes ?? null, version };
   }
-  async createTimeOff(resourceId: string, input: TimeOffInput, id = newId()) {
-    const t = this.timeOffOf(id, resourceId, input, 1);
+  async createTimeOff(personId: string, input: TimeOffInput, id = newId()) {
+    const t = this.timeOffOf(id, personId, input, 1);
     this.timeOff.set(id, t);
     return t;
   }
   async updateTimeOff(current: TimeOffDto, input: TimeOffInput) {
     if (this.timeOff.get(current.id)?.version !== current.version) throw err("conflict");
-    const t = this.timeOffOf(current.id, current.resourceId, input, current.version + 1);
+    const t = this.timeOffOf(current.id, current.personId, input, current.version + 1);
     this.timeOff.set(t.id, t);
     return t;
   }
@@ -139,9 +139,9 @@ export class FakeStore implements PlanApi {
   importIcs = unused;
   async catalog() {
     return {
-      resources: this.people,
+      people: this.people,
       projects: this.projects,
-      unfinishedResourceDeletes: [],
+      unfinishedPersonDeletes: [],
       unfinishedProjectDeletes: [],
       unreadable: this.unreadable,
     };
@@ -167,7 +167,7 @@ export class FakeStore implements PlanApi {
     this.fresh(current);
     this.rows.delete(current.id);
   }
-  async createResource(name: string, id = newId()) {
+  async createPerson(name: string, id = newId()) {
     await this.gate("person");
     const held = this.people.find((p) => p.id === id);
     if (held) return held; // the same person sent again
@@ -175,7 +175,7 @@ export class FakeStore implements PlanApi {
     this.people.push(p);
     return this.answer(p);
   }
-  async renameResource(id: string, version: number, name: string) {
+  async renamePerson(id: string, version: number, name: string) {
     await this.gate("rename");
     const i = this.people.findIndex((p) => p.id === id);
     if (at(this.people, i).version !== version) throw err("conflict");
@@ -183,11 +183,11 @@ export class FakeStore implements PlanApi {
     this.people[i] = renamed;
     return renamed;
   }
-  async resourceAssignmentCount(id: string) {
-    return [...this.rows.values()].filter((a) => a.resourceId === id).length;
+  async personAssignmentCount(id: string) {
+    return [...this.rows.values()].filter((a) => a.personId === id).length;
   }
-  async deleteResource(id: string, onProgress: (p: { done: number; total: number }) => void) {
-    const doomed = [...this.rows.values()].filter((a) => a.resourceId === id);
+  async deletePerson(id: string, onProgress: (p: { done: number; total: number }) => void) {
+    const doomed = [...this.rows.values()].filter((a) => a.personId === id);
     doomed.forEach((a, i) => {
       this.rows.delete(a.id);
       onProgress({ done: i + 1, total: doomed.length });
@@ -228,7 +228,7 @@ export function setUp(over: Partial<TimelineDto> = {}) {
     teamName: "T",
     from: "2026-11-02",
     to: "2027-01-25",
-    resources: store.people,
+    people: store.people,
     projects: store.projects,
     assignments: [],
     timeOff: [],
@@ -245,8 +245,8 @@ export function setUp(over: Partial<TimelineDto> = {}) {
   return { store, plan };
 }
 
-export const week = (resourceId: string, startDate: string, lastDay: string): Change => ({
-  resourceId,
+export const week = (personId: string, startDate: string, lastDay: string): Change => ({
+  personId,
   projectId: "apollo",
   startDate,
   lastDay,
@@ -275,7 +275,7 @@ export function lateWindows(
   const catalog = store.catalog.bind(store);
   store.catalog = async () => {
     const found = await catalog();
-    const read = { ...found, resources: [...found.resources], projects: [...found.projects] };
+    const read = { ...found, people: [...found.people], projects: [...found.projects] };
     await answered;
     return read;
   };

@@ -7,7 +7,7 @@
 use super::load::{Availability, Booking, PeriodLoad, day_loads_each};
 use super::off::Absence;
 use super::week::WorkWeek;
-use crate::{Date, DateRange, Name, Project, ProjectId, Resource, ResourceId, ValidationError, WindowItems};
+use crate::{Date, DateRange, Name, Person, PersonId, Project, ProjectId, ValidationError, WindowItems};
 use serde::Serialize;
 use std::collections::{BTreeSet, HashMap};
 use ts_rs::TS;
@@ -23,7 +23,7 @@ pub struct ReportInput<'a> {
     /// The weekday the chart's weeks start on (0 Monday … 6 Sunday; a region's own).
     pub first_weekday: u8,
     pub default_week: WorkWeek,
-    pub people: &'a [Resource],
+    pub people: &'a [Person],
     pub projects: &'a [Project],
     pub items: &'a WindowItems,
 }
@@ -46,7 +46,7 @@ pub struct ReportWeek {
 pub struct PersonLine {
     /// The person.
     #[ts(type = "string")]
-    pub id: ResourceId,
+    pub id: PersonId,
     #[ts(type = "string")]
     pub name: Name,
     #[ts(as = "LoadFigures")]
@@ -146,20 +146,20 @@ impl Report {
             weeks.iter().enumerate().flat_map(|(i, w)| std::iter::repeat_n(i, w.days as usize)).collect();
         let calendars = holidays_by_calendar(input.items);
         let none = BTreeSet::new();
-        let mut absences: HashMap<&ResourceId, Vec<Absence>> = HashMap::new();
+        let mut absences: HashMap<&PersonId, Vec<Absence>> = HashMap::new();
         for t in &input.items.time_off {
-            absences.entry(&t.resource_id).or_default().push(t.absence()?);
+            absences.entry(&t.person_id).or_default().push(t.absence()?);
         }
         // Each person's bookings, and the project of each.
-        let mut bookings: HashMap<&ResourceId, (Vec<Booking>, Vec<&ProjectId>)> = HashMap::new();
+        let mut bookings: HashMap<&PersonId, (Vec<Booking>, Vec<&ProjectId>)> = HashMap::new();
         for a in &input.items.assignments {
-            let (theirs, of) = bookings.entry(&a.resource_id).or_default();
+            let (theirs, of) = bookings.entry(&a.person_id).or_default();
             theirs.push(Booking { range: a.range, allocation: a.allocation, status: a.status });
             of.push(&a.project_id);
         }
         let none_booked = (Vec::new(), Vec::new());
 
-        let mut projects: HashMap<&ProjectId, (Vec<PeriodLoad>, BTreeSet<&ResourceId>)> = HashMap::new();
+        let mut projects: HashMap<&ProjectId, (Vec<PeriodLoad>, BTreeSet<&PersonId>)> = HashMap::new();
         let mut people = Vec::with_capacity(input.people.len());
         for person in input.people {
             let schedule = person.schedule_or(input.default_week);

@@ -20,7 +20,7 @@ fn project(name: &str) -> Project {
 }
 
 fn assignment(
-    who: &Resource,
+    who: &Person,
     what: &Project,
     range: DateRange,
     allocation: Allocation,
@@ -28,7 +28,7 @@ fn assignment(
 ) -> Assignment {
     Assignment {
         id: AssignmentId::generate(),
-        resource_id: who.id.clone(),
+        person_id: who.id.clone(),
         project_id: what.id.clone(),
         range,
         allocation,
@@ -43,16 +43,16 @@ fn assignment(
 /// Tuesday the 15th and books Apollo 50 h in all from the 7th to the 17th: 7 working days, 428
 /// or 429 minutes each, more than his 360.
 struct Team {
-    people: Vec<Resource>,
+    people: Vec<Person>,
     projects: Vec<Project>,
     items: WindowItems,
 }
 
 fn team() -> Team {
     let calendar = CalendarId::generate();
-    let mut hanako = Resource::new(ResourceId::generate(), Name::parse("山田, 花子").unwrap());
+    let mut hanako = Person::new(PersonId::generate(), Name::parse("山田, 花子").unwrap());
     hanako.calendar = Some(calendar.clone());
-    let mut bo = Resource::new(ResourceId::generate(), Name::parse("Bo").unwrap());
+    let mut bo = Person::new(PersonId::generate(), Name::parse("Bo").unwrap());
     bo.schedule = Some(Schedule::always(WorkWeek::new([360, 360, 360, 360, 0, 0, 0]).unwrap()));
     let (apollo, gemini, idle) = (project("Apollo"), project("Gemini"), project("Idle"));
     let items = WindowItems {
@@ -81,7 +81,7 @@ fn team() -> Team {
         ],
         time_off: vec![TimeOff {
             id: TimeOffId::generate(),
-            resource_id: bo.id.clone(),
+            person_id: bo.id.clone(),
             range: days("2026-12-15", "2026-12-15"),
             kind: TimeOffKind::Sick,
             minutes: None,

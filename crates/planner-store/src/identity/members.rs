@@ -7,8 +7,9 @@ use crate::sdk::put_new;
 use crate::sdk::{Item, batch_get, get_s, key, n, query_all, s};
 use crate::{StoreError, TeamScope};
 use aws_sdk_dynamodb::types::{AttributeValue, Delete, Put, TransactWriteItem, Update};
-use planner_domain::capacity::WorkWeek;
-use planner_domain::{Action, Email, Name, Role, Team, TeamId, User, UserId};
+use planner_domain::{Action, Email, Name, Role, TeamId, User, UserId};
+#[cfg(feature = "operator")]
+use planner_domain::{Team, capacity::WorkWeek};
 
 /// The team META attribute counting its admins (so that the last one cannot go).
 const ADMINS: &str = "admins";

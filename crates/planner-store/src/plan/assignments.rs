@@ -27,7 +27,7 @@ impl Plan<'_> {
         self.store.require(scope, Action::EditPlan, "create_assignment")?;
         let a = Assignment {
             id: new.id,
-            resource_id: new.resource_id,
+            person_id: new.person_id,
             project_id: new.project_id,
             range: new.range,
             allocation: new.allocation,
@@ -74,7 +74,7 @@ impl Plan<'_> {
         self.store.require(scope, Action::EditPlan, "update_assignment")?;
         let next = Assignment {
             id: current.id.clone(),
-            resource_id: change.resource_id,
+            person_id: change.person_id,
             project_id: change.project_id,
             range: change.range,
             allocation: change.allocation.unwrap_or(current.allocation),
@@ -95,9 +95,9 @@ impl Plan<'_> {
         // Taking an assignment away from a person or project that is being deleted is refused
         // too: the cascade has listed it and will delete it (checked last, so indexes above hold).
         let mut leaving = Vec::new();
-        if current.resource_id != next.resource_id {
+        if current.person_id != next.person_id {
             leaving.push((actions.len(), "person"));
-            actions.push(self.not_deleting_check(&pk, keys::resource_sk(&current.resource_id))?);
+            actions.push(self.not_deleting_check(&pk, keys::person_sk(&current.person_id))?);
         }
         if current.project_id != next.project_id {
             leaving.push((actions.len(), "project"));
@@ -169,7 +169,7 @@ impl Plan<'_> {
         let id = after.or(before).map(|a| a.id.as_str()).unwrap_or_default();
         let mut change = Change::new(FeedKind::Assignment, action, id);
         for a in [before, after].into_iter().flatten() {
-            change = change.about([a.resource_id.as_str(), a.project_id.as_str()]);
+            change = change.about([a.person_id.as_str(), a.project_id.as_str()]);
         }
         if let Some(b) = before {
             change = change.before(b);
@@ -194,7 +194,7 @@ impl Plan<'_> {
     /// After a failed condition: was the assignment deleted, or changed (gone.rs)?
     async fn why_changed(self, scope: &TeamScope, current: &Assignment) -> StoreError {
         let old = keys::assignment_sk(current.range.start(), &current.id);
-        let parents = [keys::resource_sk(&current.resource_id), keys::project_sk(&current.project_id)];
+        let parents = [keys::person_sk(&current.person_id), keys::project_sk(&current.project_id)];
         let id = current.id.as_str();
         self.changed_or_deleted(&scope.pk(), old, Series::Assignments, id, &parents, "assignment").await
     }
@@ -249,7 +249,7 @@ impl Plan<'_> {
         pk: &str,
         a: &Assignment,
     ) -> Result<Vec<TransactWriteItem>, StoreError> {
-        [keys::resource_sk(&a.resource_id), keys::project_sk(&a.project_id)]
+        [keys::person_sk(&a.person_id), keys::project_sk(&a.project_id)]
             .into_iter()
             .map(|sk| self.parent_check(pk, sk))
             .collect()

@@ -15,7 +15,7 @@ use crate::sdk::{self, Item, get_s, key, n, query_all, s};
 use crate::{StoreError, TeamScope};
 use aws_sdk_dynamodb::types::{ConditionCheck, Delete, TransactWriteItem, Update};
 use planner_domain::capacity::Schedule;
-use planner_domain::{Action, Calendar, CalendarId, Date, Holiday, Name, Resource, ValidationError};
+use planner_domain::{Action, Calendar, CalendarId, Date, Holiday, Name, Person, ValidationError};
 use std::collections::BTreeMap;
 
 /// The most holidays one call adds (a fill of several years of a country's days fits).
@@ -281,13 +281,13 @@ impl Plan<'_> {
     pub async fn set_working_time(
         self,
         scope: &TeamScope,
-        current: &Resource,
+        current: &Person,
         schedule: Option<Schedule>,
         calendar: Option<CalendarId>,
-    ) -> Result<Resource, StoreError> {
+    ) -> Result<Person, StoreError> {
         self.store.require(scope, Action::EditPlan, "set_working_time")?;
         let pk = scope.pk();
-        let person = key(&pk, keys::resource_sk(&current.id));
+        let person = key(&pk, keys::person_sk(&current.id));
         let mut sets = vec!["version = version + :one"];
         let mut removes = Vec::new();
         let mut update = Update::builder()
@@ -322,7 +322,7 @@ impl Plan<'_> {
             .expression_attribute_names("#calendar", CALENDAR)
             .build()
             .map_err(StoreError::build)?;
-        let next = Resource {
+        let next = Person {
             version: current.version + 1,
             schedule: schedule.clone(),
             calendar: calendar.clone(),
@@ -348,7 +348,7 @@ impl Plan<'_> {
             Err(e) if e.condition_failed_at(1) => Err(StoreError::NotFound { what: "calendar" }),
             Err(e) if e.condition_failed_at(0) => Err(match self.store.get(person, true).await? {
                 Some(item) if !is_deleting(&item) => {
-                    let stored = items::resource_from_item(&item)?;
+                    let stored = items::person_from_item(&item)?;
                     // The same change sent again after a lost answer finds its own result.
                     if stored.version == current.version + 1
                         && stored.schedule == schedule

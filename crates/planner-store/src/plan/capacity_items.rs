@@ -1,12 +1,12 @@
 //! Item ↔ entity conversions of capacity's items: time off (main item and window-index entry),
 //! holiday calendars and their holidays (docs/data-model.md, "Capacity").
 
-use super::items::{corrupt, version};
+use super::items::{PERSON_ID, corrupt, version};
 use crate::keys::{self, Series, TeamItemKey};
 use crate::sdk::{Item, get_n, get_s, item_key, key, n, s};
 use crate::{StoreError, window};
 use planner_domain::capacity::TimeOffKind;
-use planner_domain::{Calendar, CalendarId, Date, DateRange, Holiday, Name, ResourceId, TimeOff, TimeOffId};
+use planner_domain::{Calendar, CalendarId, Date, DateRange, Holiday, Name, PersonId, TimeOff, TimeOffId};
 
 const KIND: &str = "kind";
 const MINUTES: &str = "minutes";
@@ -22,7 +22,7 @@ fn kind_text(kind: TimeOffKind) -> &'static str {
 
 fn time_off_attributes(item: &mut Item, t: &TimeOff) {
     item.insert("id".into(), s(t.id.as_str()));
-    item.insert("resourceId".into(), s(t.resource_id.as_str()));
+    item.insert(PERSON_ID.into(), s(t.person_id.as_str()));
     item.insert("startDate".into(), s(t.range.start().to_string()));
     item.insert("endDateExclusive".into(), s(t.range.end_exclusive().to_string()));
     item.insert(KIND.into(), s(kind_text(t.kind)));
@@ -70,7 +70,7 @@ pub(crate) fn time_off_from_item(item: &Item) -> Result<TimeOff, StoreError> {
     };
     let t = TimeOff {
         id: TimeOffId::parse(get_s(item, "id")?).map_err(corrupt(item))?,
-        resource_id: ResourceId::parse(get_s(item, "resourceId")?).map_err(corrupt(item))?,
+        person_id: PersonId::parse(get_s(item, PERSON_ID)?).map_err(corrupt(item))?,
         range: DateRange::new(start, end).map_err(corrupt(item))?,
         kind,
         minutes,
@@ -149,7 +149,7 @@ mod tests {
         let pk = keys::team_pk(&TeamId::generate());
         let mut t = TimeOff {
             id: TimeOffId::generate(),
-            resource_id: ResourceId::generate(),
+            person_id: PersonId::generate(),
             range: DateRange::new(d("2026-12-21"), d("2026-12-24")).unwrap(),
             kind: TimeOffKind::Sick,
             minutes: Some(240),

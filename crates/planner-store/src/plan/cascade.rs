@@ -13,14 +13,14 @@
 //! Running it again after a failure at any step continues where it stopped; running it for a
 //! row that is already gone succeeds.
 
-use super::items::DELETING;
+use super::items::{DELETING, PERSON_ID};
 use crate::keys::{self, Series};
 use crate::plan::Plan;
 use crate::plan::feed::{Change, FeedAction, FeedKind};
 use crate::sdk::{self, Item, classify, get_s, is_condition_failure, key, n, query_all, s};
 use crate::{StoreError, TeamScope};
 use aws_sdk_dynamodb::types::{ReturnConsumedCapacity, ReturnValue};
-use planner_domain::{Action, Date, DateRange, ProjectId, ResourceId};
+use planner_domain::{Action, Date, DateRange, PersonId, ProjectId};
 use serde::Serialize;
 
 /// What a cascade delete did.
@@ -37,15 +37,15 @@ pub struct CascadeReport {
 
 impl Plan<'_> {
     /// Deletes a person and all their assignments. `progress(done, total)` follows step 3.
-    pub async fn delete_resource(
+    pub async fn delete_person(
         self,
         scope: &TeamScope,
-        id: &ResourceId,
+        id: &PersonId,
         progress: &mut (dyn FnMut(usize, usize) + Send),
     ) -> Result<CascadeReport, StoreError> {
         self.store.require(scope, Action::EditPlan, "delete_resource")?;
         let children = [Series::Assignments, Series::TimeOff];
-        self.cascade(scope, keys::resource_sk(id), &children, "resourceId", id.as_str(), progress).await
+        self.cascade(scope, keys::person_sk(id), &children, PERSON_ID, id.as_str(), progress).await
     }
 
     /// Deletes a project and all its assignments.
@@ -61,13 +61,13 @@ impl Plan<'_> {
     }
 
     /// How many assignments deleting this person would delete (for the confirmation).
-    pub async fn resource_assignment_count(
+    pub async fn person_assignment_count(
         self,
         scope: &TeamScope,
-        id: &ResourceId,
+        id: &PersonId,
     ) -> Result<usize, StoreError> {
         self.store.require(scope, Action::ReadPlan, "resource_assignment_count")?;
-        Ok(self.children(scope, Series::Assignments, "resourceId", id.as_str(), false).await?.len())
+        Ok(self.children(scope, Series::Assignments, PERSON_ID, id.as_str(), false).await?.len())
     }
 
     /// How many assignments deleting this project would delete.
@@ -136,7 +136,7 @@ impl Plan<'_> {
             Ok(out) => {
                 let row = out.attributes.unwrap_or_default();
                 let before = match attribute {
-                    "resourceId" => serde_json::to_value(super::items::resource_from_item(&row)?),
+                    PERSON_ID => serde_json::to_value(super::items::person_from_item(&row)?),
                     _ => serde_json::to_value(super::items::project_from_item(&row)?),
                 }
                 .unwrap_or_default();
@@ -176,7 +176,7 @@ impl Plan<'_> {
             Some(row) if super::items::deleting_mark(&row) == Some(mark.as_str()) => {}
             Some(_) => {
                 return Err(StoreError::Conflict {
-                    what: if attribute == "resourceId" { "person" } else { "project" },
+                    what: if attribute == PERSON_ID { "person" } else { "project" },
                 });
             }
         }
@@ -194,7 +194,7 @@ impl Plan<'_> {
         // Step 4: the row itself, only if it is still the one we marked, with the mark that it
         // was deleted (a copy run again must not bring it back).
         let row_sk = get_s(&parent, keys::SK)?.to_owned();
-        let kind = if attribute == "resourceId" { FeedKind::Person } else { FeedKind::Project };
+        let kind = if attribute == PERSON_ID { FeedKind::Person } else { FeedKind::Project };
         let summary = CascadeReport { assignments_deleted: deleted, time_off_deleted, already_gone: false };
         let change =
             Change::new(kind, FeedAction::Deleted, id).about([id]).before(&row_before).summary(&summary);

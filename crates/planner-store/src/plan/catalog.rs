@@ -1,4 +1,4 @@
-//! People (resources) and projects: docs/data-model.md, access patterns 2, 3, 5, 6, 10 and 11.
+//! People and projects: docs/data-model.md, access patterns 2, 3, 5, 6, 10 and 11.
 
 use super::items::{self, DELETING, is_deleting};
 use crate::keys::{self, TeamItemKey};
@@ -8,14 +8,14 @@ use crate::sdk::put_new;
 use crate::sdk::{self, Item, get_s, key, n, query_all, s};
 use crate::{StoreError, TeamScope};
 use aws_sdk_dynamodb::types::{TransactWriteItem, Update};
-use planner_domain::{Action, Color, Name, Project, ProjectId, Resource, ResourceId};
+use planner_domain::{Action, Color, Name, Person, PersonId, Project, ProjectId};
 use serde::Serialize;
 
 /// A person or project whose delete began but did not finish; deleting it again completes it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase", tag = "kind", content = "id")]
 pub enum PendingDeletion {
-    Resource(ResourceId),
+    Person(PersonId),
     Project(ProjectId),
 }
 
@@ -23,7 +23,7 @@ pub enum PendingDeletion {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Catalog {
-    pub resources: Vec<Resource>,
+    pub people: Vec<Person>,
     pub projects: Vec<Project>,
     /// Not shown anywhere; listed so that an interrupted delete can be finished.
     pub pending_deletions: Vec<PendingDeletion>,
@@ -34,16 +34,16 @@ pub struct Catalog {
 
 /// One row of the catalog's range.
 enum Row {
-    Resource(Resource),
+    Person(Person),
     Project(Project),
     Pending(PendingDeletion),
 }
 
 fn row(item: &Item) -> Result<Row, StoreError> {
     match keys::parse_team_sk(get_s(item, keys::SK)?) {
-        Ok(TeamItemKey::Resource(id)) if is_deleting(item) => Ok(Row::Pending(PendingDeletion::Resource(id))),
+        Ok(TeamItemKey::Person(id)) if is_deleting(item) => Ok(Row::Pending(PendingDeletion::Person(id))),
         Ok(TeamItemKey::Project(id)) if is_deleting(item) => Ok(Row::Pending(PendingDeletion::Project(id))),
-        Ok(TeamItemKey::Resource(_)) => items::resource_from_item(item).map(Row::Resource),
+        Ok(TeamItemKey::Person(_)) => items::person_from_item(item).map(Row::Person),
         Ok(TeamItemKey::Project(_)) => items::project_from_item(item).map(Row::Project),
         _ => {
             Err(StoreError::corrupt(crate::sdk::item_key(item), "unexpected item among people and projects"))
@@ -57,12 +57,12 @@ fn catalog_from_rows(rows: &[Item]) -> Catalog {
     let mut catalog = Catalog::default();
     for r in items::readable(rows, row, &mut catalog.unreadable) {
         match r {
-            Row::Resource(x) => catalog.resources.push(x),
+            Row::Person(x) => catalog.people.push(x),
             Row::Project(x) => catalog.projects.push(x),
             Row::Pending(x) => catalog.pending_deletions.push(x),
         }
     }
-    catalog.resources.sort_by(|a, b| a.name.cmp(&b.name).then(a.id.cmp(&b.id)));
+    catalog.people.sort_by(|a, b| a.name.cmp(&b.name).then(a.id.cmp(&b.id)));
     catalog.projects.sort_by(|a, b| a.name.cmp(&b.name).then(a.id.cmp(&b.id)));
     catalog
 }
@@ -84,8 +84,8 @@ impl Plan<'_> {
     }
 
     /// Access pattern 2: the people of a team.
-    pub async fn list_resources(self, scope: &TeamScope) -> Result<Vec<Resource>, StoreError> {
-        Ok(self.catalog_prefix(scope, "list_resources", keys::resources_prefix()).await?.resources)
+    pub async fn list_people(self, scope: &TeamScope) -> Result<Vec<Person>, StoreError> {
+        Ok(self.catalog_prefix(scope, "list_resources", keys::people_prefix()).await?.people)
     }
 
     /// Access pattern 3: the projects of a team.
@@ -116,27 +116,26 @@ impl Plan<'_> {
 
     /// Access pattern 5: a new person. `id` is made by the caller; repeating the same create
     /// (e.g. after a lost answer) returns the person instead of failing.
-    pub async fn create_resource(
+    pub async fn create_person(
         self,
         scope: &TeamScope,
-        id: ResourceId,
+        id: PersonId,
         name: Name,
-    ) -> Result<Resource, StoreError> {
+    ) -> Result<Person, StoreError> {
         self.store.require(scope, Action::EditPlan, "create_resource")?;
-        let resource = Resource::new(id, name);
-        let item = items::resource_item(&scope.pk(), &resource);
-        let change = Change::new(FeedKind::Person, FeedAction::Created, resource.id.as_str())
-            .about([resource.id.as_str()])
-            .after(&resource);
+        let person = Person::new(id, name);
+        let item = items::person_item(&scope.pk(), &person);
+        let change = Change::new(FeedKind::Person, FeedAction::Created, person.id.as_str())
+            .about([person.id.as_str()])
+            .after(&person);
         self.put_new_or_same(scope, item, change, "person", |existing| {
-            items::resource_from_item(existing).is_ok_and(|r| r.name == resource.name)
-                && !is_deleting(existing)
+            items::person_from_item(existing).is_ok_and(|r| r.name == person.name) && !is_deleting(existing)
         })
         .await?;
-        Ok(resource)
+        Ok(person)
     }
 
-    /// Access pattern 6: a new project (see [`Plan::create_resource`] for retries).
+    /// Access pattern 6: a new project (see [`Plan::create_person`] for retries).
     pub async fn create_project(
         self,
         scope: &TeamScope,
@@ -188,13 +187,13 @@ impl Plan<'_> {
 
     /// Renames a person. `expected_version` is the version the caller saw; if someone else
     /// changed the person since, this is a conflict.
-    pub async fn rename_resource(
+    pub async fn rename_person(
         self,
         scope: &TeamScope,
-        id: &ResourceId,
+        id: &PersonId,
         expected_version: u64,
         name: Name,
-    ) -> Result<Resource, StoreError> {
+    ) -> Result<Person, StoreError> {
         self.store.require(scope, Action::EditPlan, "rename_resource")?;
         let edit = Edit {
             set: "SET #name = :name",
@@ -203,22 +202,22 @@ impl Plan<'_> {
         };
         self.versioned_update(
             scope,
-            key(scope.pk(), keys::resource_sk(id)),
+            key(scope.pk(), keys::person_sk(id)),
             expected_version,
             edit,
             "person",
             |r| {
-                let after = Resource { name: name.clone(), version: r.version + 1, ..r.clone() };
+                let after = Person { name: name.clone(), version: r.version + 1, ..r.clone() };
                 let change =
                     Change::new(FeedKind::Person, FeedAction::Changed, r.id.as_str()).about([r.id.as_str()]);
                 (after, change)
             },
-            items::resource_from_item,
+            items::person_from_item,
         )
         .await
     }
 
-    /// Renames and/or recolours a project (see [`Plan::rename_resource`] for conflicts).
+    /// Renames and/or recolours a project (see [`Plan::rename_person`] for conflicts).
     pub async fn update_project(
         self,
         scope: &TeamScope,

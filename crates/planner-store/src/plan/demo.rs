@@ -10,7 +10,7 @@ use crate::plan::{NewAssignment, NewTimeOff, TimeOffChange};
 use crate::{StoreError, TeamScope};
 use planner_domain::capacity::{Allocation, Schedule, Status, TimeOffKind, WorkWeek};
 use planner_domain::{
-    AssignmentId, CalendarId, Color, Date, DateRange, Name, ProjectId, ResourceId, TimeOffId,
+    AssignmentId, CalendarId, Color, Date, DateRange, Name, PersonId, ProjectId, TimeOffId,
 };
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -52,7 +52,8 @@ const ON_HOLIDAY: usize = 7;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DemoReport {
-    pub resources: usize,
+    #[serde(rename = "resources")]
+    pub people: usize,
     pub projects: usize,
     pub assignments: usize,
 }
@@ -68,7 +69,7 @@ impl Plan<'_> {
         let mut rng = StdRng::seed_from_u64(seed);
         let mut people = Vec::new();
         for name in PEOPLE {
-            people.push(self.create_resource(scope, ResourceId::generate(), Name::parse(name)?).await?);
+            people.push(self.create_person(scope, PersonId::generate(), Name::parse(name)?).await?);
         }
         // Japan's public holidays for the Japanese-named people; a part-timer among them.
         let calendar = self
@@ -90,7 +91,7 @@ impl Plan<'_> {
             scope,
             NewTimeOff {
                 id: TimeOffId::generate(),
-                resource_id: people[ON_HOLIDAY].id.clone(),
+                person_id: people[ON_HOLIDAY].id.clone(),
                 change: TimeOffChange {
                     range: DateRange::new(monday, monday.add_days(5))?,
                     kind: TimeOffKind::Holiday,
@@ -128,7 +129,7 @@ impl Plan<'_> {
                     scope,
                     NewAssignment {
                         id: AssignmentId::generate(),
-                        resource_id: person.id.clone(),
+                        person_id: person.id.clone(),
                         project_id: projects[which].clone(),
                         range,
                         allocation,
@@ -142,6 +143,6 @@ impl Plan<'_> {
                 day = day.add_days(step.max(1));
             }
         }
-        Ok(DemoReport { resources: people.len(), projects: projects.len(), assignments })
+        Ok(DemoReport { people: people.len(), projects: projects.len(), assignments })
     }
 }

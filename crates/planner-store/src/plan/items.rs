@@ -6,12 +6,14 @@ use crate::{StoreError, window};
 use planner_domain::capacity::Schedule;
 use planner_domain::capacity::{Allocation, Status};
 use planner_domain::{
-    Assignment, AssignmentId, CalendarId, Color, Date, DateRange, Name, Project, ProjectId, Resource,
-    ResourceId,
+    Assignment, AssignmentId, CalendarId, Color, Date, DateRange, Name, Person, PersonId, Project, ProjectId,
 };
 
 /// Marks a person or project whose cascade delete has begun.
 pub(crate) const DELETING: &str = "deleting";
+/// The attribute of an assignment or a time off naming its person: stored under the word the
+/// table had first.
+pub(crate) const PERSON_ID: &str = "resourceId";
 
 pub(crate) fn corrupt(item: &Item) -> impl Fn(planner_domain::ValidationError) -> StoreError + '_ {
     move |e| StoreError::corrupt(item_key(item), e.to_string())
@@ -61,8 +63,8 @@ pub(crate) fn deleting_mark(item: &Item) -> Option<&str> {
     crate::sdk::get_opt_s(item, DELETING)
 }
 
-pub(crate) fn resource_item(pk: &str, r: &Resource) -> Item {
-    let mut item = key(pk, keys::resource_sk(&r.id));
+pub(crate) fn person_item(pk: &str, r: &Person) -> Item {
+    let mut item = key(pk, keys::person_sk(&r.id));
     item.insert("id".into(), s(r.id.as_str()));
     item.insert("name".into(), s(r.name.as_str()));
     item.insert("version".into(), n(r.version));
@@ -84,7 +86,7 @@ pub(crate) fn schedule_value(schedule: &Schedule) -> aws_sdk_dynamodb::types::At
     s(serde_json::to_string(schedule).unwrap_or_default())
 }
 
-pub(crate) fn resource_from_item(item: &Item) -> Result<Resource, StoreError> {
+pub(crate) fn person_from_item(item: &Item) -> Result<Person, StoreError> {
     let schedule = match item.get(SCHEDULE) {
         None => None,
         Some(v) => {
@@ -100,8 +102,8 @@ pub(crate) fn resource_from_item(item: &Item) -> Result<Resource, StoreError> {
         None => None,
         Some(_) => Some(CalendarId::parse(get_s(item, CALENDAR)?).map_err(corrupt(item))?),
     };
-    Ok(Resource {
-        id: ResourceId::parse(get_s(item, "id")?).map_err(corrupt(item))?,
+    Ok(Person {
+        id: PersonId::parse(get_s(item, "id")?).map_err(corrupt(item))?,
         name: Name::parse(get_s(item, "name")?).map_err(corrupt(item))?,
         version: version(item)?,
         schedule,
@@ -129,7 +131,7 @@ pub(crate) fn project_from_item(item: &Item) -> Result<Project, StoreError> {
 
 fn assignment_attributes(item: &mut Item, a: &Assignment) {
     item.insert("id".into(), s(a.id.as_str()));
-    item.insert("resourceId".into(), s(a.resource_id.as_str()));
+    item.insert(PERSON_ID.into(), s(a.person_id.as_str()));
     item.insert("projectId".into(), s(a.project_id.as_str()));
     item.insert("startDate".into(), s(a.range.start().to_string()));
     item.insert("endDateExclusive".into(), s(a.range.end_exclusive().to_string()));
@@ -211,7 +213,7 @@ pub(crate) fn assignment_from_item(item: &Item) -> Result<Assignment, StoreError
     let end = Date::parse(get_s(item, "endDateExclusive")?).map_err(corrupt(item))?;
     let a = Assignment {
         id: AssignmentId::parse(get_s(item, "id")?).map_err(corrupt(item))?,
-        resource_id: ResourceId::parse(get_s(item, "resourceId")?).map_err(corrupt(item))?,
+        person_id: PersonId::parse(get_s(item, PERSON_ID)?).map_err(corrupt(item))?,
         project_id: ProjectId::parse(get_s(item, "projectId")?).map_err(corrupt(item))?,
         range: DateRange::new(start, end).map_err(corrupt(item))?,
         allocation: allocation_from_item(item)?,
@@ -246,7 +248,7 @@ mod tests {
     fn sample(allocation: Allocation, status: Status) -> Assignment {
         Assignment {
             id: AssignmentId::generate(),
-            resource_id: ResourceId::generate(),
+            person_id: PersonId::generate(),
             project_id: ProjectId::generate(),
             range: DateRange::new(Date::parse("2026-05-04").unwrap(), Date::parse("2026-05-09").unwrap())
                 .unwrap(),

@@ -1,4 +1,4 @@
-//! The team's plan: people (resources), projects and assignments — docs/data-model.md, access
+//! The team's plan: people, projects and assignments — docs/data-model.md, access
 //! patterns 1–16.
 //!
 //! - `catalog`: people and projects (create, rename, recolour, list).
@@ -30,13 +30,13 @@ pub(crate) use capacity_items::{
 pub use cascade::CascadeReport;
 pub use catalog::{Catalog, PendingDeletion};
 pub use gone::GONE_DAYS;
-pub(crate) use items::{assignment_item, index_item, index_key, project_item, resource_item};
+pub(crate) use items::{assignment_item, index_item, index_key, person_item, project_item};
 pub use reads::Timeline;
 pub use time_off::{NewTimeOff, TimeOffChange};
 
 use crate::Store;
 use planner_domain::capacity::{Allocation, Status};
-use planner_domain::{Assignment, AssignmentId, Date, DateRange, ProjectId, ResourceId};
+use planner_domain::{Assignment, AssignmentId, Date, DateRange, PersonId, ProjectId};
 use serde::{Deserialize, Serialize};
 
 /// The team's plan — people, projects, assignments, capacity's items, the team's settings and
@@ -60,7 +60,7 @@ impl Store {
 #[serde(rename_all = "camelCase")]
 pub struct NewAssignment {
     pub id: AssignmentId,
-    pub resource_id: ResourceId,
+    pub person_id: PersonId,
     pub project_id: ProjectId,
     #[serde(flatten)]
     pub range: DateRange,
@@ -89,7 +89,7 @@ impl From<&Assignment> for AssignmentRef {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AssignmentChange {
-    pub resource_id: ResourceId,
+    pub person_id: PersonId,
     pub project_id: ProjectId,
     #[serde(flatten)]
     pub range: DateRange,

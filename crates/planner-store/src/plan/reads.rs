@@ -12,7 +12,7 @@ use crate::{StoreError, TeamScope, window};
 use aws_sdk_dynamodb::types::AttributeValue;
 use planner_domain::capacity::{Report, ReportInput};
 use planner_domain::{
-    Action, Assignment, Calendar, Date, DateRange, Project, Resource, Team, TimeOff, Unreadable, WindowItems,
+    Action, Assignment, Calendar, Date, DateRange, Person, Project, Team, TimeOff, Unreadable, WindowItems,
 };
 use serde::Serialize;
 use std::collections::{BTreeMap, HashSet};
@@ -23,7 +23,7 @@ use std::collections::{BTreeMap, HashSet};
 pub struct Timeline {
     pub team: Team,
     pub window: DateRange,
-    pub resources: Vec<Resource>,
+    pub people: Vec<Person>,
     pub projects: Vec<Project>,
     /// The team's holiday calendars.
     pub calendars: Vec<Calendar>,
@@ -202,15 +202,15 @@ impl Plan<'_> {
             self.read_calendars(scope, self.store.strong_reads),
             self.window_items(scope, window)
         )?;
-        let Catalog { resources, projects, unreadable, .. } = catalog;
+        let Catalog { people, projects, unreadable, .. } = catalog;
         items.unreadable.extend(unreadable);
-        let people: HashSet<_> = resources.iter().map(|r| &r.id).collect();
+        let shown_people: HashSet<_> = people.iter().map(|r| &r.id).collect();
         let shown_projects: HashSet<_> = projects.iter().map(|p| &p.id).collect();
         items
             .assignments
-            .retain(|a| people.contains(&a.resource_id) && shown_projects.contains(&a.project_id));
-        items.time_off.retain(|t| people.contains(&t.resource_id));
-        Ok(Timeline { team, window, resources, projects, calendars, items })
+            .retain(|a| shown_people.contains(&a.person_id) && shown_projects.contains(&a.project_id));
+        items.time_off.retain(|t| shown_people.contains(&t.person_id));
+        Ok(Timeline { team, window, people, projects, calendars, items })
     }
 
     /// The utilisation report of `range` (weeks from `first_weekday`, 0 Monday): the timeline's
@@ -228,7 +228,7 @@ impl Plan<'_> {
             range,
             first_weekday,
             default_week: t.team.default_week,
-            people: &t.resources,
+            people: &t.people,
             projects: &t.projects,
             items: &t.items,
         })?)

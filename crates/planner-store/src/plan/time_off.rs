@@ -11,7 +11,7 @@ use crate::sdk::put_new;
 use crate::sdk::{self, key, query_all};
 use crate::{StoreError, TeamScope, window};
 use planner_domain::capacity::TimeOffKind;
-use planner_domain::{Action, DateRange, ResourceId, TimeOff, TimeOffId};
+use planner_domain::{Action, DateRange, PersonId, TimeOff, TimeOffId};
 use serde::{Deserialize, Serialize};
 
 /// Time off to record. The id is made by the client, so a retried create is recognised.
@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 #[serde(rename_all = "camelCase")]
 pub struct NewTimeOff {
     pub id: TimeOffId,
-    pub resource_id: ResourceId,
+    pub person_id: PersonId,
     #[serde(flatten)]
     pub change: TimeOffChange,
 }
@@ -46,7 +46,7 @@ impl From<&TimeOff> for Seen {
 /// The change record of a time off's edit.
 fn time_off_change(action: FeedAction, before: Option<&TimeOff>, after: Option<&TimeOff>) -> Change {
     let Some(t) = after.or(before) else { return Change::new(FeedKind::TimeOff, action, "") };
-    let mut change = Change::new(FeedKind::TimeOff, action, t.id.as_str()).about([t.resource_id.as_str()]);
+    let mut change = Change::new(FeedKind::TimeOff, action, t.id.as_str()).about([t.person_id.as_str()]);
     if let Some(b) = before {
         change = change.before(b);
     }
@@ -63,10 +63,10 @@ impl Plan<'_> {
     /// Records time off for a person who exists and is not being deleted. Planners and admins.
     pub async fn create_time_off(self, scope: &TeamScope, new: NewTimeOff) -> Result<TimeOff, StoreError> {
         self.store.require(scope, Action::EditPlan, "create_time_off")?;
-        let NewTimeOff { id, resource_id, change } = new;
+        let NewTimeOff { id, person_id, change } = new;
         let t = TimeOff {
             id,
-            resource_id,
+            person_id,
             range: change.range,
             kind: change.kind,
             minutes: change.minutes,
@@ -74,7 +74,7 @@ impl Plan<'_> {
         }
         .checked()?;
         let pk = scope.pk();
-        let mut actions = vec![self.parent_check(&pk, keys::resource_sk(&t.resource_id))?];
+        let mut actions = vec![self.parent_check(&pk, keys::person_sk(&t.person_id))?];
         actions.push(put_new(self.store.table(), ci::time_off_item(&pk, &t))?);
         if let Some(index) = ci::time_off_index_item(&pk, &t) {
             self.register_level(scope, Series::TimeOff, window::level_of(t.range)).await?;
@@ -106,7 +106,7 @@ impl Plan<'_> {
         self.store.require(scope, Action::EditPlan, "update_time_off")?;
         let next = TimeOff {
             id: current.id.clone(),
-            resource_id: current.resource_id.clone(),
+            person_id: current.person_id.clone(),
             range: change.range,
             kind: change.kind,
             minutes: change.minutes,
@@ -114,7 +114,7 @@ impl Plan<'_> {
         }
         .checked()?;
         let pk = scope.pk();
-        let mut actions = vec![self.parent_check(&pk, keys::resource_sk(&next.resource_id))?];
+        let mut actions = vec![self.parent_check(&pk, keys::person_sk(&next.person_id))?];
         let rewrite = Rewrite {
             seen: current.into(),
             old_main: key(&pk, keys::time_off_sk(current.range.start(), &current.id)),
@@ -180,7 +180,7 @@ impl Plan<'_> {
     /// After a failed condition: deleted, or changed (gone.rs)?
     async fn time_off_changed(self, scope: &TeamScope, current: &TimeOff) -> StoreError {
         let old = keys::time_off_sk(current.range.start(), &current.id);
-        let parents = [keys::resource_sk(&current.resource_id)];
+        let parents = [keys::person_sk(&current.person_id)];
         self.changed_or_deleted(&scope.pk(), old, Series::TimeOff, current.id.as_str(), &parents, "time off")
             .await
     }

@@ -16,14 +16,14 @@ impl TeamExport {
                 self.format, self.format_version
             )));
         }
-        let people: HashSet<_> = self.resources.iter().map(|r| &r.id).collect();
+        let people: HashSet<_> = self.people.iter().map(|r| &r.id).collect();
         let projects: HashSet<_> = self.projects.iter().map(|p| &p.id).collect();
-        if people.len() != self.resources.len() || projects.len() != self.projects.len() {
+        if people.len() != self.people.len() || projects.len() != self.projects.len() {
             return Err(bad("a person or project appears twice".into()));
         }
         let mut ids = HashSet::new();
         for a in &self.assignments {
-            if !people.contains(&a.resource_id) || !projects.contains(&a.project_id) {
+            if !people.contains(&a.person_id) || !projects.contains(&a.project_id) {
                 return Err(bad(format!(
                     "assignment {} refers to a person or project that is not in the file",
                     a.id
@@ -36,7 +36,7 @@ impl TeamExport {
         }
         // Nothing the reader could not read back: a version past 2^53 − 1 is written, and every
         // window that holds the item then leaves it out as unreadable.
-        let versions = (self.resources.iter().map(|r| (r.version, r.id.to_string())))
+        let versions = (self.people.iter().map(|r| (r.version, r.id.to_string())))
             .chain(self.projects.iter().map(|p| (p.version, p.id.to_string())))
             .chain(self.assignments.iter().map(|a| (a.version, a.id.to_string())))
             .chain(self.time_off.iter().map(|t| (t.version, t.id.to_string())))
@@ -55,7 +55,7 @@ impl TeamExport {
         }
         let mut offs = HashSet::new();
         for t in &self.time_off {
-            if !people.contains(&t.resource_id) {
+            if !people.contains(&t.person_id) {
                 return Err(bad(format!("time off {} is of a person who is not in the file", t.id)));
             }
             if !offs.insert(&t.id) {
@@ -71,7 +71,7 @@ impl TeamExport {
                 )));
             }
         }
-        for r in &self.resources {
+        for r in &self.people {
             if let Some(c) = r.calendar.as_ref().filter(|c| !calendars.contains(c)) {
                 return Err(bad(format!("{} is in calendar {c}, which is not in the file", r.name)));
             }

@@ -21,7 +21,8 @@ use serde::Serialize;
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CopyReport {
-    pub resources: usize,
+    #[serde(rename = "resources")]
+    pub people: usize,
     pub projects: usize,
     pub assignments: usize,
     /// Items the team had already (an earlier, interrupted run put them): left as they are.
@@ -85,7 +86,7 @@ impl Transfer<'_> {
                 }
             }
         }
-        report.resources = plan.resources.len();
+        report.people = plan.people.len();
         report.projects = plan.projects.len();
         report.assignments = plan.assignments.len();
         self.store.plan().write_summary(scope, crate::plan::feed::FeedAction::Copied, &report).await?;
@@ -111,10 +112,10 @@ impl Transfer<'_> {
                 actions: vec![self.put_absent(p::calendar_item(pk, c))?, self.absent(pk, gone)?],
             });
         }
-        for r in &plan.resources {
-            let gone = keys::gone_row_sk(&keys::resource_sk(&r.id));
+        for r in &plan.people {
+            let gone = keys::gone_row_sk(&keys::person_sk(&r.id));
             units.push(Unit {
-                actions: vec![self.put_absent(p::resource_item(pk, r))?, self.absent(pk, gone)?],
+                actions: vec![self.put_absent(p::person_item(pk, r))?, self.absent(pk, gone)?],
             });
         }
         for x in &plan.projects {
@@ -132,7 +133,7 @@ impl Transfer<'_> {
         for a in &plan.assignments {
             let mut actions = vec![
                 self.put_absent(p::assignment_item(pk, a))?,
-                self.store.plan().parent_check(pk, keys::resource_sk(&a.resource_id))?,
+                self.store.plan().parent_check(pk, keys::person_sk(&a.person_id))?,
                 self.store.plan().parent_check(pk, keys::project_sk(&a.project_id))?,
                 self.absent(pk, Series::Assignments.gone_sk(a.id.as_str()))?,
             ];
@@ -144,7 +145,7 @@ impl Transfer<'_> {
         for t in &plan.time_off {
             let mut actions = vec![
                 self.put_absent(p::time_off_item(pk, t))?,
-                self.store.plan().parent_check(pk, keys::resource_sk(&t.resource_id))?,
+                self.store.plan().parent_check(pk, keys::person_sk(&t.person_id))?,
                 self.absent(pk, Series::TimeOff.gone_sk(t.id.as_str()))?,
             ];
             if let Some(index) = p::time_off_index_item(pk, t) {

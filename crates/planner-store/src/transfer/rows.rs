@@ -59,8 +59,8 @@ impl Transfer<'_> {
             }
             let mut nothing = |_: usize, _: usize| {};
             let finished = match &which {
-                TeamItemKey::Resource(id) => {
-                    self.store.plan().delete_resource(scope, id, &mut nothing).await.map(drop)
+                TeamItemKey::Person(id) => {
+                    self.store.plan().delete_person(scope, id, &mut nothing).await.map(drop)
                 }
                 TeamItemKey::Project(id) => {
                     self.store.plan().delete_project(scope, id, &mut nothing).await.map(drop)

@@ -4,14 +4,14 @@
 use crate::common::*;
 use planner_domain::ValidationError;
 use planner_domain::capacity::{Allocation, Status};
-use planner_domain::{DateRange, Project, Resource};
+use planner_domain::{DateRange, Person, Project};
 use planner_store::transfer::TeamExport;
 use planner_store::{AssignmentChange, NewAssignment, StoreError};
 
-fn new(r: &Resource, p: &Project, range: DateRange, allocation: Allocation, status: Status) -> NewAssignment {
+fn new(r: &Person, p: &Project, range: DateRange, allocation: Allocation, status: Status) -> NewAssignment {
     NewAssignment {
         id: planner_domain::AssignmentId::generate(),
-        resource_id: r.id.clone(),
+        person_id: r.id.clone(),
         project_id: p.id.clone(),
         range,
         allocation,
@@ -49,7 +49,7 @@ async fn allocation_and_status_are_stored_and_kept_by_a_move() {
             &scope,
             &made[2],
             AssignmentChange {
-                resource_id: r.id.clone(),
+                person_id: r.id.clone(),
                 project_id: p.id.clone(),
                 range: range("2026-05-11", 5),
                 allocation: None,
@@ -66,7 +66,7 @@ async fn allocation_and_status_are_stored_and_kept_by_a_move() {
             &scope,
             &moved,
             AssignmentChange {
-                resource_id: r.id.clone(),
+                person_id: r.id.clone(),
                 project_id: p.id.clone(),
                 range: moved.range,
                 allocation: Some(Allocation::FULL_DAY),
@@ -91,7 +91,7 @@ async fn a_total_that_does_not_fit_its_days_is_refused_and_nothing_is_written() 
     let a = env.assign(&scope, &r.id, &p.id, "2026-05-04", 5).await;
     // Shortened to one day, 40 hours no longer fit.
     let shorter = AssignmentChange {
-        resource_id: r.id.clone(),
+        person_id: r.id.clone(),
         project_id: p.id.clone(),
         range: range("2026-05-04", 1),
         allocation: Some(Allocation::Total(40 * 60)),

@@ -1,7 +1,7 @@
 //! A table of bad inputs: each gives its typed error and leaves the table as it was.
 
 use crate::common::*;
-use planner_domain::{AssignmentId, Color, Date, DateRange, Name, ProjectId, ResourceId, ValidationError};
+use planner_domain::{AssignmentId, Color, Date, DateRange, Name, PersonId, ProjectId, ValidationError};
 use planner_store::{AssignmentChange, NewAssignment, StoreError};
 
 #[test]
@@ -19,7 +19,7 @@ fn bad_values_are_refused_with_their_codes() {
         ("empty range", DateRange::new(day("2026-05-02"), day("2026-05-02")).map(drop)),
         ("backwards form", DateRange::from_inclusive(day("2026-05-02"), day("2026-05-01")).map(drop)),
         ("decades", DateRange::new(day("2000-01-01"), day("2030-01-01")).map(drop)),
-        ("id with #", ResourceId::parse("a#b").map(drop)),
+        ("id with #", PersonId::parse("a#b").map(drop)),
     ];
     let codes: Vec<_> =
         cases.iter().map(|(what, r)| (*what, r.as_ref().err().map(ValidationError::code))).collect();
@@ -50,16 +50,16 @@ async fn refused_writes_leave_the_table_unchanged() {
     let a = env.assign(&scope, &r.id, &p.id, "2026-05-04", 5).await;
     let before = env.store.transfer().export_team(&scope).await.unwrap();
 
-    let new = |resource_id: ResourceId, project_id: ProjectId, id: AssignmentId| NewAssignment {
+    let new = |person_id: PersonId, project_id: ProjectId, id: AssignmentId| NewAssignment {
         id,
-        resource_id,
+        person_id,
         project_id,
         range: range("2026-05-04", 2),
         allocation: Default::default(),
         status: Default::default(),
     };
-    let change = |resource_id: ResourceId, project_id: ProjectId| AssignmentChange {
-        resource_id,
+    let change = |person_id: PersonId, project_id: ProjectId| AssignmentChange {
+        person_id,
         project_id,
         range: range("2026-05-05", 2),
         allocation: None,
@@ -71,10 +71,7 @@ async fn refused_writes_leave_the_table_unchanged() {
             "unknown person",
             env.store
                 .plan()
-                .create_assignment(
-                    &scope,
-                    new(ResourceId::generate(), p.id.clone(), AssignmentId::generate()),
-                )
+                .create_assignment(&scope, new(PersonId::generate(), p.id.clone(), AssignmentId::generate()))
                 .await
                 .map(drop),
         ),
@@ -98,19 +95,19 @@ async fn refused_writes_leave_the_table_unchanged() {
             "reused person id",
             env.store
                 .plan()
-                .create_resource(&scope, r.id.clone(), Name::parse("Other").unwrap())
+                .create_person(&scope, r.id.clone(), Name::parse("Other").unwrap())
                 .await
                 .map(drop),
         ),
         (
             "stale rename",
-            env.store.plan().rename_resource(&scope, &r.id, 9, Name::parse("Z").unwrap()).await.map(drop),
+            env.store.plan().rename_person(&scope, &r.id, 9, Name::parse("Z").unwrap()).await.map(drop),
         ),
         (
             "rename of nobody",
             env.store
                 .plan()
-                .rename_resource(&scope, &ResourceId::generate(), 1, Name::parse("Z").unwrap())
+                .rename_person(&scope, &PersonId::generate(), 1, Name::parse("Z").unwrap())
                 .await
                 .map(drop),
         ),
@@ -130,7 +127,7 @@ async fn refused_writes_leave_the_table_unchanged() {
             "move to nobody",
             env.store
                 .plan()
-                .update_assignment(&scope, &a, change(ResourceId::generate(), p.id.clone()))
+                .update_assignment(&scope, &a, change(PersonId::generate(), p.id.clone()))
                 .await
                 .map(drop),
         ),
@@ -155,7 +152,7 @@ async fn refused_writes_leave_the_table_unchanged() {
     );
     let after = env.store.transfer().export_team(&scope).await.unwrap();
     assert_eq!(
-        (after.resources, after.projects, after.assignments),
-        (before.resources, before.projects, before.assignments)
+        (after.people, after.projects, after.assignments),
+        (before.people, before.projects, before.assignments)
     );
 }

@@ -3,11 +3,11 @@
 //! interruption.
 
 use crate::common::*;
-use planner_domain::{DateRange, Name, ProjectId, ResourceId};
+use planner_domain::{DateRange, Name, PersonId, ProjectId};
 use planner_store::{PendingDeletion, StoreError, TeamScope};
 use std::sync::Arc;
 
-async fn fill(env: &TestEnv, scope: &TeamScope, r: &ResourceId, p: &ProjectId, n: usize) {
+async fn fill(env: &TestEnv, scope: &TeamScope, r: &PersonId, p: &ProjectId, n: usize) {
     // Short and long ones, so the index entries go too.
     for i in 0..n {
         let start = day("2024-01-01").add_days((i as i64) * 3);
@@ -25,28 +25,28 @@ async fn cascade_of(n: usize) {
     fill(&env, &scope, &doomed.id, &p.id, n).await;
     let kept = env.assign(&scope, &stays.id, &p.id, "2024-02-01", 5).await;
     // What the confirmation tells before the delete.
-    assert_eq!(env.store.plan().resource_assignment_count(&scope, &doomed.id).await.unwrap(), n);
-    assert_eq!(env.store.plan().resource_assignment_count(&scope, &stays.id).await.unwrap(), 1);
+    assert_eq!(env.store.plan().person_assignment_count(&scope, &doomed.id).await.unwrap(), n);
+    assert_eq!(env.store.plan().person_assignment_count(&scope, &stays.id).await.unwrap(), 1);
     assert_eq!(env.store.plan().project_assignment_count(&scope, &p.id).await.unwrap(), n + 1);
 
     let mut seen = Vec::new();
     let report = env
         .store
         .plan()
-        .delete_resource(&scope, &doomed.id, &mut |done, total| seen.push((done, total)))
+        .delete_person(&scope, &doomed.id, &mut |done, total| seen.push((done, total)))
         .await
         .unwrap();
     assert_eq!(report.assignments_deleted, n);
     assert_eq!(seen.last(), Some(&(n, n)));
     assert!(seen.windows(2).all(|w| w[0].0 <= w[1].0));
     assert_eq!(env.store.plan().all_assignments(&scope).await.unwrap(), vec![kept.clone()]);
-    assert_eq!(env.store.plan().list_resources(&scope).await.unwrap(), vec![stays]);
-    assert_eq!(env.store.plan().resource_assignment_count(&scope, &doomed.id).await.unwrap(), 0);
+    assert_eq!(env.store.plan().list_people(&scope).await.unwrap(), vec![stays]);
+    assert_eq!(env.store.plan().person_assignment_count(&scope, &doomed.id).await.unwrap(), 0);
     let everything =
         env.store.plan().assignments_in_window(&scope, window("2023-01-01", "2035-01-01")).await.unwrap();
     assert_eq!(everything, vec![kept]);
     // Again: nothing to do, and no error.
-    let again = env.store.plan().delete_resource(&scope, &doomed.id, &mut |_, _| {}).await.unwrap();
+    let again = env.store.plan().delete_person(&scope, &doomed.id, &mut |_, _| {}).await.unwrap();
     assert!(again.already_gone);
 }
 
@@ -85,23 +85,20 @@ async fn an_interrupted_cascade_hides_the_row_and_completes_when_run_again() {
         fill(&env, &scope, &doomed.id, &p.id, 200).await;
 
         recorder.disconnect_after("BatchWriteItem", fail_after_batches);
-        let first = env.store.plan().delete_resource(&scope, &doomed.id, &mut |_, _| {}).await;
+        let first = env.store.plan().delete_person(&scope, &doomed.id, &mut |_, _| {}).await;
         assert!(matches!(first, Err(StoreError::Unavailable { .. })), "{first:?}");
         recorder.clear_rule();
 
         // Meanwhile: the row and all its bars are hidden, the delete is listed as pending,
         // and no new assignment can be given to the person.
         let t = env.store.plan().timeline(&scope, window("2023-06-01", "2026-06-01")).await.unwrap();
-        assert!(
-            t.resources.is_empty() && t.items.assignments.is_empty(),
-            "after {fail_after_batches} batches"
-        );
+        assert!(t.people.is_empty() && t.items.assignments.is_empty(), "after {fail_after_batches} batches");
         let catalog = env.store.plan().catalog(&scope).await.unwrap();
-        assert_eq!(catalog.pending_deletions, vec![PendingDeletion::Resource(doomed.id.clone())]);
+        assert_eq!(catalog.pending_deletions, vec![PendingDeletion::Person(doomed.id.clone())]);
         let late = env.assign_range(&scope, &doomed.id, &p.id, range("2026-01-01", 2)).await;
         assert!(matches!(late, Err(StoreError::ParentGone { .. })), "{late:?}");
 
-        let second = env.store.plan().delete_resource(&scope, &doomed.id, &mut |_, _| {}).await.unwrap();
+        let second = env.store.plan().delete_person(&scope, &doomed.id, &mut |_, _| {}).await.unwrap();
         assert!(!second.already_gone);
         assert!(env.store.plan().all_assignments(&scope).await.unwrap().is_empty());
         assert!(env.store.plan().catalog(&scope).await.unwrap().pending_deletions.is_empty());
@@ -145,18 +142,18 @@ async fn concurrent_creates_never_outlive_the_cascade() {
     }
     let cascade = {
         let (env, scope, r) = (env.clone(), scope.clone(), doomed.id.clone());
-        tokio::spawn(async move { env.store.plan().delete_resource(&scope, &r, &mut |_, _| {}).await })
+        tokio::spawn(async move { env.store.plan().delete_person(&scope, &r, &mut |_, _| {}).await })
     };
     for w in writers {
         w.await.unwrap();
     }
     cascade.await.unwrap().unwrap();
     assert!(env.store.plan().all_assignments(&scope).await.unwrap().is_empty());
-    assert!(env.store.plan().catalog(&scope).await.unwrap().resources.is_empty());
+    assert!(env.store.plan().catalog(&scope).await.unwrap().people.is_empty());
     // The name is free to be used again by a new person.
     env.store
         .plan()
-        .create_resource(&scope, ResourceId::generate(), Name::parse("Doomed").unwrap())
+        .create_person(&scope, PersonId::generate(), Name::parse("Doomed").unwrap())
         .await
         .unwrap();
 }
@@ -171,10 +168,10 @@ async fn an_assignment_cannot_be_taken_away_from_a_person_being_deleted() {
     let a = env.assign(&scope, &doomed.id, &p.id, "2026-05-01", 60).await;
     // The delete stops after marking and listing (its batch writes fail).
     recorder.disconnect_after("BatchWriteItem", 0);
-    assert!(env.store.plan().delete_resource(&scope, &doomed.id, &mut |_, _| {}).await.is_err());
+    assert!(env.store.plan().delete_person(&scope, &doomed.id, &mut |_, _| {}).await.is_err());
     recorder.clear_rule();
     let change = planner_store::AssignmentChange {
-        resource_id: other.id.clone(),
+        person_id: other.id.clone(),
         project_id: p.id.clone(),
         range: a.range,
         allocation: None,
@@ -182,7 +179,7 @@ async fn an_assignment_cannot_be_taken_away_from_a_person_being_deleted() {
     };
     let moved = env.store.plan().update_assignment(&scope, &a, change).await;
     assert!(matches!(moved, Err(StoreError::ParentGone { what: "person" })), "{moved:?}");
-    env.store.plan().delete_resource(&scope, &doomed.id, &mut |_, _| {}).await.unwrap();
+    env.store.plan().delete_person(&scope, &doomed.id, &mut |_, _| {}).await.unwrap();
     assert!(env.store.plan().all_assignments(&scope).await.unwrap().is_empty());
     assert!(
         env.store

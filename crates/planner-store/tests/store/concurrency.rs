@@ -2,7 +2,7 @@
 //! concurrency": docs/data-model.md, rule 6).
 
 use crate::common::*;
-use planner_domain::{DateRange, Name, ResourceId};
+use planner_domain::{DateRange, Name, PersonId};
 use planner_store::{AssignmentChange, StoreError};
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -19,11 +19,7 @@ async fn twenty_concurrent_writers_lose_nothing() {
             let r = env
                 .store
                 .plan()
-                .create_resource(
-                    &scope,
-                    ResourceId::generate(),
-                    Name::parse(&format!("Writer {w:02}")).unwrap(),
-                )
+                .create_person(&scope, PersonId::generate(), Name::parse(&format!("Writer {w:02}")).unwrap())
                 .await
                 .unwrap();
             let mut ids = Vec::new();
@@ -59,7 +55,7 @@ async fn twenty_concurrent_writers_lose_nothing() {
         .collect();
     // The long ones (i = 0, 3, 6, 9; 70 days) still run in late June.
     assert_eq!(in_window.len(), 20 * 4);
-    assert_eq!(env.store.plan().list_resources(&scope).await.unwrap().len(), 20);
+    assert_eq!(env.store.plan().list_people(&scope).await.unwrap().len(), 20);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -80,7 +76,7 @@ async fn two_edits_of_one_read_copy_give_one_success_and_one_conflict() {
                         &scope,
                         &a,
                         AssignmentChange {
-                            resource_id: r,
+                            person_id: r,
                             project_id: p,
                             range: range(start, 6 + k),
                             allocation: None,

@@ -4,12 +4,12 @@
 
 use crate::common::*;
 use planner_domain::capacity::TimeOffKind;
-use planner_domain::{Assignment, Resource, TimeOff, TimeOffId};
+use planner_domain::{Assignment, Person, TimeOff, TimeOffId};
 use planner_store::{AssignmentChange, NewTimeOff, StoreError, TeamScope, TimeOffChange};
 
 fn change(a: &Assignment, start: &str, days: i64) -> AssignmentChange {
     AssignmentChange {
-        resource_id: a.resource_id.clone(),
+        person_id: a.person_id.clone(),
         project_id: a.project_id.clone(),
         range: range(start, days),
         allocation: None,
@@ -21,10 +21,10 @@ fn off_change(start: &str, days: i64) -> TimeOffChange {
     TimeOffChange { range: range(start, days), kind: TimeOffKind::Sick, minutes: None }
 }
 
-async fn time_off(env: &TestEnv, scope: &TeamScope, r: &Resource, start: &str) -> TimeOff {
+async fn time_off(env: &TestEnv, scope: &TeamScope, r: &Person, start: &str) -> TimeOff {
     let new = NewTimeOff {
         id: TimeOffId::generate(),
-        resource_id: r.id.clone(),
+        person_id: r.id.clone(),
         change: TimeOffChange { range: range(start, 2), kind: TimeOffKind::Holiday, minutes: None },
     };
     env.store.plan().create_time_off(scope, new).await.unwrap()

@@ -24,7 +24,7 @@ async fn local_plan(env: &TestEnv) -> (TeamScope, planner_store::transfer::TeamE
     env.assign(&local, &sam.id, &p.id, "2026-05-11", 3).await;
     let new = NewTimeOff {
         id: TimeOffId::generate(),
-        resource_id: sam.id.clone(),
+        person_id: sam.id.clone(),
         change: TimeOffChange { range: range("2026-05-18", 2), kind: TimeOffKind::Holiday, minutes: None },
     };
     env.store.plan().create_time_off(&local, new).await.unwrap();
@@ -40,8 +40,8 @@ async fn a_copy_run_again_brings_back_nothing_the_team_deleted_meanwhile() {
     // The first run put everything (its end was lost, say, so the move runs again).
     env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
     // Meanwhile teammates delete Gus (with his bar), one of Sam's bars and Sam's time off.
-    let gus = file.resources.iter().find(|r| r.name.as_str() == "Gus").unwrap();
-    env.store.plan().delete_resource(&team, &gus.id, &mut |_, _| {}).await.unwrap();
+    let gus = file.people.iter().find(|r| r.name.as_str() == "Gus").unwrap();
+    env.store.plan().delete_person(&team, &gus.id, &mut |_, _| {}).await.unwrap();
     let in_team = env.store.transfer().export_team(&team).await.unwrap();
     let sams_first = in_team.assignments.iter().find(|a| a.range.start() == day("2026-05-04")).unwrap();
     env.store.plan().delete_assignment(&team, sams_first).await.unwrap();
@@ -51,8 +51,8 @@ async fn a_copy_run_again_brings_back_nothing_the_team_deleted_meanwhile() {
     let report = env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
     let after = env.store.transfer().export_team(&team).await.unwrap();
     assert_eq!(
-        (after.resources, after.assignments, after.time_off),
-        (left.resources, left.assignments, left.time_off),
+        (after.people, after.assignments, after.time_off),
+        (left.people, left.assignments, left.time_off),
         "nothing came back"
     );
     // Gus, his bar, Sam's bar and the time off.
@@ -71,7 +71,7 @@ async fn a_copy_run_again_does_not_bring_back_what_the_team_moved_meanwhile() {
     let in_team = env.store.transfer().export_team(&team).await.unwrap();
     let bar = in_team.assignments.iter().find(|a| a.range.start() == day("2026-05-11")).unwrap();
     let change = planner_store::AssignmentChange {
-        resource_id: bar.resource_id.clone(),
+        person_id: bar.person_id.clone(),
         project_id: bar.project_id.clone(),
         range: range("2026-06-01", 3),
         allocation: None,
@@ -100,8 +100,8 @@ async fn a_copy_run_again_does_not_bring_back_what_an_import_moved_or_removed() 
     let mut restored = env.store.transfer().export_team(&team).await.unwrap();
     let moved = restored.assignments.iter_mut().find(|a| a.range.start() == day("2026-05-11")).unwrap();
     moved.range = range("2026-06-01", 3);
-    let gus = file.resources.iter().find(|r| r.name.as_str() == "Gus").unwrap();
-    restored.assignments.retain(|a| a.resource_id != gus.id);
+    let gus = file.people.iter().find(|r| r.name.as_str() == "Gus").unwrap();
+    restored.assignments.retain(|a| a.person_id != gus.id);
     env.store.transfer().import_team(&team, &restored, &mut |_, _, _| {}).await.unwrap();
     let left = env.store.transfer().export_team(&team).await.unwrap();
 
@@ -119,20 +119,20 @@ async fn a_copy_puts_no_bar_onto_a_person_being_deleted() {
     env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
     // A teammate's delete of Sam is under way: Sam is marked and one of his bars already gone
     // (the cascade's first steps), when the move runs again.
-    let sam = file.resources.iter().find(|r| r.name.as_str() == "Sam").unwrap();
+    let sam = file.people.iter().find(|r| r.name.as_str() == "Sam").unwrap();
     let conn = env.store.connection();
     let pk = keys::team_pk(team.team());
     conn.client
         .update_item()
         .table_name(&conn.table)
         .key(keys::PK, AttributeValue::S(pk.clone()))
-        .key(keys::SK, AttributeValue::S(keys::resource_sk(&sam.id)))
+        .key(keys::SK, AttributeValue::S(keys::person_sk(&sam.id)))
         .update_expression("SET deleting = :now")
         .expression_attribute_values(":now", AttributeValue::S("2026-05-01T09:00:00Z".into()))
         .send()
         .await
         .unwrap();
-    let bar = file.assignments.iter().find(|a| a.resource_id == sam.id).unwrap();
+    let bar = file.assignments.iter().find(|a| a.person_id == sam.id).unwrap();
     let bar_sk = keys::assignment_sk(bar.range.start(), &bar.id);
     conn.client
         .delete_item()
@@ -199,7 +199,7 @@ async fn an_import_during_a_teammates_delete_keeps_the_files_bars() {
     pause.armed.store(true, Ordering::SeqCst);
     let teammate = {
         let (env, team, id) = (env.clone(), team.clone(), r.id.clone());
-        tokio::spawn(async move { env.store.plan().delete_resource(&team, &id, &mut |_, _| {}).await })
+        tokio::spawn(async move { env.store.plan().delete_person(&team, &id, &mut |_, _| {}).await })
     };
     tokio::task::spawn_blocking(move || paused_rx.recv()).await.unwrap().unwrap();
     // Meanwhile an admin imports the file, R and both bars in it; then the delete goes on.
@@ -209,8 +209,8 @@ async fn an_import_during_a_teammates_delete_keeps_the_files_bars() {
 
     let after = env.store.transfer().export_team(&team).await.unwrap();
     assert_eq!(
-        (after.resources.len(), after.assignments.len()),
-        (file.resources.len(), file.assignments.len()),
+        (after.people.len(), after.assignments.len()),
+        (file.people.len(), file.assignments.len()),
         "the import's plan stands whole, not R without the bars the import put (the teammate's delete: {outcome:?})"
     );
 }

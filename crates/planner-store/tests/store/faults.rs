@@ -26,7 +26,7 @@ async fn throttling_is_retried_and_then_reported_as_busy_not_unavailable() {
         }
     });
     // Two throttled answers, then success: the SDK's standard retries absorb them.
-    env.store.plan().list_resources(&scope).await.unwrap();
+    env.store.plan().list_people(&scope).await.unwrap();
     assert_eq!(left.load(Ordering::SeqCst), 0);
 
     recorder.set_rule(|op, _| {
@@ -36,7 +36,7 @@ async fn throttling_is_retried_and_then_reported_as_busy_not_unavailable() {
             Before::Forward
         }
     });
-    let err = env.store.plan().list_resources(&scope).await.unwrap_err();
+    let err = env.store.plan().list_people(&scope).await.unwrap_err();
     // Busy: the table answers, so no window goes offline for it.
     assert_eq!(err.code(), "busy", "{err:?}");
     assert!(err.to_string().contains("busy"), "{err}");
@@ -80,7 +80,7 @@ async fn unprocessed_items_are_retried_until_done() {
             merge: serde_json::json!({ "UnprocessedItems": { table.clone(): held } }),
         }
     });
-    let report = env.store.plan().delete_resource(&scope, &r.id, &mut |_, _| {}).await.unwrap();
+    let report = env.store.plan().delete_person(&scope, &r.id, &mut |_, _| {}).await.unwrap();
     assert_eq!(report.assignments_deleted, 60);
     assert!(partial.load(Ordering::SeqCst) >= 3);
     recorder.clear_rule();
@@ -126,7 +126,7 @@ async fn a_dropped_connection_is_reported_as_unavailable_and_a_retry_is_safe() {
     recorder.set_rule(|_, _| Before::Disconnect);
     let new = NewAssignment {
         id: AssignmentId::generate(),
-        resource_id: r.id.clone(),
+        person_id: r.id.clone(),
         project_id: p.id.clone(),
         range: range("2026-05-04", 2),
         allocation: Default::default(),
@@ -147,13 +147,13 @@ async fn bad_credentials_get_a_sentence() {
         status: 400,
         body: service_error("ExpiredTokenException", "The security token included in the request is expired"),
     });
-    let err = env.store.plan().list_resources(&scope).await.unwrap_err();
+    let err = env.store.plan().list_people(&scope).await.unwrap_err();
     assert!(matches!(err, StoreError::Credentials { .. }), "{err:?}");
     assert!(err.to_string().contains("expired") && err.to_string().contains("aws sso login"), "{err}");
     recorder.set_rule(|_, _| Before::Respond {
         status: 400,
         body: service_error("AccessDeniedException", "not authorized to perform: dynamodb:Query"),
     });
-    let denied = env.store.plan().list_resources(&scope).await.unwrap_err().to_string();
+    let denied = env.store.plan().list_people(&scope).await.unwrap_err().to_string();
     assert!(denied.contains("dynamodb:Query") && denied.contains("IT department"), "{denied}");
 }

@@ -18,7 +18,7 @@ async fn each_assignment_edit_writes_its_record_and_a_refused_one_none() {
     let a = env.assign(&team, &r.id, &p.id, "2026-05-04", 3).await;
     env.clock.set(start_of_test_time() + time::Duration::seconds(1));
     let change = AssignmentChange {
-        resource_id: r.id.clone(),
+        person_id: r.id.clone(),
         project_id: p.id.clone(),
         range: range("2026-05-11", 3),
         allocation: None,
@@ -35,7 +35,7 @@ async fn each_assignment_edit_writes_its_record_and_a_refused_one_none() {
     let viewer = env.member(&team, Role::Viewer).await;
     let new = NewAssignment {
         id: planner_domain::AssignmentId::generate(),
-        resource_id: r.id.clone(),
+        person_id: r.id.clone(),
         project_id: p.id.clone(),
         range: range("2026-06-01", 2),
         allocation: Default::default(),

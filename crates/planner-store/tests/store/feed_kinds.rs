@@ -51,7 +51,7 @@ async fn every_edit_carries_its_record_in_its_own_request() {
     recorder.take();
     let name = |n: &str| Name::parse(n).unwrap();
 
-    let r2 = s.plan().rename_resource(&team, &r.id, r.version, name("Ruth")).await.unwrap();
+    let r2 = s.plan().rename_person(&team, &r.id, r.version, name("Ruth")).await.unwrap();
     let p2 = s.plan().update_project(&team, &p.id, p.version, Some(name("Globex")), None).await.unwrap();
     let cal = s.plan().create_calendar(&team, CalendarId::generate(), name("Japan"), None).await.unwrap();
     let cal2 = s.plan().rename_calendar(&team, &cal.id, cal.version, name("Tokyo")).await.unwrap();
@@ -60,7 +60,7 @@ async fn every_edit_carries_its_record_in_its_own_request() {
     let r3 = s.plan().set_working_time(&team, &r2, None, Some(cal.id.clone())).await.unwrap();
     let new_off = NewTimeOff {
         id: TimeOffId::generate(),
-        resource_id: r.id.clone(),
+        person_id: r.id.clone(),
         change: TimeOffChange { range: range("2026-05-11", 2), kind: Default::default(), minutes: None },
     };
     let off = s.plan().create_time_off(&team, new_off).await.unwrap();
@@ -159,10 +159,10 @@ async fn a_refused_a_conflicting_or_a_repeated_edit_writes_no_record() {
     let before = all_records(&env, &team).await.len();
     let name = |n: &str| Name::parse(n).unwrap();
 
-    let renamed = s.plan().rename_resource(&team, &r.id, r.version, name("Ruth")).await.unwrap();
+    let renamed = s.plan().rename_person(&team, &r.id, r.version, name("Ruth")).await.unwrap();
     // Stale (the version before the rename), refused by role, a repeat of the same create.
     assert!(matches!(
-        s.plan().rename_resource(&team, &r.id, r.version, name("Rita")).await,
+        s.plan().rename_person(&team, &r.id, r.version, name("Rita")).await,
         Err(StoreError::Conflict { .. })
     ));
     let viewer = env.member(&team, Role::Viewer).await;
@@ -170,10 +170,10 @@ async fn a_refused_a_conflicting_or_a_repeated_edit_writes_no_record() {
     assert!(s.plan().update_project(&viewer, &p.id, p.version, Some(name("X")), None).await.is_err());
     assert!(matches!(s.plan().rename_team(&viewer, name("Mine")).await, Err(StoreError::Forbidden { .. })));
     assert!(matches!(s.plan().set_feed_days(&team, 3).await, Err(StoreError::Invalid(_))));
-    let again = s.plan().create_resource(&team, r.id.clone(), name("R")).await;
+    let again = s.plan().create_person(&team, r.id.clone(), name("R")).await;
     assert!(again.is_err(), "the id is taken by a person of another name");
     let q = env.person(&team, "Q").await;
-    let repeat = s.plan().create_resource(&team, q.id.clone(), name("Q")).await.unwrap();
+    let repeat = s.plan().create_person(&team, q.id.clone(), name("Q")).await.unwrap();
     assert_eq!(repeat, q, "a repeated create answers the person");
     // A time off for a person being deleted: refused by the transaction's check, no record.
     let records = all_records(&env, &team).await;
@@ -192,14 +192,14 @@ async fn a_cascade_and_an_import_write_one_summary_record_per_run() {
     }
     let cursor = env.store.plan().changes_since(&team, None, 1000).await.unwrap().cursor;
     let export = env.store.transfer().export_team(&team).await.unwrap();
-    env.store.plan().delete_resource(&team, &r.id, &mut |_, _| {}).await.unwrap();
+    env.store.plan().delete_person(&team, &r.id, &mut |_, _| {}).await.unwrap();
     let after_delete = env.store.plan().changes_since(&team, cursor.as_deref(), 100).await.unwrap();
     assert_eq!(kinds(&after_delete.records), [(FeedKind::Person, FeedAction::Deleted)], "one for the run");
     let record = &after_delete.records[0];
     assert_eq!(record.summary.as_ref().unwrap()["assignmentsDeleted"], 5);
     assert_eq!(record.before.as_ref().unwrap()["name"], "R");
     // Run again: the person is gone, nothing more is written.
-    env.store.plan().delete_resource(&team, &r.id, &mut |_, _| {}).await.unwrap();
+    env.store.plan().delete_person(&team, &r.id, &mut |_, _| {}).await.unwrap();
     let cursor = after_delete.cursor;
     assert!(env.store.plan().changes_since(&team, cursor.as_deref(), 100).await.unwrap().records.is_empty());
 
@@ -247,7 +247,7 @@ async fn a_deleted_assignment_is_restored_from_its_record_once() {
         Err(StoreError::AlreadyExists { .. })
     ));
     let change = planner_store::AssignmentChange {
-        resource_id: r.id.clone(),
+        person_id: r.id.clone(),
         project_id: p.id.clone(),
         range: range("2026-06-08", 3),
         allocation: None,
@@ -376,7 +376,7 @@ async fn restore_brings_back_only_the_latest_delete_and_says_when_too_old() {
     let first = deletes(all_records(&env, &team).await).pop().unwrap();
     let back = env.store.plan().restore_assignment(&team, &first).await.unwrap();
     let change = planner_store::AssignmentChange {
-        resource_id: r.id.clone(),
+        person_id: r.id.clone(),
         project_id: p.id.clone(),
         range: range("2026-05-11", 2),
         allocation: None,

@@ -214,7 +214,7 @@ async fn signing_out_everywhere_ends_every_session_of_the_user_only() {
         assert!(matches!(env.store.identity().verify_session(token).await, Err(StoreError::SessionInvalid)));
     }
     // The other user's session (the one behind `bystander`) still works.
-    assert!(env.store.plan().list_resources(&bystander).await.is_ok());
+    assert!(env.store.plan().list_people(&bystander).await.is_ok());
 }
 
 #[tokio::test]

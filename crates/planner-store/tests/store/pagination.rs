@@ -14,7 +14,7 @@ async fn queries_follow_last_evaluated_key_across_pages() {
     let assignments: Vec<Assignment> = (0..6000)
         .map(|i| Assignment {
             id: AssignmentId::generate(),
-            resource_id: r.id.clone(),
+            person_id: r.id.clone(),
             project_id: p.id.clone(),
             range: DateRange::new(start.add_days(i % 80), start.add_days(i % 80 + 1 + i % 5)).unwrap(),
             allocation: Default::default(),
@@ -27,7 +27,7 @@ async fn queries_follow_last_evaluated_key_across_pages() {
         format_version: FORMAT_VERSION,
         exported_at: String::new(),
         team_name: Name::parse("Big").unwrap(),
-        resources: vec![r.clone()],
+        people: vec![r.clone()],
         projects: vec![p.clone()],
         assignments: assignments.clone(),
         default_week: None,

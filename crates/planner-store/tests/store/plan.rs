@@ -2,7 +2,7 @@
 //! the updates the UI needs (11, 12).
 
 use crate::common::*;
-use planner_domain::{AssignmentId, Color, Name, ProjectId, ResourceId};
+use planner_domain::{AssignmentId, Color, Name, PersonId, ProjectId};
 use planner_store::engine::hooks::Before;
 use planner_store::{AssignmentChange, AssignmentRef, NewAssignment, StoreError};
 
@@ -14,14 +14,14 @@ async fn people_and_projects_are_created_listed_and_renamed() {
     let alice = env.person(&scope, "Alice").await;
     let acme = env.project(&scope, "Acme").await;
 
-    let people = env.store.plan().list_resources(&scope).await.unwrap();
+    let people = env.store.plan().list_people(&scope).await.unwrap();
     assert_eq!(people.iter().map(|r| r.name.as_str()).collect::<Vec<_>>(), ["Alice", "山田 太郎"]);
     assert_eq!(env.store.plan().list_projects(&scope).await.unwrap(), vec![acme.clone()]);
 
     let renamed = env
         .store
         .plan()
-        .rename_resource(&scope, &taro.id, taro.version, Name::parse("山田 太郎 (PM)").unwrap())
+        .rename_person(&scope, &taro.id, taro.version, Name::parse("山田 太郎 (PM)").unwrap())
         .await
         .unwrap();
     assert_eq!(renamed.version, taro.version + 1);
@@ -37,8 +37,8 @@ async fn people_and_projects_are_created_listed_and_renamed() {
     assert_eq!(recoloured.name, acme.name);
 
     let catalog = env.store.plan().catalog(&scope).await.unwrap();
-    assert_eq!(catalog.resources.len(), 2);
-    assert!(catalog.resources.contains(&alice));
+    assert_eq!(catalog.people.len(), 2);
+    assert!(catalog.people.contains(&alice));
     assert_eq!(catalog.projects, vec![recoloured]);
 }
 
@@ -47,17 +47,17 @@ async fn a_stale_rename_is_a_conflict_not_an_overwrite() {
     let env = TestEnv::new().await;
     let scope = env.team("Conflicts").await;
     let r = env.person(&scope, "Ben").await;
-    env.store.plan().rename_resource(&scope, &r.id, r.version, Name::parse("Ben C.").unwrap()).await.unwrap();
+    env.store.plan().rename_person(&scope, &r.id, r.version, Name::parse("Ben C.").unwrap()).await.unwrap();
     let stale =
-        env.store.plan().rename_resource(&scope, &r.id, r.version, Name::parse("Benjamin").unwrap()).await;
+        env.store.plan().rename_person(&scope, &r.id, r.version, Name::parse("Benjamin").unwrap()).await;
     assert!(matches!(stale, Err(StoreError::Conflict { .. })), "{stale:?}");
     let missing = env
         .store
         .plan()
-        .rename_resource(&scope, &ResourceId::generate(), 1, Name::parse("Nobody").unwrap())
+        .rename_person(&scope, &PersonId::generate(), 1, Name::parse("Nobody").unwrap())
         .await;
     assert!(matches!(missing, Err(StoreError::NotFound { .. })), "{missing:?}");
-    assert_eq!(env.store.plan().list_resources(&scope).await.unwrap()[0].name.as_str(), "Ben C.");
+    assert_eq!(env.store.plan().list_people(&scope).await.unwrap()[0].name.as_str(), "Ben C.");
 }
 
 #[tokio::test]
@@ -80,7 +80,7 @@ async fn creates_are_retry_safe() {
     });
     let new = NewAssignment {
         id: AssignmentId::generate(),
-        resource_id: r.id.clone(),
+        person_id: r.id.clone(),
         project_id: p.id.clone(),
         range: range("2026-05-04", 5),
         allocation: Default::default(),
@@ -100,13 +100,13 @@ async fn creates_are_retry_safe() {
     ));
 
     // Same for people and projects.
-    let id = ResourceId::generate();
-    let a = env.store.plan().create_resource(&scope, id.clone(), Name::parse("Dana").unwrap()).await.unwrap();
+    let id = PersonId::generate();
+    let a = env.store.plan().create_person(&scope, id.clone(), Name::parse("Dana").unwrap()).await.unwrap();
     let again =
-        env.store.plan().create_resource(&scope, id.clone(), Name::parse("Dana").unwrap()).await.unwrap();
+        env.store.plan().create_person(&scope, id.clone(), Name::parse("Dana").unwrap()).await.unwrap();
     assert_eq!(a, again);
     assert!(matches!(
-        env.store.plan().create_resource(&scope, id, Name::parse("Someone else").unwrap()).await,
+        env.store.plan().create_person(&scope, id, Name::parse("Someone else").unwrap()).await,
         Err(StoreError::AlreadyExists { .. })
     ));
 }
@@ -119,7 +119,7 @@ async fn a_change_or_delete_sent_again_after_its_answer_was_lost_is_done_once() 
     let p = env.project(&scope, "Hooli").await;
     let a = env.assign(&scope, &r.id, &p.id, "2026-05-04", 5).await;
     let change = |start: &str, days| AssignmentChange {
-        resource_id: r.id.clone(),
+        person_id: r.id.clone(),
         project_id: p.id.clone(),
         range: range(start, days),
         allocation: None,
@@ -149,16 +149,16 @@ async fn an_assignment_needs_an_existing_person_and_project() {
     let scope = env.team("Integrity").await;
     let r = env.person(&scope, "Emma").await;
     let p = env.project(&scope, "Initech").await;
-    let attempt = |resource_id: ResourceId, project_id: ProjectId| NewAssignment {
+    let attempt = |person_id: PersonId, project_id: ProjectId| NewAssignment {
         id: AssignmentId::generate(),
-        resource_id,
+        person_id,
         project_id,
         range: range("2026-05-04", 3),
         allocation: Default::default(),
         status: Default::default(),
     };
     let no_person =
-        env.store.plan().create_assignment(&scope, attempt(ResourceId::generate(), p.id.clone())).await;
+        env.store.plan().create_assignment(&scope, attempt(PersonId::generate(), p.id.clone())).await;
     assert!(matches!(no_person, Err(StoreError::ParentGone { what: "person" })), "{no_person:?}");
     let no_project =
         env.store.plan().create_assignment(&scope, attempt(r.id.clone(), ProjectId::generate())).await;
@@ -184,7 +184,7 @@ async fn moving_resizing_and_reassigning_keep_one_item_and_detect_conflicts() {
             &scope,
             &a,
             AssignmentChange {
-                resource_id: r1.id.clone(),
+                person_id: r1.id.clone(),
                 project_id: p1.id.clone(),
                 range: range("2026-05-04", 10),
                 allocation: None,
@@ -202,7 +202,7 @@ async fn moving_resizing_and_reassigning_keep_one_item_and_detect_conflicts() {
             &scope,
             &resized,
             AssignmentChange {
-                resource_id: r2.id.clone(),
+                person_id: r2.id.clone(),
                 project_id: p2.id.clone(),
                 range: range("2026-03-02", 120),
                 allocation: None,
@@ -226,7 +226,7 @@ async fn moving_resizing_and_reassigning_keep_one_item_and_detect_conflicts() {
             &scope,
             &resized,
             AssignmentChange {
-                resource_id: r1.id.clone(),
+                person_id: r1.id.clone(),
                 project_id: p1.id.clone(),
                 range: range("2026-05-04", 1),
                 allocation: None,
@@ -245,7 +245,7 @@ async fn moving_resizing_and_reassigning_keep_one_item_and_detect_conflicts() {
             &scope,
             &AssignmentWithVersion::older(&moved),
             AssignmentChange {
-                resource_id: r2.id.clone(),
+                person_id: r2.id.clone(),
                 project_id: p2.id.clone(),
                 range: range("2026-03-02", 20),
                 allocation: None,
@@ -264,7 +264,7 @@ async fn moving_resizing_and_reassigning_keep_one_item_and_detect_conflicts() {
             &scope,
             &moved,
             AssignmentChange {
-                resource_id: r2.id.clone(),
+                person_id: r2.id.clone(),
                 project_id: p2.id.clone(),
                 range: range("2026-06-22", 2),
                 allocation: None,
@@ -294,7 +294,7 @@ async fn moving_resizing_and_reassigning_keep_one_item_and_detect_conflicts() {
             &scope,
             &short,
             AssignmentChange {
-                resource_id: ResourceId::generate(),
+                person_id: PersonId::generate(),
                 project_id: p2.id.clone(),
                 range: short.range,
                 allocation: None,
@@ -345,7 +345,7 @@ async fn deletes_are_idempotent_and_refuse_a_changed_assignment() {
             &scope,
             &a,
             AssignmentChange {
-                resource_id: r.id.clone(),
+                person_id: r.id.clone(),
                 project_id: p.id.clone(),
                 range: range("2026-05-04", 4),
                 allocation: None,
@@ -368,7 +368,7 @@ async fn the_timeline_shows_the_team_its_rows_and_the_window() {
     env.assign(&scope, &r.id, &p.id, "2026-07-10", 3).await;
     let t = env.store.plan().timeline(&scope, window("2026-05-01", "2026-06-01")).await.unwrap();
     assert_eq!(t.team.name.as_str(), "Timeline team");
-    assert_eq!(t.resources, vec![r]);
+    assert_eq!(t.people, vec![r]);
     assert_eq!(t.projects, vec![p]);
     assert_eq!(t.items.assignments, vec![inside]);
 }
@@ -379,7 +379,7 @@ async fn deleting_an_assignment_someone_moved_is_a_conflict_not_a_silent_success
     let (scope, r, p) = env.team_with_r_and_p("Moved").await;
     let seen = env.assign(&scope, &r.id, &p.id, "2026-05-01", 10).await;
     let change = AssignmentChange {
-        resource_id: r.id.clone(),
+        person_id: r.id.clone(),
         project_id: p.id.clone(),
         range: range("2026-05-03", 10),
         allocation: None,
@@ -391,7 +391,7 @@ async fn deleting_an_assignment_someone_moved_is_a_conflict_not_a_silent_success
         Err(StoreError::Conflict { .. })
     ));
     let change_of = |a: &planner_domain::Assignment| AssignmentChange {
-        resource_id: a.resource_id.clone(),
+        person_id: a.person_id.clone(),
         project_id: a.project_id.clone(),
         range: a.range,
         allocation: None,

@@ -3,7 +3,7 @@
 //! role-violating calls are refused with a typed error and one audit line each.
 
 use crate::common::*;
-use planner_domain::{AssignmentId, Color, Email, Name, ProjectId, ResourceId, Role};
+use planner_domain::{AssignmentId, Color, Email, Name, PersonId, ProjectId, Role};
 use planner_store::{NewAssignment, StoreError, TeamScope};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -52,10 +52,7 @@ async fn run(
         let base = day("2026-01-01");
         match *op {
             Op::CreatePerson => {
-                s.plan()
-                    .create_resource(scope, ResourceId::generate(), Name::parse("P").unwrap())
-                    .await
-                    .unwrap();
+                s.plan().create_person(scope, PersonId::generate(), Name::parse("P").unwrap()).await.unwrap();
             }
             Op::CreateProject => {
                 s.plan()
@@ -70,14 +67,14 @@ async fn run(
             }
             Op::CreateAssignment(start, len) => {
                 let c = s.plan().catalog(scope).await.unwrap();
-                if let (Some(r), Some(p)) = (c.resources.first(), c.projects.first()) {
+                if let (Some(r), Some(p)) = (c.people.first(), c.projects.first()) {
                     let start = base.add_days(start);
                     s.plan()
                         .create_assignment(
                             scope,
                             NewAssignment {
                                 id: AssignmentId::generate(),
-                                resource_id: r.id.clone(),
+                                person_id: r.id.clone(),
                                 project_id: p.id.clone(),
                                 range: planner_domain::DateRange::new(start, start.add_days(len)).unwrap(),
                                 allocation: Default::default(),
@@ -89,11 +86,8 @@ async fn run(
                 }
             }
             Op::Rename => {
-                if let Some(r) = s.plan().list_resources(scope).await.unwrap().first() {
-                    s.plan()
-                        .rename_resource(scope, &r.id, r.version, Name::parse("Q").unwrap())
-                        .await
-                        .unwrap();
+                if let Some(r) = s.plan().list_people(scope).await.unwrap().first() {
+                    s.plan().rename_person(scope, &r.id, r.version, Name::parse("Q").unwrap()).await.unwrap();
                 }
             }
             Op::Window(from) => {
@@ -115,8 +109,8 @@ async fn run(
                 }
             }
             Op::DeletePerson => {
-                if let Some(r) = s.plan().list_resources(scope).await.unwrap().last() {
-                    s.plan().delete_resource(scope, &r.id, &mut |_, _| {}).await.unwrap();
+                if let Some(r) = s.plan().list_people(scope).await.unwrap().last() {
+                    s.plan().delete_person(scope, &r.id, &mut |_, _| {}).await.unwrap();
                 }
             }
             Op::Members => {
@@ -189,14 +183,14 @@ async fn roles_are_enforced_and_refusals_audited() {
     let r = env.person(&admin, "R").await;
 
     // Viewers read but never write.
-    assert_eq!(env.store.plan().list_resources(&viewer).await.unwrap().len(), 1);
+    assert_eq!(env.store.plan().list_people(&viewer).await.unwrap().len(), 1);
     let write =
-        env.store.plan().create_resource(&viewer, ResourceId::generate(), Name::parse("X").unwrap()).await;
+        env.store.plan().create_person(&viewer, PersonId::generate(), Name::parse("X").unwrap()).await;
     assert!(matches!(write, Err(StoreError::Forbidden { role: Role::Viewer, .. })), "{write:?}");
-    let delete = env.store.plan().delete_resource(&viewer, &r.id, &mut |_, _| {}).await;
+    let delete = env.store.plan().delete_person(&viewer, &r.id, &mut |_, _| {}).await;
     assert!(matches!(delete, Err(StoreError::Forbidden { .. })));
     // Planners edit the plan but do not manage the team.
-    env.store.plan().rename_resource(&planner, &r.id, r.version, Name::parse("R2").unwrap()).await.unwrap();
+    env.store.plan().rename_person(&planner, &r.id, r.version, Name::parse("R2").unwrap()).await.unwrap();
     let manage = env.store.identity().put_member(&planner, viewer.user(), Role::Admin).await;
     assert!(matches!(manage, Err(StoreError::Forbidden { role: Role::Planner, .. })), "{manage:?}");
 
@@ -212,7 +206,7 @@ async fn roles_are_enforced_and_refusals_audited() {
     );
     assert!(events.iter().all(|e| e.team == admin.team().as_str() && e.refused == "role"));
     // Nothing was written by the refused calls.
-    assert_eq!(env.store.plan().list_resources(&admin).await.unwrap().len(), 1);
+    assert_eq!(env.store.plan().list_people(&admin).await.unwrap().len(), 1);
     let members = env.store.identity().list_members(&admin).await.unwrap();
     assert_eq!(members.iter().find(|m| &m.user_id == viewer.user()).unwrap().role, Role::Viewer);
 }
@@ -222,7 +216,7 @@ async fn a_scope_works_only_on_the_store_that_made_it() {
     let one = TestEnv::new().await;
     let other = TestEnv::new().await;
     let scope = one.team("One").await;
-    let refused = other.store.plan().list_resources(&scope).await;
+    let refused = other.store.plan().list_people(&scope).await;
     assert!(matches!(refused, Err(StoreError::Config { .. })), "{refused:?}");
 }
 

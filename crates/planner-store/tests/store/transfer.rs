@@ -10,7 +10,7 @@ async fn export_then_import_into_another_team_gives_the_same_plan() {
     let source = env.team("Source").await;
     env.store.plan().seed_demo(&source, day("2026-05-01"), 7).await.unwrap();
     let file = env.store.transfer().export_team(&source).await.unwrap();
-    assert_eq!(file.resources.len(), 12);
+    assert_eq!(file.people.len(), 12);
     assert_eq!(file.projects.len(), 6);
     assert!(file.assignments.len() > 50);
 
@@ -29,8 +29,8 @@ async fn export_then_import_into_another_team_gives_the_same_plan() {
     assert_eq!((report.removed_people, report.removed_projects, report.removed_assignments), (1, 1, 1));
     let back = env.store.transfer().export_team(&target).await.unwrap();
     assert_eq!(
-        (back.resources, back.projects, back.assignments),
-        (file.resources.clone(), file.projects.clone(), file.assignments.clone())
+        (back.people, back.projects, back.assignments),
+        (file.people.clone(), file.projects.clone(), file.assignments.clone())
     );
     // The window query works on the imported long assignments too.
     let w = window("2026-05-01", "2026-08-01");
@@ -53,10 +53,10 @@ async fn an_interrupted_import_loses_nothing_and_completes_when_run_again() {
     assert!(env.store.transfer().import_team(&target, &file, &mut |_, _, _| {}).await.is_err());
     recorder.clear_rule();
     // Put first: what was there is still there.
-    assert!(env.store.plan().list_resources(&target).await.unwrap().contains(&old));
+    assert!(env.store.plan().list_people(&target).await.unwrap().contains(&old));
     env.store.transfer().import_team(&target, &file, &mut |_, _, _| {}).await.unwrap();
     let back = env.store.transfer().export_team(&target).await.unwrap();
-    assert_eq!((back.resources, back.assignments), (file.resources, file.assignments));
+    assert_eq!((back.people, back.assignments), (file.people, file.assignments));
 }
 
 #[tokio::test]
@@ -65,11 +65,11 @@ async fn a_file_with_dangling_references_is_refused_before_anything_is_written()
     let source = env.team("Source").await;
     env.store.plan().seed_demo(&source, day("2026-05-01"), 5).await.unwrap();
     let mut file = env.store.transfer().export_team(&source).await.unwrap();
-    file.resources.remove(0);
+    file.people.remove(0);
     let target = env.team("Target").await;
     let err = env.store.transfer().import_team(&target, &file, &mut |_, _, _| {}).await.unwrap_err();
     assert!(matches!(err, StoreError::Config { .. }), "{err:?}");
-    assert!(env.store.plan().list_resources(&target).await.unwrap().is_empty());
+    assert!(env.store.plan().list_people(&target).await.unwrap().is_empty());
 }
 
 #[tokio::test]
@@ -86,14 +86,14 @@ async fn an_import_finishes_a_delete_that_was_left_half_done() {
         env.assign(&target, &half.id, &p.id, &day("2026-01-01").add_days(i).to_string(), 1).await;
     }
     recorder.disconnect_after("BatchWriteItem", 0);
-    assert!(env.store.plan().delete_resource(&target, &half.id, &mut |_, _| {}).await.is_err());
+    assert!(env.store.plan().delete_person(&target, &half.id, &mut |_, _| {}).await.is_err());
     recorder.clear_rule();
     assert_eq!(env.store.plan().catalog(&target).await.unwrap().pending_deletions.len(), 1);
 
     env.store.transfer().import_team(&target, &file, &mut |_, _, _| {}).await.unwrap();
     let after = env.store.plan().catalog(&target).await.unwrap();
     assert!(after.pending_deletions.is_empty());
-    assert_eq!(after.resources.iter().map(|r| r.name.as_str()).collect::<Vec<_>>(), ["Kept"]);
+    assert_eq!(after.people.iter().map(|r| r.name.as_str()).collect::<Vec<_>>(), ["Kept"]);
     assert!(env.store.plan().all_assignments(&target).await.unwrap().is_empty());
 }
 
@@ -140,7 +140,7 @@ async fn an_export_taken_during_an_unfinished_delete_imports_cleanly() {
     env.assign(&scope, &gone.id, &p.id, "2026-05-01", 3).await;
     env.assign(&scope, &kept.id, &p.id, "2026-05-01", 3).await;
     recorder.disconnect_after("BatchWriteItem", 0);
-    assert!(env.store.plan().delete_resource(&scope, &gone.id, &mut |_, _| {}).await.is_err());
+    assert!(env.store.plan().delete_person(&scope, &gone.id, &mut |_, _| {}).await.is_err());
     recorder.clear_rule();
     let file = env.store.transfer().export_team(&scope).await.unwrap();
     assert_eq!(file.assignments.len(), 1);
@@ -155,14 +155,14 @@ async fn a_file_that_names_a_person_twice_is_refused() {
     let scope = env.team("Twice").await;
     env.person(&scope, "R").await;
     let mut file = env.store.transfer().export_team(&scope).await.unwrap();
-    file.resources.push(file.resources[0].clone());
+    file.people.push(file.people[0].clone());
     assert!(matches!(file.validate(), Err(StoreError::Config { .. })));
 }
 
 /// Counts every item of every assignment (main and index entries) through the export.
 async fn plan_sizes(env: &TestEnv, scope: &planner_store::TeamScope) -> (usize, usize, usize) {
     let e = env.store.transfer().export_team(scope).await.unwrap();
-    (e.resources.len(), e.projects.len(), e.assignments.len())
+    (e.people.len(), e.projects.len(), e.assignments.len())
 }
 
 #[tokio::test]
@@ -183,7 +183,7 @@ async fn copying_into_a_team_keeps_what_the_team_has() {
         .copy_into_team(&team, &file, &mut |s, d, t| stages.push((s.to_owned(), d, t)))
         .await
         .unwrap();
-    assert_eq!((report.resources, report.projects, report.assignments), (12, 6, file.assignments.len()));
+    assert_eq!((report.people, report.projects, report.assignments), (12, 6, file.assignments.len()));
     assert_eq!(report.already_there, 0);
     assert_eq!(plan_sizes(&env, &team).await, (13, 7, file.assignments.len() + 1));
     assert!(stages.iter().any(|(s, d, t)| s == "assignments" && d == t), "{stages:?}");
@@ -207,13 +207,13 @@ async fn an_interrupted_copy_finishes_when_run_again_without_overwriting_the_tea
     assert!(env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.is_err());
     recorder.clear_rule();
     let partial = env.store.transfer().export_team(&team).await.unwrap();
-    assert!(!partial.resources.is_empty() && partial.resources.len() + partial.projects.len() <= 30);
+    assert!(!partial.people.is_empty() && partial.people.len() + partial.projects.len() <= 30);
     // Meanwhile a teammate renames a person the copy already put.
-    let copied = &partial.resources[0];
+    let copied = &partial.people[0];
     let renamed = env
         .store
         .plan()
-        .rename_resource(
+        .rename_person(
             &team,
             &copied.id,
             copied.version,
@@ -223,11 +223,11 @@ async fn an_interrupted_copy_finishes_when_run_again_without_overwriting_the_tea
         .unwrap();
 
     let report = env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
-    assert!(report.already_there >= partial.resources.len() + partial.projects.len(), "{report:?}");
+    assert!(report.already_there >= partial.people.len() + partial.projects.len(), "{report:?}");
     let after = env.store.transfer().export_team(&team).await.unwrap();
-    assert_eq!((after.resources.len(), after.projects.len()), (12, 6));
+    assert_eq!((after.people.len(), after.projects.len()), (12, 6));
     assert_eq!(after.assignments.len(), file.assignments.len(), "nothing twice, nothing missing");
-    assert!(after.resources.contains(&renamed), "the team's change stays");
+    assert!(after.people.contains(&renamed), "the team's change stays");
 }
 
 #[tokio::test]
@@ -294,12 +294,12 @@ async fn a_file_written_by_an_earlier_version_imports_as_written() {
     let file: TeamExport = serde_json::from_str(VERSION_1_FILE).unwrap();
     let scope = env.team("Target").await;
     env.store.transfer().import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
-    let people = env.store.plan().list_resources(&scope).await.unwrap();
+    let people = env.store.plan().list_people(&scope).await.unwrap();
     assert_eq!(people.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(), ["Ada"]);
     let shown =
         env.store.plan().assignments_in_window(&scope, window("2026-01-01", "2026-02-01")).await.unwrap();
     assert_eq!(shown.len(), 1);
-    assert_eq!(shown[0].resource_id.to_string(), "01J0000000000000000000000A");
+    assert_eq!(shown[0].person_id.to_string(), "01J0000000000000000000000A");
 }
 
 #[tokio::test]

@@ -36,16 +36,16 @@ async fn a_damaged_item_is_left_out_and_named_and_the_rest_shows() {
     // name is not a string.
     let too_big = AttributeValue::N((MAX_VERSION + 1).to_string());
     tamper(&env, pk.clone(), keys::assignment_sk(bad.range.start(), &bad.id), "version", too_big).await;
-    tamper(&env, pk.clone(), keys::resource_sk(&broken.id), "name", AttributeValue::N("1".into())).await;
+    tamper(&env, pk.clone(), keys::person_sk(&broken.id), "name", AttributeValue::N("1".into())).await;
 
     let t = env.store.plan().timeline(&scope, window("2026-05-01", "2026-06-01")).await.unwrap();
     assert_eq!(t.items.assignments, vec![good], "the rest shows");
-    assert_eq!(t.resources.iter().map(|r| r.name.as_str()).collect::<Vec<_>>(), ["R"]);
+    assert_eq!(t.people.iter().map(|r| r.name.as_str()).collect::<Vec<_>>(), ["R"]);
     let mut named: Vec<_> = t.items.unreadable.iter().map(|u| u.key.clone()).collect();
     named.sort();
     let mut expected = vec![
         format!("{pk} / {}", keys::assignment_sk(bad.range.start(), &bad.id)),
-        format!("{pk} / {}", keys::resource_sk(&broken.id)),
+        format!("{pk} / {}", keys::person_sk(&broken.id)),
     ];
     expected.sort();
     assert_eq!(named, expected, "{:?}", t.items.unreadable);

@@ -5,19 +5,19 @@
 
 use crate::common::*;
 use planner_domain::capacity::{Schedule, TimeOffKind, WorkWeek};
-use planner_domain::{CalendarId, Name, Resource, Role, TimeOff, TimeOffId};
+use planner_domain::{CalendarId, Name, Person, Role, TimeOff, TimeOffId};
 use planner_store::transfer::TeamExport;
 use planner_store::{NewTimeOff, StoreError, TeamScope, TimeOffChange};
 
-fn off(r: &Resource, start: &str, days: i64, minutes: Option<u32>) -> NewTimeOff {
+fn off(r: &Person, start: &str, days: i64, minutes: Option<u32>) -> NewTimeOff {
     NewTimeOff {
         id: TimeOffId::generate(),
-        resource_id: r.id.clone(),
+        person_id: r.id.clone(),
         change: TimeOffChange { range: range(start, days), kind: TimeOffKind::Holiday, minutes },
     }
 }
 
-async fn record(env: &TestEnv, scope: &TeamScope, r: &Resource, start: &str, days: i64) -> TimeOff {
+async fn record(env: &TestEnv, scope: &TeamScope, r: &Person, start: &str, days: i64) -> TimeOff {
     env.store.plan().create_time_off(scope, off(r, start, days, None)).await.unwrap()
 }
 
@@ -84,7 +84,7 @@ async fn bad_time_off_changes_nothing() {
             .unwrap_err();
         assert_eq!(err.code(), "invalid_hours", "{minutes}");
     }
-    let ghost = Resource::new(planner_domain::ResourceId::generate(), Name::parse("Ghost").unwrap());
+    let ghost = Person::new(planner_domain::PersonId::generate(), Name::parse("Ghost").unwrap());
     let err = env.store.plan().create_time_off(&scope, off(&ghost, "2026-12-21", 2, None)).await.unwrap_err();
     assert!(matches!(err, StoreError::ParentGone { what: "person" }), "{err:?}");
     let w = env.store.plan().window_items(&scope, window("2026-12-01", "2027-01-01")).await.unwrap();
@@ -114,7 +114,7 @@ async fn working_weeks_and_calendars_are_stored_on_the_person_and_checked() {
         (saved.version, saved.schedule.as_ref(), saved.calendar.as_ref()),
         (2, Some(&part), Some(&cal.id))
     );
-    let read = env.store.plan().catalog(&scope).await.unwrap().resources;
+    let read = env.store.plan().catalog(&scope).await.unwrap().people;
     assert_eq!(read, vec![saved.clone()], "read back as written");
     // An unknown calendar: refused, nothing changed.
     let err = env
@@ -130,12 +130,12 @@ async fn working_weeks_and_calendars_are_stored_on_the_person_and_checked() {
     // Back to the team's week and no calendar; a rename keeps the week.
     let cleared = env.store.plan().set_working_time(&scope, &saved, None, None).await.unwrap();
     assert_eq!((&cleared.schedule, &cleared.calendar), (&None, &None));
-    assert_eq!(env.store.plan().catalog(&scope).await.unwrap().resources, vec![cleared.clone()]);
+    assert_eq!(env.store.plan().catalog(&scope).await.unwrap().people, vec![cleared.clone()]);
     let again = env.store.plan().set_working_time(&scope, &cleared, Some(part.clone()), None).await.unwrap();
     let renamed = env
         .store
         .plan()
-        .rename_resource(&scope, &r.id, again.version, Name::parse("R2").unwrap())
+        .rename_person(&scope, &r.id, again.version, Name::parse("R2").unwrap())
         .await
         .unwrap();
     assert_eq!(renamed.schedule, Some(part));
@@ -224,7 +224,7 @@ async fn the_teams_week_and_holidays_are_the_teams_and_admins_change_them() {
             assert!(matches!(r, Err(StoreError::Forbidden { .. })), "{r:?}");
         }
     }
-    let person = env.store.plan().catalog(&viewer).await.unwrap().resources.remove(0);
+    let person = env.store.plan().catalog(&viewer).await.unwrap().people.remove(0);
     for r in [
         env.store.plan().create_time_off(&viewer, off(&r, "2027-02-01", 2, None)).await.map(|_| ()),
         env.store.plan().set_working_time(&viewer, &person, None, Some(cal.id.clone())).await.map(|_| ()),
@@ -264,7 +264,7 @@ async fn each_capacity_edit_is_one_request() {
         .await
         .unwrap();
     env.store.plan().delete_time_off(&scope, &t2).await.unwrap();
-    let person = env.store.plan().catalog(&scope).await.unwrap().resources.remove(0);
+    let person = env.store.plan().catalog(&scope).await.unwrap().people.remove(0);
     env.store
         .plan()
         .set_working_time(&scope, &person, Some(Schedule::default()), Some(cal.id.clone()))
@@ -347,14 +347,14 @@ async fn a_persons_delete_takes_their_time_off_and_export_import_carry_everythin
     assert_eq!(
         (
             again.default_week,
-            again.resources.clone(),
+            again.people.clone(),
             again.time_off.clone(),
             again.calendars.clone(),
             again.holidays.clone()
         ),
         (
             file.default_week,
-            file.resources.clone(),
+            file.people.clone(),
             file.time_off.clone(),
             file.calendars.clone(),
             file.holidays.clone()
@@ -375,7 +375,7 @@ async fn a_persons_delete_takes_their_time_off_and_export_import_carry_everythin
     assert!(w.time_off.is_empty() && w.holidays.is_empty(), "what a v2 file lacks is removed");
 
     // A person's delete takes their time off (and its index entry) along.
-    env.store.plan().delete_resource(&source, &r.id, &mut |_, _| {}).await.unwrap();
+    env.store.plan().delete_person(&source, &r.id, &mut |_, _| {}).await.unwrap();
     let w = env.store.plan().window_items(&source, window("2026-01-01", "2028-01-01")).await.unwrap();
     assert!(w.time_off.is_empty());
 }
@@ -392,13 +392,13 @@ async fn the_report_is_the_timelines_read_summed_and_a_too_long_one_reads_nothin
         range,
         first_weekday: 0,
         default_week: t.team.default_week,
-        people: &t.resources,
+        people: &t.people,
         projects: &t.projects,
         items: &t.items,
     })
     .unwrap();
     assert_eq!(report, built);
-    assert_eq!(report.people.len(), t.resources.len());
+    assert_eq!(report.people.len(), t.people.len());
     assert!(report.team.confirmed > 0, "the demo team has work booked");
 
     recorder.take();

@@ -6,7 +6,7 @@ import type { StatusDto } from "./StatusDto";
  * The new state of an edited assignment (moved, resized, reassigned), or a new one's fields:
  * person, project, first and last day (both included).
  */
-export type AssignmentChangeInput = { resourceId: string, projectId: string, startDate: string, lastDay: string, 
+export type AssignmentChangeInput = { personId: string, projectId: string, startDate: string, lastDay: string, 
 /**
  * If absent: kept as it is (a drag moves and resizes only), the whole working day for a new
  * assignment.

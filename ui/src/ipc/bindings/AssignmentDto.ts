@@ -6,7 +6,7 @@ import type { StatusDto } from "./StatusDto";
  * An assignment as the timeline draws it: the stored half-open range, and the inclusive last day
  * that forms show.
  */
-export type AssignmentDto = { id: string, resourceId: string, projectId: string, 
+export type AssignmentDto = { id: string, personId: string, projectId: string, 
 /**
  * First day, `YYYY-MM-DD`.
  */

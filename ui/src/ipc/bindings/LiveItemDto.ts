@@ -24,6 +24,6 @@ mine: boolean, kind: FeedKind, action: FeedAction,
  */
 item: string, change: LiveChangeDto, 
 /**
- * A run's counts by name (`assignmentsDeleted`, an import's `resources`, …).
+ * A run's counts by name (`assignmentsDeleted`, an import's `resources`, …: the stored names).
  */
 summary: Array<[string, number]>, };

@@ -9,7 +9,7 @@ export type NewAssignmentInput = {
 /**
  * A ULID made by the UI, so that a repeated request is recognised; made here if absent.
  */
-id?: string, resourceId: string, projectId: string, startDate: string, lastDay: string, 
+id?: string, personId: string, projectId: string, startDate: string, lastDay: string, 
 /**
  * If absent: kept as it is (a drag moves and resizes only), the whole working day for a new
  * assignment.

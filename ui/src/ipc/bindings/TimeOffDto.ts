@@ -4,7 +4,7 @@ import type { TimeOffKindDto } from "./TimeOffKindDto";
 /**
  * A person's time off as drawn: the stored half-open range and the inclusive last day.
  */
-export type TimeOffDto = { id: string, resourceId: string, startDate: string, endDateExclusive: string, lastDay: string, kind: TimeOffKindDto, 
+export type TimeOffDto = { id: string, personId: string, startDate: string, endDateExclusive: string, lastDay: string, kind: TimeOffKindDto, 
 /**
  * Minutes of each day; `null`: the whole day.
  */

@@ -2,8 +2,8 @@
 import type { AssignmentDto } from "./AssignmentDto";
 import type { CalendarDto } from "./CalendarDto";
 import type { HolidayDto } from "./HolidayDto";
+import type { PersonDto } from "./PersonDto";
 import type { ProjectDto } from "./ProjectDto";
-import type { ResourceDto } from "./ResourceDto";
 import type { TimeOffDto } from "./TimeOffDto";
 import type { Unreadable } from "./Unreadable";
 import type { WindowDto } from "./WindowDto";
@@ -11,7 +11,7 @@ import type { WindowDto } from "./WindowDto";
 /**
  * Everything the timeline shows for one window.
  */
-export type TimelineDto = { teamName: string, from: string, to: string, resources: Array<ResourceDto>, projects: Array<ProjectDto>, assignments: Array<AssignmentDto>, 
+export type TimelineDto = { teamName: string, from: string, to: string, people: Array<PersonDto>, projects: Array<ProjectDto>, assignments: Array<AssignmentDto>, 
 /**
  * The time off of the people shown overlapping the window.
  */

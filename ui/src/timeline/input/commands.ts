@@ -1,6 +1,6 @@
 // What each key and menu entry of the timeline does: it opens a dialog, a menu or the picker (the
 // modal state), moves the cursor or the view, or runs an intent. Keys are read in keys.ts.
-import type { AssignmentDto, ProjectDto, ResourceDto } from "../../ipc";
+import type { AssignmentDto, PersonDto, ProjectDto } from "../../ipc";
 import { ui } from "../../lang.svelte";
 import { CAPACITY } from "../capacityWords";
 import { FULL_DAY } from "../model/allocation";
@@ -67,7 +67,7 @@ export class Commands {
   showBar = (a: AssignmentDto): void => {
     const { plan, rows, view, cursor } = this.d;
     const bar = plan.byId[a.id] ?? a;
-    if (!rows.index.person.has(bar.resourceId)) rows.filter = "";
+    if (!rows.index.person.has(bar.personId)) rows.filter = "";
     view.scrollToDay(withinPlan(dayOf(bar.startDate)));
     cursor.follow(bar);
     requestAnimationFrame(() => {
@@ -111,7 +111,7 @@ export class Commands {
     this.d.modal.show({
       kind: "edit",
       draft: {
-        resourceId: a.resourceId,
+        personId: a.personId,
         projectId: a.projectId,
         startDate: a.startDate,
         lastDay: a.lastDay,
@@ -123,11 +123,11 @@ export class Commands {
   };
 
   /** The assignment dialog on a new assignment of `person` to `project`, five days from `day`. */
-  openNew = (person: ResourceDto, project: ProjectDto, day: Day): void => {
+  openNew = (person: PersonDto, project: ProjectDto, day: Day): void => {
     this.d.modal.show({
       kind: "edit",
       draft: {
-        resourceId: person.id,
+        personId: person.id,
         projectId: project.id,
         startDate: dateOf(day),
         lastDay: dateOf(day + 4),
@@ -141,7 +141,7 @@ export class Commands {
     const row = this.d.rows.all[this.d.cursor.at.row];
     if (!row) return;
     const { from, to } = this.d.cursor.span;
-    this.d.modal.show({ kind: "picker", ...at, resourceId: row.person.id, from, to });
+    this.d.modal.show({ kind: "picker", ...at, personId: row.person.id, from, to });
   };
 
   /** The picker's answer: the new assignment over the picked days, in the picked project. */
@@ -150,10 +150,10 @@ export class Commands {
     this.d.modal.close("picker");
     this.focusGrid();
     if (p.kind !== "picker") return;
-    void this.d.intents.create(p.resourceId, project.id, p.from, p.to);
+    void this.d.intents.create(p.personId, project.id, p.from, p.to);
   };
 
-  personItems(person: ResourceDto): MenuItem[] {
+  personItems(person: PersonDto): MenuItem[] {
     return [
       {
         label: ui.t.renamePerson,
@@ -217,7 +217,7 @@ export class Commands {
   };
 
   /** A person's menu (their name's, in the name column, row `index`) at `at`. */
-  openPersonMenu = (person: ResourceDto, index: number, at: { x: number; y: number }): void => {
+  openPersonMenu = (person: PersonDto, index: number, at: { x: number; y: number }): void => {
     if (!this.d.canEdit()) return;
     this.d.cursor.set(index, this.d.cursor.at.day);
     this.d.modal.show({ kind: "menu", ...at, label: person.name, items: this.personItems(person) });
@@ -245,7 +245,7 @@ export class Commands {
   /** The name dialogs: a new person or project, a person renamed, a project edited. */
   addPerson = (): void => this.ifEditing({ kind: "add-person" });
   addProject = (): void => this.ifEditing({ kind: "add-project" });
-  renamePerson = (person: ResourceDto): void => this.ifEditing({ kind: "rename-person", person });
+  renamePerson = (person: PersonDto): void => this.ifEditing({ kind: "rename-person", person });
   editProject = (project: ProjectDto): void => this.ifEditing({ kind: "edit-project", project });
 
   private ifEditing(m: Modal): void {

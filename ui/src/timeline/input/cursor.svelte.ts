@@ -154,7 +154,7 @@ export class Cursor {
 
   /** Puts the cursor on bar `a` wherever it is (or will be, once the plan has it). */
   follow(a: AssignmentDto): void {
-    this.#held = { person: a.resourceId, row: this.at.row, day: dayOf(a.startDate), extent: 0, bar: a.id };
+    this.#held = { person: a.personId, row: this.at.row, day: dayOf(a.startDate), extent: 0, bar: a.id };
   }
 
   /** Puts the cursor on bar `a` of row `row`, at `day` if the bar covers it. */

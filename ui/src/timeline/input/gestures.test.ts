@@ -22,7 +22,7 @@ const A1 = { x: 100 + X + 1 + 30, y: 50 + 5 + 10 };
 const hitTarget = (id: string) => new FakeElement(0, 0, { "data-bar": id });
 /** The plan's calls after Ada's a1 was given the days `startDate` to `lastDay`. */
 const adaUpdated = (startDate: string, lastDay: string) => [
-  ["update", "a1", { resourceId: "ada", projectId: "apollo", startDate, lastDay }],
+  ["update", "a1", { personId: "ada", projectId: "apollo", startDate, lastDay }],
 ];
 
 /** A drag of the bar under (x, y) on `target` by `dx` client pixels, down and up. */
@@ -64,7 +64,7 @@ describe("drags and Alt+arrows", () => {
     byKey.cursor.onBar(a1, 0, TODAY + 1);
     byKey.commands.run({ kind: "move-bar", days: 0, rows: 1 });
     expect(byPointer.plan.calls).toEqual(byKey.plan.calls);
-    expect(at(byKey.plan.calls, 0)[2]).toMatchObject({ resourceId: "bob", startDate: "2026-03-02" });
+    expect(at(byKey.plan.calls, 0)[2]).toMatchObject({ personId: "bob", startDate: "2026-03-02" });
   });
 
   it("grabs the start edge near the bar's left end and drags it", () => {
@@ -153,7 +153,7 @@ describe("which bar a pointer is on", () => {
     expect(u.modal.current).toEqual({
       kind: "edit",
       current: null,
-      draft: { resourceId: "cy", projectId: "apollo", startDate: "2026-03-04", lastDay: "2026-03-08" },
+      draft: { personId: "cy", projectId: "apollo", startDate: "2026-03-04", lastDay: "2026-03-08" },
     });
   });
 });
@@ -171,14 +171,14 @@ describe("drawing days for a new assignment", () => {
       kind: "picker",
       x: 100 + (X + 45),
       y: y + 12,
-      resourceId: "cy",
+      personId: "cy",
       from: TODAY,
       to: TODAY + 3,
     });
     t.commands.pick(t.plan.projects[1] as (typeof t.plan.projects)[number]);
     expect(t.modal.current.kind).toBe("none");
     expect(t.plan.calls).toEqual([
-      ["create", { resourceId: "cy", projectId: "gemini", startDate: "2026-03-02", lastDay: "2026-03-04" }],
+      ["create", { personId: "cy", projectId: "gemini", startDate: "2026-03-02", lastDay: "2026-03-04" }],
     ]);
     expect(t.cursor.at).toMatchObject({ day: TODAY, extent: 0 });
   });

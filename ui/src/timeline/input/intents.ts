@@ -25,11 +25,11 @@ export function reshaped(
 ): { change: Fields; cursor: CursorAt } {
   const to = Math.max(0, Math.min(rows.length - 1, row));
   const next = dragged({ start: dayOf(a.startDate), end: dayOf(a.endDateExclusive) }, mode, delta);
-  const resourceId = rows[to]?.person.id ?? a.resourceId;
+  const personId = rows[to]?.person.id ?? a.personId;
   const day = Math.max(next.start, Math.min(cursorDay + (mode === "move" ? delta : 0), next.end - 1));
   return {
     change: {
-      resourceId,
+      personId,
       projectId: a.projectId,
       startDate: dateOf(next.start),
       lastDay: dateOf(next.end - 1),
@@ -38,9 +38,9 @@ export function reshaped(
   };
 }
 
-/** A new assignment of person `resourceId` to `projectId` over the days `[from, to)`. */
-export function creating(resourceId: string, projectId: string, from: Day, to: Day): Fields {
-  return { resourceId, projectId, startDate: dateOf(from), lastDay: dateOf(to - 1) };
+/** A new assignment of person `personId` to `projectId` over the days `[from, to)`. */
+export function creating(personId: string, projectId: string, from: Day, to: Day): Fields {
+  return { personId, projectId, startDate: dateOf(from), lastDay: dateOf(to - 1) };
 }
 
 /** The plan's edits that the intents make. */
@@ -74,16 +74,16 @@ export class Intents {
   }
 
   /** A new assignment over the days `[from, to)`; the cursor goes to its first day. */
-  create(resourceId: string, projectId: string, from: Day, to: Day): Promise<boolean> {
+  create(personId: string, projectId: string, from: Day, to: Day): Promise<boolean> {
     this.cursor.at = { ...this.cursor.at, day: from, extent: 0 };
-    return this.plan.create(creating(resourceId, projectId, from, to));
+    return this.plan.create(creating(personId, projectId, from, to));
   }
 
   /** Books bar `a` another way, or makes it tentative or confirmed (the keys; the dialog saves
    * through `save`). */
   allocate(a: AssignmentDto, change: Pick<Fields, "allocation" | "status">): Promise<boolean> {
-    const { resourceId, projectId, startDate, lastDay } = a;
-    return this.plan.update(a, { resourceId, projectId, startDate, lastDay, ...change });
+    const { personId, projectId, startDate, lastDay } = a;
+    return this.plan.update(a, { personId, projectId, startDate, lastDay, ...change });
   }
 
   remove(a: AssignmentDto): Promise<boolean> {

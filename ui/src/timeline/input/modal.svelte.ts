@@ -1,6 +1,6 @@
 // What is open over the timeline: at most one dialog, menu or picker at a time. While one is, the
 // grid's and the window's keys do nothing (the open one has them).
-import type { AssignmentDto, ProjectDto, ResourceDto } from "../../ipc";
+import type { AssignmentDto, PersonDto, ProjectDto } from "../../ipc";
 import type { Day } from "../model/dates";
 import type { Fields } from "../model/planApi";
 
@@ -19,16 +19,16 @@ export type Modal =
   | { kind: "edit"; draft: Fields; current: AssignmentDto | null }
   | { kind: "add-person" }
   | { kind: "add-project" }
-  | { kind: "rename-person"; person: ResourceDto }
+  | { kind: "rename-person"; person: PersonDto }
   | { kind: "edit-project"; project: ProjectDto }
-  | { kind: "delete"; what: "person"; target: ResourceDto }
+  | { kind: "delete"; what: "person"; target: PersonDto }
   | { kind: "delete"; what: "project"; target: ProjectDto }
   | { kind: "menu"; x: number; y: number; label: string; items: MenuItem[] }
   /** The project picker of a new assignment over days `[from, to)` of a person. */
-  | { kind: "picker"; x: number; y: number; resourceId: string; from: Day; to: Day }
+  | { kind: "picker"; x: number; y: number; personId: string; from: Day; to: Day }
   /** A person's working weeks and calendar; their time off (the person's menu). */
-  | { kind: "working-time"; person: ResourceDto }
-  | { kind: "time-off"; person: ResourceDto; first: string }
+  | { kind: "working-time"; person: PersonDto }
+  | { kind: "time-off"; person: PersonDto; first: string }
   /** The holiday calendars and the team's week (the toolbar's). */
   | { kind: "calendars" }
   /** The utilisation report (the toolbar's), first over the rows' period. */

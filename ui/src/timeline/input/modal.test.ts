@@ -34,6 +34,6 @@ describe("the modal state", () => {
     expect(gridFocusAfterMenu({ kind: "move-local" })).toBe(true);
     expect(gridFocusAfterMenu({ kind: "delete", what: "person", target: ada })).toBe(false);
     expect(gridFocusAfterMenu({ kind: "rename-person", person: ada })).toBe(false);
-    expect(gridFocusAfterMenu({ kind: "picker", x: 0, y: 0, resourceId: "ada", from: 1, to: 2 })).toBe(false);
+    expect(gridFocusAfterMenu({ kind: "picker", x: 0, y: 0, personId: "ada", from: 1, to: 2 })).toBe(false);
   });
 });

@@ -3,12 +3,12 @@
 // (A .svelte.test.ts file: its plan is reactive, as the real one is.)
 import { describe, expect, it } from "vitest";
 import { BARS, FakePlan, PEOPLE, TODAY, timeline } from "../../../test-support/timeline/fixture";
-import type { AssignmentDto, ResourceDto } from "../../ipc";
+import type { AssignmentDto, PersonDto } from "../../ipc";
 import { dateOf, dayOf } from "../model/dates";
 import type { Fields } from "../model/planApi";
 
 class LivePlan extends FakePlan {
-  override people: ResourceDto[] = $state([...PEOPLE]);
+  override people: PersonDto[] = $state([...PEOPLE]);
   override byId: Record<string, AssignmentDto> = $state(Object.fromEntries(BARS.map((a) => [a.id, a])));
   /** An update shown at once, as the plan's optimistic edit is. */
   override update = async (a: AssignmentDto, change: Fields) => {
@@ -20,7 +20,7 @@ class LivePlan extends FakePlan {
 }
 
 const b1 = BARS[2] as AssignmentDto;
-const aaron: ResourceDto = { id: "aaron", name: "Aaron", version: 1 };
+const aaron: PersonDto = { id: "aaron", name: "Aaron", version: 1 };
 
 describe("the selection", () => {
   it("stays on the same bar when a person is added above it, and Delete deletes that bar", () => {
@@ -41,11 +41,7 @@ describe("the selection", () => {
     const plan = new LivePlan();
     const t = timeline(true, plan);
     t.cursor.onBar(b1, 1, TODAY + 8);
-    plan.people = [
-      plan.people[2] as ResourceDto,
-      plan.people[1] as ResourceDto,
-      plan.people[0] as ResourceDto,
-    ];
+    plan.people = [plan.people[2] as PersonDto, plan.people[1] as PersonDto, plan.people[0] as PersonDto];
     expect(t.cursor.at.row).toBe(1);
     expect(t.cursor.selected?.id).toBe("b1");
     plan.people = [aaron, ...plan.people];
@@ -65,12 +61,12 @@ describe("the selection", () => {
       [
         "update",
         "a1",
-        { resourceId: "bob", projectId: "apollo", startDate: "2026-03-03", lastDay: "2026-03-06" },
+        { personId: "bob", projectId: "apollo", startDate: "2026-03-03", lastDay: "2026-03-06" },
       ],
       [
         "update",
         "a1",
-        { resourceId: "bob", projectId: "apollo", startDate: "2026-03-02", lastDay: "2026-03-06" },
+        { personId: "bob", projectId: "apollo", startDate: "2026-03-02", lastDay: "2026-03-06" },
       ],
       ["remove", "a1"],
     ]);
@@ -82,7 +78,7 @@ describe("the selection", () => {
     t.cursor.set(1, TODAY + 7);
     expect(t.cursor.selected?.id).toBe("b1");
     void t.intents.save(
-      { resourceId: "cy", projectId: "apollo", startDate: dateOf(TODAY + 14), lastDay: dateOf(TODAY + 16) },
+      { personId: "cy", projectId: "apollo", startDate: dateOf(TODAY + 14), lastDay: dateOf(TODAY + 16) },
       b1,
     );
     // The plan answers with the bar where the dialog put it (as the optimistic edit does).
@@ -90,7 +86,7 @@ describe("the selection", () => {
       ...plan.byId,
       b1: {
         ...b1,
-        resourceId: "cy",
+        personId: "cy",
         startDate: dateOf(TODAY + 14),
         lastDay: dateOf(TODAY + 16),
         endDateExclusive: dateOf(TODAY + 17),

@@ -8,7 +8,7 @@ import type {
   Commands,
   HolidayDto,
   HolidayInput,
-  ResourceDto,
+  PersonDto,
   TimeOffDto,
   TimeOffInput,
 } from "../../ipc";
@@ -67,7 +67,7 @@ const sameAbsences = (a: readonly Absence[], b: readonly Absence[]) =>
  * worked out when a window brings a holiday of another calendar or another person's time off.
  */
 export function availabilities(
-  people: readonly ResourceDto[],
+  people: readonly PersonDto[],
   defaultWeek: readonly number[],
   holidays: Iterable<HolidayDto>,
   timeOff: Iterable<TimeOffDto>,
@@ -82,9 +82,9 @@ export function availabilities(
   }
   const away = new Map<string, Absence[]>();
   for (const t of timeOff) {
-    const list = away.get(t.resourceId) ?? [];
+    const list = away.get(t.personId) ?? [];
     list.push({ from: dayOf(t.startDate), to: dayOf(t.endDateExclusive), minutes: t.minutes });
-    away.set(t.resourceId, list);
+    away.set(t.personId, list);
   }
   const none = new Set<Day>();
   // A calendar's days compared with those a person had before: once for each pair of sets.
@@ -174,7 +174,7 @@ export class Capacity {
   private withoutGone(found: Dated, asked: Asked): Dated {
     const gone = (key: string) => this.touched.since(key, asked);
     return {
-      timeOff: found.timeOff.filter((t) => !gone(KEY.personGone(t.resourceId))),
+      timeOff: found.timeOff.filter((t) => !gone(KEY.personGone(t.personId))),
       holidays: found.holidays.filter((h) => !gone(KEY.calendarGone(h.calendarId))),
     };
   }
@@ -182,7 +182,7 @@ export class Capacity {
   /** A person's time off on the days loaded, by start. */
   timeOffOf(personId: string): TimeOffDto[] {
     return Object.values(this.timeOff)
-      .filter((t) => t.resourceId === personId)
+      .filter((t) => t.personId === personId)
       .sort((a, b) => a.startDate.localeCompare(b.startDate));
   }
 
@@ -262,9 +262,9 @@ export class Capacity {
   /** Drops the time off of people who are gone (a person deleted takes theirs along; the plan
    * marks the person gone, so a late window brings none of it back). */
   forget(personId: string): void {
-    for (const t of Object.values(this.timeOff)) if (t.resourceId === personId) this.touched.mark(OFF(t.id));
+    for (const t of Object.values(this.timeOff)) if (t.personId === personId) this.touched.mark(OFF(t.id));
     this.timeOff = Object.fromEntries(
-      Object.entries(this.timeOff).filter(([, t]) => t.resourceId !== personId),
+      Object.entries(this.timeOff).filter(([, t]) => t.personId !== personId),
     );
   }
 

@@ -1,13 +1,13 @@
 // Undo and redo of the session's edits. An edit is kept as what it changed from and to; undoing
 // it applies the inverse edit, redoing applies it again. Versions are not kept here: whoever
 // applies an edit uses the version it holds now, so a chain of undos stays conflict-checked.
-import type { AssignmentDto, ProjectDto, ResourceDto } from "../../ipc";
+import type { AssignmentDto, PersonDto, ProjectDto } from "../../ipc";
 
 export type Edit =
   | { kind: "create"; after: AssignmentDto }
   | { kind: "update"; before: AssignmentDto; after: AssignmentDto }
   | { kind: "delete"; before: AssignmentDto }
-  | { kind: "rename-person"; before: ResourceDto; after: ResourceDto }
+  | { kind: "rename-person"; before: PersonDto; after: PersonDto }
   | { kind: "update-project"; before: ProjectDto; after: ProjectDto };
 
 /** The edit that takes `e` back. */

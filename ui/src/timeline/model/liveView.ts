@@ -3,7 +3,7 @@
 // calendars, holidays, the team's settings, an import or too much at once read what is shown
 // again (loader.ts). A part of the plan (plan.svelte.ts).
 import { MESSAGES } from "../../i18n";
-import type { AssignmentDto, LiveItemDto, LiveNewsDto, ProjectDto, ResourceDto } from "../../ipc";
+import type { AssignmentDto, LiveItemDto, LiveNewsDto, PersonDto, ProjectDto } from "../../ipc";
 import type { Loader } from "./loader";
 import { sameBar } from "./planApi";
 import type { Shown } from "./shown.svelte";
@@ -141,7 +141,7 @@ export class LiveView {
         this.goneAt.get(after.id) ?? 0,
       );
       if (seen >= after.version) return;
-      if (!this.shown.people.some((p) => p.id === after.resourceId)) return;
+      if (!this.shown.people.some((p) => p.id === after.personId)) return;
       // Shown, but not taken as a version this window wrote: an undo of an earlier edit of ours
       // must still find their change in its way (a conflict), not overwrite it.
       this.shown.display(after);
@@ -154,7 +154,7 @@ export class LiveView {
     }
   }
 
-  private livePerson(after: ResourceDto): void {
+  private livePerson(after: PersonDto): void {
     const shown = this.shown.people.find((p) => p.id === after.id);
     if (shown && shown.version >= after.version) return;
     this.shown.showPerson(after, true);
@@ -169,7 +169,7 @@ export class LiveView {
   private personGone(id: string): void {
     if (!this.shown.people.some((p) => p.id === id)) return;
     this.shown.dropPerson(id);
-    this.shown.dropWhere((a) => a.resourceId === id);
+    this.shown.dropWhere((a) => a.personId === id);
     this.shown.capacity.forget(id);
   }
 

@@ -86,7 +86,7 @@ export class Loader {
       this.shown.tellUnreadable([...catalog.unreadable, ...windows.flatMap((w) => w.unreadable)]);
       const { touched } = this.shown;
       this.shown.people = touched
-        .newerOf(catalog.resources, this.shown.people, (p) => PERSON(p.id), asked)
+        .newerOf(catalog.people, this.shown.people, (p) => PERSON(p.id), asked)
         .sort(byName);
       this.shown.projects = touched
         .newerOf(catalog.projects, this.shown.projects, (p) => PROJECT(p.id), asked)
@@ -117,7 +117,7 @@ export class Loader {
    * has their bars). */
   private ownerGone(a: AssignmentDto, asked: Asked): boolean {
     return (
-      this.shown.touched.since(KEY.personGone(a.resourceId), asked) ||
+      this.shown.touched.since(KEY.personGone(a.personId), asked) ||
       this.shown.touched.since(KEY.projectGone(a.projectId), asked)
     );
   }

@@ -4,7 +4,7 @@ import { syncedText, wasSaved } from "./offline";
 
 const bar = (over: Partial<AssignmentDto> = {}): AssignmentDto => ({
   id: "a1",
-  resourceId: "ada",
+  personId: "ada",
   projectId: "apollo",
   startDate: "2026-12-07",
   endDateExclusive: "2026-12-12",

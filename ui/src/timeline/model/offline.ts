@@ -1,7 +1,7 @@
 // Offline mode's pure parts: how old the copy is, in words, and whether an edit whose answer was
 // lost with the connection turned out saved, judged from what the table shows once the connection
 // is back.
-import type { AssignmentDto, ProjectDto, ResourceDto } from "../../ipc";
+import type { AssignmentDto, PersonDto, ProjectDto } from "../../ipc";
 import type { Edit } from "./history";
 
 /** When the copy was last in step with the table: the time alone if that was today, else the date
@@ -19,7 +19,7 @@ export function syncedText(iso: string | null | undefined, locale: string, now =
 /** What the table shows now (read again after the connection came back). */
 export interface TableNow {
   byId: Readonly<Record<string, AssignmentDto>>;
-  people: readonly ResourceDto[];
+  people: readonly PersonDto[];
   projects: readonly ProjectDto[];
 }
 
@@ -27,7 +27,7 @@ export interface TableNow {
  * with the UI's id, so sending it again finds it rather than adding another). */
 export type UnconfirmedEdit =
   | Edit
-  | { kind: "add-person"; after: ResourceDto }
+  | { kind: "add-person"; after: PersonDto }
   | { kind: "add-project"; after: ProjectDto };
 
 /** Whether `e` is what the table shows: it was saved before the connection went. */
@@ -42,7 +42,7 @@ export function wasSaved(e: UnconfirmedEdit, now: TableNow): boolean {
       const a = now.byId[e.after.id];
       return (
         a !== undefined &&
-        a.resourceId === e.after.resourceId &&
+        a.personId === e.after.personId &&
         a.projectId === e.after.projectId &&
         a.startDate === e.after.startDate &&
         a.lastDay === e.after.lastDay

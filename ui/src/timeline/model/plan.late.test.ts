@@ -94,6 +94,6 @@ describe("Plan reads answered late", () => {
 async function adaAndBob(plan: Plan, first: string, last: string) {
   await plan.create(week("ada", first, last));
   await plan.create(week("bob", first, last));
-  const byPerson = [...only(plan)].sort((a, b) => a.resourceId.localeCompare(b.resourceId));
+  const byPerson = [...only(plan)].sort((a, b) => a.personId.localeCompare(b.personId));
   return [at(byPerson, 0), at(byPerson, 1)] as const;
 }

@@ -1,20 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { only, setUp, week } from "../../../test-support/timeline/planFake";
 import { at } from "../../../test-support/timeline/testing";
-import type { AssignmentDto, LiveItemDto, LiveNewsDto, ResourceDto } from "../../ipc";
+import type { AssignmentDto, LiveItemDto, LiveNewsDto, PersonDto } from "../../ipc";
 import { FULL_DAY } from "./allocation";
 import { dateOf, dayOf } from "./dates";
 
 // Live view helpers: a bar, a record of someone's change, the news of some records.
 const bar = (
   id: string,
-  resourceId: string,
+  personId: string,
   startDate: string,
   lastDay: string,
   version: number,
 ): AssignmentDto => ({
   id,
-  resourceId,
+  personId,
   projectId: "apollo",
   startDate,
   lastDay,
@@ -220,9 +220,9 @@ describe("Plan live view and undo", () => {
 
   it("an undo of a rename after someone else renamed the person is a conflict", async () => {
     const { store, plan } = setUp();
-    const ada = plan.people.find((p) => p.id === "ada") as ResourceDto;
+    const ada = plan.people.find((p) => p.id === "ada") as PersonDto;
     await plan.renamePerson(ada, "Adele");
-    const theirs = await store.renameResource("ada", 2, "Ada L.");
+    const theirs = await store.renamePerson("ada", 2, "Ada L.");
     await plan.applyLive(news(item({ kind: "person", before: null, after: theirs })));
     await plan.undo();
     expect(store.people.find((p) => p.id === "ada")?.name).toBe("Ada L.");
@@ -230,7 +230,7 @@ describe("Plan live view and undo", () => {
 
   it("a rename answered after someone deleted the person does not bring them back", async () => {
     const { store, plan } = setUp();
-    const ada = plan.people.find((p) => p.id === "ada") as ResourceDto;
+    const ada = plan.people.find((p) => p.id === "ada") as PersonDto;
     let answer = () => {};
     store.hold = new Promise((r) => {
       answer = r;

@@ -8,14 +8,7 @@
 // (liveView.ts), and the edits here. The contract and the pure parts of the edits are in
 // planApi.ts.
 import { MESSAGES } from "../../i18n";
-import type {
-  AssignmentDto,
-  LiveNewsDto,
-  ProjectDto,
-  ResourceDto,
-  ScheduleDto,
-  TimelineDto,
-} from "../../ipc";
+import type { AssignmentDto, LiveNewsDto, PersonDto, ProjectDto, ScheduleDto, TimelineDto } from "../../ipc";
 import type { Capacity } from "./capacity.svelte";
 import type { Day } from "./dates";
 import type { Edit } from "./history";
@@ -73,10 +66,10 @@ export class Plan {
   set byId(byId: Record<string, AssignmentDto>) {
     this.shown.byId = byId;
   }
-  get people(): ResourceDto[] {
+  get people(): PersonDto[] {
     return this.shown.people;
   }
-  set people(people: ResourceDto[]) {
+  set people(people: PersonDto[]) {
     this.shown.people = people;
   }
   get projects(): ProjectDto[] {
@@ -362,7 +355,7 @@ export class Plan {
       }
       case "rename-person": {
         const current = this.heldPerson(e.before);
-        const after = await this.api.renameResource(current.id, current.version, e.after.name);
+        const after = await this.api.renamePerson(current.id, current.version, e.after.name);
         this.shown.rowsWritten.set(after.id, after.version);
         this.shown.showPerson(after);
         return { kind: "rename-person", before: current, after };
@@ -387,7 +380,7 @@ export class Plan {
   // A person's or project's version for a rename or recolour: the newer of the one this window
   // wrote last (an undo's `before` is older) and the one it was done from (the live view may
   // show someone else's, newer, which an undo must meet as a conflict).
-  private heldPerson(before: ResourceDto): ResourceDto {
+  private heldPerson(before: PersonDto): PersonDto {
     return { ...before, version: Math.max(this.shown.rowsWritten.get(before.id) ?? 0, before.version) };
   }
 
@@ -398,9 +391,9 @@ export class Plan {
   // ---- people and projects -------------------------------------------------------------------
 
   /** Adds a person with an id made here, so that sending it again never adds a second one. */
-  async addPerson(name: string, id = newId()): Promise<ResourceDto> {
+  async addPerson(name: string, id = newId()): Promise<PersonDto> {
     const person = await this.unsureOnLoss({ kind: "add-person", after: { id, name, version: 0 } }, () =>
-      this.api.createResource(name, id),
+      this.api.createPerson(name, id),
     );
     this.shown.showPerson(person, true);
     return person;
@@ -417,26 +410,22 @@ export class Plan {
   }
 
   /** Renames; a failure is thrown (the dialog shows it). */
-  renamePerson(p: ResourceDto, name: string): Promise<void> {
+  renamePerson(p: PersonDto, name: string): Promise<void> {
     return this.edit({ kind: "rename-person", before: p, after: { ...p, name } });
   }
 
   /** Deletes a person and their assignments (asked first by the UI; not undoable). */
-  async deletePerson(p: ResourceDto, onProgress: (done: number, total: number) => void): Promise<number> {
-    const report = await this.api.deleteResource(p.id, ({ done, total }) => onProgress(done, total));
+  async deletePerson(p: PersonDto, onProgress: (done: number, total: number) => void): Promise<number> {
+    const report = await this.api.deletePerson(p.id, ({ done, total }) => onProgress(done, total));
     this.shown.dropPerson(p.id);
-    this.shown.dropWhere((a) => a.resourceId === p.id);
+    this.shown.dropWhere((a) => a.personId === p.id);
     this.shown.capacity.forget(p.id);
     return report.assignmentsDeleted;
   }
 
   /** A person's own working weeks (`null`: the team's) and holiday calendar; a failure is thrown
    * (the dialog shows it). */
-  async setWorkingTime(
-    p: ResourceDto,
-    schedule: ScheduleDto | null,
-    calendarId: string | null,
-  ): Promise<void> {
+  async setWorkingTime(p: PersonDto, schedule: ScheduleDto | null, calendarId: string | null): Promise<void> {
     const saved = await this.api.setWorkingTime(p, schedule, calendarId);
     this.shown.showPerson(saved);
   }
@@ -463,6 +452,6 @@ export class Plan {
   }
 
   countFor(kind: "person" | "project", id: string): Promise<number> {
-    return kind === "person" ? this.api.resourceAssignmentCount(id) : this.api.projectAssignmentCount(id);
+    return kind === "person" ? this.api.personAssignmentCount(id) : this.api.projectAssignmentCount(id);
   }
 }

@@ -70,12 +70,12 @@ describe("Plan edits", () => {
     await plan.update(at(Object.values(plan.byId), 0), week("ada", "2026-12-14", "2026-12-18"));
     await plan.update(at(Object.values(plan.byId), 0), week("bob", "2026-12-14", "2026-12-22"));
     await plan.undo();
-    expect(store.rows.get(id)).toMatchObject({ resourceId: "ada", startDate: "2026-12-14", version: 4 });
+    expect(store.rows.get(id)).toMatchObject({ personId: "ada", startDate: "2026-12-14", version: 4 });
     await plan.undo();
     expect(store.rows.get(id)).toMatchObject({ startDate: "2026-12-07", lastDay: "2026-12-11", version: 5 });
     await plan.redo();
     await plan.redo();
-    expect(store.rows.get(id)).toMatchObject({ resourceId: "bob", lastDay: "2026-12-22", version: 7 });
+    expect(store.rows.get(id)).toMatchObject({ personId: "bob", lastDay: "2026-12-22", version: 7 });
     expect(plan.byId[id]).toEqual(store.rows.get(id));
     expect(plan.canRedo).toBe(false);
     expect(plan.notice).toBeNull();
@@ -124,7 +124,7 @@ describe("Plan edits", () => {
     expect(plan.canUndo).toBe(false);
     store.hold = null;
     await Promise.all([plan.redo(), plan.redo()]);
-    expect([...store.rows.values()].map((a) => a.resourceId).sort()).toEqual(["ada", "bob"]);
+    expect([...store.rows.values()].map((a) => a.personId).sort()).toEqual(["ada", "bob"]);
     expect(plan.canRedo).toBe(false);
   });
 
@@ -168,7 +168,7 @@ describe("Plan edits", () => {
     const seen: number[] = [];
     expect(await plan.deletePerson(at(plan.people, 0), (done) => seen.push(done))).toBe(2);
     expect(seen).toEqual([1, 2]);
-    expect(only(plan).map((a) => a.resourceId)).toEqual(["bob"]);
+    expect(only(plan).map((a) => a.personId)).toEqual(["bob"]);
     expect(plan.people.map((p) => p.name)).toEqual(["Bob"]);
     await plan.undo(); // Bob's create, the only edit left
     await plan.undo();
@@ -189,7 +189,7 @@ describe("Plan windows", () => {
     await store.createAssignment({ id: "THEIRS", ...week("bob", "2027-06-01", "2027-06-02") });
     plan.ensureLoaded(dayOf("2027-05-20"), dayOf("2027-06-10"));
     await new Promise((r) => setTimeout(r, 0));
-    expect(plan.byId.THEIRS?.resourceId).toBe("bob");
+    expect(plan.byId.THEIRS?.personId).toBe("bob");
   });
 });
 
@@ -214,13 +214,13 @@ describe("Plan offline", () => {
     expect(plan.byId[a.id]).toEqual(a); // not shown as done while unknown
     await plan.reconnected();
     expect(plan.unsure).toHaveLength(0);
-    expect(plan.byId[a.id]).toMatchObject({ resourceId: "bob", startDate: "2026-12-14", version: 2 });
+    expect(plan.byId[a.id]).toMatchObject({ personId: "bob", startDate: "2026-12-14", version: 2 });
     expect(plan.notice).toMatchObject({
       kind: "info",
       text: "The change made as the connection was lost was saved.",
     });
     await plan.undo(); // with the version the table holds
-    expect(store.rows.get(a.id)).toMatchObject({ resourceId: "ada", startDate: "2026-12-07", version: 3 });
+    expect(store.rows.get(a.id)).toMatchObject({ personId: "ada", startDate: "2026-12-07", version: 3 });
   });
 
   it("offers to do again what was not saved, and doing it again creates it once", async () => {

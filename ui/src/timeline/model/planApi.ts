@@ -23,10 +23,10 @@ export type PlanApi = CapacityApi &
     | "createAssignment"
     | "updateAssignment"
     | "deleteAssignment"
-    | "createResource"
-    | "renameResource"
-    | "resourceAssignmentCount"
-    | "deleteResource"
+    | "createPerson"
+    | "renamePerson"
+    | "personAssignmentCount"
+    | "deletePerson"
     | "createProject"
     | "updateProject"
     | "projectAssignmentCount"
@@ -66,7 +66,7 @@ export const byName = (a: { name: string }, b: { name: string }) => a.name.local
 /** The same assignment in every field the timeline shows or an edit sends. */
 export const sameBar = (a: AssignmentDto, b: AssignmentDto) =>
   a.version === b.version &&
-  a.resourceId === b.resourceId &&
+  a.personId === b.personId &&
   a.projectId === b.projectId &&
   a.startDate === b.startDate &&
   a.endDateExclusive === b.endDateExclusive &&
@@ -75,8 +75,8 @@ export const sameBar = (a: AssignmentDto, b: AssignmentDto) =>
   a.allocation.value === b.allocation.value;
 
 export function changeOf(a: AssignmentDto): Fields {
-  const { resourceId, projectId, startDate, lastDay, allocation, status } = a;
-  return { resourceId, projectId, startDate, lastDay, allocation, status };
+  const { personId, projectId, startDate, lastDay, allocation, status } = a;
+  return { personId, projectId, startDate, lastDay, allocation, status };
 }
 
 /** An assignment as the UI proposes it: the stored exclusive end follows from the last day; an

@@ -4,7 +4,7 @@
 // is made of it, the loader that reads windows into it (loader.ts) and the live view that applies
 // others' changes to it (liveView.ts).
 import { MESSAGES } from "../../i18n";
-import type { AssignmentDto, ProjectDto, ResourceDto, TimelineDto, Unreadable } from "../../ipc";
+import type { AssignmentDto, PersonDto, ProjectDto, TimelineDto, Unreadable } from "../../ipc";
 import { Capacity } from "./capacity.svelte";
 import { type Edit, History } from "./history";
 import type { UnconfirmedEdit } from "./offline";
@@ -20,7 +20,7 @@ export class Shown {
   // Raw state: each change replaces the whole value (never mutated in place), so the thousands of
   // assignments are plain objects, not deep reactive proxies (cheaper to build and to read).
   byId: Record<string, AssignmentDto> = $state.raw({});
-  people: ResourceDto[] = $state.raw([]);
+  people: PersonDto[] = $state.raw([]);
   projects: ProjectDto[] = $state.raw([]);
   notice: Notice | null = $state(null);
   canUndo = $state(false);
@@ -48,7 +48,7 @@ export class Shown {
     this.capacity = new Capacity(initial, api, this.touched);
     this.teamName = initial.teamName;
     this.feedDays = initial.feedDays;
-    this.people = [...initial.resources].sort(byName);
+    this.people = [...initial.people].sort(byName);
     this.projects = [...initial.projects].sort(byName);
     this.byId = Object.fromEntries(initial.assignments.map((a) => [a.id, a]));
     this.tellUnreadable(initial.unreadable);
@@ -80,7 +80,7 @@ export class Shown {
 
   // People and projects shown changed (in name order; one no longer shown stays gone: a rename's
   // answer must not bring back someone deleted meanwhile), added (`add`), or gone.
-  showPerson(p: ResourceDto, add = false): void {
+  showPerson(p: PersonDto, add = false): void {
     this.people = this.shownWith(this.people, p, add, PERSON);
   }
 

@@ -2,7 +2,7 @@
 // kept as the same object while its parts are (a window bringing a holiday or a teammate's edit
 // makes only the rows it changes anew), and the loads of a row's days, worked out once per row
 // and chunk of days. rows.svelte.ts places the rows in view. Tested in rows.test.ts.
-import type { AssignmentDto, ResourceDto, TimeOffDto } from "../../ipc";
+import type { AssignmentDto, PersonDto, TimeOffDto } from "../../ipc";
 import { type Day, dayOf, isWeekend } from "../model/dates";
 import {
   type Availability,
@@ -18,7 +18,7 @@ export type RowBar = Span & { a: AssignmentDto };
 
 /** A person's bars (all loaded) and each bar's lane: what depends on their assignments only. */
 export interface Lanes {
-  person: ResourceDto;
+  person: PersonDto;
   bars: RowBar[];
   lane: Map<string, number>;
   lanes: number;
@@ -37,15 +37,15 @@ const sameItems = <T>(a: readonly T[], b: readonly T[], item: (x: T) => unknown)
 /** Each person's assignments as bars in lanes, in the people's order. A person of `last` with the
  * same person and assignments (the same objects) as now comes back itself. */
 export function barLanes(
-  people: readonly ResourceDto[],
+  people: readonly PersonDto[],
   assignments: Iterable<AssignmentDto>,
   last: readonly Lanes[] = [],
 ): Lanes[] {
   const spans = new Map<string, RowBar[]>();
   for (const a of assignments) {
-    const list = spans.get(a.resourceId) ?? [];
+    const list = spans.get(a.personId) ?? [];
     list.push({ id: a.id, start: dayOf(a.startDate), end: dayOf(a.endDateExclusive), a });
-    spans.set(a.resourceId, list);
+    spans.set(a.personId, list);
   }
   const before = new Map(last.map((r) => [r.person.id, r]));
   return people.map((person) => {
@@ -69,9 +69,9 @@ export function withAvailability(
 ): Row[] {
   const away = new Map<string, Row["away"]>();
   for (const t of timeOff) {
-    const list = away.get(t.resourceId) ?? [];
+    const list = away.get(t.personId) ?? [];
     list.push({ id: t.id, start: dayOf(t.startDate), end: dayOf(t.endDateExclusive), t });
-    away.set(t.resourceId, list);
+    away.set(t.personId, list);
   }
   const before = new Map(last.map((r) => [r.person.id, r]));
   return lanes.map((l) => {
@@ -92,7 +92,7 @@ export function withAvailability(
 /** Each person's row (barLanes, then withAvailability), keeping the rows of `last` that did not
  * change. */
 export function laneRows(
-  people: readonly ResourceDto[],
+  people: readonly PersonDto[],
   assignments: Iterable<AssignmentDto>,
   available: ReadonlyMap<string, Availability> = new Map(),
   timeOff: Iterable<TimeOffDto> = [],

@@ -2,7 +2,7 @@
 // and the rows and bars in view placed in content pixels. `barAt` is the one hit test: which bar
 // is at a point of the pane, by the geometry the hit targets are laid out by.
 import { type Lang, MESSAGES } from "../../i18n";
-import type { AssignmentDto, ProjectDto, ResourceDto } from "../../ipc";
+import type { AssignmentDto, PersonDto, ProjectDto } from "../../ipc";
 import { ui } from "../../lang.svelte";
 import type { DateFormat } from "../../lib/dateFormat";
 import { matches } from "../../lib/search";
@@ -49,7 +49,7 @@ export interface PlacedBar {
  * they do not work on (beyond the weekends everyone has: holidays of their calendar, days their
  * week has no hours), their time off in view (`partial`: some hours of each day), and bars in view. */
 export interface PlacedRow {
-  person: ResourceDto;
+  person: PersonDto;
   index: number;
   top: number;
   height: number;
@@ -182,7 +182,7 @@ export class Rows {
   readonly periodDays: { from: Day; to: Day };
   /** Whether part of the period is not loaded (then its figures cannot be told). */
   readonly periodMissing: boolean;
-  readonly people: ResourceDto[];
+  readonly people: PersonDto[];
   readonly projects: Record<string, ProjectDto>;
   /** When each person can work, by id. */
   readonly available: Map<string, Availability>;
@@ -296,7 +296,7 @@ export class Rows {
 
   /** A bar's tooltip: project, person and days, as the language and region write them. */
   tooltip(a: AssignmentDto, lang: Lang, locale: string): string {
-    const person = this.all[this.index.person.get(a.resourceId) ?? -1]?.person.name ?? "";
+    const person = this.all[this.index.person.get(a.personId) ?? -1]?.person.name ?? "";
     const days = daysLabel(lang, locale, dayOf(a.startDate), dayOf(a.lastDay));
     return [this.projects[a.projectId]?.name ?? "", person, days, ...terms(a, lang)].join(" · ");
   }

@@ -88,7 +88,7 @@ describe("rows made again", () => {
   const holiday = (day: string): HolidayDto => ({ calendarId: "jp", day, name: "Holiday" });
   const off: TimeOffDto = {
     id: "o1",
-    resourceId: "bob",
+    personId: "bob",
     startDate: "2026-03-03",
     endDateExclusive: "2026-03-04",
     lastDay: "2026-03-03",

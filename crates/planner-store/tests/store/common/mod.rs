@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use planner_domain::{
-    AssignmentId, Color, Date, DateRange, Email, FixedClock, Name, ProjectId, Resource, ResourceId, Role,
+    AssignmentId, Color, Date, DateRange, Email, FixedClock, Name, Person, PersonId, ProjectId, Role,
 };
 use planner_store::engine::hooks::{Before, Hooks};
 use planner_store::{
@@ -109,17 +109,17 @@ impl TestEnv {
     }
 
     /// A new team with one person "R" and one project "P": what most store tests start from.
-    pub async fn team_with_r_and_p(&self, name: &str) -> (TeamScope, Resource, planner_domain::Project) {
+    pub async fn team_with_r_and_p(&self, name: &str) -> (TeamScope, Person, planner_domain::Project) {
         let scope = self.team(name).await;
         let r = self.person(&scope, "R").await;
         let p = self.project(&scope, "P").await;
         (scope, r, p)
     }
 
-    pub async fn person(&self, scope: &TeamScope, name: &str) -> Resource {
+    pub async fn person(&self, scope: &TeamScope, name: &str) -> Person {
         self.store
             .plan()
-            .create_resource(scope, ResourceId::generate(), Name::parse(name).unwrap())
+            .create_person(scope, PersonId::generate(), Name::parse(name).unwrap())
             .await
             .unwrap()
     }
@@ -140,7 +140,7 @@ impl TestEnv {
     pub async fn assign(
         &self,
         scope: &TeamScope,
-        r: &ResourceId,
+        r: &PersonId,
         p: &ProjectId,
         start: &str,
         days: i64,
@@ -152,13 +152,13 @@ impl TestEnv {
     pub async fn assign_range(
         &self,
         scope: &TeamScope,
-        r: &ResourceId,
+        r: &PersonId,
         p: &ProjectId,
         range: DateRange,
     ) -> Result<planner_domain::Assignment, planner_store::StoreError> {
         let new = NewAssignment {
             id: AssignmentId::generate(),
-            resource_id: r.clone(),
+            person_id: r.clone(),
             project_id: p.clone(),
             range,
             allocation: Default::default(),

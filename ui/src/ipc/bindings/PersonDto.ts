@@ -4,7 +4,7 @@ import type { ScheduleDto } from "./ScheduleDto";
 /**
  * A person on the timeline.
  */
-export type ResourceDto = { id: string, name: string, version: number, 
+export type PersonDto = { id: string, name: string, version: number, 
 /**
  * Their own working weeks; absent: the team's default week.
  */
