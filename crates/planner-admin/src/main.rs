@@ -9,7 +9,7 @@ use clap::Parser;
 use cli::{Cli, Command};
 use output::Out;
 use planner_domain::{Date, DateRange, Email, Name, Role, SystemClock, TeamId};
-use planner_store::{Engine, RemoteTable, Store, StoreError, TeamScope, transfer::TeamExport};
+use planner_store::{Engine, Identity, RemoteTable, Store, StoreError, TeamScope, transfer::TeamExport};
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -52,14 +52,20 @@ async fn open(cli: &Cli) -> Result<Store, StoreError> {
 
 /// The team a command acts on: `--team`, or on a local workspace its own team.
 async fn scope(store: &Store, team: &Option<String>) -> Result<TeamScope, StoreError> {
+    let identity = store.identity();
     match team {
-        Some(id) => store.identity().operator_scope(&TeamId::parse(id)?).await,
-        None => store.identity().open_local_workspace().await.map(|(_, scope)| scope).map_err(|_| {
-            StoreError::Config {
+        Some(id) => identity.operator_scope(&TeamId::parse(id)?).await,
+        None => {
+            identity.open_local_workspace().await.map(|(_, scope)| scope).map_err(|_| StoreError::Config {
                 message: "name the team with --team (only a local workspace has a default team)".into(),
-            }
-        }),
+            })
+        }
     }
+}
+
+/// The user with this email; none is an error.
+async fn known_user(identity: Identity<'_>, email: &Email) -> Result<planner_domain::User, StoreError> {
+    identity.find_user_by_email(email).await?.ok_or(StoreError::NotFound { what: "user" })
 }
 
 fn today() -> Date {
@@ -69,6 +75,7 @@ fn today() -> Date {
 async fn run(cli: Cli) -> Result<(), StoreError> {
     let out = Out { json: cli.json };
     let store = open(&cli).await?;
+    let (identity, plan) = (store.identity(), store.plan());
     match &cli.command {
         Command::CreateTable { kms_key, unprotected } => {
             // The embedded engine's file is this computer's own; a shared table is protected.
@@ -83,27 +90,26 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
         }
         Command::CreateTeam { name, admin_email } => {
             let email = Email::parse(admin_email)?;
-            let admin = match store.identity().find_user_by_email(&email).await? {
+            let admin = match identity.find_user_by_email(&email).await? {
                 Some(u) => u,
-                None => store.identity().create_user(&email, None).await?,
+                None => identity.create_user(&email, None).await?,
             };
-            let team = store.identity().create_team(&Name::parse(name)?, &admin.id).await?;
+            let team = identity.create_team(&Name::parse(name)?, &admin.id).await?;
             out.value(&team, |t| format!("created team {} ({}) with admin {}", t.name, t.id, email));
         }
         Command::AddMember { team, email, role, name } => {
             let scope = scope(&store, &Some(team.clone())).await?;
             let email = Email::parse(email)?;
             let role = Role::parse(role)?;
-            let user = match store.identity().find_user_by_email(&email).await? {
+            let user = match identity.find_user_by_email(&email).await? {
                 Some(u) => u,
                 None => {
-                    store
-                        .identity()
+                    identity
                         .create_user(&email, name.as_deref().map(Name::parse).transpose()?.as_ref())
                         .await?
                 }
             };
-            store.identity().put_member(&scope, &user.id, role).await?;
+            identity.put_member(&scope, &user.id, role).await?;
             out.value(
                 &serde_json::json!({ "team": team, "userId": user.id, "email": email, "role": role }),
                 |_| format!("{email} is now {role} of team {team}"),
@@ -112,12 +118,8 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
         Command::RemoveMember { team, email } => {
             let scope = scope(&store, &Some(team.clone())).await?;
             let email = Email::parse(email)?;
-            let user = store
-                .identity()
-                .find_user_by_email(&email)
-                .await?
-                .ok_or(StoreError::NotFound { what: "user" })?;
-            store.identity().remove_member(&scope, &user.id).await?;
+            let user = known_user(identity, &email).await?;
+            identity.remove_member(&scope, &user.id).await?;
             out.value(
                 &serde_json::json!({ "team": team, "userId": user.id, "email": email, "removed": true }),
                 |_| format!("{email} is not a member of team {team} any more"),
@@ -125,18 +127,13 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
         }
         Command::LinkIdentity { email, user_id, principal } => {
             let user = match (email, user_id) {
-                (_, Some(id)) => store
-                    .identity()
+                (_, Some(id)) => identity
                     .get_user(&planner_domain::UserId::parse(id)?)
                     .await?
                     .ok_or(StoreError::NotFound { what: "user" })?,
                 (Some(email), None) => {
                     let email = Email::parse(email)?;
-                    let user = store
-                        .identity()
-                        .find_user_by_email(&email)
-                        .await?
-                        .ok_or(StoreError::NotFound { what: "user" })?;
+                    let user = known_user(identity, &email).await?;
                     // The email guard is a team admin's to write (to add members): it must agree
                     // with the user it names.
                     if user.email != email {
@@ -154,16 +151,11 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
                 }
             };
             let email = user.email.clone();
-            store.identity().link_principal(&user.id, principal).await?;
+            identity.link_principal(&user.id, principal).await?;
             // For IT to check that this is the person meant (an email guard is an admin's to
             // write): who the user is and where they are a member.
-            let teams: Vec<String> = store
-                .identity()
-                .list_user_teams(&user.id)
-                .await?
-                .iter()
-                .map(|t| t.team.to_string())
-                .collect();
+            let teams: Vec<String> =
+                identity.list_user_teams(&user.id).await?.iter().map(|t| t.team.to_string()).collect();
             let name = user.name.as_ref().map(|n| n.to_string());
             out.value(
                 &serde_json::json!({ "principal": principal, "userId": user.id, "email": email, "name": name, "teams": teams }),
@@ -171,7 +163,7 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
             );
         }
         Command::UnlinkIdentity { principal } => {
-            let removed = store.identity().unlink_principal(principal).await?;
+            let removed = identity.unlink_principal(principal).await?;
             out.value(&serde_json::json!({ "principal": principal, "removed": removed }), |_| {
                 if removed {
                     format!("{principal} is not linked to anyone any more")
@@ -184,18 +176,14 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
             let teams = match email {
                 Some(email) => {
                     let email = Email::parse(email)?;
-                    let user = store
-                        .identity()
-                        .find_user_by_email(&email)
-                        .await?
-                        .ok_or(StoreError::NotFound { what: "user" })?;
-                    store.identity().list_user_teams(&user.id).await?
+                    let user = known_user(identity, &email).await?;
+                    identity.list_user_teams(&user.id).await?
                 }
                 None => {
-                    let (workspace, scope) = store.identity().open_local_workspace().await.map_err(|_| StoreError::Config {
+                    let (workspace, scope) = identity.open_local_workspace().await.map_err(|_| StoreError::Config {
                         message: "on a DynamoDB table, list the teams of a user with --email (listing every team would need a Scan)".into(),
                     })?;
-                    store.identity().list_user_teams(&workspace.owner).await.map(|mut t| {
+                    identity.list_user_teams(&workspace.owner).await.map(|mut t| {
                         if t.is_empty() {
                             t.push(planner_store::TeamMembership {
                                 team: scope.team().clone(),
@@ -218,20 +206,18 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
         }
         Command::Members { team } => {
             let scope = scope(&store, team).await?;
-            let members = store.identity().list_members(&scope).await?;
+            let members = identity.list_members(&scope).await?;
             out.list(&members, |m| {
                 format!("{}  {}  {}", m.user_id, m.role, m.email.as_ref().map(Email::as_str).unwrap_or("?"))
             });
         }
         Command::People { team } => {
             let scope = scope(&store, team).await?;
-            out.list(&store.plan().list_people(&scope).await?, |r| format!("{}  {}", r.id, r.name));
+            out.list(&plan.list_people(&scope).await?, |r| format!("{}  {}", r.id, r.name));
         }
         Command::Projects { team } => {
             let scope = scope(&store, team).await?;
-            out.list(&store.plan().list_projects(&scope).await?, |p| {
-                format!("{}  {}  {}", p.id, p.color, p.name)
-            });
+            out.list(&plan.list_projects(&scope).await?, |p| format!("{}  {}  {}", p.id, p.color, p.name));
         }
         Command::Report { team, from, to, csv, week_start } => {
             let scope = scope(&store, team).await?;
@@ -241,7 +227,7 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
                 "saturday" => 5,
                 _ => 0,
             };
-            let report = store.plan().report(&scope, range, first_weekday).await?;
+            let report = plan.report(&scope, range, first_weekday).await?;
             if *csv {
                 // The byte-order mark and CRLF line ends as in the file (no newline added).
                 use std::io::Write;
@@ -253,7 +239,7 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
         Command::Assignments { team, from, to } => {
             let scope = scope(&store, team).await?;
             let window = DateRange::window(Date::parse(from)?, Date::parse(to)?)?;
-            let timeline = store.plan().timeline(&scope, window).await?;
+            let timeline = plan.timeline(&scope, window).await?;
             let name_of = |id: &planner_domain::PersonId| {
                 timeline.people.iter().find(|r| &r.id == id).map(|r| r.name.to_string()).unwrap_or_default()
             };
@@ -272,19 +258,19 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
         }
         Command::SeedDemo { team, seed } => {
             let scope = scope(&store, team).await?;
-            let report = store.plan().seed_demo(&scope, today(), *seed).await?;
+            let report = plan.seed_demo(&scope, today(), *seed).await?;
             out.value(&report, |r| {
                 format!("added {} people, {} projects, {} assignments", r.people, r.projects, r.assignments)
             });
         }
         Command::Demo => {
-            let (workspace, scope) = store.identity().open_local_workspace().await?;
+            let (workspace, scope) = identity.open_local_workspace().await?;
             let mut seeded = None;
-            if store.plan().catalog(&scope).await?.people.is_empty() {
-                seeded = Some(store.plan().seed_demo(&scope, today(), 1).await?);
+            if plan.catalog(&scope).await?.people.is_empty() {
+                seeded = Some(plan.seed_demo(&scope, today(), 1).await?);
             }
             let window = DateRange::window(today().add_days(-7), today().add_days(84))?;
-            let timeline = store.plan().timeline(&scope, window).await?;
+            let timeline = plan.timeline(&scope, window).await?;
             let summary = serde_json::json!({
                 "workspace": store.connection().local_file().map(|p| p.display().to_string()),
                 "team": timeline.team,
@@ -304,7 +290,7 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
             let mut records = Vec::new();
             let mut before: Option<String> = None;
             'pages: loop {
-                let page = store.plan().activity(&scope, before.as_deref(), 200, &Default::default()).await?;
+                let page = plan.activity(&scope, before.as_deref(), 200, &Default::default()).await?;
                 for record in page.records {
                     if output::moment(&record.at).is_ok_and(|at| at < since) {
                         break 'pages;

@@ -181,6 +181,11 @@ mod app {
     use planner_store::{Credential, Engine, FileAudit, RemoteTable, Store, StoreError};
     use std::sync::Arc;
 
+    /// Ada's user, as the table read with `store`'s credentials holds it.
+    async fn ada_in(store: &Store) -> planner_domain::User {
+        store.identity().find_user_by_email(&Email::parse("ada@example.com").unwrap()).await.unwrap().unwrap()
+    }
+
     async fn store(profile: &str) -> Store {
         let engine = Engine::DynamoDb(RemoteTable {
             table: TABLE.into(),
@@ -250,12 +255,7 @@ mod app {
 
         // Nor can he link his AWS identity to Ada (an admin) in the table, as IT would.
         let vics = store("vic").await;
-        let ada = vics
-            .identity()
-            .find_user_by_email(&Email::parse("ada@example.com").unwrap())
-            .await
-            .unwrap()
-            .unwrap();
+        let ada = ada_in(&vics).await;
         let forged = vics.identity().link_principal(&ada.id, &session_arn(&account, "viewer", "vic")).await;
         assert!(matches!(forged, Err(StoreError::Denied { .. })), "{forged:?}");
 
@@ -273,12 +273,7 @@ mod app {
         // Ada, an admin (her role may write EMAIL# items, to add members), points Bob's email
         // guard at her own user before IT links Bob's identity by email: IT's link is refused.
         let adas = store("ada").await;
-        let ada = adas
-            .identity()
-            .find_user_by_email(&Email::parse("ada@example.com").unwrap())
-            .await
-            .unwrap()
-            .unwrap();
+        let ada = ada_in(&adas).await;
         let guard = std::collections::HashMap::from([
             ("pk".to_owned(), aws_sdk_dynamodb::types::AttributeValue::S("EMAIL#bob@example.com".into())),
             ("sk".to_owned(), aws_sdk_dynamodb::types::AttributeValue::S("META".into())),

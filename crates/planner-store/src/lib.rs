@@ -116,6 +116,15 @@ impl Store {
         self.now().format(&time::format_description::well_known::Rfc3339).unwrap_or_default()
     }
 
+    /// One transaction of `actions`, retried while DynamoDB answers that it is busy
+    /// (`sdk::transact`).
+    pub(crate) async fn transact(
+        &self,
+        actions: Vec<aws_sdk_dynamodb::types::TransactWriteItem>,
+    ) -> Result<(), sdk::TxError> {
+        sdk::transact(self.client(), actions).await
+    }
+
     /// Proves the connection (credentials, region, endpoint, table) with one eventually
     /// consistent read of a key no item has: the least the IAM policy of docs/security.md
     /// allows, and no table operation.
@@ -130,9 +139,7 @@ impl Store {
         consistent: bool,
     ) -> Result<Option<sdk::Item>, StoreError> {
         Ok(self
-            .client()
             .get_item()
-            .table_name(self.table())
             .set_key(Some(key))
             .consistent_read(consistent)
             .return_consumed_capacity(aws_sdk_dynamodb::types::ReturnConsumedCapacity::Total)
@@ -146,9 +153,7 @@ impl Store {
     /// that key was already there (nothing written).
     pub(crate) async fn put_if_absent(&self, item: sdk::Item) -> Result<bool, StoreError> {
         let put = self
-            .client()
             .put_item()
-            .table_name(self.table())
             .return_consumed_capacity(aws_sdk_dynamodb::types::ReturnConsumedCapacity::Total)
             .set_item(Some(item))
             .condition_expression("attribute_not_exists(pk)")
@@ -169,9 +174,7 @@ impl Store {
         (lo, hi): (String, String),
         consistent: bool,
     ) -> aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder {
-        self.client()
-            .query()
-            .table_name(self.table())
+        self.query()
             .key_condition_expression("pk = :pk AND sk BETWEEN :lo AND :hi")
             .expression_attribute_values(":pk", sdk::s(pk))
             .expression_attribute_values(":lo", sdk::s(lo))
@@ -213,4 +216,24 @@ impl Store {
             },
         })
     }
+}
+
+/// The SDK's request builders with this table's name set: `store.query()`, `store.update_item()`,
+/// … (a Query gets its key condition and runs with `sdk::query_all`).
+macro_rules! table_requests {
+    ($($request:ident: $builder:ty),* $(,)?) => {
+        impl Store {
+            $(pub(crate) fn $request(&self) -> $builder {
+                self.client().$request().table_name(self.table())
+            })*
+        }
+    };
+}
+
+table_requests! {
+    get_item: aws_sdk_dynamodb::operation::get_item::builders::GetItemFluentBuilder,
+    put_item: aws_sdk_dynamodb::operation::put_item::builders::PutItemFluentBuilder,
+    update_item: aws_sdk_dynamodb::operation::update_item::builders::UpdateItemFluentBuilder,
+    delete_item: aws_sdk_dynamodb::operation::delete_item::builders::DeleteItemFluentBuilder,
+    query: aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder,
 }

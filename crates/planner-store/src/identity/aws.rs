@@ -126,7 +126,7 @@ impl Identity<'_> {
             META.into(),
             "attribute_exists(pk)",
         )?;
-        crate::sdk::transact(self.store.client(), vec![put, user_exists]).await.map_err(|e| {
+        self.store.transact(vec![put, user_exists]).await.map_err(|e| {
             if e.condition_failed_at(1) {
                 StoreError::NotFound { what: "user" }
             } else {
@@ -140,9 +140,7 @@ impl Identity<'_> {
     pub async fn unlink_principal(self, arn: &str) -> Result<bool, StoreError> {
         let out = self
             .store
-            .client()
             .delete_item()
-            .table_name(self.store.table())
             .set_key(Some(key(keys::principal_pk(arn)?, META)))
             .return_values(aws_sdk_dynamodb::types::ReturnValue::AllOld)
             .send()

@@ -91,7 +91,7 @@ impl Identity<'_> {
         let who = self.who_of(admin).await?;
         let mut actions = self.new_team_actions(&team, name, &now, admin, who.as_deref())?;
         actions.push(self.recent_team_update(admin, &team, "ADD", true)?);
-        crate::sdk::transact(self.store.client(), actions).await.map_err(|e| {
+        self.store.transact(actions).await.map_err(|e| {
             if e.condition_failed_at(2) {
                 StoreError::NotFound { what: "user" }
             } else {
@@ -165,7 +165,7 @@ impl Identity<'_> {
             None => change,
         };
         actions.push(self.store.plan().feed_record(scope, days, change)?);
-        crate::sdk::transact(self.store.client(), actions).await.map_err(|e| {
+        self.store.transact(actions).await.map_err(|e| {
             if e.condition_failed_at(0) {
                 StoreError::Conflict { what: "membership" }
             } else if old.is_none() && e.condition_failed_at(1) {
@@ -235,7 +235,7 @@ impl Identity<'_> {
                     .before(&MemberState { user_id: user.clone(), role: old, who }),
             )?,
         ];
-        crate::sdk::transact(self.store.client(), actions).await.map_err(|e| {
+        self.store.transact(actions).await.map_err(|e| {
             if e.condition_failed_at(0) {
                 StoreError::Conflict { what: "membership" }
             } else if e.condition_failed_at(2) && delta < 0 {
@@ -290,9 +290,7 @@ impl Identity<'_> {
         let admins = members.iter().filter(|m| parse_role(m).ok() == Some(Role::Admin)).count();
         let set = self
             .store
-            .client()
             .update_item()
-            .table_name(self.store.table())
             .set_key(Some(key(scope.pk(), META)))
             .update_expression("SET #admins = :n")
             .condition_expression("attribute_exists(pk) AND attribute_not_exists(#admins)")

@@ -98,7 +98,7 @@ impl Identity<'_> {
         let mut actions = vec![put_new(self.store.table(), record)?];
         actions.extend(self.new_user_actions(&owner, &email, Some(&Name::parse("You")?))?);
         actions.extend(self.new_team_actions(&team, &Name::parse("My team")?, &now, &owner, Some("You"))?);
-        match crate::sdk::transact(self.store.client(), actions).await {
+        match self.store.transact(actions).await {
             Ok(()) => Ok(LocalWorkspace { team, owner, created: true }),
             // Another window of the app created it at the same moment: use theirs.
             Err(e) if e.condition_failed_at(0) => Box::pin(self.open_local_workspace()).await.map(|(w, _)| w),

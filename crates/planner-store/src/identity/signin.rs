@@ -132,7 +132,7 @@ impl Identity<'_> {
                 .map_err(StoreError::build)
         };
         let actions = vec![put(&code_key)?, put(&self.link_key(email, &link_secret))?];
-        match crate::sdk::transact(self.store.client(), actions).await {
+        match self.store.transact(actions).await {
             Ok(()) => {}
             Err(e) if e.condition_failed_at(0) || e.condition_failed_at(1) => {
                 return Err(StoreError::Engine {
@@ -150,9 +150,7 @@ impl Identity<'_> {
         let hour = now / 3600;
         let attempt = |expression: &str, condition: &str| {
             self.store
-                .client()
                 .update_item()
-                .table_name(self.store.table())
                 .return_consumed_capacity(ReturnConsumedCapacity::Total)
                 .set_key(Some(self.guard_key(email)))
                 .update_expression(expression)
@@ -239,9 +237,7 @@ impl Identity<'_> {
     async fn count_attempt(self, email: &Email) -> Result<String, StoreError> {
         let counted = self
             .store
-            .client()
             .update_item()
-            .table_name(self.store.table())
             .return_consumed_capacity(ReturnConsumedCapacity::Total)
             .set_key(Some(self.guard_key(email)))
             .update_expression("ADD attempts :one")
@@ -315,7 +311,7 @@ impl Identity<'_> {
             TransactWriteItem::builder().delete(consume).build(),
             TransactWriteItem::builder().update(settle).build(),
         ];
-        match crate::sdk::transact(self.store.client(), actions).await {
+        match self.store.transact(actions).await {
             Ok(()) => {}
             Err(e) if e.condition_failed_at(0) || e.condition_failed_at(1) => {
                 return Err(StoreError::CodeInvalid);

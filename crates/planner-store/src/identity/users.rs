@@ -85,7 +85,7 @@ impl Identity<'_> {
     pub async fn create_user(self, email: &Email, name: Option<&Name>) -> Result<User, StoreError> {
         let id = UserId::generate();
         let actions = self.new_user_actions(&id, email, name)?;
-        crate::sdk::transact(self.store.client(), actions).await.map_err(|e| {
+        self.store.transact(actions).await.map_err(|e| {
             if e.condition_failed_at(1) {
                 StoreError::AlreadyExists { what: "user with this email" }
             } else {
@@ -129,9 +129,7 @@ impl Identity<'_> {
         item.insert(GSI1PK.into(), s(keys::account_gsi1pk(provider)?));
         item.insert(GSI1SK.into(), s(keys::account_gsi1sk(provider_account_id)?));
         self.store
-            .client()
             .put_item()
-            .table_name(self.store.table())
             .return_consumed_capacity(ReturnConsumedCapacity::Total)
             .set_item(Some(item))
             .send()
@@ -148,9 +146,7 @@ impl Identity<'_> {
     ) -> Result<Option<User>, StoreError> {
         let items = crate::sdk::query_all(
             self.store
-                .client()
                 .query()
-                .table_name(self.store.table())
                 .index_name(GSI1)
                 .key_condition_expression("GSI1PK = :pk AND GSI1SK = :sk")
                 .expression_attribute_values(":pk", s(keys::account_gsi1pk(provider)?))
@@ -200,9 +196,7 @@ impl Identity<'_> {
     /// Ends a session (sign-out); ending an unknown one is not an error.
     pub async fn delete_session(self, token: &Sensitive) -> Result<(), StoreError> {
         self.store
-            .client()
             .delete_item()
-            .table_name(self.store.table())
             .return_consumed_capacity(ReturnConsumedCapacity::Total)
             .set_key(Some(key(keys::session_pk(&token.hashed(b"")), META)))
             .send()
@@ -218,9 +212,7 @@ impl Identity<'_> {
     pub async fn end_all_sessions(self, session: &VerifiedSession) -> Result<usize, StoreError> {
         let items = crate::sdk::query_all(
             self.store
-                .client()
                 .query()
-                .table_name(self.store.table())
                 .index_name(GSI1)
                 .key_condition_expression("GSI1PK = :pk AND begins_with(GSI1SK, :session)")
                 .expression_attribute_values(":pk", s(keys::user_sessions_gsi1pk(session.user())))

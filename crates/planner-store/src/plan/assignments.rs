@@ -48,7 +48,7 @@ impl Plan<'_> {
             days,
             Self::assignment_change(FeedAction::Created, None, Some(&a)),
         )?);
-        match sdk::transact(self.store.client(), actions).await {
+        match self.store.transact(actions).await {
             Ok(()) => Ok(a),
             Err(e) if e.condition_failed_at(0) => Err(StoreError::ParentGone { what: "person" }),
             Err(e) if e.condition_failed_at(1) => Err(StoreError::ParentGone { what: "project" }),
@@ -106,7 +106,7 @@ impl Plan<'_> {
         let days = self.feed_days(scope).await?;
         let change = Self::assignment_change(FeedAction::Changed, Some(current), Some(&next));
         actions.push(self.feed_record(scope, days, change)?);
-        match sdk::transact(self.store.client(), actions).await {
+        match self.store.transact(actions).await {
             Ok(()) => Ok(next),
             Err(e) if e.condition_failed_at(0) => Err(StoreError::ParentGone { what: "person" }),
             Err(e) if e.condition_failed_at(1) => Err(StoreError::ParentGone { what: "project" }),
@@ -146,7 +146,7 @@ impl Plan<'_> {
             days,
             Self::assignment_change(FeedAction::Deleted, Some(current), None),
         )?);
-        let condition_failed = match sdk::transact(self.store.client(), actions).await {
+        let condition_failed = match self.store.transact(actions).await {
             Ok(()) => false,
             Err(e) if e.condition_failed_at(0) => true,
             Err(e) => return Err(e.into_store("assignment")),
@@ -307,9 +307,7 @@ impl Plan<'_> {
             return Ok(());
         }
         self.store
-            .client()
             .update_item()
-            .table_name(self.store.table())
             .return_consumed_capacity(ReturnConsumedCapacity::Total)
             .set_key(Some(key(scope.pk(), keys::LEVELS)))
             .update_expression(format!("ADD {} :level", series.levels_attribute()))

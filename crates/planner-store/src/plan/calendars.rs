@@ -58,7 +58,7 @@ impl Plan<'_> {
             Change::new(FeedKind::Calendar, FeedAction::Created, calendar.id.as_str()).after(&calendar);
         let days = self.feed_days(scope).await?;
         let actions = vec![put_new(self.store.table(), item)?, self.feed_record(scope, days, change)?];
-        let written = match sdk::transact(self.store.client(), actions).await {
+        let written = match self.store.transact(actions).await {
             Ok(()) => true,
             Err(e) if e.condition_failed_at(0) => false,
             Err(e) => return Err(e.into_store("calendar")),
@@ -106,7 +106,7 @@ impl Plan<'_> {
         let days = self.feed_days(scope).await?;
         let actions =
             vec![TransactWriteItem::builder().update(update).build(), self.feed_record(scope, days, change)?];
-        match sdk::transact(self.store.client(), actions).await {
+        match self.store.transact(actions).await {
             Ok(()) => Ok(next),
             Err(e) if e.condition_failed_at(0) => Err(match self.store.get(at, true).await? {
                 Some(_) => StoreError::Conflict { what: "calendar" },
@@ -235,7 +235,7 @@ impl Plan<'_> {
             actions.push(plain_put(self.store.table(), ci::holiday_item(&pk, h))?);
         }
         actions.push(self.feed_record(scope, retention, change)?);
-        sdk::transact(self.store.client(), actions).await.map_err(|e| e.into_store("holiday"))
+        self.store.transact(actions).await.map_err(|e| e.into_store("holiday"))
     }
 
     /// Removes one holiday (removing one that is not there succeeds). Admins only.
@@ -261,7 +261,7 @@ impl Plan<'_> {
         let days = self.feed_days(scope).await?;
         let actions =
             vec![TransactWriteItem::builder().delete(remove).build(), self.feed_record(scope, days, change)?];
-        match sdk::transact(self.store.client(), actions).await {
+        match self.store.transact(actions).await {
             Ok(()) => Ok(()),
             Err(e) if e.condition_failed_at(0) => Ok(()),
             Err(e) => Err(e.into_store("holiday")),
@@ -343,7 +343,7 @@ impl Plan<'_> {
             .before(current)
             .after(&next);
         actions.push(self.feed_record(scope, self.feed_days(scope).await?, change)?);
-        match sdk::transact(self.store.client(), actions).await {
+        match self.store.transact(actions).await {
             Ok(()) => Ok(next),
             Err(e) if e.condition_failed_at(1) => Err(StoreError::NotFound { what: "calendar" }),
             Err(e) if e.condition_failed_at(0) => Err(match self.store.get(person, true).await? {

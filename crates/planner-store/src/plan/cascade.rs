@@ -116,9 +116,7 @@ impl Plan<'_> {
         // Step 1: mark. A parent that is already gone means an earlier run finished.
         let marked = self
             .store
-            .client()
             .update_item()
-            .table_name(self.store.table())
             .return_consumed_capacity(ReturnConsumedCapacity::Total)
             .set_key(Some(parent.clone()))
             .update_expression(format!(

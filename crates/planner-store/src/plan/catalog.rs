@@ -5,7 +5,7 @@ use crate::keys::{self, TeamItemKey};
 use crate::plan::Plan;
 use crate::plan::feed::{Change, FeedAction, FeedKind};
 use crate::sdk::put_new;
-use crate::sdk::{self, Item, get_s, key, n, query_all, s};
+use crate::sdk::{Item, get_s, key, n, query_all, s};
 use crate::{StoreError, TeamScope};
 use aws_sdk_dynamodb::types::{TransactWriteItem, Update};
 use planner_domain::{Action, Color, Name, Person, PersonId, Project, ProjectId};
@@ -102,9 +102,7 @@ impl Plan<'_> {
         self.store.require(scope, Action::ReadPlan, command)?;
         let rows = query_all(
             self.store
-                .client()
                 .query()
-                .table_name(self.store.table())
                 .key_condition_expression("pk = :pk AND begins_with(sk, :prefix)")
                 .expression_attribute_values(":pk", s(scope.pk()))
                 .expression_attribute_values(":prefix", s(prefix))
@@ -174,7 +172,7 @@ impl Plan<'_> {
             .collect();
         let days = self.feed_days(scope).await?;
         let actions = vec![put_new(self.store.table(), item)?, self.feed_record(scope, days, change)?];
-        match sdk::transact(self.store.client(), actions).await {
+        match self.store.transact(actions).await {
             Ok(()) => return Ok(()),
             Err(e) if e.condition_failed_at(0) => {}
             Err(e) => return Err(e.into_store(what)),
@@ -308,7 +306,7 @@ impl Plan<'_> {
             TransactWriteItem::builder().update(update.build().map_err(StoreError::build)?).build(),
             self.feed_record(scope, days, change.before(&before).after(&after))?,
         ];
-        match sdk::transact(self.store.client(), actions).await {
+        match self.store.transact(actions).await {
             Ok(()) => Ok(after),
             Err(e) if e.condition_failed_at(0) => Err(match self.store.get(key, true).await? {
                 Some(item) if !is_deleting(&item) => StoreError::Conflict { what },

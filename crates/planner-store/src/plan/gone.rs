@@ -95,7 +95,7 @@ impl Plan<'_> {
             .map_err(|e| crate::sdk::TxError::Store(StoreError::build(e)))?;
         let mark = self.gone_mark_at(pk, gone, id).map_err(crate::sdk::TxError::Store)?;
         let actions = vec![TransactWriteItem::builder().delete(remove).build(), mark, record];
-        crate::sdk::transact(self.store.client(), actions).await
+        self.store.transact(actions).await
     }
 
     /// After a failed condition on the item `id` of `series` the caller saw at `old_sk`: there

@@ -8,7 +8,7 @@ use crate::keys::{self, Series};
 use crate::plan::Plan;
 use crate::plan::feed::{FeedAction, FeedKind, record_from_item};
 use crate::sdk::put_new;
-use crate::sdk::{self, get_n, key, n};
+use crate::sdk::{get_n, key, n};
 use crate::{StoreError, TeamScope, window};
 use aws_sdk_dynamodb::types::{Delete, TransactWriteItem};
 use planner_domain::{Action, Assignment};
@@ -65,7 +65,7 @@ impl Plan<'_> {
         actions.push(TransactWriteItem::builder().delete(remove_mark).build());
         let change = Self::assignment_change(FeedAction::Restored, None, Some(&a));
         actions.push(self.feed_record(scope, self.feed_days(scope).await?, change)?);
-        match sdk::transact(self.store.client(), actions).await {
+        match self.store.transact(actions).await {
             Ok(()) => Ok(a),
             Err(e) if e.condition_failed_at(0) => Err(StoreError::ParentGone { what: "person" }),
             Err(e) if e.condition_failed_at(1) => Err(StoreError::ParentGone { what: "project" }),

@@ -8,7 +8,7 @@ use crate::plan::Plan;
 use crate::plan::feed::{
     Change, FEED_DAYS_ATTR, FEED_DAYS_MAX, FEED_DAYS_MIN, FeedAction, FeedKind, TeamSettings,
 };
-use crate::sdk::{self, Item, get_n, get_s, key, n, s};
+use crate::sdk::{Item, get_n, get_s, key, n, s};
 use crate::{StoreError, TeamScope};
 use aws_sdk_dynamodb::types::{AttributeValue, TransactWriteItem, Update};
 use planner_domain::capacity::WorkWeek;
@@ -143,7 +143,7 @@ impl Plan<'_> {
             TransactWriteItem::builder().update(update.build().map_err(StoreError::build)?).build(),
             self.feed_record(scope, days, change)?,
         ];
-        match sdk::transact(self.store.client(), actions).await {
+        match self.store.transact(actions).await {
             Ok(()) => {}
             Err(e) if e.condition_failed_at(0) => return Err(StoreError::Conflict { what: "team" }),
             Err(e) => return Err(e.into_store("team")),

@@ -8,7 +8,7 @@ use crate::keys::{self, Series};
 use crate::plan::Plan;
 use crate::plan::feed::{Change, FeedAction, FeedKind};
 use crate::sdk::put_new;
-use crate::sdk::{self, key, query_all};
+use crate::sdk::{key, query_all};
 use crate::{StoreError, TeamScope, window};
 use planner_domain::capacity::TimeOffKind;
 use planner_domain::{Action, DateRange, PersonId, TimeOff, TimeOffId};
@@ -82,7 +82,7 @@ impl Plan<'_> {
         }
         let days = self.feed_days(scope).await?;
         actions.push(self.feed_record(scope, days, time_off_change(FeedAction::Created, None, Some(&t)))?);
-        match sdk::transact(self.store.client(), actions).await {
+        match self.store.transact(actions).await {
             Ok(()) => Ok(t),
             Err(e) if e.condition_failed_at(0) => Err(StoreError::ParentGone { what: "person" }),
             Err(e) if e.condition_failed_at(MAIN) || e.condition_failed_at(MAIN + 1) => {
@@ -129,7 +129,7 @@ impl Plan<'_> {
             days,
             time_off_change(FeedAction::Changed, Some(current), Some(&next)),
         )?);
-        match sdk::transact(self.store.client(), actions).await {
+        match self.store.transact(actions).await {
             Ok(()) => Ok(next),
             Err(e) if e.condition_failed_at(0) => Err(StoreError::ParentGone { what: "person" }),
             Err(e) if e.condition_failed_at(MAIN) || e.condition_failed_at(MAIN + 1) => {
@@ -162,7 +162,7 @@ impl Plan<'_> {
             days,
             time_off_change(FeedAction::Deleted, Some(current), None),
         )?);
-        match sdk::transact(self.store.client(), actions).await {
+        match self.store.transact(actions).await {
             Ok(()) => Ok(()),
             Err(e) if e.condition_failed_at(0) => match self.time_off_changed(scope, current).await {
                 StoreError::NotFound { .. } => Ok(()),

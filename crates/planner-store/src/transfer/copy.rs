@@ -95,7 +95,7 @@ impl Transfer<'_> {
 
     async fn copy_one(self, unit: Unit) -> Result<Copied, StoreError> {
         let checks = unit.actions.len();
-        match sdk::transact(self.store.client(), unit.actions).await {
+        match self.store.transact(unit.actions).await {
             Ok(()) => Ok(Copied::Written),
             Err(e) if e.condition_failed_at(0) => Ok(Copied::AlreadyThere),
             Err(e) if (1..checks).any(|i| e.condition_failed_at(i)) => Ok(Copied::DeletedInTeam),

@@ -44,9 +44,7 @@ impl Transfer<'_> {
         for _ in 0..3 {
             let put = self
                 .store
-                .client()
                 .put_item()
-                .table_name(self.store.table())
                 .return_consumed_capacity(ReturnConsumedCapacity::Total)
                 .set_item(Some(row.clone()))
                 .condition_expression("attribute_not_exists(deleting)")

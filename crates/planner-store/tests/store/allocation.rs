@@ -31,19 +31,18 @@ async fn allocation_and_status_are_stored_and_kept_by_a_move() {
         (Allocation::FULL_DAY, Status::Confirmed, 2),
     ] {
         let asked = new(&r, &p, range("2026-05-04", days), allocation, status);
-        let a = env.store.plan().create_assignment(&scope, asked).await.unwrap();
+        let a = env.plan().create_assignment(&scope, asked).await.unwrap();
         assert_eq!((a.allocation, a.status), (allocation, status));
         made.push(a);
     }
     let mut read =
-        env.store.plan().assignments_in_window(&scope, window("2026-05-01", "2026-06-01")).await.unwrap();
+        env.plan().assignments_in_window(&scope, window("2026-05-01", "2026-06-01")).await.unwrap();
     read.sort_by_key(|a| a.range.days());
     made.sort_by_key(|a| a.range.days());
     assert_eq!(read, made, "the window query reads what was written");
 
     // A drag names neither: both are kept. The dialog names them: both change.
     let moved = env
-        .store
         .plan()
         .update_assignment(
             &scope,
@@ -60,7 +59,6 @@ async fn allocation_and_status_are_stored_and_kept_by_a_move() {
         .unwrap();
     assert_eq!((moved.allocation, moved.status), (Allocation::HoursPerDay(240), Status::Tentative));
     let edited = env
-        .store
         .plan()
         .update_assignment(
             &scope,
@@ -76,8 +74,7 @@ async fn allocation_and_status_are_stored_and_kept_by_a_move() {
         .await
         .unwrap();
     assert_eq!((edited.allocation, edited.status), (Allocation::FULL_DAY, Status::Confirmed));
-    let stored =
-        env.store.plan().assignments_in_window(&scope, window("2026-05-11", "2026-05-12")).await.unwrap();
+    let stored = env.plan().assignments_in_window(&scope, window("2026-05-11", "2026-05-12")).await.unwrap();
     assert!(stored.contains(&edited), "{stored:?}");
 }
 
@@ -86,7 +83,7 @@ async fn a_total_that_does_not_fit_its_days_is_refused_and_nothing_is_written() 
     let env = TestEnv::new().await;
     let (scope, r, p) = env.team_with_r_and_p("Too much").await;
     let asked = new(&r, &p, range("2026-05-04", 2), Allocation::Total(2 * 24 * 60 + 15), Status::Confirmed);
-    let refused = env.store.plan().create_assignment(&scope, asked).await;
+    let refused = env.plan().create_assignment(&scope, asked).await;
     assert!(matches!(refused, Err(StoreError::Invalid(ValidationError::TotalHours { .. }))), "{refused:?}");
     let a = env.assign(&scope, &r.id, &p.id, "2026-05-04", 5).await;
     // Shortened to one day, 40 hours no longer fit.
@@ -97,12 +94,9 @@ async fn a_total_that_does_not_fit_its_days_is_refused_and_nothing_is_written() 
         allocation: Some(Allocation::Total(40 * 60)),
         status: None,
     };
-    assert!(matches!(
-        env.store.plan().update_assignment(&scope, &a, shorter).await,
-        Err(StoreError::Invalid(_))
-    ));
+    assert!(matches!(env.plan().update_assignment(&scope, &a, shorter).await, Err(StoreError::Invalid(_))));
     assert_eq!(
-        env.store.plan().assignments_in_window(&scope, window("2026-05-01", "2026-06-01")).await.unwrap(),
+        env.plan().assignments_in_window(&scope, window("2026-05-01", "2026-06-01")).await.unwrap(),
         vec![a]
     );
 }
@@ -112,14 +106,14 @@ async fn export_and_import_carry_them_and_a_version_1_file_still_imports() {
     let env = TestEnv::new().await;
     let (source, r, p) = env.team_with_r_and_p("Source").await;
     let asked = new(&r, &p, range("2026-05-04", 5), Allocation::Percent(25), Status::Tentative);
-    let a = env.store.plan().create_assignment(&source, asked).await.unwrap();
-    let file = env.store.transfer().export_team(&source).await.unwrap();
+    let a = env.plan().create_assignment(&source, asked).await.unwrap();
+    let file = env.transfer().export_team(&source).await.unwrap();
     assert!(file.format_version >= 2, "allocations came with version 2");
     let target = env.team("Target").await;
     let parsed: TeamExport = serde_json::from_str(&serde_json::to_string(&file).unwrap()).unwrap();
-    env.store.transfer().import_team(&target, &parsed, &mut |_, _, _| {}).await.unwrap();
+    env.transfer().import_team(&target, &parsed, &mut |_, _, _| {}).await.unwrap();
     assert_eq!(
-        env.store.plan().assignments_in_window(&target, window("2026-05-01", "2026-06-01")).await.unwrap(),
+        env.plan().assignments_in_window(&target, window("2026-05-01", "2026-06-01")).await.unwrap(),
         vec![a.clone()]
     );
 
@@ -133,15 +127,14 @@ async fn export_and_import_carry_them_and_a_version_1_file_still_imports() {
     }
     let old: TeamExport = serde_json::from_value(old).unwrap();
     let third = env.team("Third").await;
-    env.store.transfer().import_team(&third, &old, &mut |_, _, _| {}).await.unwrap();
-    let read =
-        env.store.plan().assignments_in_window(&third, window("2026-05-01", "2026-06-01")).await.unwrap();
+    env.transfer().import_team(&third, &old, &mut |_, _, _| {}).await.unwrap();
+    let read = env.plan().assignments_in_window(&third, window("2026-05-01", "2026-06-01")).await.unwrap();
     assert_eq!((read[0].allocation, read[0].status), (Allocation::FULL_DAY, Status::Confirmed));
     let mut future = serde_json::to_value(&file).unwrap();
     future["formatVersion"] = (planner_store::transfer::FORMAT_VERSION + 1).into();
     let future: TeamExport = serde_json::from_value(future).unwrap();
     assert!(matches!(
-        env.store.transfer().import_team(&third, &future, &mut |_, _, _| {}).await,
+        env.transfer().import_team(&third, &future, &mut |_, _, _| {}).await,
         Err(StoreError::Config { .. })
     ));
 }

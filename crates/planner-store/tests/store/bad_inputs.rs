@@ -48,7 +48,7 @@ async fn refused_writes_leave_the_table_unchanged() {
     let env = TestEnv::new().await;
     let (scope, r, p) = env.team_with_r_and_p("Unchanged").await;
     let a = env.assign(&scope, &r.id, &p.id, "2026-05-04", 5).await;
-    let before = env.store.transfer().export_team(&scope).await.unwrap();
+    let before = env.transfer().export_team(&scope).await.unwrap();
 
     let new = |person_id: PersonId, project_id: ProjectId, id: AssignmentId| NewAssignment {
         id,
@@ -69,69 +69,56 @@ async fn refused_writes_leave_the_table_unchanged() {
     let results: Vec<(&str, Result<(), StoreError>)> = vec![
         (
             "unknown person",
-            env.store
-                .plan()
+            env.plan()
                 .create_assignment(&scope, new(PersonId::generate(), p.id.clone(), AssignmentId::generate()))
                 .await
                 .map(drop),
         ),
         (
             "unknown project",
-            env.store
-                .plan()
+            env.plan()
                 .create_assignment(&scope, new(r.id.clone(), ProjectId::generate(), AssignmentId::generate()))
                 .await
                 .map(drop),
         ),
         (
             "reused id",
-            env.store
-                .plan()
+            env.plan()
                 .create_assignment(&scope, new(r.id.clone(), p.id.clone(), a.id.clone()))
                 .await
                 .map(drop),
         ),
         (
             "reused person id",
-            env.store
-                .plan()
-                .create_person(&scope, r.id.clone(), Name::parse("Other").unwrap())
-                .await
-                .map(drop),
+            env.plan().create_person(&scope, r.id.clone(), Name::parse("Other").unwrap()).await.map(drop),
         ),
         (
             "stale rename",
-            env.store.plan().rename_person(&scope, &r.id, 9, Name::parse("Z").unwrap()).await.map(drop),
+            env.plan().rename_person(&scope, &r.id, 9, Name::parse("Z").unwrap()).await.map(drop),
         ),
         (
             "rename of nobody",
-            env.store
-                .plan()
+            env.plan()
                 .rename_person(&scope, &PersonId::generate(), 1, Name::parse("Z").unwrap())
                 .await
                 .map(drop),
         ),
         (
             "empty project update",
-            env.store.plan().update_project(&scope, &p.id, p.version, None, None).await.map(drop),
+            env.plan().update_project(&scope, &p.id, p.version, None, None).await.map(drop),
         ),
         (
             "stale move",
-            env.store
-                .plan()
-                .update_assignment(&scope, &stale, change(r.id.clone(), p.id.clone()))
-                .await
-                .map(drop),
+            env.plan().update_assignment(&scope, &stale, change(r.id.clone(), p.id.clone())).await.map(drop),
         ),
         (
             "move to nobody",
-            env.store
-                .plan()
+            env.plan()
                 .update_assignment(&scope, &a, change(PersonId::generate(), p.id.clone()))
                 .await
                 .map(drop),
         ),
-        ("stale delete", env.store.plan().delete_assignment(&scope, &stale).await.map(drop)),
+        ("stale delete", env.plan().delete_assignment(&scope, &stale).await.map(drop)),
     ];
     let codes: Vec<_> =
         results.iter().map(|(what, r)| (*what, r.as_ref().err().map(StoreError::code))).collect();
@@ -150,7 +137,7 @@ async fn refused_writes_leave_the_table_unchanged() {
             ("stale delete", Some("conflict")),
         ]
     );
-    let after = env.store.transfer().export_team(&scope).await.unwrap();
+    let after = env.transfer().export_team(&scope).await.unwrap();
     assert_eq!(
         (after.people, after.projects, after.assignments),
         (before.people, before.projects, before.assignments)

@@ -25,13 +25,12 @@ async fn cascade_of(n: usize) {
     fill(&env, &scope, &doomed.id, &p.id, n).await;
     let kept = env.assign(&scope, &stays.id, &p.id, "2024-02-01", 5).await;
     // What the confirmation tells before the delete.
-    assert_eq!(env.store.plan().person_assignment_count(&scope, &doomed.id).await.unwrap(), n);
-    assert_eq!(env.store.plan().person_assignment_count(&scope, &stays.id).await.unwrap(), 1);
-    assert_eq!(env.store.plan().project_assignment_count(&scope, &p.id).await.unwrap(), n + 1);
+    assert_eq!(env.plan().person_assignment_count(&scope, &doomed.id).await.unwrap(), n);
+    assert_eq!(env.plan().person_assignment_count(&scope, &stays.id).await.unwrap(), 1);
+    assert_eq!(env.plan().project_assignment_count(&scope, &p.id).await.unwrap(), n + 1);
 
     let mut seen = Vec::new();
     let report = env
-        .store
         .plan()
         .delete_person(&scope, &doomed.id, &mut |done, total| seen.push((done, total)))
         .await
@@ -39,14 +38,14 @@ async fn cascade_of(n: usize) {
     assert_eq!(report.assignments_deleted, n);
     assert_eq!(seen.last(), Some(&(n, n)));
     assert!(seen.windows(2).all(|w| w[0].0 <= w[1].0));
-    assert_eq!(env.store.plan().all_assignments(&scope).await.unwrap(), vec![kept.clone()]);
-    assert_eq!(env.store.plan().list_people(&scope).await.unwrap(), vec![stays]);
-    assert_eq!(env.store.plan().person_assignment_count(&scope, &doomed.id).await.unwrap(), 0);
+    assert_eq!(env.plan().all_assignments(&scope).await.unwrap(), vec![kept.clone()]);
+    assert_eq!(env.plan().list_people(&scope).await.unwrap(), vec![stays]);
+    assert_eq!(env.plan().person_assignment_count(&scope, &doomed.id).await.unwrap(), 0);
     let everything =
-        env.store.plan().assignments_in_window(&scope, window("2023-01-01", "2035-01-01")).await.unwrap();
+        env.plan().assignments_in_window(&scope, window("2023-01-01", "2035-01-01")).await.unwrap();
     assert_eq!(everything, vec![kept]);
     // Again: nothing to do, and no error.
-    let again = env.store.plan().delete_person(&scope, &doomed.id, &mut |_, _| {}).await.unwrap();
+    let again = env.plan().delete_person(&scope, &doomed.id, &mut |_, _| {}).await.unwrap();
     assert!(again.already_gone);
 }
 
@@ -69,10 +68,10 @@ async fn deleting_a_project_removes_its_assignments_only() {
     let kept_project = env.project(&scope, "Kept").await;
     fill(&env, &scope, &r.id, &gone.id, 130).await;
     let kept = env.assign(&scope, &r.id, &kept_project.id, "2024-02-01", 5).await;
-    let report = env.store.plan().delete_project(&scope, &gone.id, &mut |_, _| {}).await.unwrap();
+    let report = env.plan().delete_project(&scope, &gone.id, &mut |_, _| {}).await.unwrap();
     assert_eq!(report.assignments_deleted, 130);
-    assert_eq!(env.store.plan().all_assignments(&scope).await.unwrap(), vec![kept]);
-    assert_eq!(env.store.plan().list_projects(&scope).await.unwrap(), vec![kept_project]);
+    assert_eq!(env.plan().all_assignments(&scope).await.unwrap(), vec![kept]);
+    assert_eq!(env.plan().list_projects(&scope).await.unwrap(), vec![kept_project]);
 }
 
 #[tokio::test]
@@ -85,26 +84,25 @@ async fn an_interrupted_cascade_hides_the_row_and_completes_when_run_again() {
         fill(&env, &scope, &doomed.id, &p.id, 200).await;
 
         recorder.disconnect_after("BatchWriteItem", fail_after_batches);
-        let first = env.store.plan().delete_person(&scope, &doomed.id, &mut |_, _| {}).await;
+        let first = env.plan().delete_person(&scope, &doomed.id, &mut |_, _| {}).await;
         assert!(matches!(first, Err(StoreError::Unavailable { .. })), "{first:?}");
         recorder.clear_rule();
 
         // Meanwhile: the row and all its bars are hidden, the delete is listed as pending,
         // and no new assignment can be given to the person.
-        let t = env.store.plan().timeline(&scope, window("2023-06-01", "2026-06-01")).await.unwrap();
+        let t = env.plan().timeline(&scope, window("2023-06-01", "2026-06-01")).await.unwrap();
         assert!(t.people.is_empty() && t.items.assignments.is_empty(), "after {fail_after_batches} batches");
-        let catalog = env.store.plan().catalog(&scope).await.unwrap();
+        let catalog = env.plan().catalog(&scope).await.unwrap();
         assert_eq!(catalog.pending_deletions, vec![PendingDeletion::Person(doomed.id.clone())]);
         let late = env.assign_range(&scope, &doomed.id, &p.id, range("2026-01-01", 2)).await;
         assert!(matches!(late, Err(StoreError::ParentGone { .. })), "{late:?}");
 
-        let second = env.store.plan().delete_person(&scope, &doomed.id, &mut |_, _| {}).await.unwrap();
+        let second = env.plan().delete_person(&scope, &doomed.id, &mut |_, _| {}).await.unwrap();
         assert!(!second.already_gone);
-        assert!(env.store.plan().all_assignments(&scope).await.unwrap().is_empty());
-        assert!(env.store.plan().catalog(&scope).await.unwrap().pending_deletions.is_empty());
+        assert!(env.plan().all_assignments(&scope).await.unwrap().is_empty());
+        assert!(env.plan().catalog(&scope).await.unwrap().pending_deletions.is_empty());
         assert!(
-            env.store
-                .plan()
+            env.plan()
                 .assignments_in_window(&scope, window("2023-01-01", "2030-01-01"))
                 .await
                 .unwrap()
@@ -142,20 +140,16 @@ async fn concurrent_creates_never_outlive_the_cascade() {
     }
     let cascade = {
         let (env, scope, r) = (env.clone(), scope.clone(), doomed.id.clone());
-        tokio::spawn(async move { env.store.plan().delete_person(&scope, &r, &mut |_, _| {}).await })
+        tokio::spawn(async move { env.plan().delete_person(&scope, &r, &mut |_, _| {}).await })
     };
     for w in writers {
         w.await.unwrap();
     }
     cascade.await.unwrap().unwrap();
-    assert!(env.store.plan().all_assignments(&scope).await.unwrap().is_empty());
-    assert!(env.store.plan().catalog(&scope).await.unwrap().people.is_empty());
+    assert!(env.plan().all_assignments(&scope).await.unwrap().is_empty());
+    assert!(env.plan().catalog(&scope).await.unwrap().people.is_empty());
     // The name is free to be used again by a new person.
-    env.store
-        .plan()
-        .create_person(&scope, PersonId::generate(), Name::parse("Doomed").unwrap())
-        .await
-        .unwrap();
+    env.plan().create_person(&scope, PersonId::generate(), Name::parse("Doomed").unwrap()).await.unwrap();
 }
 
 #[tokio::test]
@@ -168,7 +162,7 @@ async fn an_assignment_cannot_be_taken_away_from_a_person_being_deleted() {
     let a = env.assign(&scope, &doomed.id, &p.id, "2026-05-01", 60).await;
     // The delete stops after marking and listing (its batch writes fail).
     recorder.disconnect_after("BatchWriteItem", 0);
-    assert!(env.store.plan().delete_person(&scope, &doomed.id, &mut |_, _| {}).await.is_err());
+    assert!(env.plan().delete_person(&scope, &doomed.id, &mut |_, _| {}).await.is_err());
     recorder.clear_rule();
     let change = planner_store::AssignmentChange {
         person_id: other.id.clone(),
@@ -177,13 +171,12 @@ async fn an_assignment_cannot_be_taken_away_from_a_person_being_deleted() {
         allocation: None,
         status: None,
     };
-    let moved = env.store.plan().update_assignment(&scope, &a, change).await;
+    let moved = env.plan().update_assignment(&scope, &a, change).await;
     assert!(matches!(moved, Err(StoreError::ParentGone { what: "person" })), "{moved:?}");
-    env.store.plan().delete_person(&scope, &doomed.id, &mut |_, _| {}).await.unwrap();
-    assert!(env.store.plan().all_assignments(&scope).await.unwrap().is_empty());
+    env.plan().delete_person(&scope, &doomed.id, &mut |_, _| {}).await.unwrap();
+    assert!(env.plan().all_assignments(&scope).await.unwrap().is_empty());
     assert!(
-        env.store
-            .plan()
+        env.plan()
             .assignments_in_window(&scope, window("2026-01-01", "2027-01-01"))
             .await
             .unwrap()

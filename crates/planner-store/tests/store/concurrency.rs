@@ -17,7 +17,6 @@ async fn twenty_concurrent_writers_lose_nothing() {
         let (env, scope, p) = (env.clone(), scope.clone(), p.id.clone());
         tasks.push(tokio::spawn(async move {
             let r = env
-                .store
                 .plan()
                 .create_person(&scope, PersonId::generate(), Name::parse(&format!("Writer {w:02}")).unwrap())
                 .await
@@ -42,10 +41,9 @@ async fn twenty_concurrent_writers_lose_nothing() {
     }
     assert_eq!(expected.len(), 200);
     let stored: HashSet<_> =
-        env.store.plan().all_assignments(&scope).await.unwrap().into_iter().map(|a| a.id).collect();
+        env.plan().all_assignments(&scope).await.unwrap().into_iter().map(|a| a.id).collect();
     assert_eq!(stored, expected);
     let in_window: HashSet<_> = env
-        .store
         .plan()
         .assignments_in_window(&scope, window("2026-06-20", "2026-06-27"))
         .await
@@ -55,7 +53,7 @@ async fn twenty_concurrent_writers_lose_nothing() {
         .collect();
     // The long ones (i = 0, 3, 6, 9; 70 days) still run in late June.
     assert_eq!(in_window.len(), 20 * 4);
-    assert_eq!(env.store.plan().list_people(&scope).await.unwrap().len(), 20);
+    assert_eq!(env.plan().list_people(&scope).await.unwrap().len(), 20);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -70,8 +68,7 @@ async fn two_edits_of_one_read_copy_give_one_success_and_one_conflict() {
             tasks.push(tokio::spawn(async move {
                 // One moves it (new sort key), the other resizes it (same key), or both resize.
                 let start = if round % 2 == 0 && k == 0 { "2026-05-11" } else { "2026-05-04" };
-                env.store
-                    .plan()
+                env.plan()
                     .update_assignment(
                         &scope,
                         &a,
@@ -94,9 +91,9 @@ async fn two_edits_of_one_read_copy_give_one_success_and_one_conflict() {
             .count();
         assert_eq!((ok, refused), (1, 1), "round {round}: {results:?}");
         let winner = results.into_iter().find_map(Result::ok).unwrap();
-        let stored = env.store.plan().all_assignments(&scope).await.unwrap();
+        let stored = env.plan().all_assignments(&scope).await.unwrap();
         assert_eq!(stored, vec![winner.clone()]);
-        env.store.plan().delete_assignment(&scope, &winner).await.unwrap();
+        env.plan().delete_assignment(&scope, &winner).await.unwrap();
     }
 }
 

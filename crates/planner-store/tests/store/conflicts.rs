@@ -27,7 +27,7 @@ async fn time_off(env: &TestEnv, scope: &TeamScope, r: &Person, start: &str) -> 
         person_id: r.id.clone(),
         change: TimeOffChange { range: range(start, 2), kind: TimeOffKind::Holiday, minutes: None },
     };
-    env.store.plan().create_time_off(scope, new).await.unwrap()
+    env.plan().create_time_off(scope, new).await.unwrap()
 }
 
 /// What the failed edits since the last call sent: each request's operation, and how many
@@ -55,38 +55,38 @@ async fn stale_edits(history: usize) -> Vec<Vec<String>> {
     }
     let a = env.assign(&scope, &r.id, &p.id, "2026-05-04", 5).await;
     let t = time_off(&env, &scope, &r, "2026-05-04").await;
-    let moved = env.store.plan().update_assignment(&scope, &a, change(&a, "2026-06-01", 5)).await.unwrap();
-    let t_moved = env.store.plan().update_time_off(&scope, &t, off_change("2026-06-01", 3)).await.unwrap();
+    let moved = env.plan().update_assignment(&scope, &a, change(&a, "2026-06-01", 5)).await.unwrap();
+    let t_moved = env.plan().update_time_off(&scope, &t, off_change("2026-06-01", 3)).await.unwrap();
     let mut out = Vec::new();
     recorder.take();
 
     // Changed by someone else: a conflict, for an edit and a delete alike.
-    let e = env.store.plan().update_assignment(&scope, &a, change(&a, "2026-05-11", 5)).await.unwrap_err();
+    let e = env.plan().update_assignment(&scope, &a, change(&a, "2026-05-11", 5)).await.unwrap_err();
     assert!(matches!(e, StoreError::Conflict { .. }), "{e:?}");
     out.push(requests(&recorder));
-    let e = env.store.plan().delete_assignment(&scope, &a).await.unwrap_err();
+    let e = env.plan().delete_assignment(&scope, &a).await.unwrap_err();
     assert!(matches!(e, StoreError::Conflict { .. }), "{e:?}");
     out.push(requests(&recorder));
-    let e = env.store.plan().update_time_off(&scope, &t, off_change("2026-05-11", 2)).await.unwrap_err();
+    let e = env.plan().update_time_off(&scope, &t, off_change("2026-05-11", 2)).await.unwrap_err();
     assert!(matches!(e, StoreError::Conflict { .. }), "{e:?}");
     out.push(requests(&recorder));
-    let e = env.store.plan().delete_time_off(&scope, &t).await.unwrap_err();
+    let e = env.plan().delete_time_off(&scope, &t).await.unwrap_err();
     assert!(matches!(e, StoreError::Conflict { .. }), "{e:?}");
     out.push(requests(&recorder));
 
     // Deleted by someone else: gone (a delete of it is done; an edit of it is refused as gone).
-    env.store.plan().delete_assignment(&scope, &moved).await.unwrap();
-    env.store.plan().delete_time_off(&scope, &t_moved).await.unwrap();
+    env.plan().delete_assignment(&scope, &moved).await.unwrap();
+    env.plan().delete_time_off(&scope, &t_moved).await.unwrap();
     recorder.take();
-    let e = env.store.plan().update_assignment(&scope, &a, change(&a, "2026-05-11", 5)).await.unwrap_err();
+    let e = env.plan().update_assignment(&scope, &a, change(&a, "2026-05-11", 5)).await.unwrap_err();
     assert!(matches!(e, StoreError::NotFound { .. }), "{e:?}");
     out.push(requests(&recorder));
-    env.store.plan().delete_assignment(&scope, &a).await.unwrap();
+    env.plan().delete_assignment(&scope, &a).await.unwrap();
     out.push(requests(&recorder));
-    let e = env.store.plan().update_time_off(&scope, &t, off_change("2026-05-11", 2)).await.unwrap_err();
+    let e = env.plan().update_time_off(&scope, &t, off_change("2026-05-11", 2)).await.unwrap_err();
     assert!(matches!(e, StoreError::NotFound { .. }), "{e:?}");
     out.push(requests(&recorder));
-    env.store.plan().delete_time_off(&scope, &t).await.unwrap();
+    env.plan().delete_time_off(&scope, &t).await.unwrap();
     out.push(requests(&recorder));
     out
 }

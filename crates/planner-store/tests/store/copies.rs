@@ -27,8 +27,8 @@ async fn local_plan(env: &TestEnv) -> (TeamScope, planner_store::transfer::TeamE
         person_id: sam.id.clone(),
         change: TimeOffChange { range: range("2026-05-18", 2), kind: TimeOffKind::Holiday, minutes: None },
     };
-    env.store.plan().create_time_off(&local, new).await.unwrap();
-    let file = env.store.transfer().export_team(&local).await.unwrap();
+    env.plan().create_time_off(&local, new).await.unwrap();
+    let file = env.transfer().export_team(&local).await.unwrap();
     (local, file)
 }
 
@@ -38,18 +38,18 @@ async fn a_copy_run_again_brings_back_nothing_the_team_deleted_meanwhile() {
     let (_, file) = local_plan(&env).await;
     let team = env.team("Team").await;
     // The first run put everything (its end was lost, say, so the move runs again).
-    env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    env.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
     // Meanwhile teammates delete Gus (with his bar), one of Sam's bars and Sam's time off.
     let gus = file.people.iter().find(|r| r.name.as_str() == "Gus").unwrap();
-    env.store.plan().delete_person(&team, &gus.id, &mut |_, _| {}).await.unwrap();
-    let in_team = env.store.transfer().export_team(&team).await.unwrap();
+    env.plan().delete_person(&team, &gus.id, &mut |_, _| {}).await.unwrap();
+    let in_team = env.transfer().export_team(&team).await.unwrap();
     let sams_first = in_team.assignments.iter().find(|a| a.range.start() == day("2026-05-04")).unwrap();
-    env.store.plan().delete_assignment(&team, sams_first).await.unwrap();
-    env.store.plan().delete_time_off(&team, &in_team.time_off[0]).await.unwrap();
-    let left = env.store.transfer().export_team(&team).await.unwrap();
+    env.plan().delete_assignment(&team, sams_first).await.unwrap();
+    env.plan().delete_time_off(&team, &in_team.time_off[0]).await.unwrap();
+    let left = env.transfer().export_team(&team).await.unwrap();
 
-    let report = env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
-    let after = env.store.transfer().export_team(&team).await.unwrap();
+    let report = env.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    let after = env.transfer().export_team(&team).await.unwrap();
     assert_eq!(
         (after.people, after.assignments, after.time_off),
         (left.people, left.assignments, left.time_off),
@@ -67,8 +67,8 @@ async fn a_copy_run_again_does_not_bring_back_what_the_team_moved_meanwhile() {
     let env = TestEnv::new().await;
     let (_, file) = local_plan(&env).await;
     let team = env.team("Team").await;
-    env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
-    let in_team = env.store.transfer().export_team(&team).await.unwrap();
+    env.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    let in_team = env.transfer().export_team(&team).await.unwrap();
     let bar = in_team.assignments.iter().find(|a| a.range.start() == day("2026-05-11")).unwrap();
     let change = planner_store::AssignmentChange {
         person_id: bar.person_id.clone(),
@@ -77,14 +77,14 @@ async fn a_copy_run_again_does_not_bring_back_what_the_team_moved_meanwhile() {
         allocation: None,
         status: None,
     };
-    env.store.plan().update_assignment(&team, bar, change).await.unwrap();
+    env.plan().update_assignment(&team, bar, change).await.unwrap();
     let off = &in_team.time_off[0];
     let moved = TimeOffChange { range: range("2026-06-08", 2), kind: off.kind, minutes: off.minutes };
-    env.store.plan().update_time_off(&team, off, moved).await.unwrap();
-    let left = env.store.transfer().export_team(&team).await.unwrap();
+    env.plan().update_time_off(&team, off, moved).await.unwrap();
+    let left = env.transfer().export_team(&team).await.unwrap();
 
-    let report = env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
-    let after = env.store.transfer().export_team(&team).await.unwrap();
+    let report = env.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    let after = env.transfer().export_team(&team).await.unwrap();
     assert_eq!((after.assignments, after.time_off), (left.assignments, left.time_off), "nothing twice");
     assert_eq!(report.deleted_in_team, 2, "the moved bar and time off: {report:?}");
 }
@@ -96,17 +96,17 @@ async fn a_copy_run_again_does_not_bring_back_what_an_import_moved_or_removed() 
     let env = TestEnv::new().await;
     let (_, file) = local_plan(&env).await;
     let team = env.team("Team").await;
-    env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
-    let mut restored = env.store.transfer().export_team(&team).await.unwrap();
+    env.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    let mut restored = env.transfer().export_team(&team).await.unwrap();
     let moved = restored.assignments.iter_mut().find(|a| a.range.start() == day("2026-05-11")).unwrap();
     moved.range = range("2026-06-01", 3);
     let gus = file.people.iter().find(|r| r.name.as_str() == "Gus").unwrap();
     restored.assignments.retain(|a| a.person_id != gus.id);
-    env.store.transfer().import_team(&team, &restored, &mut |_, _, _| {}).await.unwrap();
-    let left = env.store.transfer().export_team(&team).await.unwrap();
+    env.transfer().import_team(&team, &restored, &mut |_, _, _| {}).await.unwrap();
+    let left = env.transfer().export_team(&team).await.unwrap();
 
-    let report = env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
-    let after = env.store.transfer().export_team(&team).await.unwrap();
+    let report = env.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    let after = env.transfer().export_team(&team).await.unwrap();
     assert_eq!(after.assignments, left.assignments, "nothing back, nothing twice");
     assert_eq!(report.deleted_in_team, 2, "the moved bar and the removed one: {report:?}");
 }
@@ -116,7 +116,7 @@ async fn a_copy_puts_no_bar_onto_a_person_being_deleted() {
     let env = TestEnv::new().await;
     let (_, file) = local_plan(&env).await;
     let team = env.team("Team").await;
-    env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    env.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
     // A teammate's delete of Sam is under way: Sam is marked and one of his bars already gone
     // (the cascade's first steps), when the move runs again.
     let sam = file.people.iter().find(|r| r.name.as_str() == "Sam").unwrap();
@@ -143,7 +143,7 @@ async fn a_copy_puts_no_bar_onto_a_person_being_deleted() {
         .await
         .unwrap();
 
-    let report = env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    let report = env.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
     let put_back = conn
         .client
         .get_item()
@@ -189,7 +189,7 @@ async fn an_import_during_a_teammates_delete_keeps_the_files_bars() {
     let (team, r, p) = env.team_with_r_and_p("Import").await;
     env.assign(&team, &r.id, &p.id, "2026-05-04", 3).await;
     env.assign(&team, &r.id, &p.id, "2026-05-11", 3).await;
-    let file = env.store.transfer().export_team(&team).await.unwrap();
+    let file = env.transfer().export_team(&team).await.unwrap();
 
     // A teammate deletes R: the mark is set, then the delete waits before it lists R's bars.
     let (paused_tx, paused_rx) = mpsc::channel();
@@ -199,15 +199,15 @@ async fn an_import_during_a_teammates_delete_keeps_the_files_bars() {
     pause.armed.store(true, Ordering::SeqCst);
     let teammate = {
         let (env, team, id) = (env.clone(), team.clone(), r.id.clone());
-        tokio::spawn(async move { env.store.plan().delete_person(&team, &id, &mut |_, _| {}).await })
+        tokio::spawn(async move { env.plan().delete_person(&team, &id, &mut |_, _| {}).await })
     };
     tokio::task::spawn_blocking(move || paused_rx.recv()).await.unwrap().unwrap();
     // Meanwhile an admin imports the file, R and both bars in it; then the delete goes on.
-    env.store.transfer().import_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    env.transfer().import_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
     release_tx.send(()).unwrap();
     let outcome = teammate.await.unwrap();
 
-    let after = env.store.transfer().export_team(&team).await.unwrap();
+    let after = env.transfer().export_team(&team).await.unwrap();
     assert_eq!(
         (after.people.len(), after.assignments.len()),
         (file.people.len(), file.assignments.len()),
@@ -220,7 +220,6 @@ async fn a_copy_run_again_does_not_bring_back_a_calendar_the_team_deleted() {
     let env = TestEnv::new().await;
     let local = env.team("This computer").await;
     let cal = env
-        .store
         .plan()
         .create_calendar(
             &local,
@@ -231,14 +230,14 @@ async fn a_copy_run_again_does_not_bring_back_a_calendar_the_team_deleted() {
         .await
         .unwrap();
     let days = vec![(day("2026-12-25"), planner_domain::Name::parse("Christmas Day").unwrap())];
-    env.store.plan().put_holidays(&local, &cal.id, days).await.unwrap();
-    let file = env.store.transfer().export_team(&local).await.unwrap();
+    env.plan().put_holidays(&local, &cal.id, days).await.unwrap();
+    let file = env.transfer().export_team(&local).await.unwrap();
     let team = env.team("Team").await;
-    env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    env.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
     // A teammate deletes the calendar (and so its holiday); the move runs again.
-    env.store.plan().delete_calendar(&team, &cal.id).await.unwrap();
-    let report = env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
-    let after = env.store.transfer().export_team(&team).await.unwrap();
+    env.plan().delete_calendar(&team, &cal.id).await.unwrap();
+    let report = env.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    let after = env.transfer().export_team(&team).await.unwrap();
     assert!(
         after.calendars.is_empty() && after.holidays.is_empty(),
         "{:?} {:?}",

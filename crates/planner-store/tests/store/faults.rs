@@ -26,7 +26,7 @@ async fn throttling_is_retried_and_then_reported_as_busy_not_unavailable() {
         }
     });
     // Two throttled answers, then success: the SDK's standard retries absorb them.
-    env.store.plan().list_people(&scope).await.unwrap();
+    env.plan().list_people(&scope).await.unwrap();
     assert_eq!(left.load(Ordering::SeqCst), 0);
 
     recorder.set_rule(|op, _| {
@@ -36,7 +36,7 @@ async fn throttling_is_retried_and_then_reported_as_busy_not_unavailable() {
             Before::Forward
         }
     });
-    let err = env.store.plan().list_people(&scope).await.unwrap_err();
+    let err = env.plan().list_people(&scope).await.unwrap_err();
     // Busy: the table answers, so no window goes offline for it.
     assert_eq!(err.code(), "busy", "{err:?}");
     assert!(err.to_string().contains("busy"), "{err}");
@@ -80,11 +80,11 @@ async fn unprocessed_items_are_retried_until_done() {
             merge: serde_json::json!({ "UnprocessedItems": { table.clone(): held } }),
         }
     });
-    let report = env.store.plan().delete_person(&scope, &r.id, &mut |_, _| {}).await.unwrap();
+    let report = env.plan().delete_person(&scope, &r.id, &mut |_, _| {}).await.unwrap();
     assert_eq!(report.assignments_deleted, 60);
     assert!(partial.load(Ordering::SeqCst) >= 3);
     recorder.clear_rule();
-    assert!(env.store.plan().all_assignments(&scope).await.unwrap().is_empty());
+    assert!(env.plan().all_assignments(&scope).await.unwrap().is_empty());
 }
 
 #[tokio::test]
@@ -116,7 +116,7 @@ async fn transaction_conflicts_are_retried() {
         .unwrap();
     assert_eq!(conflicts.load(Ordering::SeqCst), 0);
     recorder.clear_rule();
-    assert_eq!(env.store.plan().all_assignments(&scope).await.unwrap(), vec![a]);
+    assert_eq!(env.plan().all_assignments(&scope).await.unwrap(), vec![a]);
 }
 
 #[tokio::test]
@@ -132,11 +132,11 @@ async fn a_dropped_connection_is_reported_as_unavailable_and_a_retry_is_safe() {
         allocation: Default::default(),
         status: Default::default(),
     };
-    let err = env.store.plan().create_assignment(&scope, new.clone()).await.unwrap_err();
+    let err = env.plan().create_assignment(&scope, new.clone()).await.unwrap_err();
     assert_eq!(err.code(), "unavailable", "{err:?}");
     recorder.clear_rule();
-    let a = env.store.plan().create_assignment(&scope, new).await.unwrap();
-    assert_eq!(env.store.plan().all_assignments(&scope).await.unwrap(), vec![a]);
+    let a = env.plan().create_assignment(&scope, new).await.unwrap();
+    assert_eq!(env.plan().all_assignments(&scope).await.unwrap(), vec![a]);
 }
 
 #[tokio::test]
@@ -147,13 +147,13 @@ async fn bad_credentials_get_a_sentence() {
         status: 400,
         body: service_error("ExpiredTokenException", "The security token included in the request is expired"),
     });
-    let err = env.store.plan().list_people(&scope).await.unwrap_err();
+    let err = env.plan().list_people(&scope).await.unwrap_err();
     assert!(matches!(err, StoreError::Credentials { .. }), "{err:?}");
     assert!(err.to_string().contains("expired") && err.to_string().contains("aws sso login"), "{err}");
     recorder.set_rule(|_, _| Before::Respond {
         status: 400,
         body: service_error("AccessDeniedException", "not authorized to perform: dynamodb:Query"),
     });
-    let denied = env.store.plan().list_people(&scope).await.unwrap_err().to_string();
+    let denied = env.plan().list_people(&scope).await.unwrap_err().to_string();
     assert!(denied.contains("dynamodb:Query") && denied.contains("IT department"), "{denied}");
 }

@@ -12,7 +12,7 @@ async fn each_assignment_edit_writes_its_record_and_a_refused_one_none() {
     let env = TestEnv::new().await;
     let (team, r, p) = env.team_with_r_and_p("Feed").await;
     // The person and the project were recorded as they were made; read on from them.
-    let start = env.store.plan().changes_since(&team, None, 100).await.unwrap();
+    let start = env.plan().changes_since(&team, None, 100).await.unwrap();
     assert_eq!(start.records.len(), 2);
 
     let a = env.assign(&team, &r.id, &p.id, "2026-05-04", 3).await;
@@ -24,14 +24,11 @@ async fn each_assignment_edit_writes_its_record_and_a_refused_one_none() {
         allocation: None,
         status: None,
     };
-    let moved = env.store.plan().update_assignment(&team, &a, change.clone()).await.unwrap();
+    let moved = env.plan().update_assignment(&team, &a, change.clone()).await.unwrap();
     // A conflicting edit (another move, from the version before this one) and a refused create
     // write nothing.
     let stale = AssignmentChange { range: range("2026-05-18", 3), ..change };
-    assert!(matches!(
-        env.store.plan().update_assignment(&team, &a, stale).await,
-        Err(StoreError::Conflict { .. })
-    ));
+    assert!(matches!(env.plan().update_assignment(&team, &a, stale).await, Err(StoreError::Conflict { .. })));
     let viewer = env.member(&team, Role::Viewer).await;
     let new = NewAssignment {
         id: planner_domain::AssignmentId::generate(),
@@ -41,11 +38,11 @@ async fn each_assignment_edit_writes_its_record_and_a_refused_one_none() {
         allocation: Default::default(),
         status: Default::default(),
     };
-    assert!(env.store.plan().create_assignment(&viewer, new).await.is_err(), "a viewer may not");
+    assert!(env.plan().create_assignment(&viewer, new).await.is_err(), "a viewer may not");
     env.clock.set(start_of_test_time() + time::Duration::seconds(2));
-    env.store.plan().delete_assignment(&team, &moved).await.unwrap();
+    env.plan().delete_assignment(&team, &moved).await.unwrap();
 
-    let page = env.store.plan().changes_since(&viewer, start.cursor.as_deref(), 100).await.unwrap();
+    let page = env.plan().changes_since(&viewer, start.cursor.as_deref(), 100).await.unwrap();
     // (The viewer's membership was recorded too: feed_kinds.rs.)
     let records: Vec<_> = page.records.iter().filter(|c| c.kind == FeedKind::Assignment).collect();
     let got: Vec<_> = records.iter().map(|c| (c.kind, c.action, c.item.clone())).collect();
@@ -67,10 +64,10 @@ async fn each_assignment_edit_writes_its_record_and_a_refused_one_none() {
 
     // Read on from the last one: nothing new; then one more edit, and only it.
     let cursor = page.cursor.clone();
-    assert!(env.store.plan().changes_since(&team, cursor.as_deref(), 100).await.unwrap().records.is_empty());
+    assert!(env.plan().changes_since(&team, cursor.as_deref(), 100).await.unwrap().records.is_empty());
     env.clock.set(start_of_test_time() + time::Duration::seconds(3));
     env.assign(&team, &r.id, &p.id, "2026-07-06", 1).await;
-    let next = env.store.plan().changes_since(&team, cursor.as_deref(), 100).await.unwrap();
+    let next = env.plan().changes_since(&team, cursor.as_deref(), 100).await.unwrap();
     assert_eq!(next.records.len(), 1);
     assert_eq!(next.records[0].action, FeedAction::Created);
 }
@@ -79,7 +76,7 @@ async fn each_assignment_edit_writes_its_record_and_a_refused_one_none() {
 async fn the_feed_is_read_in_pages_and_expired_records_are_skipped() {
     let env = TestEnv::new().await;
     let (team, r, p) = env.team_with_r_and_p("Pages").await;
-    let start = env.store.plan().changes_since(&team, None, 100).await.unwrap().cursor;
+    let start = env.plan().changes_since(&team, None, 100).await.unwrap().cursor;
     for i in 0..5 {
         env.clock.set(start_of_test_time() + time::Duration::seconds(i));
         env.assign(&team, &r.id, &p.id, "2026-05-04", 1).await;
@@ -88,7 +85,7 @@ async fn the_feed_is_read_in_pages_and_expired_records_are_skipped() {
     let mut seen = 0;
     let mut pages = 0;
     loop {
-        let page = env.store.plan().changes_since(&team, cursor.as_deref(), 2).await.unwrap();
+        let page = env.plan().changes_since(&team, cursor.as_deref(), 2).await.unwrap();
         seen += page.records.len();
         pages += 1;
         cursor = page.cursor;
@@ -99,9 +96,6 @@ async fn the_feed_is_read_in_pages_and_expired_records_are_skipped() {
     assert_eq!((seen, pages), (5, 3), "two, two and one");
     // Thirteen months and a day later: the table's TTL may not have run yet; a read skips them.
     env.clock.set(start_of_test_time() + time::Duration::days(i64::from(planner_store::feed::FEED_DAYS) + 1));
-    assert!(env.store.plan().changes_since(&team, None, 100).await.unwrap().records.is_empty());
-    assert!(
-        env.store.plan().changes_since(&team, Some("ASN#x"), 10).await.is_err(),
-        "a cursor that is not one"
-    );
+    assert!(env.plan().changes_since(&team, None, 100).await.unwrap().records.is_empty());
+    assert!(env.plan().changes_since(&team, Some("ASN#x"), 10).await.is_err(), "a cursor that is not one");
 }

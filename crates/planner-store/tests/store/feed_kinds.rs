@@ -12,7 +12,7 @@ use planner_store::feed::{ActivityFilter, ChangeRecord, FeedAction, FeedKind, Fe
 use planner_store::{NewTimeOff, StoreError, TeamScope, TimeOffChange};
 
 async fn all_records(env: &TestEnv, scope: &TeamScope) -> Vec<ChangeRecord> {
-    env.store.plan().changes_since(scope, None, 1000).await.unwrap().records
+    env.plan().changes_since(scope, None, 1000).await.unwrap().records
 }
 
 fn kinds(records: &[ChangeRecord]) -> Vec<(FeedKind, FeedAction)> {
@@ -190,22 +190,22 @@ async fn a_cascade_and_an_import_write_one_summary_record_per_run() {
         let start = day("2026-05-04").add_days(week * 7).to_string();
         env.assign(&team, &r.id, &p.id, &start, 2).await;
     }
-    let cursor = env.store.plan().changes_since(&team, None, 1000).await.unwrap().cursor;
-    let export = env.store.transfer().export_team(&team).await.unwrap();
-    env.store.plan().delete_person(&team, &r.id, &mut |_, _| {}).await.unwrap();
-    let after_delete = env.store.plan().changes_since(&team, cursor.as_deref(), 100).await.unwrap();
+    let cursor = env.plan().changes_since(&team, None, 1000).await.unwrap().cursor;
+    let export = env.transfer().export_team(&team).await.unwrap();
+    env.plan().delete_person(&team, &r.id, &mut |_, _| {}).await.unwrap();
+    let after_delete = env.plan().changes_since(&team, cursor.as_deref(), 100).await.unwrap();
     assert_eq!(kinds(&after_delete.records), [(FeedKind::Person, FeedAction::Deleted)], "one for the run");
     let record = &after_delete.records[0];
     assert_eq!(record.summary.as_ref().unwrap()["assignmentsDeleted"], 5);
     assert_eq!(record.before.as_ref().unwrap()["name"], "R");
     // Run again: the person is gone, nothing more is written.
-    env.store.plan().delete_person(&team, &r.id, &mut |_, _| {}).await.unwrap();
+    env.plan().delete_person(&team, &r.id, &mut |_, _| {}).await.unwrap();
     let cursor = after_delete.cursor;
-    assert!(env.store.plan().changes_since(&team, cursor.as_deref(), 100).await.unwrap().records.is_empty());
+    assert!(env.plan().changes_since(&team, cursor.as_deref(), 100).await.unwrap().records.is_empty());
 
     // The import puts them back: one summary record for the run.
-    let report = env.store.transfer().import_team(&team, &export, &mut |_, _, _| {}).await.unwrap();
-    let after_import = env.store.plan().changes_since(&team, cursor.as_deref(), 100).await.unwrap();
+    let report = env.transfer().import_team(&team, &export, &mut |_, _, _| {}).await.unwrap();
+    let after_import = env.plan().changes_since(&team, cursor.as_deref(), 100).await.unwrap();
     let last = after_import.records.last().unwrap();
     assert_eq!((last.kind, last.action), (FeedKind::Import, FeedAction::Imported));
     assert_eq!(last.summary.as_ref().unwrap()["assignments"], report.assignments);
@@ -220,30 +220,29 @@ async fn a_deleted_assignment_is_restored_from_its_record_once() {
     let env = TestEnv::new().await;
     let (team, r, p) = env.team_with_r_and_p("Restore").await;
     let a = env.assign(&team, &r.id, &p.id, "2026-05-04", 30).await;
-    env.store.plan().delete_assignment(&team, &a).await.unwrap();
+    env.plan().delete_assignment(&team, &a).await.unwrap();
     let records = all_records(&env, &team).await;
     let deleted = records.iter().find(|c| c.action == FeedAction::Deleted).unwrap();
     let created = records.iter().find(|c| c.action == FeedAction::Created && c.kind == FeedKind::Assignment);
 
     let viewer = env.member(&team, Role::Viewer).await;
     assert!(matches!(
-        env.store.plan().restore_assignment(&viewer, &deleted.cursor).await,
+        env.plan().restore_assignment(&viewer, &deleted.cursor).await,
         Err(StoreError::Forbidden { .. })
     ));
     assert!(matches!(
-        env.store.plan().restore_assignment(&team, &created.unwrap().cursor).await,
+        env.plan().restore_assignment(&team, &created.unwrap().cursor).await,
         Err(StoreError::NotFound { .. })
     ));
-    let back = env.store.plan().restore_assignment(&team, &deleted.cursor).await.unwrap();
+    let back = env.plan().restore_assignment(&team, &deleted.cursor).await.unwrap();
     assert_eq!((back.id.clone(), back.range, back.version), (a.id.clone(), a.range, a.version + 1));
-    let shown =
-        env.store.plan().assignments_in_window(&team, window("2026-05-01", "2026-07-01")).await.unwrap();
+    let shown = env.plan().assignments_in_window(&team, window("2026-05-01", "2026-07-01")).await.unwrap();
     assert_eq!(shown, std::slice::from_ref(&back), "on the timeline again (a long one: its index entry too)");
     let last = all_records(&env, &team).await.pop().unwrap();
     assert_eq!((last.kind, last.action), (FeedKind::Assignment, FeedAction::Restored));
     // Twice: it is there already; moved since, still there (not put back at its old days).
     assert!(matches!(
-        env.store.plan().restore_assignment(&team, &deleted.cursor).await,
+        env.plan().restore_assignment(&team, &deleted.cursor).await,
         Err(StoreError::AlreadyExists { .. })
     ));
     let change = planner_store::AssignmentChange {
@@ -253,12 +252,12 @@ async fn a_deleted_assignment_is_restored_from_its_record_once() {
         allocation: None,
         status: None,
     };
-    env.store.plan().update_assignment(&team, &back, change).await.unwrap();
+    env.plan().update_assignment(&team, &back, change).await.unwrap();
     assert!(matches!(
-        env.store.plan().restore_assignment(&team, &deleted.cursor).await,
+        env.plan().restore_assignment(&team, &deleted.cursor).await,
         Err(StoreError::AlreadyExists { .. })
     ));
-    assert_eq!(env.store.plan().all_assignments(&team).await.unwrap().len(), 1, "never two of it");
+    assert_eq!(env.plan().all_assignments(&team).await.unwrap().len(), 1, "never two of it");
 }
 
 #[tokio::test]
@@ -269,9 +268,9 @@ async fn the_retention_an_admin_sets_hides_older_records_at_once() {
     env.clock.set(start_of_test_time() + time::Duration::days(40));
     env.assign(&team, &r.id, &p.id, "2026-06-15", 1).await;
     assert_eq!(all_records(&env, &team).await.len(), 4, "two creates of rows, two of bars");
-    let team_now = env.store.plan().set_feed_days(&team, 30).await.unwrap();
+    let team_now = env.plan().set_feed_days(&team, 30).await.unwrap();
     assert_eq!(team_now.feed_days, 30);
-    assert_eq!(env.store.plan().team_meta(&team).await.unwrap().feed_days, 30);
+    assert_eq!(env.plan().team_meta(&team).await.unwrap().feed_days, 30);
     // Forty days old: past thirty, no longer read (the table's TTL still holds it until its own
     // time), by this store and by another reading the same table.
     let records = all_records(&env, &team).await;
@@ -279,7 +278,7 @@ async fn the_retention_an_admin_sets_hides_older_records_at_once() {
         kinds(&records),
         [(FeedKind::Assignment, FeedAction::Created), (FeedKind::Team, FeedAction::Changed)]
     );
-    let page = env.store.plan().activity(&team, None, 100, &ActivityFilter::default()).await.unwrap();
+    let page = env.plan().activity(&team, None, 100, &ActivityFilter::default()).await.unwrap();
     assert_eq!(page.records.len(), 2, "the activity screen too");
 }
 
@@ -335,18 +334,18 @@ async fn the_activity_log_reads_newest_first_in_pages_and_filters() {
         env.assign(who, person, &p.id, "2026-05-04", 1).await;
     }
     let all = ActivityFilter::default();
-    let first = env.store.plan().activity(&team, None, 3, &all).await.unwrap();
+    let first = env.plan().activity(&team, None, 3, &all).await.unwrap();
     assert!(first.more);
     let at: Vec<_> = first.records.iter().map(|c| c.at.clone()).collect();
     let mut sorted = at.clone();
     sorted.sort_by(|a, b| b.cmp(a));
     assert_eq!(at, sorted, "newest first");
-    let rest = env.store.plan().activity(&team, first.cursor.as_deref(), 100, &all).await.unwrap();
+    let rest = env.plan().activity(&team, first.cursor.as_deref(), 100, &all).await.unwrap();
     let total = first.records.len() + rest.records.len();
     assert_eq!(total, all_records(&env, &team).await.len(), "every record once over the pages");
 
     let bens = ActivityFilter { about: Some(ben.id.to_string()), ..ActivityFilter::default() };
-    let got = env.store.plan().activity(&planner, None, 100, &bens).await.unwrap().records;
+    let got = env.plan().activity(&planner, None, 100, &bens).await.unwrap().records;
     assert_eq!(
         kinds(&got),
         [
@@ -356,11 +355,11 @@ async fn the_activity_log_reads_newest_first_in_pages_and_filters() {
         ]
     );
     let by_planner = ActivityFilter { by: Some(planner.user().clone()), ..ActivityFilter::default() };
-    assert_eq!(env.store.plan().activity(&team, None, 100, &by_planner).await.unwrap().records.len(), 2);
+    assert_eq!(env.plan().activity(&team, None, 100, &by_planner).await.unwrap().records.len(), 2);
     let members = ActivityFilter { kind: Some(FeedKind::Member), ..ActivityFilter::default() };
-    let got = env.store.plan().activity(&team, None, 100, &members).await.unwrap().records;
+    let got = env.plan().activity(&team, None, 100, &members).await.unwrap().records;
     assert_eq!(kinds(&got), [(FeedKind::Member, FeedAction::Created)], "admin actions are in it");
-    assert!(env.store.plan().activity(&team, Some("RES#x"), 10, &all).await.is_err());
+    assert!(env.plan().activity(&team, Some("RES#x"), 10, &all).await.is_err());
 }
 
 #[tokio::test]
@@ -372,9 +371,9 @@ async fn restore_brings_back_only_the_latest_delete_and_says_when_too_old() {
     };
     // A short bar (no window-index entry): deleted, restored, moved, deleted again.
     let a = env.assign(&team, &r.id, &p.id, "2026-05-04", 2).await;
-    env.store.plan().delete_assignment(&team, &a).await.unwrap();
+    env.plan().delete_assignment(&team, &a).await.unwrap();
     let first = deletes(all_records(&env, &team).await).pop().unwrap();
-    let back = env.store.plan().restore_assignment(&team, &first).await.unwrap();
+    let back = env.plan().restore_assignment(&team, &first).await.unwrap();
     let change = planner_store::AssignmentChange {
         person_id: r.id.clone(),
         project_id: p.id.clone(),
@@ -382,25 +381,19 @@ async fn restore_brings_back_only_the_latest_delete_and_says_when_too_old() {
         allocation: None,
         status: None,
     };
-    let moved = env.store.plan().update_assignment(&team, &back, change).await.unwrap();
-    env.store.plan().delete_assignment(&team, &moved).await.unwrap();
+    let moved = env.plan().update_assignment(&team, &back, change).await.unwrap();
+    env.plan().delete_assignment(&team, &moved).await.unwrap();
     // The first delete's record no longer restores (it would bring back older days); the
     // latest does.
-    assert!(matches!(
-        env.store.plan().restore_assignment(&team, &first).await,
-        Err(StoreError::Conflict { .. })
-    ));
+    assert!(matches!(env.plan().restore_assignment(&team, &first).await, Err(StoreError::Conflict { .. })));
     let latest = deletes(all_records(&env, &team).await).pop().unwrap();
-    let again = env.store.plan().restore_assignment(&team, &latest).await.unwrap();
+    let again = env.plan().restore_assignment(&team, &latest).await.unwrap();
     assert_eq!((again.range, again.version), (moved.range, moved.version + 1));
     // A delete older than its mark (90 days): "not found" (too old), not "restored already".
-    env.store.plan().delete_assignment(&team, &again).await.unwrap();
+    env.plan().delete_assignment(&team, &again).await.unwrap();
     let last = deletes(all_records(&env, &team).await).pop().unwrap();
     env.clock.set(start_of_test_time() + time::Duration::days(planner_store::GONE_DAYS + 1));
-    assert!(matches!(
-        env.store.plan().restore_assignment(&team, &last).await,
-        Err(StoreError::NotFound { .. })
-    ));
+    assert!(matches!(env.plan().restore_assignment(&team, &last).await, Err(StoreError::NotFound { .. })));
 }
 
 #[tokio::test]
@@ -429,13 +422,13 @@ async fn the_same_setting_again_writes_nothing_and_paging_past_the_retention_end
     let env = TestEnv::new().await;
     let (team, _, _) = env.team_with_r_and_p("Settings").await;
     let before = all_records(&env, &team).await.len();
-    env.store.plan().rename_team(&team, Name::parse("Settings").unwrap()).await.unwrap();
-    env.store.plan().set_feed_days(&team, planner_store::feed::FEED_DAYS).await.unwrap();
+    env.plan().rename_team(&team, Name::parse("Settings").unwrap()).await.unwrap();
+    env.plan().set_feed_days(&team, planner_store::feed::FEED_DAYS).await.unwrap();
     assert_eq!(all_records(&env, &team).await.len(), before, "no change, no record");
     // An activity page asked from before the retention (the screen open while it was shortened).
     let old = all_records(&env, &team).await[0].cursor.clone();
     env.clock.set(start_of_test_time() + time::Duration::days(60));
-    env.store.plan().set_feed_days(&team, 30).await.unwrap();
-    let page = env.store.plan().activity(&team, Some(&old), 10, &ActivityFilter::default()).await.unwrap();
+    env.plan().set_feed_days(&team, 30).await.unwrap();
+    let page = env.plan().activity(&team, Some(&old), 10, &ActivityFilter::default()).await.unwrap();
     assert!(page.records.is_empty() && !page.more);
 }

@@ -15,7 +15,6 @@ async fn a_calendar_filled_again_writes_and_records_only_what_changed() {
     let env = TestEnv::new().await;
     let (admin, _, _) = env.team_with_r_and_p("Fill again").await;
     let cal = env
-        .store
         .plan()
         .create_calendar(&admin, CalendarId::generate(), name("UK"), Some("GB".into()))
         .await
@@ -25,12 +24,12 @@ async fn a_calendar_filled_again_writes_and_records_only_what_changed() {
         (day("2026-12-28"), name("Boxing Day (substitute)")),
         (day("2027-01-01"), name("New Year's Day")),
     ];
-    assert_eq!(env.store.plan().put_holidays(&admin, &cal.id, first.clone()).await.unwrap(), 3);
-    let start = env.store.plan().changes_since(&admin, None, 100).await.unwrap().cursor;
+    assert_eq!(env.plan().put_holidays(&admin, &cal.id, first.clone()).await.unwrap(), 3);
+    let start = env.plan().changes_since(&admin, None, 100).await.unwrap().cursor;
 
     // The same days again: nothing to write, nothing recorded.
-    assert_eq!(env.store.plan().put_holidays(&admin, &cal.id, first).await.unwrap(), 0);
-    let page = env.store.plan().changes_since(&admin, start.as_deref(), 100).await.unwrap();
+    assert_eq!(env.plan().put_holidays(&admin, &cal.id, first).await.unwrap(), 0);
+    let page = env.plan().changes_since(&admin, start.as_deref(), 100).await.unwrap();
     assert!(page.records.is_empty(), "{:?}", page.records);
 
     // One renamed, one new, one as it was: a change and an addition.
@@ -39,8 +38,8 @@ async fn a_calendar_filled_again_writes_and_records_only_what_changed() {
         (day("2026-12-28"), name("Boxing Day")),
         (day("2027-04-02"), name("Good Friday")),
     ];
-    assert_eq!(env.store.plan().put_holidays(&admin, &cal.id, again).await.unwrap(), 2);
-    let records = env.store.plan().changes_since(&admin, start.as_deref(), 100).await.unwrap().records;
+    assert_eq!(env.plan().put_holidays(&admin, &cal.id, again).await.unwrap(), 2);
+    let records = env.plan().changes_since(&admin, start.as_deref(), 100).await.unwrap().records;
     let told: Vec<_> = records
         .iter()
         .map(|r| {
@@ -63,7 +62,7 @@ async fn a_calendar_filled_again_writes_and_records_only_what_changed() {
     assert_eq!(days(&created.3), [("2027-04-02".to_owned(), "Good Friday".to_owned())]);
 
     // The table holds the new names.
-    let w = env.store.plan().window_items(&admin, window("2026-12-01", "2027-05-01")).await.unwrap();
+    let w = env.plan().window_items(&admin, window("2026-12-01", "2027-05-01")).await.unwrap();
     let held: Vec<_> = w.holidays.iter().map(|h| (h.day.to_string(), h.name.as_str().to_owned())).collect();
     assert_eq!(
         held,

@@ -11,31 +11,27 @@ use planner_store::{SESSION_DAYS, Sensitive, StoreError};
 async fn users_are_found_by_email_and_by_account_and_emails_are_unique() {
     let env = TestEnv::new().await;
     let email = Email::parse("Hanako@Example.com").unwrap();
-    let user =
-        env.store.identity().create_user(&email, Some(&Name::parse("佐藤 花子").unwrap())).await.unwrap();
+    let user = env.identity().create_user(&email, Some(&Name::parse("佐藤 花子").unwrap())).await.unwrap();
     let found =
-        env.store.identity().find_user_by_email(&Email::parse("hanako@example.com").unwrap()).await.unwrap();
+        env.identity().find_user_by_email(&Email::parse("hanako@example.com").unwrap()).await.unwrap();
     assert_eq!(found, Some(user.clone()));
     assert!(
-        env.store
-            .identity()
+        env.identity()
             .find_user_by_email(&Email::parse("nobody@example.com").unwrap())
             .await
             .unwrap()
             .is_none()
     );
-    let twice = env.store.identity().create_user(&email, None).await;
+    let twice = env.identity().create_user(&email, None).await;
     assert!(matches!(twice, Err(StoreError::AlreadyExists { .. })), "{twice:?}");
 
-    env.store.identity().link_account(&user.id, "microsoft-entra-id", "oid-1234").await.unwrap();
+    env.identity().link_account(&user.id, "microsoft-entra-id", "oid-1234").await.unwrap();
     assert_eq!(
-        env.store.identity().find_user_by_account("microsoft-entra-id", "oid-1234").await.unwrap(),
+        env.identity().find_user_by_account("microsoft-entra-id", "oid-1234").await.unwrap(),
         Some(user.clone())
     );
-    assert!(
-        env.store.identity().find_user_by_account("microsoft-entra-id", "oid-9999").await.unwrap().is_none()
-    );
-    assert!(env.store.identity().link_account(&user.id, "bad#provider", "x").await.is_err());
+    assert!(env.identity().find_user_by_account("microsoft-entra-id", "oid-9999").await.unwrap().is_none());
+    assert!(env.identity().link_account(&user.id, "bad#provider", "x").await.is_err());
 }
 
 #[tokio::test]
@@ -45,13 +41,13 @@ async fn a_users_teams_come_from_gsi1() {
     let b = env.team("Beta").await;
     env.team("Gamma").await;
     let email = Email::parse("both@example.com").unwrap();
-    let user = env.store.identity().create_user(&email, None).await.unwrap();
-    env.store.identity().put_member(&a, &user.id, Role::Viewer).await.unwrap();
-    env.store.identity().put_member(&b, &user.id, Role::Planner).await.unwrap();
+    let user = env.identity().create_user(&email, None).await.unwrap();
+    env.identity().put_member(&a, &user.id, Role::Viewer).await.unwrap();
+    env.identity().put_member(&b, &user.id, Role::Planner).await.unwrap();
     // GSI1 is eventually consistent on DynamoDB; give it a moment there.
     let mut teams = Vec::new();
     for _ in 0..20 {
-        teams = env.store.identity().list_user_teams(&user.id).await.unwrap();
+        teams = env.identity().list_user_teams(&user.id).await.unwrap();
         if teams.len() == 2 {
             break;
         }
@@ -67,25 +63,24 @@ async fn a_team_the_lagging_index_still_lists_is_confirmed_before_it_is_offered(
     let (env, recorder) = TestEnv::recorded().await;
     let a = env.team("Alpha").await;
     let b = env.team("Beta").await;
-    let user =
-        env.store.identity().create_user(&Email::parse("lag@example.com").unwrap(), None).await.unwrap();
-    env.store.identity().put_member(&a, &user.id, Role::Viewer).await.unwrap();
-    env.store.identity().put_member(&b, &user.id, Role::Planner).await.unwrap();
+    let user = env.identity().create_user(&Email::parse("lag@example.com").unwrap(), None).await.unwrap();
+    env.identity().put_member(&a, &user.id, Role::Viewer).await.unwrap();
+    env.identity().put_member(&b, &user.id, Role::Planner).await.unwrap();
     for _ in 0..20 {
-        if env.store.identity().list_user_teams(&user.id).await.unwrap().len() == 2 {
+        if env.identity().list_user_teams(&user.id).await.unwrap().len() == 2 {
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(250)).await;
     }
     // The index's answer while both memberships stood, to replay as an index that lags does.
     recorder.take();
-    env.store.identity().list_user_teams(&user.id).await.unwrap();
+    env.identity().list_user_teams(&user.id).await.unwrap();
     let is_index = |op: &str, body: &serde_json::Value| op == "Query" && body["IndexName"] == "GSI1";
     let stale = recorder.take().into_iter().find(|s| is_index(&s.operation, &s.request)).unwrap().response;
     assert_eq!(stale["Items"].as_array().unwrap().len(), 2);
     // Removed from Alpha, made an admin of Beta; the index has not caught up with either.
-    env.store.identity().remove_member(&a, &user.id).await.unwrap();
-    env.store.identity().put_member(&b, &user.id, Role::Admin).await.unwrap();
+    env.identity().remove_member(&a, &user.id).await.unwrap();
+    env.identity().put_member(&b, &user.id, Role::Admin).await.unwrap();
     let replay = serde_json::json!({ "Items": stale["Items"], "Count": 2, "ScannedCount": 2 });
     recorder.set_rule(move |op, body| {
         if is_index(op, body) {
@@ -94,7 +89,7 @@ async fn a_team_the_lagging_index_still_lists_is_confirmed_before_it_is_offered(
             Before::Forward
         }
     });
-    let teams = env.store.identity().list_user_teams(&user.id).await.unwrap();
+    let teams = env.identity().list_user_teams(&user.id).await.unwrap();
     let got: Vec<_> =
         teams.iter().map(|t| (t.name.as_ref().map(|n| n.as_str().to_owned()), t.role)).collect();
     assert_eq!(
@@ -114,18 +109,17 @@ async fn a_users_teams_are_read_one_partition_at_a_time_and_only_from_membership
     let a = env.team("Alpha").await;
     let b = env.team("Beta").await;
     let c = env.team("Gamma").await;
-    let user =
-        env.store.identity().create_user(&Email::parse("two@example.com").unwrap(), None).await.unwrap();
-    env.store.identity().put_member(&a, &user.id, Role::Planner).await.unwrap();
-    env.store.identity().put_member(&b, &user.id, Role::Viewer).await.unwrap();
+    let user = env.identity().create_user(&Email::parse("two@example.com").unwrap(), None).await.unwrap();
+    env.identity().put_member(&a, &user.id, Role::Planner).await.unwrap();
+    env.identity().put_member(&b, &user.id, Role::Viewer).await.unwrap();
     for _ in 0..20 {
-        if env.store.identity().list_user_teams(&user.id).await.unwrap().len() == 2 {
+        if env.identity().list_user_teams(&user.id).await.unwrap().len() == 2 {
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(250)).await;
     }
     recorder.take();
-    assert_eq!(env.store.identity().list_user_teams(&user.id).await.unwrap().len(), 2);
+    assert_eq!(env.identity().list_user_teams(&user.id).await.unwrap().len(), 2);
     for seen in recorder.take() {
         let mut keys = Vec::new();
         strings(&seen.request["RequestItems"], &mut keys);
@@ -154,7 +148,7 @@ async fn a_users_teams_are_read_one_partition_at_a_time_and_only_from_membership
             Before::Forward
         }
     });
-    let teams = env.store.identity().list_user_teams(&user.id).await.unwrap();
+    let teams = env.identity().list_user_teams(&user.id).await.unwrap();
     let names: Vec<_> = teams.iter().map(|t| t.name.as_ref().unwrap().as_str().to_owned()).collect();
     assert!(!names.contains(&"Gamma".to_owned()), "a forged listing adds no team: {names:?}");
     assert_eq!(names, ["Alpha"], "Beta denied: left out, the rest signs in");
@@ -165,7 +159,7 @@ async fn sessions_expire_on_read_and_can_be_ended() {
     let env = TestEnv::new().await;
     let admin = env.team("Sessions").await;
     let email = Email::parse("s@example.com").unwrap();
-    let user = env.store.identity().invite_member(&admin, &email, None, Role::Viewer).await.unwrap();
+    let user = env.identity().invite_member(&admin, &email, None, Role::Viewer).await.unwrap();
     let (token, session) = env.sign_in(&email).await;
     assert_eq!(format!("{token:?}"), "<redacted>");
     assert_eq!(session.user(), &user.id);
@@ -175,19 +169,19 @@ async fn sessions_expire_on_read_and_can_be_ended() {
     );
 
     let forged = Sensitive::random_token();
-    assert!(matches!(env.store.identity().verify_session(&forged).await, Err(StoreError::SessionInvalid)));
+    assert!(matches!(env.identity().verify_session(&forged).await, Err(StoreError::SessionInvalid)));
 
     env.clock.advance(time::Duration::days(SESSION_DAYS) - time::Duration::seconds(1));
-    assert!(env.store.identity().verify_session(&token).await.is_ok());
+    assert!(env.identity().verify_session(&token).await.is_ok());
     env.clock.advance(time::Duration::seconds(1));
     // The item is still there (TTL is late), but it is expired.
-    assert!(matches!(env.store.identity().verify_session(&token).await, Err(StoreError::SessionInvalid)));
+    assert!(matches!(env.identity().verify_session(&token).await, Err(StoreError::SessionInvalid)));
 
     env.clock.set(start_of_test_time() + time::Duration::hours(2));
     let (other, _) = env.sign_in(&email).await;
-    env.store.identity().delete_session(&other).await.unwrap();
-    env.store.identity().delete_session(&other).await.unwrap();
-    assert!(matches!(env.store.identity().verify_session(&other).await, Err(StoreError::SessionInvalid)));
+    env.identity().delete_session(&other).await.unwrap();
+    env.identity().delete_session(&other).await.unwrap();
+    assert!(matches!(env.identity().verify_session(&other).await, Err(StoreError::SessionInvalid)));
 }
 
 #[tokio::test]
@@ -195,7 +189,7 @@ async fn signing_out_everywhere_ends_every_session_of_the_user_only() {
     let env = TestEnv::new().await;
     let admin = env.team("Everywhere").await;
     let email = Email::parse("laptops@example.com").unwrap();
-    env.store.identity().invite_member(&admin, &email, None, Role::Planner).await.unwrap();
+    env.identity().invite_member(&admin, &email, None, Role::Planner).await.unwrap();
     let (first, session) = env.sign_in(&email).await;
     let (second, _) = env.sign_in(&email).await;
     let (third, _) = env.sign_in(&email).await;
@@ -203,7 +197,7 @@ async fn signing_out_everywhere_ends_every_session_of_the_user_only() {
     // GSI1 is eventually consistent on DynamoDB: end until all three are gone.
     let mut ended = 0;
     for _ in 0..20 {
-        ended += env.store.identity().end_all_sessions(&session).await.unwrap();
+        ended += env.identity().end_all_sessions(&session).await.unwrap();
         if ended >= 3 {
             break;
         }
@@ -211,10 +205,10 @@ async fn signing_out_everywhere_ends_every_session_of_the_user_only() {
     }
     assert_eq!(ended, 3);
     for token in [&first, &second, &third] {
-        assert!(matches!(env.store.identity().verify_session(token).await, Err(StoreError::SessionInvalid)));
+        assert!(matches!(env.identity().verify_session(token).await, Err(StoreError::SessionInvalid)));
     }
     // The other user's session (the one behind `bystander`) still works.
-    assert!(env.store.plan().list_people(&bystander).await.is_ok());
+    assert!(env.plan().list_people(&bystander).await.is_ok());
 }
 
 #[tokio::test]
@@ -222,11 +216,11 @@ async fn no_key_or_request_holds_a_token_or_code() {
     let (env, recorder) = TestEnv::recorded().await;
     let admin = env.team("Keys").await;
     let email = Email::parse("k@example.com").unwrap();
-    env.store.identity().invite_member(&admin, &email, None, Role::Viewer).await.unwrap();
+    env.identity().invite_member(&admin, &email, None, Role::Viewer).await.unwrap();
     recorder.take();
-    let issued = env.store.identity().request_sign_in_code(&email).await.unwrap().unwrap();
-    let signed = env.store.identity().sign_in_with_code(&email, &issued.code).await.unwrap();
-    env.store.identity().verify_session(&signed.token).await.unwrap();
+    let issued = env.identity().request_sign_in_code(&email).await.unwrap().unwrap();
+    let signed = env.identity().sign_in_with_code(&email, &issued.code).await.unwrap();
+    env.identity().verify_session(&signed.token).await.unwrap();
     let seen = recorder.take();
     assert!(seen.len() > 4);
     for seen in seen {

@@ -35,16 +35,16 @@ async fn queries_follow_last_evaluated_key_across_pages() {
         calendars: vec![],
         holidays: vec![],
     };
-    env.store.transfer().import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
+    env.transfer().import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
 
     recorder.take();
-    let all = env.store.plan().all_assignments(&scope).await.unwrap();
+    let all = env.plan().all_assignments(&scope).await.unwrap();
     assert_eq!(all.len(), 6000);
     let pages = recorder.take().iter().filter(|s| s.operation == "Query").count();
     assert!(pages >= 2, "expected several pages, saw {pages}");
 
     let w = window("2026-05-04", "2026-08-03");
-    let shown = env.store.plan().timeline(&scope, w).await.unwrap().items.assignments;
+    let shown = env.plan().timeline(&scope, w).await.unwrap().items.assignments;
     let expected = assignments.iter().filter(|a| a.range.overlaps(w)).count();
     assert_eq!(shown.len(), expected);
     let seen = recorder.take();

@@ -14,12 +14,11 @@ async fn people_and_projects_are_created_listed_and_renamed() {
     let alice = env.person(&scope, "Alice").await;
     let acme = env.project(&scope, "Acme").await;
 
-    let people = env.store.plan().list_people(&scope).await.unwrap();
+    let people = env.plan().list_people(&scope).await.unwrap();
     assert_eq!(people.iter().map(|r| r.name.as_str()).collect::<Vec<_>>(), ["Alice", "山田 太郎"]);
-    assert_eq!(env.store.plan().list_projects(&scope).await.unwrap(), vec![acme.clone()]);
+    assert_eq!(env.plan().list_projects(&scope).await.unwrap(), vec![acme.clone()]);
 
     let renamed = env
-        .store
         .plan()
         .rename_person(&scope, &taro.id, taro.version, Name::parse("山田 太郎 (PM)").unwrap())
         .await
@@ -28,7 +27,6 @@ async fn people_and_projects_are_created_listed_and_renamed() {
     assert_eq!(renamed.name.as_str(), "山田 太郎 (PM)");
 
     let recoloured = env
-        .store
         .plan()
         .update_project(&scope, &acme.id, acme.version, None, Some(Color::parse("#ff0000").unwrap()))
         .await
@@ -36,7 +34,7 @@ async fn people_and_projects_are_created_listed_and_renamed() {
     assert_eq!(recoloured.color.to_string(), "#FF0000");
     assert_eq!(recoloured.name, acme.name);
 
-    let catalog = env.store.plan().catalog(&scope).await.unwrap();
+    let catalog = env.plan().catalog(&scope).await.unwrap();
     assert_eq!(catalog.people.len(), 2);
     assert!(catalog.people.contains(&alice));
     assert_eq!(catalog.projects, vec![recoloured]);
@@ -47,17 +45,13 @@ async fn a_stale_rename_is_a_conflict_not_an_overwrite() {
     let env = TestEnv::new().await;
     let scope = env.team("Conflicts").await;
     let r = env.person(&scope, "Ben").await;
-    env.store.plan().rename_person(&scope, &r.id, r.version, Name::parse("Ben C.").unwrap()).await.unwrap();
-    let stale =
-        env.store.plan().rename_person(&scope, &r.id, r.version, Name::parse("Benjamin").unwrap()).await;
+    env.plan().rename_person(&scope, &r.id, r.version, Name::parse("Ben C.").unwrap()).await.unwrap();
+    let stale = env.plan().rename_person(&scope, &r.id, r.version, Name::parse("Benjamin").unwrap()).await;
     assert!(matches!(stale, Err(StoreError::Conflict { .. })), "{stale:?}");
-    let missing = env
-        .store
-        .plan()
-        .rename_person(&scope, &PersonId::generate(), 1, Name::parse("Nobody").unwrap())
-        .await;
+    let missing =
+        env.plan().rename_person(&scope, &PersonId::generate(), 1, Name::parse("Nobody").unwrap()).await;
     assert!(matches!(missing, Err(StoreError::NotFound { .. })), "{missing:?}");
-    assert_eq!(env.store.plan().list_people(&scope).await.unwrap()[0].name.as_str(), "Ben C.");
+    assert_eq!(env.plan().list_people(&scope).await.unwrap()[0].name.as_str(), "Ben C.");
 }
 
 #[tokio::test]
@@ -86,27 +80,26 @@ async fn creates_are_retry_safe() {
         allocation: Default::default(),
         status: Default::default(),
     };
-    let created = env.store.plan().create_assignment(&scope, new.clone()).await.unwrap();
+    let created = env.plan().create_assignment(&scope, new.clone()).await.unwrap();
     recorder.clear_rule();
     // A second, explicit retry of the same create is recognised too.
-    assert_eq!(env.store.plan().create_assignment(&scope, new.clone()).await.unwrap(), created);
-    assert_eq!(env.store.plan().all_assignments(&scope).await.unwrap(), vec![created.clone()]);
+    assert_eq!(env.plan().create_assignment(&scope, new.clone()).await.unwrap(), created);
+    assert_eq!(env.plan().all_assignments(&scope).await.unwrap(), vec![created.clone()]);
 
     // The same id with other content is not a retry.
     let other = NewAssignment { range: range("2026-05-04", 6), ..new };
     assert!(matches!(
-        env.store.plan().create_assignment(&scope, other).await,
+        env.plan().create_assignment(&scope, other).await,
         Err(StoreError::AlreadyExists { .. })
     ));
 
     // Same for people and projects.
     let id = PersonId::generate();
-    let a = env.store.plan().create_person(&scope, id.clone(), Name::parse("Dana").unwrap()).await.unwrap();
-    let again =
-        env.store.plan().create_person(&scope, id.clone(), Name::parse("Dana").unwrap()).await.unwrap();
+    let a = env.plan().create_person(&scope, id.clone(), Name::parse("Dana").unwrap()).await.unwrap();
+    let again = env.plan().create_person(&scope, id.clone(), Name::parse("Dana").unwrap()).await.unwrap();
     assert_eq!(a, again);
     assert!(matches!(
-        env.store.plan().create_person(&scope, id, Name::parse("Someone else").unwrap()).await,
+        env.plan().create_person(&scope, id, Name::parse("Someone else").unwrap()).await,
         Err(StoreError::AlreadyExists { .. })
     ));
 }
@@ -127,20 +120,20 @@ async fn a_change_or_delete_sent_again_after_its_answer_was_lost_is_done_once() 
     };
     for (start, days) in [("2026-05-04", 7), ("2026-05-11", 7)] {
         // Resized in place, then moved to another start (another key): both retried as is.
-        let current = env.store.plan().all_assignments(&scope).await.unwrap().remove(0);
-        let first = env.store.plan().update_assignment(&scope, &current, change(start, days)).await.unwrap();
-        let again = env.store.plan().update_assignment(&scope, &current, change(start, days)).await.unwrap();
+        let current = env.plan().all_assignments(&scope).await.unwrap().remove(0);
+        let first = env.plan().update_assignment(&scope, &current, change(start, days)).await.unwrap();
+        let again = env.plan().update_assignment(&scope, &current, change(start, days)).await.unwrap();
         assert_eq!(first, again);
-        assert_eq!(env.store.plan().all_assignments(&scope).await.unwrap(), vec![first.clone()]);
+        assert_eq!(env.plan().all_assignments(&scope).await.unwrap(), vec![first.clone()]);
         // A different change from the same old version is still a conflict.
-        let other = env.store.plan().update_assignment(&scope, &current, change("2026-06-01", 2)).await;
+        let other = env.plan().update_assignment(&scope, &current, change("2026-06-01", 2)).await;
         assert!(matches!(other, Err(StoreError::Conflict { .. })), "{other:?}");
     }
-    let last = env.store.plan().all_assignments(&scope).await.unwrap().remove(0);
+    let last = env.plan().all_assignments(&scope).await.unwrap().remove(0);
     assert_ne!(last, a);
-    env.store.plan().delete_assignment(&scope, &last).await.unwrap();
-    env.store.plan().delete_assignment(&scope, &last).await.unwrap();
-    assert!(env.store.plan().all_assignments(&scope).await.unwrap().is_empty());
+    env.plan().delete_assignment(&scope, &last).await.unwrap();
+    env.plan().delete_assignment(&scope, &last).await.unwrap();
+    assert!(env.plan().all_assignments(&scope).await.unwrap().is_empty());
 }
 
 #[tokio::test]
@@ -157,13 +150,11 @@ async fn an_assignment_needs_an_existing_person_and_project() {
         allocation: Default::default(),
         status: Default::default(),
     };
-    let no_person =
-        env.store.plan().create_assignment(&scope, attempt(PersonId::generate(), p.id.clone())).await;
+    let no_person = env.plan().create_assignment(&scope, attempt(PersonId::generate(), p.id.clone())).await;
     assert!(matches!(no_person, Err(StoreError::ParentGone { what: "person" })), "{no_person:?}");
-    let no_project =
-        env.store.plan().create_assignment(&scope, attempt(r.id.clone(), ProjectId::generate())).await;
+    let no_project = env.plan().create_assignment(&scope, attempt(r.id.clone(), ProjectId::generate())).await;
     assert!(matches!(no_project, Err(StoreError::ParentGone { what: "project" })), "{no_project:?}");
-    assert!(env.store.plan().all_assignments(&scope).await.unwrap().is_empty());
+    assert!(env.plan().all_assignments(&scope).await.unwrap().is_empty());
 }
 
 #[tokio::test]
@@ -178,7 +169,6 @@ async fn moving_resizing_and_reassigning_keep_one_item_and_detect_conflicts() {
 
     // Resize (same start: same sort key).
     let resized = env
-        .store
         .plan()
         .update_assignment(
             &scope,
@@ -196,7 +186,6 @@ async fn moving_resizing_and_reassigning_keep_one_item_and_detect_conflicts() {
     assert_eq!(resized.version, 2);
     // Move to another start day and person and project (new sort key) and make it long.
     let moved = env
-        .store
         .plan()
         .update_assignment(
             &scope,
@@ -211,16 +200,14 @@ async fn moving_resizing_and_reassigning_keep_one_item_and_detect_conflicts() {
         )
         .await
         .unwrap();
-    assert_eq!(env.store.plan().all_assignments(&scope).await.unwrap(), vec![moved.clone()]);
-    assert!(env.store.plan().get_assignment(&scope, &AssignmentRef::from(&a)).await.unwrap().is_none());
+    assert_eq!(env.plan().all_assignments(&scope).await.unwrap(), vec![moved.clone()]);
+    assert!(env.plan().get_assignment(&scope, &AssignmentRef::from(&a)).await.unwrap().is_none());
     // The long one is found from a window far from its start.
-    let found =
-        env.store.plan().assignments_in_window(&scope, window("2026-06-20", "2026-06-27")).await.unwrap();
+    let found = env.plan().assignments_in_window(&scope, window("2026-06-20", "2026-06-27")).await.unwrap();
     assert_eq!(found, vec![moved.clone()]);
 
     // An edit based on an old copy is refused and changes nothing.
     let stale = env
-        .store
         .plan()
         .update_assignment(
             &scope,
@@ -239,7 +226,6 @@ async fn moving_resizing_and_reassigning_keep_one_item_and_detect_conflicts() {
         "{stale:?}"
     );
     let stale_same_key = env
-        .store
         .plan()
         .update_assignment(
             &scope,
@@ -254,11 +240,10 @@ async fn moving_resizing_and_reassigning_keep_one_item_and_detect_conflicts() {
         )
         .await;
     assert!(matches!(stale_same_key, Err(StoreError::Conflict { .. })), "{stale_same_key:?}");
-    assert_eq!(env.store.plan().all_assignments(&scope).await.unwrap(), vec![moved.clone()]);
+    assert_eq!(env.plan().all_assignments(&scope).await.unwrap(), vec![moved.clone()]);
 
     // Shrink back to short: the index entry goes, the window still finds it.
     let short = env
-        .store
         .plan()
         .update_assignment(
             &scope,
@@ -274,12 +259,11 @@ async fn moving_resizing_and_reassigning_keep_one_item_and_detect_conflicts() {
         .await
         .unwrap();
     assert_eq!(
-        env.store.plan().assignments_in_window(&scope, window("2026-06-20", "2026-06-27")).await.unwrap(),
+        env.plan().assignments_in_window(&scope, window("2026-06-20", "2026-06-27")).await.unwrap(),
         vec![short.clone()]
     );
     assert!(
-        env.store
-            .plan()
+        env.plan()
             .assignments_in_window(&scope, window("2026-04-01", "2026-06-01"))
             .await
             .unwrap()
@@ -288,7 +272,6 @@ async fn moving_resizing_and_reassigning_keep_one_item_and_detect_conflicts() {
 
     // Reassigning to a person who does not exist is refused.
     let ghost = env
-        .store
         .plan()
         .update_assignment(
             &scope,
@@ -323,14 +306,13 @@ async fn deletes_are_idempotent_and_refuse_a_changed_assignment() {
     let short = env.assign(&scope, &r.id, &p.id, "2026-05-04", 3).await;
     let long = env.assign(&scope, &r.id, &p.id, "2026-01-05", 400).await;
 
-    env.store.plan().delete_assignment(&scope, &short).await.unwrap();
-    env.store.plan().delete_assignment(&scope, &short).await.unwrap();
-    env.store.plan().delete_assignment(&scope, &long).await.unwrap();
-    env.store.plan().delete_assignment(&scope, &long).await.unwrap();
-    assert!(env.store.plan().all_assignments(&scope).await.unwrap().is_empty());
+    env.plan().delete_assignment(&scope, &short).await.unwrap();
+    env.plan().delete_assignment(&scope, &short).await.unwrap();
+    env.plan().delete_assignment(&scope, &long).await.unwrap();
+    env.plan().delete_assignment(&scope, &long).await.unwrap();
+    assert!(env.plan().all_assignments(&scope).await.unwrap().is_empty());
     assert!(
-        env.store
-            .plan()
+        env.plan()
             .assignments_in_window(&scope, window("2026-01-01", "2027-12-31"))
             .await
             .unwrap()
@@ -339,7 +321,6 @@ async fn deletes_are_idempotent_and_refuse_a_changed_assignment() {
 
     let a = env.assign(&scope, &r.id, &p.id, "2026-05-04", 3).await;
     let changed = env
-        .store
         .plan()
         .update_assignment(
             &scope,
@@ -354,8 +335,8 @@ async fn deletes_are_idempotent_and_refuse_a_changed_assignment() {
         )
         .await
         .unwrap();
-    assert!(matches!(env.store.plan().delete_assignment(&scope, &a).await, Err(StoreError::Conflict { .. })));
-    assert_eq!(env.store.plan().all_assignments(&scope).await.unwrap(), vec![changed]);
+    assert!(matches!(env.plan().delete_assignment(&scope, &a).await, Err(StoreError::Conflict { .. })));
+    assert_eq!(env.plan().all_assignments(&scope).await.unwrap(), vec![changed]);
 }
 
 #[tokio::test]
@@ -366,7 +347,7 @@ async fn the_timeline_shows_the_team_its_rows_and_the_window() {
     let p = env.project(&scope, "社内研修").await;
     let inside = env.assign(&scope, &r.id, &p.id, "2026-05-10", 3).await;
     env.assign(&scope, &r.id, &p.id, "2026-07-10", 3).await;
-    let t = env.store.plan().timeline(&scope, window("2026-05-01", "2026-06-01")).await.unwrap();
+    let t = env.plan().timeline(&scope, window("2026-05-01", "2026-06-01")).await.unwrap();
     assert_eq!(t.team.name.as_str(), "Timeline team");
     assert_eq!(t.people, vec![r]);
     assert_eq!(t.projects, vec![p]);
@@ -385,11 +366,8 @@ async fn deleting_an_assignment_someone_moved_is_a_conflict_not_a_silent_success
         allocation: None,
         status: None,
     };
-    let moved = env.store.plan().update_assignment(&scope, &seen, change.clone()).await.unwrap();
-    assert!(matches!(
-        env.store.plan().delete_assignment(&scope, &seen).await,
-        Err(StoreError::Conflict { .. })
-    ));
+    let moved = env.plan().update_assignment(&scope, &seen, change.clone()).await.unwrap();
+    assert!(matches!(env.plan().delete_assignment(&scope, &seen).await, Err(StoreError::Conflict { .. })));
     let change_of = |a: &planner_domain::Assignment| AssignmentChange {
         person_id: a.person_id.clone(),
         project_id: a.project_id.clone(),
@@ -399,11 +377,11 @@ async fn deleting_an_assignment_someone_moved_is_a_conflict_not_a_silent_success
     };
     // The same move sent again from the old version is recognised as done (a retry after a
     // lost answer), not applied twice; any other change from it is a conflict.
-    assert_eq!(env.store.plan().update_assignment(&scope, &seen, change).await.unwrap(), moved);
+    assert_eq!(env.plan().update_assignment(&scope, &seen, change).await.unwrap(), moved);
     let other = AssignmentChange { range: range("2026-05-04", 2), ..change_of(&moved) };
     assert!(matches!(
-        env.store.plan().update_assignment(&scope, &seen, other).await,
+        env.plan().update_assignment(&scope, &seen, other).await,
         Err(StoreError::Conflict { .. })
     ));
-    assert_eq!(env.store.plan().all_assignments(&scope).await.unwrap(), vec![moved]);
+    assert_eq!(env.plan().all_assignments(&scope).await.unwrap(), vec![moved]);
 }

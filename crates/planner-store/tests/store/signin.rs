@@ -10,7 +10,7 @@ use std::sync::Arc;
 async fn invited(env: &TestEnv, email: &str) -> Email {
     let admin = env.team("Sign-in").await;
     let email = Email::parse(email).unwrap();
-    env.store.identity().invite_member(&admin, &email, None, Role::Planner).await.unwrap();
+    env.identity().invite_member(&admin, &email, None, Role::Planner).await.unwrap();
     email
 }
 
@@ -26,7 +26,7 @@ fn wrong(code: &Sensitive) -> Sensitive {
 async fn an_invited_user_signs_in_with_the_code_once() {
     let env = TestEnv::new().await;
     let email = invited(&env, "ada@example.com").await;
-    let issued = env.store.identity().request_sign_in_code(&email).await.unwrap().expect("a code");
+    let issued = env.identity().request_sign_in_code(&email).await.unwrap().expect("a code");
     // Ten characters of Crockford's base 32 in two groups (50 bits), and a 256-bit link secret.
     assert_eq!(issued.code.expose().len(), 11);
     assert_eq!(planner_store::CODE_BITS, 50);
@@ -37,14 +37,13 @@ async fn an_invited_user_signs_in_with_the_code_once() {
     );
     // The address is case-folded: the code works for the address as typed differently.
     let signed = env
-        .store
         .identity()
         .sign_in_with_code(&Email::parse("ADA@example.com").unwrap(), &issued.code)
         .await
         .unwrap();
     assert_eq!(signed.user.email, email);
-    assert_eq!(env.store.identity().verify_session(&signed.token).await.unwrap().user(), &signed.user.id);
-    let again = env.store.identity().sign_in_with_code(&email, &issued.code).await;
+    assert_eq!(env.identity().verify_session(&signed.token).await.unwrap().user(), &signed.user.id);
+    let again = env.identity().sign_in_with_code(&email, &issued.code).await;
     assert!(matches!(again, Err(StoreError::CodeInvalid)), "{again:?}");
 }
 
@@ -53,13 +52,13 @@ async fn strangers_and_users_without_a_team_get_nothing_and_nothing_is_written()
     let (env, recorder) = TestEnv::recorded().await;
     let admin = env.team("Only invited").await;
     let loner = Email::parse("loner@example.com").unwrap();
-    env.store.identity().create_user(&loner, None).await.unwrap();
+    env.identity().create_user(&loner, None).await.unwrap();
     let left = Email::parse("left@example.com").unwrap();
-    let user = env.store.identity().invite_member(&admin, &left, None, Role::Viewer).await.unwrap();
-    env.store.identity().remove_member(&admin, &user.id).await.unwrap();
+    let user = env.identity().invite_member(&admin, &left, None, Role::Viewer).await.unwrap();
+    env.identity().remove_member(&admin, &user.id).await.unwrap();
     recorder.take();
     for email in ["nobody@example.com", "loner@example.com", "left@example.com"] {
-        let answer = env.store.identity().request_sign_in_code(&Email::parse(email).unwrap()).await.unwrap();
+        let answer = env.identity().request_sign_in_code(&Email::parse(email).unwrap()).await.unwrap();
         assert!(answer.is_none(), "{email}");
     }
     let writes: Vec<_> = recorder
@@ -76,36 +75,36 @@ async fn a_code_belongs_to_its_email() {
     let env = TestEnv::new().await;
     let a = invited(&env, "a@example.com").await;
     let b = invited(&env, "b@example.com").await;
-    let code_a = env.store.identity().request_sign_in_code(&a).await.unwrap().unwrap().code;
-    let forged = env.store.identity().sign_in_with_code(&b, &code_a).await;
+    let code_a = env.identity().request_sign_in_code(&a).await.unwrap().unwrap().code;
+    let forged = env.identity().sign_in_with_code(&b, &code_a).await;
     assert!(matches!(forged, Err(StoreError::CodeInvalid)), "{forged:?}");
-    env.store.identity().sign_in_with_code(&a, &code_a).await.unwrap();
+    env.identity().sign_in_with_code(&a, &code_a).await.unwrap();
 }
 
 #[tokio::test]
 async fn an_expired_code_is_refused() {
     let env = TestEnv::new().await;
     let email = invited(&env, "late@example.com").await;
-    let issued = env.store.identity().request_sign_in_code(&email).await.unwrap().unwrap();
+    let issued = env.identity().request_sign_in_code(&email).await.unwrap().unwrap();
     env.clock.advance(time::Duration::minutes(VERIFICATION_MINUTES));
-    let late = env.store.identity().sign_in_with_code(&email, &issued.code).await;
+    let late = env.identity().sign_in_with_code(&email, &issued.code).await;
     assert!(matches!(late, Err(StoreError::CodeInvalid)), "{late:?}");
     // The TTL item is still there, but expiry is checked on use; a new code works.
-    let fresh = env.store.identity().request_sign_in_code(&email).await.unwrap().unwrap();
-    env.store.identity().sign_in_with_code(&email, &fresh.code).await.unwrap();
+    let fresh = env.identity().request_sign_in_code(&email).await.unwrap().unwrap();
+    env.identity().sign_in_with_code(&email, &fresh.code).await.unwrap();
 }
 
 #[tokio::test]
 async fn a_new_code_replaces_the_previous_one() {
     let env = TestEnv::new().await;
     let email = invited(&env, "twice@example.com").await;
-    let first = env.store.identity().request_sign_in_code(&email).await.unwrap().unwrap();
-    let second = env.store.identity().request_sign_in_code(&email).await.unwrap().unwrap();
+    let first = env.identity().request_sign_in_code(&email).await.unwrap().unwrap();
+    let second = env.identity().request_sign_in_code(&email).await.unwrap().unwrap();
     if first.code != second.code {
-        let old = env.store.identity().sign_in_with_code(&email, &first.code).await;
+        let old = env.identity().sign_in_with_code(&email, &first.code).await;
         assert!(matches!(old, Err(StoreError::CodeInvalid)), "{old:?}");
     }
-    env.store.identity().sign_in_with_code(&email, &second.code).await.unwrap();
+    env.identity().sign_in_with_code(&email, &second.code).await.unwrap();
 }
 
 #[tokio::test]
@@ -114,19 +113,19 @@ async fn wrong_codes_count_and_the_fifth_kills_the_code() {
     let email = invited(&env, "guess@example.com").await;
 
     // Four wrong guesses: the right code still works.
-    let issued = env.store.identity().request_sign_in_code(&email).await.unwrap().unwrap();
+    let issued = env.identity().request_sign_in_code(&email).await.unwrap().unwrap();
     for _ in 0..WRONG_CODES_ALLOWED - 1 {
-        let guess = env.store.identity().sign_in_with_code(&email, &wrong(&issued.code)).await;
+        let guess = env.identity().sign_in_with_code(&email, &wrong(&issued.code)).await;
         assert!(matches!(guess, Err(StoreError::CodeInvalid)), "{guess:?}");
     }
-    env.store.identity().sign_in_with_code(&email, &issued.code).await.unwrap();
+    env.identity().sign_in_with_code(&email, &issued.code).await.unwrap();
 
     // Five wrong guesses: the right one no longer does.
-    let issued = env.store.identity().request_sign_in_code(&email).await.unwrap().unwrap();
+    let issued = env.identity().request_sign_in_code(&email).await.unwrap().unwrap();
     for _ in 0..WRONG_CODES_ALLOWED {
-        assert!(env.store.identity().sign_in_with_code(&email, &wrong(&issued.code)).await.is_err());
+        assert!(env.identity().sign_in_with_code(&email, &wrong(&issued.code)).await.is_err());
     }
-    let killed = env.store.identity().sign_in_with_code(&email, &issued.code).await;
+    let killed = env.identity().sign_in_with_code(&email, &issued.code).await;
     assert!(matches!(killed, Err(StoreError::CodeInvalid)), "{killed:?}");
 }
 
@@ -134,7 +133,7 @@ async fn wrong_codes_count_and_the_fifth_kills_the_code() {
 async fn a_code_of_the_wrong_form_uses_no_attempt() {
     let env = TestEnv::new().await;
     let email = invited(&env, "typo@example.com").await;
-    let issued = env.store.identity().request_sign_in_code(&email).await.unwrap().unwrap();
+    let issued = env.identity().request_sign_in_code(&email).await.unwrap().unwrap();
     // Twice the attempts allowed, none of the form of a code sent: each refused, none counted, so
     // the code still works.
     let code = issued.code.expose();
@@ -152,10 +151,10 @@ async fn a_code_of_the_wrong_form_uses_no_attempt() {
     ];
     assert!(typos.len() >= 2 * WRONG_CODES_ALLOWED as usize);
     for typo in typos {
-        let refused = env.store.identity().sign_in_with_code(&email, &Sensitive::new(typo.clone())).await;
+        let refused = env.identity().sign_in_with_code(&email, &Sensitive::new(typo.clone())).await;
         assert!(matches!(refused, Err(StoreError::CodeInvalid)), "{typo:?}: {refused:?}");
     }
-    env.store.identity().sign_in_with_code(&email, &issued.code).await.unwrap();
+    env.identity().sign_in_with_code(&email, &issued.code).await.unwrap();
 }
 
 #[tokio::test]
@@ -164,29 +163,28 @@ async fn codes_are_limited_per_email_and_hour() {
     let email = invited(&env, "eager@example.com").await;
     let mut last = None;
     for _ in 0..CODES_PER_HOUR {
-        last =
-            Some(env.store.identity().request_sign_in_code(&email).await.unwrap().expect("within the limit"));
+        last = Some(env.identity().request_sign_in_code(&email).await.unwrap().expect("within the limit"));
     }
     let before = env.audit.events().len();
-    assert!(env.store.identity().request_sign_in_code(&email).await.unwrap().is_none());
+    assert!(env.identity().request_sign_in_code(&email).await.unwrap().is_none());
     assert_eq!(env.audit.events().len(), before + 1);
     assert_eq!(env.audit.events().last().unwrap().refused, "rate_limited");
     // The last code issued still works; the refused request did not replace it.
-    env.store.identity().sign_in_with_code(&email, &last.unwrap().code).await.unwrap();
+    env.identity().sign_in_with_code(&email, &last.unwrap().code).await.unwrap();
     // Another hour, another code.
     env.clock.advance(time::Duration::hours(1));
-    assert!(env.store.identity().request_sign_in_code(&email).await.unwrap().is_some());
+    assert!(env.identity().request_sign_in_code(&email).await.unwrap().is_some());
 }
 
 #[tokio::test]
 async fn of_ten_concurrent_uses_of_a_code_exactly_one_signs_in() {
     let env = Arc::new(TestEnv::new().await);
     let email = invited(&env, "race@example.com").await;
-    let code = env.store.identity().request_sign_in_code(&email).await.unwrap().unwrap().code;
+    let code = env.identity().request_sign_in_code(&email).await.unwrap().unwrap().code;
     let mut tasks = Vec::new();
     for _ in 0..10 {
         let (env, email, code) = (env.clone(), email.clone(), code.clone());
-        tasks.push(tokio::spawn(async move { env.store.identity().sign_in_with_code(&email, &code).await }));
+        tasks.push(tokio::spawn(async move { env.identity().sign_in_with_code(&email, &code).await }));
     }
     let mut wins = 0;
     for t in tasks {
@@ -204,13 +202,13 @@ async fn a_team_just_joined_is_listed_before_the_index_has_it() {
     let env = TestEnv::new().await;
     let admin = env.team("Fresh").await;
     let email = Email::parse("new@example.com").unwrap();
-    let user = env.store.identity().invite_member(&admin, &email, None, Role::Viewer).await.unwrap();
+    let user = env.identity().invite_member(&admin, &email, None, Role::Viewer).await.unwrap();
     // Strongly consistent: no waiting for GSI1 (on the embedded engine the index is immediate,
     // so this also runs against DynamoDB, where it is not).
-    let teams = env.store.identity().list_user_teams(&user.id).await.unwrap();
+    let teams = env.identity().list_user_teams(&user.id).await.unwrap();
     assert_eq!(teams.iter().map(|t| t.team.clone()).collect::<Vec<_>>(), vec![admin.team().clone()]);
-    env.store.identity().remove_member(&admin, &user.id).await.unwrap();
-    let after = env.store.identity().list_user_teams(&user.id).await.unwrap();
+    env.identity().remove_member(&admin, &user.id).await.unwrap();
+    let after = env.identity().list_user_teams(&user.id).await.unwrap();
     if !remote() {
         assert!(after.is_empty(), "{after:?}");
     }
@@ -221,15 +219,15 @@ async fn the_last_admin_cannot_leave_or_be_demoted() {
     let env = TestEnv::new().await;
     let admin = env.team("Admins").await;
     let me = admin.user().clone();
-    let demote = env.store.identity().put_member(&admin, &me, Role::Planner).await;
+    let demote = env.identity().put_member(&admin, &me, Role::Planner).await;
     assert!(matches!(demote, Err(StoreError::LastAdmin)), "{demote:?}");
-    let leave = env.store.identity().remove_member(&admin, &me).await;
+    let leave = env.identity().remove_member(&admin, &me).await;
     assert!(matches!(leave, Err(StoreError::LastAdmin)), "{leave:?}");
     // With a second admin, the first may step down.
     let second_email = Email::parse("second@example.com").unwrap();
-    let second = env.store.identity().invite_member(&admin, &second_email, None, Role::Admin).await.unwrap();
-    env.store.identity().put_member(&admin, &me, Role::Planner).await.unwrap();
-    let members = env.store.identity().list_members(&admin).await.unwrap();
+    let second = env.identity().invite_member(&admin, &second_email, None, Role::Admin).await.unwrap();
+    env.identity().put_member(&admin, &me, Role::Planner).await.unwrap();
+    let members = env.identity().list_members(&admin).await.unwrap();
     let roles: Vec<_> = members.iter().map(|m| (&m.user_id, m.role)).collect();
     assert!(roles.contains(&(&second.id, Role::Admin)) && roles.contains(&(&me, Role::Planner)), "{roles:?}");
 }
@@ -238,16 +236,16 @@ async fn the_last_admin_cannot_leave_or_be_demoted() {
 async fn the_link_signs_in_once_and_ends_the_typed_code_too() {
     let env = TestEnv::new().await;
     let email = invited(&env, "link@example.com").await;
-    let issued = env.store.identity().request_sign_in_code(&email).await.unwrap().unwrap();
+    let issued = env.identity().request_sign_in_code(&email).await.unwrap().unwrap();
     // Checking a link reads only: it stays good, and checking does not use it.
-    env.store.identity().check_sign_in_link(&email, &issued.link_secret).await.unwrap();
-    env.store.identity().check_sign_in_link(&email, &issued.link_secret).await.unwrap();
-    let signed = env.store.identity().sign_in_with_link(&email, &issued.link_secret).await.unwrap();
+    env.identity().check_sign_in_link(&email, &issued.link_secret).await.unwrap();
+    env.identity().check_sign_in_link(&email, &issued.link_secret).await.unwrap();
+    let signed = env.identity().sign_in_with_link(&email, &issued.link_secret).await.unwrap();
     assert_eq!(signed.user.email, email);
     for again in [
-        env.store.identity().sign_in_with_link(&email, &issued.link_secret).await.map(drop),
-        env.store.identity().check_sign_in_link(&email, &issued.link_secret).await,
-        env.store.identity().sign_in_with_code(&email, &issued.code).await.map(drop),
+        env.identity().sign_in_with_link(&email, &issued.link_secret).await.map(drop),
+        env.identity().check_sign_in_link(&email, &issued.link_secret).await,
+        env.identity().sign_in_with_code(&email, &issued.code).await.map(drop),
     ] {
         assert!(matches!(again, Err(StoreError::CodeInvalid)), "{again:?}");
     }
@@ -257,38 +255,38 @@ async fn the_link_signs_in_once_and_ends_the_typed_code_too() {
 async fn wrong_links_use_no_attempt_and_a_killed_code_kills_its_link() {
     let env = TestEnv::new().await;
     let email = invited(&env, "links@example.com").await;
-    let issued = env.store.identity().request_sign_in_code(&email).await.unwrap().unwrap();
+    let issued = env.identity().request_sign_in_code(&email).await.unwrap().unwrap();
     // Another person's link, made for this email: twice the attempts allowed, none counted.
     let other = invited(&env, "other@example.com").await;
-    let theirs = env.store.identity().request_sign_in_code(&other).await.unwrap().unwrap();
+    let theirs = env.identity().request_sign_in_code(&other).await.unwrap().unwrap();
     for _ in 0..2 * WRONG_CODES_ALLOWED {
         for secret in [theirs.link_secret.clone(), Sensitive::random_token(), Sensitive::new("123456".into())]
         {
-            let refused = env.store.identity().sign_in_with_link(&email, &secret).await;
+            let refused = env.identity().sign_in_with_link(&email, &secret).await;
             assert!(matches!(refused, Err(StoreError::CodeInvalid)), "{refused:?}");
         }
     }
-    env.store.identity().check_sign_in_link(&email, &issued.link_secret).await.unwrap();
+    env.identity().check_sign_in_link(&email, &issued.link_secret).await.unwrap();
     // A code sent later replaces this one, link and all.
-    let next = env.store.identity().request_sign_in_code(&email).await.unwrap().unwrap();
-    let replaced = env.store.identity().sign_in_with_link(&email, &issued.link_secret).await;
+    let next = env.identity().request_sign_in_code(&email).await.unwrap().unwrap();
+    let replaced = env.identity().sign_in_with_link(&email, &issued.link_secret).await;
     assert!(matches!(replaced, Err(StoreError::CodeInvalid)), "{replaced:?}");
     // Wrong typed codes kill the current code, and its link with it.
     for _ in 0..WRONG_CODES_ALLOWED {
-        assert!(env.store.identity().sign_in_with_code(&email, &wrong(&next.code)).await.is_err());
+        assert!(env.identity().sign_in_with_code(&email, &wrong(&next.code)).await.is_err());
     }
-    let killed = env.store.identity().sign_in_with_link(&email, &next.link_secret).await;
+    let killed = env.identity().sign_in_with_link(&email, &next.link_secret).await;
     assert!(matches!(killed, Err(StoreError::CodeInvalid)), "{killed:?}");
     // The other email's link still works for its own email.
-    env.store.identity().sign_in_with_link(&other, &theirs.link_secret).await.unwrap();
+    env.identity().sign_in_with_link(&other, &theirs.link_secret).await.unwrap();
 }
 
 #[tokio::test]
 async fn a_typed_code_reads_as_crockford_base_32() {
     let env = TestEnv::new().await;
     let email = invited(&env, "crockford@example.com").await;
-    let issued = env.store.identity().request_sign_in_code(&email).await.unwrap().unwrap();
+    let issued = env.identity().request_sign_in_code(&email).await.unwrap().unwrap();
     // Lower case, no hyphen, spaces around: the same code.
     let typed = format!("  {} ", issued.code.expose().replace('-', "").to_lowercase());
-    env.store.identity().sign_in_with_code(&email, &Sensitive::new(typed)).await.unwrap();
+    env.identity().sign_in_with_code(&email, &Sensitive::new(typed)).await.unwrap();
 }

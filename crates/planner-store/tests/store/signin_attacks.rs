@@ -34,7 +34,7 @@ fn keyed_hash(parts: &[&str]) -> String {
 async fn victim(env: &TestEnv) -> Email {
     let admin = env.team("Victims").await;
     let email = Email::parse("victim@example.com").unwrap();
-    env.store.identity().invite_member(&admin, &email, None, Role::Admin).await.unwrap();
+    env.identity().invite_member(&admin, &email, None, Role::Admin).await.unwrap();
     email
 }
 
@@ -47,7 +47,7 @@ fn six_digit_codes() -> impl Iterator<Item = String> {
 async fn the_sign_in_guard_gives_away_no_live_code() {
     let env = TestEnv::new().await;
     let email = victim(&env).await;
-    let issued = env.store.identity().request_sign_in_code(&email).await.unwrap().expect("a code");
+    let issued = env.identity().request_sign_in_code(&email).await.unwrap().expect("a code");
     // One GetItem of the guard, whose key anyone can derive from the email and the pepper.
     let conn = env.store.connection();
     let guard = conn
@@ -67,7 +67,7 @@ async fn the_sign_in_guard_gives_away_no_live_code() {
     let found = six_digit_codes()
         .find(|code| stored.contains(&keyed_hash(&["verification", email.as_str(), code]).as_str()));
     if let Some(code) = found {
-        let signed = env.store.identity().sign_in_with_code(&email, &Sensitive::new(code.clone())).await;
+        let signed = env.identity().sign_in_with_code(&email, &Sensitive::new(code.clone())).await;
         panic!(
             "the guard gave away the live code {code}; signing in with it: {:?}",
             signed.map(|s| s.user.email)
@@ -94,7 +94,7 @@ async fn the_sign_in_guard_gives_away_no_live_code() {
 async fn a_sweep_of_every_six_digit_code_key_finds_no_live_code() {
     let env = TestEnv::new().await;
     let email = victim(&env).await;
-    let issued = env.store.identity().request_sign_in_code(&email).await.unwrap().expect("a code");
+    let issued = env.identity().request_sign_in_code(&email).await.unwrap().expect("a code");
     let conn = env.store.connection();
     // The read the sweep makes finds a live code's item when it has the right key (so a sweep
     // that finds nothing found nothing because of the keys, not because of how it reads).
@@ -166,7 +166,7 @@ async fn concurrent_guesses_are_counted_before_any_is_judged() {
     let (env, recorder) = TestEnv::recorded().await;
     let env = Arc::new(env);
     let email = victim(&env).await;
-    let issued = env.store.identity().request_sign_in_code(&email).await.unwrap().expect("a code");
+    let issued = env.identity().request_sign_in_code(&email).await.unwrap().expect("a code");
     recorder.take();
     // Twenty wrong guesses at once: at most the allowed number may ever be judged (each
     // judgement is the transaction that would consume the code).
@@ -174,7 +174,7 @@ async fn concurrent_guesses_are_counted_before_any_is_judged() {
     for n in 0..20u32 {
         let (env, email) = (env.clone(), email.clone());
         let guess = Sensitive::new(wrong_guess(issued.code.expose(), n));
-        tasks.push(tokio::spawn(async move { env.store.identity().sign_in_with_code(&email, &guess).await }));
+        tasks.push(tokio::spawn(async move { env.identity().sign_in_with_code(&email, &guess).await }));
     }
     for t in tasks {
         let answer = t.await.unwrap();
@@ -185,7 +185,7 @@ async fn concurrent_guesses_are_counted_before_any_is_judged() {
         judged <= WRONG_CODES_ALLOWED as usize,
         "{judged} of 20 concurrent guesses were judged; the limit is {WRONG_CODES_ALLOWED}"
     );
-    let killed = env.store.identity().sign_in_with_code(&email, &issued.code).await;
+    let killed = env.identity().sign_in_with_code(&email, &issued.code).await;
     assert!(matches!(killed, Err(StoreError::CodeInvalid)), "{killed:?}");
 }
 
@@ -193,18 +193,18 @@ async fn concurrent_guesses_are_counted_before_any_is_judged() {
 async fn a_guess_whose_count_does_not_land_is_not_judged() {
     let (env, recorder) = TestEnv::recorded().await;
     let email = victim(&env).await;
-    let issued = env.store.identity().request_sign_in_code(&email).await.unwrap().expect("a code");
+    let issued = env.identity().request_sign_in_code(&email).await.unwrap().expect("a code");
     recorder.take();
     // The network drops every count of an attempt (an UpdateItem of the guard).
     recorder.disconnect_after("UpdateItem", 0);
     for n in 0..WRONG_CODES_ALLOWED as u32 * 2 {
         let guess = Sensitive::new(wrong_guess(issued.code.expose(), n));
-        assert!(env.store.identity().sign_in_with_code(&email, &guess).await.is_err());
+        assert!(env.identity().sign_in_with_code(&email, &guess).await.is_err());
     }
     let judged = recorder.operations().iter().filter(|op| *op == "TransactWriteItems").count();
     assert_eq!(judged, 0, "guesses judged without being counted: {:?}", recorder.operations());
     recorder.clear_rule();
-    env.store.identity().sign_in_with_code(&email, &issued.code).await.unwrap();
+    env.identity().sign_in_with_code(&email, &issued.code).await.unwrap();
 }
 
 /// The `n`th code of the form of `code` that is not `code` (the last character stepped on).

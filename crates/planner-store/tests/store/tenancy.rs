@@ -155,13 +155,13 @@ async fn a_cross_team_attempt_is_refused_and_audited() {
     let a = env.team("A").await;
     let b = env.team("B").await;
     let email = Email::parse("mallory@example.com").unwrap();
-    let mallory = env.store.identity().create_user(&email, None).await.unwrap();
-    env.store.identity().put_member(&a, &mallory.id, Role::Planner).await.unwrap();
+    let mallory = env.identity().create_user(&email, None).await.unwrap();
+    env.identity().put_member(&a, &mallory.id, Role::Planner).await.unwrap();
     let (_, session) = env.sign_in(&email).await;
 
-    assert!(env.store.identity().scope_for_session(&session, a.team()).await.is_ok());
+    assert!(env.identity().scope_for_session(&session, a.team()).await.is_ok());
     let before = env.audit.events().len();
-    let refused = env.store.identity().scope_for_session(&session, b.team()).await;
+    let refused = env.identity().scope_for_session(&session, b.team()).await;
     assert!(matches!(refused, Err(StoreError::NotMember)), "{refused:?}");
     let events = env.audit.events();
     assert_eq!(events.len(), before + 1);
@@ -183,15 +183,14 @@ async fn roles_are_enforced_and_refusals_audited() {
     let r = env.person(&admin, "R").await;
 
     // Viewers read but never write.
-    assert_eq!(env.store.plan().list_people(&viewer).await.unwrap().len(), 1);
-    let write =
-        env.store.plan().create_person(&viewer, PersonId::generate(), Name::parse("X").unwrap()).await;
+    assert_eq!(env.plan().list_people(&viewer).await.unwrap().len(), 1);
+    let write = env.plan().create_person(&viewer, PersonId::generate(), Name::parse("X").unwrap()).await;
     assert!(matches!(write, Err(StoreError::Forbidden { role: Role::Viewer, .. })), "{write:?}");
-    let delete = env.store.plan().delete_person(&viewer, &r.id, &mut |_, _| {}).await;
+    let delete = env.plan().delete_person(&viewer, &r.id, &mut |_, _| {}).await;
     assert!(matches!(delete, Err(StoreError::Forbidden { .. })));
     // Planners edit the plan but do not manage the team.
-    env.store.plan().rename_person(&planner, &r.id, r.version, Name::parse("R2").unwrap()).await.unwrap();
-    let manage = env.store.identity().put_member(&planner, viewer.user(), Role::Admin).await;
+    env.plan().rename_person(&planner, &r.id, r.version, Name::parse("R2").unwrap()).await.unwrap();
+    let manage = env.identity().put_member(&planner, viewer.user(), Role::Admin).await;
     assert!(matches!(manage, Err(StoreError::Forbidden { role: Role::Planner, .. })), "{manage:?}");
 
     let events = env.audit.events();
@@ -206,8 +205,8 @@ async fn roles_are_enforced_and_refusals_audited() {
     );
     assert!(events.iter().all(|e| e.team == admin.team().as_str() && e.refused == "role"));
     // Nothing was written by the refused calls.
-    assert_eq!(env.store.plan().list_people(&admin).await.unwrap().len(), 1);
-    let members = env.store.identity().list_members(&admin).await.unwrap();
+    assert_eq!(env.plan().list_people(&admin).await.unwrap().len(), 1);
+    let members = env.identity().list_members(&admin).await.unwrap();
     assert_eq!(members.iter().find(|m| &m.user_id == viewer.user()).unwrap().role, Role::Viewer);
 }
 
@@ -216,7 +215,7 @@ async fn a_scope_works_only_on_the_store_that_made_it() {
     let one = TestEnv::new().await;
     let other = TestEnv::new().await;
     let scope = one.team("One").await;
-    let refused = other.store.plan().list_people(&scope).await;
+    let refused = other.plan().list_people(&scope).await;
     assert!(matches!(refused, Err(StoreError::Config { .. })), "{refused:?}");
 }
 
@@ -225,10 +224,10 @@ async fn an_expired_session_makes_no_scope() {
     let env = TestEnv::new().await;
     let admin = env.team("Expiry").await;
     let email = Email::parse("late@example.com").unwrap();
-    let user = env.store.identity().create_user(&email, None).await.unwrap();
-    env.store.identity().put_member(&admin, &user.id, Role::Planner).await.unwrap();
+    let user = env.identity().create_user(&email, None).await.unwrap();
+    env.identity().put_member(&admin, &user.id, Role::Planner).await.unwrap();
     let (_, session) = env.sign_in(&email).await;
     env.clock.advance(time::Duration::days(planner_store::SESSION_DAYS));
-    let late = env.store.identity().scope_for_session(&session, admin.team()).await;
+    let late = env.identity().scope_for_session(&session, admin.team()).await;
     assert!(matches!(late, Err(StoreError::SessionInvalid)), "{late:?}");
 }

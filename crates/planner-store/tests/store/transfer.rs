@@ -8,8 +8,8 @@ use planner_store::transfer::TeamExport;
 async fn export_then_import_into_another_team_gives_the_same_plan() {
     let env = TestEnv::new().await;
     let source = env.team("Source").await;
-    env.store.plan().seed_demo(&source, day("2026-05-01"), 7).await.unwrap();
-    let file = env.store.transfer().export_team(&source).await.unwrap();
+    env.plan().seed_demo(&source, day("2026-05-01"), 7).await.unwrap();
+    let file = env.transfer().export_team(&source).await.unwrap();
     assert_eq!(file.people.len(), 12);
     assert_eq!(file.projects.len(), 6);
     assert!(file.assignments.len() > 50);
@@ -22,12 +22,12 @@ async fn export_then_import_into_another_team_gives_the_same_plan() {
 
     let json = serde_json::to_string(&file).unwrap();
     let parsed: TeamExport = serde_json::from_str(&json).unwrap();
-    let report = env.store.transfer().import_team(&target, &parsed, &mut |_, _, _| {}).await.unwrap();
+    let report = env.transfer().import_team(&target, &parsed, &mut |_, _, _| {}).await.unwrap();
     assert_eq!(report.assignments, file.assignments.len());
     assert_eq!(report.removed, 2 + 1);
     // What went, said as such (a bare "removed 3 items" did not say what).
     assert_eq!((report.removed_people, report.removed_projects, report.removed_assignments), (1, 1, 1));
-    let back = env.store.transfer().export_team(&target).await.unwrap();
+    let back = env.transfer().export_team(&target).await.unwrap();
     assert_eq!(
         (back.people, back.projects, back.assignments),
         (file.people.clone(), file.projects.clone(), file.assignments.clone())
@@ -35,8 +35,8 @@ async fn export_then_import_into_another_team_gives_the_same_plan() {
     // The window query works on the imported long assignments too.
     let w = window("2026-05-01", "2026-08-01");
     assert_eq!(
-        env.store.plan().assignments_in_window(&target, w).await.unwrap(),
-        env.store.plan().assignments_in_window(&source, w).await.unwrap()
+        env.plan().assignments_in_window(&target, w).await.unwrap(),
+        env.plan().assignments_in_window(&source, w).await.unwrap()
     );
 }
 
@@ -44,18 +44,18 @@ async fn export_then_import_into_another_team_gives_the_same_plan() {
 async fn an_interrupted_import_loses_nothing_and_completes_when_run_again() {
     let (env, recorder) = TestEnv::recorded().await;
     let source = env.team("Source").await;
-    env.store.plan().seed_demo(&source, day("2026-05-01"), 3).await.unwrap();
-    let file = env.store.transfer().export_team(&source).await.unwrap();
+    env.plan().seed_demo(&source, day("2026-05-01"), 3).await.unwrap();
+    let file = env.transfer().export_team(&source).await.unwrap();
     let target = env.team("Target").await;
     let old = env.person(&target, "Old").await;
 
     recorder.disconnect_after("BatchWriteItem", 2);
-    assert!(env.store.transfer().import_team(&target, &file, &mut |_, _, _| {}).await.is_err());
+    assert!(env.transfer().import_team(&target, &file, &mut |_, _, _| {}).await.is_err());
     recorder.clear_rule();
     // Put first: what was there is still there.
-    assert!(env.store.plan().list_people(&target).await.unwrap().contains(&old));
-    env.store.transfer().import_team(&target, &file, &mut |_, _, _| {}).await.unwrap();
-    let back = env.store.transfer().export_team(&target).await.unwrap();
+    assert!(env.plan().list_people(&target).await.unwrap().contains(&old));
+    env.transfer().import_team(&target, &file, &mut |_, _, _| {}).await.unwrap();
+    let back = env.transfer().export_team(&target).await.unwrap();
     assert_eq!((back.people, back.assignments), (file.people, file.assignments));
 }
 
@@ -63,13 +63,13 @@ async fn an_interrupted_import_loses_nothing_and_completes_when_run_again() {
 async fn a_file_with_dangling_references_is_refused_before_anything_is_written() {
     let env = TestEnv::new().await;
     let source = env.team("Source").await;
-    env.store.plan().seed_demo(&source, day("2026-05-01"), 5).await.unwrap();
-    let mut file = env.store.transfer().export_team(&source).await.unwrap();
+    env.plan().seed_demo(&source, day("2026-05-01"), 5).await.unwrap();
+    let mut file = env.transfer().export_team(&source).await.unwrap();
     file.people.remove(0);
     let target = env.team("Target").await;
-    let err = env.store.transfer().import_team(&target, &file, &mut |_, _, _| {}).await.unwrap_err();
+    let err = env.transfer().import_team(&target, &file, &mut |_, _, _| {}).await.unwrap_err();
     assert!(matches!(err, StoreError::Config { .. }), "{err:?}");
-    assert!(env.store.plan().list_people(&target).await.unwrap().is_empty());
+    assert!(env.plan().list_people(&target).await.unwrap().is_empty());
 }
 
 #[tokio::test]
@@ -77,7 +77,7 @@ async fn an_import_finishes_a_delete_that_was_left_half_done() {
     let (env, recorder) = TestEnv::recorded().await;
     let source = env.team("Source").await;
     env.person(&source, "Kept").await;
-    let file = env.store.transfer().export_team(&source).await.unwrap();
+    let file = env.transfer().export_team(&source).await.unwrap();
 
     let target = env.team("Target").await;
     let half = env.person(&target, "Half deleted").await;
@@ -86,15 +86,15 @@ async fn an_import_finishes_a_delete_that_was_left_half_done() {
         env.assign(&target, &half.id, &p.id, &day("2026-01-01").add_days(i).to_string(), 1).await;
     }
     recorder.disconnect_after("BatchWriteItem", 0);
-    assert!(env.store.plan().delete_person(&target, &half.id, &mut |_, _| {}).await.is_err());
+    assert!(env.plan().delete_person(&target, &half.id, &mut |_, _| {}).await.is_err());
     recorder.clear_rule();
-    assert_eq!(env.store.plan().catalog(&target).await.unwrap().pending_deletions.len(), 1);
+    assert_eq!(env.plan().catalog(&target).await.unwrap().pending_deletions.len(), 1);
 
-    env.store.transfer().import_team(&target, &file, &mut |_, _, _| {}).await.unwrap();
-    let after = env.store.plan().catalog(&target).await.unwrap();
+    env.transfer().import_team(&target, &file, &mut |_, _, _| {}).await.unwrap();
+    let after = env.plan().catalog(&target).await.unwrap();
     assert!(after.pending_deletions.is_empty());
     assert_eq!(after.people.iter().map(|r| r.name.as_str()).collect::<Vec<_>>(), ["Kept"]);
-    assert!(env.store.plan().all_assignments(&target).await.unwrap().is_empty());
+    assert!(env.plan().all_assignments(&target).await.unwrap().is_empty());
 }
 
 #[tokio::test]
@@ -102,27 +102,24 @@ async fn an_import_that_shortens_an_assignment_leaves_no_stale_index_entry() {
     let env = TestEnv::new().await;
     let (scope, r, p) = env.team_with_r_and_p("Shorten").await;
     let long = env.assign(&scope, &r.id, &p.id, "2026-05-01", 92).await;
-    let mut file = env.store.transfer().export_team(&scope).await.unwrap();
+    let mut file = env.transfer().export_team(&scope).await.unwrap();
     // The same assignment (same id and start day), now 19 days long; and another level change.
     file.assignments[0].range = range("2026-05-01", 19);
-    env.store.transfer().import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
+    env.transfer().import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
     assert!(
-        env.store
-            .plan()
+        env.plan()
             .assignments_in_window(&scope, window("2026-06-15", "2026-07-01"))
             .await
             .unwrap()
             .is_empty()
     );
-    let may =
-        env.store.plan().assignments_in_window(&scope, window("2026-05-01", "2026-06-01")).await.unwrap();
+    let may = env.plan().assignments_in_window(&scope, window("2026-05-01", "2026-06-01")).await.unwrap();
     assert_eq!(may.len(), 1);
     assert_eq!(may[0].range, range("2026-05-01", 19));
     assert_eq!(may[0].id, long.id);
-    env.store.plan().delete_assignment(&scope, &may[0]).await.unwrap();
+    env.plan().delete_assignment(&scope, &may[0]).await.unwrap();
     assert!(
-        env.store
-            .plan()
+        env.plan()
             .assignments_in_window(&scope, window("2026-01-01", "2027-01-01"))
             .await
             .unwrap()
@@ -140,13 +137,13 @@ async fn an_export_taken_during_an_unfinished_delete_imports_cleanly() {
     env.assign(&scope, &gone.id, &p.id, "2026-05-01", 3).await;
     env.assign(&scope, &kept.id, &p.id, "2026-05-01", 3).await;
     recorder.disconnect_after("BatchWriteItem", 0);
-    assert!(env.store.plan().delete_person(&scope, &gone.id, &mut |_, _| {}).await.is_err());
+    assert!(env.plan().delete_person(&scope, &gone.id, &mut |_, _| {}).await.is_err());
     recorder.clear_rule();
-    let file = env.store.transfer().export_team(&scope).await.unwrap();
+    let file = env.transfer().export_team(&scope).await.unwrap();
     assert_eq!(file.assignments.len(), 1);
     file.validate().unwrap();
     let target = env.team("Copy").await;
-    env.store.transfer().import_team(&target, &file, &mut |_, _, _| {}).await.unwrap();
+    env.transfer().import_team(&target, &file, &mut |_, _, _| {}).await.unwrap();
 }
 
 #[tokio::test]
@@ -154,14 +151,14 @@ async fn a_file_that_names_a_person_twice_is_refused() {
     let env = TestEnv::new().await;
     let scope = env.team("Twice").await;
     env.person(&scope, "R").await;
-    let mut file = env.store.transfer().export_team(&scope).await.unwrap();
+    let mut file = env.transfer().export_team(&scope).await.unwrap();
     file.people.push(file.people[0].clone());
     assert!(matches!(file.validate(), Err(StoreError::Config { .. })));
 }
 
 /// Counts every item of every assignment (main and index entries) through the export.
 async fn plan_sizes(env: &TestEnv, scope: &planner_store::TeamScope) -> (usize, usize, usize) {
-    let e = env.store.transfer().export_team(scope).await.unwrap();
+    let e = env.transfer().export_team(scope).await.unwrap();
     (e.people.len(), e.projects.len(), e.assignments.len())
 }
 
@@ -169,8 +166,8 @@ async fn plan_sizes(env: &TestEnv, scope: &planner_store::TeamScope) -> (usize, 
 async fn copying_into_a_team_keeps_what_the_team_has() {
     let env = TestEnv::new().await;
     let local = env.team("This computer").await;
-    env.store.plan().seed_demo(&local, day("2026-05-01"), 11).await.unwrap();
-    let file = env.store.transfer().export_team(&local).await.unwrap();
+    env.plan().seed_demo(&local, day("2026-05-01"), 11).await.unwrap();
+    let file = env.transfer().export_team(&local).await.unwrap();
     let team = env.team("Team").await;
     let theirs = env.person(&team, "Already in the team").await;
     let p = env.project(&team, "Their project").await;
@@ -178,7 +175,6 @@ async fn copying_into_a_team_keeps_what_the_team_has() {
 
     let mut stages = Vec::new();
     let report = env
-        .store
         .transfer()
         .copy_into_team(&team, &file, &mut |s, d, t| stages.push((s.to_owned(), d, t)))
         .await
@@ -189,8 +185,8 @@ async fn copying_into_a_team_keeps_what_the_team_has() {
     assert!(stages.iter().any(|(s, d, t)| s == "assignments" && d == t), "{stages:?}");
     // The long ones are found by the window query in the team too.
     let w = window("2026-05-01", "2026-09-01");
-    let in_team = env.store.plan().assignments_in_window(&team, w).await.unwrap();
-    for a in env.store.plan().assignments_in_window(&local, w).await.unwrap() {
+    let in_team = env.plan().assignments_in_window(&team, w).await.unwrap();
+    for a in env.plan().assignments_in_window(&local, w).await.unwrap() {
         assert!(in_team.contains(&a), "{a:?} is missing in the team's window");
     }
 }
@@ -199,19 +195,18 @@ async fn copying_into_a_team_keeps_what_the_team_has() {
 async fn an_interrupted_copy_finishes_when_run_again_without_overwriting_the_teams_changes() {
     let (env, recorder) = TestEnv::recorded().await;
     let local = env.team("This computer").await;
-    env.store.plan().seed_demo(&local, day("2026-05-01"), 5).await.unwrap();
-    let file = env.store.transfer().export_team(&local).await.unwrap();
+    env.plan().seed_demo(&local, day("2026-05-01"), 5).await.unwrap();
+    let file = env.transfer().export_team(&local).await.unwrap();
     let team = env.team("Team").await;
 
     recorder.disconnect_after("TransactWriteItems", 30);
-    assert!(env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.is_err());
+    assert!(env.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.is_err());
     recorder.clear_rule();
-    let partial = env.store.transfer().export_team(&team).await.unwrap();
+    let partial = env.transfer().export_team(&team).await.unwrap();
     assert!(!partial.people.is_empty() && partial.people.len() + partial.projects.len() <= 30);
     // Meanwhile a teammate renames a person the copy already put.
     let copied = &partial.people[0];
     let renamed = env
-        .store
         .plan()
         .rename_person(
             &team,
@@ -222,9 +217,9 @@ async fn an_interrupted_copy_finishes_when_run_again_without_overwriting_the_tea
         .await
         .unwrap();
 
-    let report = env.store.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    let report = env.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
     assert!(report.already_there >= partial.people.len() + partial.projects.len(), "{report:?}");
-    let after = env.store.transfer().export_team(&team).await.unwrap();
+    let after = env.transfer().export_team(&team).await.unwrap();
     assert_eq!((after.people.len(), after.projects.len()), (12, 6));
     assert_eq!(after.assignments.len(), file.assignments.len(), "nothing twice, nothing missing");
     assert!(after.people.contains(&renamed), "the team's change stays");
@@ -234,36 +229,28 @@ async fn an_interrupted_copy_finishes_when_run_again_without_overwriting_the_tea
 async fn a_viewer_cannot_copy_in_and_clearing_empties_the_plan_but_keeps_the_team() {
     let env = TestEnv::new().await;
     let local = env.team("This computer").await;
-    env.store.plan().seed_demo(&local, day("2026-05-01"), 2).await.unwrap();
-    let file = env.store.transfer().export_team(&local).await.unwrap();
+    env.plan().seed_demo(&local, day("2026-05-01"), 2).await.unwrap();
+    let file = env.transfer().export_team(&local).await.unwrap();
     let team = env.team("Team").await;
     let viewer = env.member(&team, planner_domain::Role::Viewer).await;
-    let refused = env.store.transfer().copy_into_team(&viewer, &file, &mut |_, _, _| {}).await.unwrap_err();
+    let refused = env.transfer().copy_into_team(&viewer, &file, &mut |_, _, _| {}).await.unwrap_err();
     assert!(matches!(refused, StoreError::Forbidden { .. }), "{refused:?}");
     assert_eq!(plan_sizes(&env, &team).await, (0, 0, 0));
 
-    let removed = env.store.transfer().clear_plan(&local, &mut |_, _, _| {}).await.unwrap();
+    let removed = env.transfer().clear_plan(&local, &mut |_, _, _| {}).await.unwrap();
     // People, projects, assignments, and the demo's time off, calendar and holidays.
     let capacity = file.time_off.len() + file.calendars.len() + file.holidays.len();
     assert_eq!(removed, 12 + 6 + file.assignments.len() + capacity);
     assert_eq!(plan_sizes(&env, &local).await, (0, 0, 0));
     assert!(
-        env.store
-            .plan()
+        env.plan()
             .assignments_in_window(&local, window("2020-01-01", "2030-01-01"))
             .await
             .unwrap()
             .is_empty()
     );
     assert_eq!(
-        env.store
-            .plan()
-            .timeline(&local, window("2026-05-01", "2026-06-01"))
-            .await
-            .unwrap()
-            .team
-            .name
-            .as_str(),
+        env.plan().timeline(&local, window("2026-05-01", "2026-06-01")).await.unwrap().team.name.as_str(),
         "This computer"
     );
 }
@@ -293,11 +280,10 @@ async fn a_file_written_by_an_earlier_version_imports_as_written() {
     let env = TestEnv::new().await;
     let file: TeamExport = serde_json::from_str(VERSION_1_FILE).unwrap();
     let scope = env.team("Target").await;
-    env.store.transfer().import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
-    let people = env.store.plan().list_people(&scope).await.unwrap();
+    env.transfer().import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
+    let people = env.plan().list_people(&scope).await.unwrap();
     assert_eq!(people.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(), ["Ada"]);
-    let shown =
-        env.store.plan().assignments_in_window(&scope, window("2026-01-01", "2026-02-01")).await.unwrap();
+    let shown = env.plan().assignments_in_window(&scope, window("2026-01-01", "2026-02-01")).await.unwrap();
     assert_eq!(shown.len(), 1);
     assert_eq!(shown[0].person_id.to_string(), "01J0000000000000000000000A");
 }
@@ -307,7 +293,7 @@ async fn a_file_is_written_with_the_format_s_names() {
     let env = TestEnv::new().await;
     let (scope, r, p) = env.team_with_r_and_p("Source").await;
     env.assign(&scope, &r.id, &p.id, "2026-05-04", 3).await;
-    let file = serde_json::to_value(env.store.transfer().export_team(&scope).await.unwrap()).unwrap();
+    let file = serde_json::to_value(env.transfer().export_team(&scope).await.unwrap()).unwrap();
     let keys = |v: &serde_json::Value| {
         let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
         k.sort();

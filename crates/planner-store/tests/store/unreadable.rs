@@ -38,7 +38,7 @@ async fn a_damaged_item_is_left_out_and_named_and_the_rest_shows() {
     tamper(&env, pk.clone(), keys::assignment_sk(bad.range.start(), &bad.id), "version", too_big).await;
     tamper(&env, pk.clone(), keys::person_sk(&broken.id), "name", AttributeValue::N("1".into())).await;
 
-    let t = env.store.plan().timeline(&scope, window("2026-05-01", "2026-06-01")).await.unwrap();
+    let t = env.plan().timeline(&scope, window("2026-05-01", "2026-06-01")).await.unwrap();
     assert_eq!(t.items.assignments, vec![good], "the rest shows");
     assert_eq!(t.people.iter().map(|r| r.name.as_str()).collect::<Vec<_>>(), ["R"]);
     let mut named: Vec<_> = t.items.unreadable.iter().map(|u| u.key.clone()).collect();
@@ -55,7 +55,7 @@ async fn a_damaged_item_is_left_out_and_named_and_the_rest_shows() {
         t.items.unreadable
     );
     // The window read alone (a scroll) names it too.
-    let w = env.store.plan().window_items(&scope, window("2026-05-01", "2026-06-01")).await.unwrap();
+    let w = env.plan().window_items(&scope, window("2026-05-01", "2026-06-01")).await.unwrap();
     assert_eq!(w.unreadable.len(), 1, "{:?}", w.unreadable);
 }
 
@@ -64,15 +64,15 @@ async fn import_refuses_values_the_reader_cannot_read_back() {
     let env = TestEnv::new().await;
     let (scope, r, p) = env.team_with_r_and_p("Import").await;
     env.assign(&scope, &r.id, &p.id, "2026-05-04", 3).await;
-    let mut file = env.store.transfer().export_team(&scope).await.unwrap();
+    let mut file = env.transfer().export_team(&scope).await.unwrap();
     file.assignments[0].version = MAX_VERSION + 1;
-    let before = env.store.plan().all_assignments(&scope).await.unwrap();
-    let refused = env.store.transfer().import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap_err();
+    let before = env.plan().all_assignments(&scope).await.unwrap();
+    let refused = env.transfer().import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap_err();
     assert!(matches!(&refused, StoreError::Config { message } if message.contains("version")), "{refused:?}");
-    assert_eq!(env.store.plan().all_assignments(&scope).await.unwrap(), before, "nothing written");
+    assert_eq!(env.plan().all_assignments(&scope).await.unwrap(), before, "nothing written");
     // The largest version the window can hold is accepted.
     file.assignments[0].version = MAX_VERSION;
-    env.store.transfer().import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
-    let t = env.store.plan().timeline(&scope, window("2026-05-01", "2026-06-01")).await.unwrap();
+    env.transfer().import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
+    let t = env.plan().timeline(&scope, window("2026-05-01", "2026-06-01")).await.unwrap();
     assert_eq!((t.items.assignments[0].version, t.items.unreadable.len()), (MAX_VERSION, 0));
 }

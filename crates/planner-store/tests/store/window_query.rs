@@ -71,7 +71,7 @@ fn window_query_equals_brute_force() {
                     windows.push(DateRange::window(a.range.last_day(), a.range.end_exclusive()).unwrap());
                 }
                 for w in windows {
-                    let got = env.store.plan().assignments_in_window(&scope, w).await.unwrap();
+                    let got = env.plan().assignments_in_window(&scope, w).await.unwrap();
                     let mut expected: Vec<Assignment> = all
                         .iter()
                         .filter(|a| {
@@ -94,8 +94,7 @@ async fn an_assignment_that_began_years_before_the_window_is_found() {
     let (scope, r, p) = env.team_with_r_and_p("Old").await;
     let old = env.assign(&scope, &r.id, &p.id, "2019-03-01", 3000).await;
     env.assign(&scope, &r.id, &p.id, "2019-03-01", 10).await;
-    let found =
-        env.store.plan().assignments_in_window(&scope, window("2026-01-05", "2026-01-12")).await.unwrap();
+    let found = env.plan().assignments_in_window(&scope, window("2026-01-05", "2026-01-12")).await.unwrap();
     assert_eq!(found, vec![old]);
 }
 
@@ -106,9 +105,9 @@ async fn half_open_boundaries() {
     // May 1 – May 31 inclusive.
     let may = env.assign(&scope, &r.id, &p.id, "2026-05-01", 31).await;
     let june_window = window("2026-06-01", "2026-06-08");
-    assert!(env.store.plan().assignments_in_window(&scope, june_window).await.unwrap().is_empty());
+    assert!(env.plan().assignments_in_window(&scope, june_window).await.unwrap().is_empty());
     let april_window = window("2026-04-24", "2026-05-01");
-    assert!(env.store.plan().assignments_in_window(&scope, april_window).await.unwrap().is_empty());
+    assert!(env.plan().assignments_in_window(&scope, april_window).await.unwrap().is_empty());
     let last_day = window("2026-05-31", "2026-06-01");
-    assert_eq!(env.store.plan().assignments_in_window(&scope, last_day).await.unwrap(), vec![may]);
+    assert_eq!(env.plan().assignments_in_window(&scope, last_day).await.unwrap(), vec![may]);
 }

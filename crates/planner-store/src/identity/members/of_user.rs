@@ -36,9 +36,7 @@ impl Identity<'_> {
     ) -> Result<Vec<TeamMembership>, StoreError> {
         let items = query_all(
             self.store
-                .client()
                 .query()
-                .table_name(self.store.table())
                 .index_name(GSI1)
                 .key_condition_expression("GSI1PK = :pk AND begins_with(GSI1SK, :team)")
                 .expression_attribute_values(":pk", s(keys::user_teams_gsi1pk(user)))

@@ -189,7 +189,7 @@ impl Plan<'_> {
     ) -> Result<(), StoreError> {
         let change = Change::new(FeedKind::Import, action, scope.team().as_str()).summary(summary);
         let record = self.feed_record(scope, self.feed_days(scope).await?, change)?;
-        sdk::transact(self.store.client(), vec![record]).await.map_err(|e| e.into_store("change record"))
+        self.store.transact(vec![record]).await.map_err(|e| e.into_store("change record"))
     }
 
     /// The team's retention of change records, in days (cached for a while per store).

@@ -7,8 +7,10 @@ use planner_domain::{
     AssignmentId, Color, Date, DateRange, Email, FixedClock, Name, Person, PersonId, ProjectId, Role,
 };
 use planner_store::engine::hooks::{Before, Hooks};
+use planner_store::transfer::Transfer;
 use planner_store::{
-    Engine, MemoryAudit, NewAssignment, RemoteTable, Sensitive, Store, TeamScope, VerifiedSession,
+    Engine, Identity, MemoryAudit, NewAssignment, Plan, RemoteTable, Sensitive, Store, TeamScope,
+    VerifiedSession,
 };
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -47,6 +49,21 @@ pub fn start_of_test_time() -> time::OffsetDateTime {
 }
 
 impl TestEnv {
+    /// The team's plan (`store.plan()`).
+    pub fn plan(&self) -> Plan<'_> {
+        self.store.plan()
+    }
+
+    /// Users, sessions, sign-in, memberships (`store.identity()`).
+    pub fn identity(&self) -> Identity<'_> {
+        self.store.identity()
+    }
+
+    /// Export, import, copy (`store.transfer()`).
+    pub fn transfer(&self) -> Transfer<'_> {
+        self.store.transfer()
+    }
+
     pub async fn new() -> Self {
         Self::with_hooks(None).await
     }
@@ -76,10 +93,10 @@ impl TestEnv {
         let email =
             Email::parse(&format!("admin-{}@example.com", ulid::Ulid::new().to_string().to_lowercase()))
                 .unwrap();
-        let admin = self.store.identity().create_user(&email, None).await.unwrap();
-        let team = self.store.identity().create_team(&Name::parse(name).unwrap(), &admin.id).await.unwrap();
+        let admin = self.identity().create_user(&email, None).await.unwrap();
+        let team = self.identity().create_team(&Name::parse(name).unwrap(), &admin.id).await.unwrap();
         let (_, session) = self.sign_in(&email).await;
-        self.store.identity().scope_for_session(&session, &team.id).await.unwrap()
+        self.identity().scope_for_session(&session, &team.id).await.unwrap()
     }
 
     /// A new user with `role` in the scope's team, signed in; returns their scope.
@@ -87,24 +104,19 @@ impl TestEnv {
         let email =
             Email::parse(&format!("{}-{}@example.com", role, ulid::Ulid::new().to_string().to_lowercase()))
                 .unwrap();
-        let user = self.store.identity().create_user(&email, None).await.unwrap();
-        self.store.identity().put_member(admin, &user.id, role).await.unwrap();
+        let user = self.identity().create_user(&email, None).await.unwrap();
+        self.identity().put_member(admin, &user.id, role).await.unwrap();
         let (_, session) = self.sign_in(&email).await;
-        self.store.identity().scope_for_session(&session, admin.team()).await.unwrap()
+        self.identity().scope_for_session(&session, admin.team()).await.unwrap()
     }
 
     /// Signs an invited user in as the app does: a code is issued (read here, where the app
     /// would mail it) and consumed. Returns the session token and the verified session.
     pub async fn sign_in(&self, email: &Email) -> (Sensitive, VerifiedSession) {
-        let issued = self
-            .store
-            .identity()
-            .request_sign_in_code(email)
-            .await
-            .unwrap()
-            .expect("a code for an invited user");
-        let signed = self.store.identity().sign_in_with_code(email, &issued.code).await.unwrap();
-        let session = self.store.identity().verify_session(&signed.token).await.unwrap();
+        let issued =
+            self.identity().request_sign_in_code(email).await.unwrap().expect("a code for an invited user");
+        let signed = self.identity().sign_in_with_code(email, &issued.code).await.unwrap();
+        let session = self.identity().verify_session(&signed.token).await.unwrap();
         (signed.token, session)
     }
 
@@ -117,16 +129,11 @@ impl TestEnv {
     }
 
     pub async fn person(&self, scope: &TeamScope, name: &str) -> Person {
-        self.store
-            .plan()
-            .create_person(scope, PersonId::generate(), Name::parse(name).unwrap())
-            .await
-            .unwrap()
+        self.plan().create_person(scope, PersonId::generate(), Name::parse(name).unwrap()).await.unwrap()
     }
 
     pub async fn project(&self, scope: &TeamScope, name: &str) -> planner_domain::Project {
-        self.store
-            .plan()
+        self.plan()
             .create_project(
                 scope,
                 ProjectId::generate(),
@@ -164,7 +171,7 @@ impl TestEnv {
             allocation: Default::default(),
             status: Default::default(),
         };
-        self.store.plan().create_assignment(scope, new).await
+        self.plan().create_assignment(scope, new).await
     }
 }
 
