@@ -154,6 +154,33 @@ async fn a_users_teams_are_read_one_partition_at_a_time_and_only_from_membership
     assert_eq!(names, ["Alpha"], "Beta denied: left out, the rest signs in");
 }
 
+/// An item anyone who may write their own team's partition can write, with the GSI1 keys of
+/// someone else's membership and a GSI1SK that is no team's key: the victim's teams are listed
+/// without it (their own team, not a failed sign-in), and it is named in the log.
+#[tokio::test]
+async fn an_unreadable_listing_planted_in_another_team_blocks_no_one() {
+    let env = TestEnv::new().await;
+    let alpha = env.team("Alpha").await;
+    let gamma = env.team("Gamma").await;
+    let victim =
+        env.identity().create_user(&Email::parse("victim@example.com").unwrap(), None).await.unwrap();
+    env.identity().put_member(&alpha, &victim.id, Role::Planner).await.unwrap();
+    let s = |v: String| aws_sdk_dynamodb::types::AttributeValue::S(v);
+    for (sk, gsi1sk) in [("NOTE#x", "TEAM#not a team"), (&*format!("MEMBER#{}", victim.id), "TEAM#")] {
+        let planted = std::collections::HashMap::from([
+            ("pk".to_owned(), s(format!("TEAM#{}", gamma.team()))),
+            ("sk".to_owned(), s(sk.to_owned())),
+            ("GSI1PK".to_owned(), s(format!("USER#{}", victim.id))),
+            ("GSI1SK".to_owned(), s(gsi1sk.to_owned())),
+        ]);
+        let conn = env.store.connection();
+        conn.client.put_item().table_name(&conn.table).set_item(Some(planted)).send().await.unwrap();
+    }
+    let teams = env.identity().list_user_teams(&victim.id).await.expect("the victim's teams are listed");
+    let names: Vec<_> = teams.iter().map(|t| t.name.as_ref().unwrap().as_str().to_owned()).collect();
+    assert_eq!(names, ["Alpha"]);
+}
+
 #[tokio::test]
 async fn sessions_expire_on_read_and_can_be_ended() {
     let env = TestEnv::new().await;

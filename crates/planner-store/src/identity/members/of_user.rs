@@ -45,15 +45,24 @@ impl Identity<'_> {
         .await?;
         let mut listed = Vec::with_capacity(items.len());
         for item in &items {
-            let team = keys::parse_team_gsi1sk(get_s(item, GSI1SK)?)
-                .map_err(|e| StoreError::corrupt(crate::sdk::item_key(item), e.to_string()))?;
-            // Only a membership item lists a team: anyone who may write a team's partition
-            // could write another item with these GSI1 keys (a user's list padded with teams
-            // they cannot open, which made their sign-in fail).
-            let is_membership = get_s(item, keys::PK).ok() == Some(keys::team_pk(&team).as_str())
-                && get_s(item, keys::SK).ok() == Some(keys::member_sk(user).as_str());
-            if is_membership {
-                listed.push(team);
+            // Only a membership item lists a team, and that is checked before anything else of
+            // the item is read: anyone who may write a team's partition can write another item
+            // with these GSI1 keys (a user's list padded with teams they cannot open, or with a
+            // key no team has, which made every sign-in of that user fail). Such an item is
+            // skipped and named in the log.
+            let member_sk = keys::member_sk(user);
+            if get_s(item, keys::SK).ok() != Some(member_sk.as_str()) {
+                continue;
+            }
+            let team = get_s(item, GSI1SK).ok().and_then(|sk| keys::parse_team_gsi1sk(sk).ok());
+            match team {
+                Some(team) if get_s(item, keys::PK).ok() == Some(keys::team_pk(&team).as_str()) => {
+                    listed.push(team);
+                }
+                _ => tracing::warn!(
+                    "an item listed among the teams of user {user} is not their membership of a team, left out: {:?}",
+                    crate::sdk::item_key(item)
+                ),
             }
         }
         // Teams joined a moment ago that the index may not show yet: the user's recentTeams.
