@@ -253,9 +253,10 @@ impl Report {
             let (plain, with) =
                 if own_capacity { (percent(false), percent(true)) } else { Default::default() };
             let people = people.map(|n| n.to_string()).unwrap_or_default();
+            let name = inert(name);
             let fields = [
                 line,
-                name,
+                &name,
                 &capacity,
                 &decimal_hours(l.confirmed),
                 &decimal_hours(l.tentative),
@@ -277,6 +278,12 @@ impl Report {
         let body = String::from_utf8(body).expect("the fields are UTF-8");
         format!("\u{feff}{body}")
     }
+}
+
+/// A name a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, a tab or a return first: a
+/// name typed so) kept as text, with a leading apostrophe (as the activity log's CSV does).
+fn inert(name: &str) -> std::borrow::Cow<'_, str> {
+    if name.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{name}").into() } else { name.into() }
 }
 
 /// Minutes as hours: a decimal with at most two places, no trailing zeros (450 → "7.5").

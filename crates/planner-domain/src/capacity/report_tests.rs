@@ -218,6 +218,19 @@ fn the_csv_file_is_rfc_4180_utf8_with_a_bom() {
     );
 }
 
+/// A name a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, a tab or a return first) is
+/// written as text, with a leading apostrophe, as the activity log's CSV writes it.
+#[test]
+fn a_name_that_reads_as_a_formula_is_written_as_text() {
+    let mut team = team();
+    team.people[1].name = Name::parse("+1 555 0100").unwrap();
+    team.projects[2].name = Name::parse("=HYPERLINK(\"http://x.invalid\",\"Apollo\")").unwrap();
+    let csv = report(&team, days("2026-12-07", "2026-12-20"), 0).to_csv();
+    let lines: Vec<&str> = csv.trim_start_matches('\u{feff}').split("\r\n").collect();
+    assert_eq!(lines[1], "person,'+1 555 0100,42,50,0,6,119,119,");
+    assert_eq!(lines[3], "project,\"'=HYPERLINK(\"\"http://x.invalid\"\",\"\"Apollo\"\")\",,86,0,,,,2");
+}
+
 #[test]
 fn hours_are_decimals_with_at_most_two_places() {
     let cases = [(0, "0"), (1, "0.02"), (450, "7.5"), (460, "7.67"), (480, "8"), (3000, "50"), (15, "0.25")];
