@@ -9,13 +9,27 @@ use serde::Serialize;
 /// `println!` would panic); any other failure to write is said on stderr.
 pub fn say(text: &str) {
     use std::io::Write;
-    if let Err(e) = writeln!(std::io::stdout().lock(), "{text}") {
+    if let Err(e) = writeln!(std::io::stdout().lock(), "{}", printable(text)) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             std::process::exit(0);
         }
         eprintln!("error: cannot write the output: {e}");
         std::process::exit(1);
     }
+}
+
+/// `text` with every control character but the line break written as its escape (`\u{1b}`).
+/// Names, keys and change records come from the table, where anyone who may write could put a
+/// terminal's escape sequences (a title, a colour, a cursor move hiding the lines above).
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    let unsafe_char = |c: char| c.is_control() && c != '\n';
+    if !text.chars().any(unsafe_char) {
+        return text.into();
+    }
+    text.chars()
+        .map(|c| if unsafe_char(c) { c.escape_unicode().to_string() } else { c.to_string() })
+        .collect::<String>()
+        .into()
 }
 
 pub struct Out {
@@ -48,7 +62,7 @@ impl Out {
             let v = serde_json::json!({ "error": { "code": e.code(), "message": e.to_string() } });
             eprintln!("{v}");
         } else {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", printable(&e.to_string()));
         }
     }
 }
@@ -194,7 +208,14 @@ pub fn record_line(r: &planner_store::feed::ChangeRecord) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::display_width;
+    use super::{display_width, printable};
+
+    #[test]
+    fn control_characters_reach_the_terminal_as_escapes() {
+        let planted = "Eve\u{1b}]0;pwned\u{7}\u{1b}[2J\r\u{9b}31m";
+        assert_eq!(printable(planted), "Eve\\u{1b}]0;pwned\\u{7}\\u{1b}[2J\\u{d}\\u{9b}31m");
+        assert_eq!(printable("two\nlines, 山田"), "two\nlines, 山田", "line breaks and names stay");
+    }
 
     #[test]
     fn cjk_characters_take_two_columns() {
