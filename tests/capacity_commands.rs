@@ -140,10 +140,10 @@ fn every_bad_value_gets_a_sentence_and_changes_nothing() {
             "not_found",
         ),
         ("create_time_off", off("2026-12-23", "2026-12-21", Value::Null), "range_end_before_start"),
-        ("create_time_off", off("2026-12-21", "2026-12-21", json!(0)), "invalid_hours"),
-        ("create_time_off", off("2026-12-21", "2026-12-21", json!(1500)), "invalid_hours"),
-        ("create_time_off", off("2026-12-21", "2026-12-21", json!(1440)), "invalid_hours"),
-        ("create_time_off", off("2026-13-01", "2026-12-21", Value::Null), "invalid_date"),
+        ("create_time_off", off("2026-12-21", "2026-12-21", json!(0)), "invalid_off_hours"),
+        ("create_time_off", off("2026-12-21", "2026-12-21", json!(1500)), "invalid_off_hours"),
+        ("create_time_off", off("2026-12-21", "2026-12-21", json!(1440)), "invalid_off_hours"),
+        ("create_time_off", off("2026-13-01", "2026-12-21", Value::Null), "no_such_day"),
         ("create_calendar", json!({ "name": "x", "region": "japan" }), "invalid_region"),
         ("create_calendar", json!({ "name": " ", "region": null }), "name_empty"),
         (
@@ -154,7 +154,7 @@ fn every_bad_value_gets_a_sentence_and_changes_nothing() {
         (
             "add_holidays",
             json!({ "calendarId": cal["id"], "days": [{ "day": "2027-02-30", "name": "x" }] }),
-            "invalid_date",
+            "no_such_day",
         ),
         ("import_ics", json!({ "calendarId": cal["id"], "text": "not a calendar" }), "invalid_calendar_file"),
         ("import_ics", json!({ "calendarId": cal["id"], "text": huge }), "calendar_file_too_large"),

@@ -91,7 +91,8 @@ fn bad_input_comes_back_as_a_typed_error() {
     let cases = [
         ("create_person", json!({ "name": "   " }), "name_empty"),
         ("create_project", json!({ "name": "X", "color": "blue" }), "invalid_color"),
-        ("open_timeline", json!({ "from": "2026-13-01", "to": "2027-01-01" }), "invalid_date"),
+        ("open_timeline", json!({ "from": "2026-13-01", "to": "2027-01-01" }), "no_such_day"),
+        ("open_timeline", json!({ "from": "2026-1-01", "to": "2027-01-01" }), "invalid_date"),
         ("open_timeline", json!({ "from": "2026-12-01", "to": "2026-12-01" }), "range_empty"),
         // A window is capped: a read of a team's whole history in one go is refused.
         ("open_timeline", json!({ "from": "2026-01-01", "to": "2027-01-03" }), "range_too_long"),

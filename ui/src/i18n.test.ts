@@ -58,3 +58,14 @@ describe("language", () => {
     expect(errorText("en", { code: "config", message: "mode: no such mode" })).toBe("mode: no such mode.");
   });
 });
+
+describe("a day the calendar lacks", () => {
+  it("is said with the month's days, in both languages", () => {
+    expect(MESSAGES.en.dateNoDay(2027, 2, 28)).toBe(
+      "That day is not in the calendar: February 2027 has 28 days.",
+    );
+    expect(MESSAGES.ja.dateNoDay(2027, 2, 28)).toBe(
+      "その日はカレンダーにありません。2027年2月は28日までです。",
+    );
+  });
+});

@@ -11,6 +11,12 @@ export type Lang = "en" | "ja";
 /** A feature's words in each language. */
 export type Words<T> = Record<Lang, T>;
 
+/** A month of a year in words ("February 2027"). */
+const monthOf = (lang: Lang, year: number, month: number) =>
+  new Intl.DateTimeFormat(lang, { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(Date.UTC(year, month - 1, 1)),
+  );
+
 const en = {
   today: "Today",
   todayHint: "Go to today (T)",
@@ -20,6 +26,8 @@ const en = {
   goTo: "Go to",
   dateMissing: "Type a date.",
   dateFormat: (pattern: string) => `Type the date as ${pattern}.`,
+  dateNoDay: (year: number, month: number, days: number) =>
+    `That day is not in the calendar: ${monthOf("en", year, month)} has ${days} days.`,
   dateRange: "Choose a date from the years 1900 to 2999.",
   datesIn: "Dates",
   datesAuto: (sample: string) => `As this computer writes them (${sample})`,
@@ -180,6 +188,8 @@ const ja: Messages = {
   goTo: "日付へ移動",
   dateMissing: "日付を入力してください。",
   dateFormat: (pattern: string) => `日付は ${pattern} の形式で入力してください。`,
+  dateNoDay: (year: number, month: number, days: number) =>
+    `その日はカレンダーにありません。${year}年${month}月は${days}日までです。`,
   dateRange: "1900年から2999年までの日付を指定してください。",
   datesIn: "日付の形式",
   datesAuto: (sample: string) => `このコンピューターの形式（${sample}）`,

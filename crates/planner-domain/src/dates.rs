@@ -27,8 +27,18 @@ impl Date {
         if raw.len() != 10 {
             return Err(ValidationError::Date(shown));
         }
-        let date = time::Date::parse(raw, format_description!("[year]-[month]-[day]"))
-            .map_err(|_| ValidationError::Date(shown.clone()))?;
+        let date = time::Date::parse(raw, format_description!("[year]-[month]-[day]")).map_err(|_| {
+            // The form is right and the day is not one of the calendar's ("2027-02-29"): say so.
+            let form = raw
+                .bytes()
+                .enumerate()
+                .all(|(i, b)| if i == 4 || i == 7 { b == b'-' } else { b.is_ascii_digit() });
+            if form {
+                ValidationError::NoSuchDay(shown.clone())
+            } else {
+                ValidationError::Date(shown.clone())
+            }
+        })?;
         Self::from_time(date)
     }
 
@@ -190,6 +200,16 @@ mod tests {
 
     fn d(s: &str) -> Date {
         Date::parse(s).unwrap()
+    }
+
+    #[test]
+    fn a_day_the_calendar_lacks_is_said_as_such() {
+        let said = |s: &str| Date::parse(s).unwrap_err().to_string();
+        assert_eq!(said("2027-02-29"), "there is no day 2027-02-29: February 2027 has 28 days");
+        assert_eq!(said("2026-04-31"), "there is no day 2026-04-31: April 2026 has 30 days");
+        assert_eq!(said("2026-13-01"), "there is no day 2026-13-01: a month is 01 to 12");
+        assert_eq!(Date::parse("2027-02-29").unwrap_err().code(), "no_such_day");
+        assert_eq!(said("2027/02/28"), "'2027/02/28' is not a date of the form YYYY-MM-DD");
     }
 
     #[test]

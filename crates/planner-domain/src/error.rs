@@ -21,6 +21,8 @@ pub enum ValidationError {
     Color(String),
     #[error("'{0}' is not a date of the form YYYY-MM-DD")]
     Date(String),
+    #[error("there is no day {day}: {reason}", day = .0, reason = no_such_day_reason(.0))]
+    NoSuchDay(String),
     #[error("the date {0} is outside the supported years 1900–2999")]
     DateOutOfRange(String),
     #[error("the last day {last} is before the first day {first}")]
@@ -37,8 +39,12 @@ pub enum ValidationError {
     Role(String),
     #[error("the change names nothing to change")]
     NothingToChange,
-    #[error("'{0}' hours a day is not 0.25 to 24 in quarter hours")]
+    #[error("'{0}' hours a day cannot be booked: a day takes 0.25 to 24 hours, in quarter hours")]
     Hours(String),
+    #[error(
+        "'{0}' hours is not part of a day: time off for part of a day is 0.25 to 23.75 hours, in quarter hours (for the whole day, choose whole days)"
+    )]
+    OffHours(String),
     #[error("'{0}' % is not a share of the day from 1 to 100")]
     Percent(String),
     #[error("{}", total_hours_message(hours, *days))]
@@ -73,6 +79,7 @@ impl ValidationError {
             ValidationError::NameFormatCharacter => "name_format_character",
             ValidationError::Color(_) => "invalid_color",
             ValidationError::Date(_) => "invalid_date",
+            ValidationError::NoSuchDay(_) => "no_such_day",
             ValidationError::DateOutOfRange(_) => "date_out_of_range",
             ValidationError::RangeEndBeforeStart { .. } => "range_end_before_start",
             ValidationError::RangeEmpty => "range_empty",
@@ -82,6 +89,7 @@ impl ValidationError {
             ValidationError::Role(_) => "invalid_role",
             ValidationError::NothingToChange => "nothing_to_change",
             ValidationError::Hours(_) => "invalid_hours",
+            ValidationError::OffHours(_) => "invalid_off_hours",
             ValidationError::Percent(_) => "invalid_percent",
             ValidationError::TotalHours { .. } => "invalid_total_hours",
             ValidationError::WeekHours(_) => "invalid_week_hours",
@@ -98,6 +106,23 @@ impl ValidationError {
 }
 
 fn total_hours_message(hours: &str, days: Option<i64>) -> String {
-    let most = days.map_or(String::new(), |d| format!(" and at most 24 hours a day of its {d} days"));
-    format!("a total of {hours} hours is not more than 0, in quarter hours{most}")
+    let most = days.map_or(String::new(), |d| {
+        format!(", and at most 24 hours a day of its {d} days ({} hours)", d * 24)
+    });
+    format!(
+        "a total of {hours} hours cannot be booked: a total is 0.25 hours or more, in quarter hours{most}"
+    )
+}
+
+/// Why a `YYYY-MM-DD` of the right form names no day: the month, or the month's last day.
+fn no_such_day_reason(text: &str) -> String {
+    let number = |range: std::ops::Range<usize>| text.get(range).and_then(|s| s.parse::<u8>().ok());
+    let year = text.get(0..4).and_then(|s| s.parse::<i32>().ok());
+    match (year, number(5..7)) {
+        (Some(year), Some(month)) => match time::Month::try_from(month) {
+            Ok(m) => format!("{m} {year} has {} days", m.length(year)),
+            Err(_) => "a month is 01 to 12".to_owned(),
+        },
+        _ => "a month is 01 to 12".to_owned(),
+    }
 }

@@ -286,7 +286,7 @@ mod tests {
         });
         assert_eq!(
             dto.to_domain().unwrap_err().code,
-            ErrorCode::InvalidHours,
+            ErrorCode::InvalidOffHours,
             "a whole day in hours is refused"
         );
     }

@@ -70,8 +70,24 @@ describe("DateFormat", () => {
     expect(gb.parse("", 2026)).toEqual({ ok: false, why: "empty" });
     expect(gb.parse("  ", 2026)).toEqual({ ok: false, why: "empty" });
     expect(gb.parse("tomorrow", 2026)).toEqual({ ok: false, why: "format" });
-    expect(gb.parse("31/02/2026", 2026)).toEqual({ ok: false, why: "format" });
+    expect(gb.parse("31/02/2026", 2026)).toEqual({ ok: false, why: "noDay", year: 2026, month: 2, days: 28 });
     expect(gb.parse("12/31/2026", 2026)).toEqual({ ok: false, why: "format" });
+    // A day the month lacks is said as such (not "type the date as …", which it was).
+    expect(dateFormat("en-US").parse("02/30/2027", 2026)).toEqual({
+      ok: false,
+      why: "noDay",
+      year: 2027,
+      month: 2,
+      days: 28,
+    });
+    expect(dateFormat("en-US").parse("02/29/2028", 2026)).toEqual({ ok: true, date: "2028-02-29" });
+    expect(dateFormat("ja-JP").parse("2026/4/31", 2026)).toEqual({
+      ok: false,
+      why: "noDay",
+      year: 2026,
+      month: 4,
+      days: 30,
+    });
     expect(gb.parse("1/2/3/4", 2026)).toEqual({ ok: false, why: "format" });
     expect(gb.parse("31/12/1899", 2026)).toEqual({ ok: false, why: "range" });
     expect(gb.parse("01/01/3000", 2026)).toEqual({ ok: false, why: "range" });

@@ -48,7 +48,11 @@ export function supported(tag: string): boolean {
 }
 
 /** What reading a typed date gave. */
-export type Parsed = { ok: true; date: string } | { ok: false; why: "empty" | "format" | "range" };
+export type Parsed =
+  | { ok: true; date: string }
+  | { ok: false; why: "empty" | "format" | "range" }
+  /** A day the month does not have ("02/30/2027"): the month and how many days it has. */
+  | { ok: false; why: "noDay"; year: number; month: number; days: number };
 
 /** The years a plan can hold (the Rust side's dates). */
 const FIRST_YEAR = 1900;
@@ -145,6 +149,11 @@ export function isCalendarDate(iso: string): boolean {
 /** A calendar date from its numbers, or why it is none. */
 function checked(year: number, month: number, day: number): Parsed {
   const date = calendarDate(year, month, day);
+  if (!date && month >= 1 && month <= 12 && day >= 1 && day <= 31) {
+    const days = new Date(Date.UTC(2000, month, 0));
+    days.setUTCFullYear(year, month, 0);
+    return { ok: false, why: "noDay", year, month, days: days.getUTCDate() };
+  }
   if (!date) return { ok: false, why: "format" };
   if (year < FIRST_YEAR || year > LAST_YEAR) return { ok: false, why: "range" };
   return { ok: true, date };

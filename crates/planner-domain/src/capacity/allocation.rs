@@ -141,7 +141,7 @@ mod tests {
         }
         assert_eq!(
             ValidationError::Hours(hours_text(0)).to_string(),
-            "'0' hours a day is not 0.25 to 24 in quarter hours"
+            "'0' hours a day cannot be booked: a day takes 0.25 to 24 hours, in quarter hours"
         );
     }
 
@@ -185,11 +185,11 @@ mod tests {
         assert_eq!(hours_text(100), "1.67");
         assert_eq!(
             Allocation::total(3 * 1440 + 60, 3).unwrap_err().to_string(),
-            "a total of 73 hours is not more than 0, in quarter hours and at most 24 hours a day of its 3 days"
+            "a total of 73 hours cannot be booked: a total is 0.25 hours or more, in quarter hours, and at most 24 hours a day of its 3 days (72 hours)"
         );
         assert_eq!(
             Allocation::total_alone(100).unwrap_err().to_string(),
-            "a total of 1.67 hours is not more than 0, in quarter hours"
+            "a total of 1.67 hours cannot be booked: a total is 0.25 hours or more, in quarter hours"
         );
     }
 }

@@ -32,7 +32,7 @@ impl Absence {
     /// Some hours of each day (quarter hours, under 24 hours; more is a whole day).
     pub fn hours(range: DateRange, minutes: u32) -> Result<Self, ValidationError> {
         if minutes == 0 || minutes >= DAY_MINUTES || !minutes.is_multiple_of(STEP_MINUTES) {
-            return Err(ValidationError::Hours(hours_text(minutes)));
+            return Err(ValidationError::OffHours(hours_text(minutes)));
         }
         Ok(Self { range, minutes: Some(minutes) })
     }
@@ -64,5 +64,17 @@ mod tests {
         for bad in [0, 20, 1440] {
             assert!(Absence::hours(r, bad).is_err(), "{bad}");
         }
+    }
+
+    /// Time off of all 24 hours is a whole day: the sentence says what part of a day may be.
+    #[test]
+    fn a_day_of_hours_off_is_said_to_be_a_whole_day() {
+        let r =
+            DateRange::from_inclusive(Date::parse("2026-12-07").unwrap(), Date::parse("2026-12-07").unwrap())
+                .unwrap();
+        assert_eq!(
+            Absence::hours(r, 1440).unwrap_err().to_string(),
+            "'24' hours is not part of a day: time off for part of a day is 0.25 to 23.75 hours, in quarter hours (for the whole day, choose whole days)"
+        );
     }
 }

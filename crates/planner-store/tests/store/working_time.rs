@@ -78,7 +78,7 @@ async fn bad_time_off_changes_nothing() {
     for minutes in [0, 20, 1440] {
         let err =
             env.plan().create_time_off(&scope, off(&r, "2026-12-21", 2, Some(minutes))).await.unwrap_err();
-        assert_eq!(err.code(), "invalid_hours", "{minutes}");
+        assert_eq!(err.code(), "invalid_off_hours", "{minutes}");
     }
     let ghost = Person::new(planner_domain::PersonId::generate(), Name::parse("Ghost").unwrap());
     let err = env.plan().create_time_off(&scope, off(&ghost, "2026-12-21", 2, None)).await.unwrap_err();
