@@ -36,9 +36,15 @@ const OURS: [&str; 6] = [
     "planner_config",
 ];
 
-/// Starts the app's log in `dir` (once per process; later calls change nothing). A folder
-/// that cannot be made leaves the app without a log, not without a window.
+/// Starts the app's log in `dir`, a folder only its user may read (once per process; later calls
+/// change nothing but the folder's mode). A folder that cannot be made leaves the app without a
+/// log, not without a window.
 pub fn init(dir: &Path) {
+    // The folder is the user's alone: the files the appender makes in it have the process's
+    // default mode.
+    if planner_store::private::folder(dir).is_err() {
+        return;
+    }
     let appender = tracing_appender::rolling::Builder::new()
         .rotation(tracing_appender::rolling::Rotation::DAILY)
         .filename_prefix(PREFIX)
@@ -133,5 +139,26 @@ mod tests {
         assert!(!f.would_enable("aws_smithy_runtime::client", &tracing::Level::INFO));
         assert!(f.would_enable("aws_smithy_runtime::client", &tracing::Level::WARN));
         assert!(!f.would_enable("planner_app", &tracing::Level::DEBUG));
+    }
+
+    /// The log's folder is the user's alone (0700), whether the log makes it or finds it: other
+    /// local users cannot read what the log says (names, teams, errors), whatever the files'
+    /// own modes.
+    #[cfg(unix)]
+    #[test]
+    fn the_log_folder_is_the_user_s_alone() {
+        use std::os::unix::fs::PermissionsExt;
+        let base = std::env::temp_dir().join(format!("rp-log-{}", ulid::Ulid::new()));
+        let made = base.join("made");
+        init(&made);
+        let found = base.join("found");
+        std::fs::create_dir_all(&found).unwrap();
+        std::fs::set_permissions(&found, std::fs::Permissions::from_mode(0o755)).unwrap();
+        init(&found);
+        for dir in [&made, &found] {
+            let mode = std::fs::metadata(dir).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, 0o700, "{}", dir.display());
+        }
+        std::fs::remove_dir_all(&base).unwrap();
     }
 }

@@ -40,6 +40,18 @@ fn open(path: &Path, options: &mut OpenOptions) -> io::Result<File> {
     Ok(file)
 }
 
+/// Makes sure the folder `path` exists and is its owner's alone (0700 on Unix; set so when it
+/// was there already), so that no other local user reads the files in it.
+pub fn folder(path: &Path) -> io::Result<()> {
+    std::fs::create_dir_all(path)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o700))?;
+    }
+    Ok(())
+}
+
 /// Makes sure `path` exists and is owner-only (created empty if missing).
 pub fn ensure(path: &Path) -> io::Result<()> {
     open(path, OpenOptions::new().create(true).append(true)).map(drop)
