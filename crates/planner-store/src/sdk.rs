@@ -143,7 +143,18 @@ fn last_cause(chain: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::last_cause;
+    use super::{AttributeValue, Item, item_key, last_cause};
+
+    /// A key is text anyone who may write the partition chose: in an error sentence and in the
+    /// log its control characters are escapes, not a terminal's commands or a forged log line.
+    #[test]
+    fn an_item_s_key_is_said_with_its_control_characters_escaped() {
+        let item = Item::from([
+            ("pk".to_owned(), AttributeValue::S("TEAM#t".into())),
+            ("sk".to_owned(), AttributeValue::S("RES#x\n2026-12-03T00:00:00Z info forged\u{1b}[2J".into())),
+        ]);
+        assert_eq!(item_key(&item), "TEAM#t / RES#x\\u{a}2026-12-03T00:00:00Z info forged\\u{1b}[2J");
+    }
 
     #[test]
     fn error_chains_lose_their_debug_dump_and_sdk_prefixes() {
@@ -200,10 +211,14 @@ pub fn get_n(item: &Item, name: &str) -> Result<i64, StoreError> {
     }
 }
 
-/// `pk / sk` of an item, for error messages.
+/// `pk / sk` of an item, for error messages and the log: a control character in them (a key is
+/// text whoever may write the partition chose) is written as its escape (`\u{1b}`).
 pub fn item_key(item: &Item) -> String {
     let part = |k: &str| match item.get(k) {
-        Some(AttributeValue::S(v)) => v.clone(),
+        Some(AttributeValue::S(v)) => v
+            .chars()
+            .map(|c| if c.is_control() { c.escape_unicode().to_string() } else { c.to_string() })
+            .collect::<String>(),
         _ => "?".into(),
     };
     format!("{} / {}", part(crate::keys::PK), part(crate::keys::SK))

@@ -60,7 +60,7 @@ impl Identity<'_> {
                     listed.push(team);
                 }
                 _ => tracing::warn!(
-                    "an item listed among the teams of user {user} is not their membership of a team, left out: {:?}",
+                    "an item listed among the teams of user {user} is not their membership of a team, left out: {}",
                     crate::sdk::item_key(item)
                 ),
             }
