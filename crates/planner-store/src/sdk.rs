@@ -150,10 +150,10 @@ mod tests {
     #[test]
     fn an_item_s_key_is_said_with_its_control_characters_escaped() {
         let item = Item::from([
-            ("pk".to_owned(), AttributeValue::S("TEAM#t".into())),
-            ("sk".to_owned(), AttributeValue::S("RES#x\n2026-12-03T00:00:00Z info forged\u{1b}[2J".into())),
+            ("pk".to_owned(), AttributeValue::S("partition".into())),
+            ("sk".to_owned(), AttributeValue::S("row\n2026-12-03T00:00:00Z info forged\u{1b}[2J".into())),
         ]);
-        assert_eq!(item_key(&item), "TEAM#t / RES#x\\u{a}2026-12-03T00:00:00Z info forged\\u{1b}[2J");
+        assert_eq!(item_key(&item), "partition / row\\u{a}2026-12-03T00:00:00Z info forged\\u{1b}[2J");
     }
 
     #[test]
