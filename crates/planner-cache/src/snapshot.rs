@@ -1,6 +1,7 @@
 //! What the offline copy holds, and how loads and edits change it.
 
 use crate::merge::{answer_loses, mine_stays};
+use planner_domain::capacity::Allocation;
 use planner_domain::{
     Assignment, AssignmentId, Calendar, CalendarId, Date, DateRange, Holiday, Person, PersonId, Project,
     ProjectId, Team, TimeOff, TimeOffId, WindowItems,
@@ -86,11 +87,11 @@ pub struct Snapshot {
     windows: Vec<Loaded>,
     /// Every assignment overlapping a loaded window, by start.
     assignments: Vec<Assignment>,
-    /// Every time off overlapping a loaded window, by start (absent in copies written before
-    /// time off: none).
+    /// Every time off overlapping a loaded window's reach, by start (absent in copies written
+    /// before time off: none).
     #[serde(default)]
     time_off: Vec<TimeOff>,
-    /// The holidays on the loaded days, by day.
+    /// The holidays on the loaded windows' reach, by day.
     #[serde(default)]
     holidays: Vec<Holiday>,
     /// The team's holiday calendars.
@@ -160,12 +161,16 @@ impl Snapshot {
         self.assignments.iter().filter(|a| a.range.overlaps(window)).cloned().collect()
     }
 
-    /// Everything dated in `window` (complete only if [`Snapshot::covers`] it).
+    /// What a read of `window` brings ([`WindowItems::cut`]): its assignments, and the time off
+    /// and holidays of its reach (complete only if [`Snapshot::covers`] it: the reads that loaded
+    /// it brought its reach too).
     pub fn items_in(&self, window: DateRange) -> WindowItems {
+        let assignments = self.assignments_in(window);
+        let reach = WindowItems::reach(window, &assignments);
         WindowItems {
-            assignments: self.assignments_in(window),
-            time_off: self.time_off.iter().filter(|t| t.range.overlaps(window)).cloned().collect(),
-            holidays: self.holidays.iter().filter(|h| window.contains(h.day)).cloned().collect(),
+            assignments,
+            time_off: self.time_off.iter().filter(|t| t.range.overlaps(reach)).cloned().collect(),
+            holidays: self.holidays.iter().filter(|h| reach.contains(h.day)).cloned().collect(),
             unreadable: Vec::new(),
         }
     }
@@ -182,6 +187,9 @@ impl Snapshot {
         kept: &Kept,
     ) {
         let found = found.into();
+        // The answer holds the time off and holidays of the window's reach: there, it replaces
+        // the copy's.
+        let reach = WindowItems::reach(window, &found.assignments);
         // Of two versions of an item, the higher wins: the copy's stays over an older answer.
         let answered: HashMap<AssignmentId, u64> =
             found.assignments.iter().map(|a| (a.id.clone(), a.version)).collect();
@@ -203,7 +211,7 @@ impl Snapshot {
             found.time_off.iter().map(|t| (t.id.clone(), t.version)).collect();
         let held: HashMap<TimeOffId, u64> = self.time_off.iter().map(|t| (t.id.clone(), t.version)).collect();
         self.time_off.retain(|t| {
-            !t.range.overlaps(window)
+            !t.range.overlaps(reach)
                 || mine_stays(t.version, answered.get(&t.id).copied(), kept.time_off.contains(&t.id))
         });
         for t in found.time_off {
@@ -216,7 +224,7 @@ impl Snapshot {
         // Holidays have no versions: one changed here after the read began keeps the copy's state
         // (added, renamed or removed), and a calendar deleted meanwhile keeps none.
         let changed = |h: &Holiday| kept.holidays.contains(&(h.calendar.clone(), h.day));
-        self.holidays.retain(|h| !window.contains(h.day) || changed(h));
+        self.holidays.retain(|h| !reach.contains(h.day) || changed(h));
         let at = synced_at.clone().unwrap_or_else(|| self.synced_at.clone());
         self.add_window(window, at);
         self.put_holidays(
@@ -266,10 +274,16 @@ impl Snapshot {
         self.time_off.insert(at, t);
     }
 
-    /// Holidays added or renamed (kept by day; on loaded days only, as a load would find them).
+    /// Holidays added or renamed (kept by day; on the loaded windows' reach only, as a load
+    /// would find them: their days, and those of the totals that run on them).
     fn put_holidays(&mut self, days: Vec<Holiday>) {
         for h in days {
-            if !self.windows.iter().any(|w| w.start_date <= h.day && h.day < w.end_date_exclusive) {
+            let loaded = self.windows.iter().any(|w| w.start_date <= h.day && h.day < w.end_date_exclusive);
+            let reached = self
+                .assignments
+                .iter()
+                .any(|a| matches!(a.allocation, Allocation::Total(_)) && a.range.contains(h.day));
+            if !loaded && !reached {
                 continue;
             }
             self.holidays.retain(|x| !(x.calendar == h.calendar && x.day == h.day));

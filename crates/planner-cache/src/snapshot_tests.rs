@@ -408,3 +408,38 @@ fn a_copy_is_written_with_the_file_s_names() {
     assert!(v["resources"][0]["id"].is_string());
     assert_eq!(v["assignments"][0]["resourceId"], v["resources"][0]["id"]);
 }
+
+/// A total is spread over the working days of its whole range: the copy answers a window with
+/// the time off and holidays of the days its totals run on, as the table's read does, and keeps
+/// a holiday added there.
+#[test]
+fn a_window_of_the_copy_brings_the_time_off_and_holidays_its_totals_reach() {
+    let (r, p) = row();
+    let mut total = a(&r, &p, "2026-12-07", 12);
+    total.allocation = planner_domain::capacity::Allocation::Total(900);
+    let off = TimeOff {
+        id: TimeOffId::generate(),
+        person_id: r.id.clone(),
+        range: DateRange::new(day("2026-12-17"), day("2026-12-18")).unwrap(),
+        kind: Default::default(),
+        minutes: None,
+        version: 1,
+    };
+    let cal = CalendarId::generate();
+    let holiday = |d: &str| Holiday { calendar: cal.clone(), day: day(d), name: Name::parse("H").unwrap() };
+    let found = WindowItems {
+        assignments: vec![total.clone()],
+        time_off: vec![off.clone()],
+        holidays: vec![holiday("2026-12-16")],
+        unreadable: vec![],
+    };
+    let week = w("2026-12-07", "2026-12-14");
+    let mut s = Snapshot::new(team(), vec![r.clone()], vec![p.clone()], week, found.clone(), "t".into());
+    assert_eq!(s.items_in(week), found, "what the read brought, reach and all");
+    s.apply(Change::Holidays(vec![holiday("2026-12-15"), holiday("2027-03-01")]));
+    assert_eq!(s.items_in(week).holidays, vec![holiday("2026-12-15"), holiday("2026-12-16")]);
+    // The week read again, the time off gone from the table: gone from the copy.
+    let again = WindowItems { time_off: vec![], ..found };
+    s.loaded(week, again, None, &Kept::default());
+    assert!(s.items_in(week).time_off.is_empty());
+}

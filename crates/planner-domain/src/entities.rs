@@ -193,8 +193,9 @@ pub struct Holiday {
     pub name: Name,
 }
 
-/// What a window of days holds: the assignments and time off overlapping it and the holidays on
-/// its days (one read of the window query; the offline copy keeps it window by window).
+/// What a window of days holds: the assignments overlapping it, and the time off and holidays of
+/// its [reach](WindowItems::reach) (one read of the window query; the offline copy keeps it window
+/// by window).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct WindowItems {
@@ -224,6 +225,39 @@ pub struct Unreadable {
 /// hold whole numbers exactly only up to 2^53 − 1 (JavaScript's `Number.MAX_SAFE_INTEGER`); past
 /// it, an edit would send back a version that is not the stored one. Import refuses larger ones.
 pub const MAX_VERSION: u64 = (1 << 53) - 1;
+
+impl WindowItems {
+    /// The days whose holidays and time off the figures of `window` rest on, given the
+    /// assignments overlapping it: the window, widened to the whole range of each total among
+    /// them. A total is spread over the working days of all its range, so a holiday or a day
+    /// off outside the window moves what it books inside (docs/data-model.md, "Capacity and figures").
+    pub fn reach(window: DateRange, assignments: &[Assignment]) -> DateRange {
+        assignments
+            .iter()
+            .filter(|a| matches!(a.allocation, Allocation::Total(_)) && a.range.overlaps(window))
+            .fold(window, |r, a| {
+                let (from, to) =
+                    (r.start().min(a.range.start()), r.end_exclusive().max(a.range.end_exclusive()));
+                DateRange::window(from, to).unwrap_or(r)
+            })
+    }
+
+    /// What a read of `window` holds of `all`: the assignments overlapping the window, and the
+    /// time off and holidays of its [reach](WindowItems::reach). Every figure of the window's
+    /// days made from this is the one made from `all`; the store's window read and the offline
+    /// copy both answer this.
+    pub fn cut(all: &WindowItems, window: DateRange) -> WindowItems {
+        let assignments: Vec<Assignment> =
+            all.assignments.iter().filter(|a| a.range.overlaps(window)).cloned().collect();
+        let reach = Self::reach(window, &assignments);
+        WindowItems {
+            time_off: all.time_off.iter().filter(|t| t.range.overlaps(reach)).cloned().collect(),
+            holidays: all.holidays.iter().filter(|h| reach.contains(h.day)).cloned().collect(),
+            assignments,
+            unreadable: Vec::new(),
+        }
+    }
+}
 
 impl From<Vec<Assignment>> for WindowItems {
     /// Assignments alone (no time off, no holidays).

@@ -90,10 +90,21 @@ export class FakeStore implements PlanApi {
     if (this.offline) throw err("not_loaded");
     const within = (x: { startDate: string; endDateExclusive: string }) =>
       x.startDate < to && x.endDateExclusive > from;
+    const assignments = [...this.rows.values()].filter(within);
+    // The time off and holidays of the window's reach: its days and those of its totals (the
+    // Rust side's `WindowItems::reach`).
+    let [first, end] = [from, to];
+    for (const a of assignments)
+      if (a.allocation.kind === "total") {
+        if (a.startDate < first) first = a.startDate;
+        if (a.endDateExclusive > end) end = a.endDateExclusive;
+      }
+    const reached = (x: { startDate: string; endDateExclusive: string }) =>
+      x.startDate < end && x.endDateExclusive > first;
     return {
-      assignments: [...this.rows.values()].filter(within),
-      timeOff: [...this.timeOff.values()].filter(within),
-      holidays: [...this.holidays.values()].filter((h) => h.day >= from && h.day < to),
+      assignments,
+      timeOff: [...this.timeOff.values()].filter(reached),
+      holidays: [...this.holidays.values()].filter((h) => h.day >= first && h.day < end),
       unreadable: this.unreadable,
     };
   }

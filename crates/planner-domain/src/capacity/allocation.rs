@@ -9,7 +9,7 @@ pub const DAY_MINUTES: u32 = 24 * 60;
 pub const STEP_MINUTES: u32 = 15;
 
 /// How an assignment books its person on each working day of its range
-/// (docs/data-model.md, "Capacity").
+/// (docs/data-model.md, "Capacity and figures").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "RawAllocation", into = "RawAllocation")]
 pub enum Allocation {

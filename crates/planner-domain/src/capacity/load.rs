@@ -1,5 +1,5 @@
 //! Load against capacity, day by day: the one place the app's figures are computed
-//! (docs/data-model.md, "Capacity"; the UI's copy is held to the same table of cases,
+//! (docs/data-model.md, "Capacity and figures"; the UI's copy is held to the same table of cases,
 //! `tests/capacity_cases.json`).
 //!
 //! - **Capacity** on a day = the contract's minutes (the working week that holds that day, none

@@ -1,6 +1,6 @@
 //! Capacity planning's values and maths: how much of a day an assignment takes, when a person
 //! works (effective-dated working weeks), their time off and public holidays, and the load
-//! against capacity that every figure of the app is read from (docs/data-model.md, "Capacity").
+//! against capacity that every figure of the app is read from (docs/data-model.md, "Capacity and figures").
 
 mod allocation;
 mod load;

@@ -1,5 +1,5 @@
 //! Holiday calendars and their holidays, and a person's working time (their own working weeks
-//! and their calendar): docs/data-model.md, "Capacity".
+//! and their calendar): docs/data-model.md, "Capacity and figures".
 //!
 //! Calendars (`CAL#{id}`) and holidays (`HOL#{day}#{calendar}`) are the team's: admins change
 //! them. A person's working weeks and calendar are part of the plan: planners change them.

@@ -1,5 +1,5 @@
 //! Item ↔ entity conversions of capacity's items: time off (main item and window-index entry),
-//! holiday calendars and their holidays (docs/data-model.md, "Capacity").
+//! holiday calendars and their holidays (docs/data-model.md, "Capacity and figures").
 
 use super::items::{PERSON_ID, corrupt, version};
 use crate::keys::{self, Series, TeamItemKey};

@@ -1,6 +1,6 @@
 //! The window query and the timeline (docs/data-model.md, access patterns 4 and 1): the
-//! assignments and time off overlapping a window, each series read level by level at a cost
-//! that follows the window, not the history, and the holidays on its days.
+//! assignments overlapping a window, and the time off and holidays of the days its figures rest
+//! on, each series read level by level at a cost that follows those days, not the history.
 
 use super::capacity_items;
 use super::catalog::Catalog;
@@ -12,7 +12,8 @@ use crate::{StoreError, TeamScope, window};
 use aws_sdk_dynamodb::types::AttributeValue;
 use planner_domain::capacity::{Report, ReportInput};
 use planner_domain::{
-    Action, Assignment, Calendar, Date, DateRange, Person, Project, Team, TimeOff, Unreadable, WindowItems,
+    Action, Assignment, Calendar, Date, DateRange, Holiday, Person, Project, Team, TimeOff, Unreadable,
+    WindowItems,
 };
 use serde::Serialize;
 use std::collections::{BTreeMap, HashSet};
@@ -28,7 +29,7 @@ pub struct Timeline {
     /// The team's holiday calendars.
     pub calendars: Vec<Calendar>,
     /// Assignments overlapping the window whose person and project are both shown; the time off
-    /// of the people shown; the holidays on the window's days.
+    /// of the people shown and the holidays, on the window's reach (`WindowItems::reach`).
     #[serde(flatten)]
     pub items: WindowItems,
 }
@@ -84,9 +85,12 @@ impl Plan<'_> {
         Ok(found)
     }
 
-    /// Everything dated in a window: its assignments and time off (each exactly as
-    /// [`Plan::assignments_in_window`] finds assignments) and the holidays on its days. One Get
-    /// of the levels and three Queries, more only for the levels in use.
+    /// Everything dated in a window: its assignments (exactly as [`Plan::assignments_in_window`]
+    /// finds them), and the time off and holidays of its [reach](WindowItems::reach), so that
+    /// every figure of its days is the one a read of everything gives. One Get of the levels and
+    /// three Queries, more only for the levels in use; when a total overlapping the window runs
+    /// past it, the time off and holidays of the days it reaches beyond are read next (each side
+    /// one more Query of each series, their cost following those days, not the history).
     pub async fn window_items(self, scope: &TeamScope, window: DateRange) -> Result<WindowItems, StoreError> {
         self.store.require(scope, Action::ReadPlan, "window_items")?;
         let (levels, short_assignments, short_time_off, holidays) = tokio::try_join!(
@@ -95,7 +99,7 @@ impl Plan<'_> {
             self.query_level(scope, Series::TimeOff, 0, window),
             self.holidays_in(scope, window),
         )?;
-        let ((assignments, mut unreadable), (time_off, off_unreadable)) = tokio::try_join!(
+        let ((assignments, mut unreadable), (mut time_off, off_unreadable)) = tokio::try_join!(
             self.with_long(
                 scope,
                 Series::Assignments,
@@ -114,8 +118,44 @@ impl Plan<'_> {
             ),
         )?;
         unreadable.extend(off_unreadable);
-        let holidays = items::readable(&holidays, capacity_items::holiday_from_item, &mut unreadable);
+        let mut holidays = items::readable(&holidays, capacity_items::holiday_from_item, &mut unreadable);
+        let reach = WindowItems::reach(window, &assignments);
+        let before = DateRange::window(reach.start(), window.start()).ok();
+        let after = DateRange::window(window.end_exclusive(), reach.end_exclusive()).ok();
+        let beyond = futures::future::try_join_all(
+            [before, after].into_iter().flatten().map(|days| self.capacity_items_in(scope, &levels, days)),
+        )
+        .await?;
+        for (more_off, more_holidays, more_unreadable) in beyond {
+            time_off.extend(more_off);
+            holidays.extend(more_holidays);
+            unreadable.extend(more_unreadable);
+        }
+        // Time off across the window's edge was read on both sides: once each.
+        let time_off = overlapping(time_off, reach, |t| (t.range, t.id.as_str().to_owned()));
+        holidays.sort_by(|a, b| (a.day, &a.calendar).cmp(&(b.day, &b.calendar)));
+        unreadable.sort_by(|a, b| a.key.cmp(&b.key));
+        unreadable.dedup();
         Ok(WindowItems { assignments, time_off, holidays, unreadable })
+    }
+
+    /// The time off overlapping `days` and the holidays on them, and what of those could not be
+    /// read back.
+    async fn capacity_items_in(
+        self,
+        scope: &TeamScope,
+        levels: &LevelsInUse,
+        days: DateRange,
+    ) -> Result<(Vec<TimeOff>, Vec<Holiday>, Vec<Unreadable>), StoreError> {
+        let (short, holidays) = tokio::try_join!(
+            self.query_level(scope, Series::TimeOff, 0, days),
+            self.holidays_in(scope, days)
+        )?;
+        let (time_off, mut unreadable) = self
+            .with_long(scope, Series::TimeOff, levels, days, short, capacity_items::time_off_from_item)
+            .await?;
+        let holidays = items::readable(&holidays, capacity_items::holiday_from_item, &mut unreadable);
+        Ok((time_off, holidays, unreadable))
     }
 
     /// The short items read, and the long ones of every level in use, overlapping the window;

@@ -1,4 +1,4 @@
-//! Time off: create, change, delete (docs/data-model.md, "Capacity"). Stored as assignments are
+//! Time off: create, change, delete (docs/data-model.md, "Capacity and figures"). Stored as assignments are
 //! (`OFF#{start}#{id}`, a window-index entry `OFL#…` for a long one), so the window query reads it
 //! at the same flat cost; each edit is one transaction with a check that the person exists.
 

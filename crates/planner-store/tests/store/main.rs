@@ -13,6 +13,7 @@ mod copies;
 mod faults;
 mod feed;
 mod feed_kinds;
+mod figures;
 mod holidays;
 mod identity;
 mod pagination;

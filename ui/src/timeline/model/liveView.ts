@@ -145,6 +145,7 @@ export class LiveView {
       // Shown, but not taken as a version this window wrote: an undo of an earlier edit of ours
       // must still find their change in its way (a conflict), not overwrite it.
       this.shown.display(after);
+      this.loader.ensureReach(after);
     } else if (before) {
       this.goneAt.set(before.id, Math.max(this.goneAt.get(before.id) ?? 0, before.version));
       const shown = this.shown.byId[before.id];

@@ -2,7 +2,7 @@
 // once; offline, days the copy lacks are marked missing), and everything loaded read again (after
 // a conflict, a reconnection, or news the live view cannot apply). An answer is merged into what
 // is shown (shown.svelte.ts) leaving alone what changed here after it was asked (touched.ts).
-import type { AssignmentDto, TimelineDto } from "../../ipc";
+import type { AssignmentDto, TimelineDto, WindowItemsDto } from "../../ipc";
 import { chunkRange, chunksToLoad } from "./chunks";
 import { type Day, dayOf, withinPlan } from "./dates";
 import { byName, codeOf, type PlanApi, windowOf } from "./planApi";
@@ -40,23 +40,7 @@ export class Loader {
       const asked = this.shown.touched.ask();
       this.api
         .loadWindow(w.from, w.to)
-        .then((window) => {
-          this.shown.tellUnreadable(window.unreadable);
-          this.shown.capacity.loaded(window, asked);
-          // Only what is new or changed: a window that brings nothing new (the usual case
-          // when scrolling back and forth) must not make every row lay out its lanes again.
-          // And not what changed here after it was asked: the window's copy is older.
-          const fresh = window.assignments.filter(
-            (a) =>
-              this.shown.byId[a.id]?.version !== a.version &&
-              !this.shown.touched.since(BAR(a.id), asked) &&
-              !this.ownerGone(a, asked),
-          );
-          if (!fresh.length) return;
-          const next = { ...this.shown.byId };
-          for (const a of fresh) next[a.id] = a;
-          this.shown.byId = next;
-        })
+        .then((window) => this.take(window, asked))
         .catch((e) => {
           this.loaded.delete(c);
           // Offline, days the copy does not hold are shown as such (and asked again once back).
@@ -65,6 +49,52 @@ export class Loader {
         })
         .finally(() => this.shown.touched.done());
     }
+  }
+
+  /**
+   * A total is spread over the working days of its whole range: when one is shown on days whose
+   * time off and holidays were not read (a drag or an edit took it there), those days are read,
+   * so that its figures are the ones any window would give. The window read brings what its
+   * totals reach (the Rust side's `WindowItems::reach`); a failure leaves it to the next read.
+   */
+  ensureReach(a: AssignmentDto): void {
+    if (a.allocation.kind !== "total") return;
+    const from = dayOf(a.startDate);
+    const to = dayOf(a.endDateExclusive);
+    if (this.reached.some((r) => r.from <= from && to <= r.to)) return;
+    const inChunks = chunksToLoad(from, to, new Set()).every((c) => this.loaded.has(c));
+    if (inChunks) return;
+    this.reached.push({ from, to });
+    const asked = this.shown.touched.ask();
+    this.api
+      .loadWindow(a.startDate, a.endDateExclusive)
+      .then((window) => this.take(window, asked))
+      .catch(() => {
+        this.reached = this.reached.filter((r) => r.from !== from || r.to !== to);
+      })
+      .finally(() => this.shown.touched.done());
+  }
+
+  /** The days of totals read for their reach (beyond the chunks loaded). */
+  private reached: { from: Day; to: Day }[] = [];
+
+  /** A window's answer joins what is shown. */
+  private take(window: WindowItemsDto, asked: Asked): void {
+    this.shown.tellUnreadable(window.unreadable);
+    this.shown.capacity.loaded(window, asked);
+    // Only what is new or changed: a window that brings nothing new (the usual case when
+    // scrolling back and forth) must not make every row lay out its lanes again. And not what
+    // changed here after it was asked: the window's copy is older.
+    const fresh = window.assignments.filter(
+      (a) =>
+        this.shown.byId[a.id]?.version !== a.version &&
+        !this.shown.touched.since(BAR(a.id), asked) &&
+        !this.ownerGone(a, asked),
+    );
+    if (!fresh.length) return;
+    const next = { ...this.shown.byId };
+    for (const a of fresh) next[a.id] = a;
+    this.shown.byId = next;
   }
 
   /**

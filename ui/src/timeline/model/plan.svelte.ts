@@ -309,6 +309,7 @@ export class Plan {
       // bar shown at someone else's version must not become one we wrote: undo, live view).
       case "create": {
         this.shown.display(e.after);
+        this.loader.ensureReach(e.after);
         return () => this.shown.drop(e.after.id);
       }
       case "delete": {
@@ -319,6 +320,7 @@ export class Plan {
       case "update": {
         const was = this.byId[e.before.id] ?? e.before;
         this.shown.display({ ...e.after, version: was.version });
+        this.loader.ensureReach(e.after);
         return () => this.shown.display(was);
       }
       case "rename-person": {

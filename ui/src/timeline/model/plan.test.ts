@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lateWindows, only, setUp, week } from "../../../test-support/timeline/planFake";
+import { lateWindows, only, settle, setUp, week } from "../../../test-support/timeline/planFake";
 import { at } from "../../../test-support/timeline/testing";
 import { dayOf } from "./dates";
 import type { Plan } from "./plan.svelte";
@@ -17,6 +17,33 @@ describe("the windows read at the ends of the calendar", () => {
     }
     expect(store.asked.map(([f]) => f)).toContain("1900-01-01");
     expect(store.asked.map(([, t]) => t)).toContain("2999-12-31");
+  });
+});
+
+describe("a total's figures whatever was read", () => {
+  // A total is spread over the working days of its whole range: the days it is taken to must be
+  // known (their holidays and time off), or its figures on the days shown would be off.
+  it("reads the holidays and time off of the days a total is taken to beyond those loaded", async () => {
+    const { store, plan } = setUp();
+    store.holidays.set("cal|2027-03-03", { calendarId: "cal", day: "2027-03-03", name: "Far" });
+    const total = { kind: "total" as const, value: 6000 };
+    await plan.create({ ...week("ada", "2027-01-04", "2027-03-05"), allocation: total });
+    await settle();
+    expect(store.asked).toContainEqual(["2027-01-04", "2027-03-06"]);
+    expect(plan.capacity.holidaysOf("cal").map((h) => h.day)).toEqual(["2027-03-03"]);
+    // Within days loaded (or read already): nothing more is asked.
+    const asked = store.asked.length;
+    await plan.create({ ...week("ada", "2026-12-07", "2026-12-18"), allocation: total });
+    const far = at(
+      only(plan).filter((a) => a.startDate === "2027-01-04"),
+      0,
+    );
+    await plan.update(far, {
+      ...week("ada", "2027-01-05", "2027-03-05"),
+      allocation: total,
+    });
+    await settle();
+    expect(store.asked.length).toBe(asked);
   });
 });
 
