@@ -12,10 +12,10 @@ use time::macros::format_description;
 /// `window` module) and catches typing slips such as a year 2206 for 2026.
 pub const MAX_ASSIGNMENT_DAYS: i64 = 7305;
 
-const FIRST_YEAR: i32 = 1900;
-const LAST_YEAR: i32 = 2999;
+const FIRST: time::Date = time::macros::date!(1900 - 01 - 01);
 
-/// A calendar day, written `YYYY-MM-DD`, in the years 1900–2999 (so that its text sorts like the day).
+/// A calendar day, written `YYYY-MM-DD`, in the years 1900–2999 (so that its text sorts like the
+/// day); and [`Date::END`], 3000-01-01, the exclusive end of a range that takes in 2999-12-31.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub struct Date(time::Date);
@@ -42,12 +42,25 @@ impl Date {
         Self::from_time(date)
     }
 
-    /// A day from a `time::Date`, checking the supported years.
+    /// The day after the last one a plan holds: only ever the exclusive end of a range (or a
+    /// window) that takes in 2999-12-31, never a day of its own ([`Date::as_day`]).
+    pub const END: Date = Date(time::macros::date!(3000 - 01 - 01));
+
+    /// A day from a `time::Date`, checking the supported years (and [`Date::END`]).
     pub fn from_time(date: time::Date) -> Result<Self, ValidationError> {
-        if !(FIRST_YEAR..=LAST_YEAR).contains(&date.year()) {
+        if !(FIRST..=Self::END.0).contains(&date) {
             return Err(ValidationError::DateOutOfRange(date.to_string()));
         }
         Ok(Self(date))
+    }
+
+    /// This date as a day of its own (a holiday's, a report's first or last): any but
+    /// [`Date::END`], which only ends ranges.
+    pub fn as_day(self) -> Result<Self, ValidationError> {
+        if self == Self::END {
+            return Err(ValidationError::DateOutOfRange(self.to_string()));
+        }
+        Ok(self)
     }
 
     pub fn from_ymd(year: i32, month: u8, day: u8) -> Result<Self, ValidationError> {
@@ -62,18 +75,15 @@ impl Date {
         self.0
     }
 
-    /// The day `days` later (or earlier, if negative), saturating at the supported years.
+    /// The day `days` later (or earlier, if negative), saturating at 1900-01-01 and at
+    /// [`Date::END`].
     pub fn add_days(self, days: i64) -> Self {
         let target = self.0.checked_add(time::Duration::days(days)).unwrap_or(if days < 0 {
             time::Date::MIN
         } else {
             time::Date::MAX
         });
-        let first =
-            time::Date::from_calendar_date(FIRST_YEAR, time::Month::January, 1).expect("valid constant date");
-        let last = time::Date::from_calendar_date(LAST_YEAR, time::Month::December, 31)
-            .expect("valid constant date");
-        Self(target.clamp(first, last))
+        Self(target.clamp(FIRST, Self::END.0))
     }
 
     /// Whole days from `self` to `later` (negative when `later` is earlier).
@@ -150,12 +160,8 @@ impl DateRange {
                 last: last.to_string(),
             });
         }
-        let end_exclusive = last.add_days(1);
-        if end_exclusive == last {
-            // Saturated at the last supported day.
-            return Err(ValidationError::DateOutOfRange(last.to_string()));
-        }
-        Self::new(first, end_exclusive)
+        let last = last.as_day()?;
+        Self::new(first, last.add_days(1))
     }
 
     /// A window for queries: like [`DateRange::new`] but without the assignment length limit.
@@ -240,6 +246,26 @@ mod tests {
         ));
     }
 
+    /// Every day of the domain can be asked for: a range that takes in 2999-12-31 ends on
+    /// 3000-01-01, which reads and writes back as any end does, and is no day of its own.
+    #[test]
+    fn the_last_day_of_the_domain_can_end_a_range() {
+        let r = DateRange::from_inclusive(d("2999-12-25"), d("2999-12-31")).unwrap();
+        assert_eq!((r.end_exclusive(), r.last_day(), r.days()), (Date::END, d("2999-12-31"), 7));
+        let json = serde_json::to_string(&r).unwrap();
+        assert_eq!(json, r#"{"startDate":"2999-12-25","endDateExclusive":"3000-01-01"}"#);
+        assert_eq!(serde_json::from_str::<DateRange>(&json).unwrap(), r);
+        assert_eq!(d("2999-12-31").add_days(5), Date::END, "saturates at the end");
+        assert!(DateRange::window(d("2999-12-01"), Date::END).is_ok());
+        // 3000-01-01 is no day: not a range's last, nor its first, nor a day of its own.
+        let said = DateRange::from_inclusive(d("2999-12-31"), Date::END).unwrap_err();
+        assert_eq!(said.to_string(), "the date 3000-01-01 is outside the supported years 1900–2999");
+        assert!(DateRange::from_inclusive(Date::END, Date::END).is_err());
+        assert!(DateRange::new(Date::END, Date::END.add_days(1)).is_err());
+        assert!(Date::END.as_day().is_err() && d("2999-12-31").as_day().is_ok());
+        assert!(matches!(Date::parse("3000-01-02"), Err(ValidationError::DateOutOfRange(_))));
+    }
+
     #[test]
     fn parses_only_the_strict_form() {
         assert_eq!(d("2026-05-01").to_string(), "2026-05-01");
@@ -279,7 +305,7 @@ mod tests {
         fn inclusive_conversion_round_trips(start in 0i64..300_000, len in 1i64..=MAX_ASSIGNMENT_DAYS) {
             let first = d("1900-01-01").add_days(start);
             let last = first.add_days(len - 1);
-            prop_assume!(last.as_time().year() < 2999);
+            prop_assume!(last < Date::END);
             let r = DateRange::from_inclusive(first, last).unwrap();
             prop_assert_eq!(r.start(), first);
             prop_assert_eq!(r.last_day(), last);

@@ -20,9 +20,9 @@ pub async fn open_timeline(app: State<'_, App>, from: String, to: String) -> Res
     Ok((&app.timeline(ipc::window(&from, &to)?).await?).into())
 }
 
-/// More of the plan as the timeline scrolls: the assignments and time off overlapping
-/// `[from, to)` and the holidays on its days. Offline, from the copy if it holds those days,
-/// else `not_loaded`.
+/// More of the plan as the timeline scrolls: the assignments overlapping `[from, to)`, and the
+/// time off and holidays of its reach (its days and those of its totals: `WindowItems::reach`).
+/// Offline, from the copy if it holds those days, else `not_loaded`.
 #[command]
 pub async fn load_window(app: State<'_, App>, from: String, to: String) -> Result<WindowItemsDto, IpcError> {
     let window: DateRange = ipc::window(&from, &to)?;

@@ -178,7 +178,7 @@ impl Plan<'_> {
         // last name given.
         let mut wanted: BTreeMap<Date, Name> = BTreeMap::new();
         for (day, name) in days {
-            wanted.insert(day, name);
+            wanted.insert(day.as_day()?, name);
         }
         let (Some(&first), Some(&last)) = (wanted.keys().next(), wanted.keys().next_back()) else {
             return Ok(0);

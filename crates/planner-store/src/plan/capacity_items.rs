@@ -126,7 +126,7 @@ pub(crate) fn holiday_item(pk: &str, h: &Holiday) -> Item {
 pub(crate) fn holiday_from_item(item: &Item) -> Result<Holiday, StoreError> {
     let h = Holiday {
         calendar: CalendarId::parse(get_s(item, "calendarId")?).map_err(corrupt(item))?,
-        day: Date::parse(get_s(item, "day")?).map_err(corrupt(item))?,
+        day: Date::parse(get_s(item, "day")?).and_then(Date::as_day).map_err(corrupt(item))?,
         name: Name::parse(get_s(item, "name")?).map_err(corrupt(item))?,
     };
     match keys::parse_team_sk(get_s(item, keys::SK)?) {

@@ -70,6 +70,7 @@ impl TeamExport {
                     h.day
                 )));
             }
+            h.day.as_day().map_err(|e| bad(format!("the holiday on {}: {e}", h.day)))?;
         }
         for r in &self.people {
             if let Some(c) = r.calendar.as_ref().filter(|c| !calendars.contains(c)) {

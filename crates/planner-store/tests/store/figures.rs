@@ -259,3 +259,26 @@ async fn what_a_total_brings_from_beyond_the_window_costs_the_same_whatever_the_
     assert_eq!(one, eleven, "the cost follows the total's days, not the history");
     assert_eq!(one_year.holidays.len(), 2, "2026-11-15 and 12-15: the holidays in the total's days");
 }
+
+/// Every day of the domain can be asked for: a report and a window that take in 2999-12-31.
+#[tokio::test]
+async fn the_last_day_of_the_domain_is_in_reports_and_windows() {
+    let env = TestEnv::new().await;
+    let scope = env.team("The end").await;
+    let ann = env.person(&scope, "Ann").await;
+    let last_week = DateRange::from_inclusive(day("2999-12-27"), day("2999-12-31")).unwrap();
+    book(&env, &scope, &ann, last_week, Allocation::HoursPerDay(60), Status::Confirmed).await;
+    let end = day("3000-01-01");
+    let items =
+        env.plan().window_items(&scope, DateRange::window(day("2999-12-01"), end).unwrap()).await.unwrap();
+    assert_eq!(items.assignments.len(), 1);
+    assert_eq!(items.assignments[0].range.last_day(), day("2999-12-31"));
+    // 2999-12-27 is a Friday: the Friday and the Monday to Tuesday after, an hour each.
+    assert_eq!(booked(&env, &scope, "2999-12-27", "2999-12-31").await, 3 * 60);
+    assert_eq!(booked(&env, &scope, "2999-12-31", "2999-12-31").await, 60);
+    // 3000-01-01 only ends ranges: no holiday falls on it.
+    let cal = env.plan().create_calendar(&scope, CalendarId::generate(), name("Here"), None).await.unwrap();
+    let refused =
+        env.plan().put_holidays(&scope, &cal.id, vec![(end, name("After the end"))]).await.unwrap_err();
+    assert_eq!(refused.to_string(), "the date 3000-01-01 is outside the supported years 1900–2999");
+}

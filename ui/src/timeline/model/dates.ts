@@ -51,6 +51,8 @@ export function monthOf(day: Day): { start: Day; next: Day } {
 /** The first and last day a plan can hold (the Rust side's dates: years 1900 to 2999). */
 export const FIRST_DAY: Day = dayOf("1900-01-01");
 export const LAST_DAY: Day = dayOf("2999-12-31");
+/** The day after the last: a window or a range that takes in 2999-12-31 ends (exclusive) on it. */
+export const END: Day = LAST_DAY + 1;
 
 /** `day`, kept within the days a plan can hold. */
 export const withinPlan = (day: Day): Day => Math.max(FIRST_DAY, Math.min(LAST_DAY, day));

@@ -6,17 +6,18 @@ import type { Plan } from "./plan.svelte";
 import { newId } from "./planApi";
 
 describe("the windows read at the ends of the calendar", () => {
-  it("asks for days a plan can hold only, at 1900 and at 2999, and when it reads again", async () => {
+  it("asks for every day a plan can hold and no other, at 1900 and at 2999, and when it reads again", async () => {
     const { store, plan } = setUp();
     plan.ensureLoaded(dayOf("1900-01-01") - 28, dayOf("1900-02-15"));
     plan.ensureLoaded(dayOf("2999-12-01"), dayOf("2999-12-31") + 28);
     await plan.reload();
     expect(store.asked.length).toBeGreaterThan(4);
+    // The last window takes in 2999-12-31: it ends (exclusive) on 3000-01-01.
     for (const [from, to] of store.asked) {
-      expect(from >= "1900-01-01" && to <= "2999-12-31" && from < to, `${from} – ${to}`).toBe(true);
+      expect(from >= "1900-01-01" && to <= "3000-01-01" && from < to, `${from} – ${to}`).toBe(true);
     }
     expect(store.asked.map(([f]) => f)).toContain("1900-01-01");
-    expect(store.asked.map(([, t]) => t)).toContain("2999-12-31");
+    expect(store.asked.map(([, t]) => t)).toContain("3000-01-01");
   });
 });
 

@@ -7,7 +7,7 @@ import type { AssignmentChangeInput, AssignmentDto, Commands } from "../../ipc";
 import { FULL_DAY } from "./allocation";
 import type { CapacityApi } from "./capacity.svelte";
 import { chunkRange } from "./chunks";
-import { dateOf, dayOf, LAST_DAY, withinPlan } from "./dates";
+import { dateOf, dayOf, END, withinPlan } from "./dates";
 
 /** What a person chooses for an assignment: who, which project, first and last day (included),
  * and how much of the person's days it takes and whether it is settled (kept as they are when
@@ -97,12 +97,12 @@ export function proposed(
 
 /**
  * The window to ask for chunk `c`: the first and last chunks reach past the days a plan can hold
- * (1900 to 2999), so only those days are asked for (a window's end is exclusive, and there is no
- * date after 2999 to end it at).
+ * (1900 to 2999), so only those days are asked for (a window's end is exclusive: the last ends on
+ * 3000-01-01, `END`).
  */
 export function windowOf(c: number): { from: string; to: string } {
   const r = chunkRange(c);
-  return { from: dateOf(withinPlan(r.from)), to: dateOf(Math.min(r.to, LAST_DAY)) };
+  return { from: dateOf(withinPlan(r.from)), to: dateOf(Math.min(r.to, END)) };
 }
 
 /** The words the plan's notices are in: the UI's language, and its sentence for a failed call. */
