@@ -26,6 +26,20 @@ for k in ("resources", "projects", "assignments"):
     assert a[k] == b[k], k
 print(f"export → import → export: {len(a['assignments'])} assignments identical")
 PY
+# A file that is no team export, and one whose assignment names a person it lacks: each said as
+# what it is (not "the configuration is not usable"), nothing written.
+echo '{"format":"something else"}' > "$dir/other.json"
+python3 - "$dir/team.json" "$dir/dangling.json" <<'PY'
+import json, sys
+t = json.load(open(sys.argv[1]))
+t["resources"] = t["resources"][1:]
+json.dump(t, open(sys.argv[2], "w"))
+PY
+for bad in other dangling; do
+  if rp import --team "$copy" --file "$dir/$bad.json" 2> "$dir/$bad.err"; then echo "$bad.json was imported"; exit 1; fi
+  grep -q "^error: the team export cannot be imported, and nothing was written: " "$dir/$bad.err" \
+    || { echo "importing $bad.json said:"; cat "$dir/$bad.err"; exit 1; }
+done
 rp add-member --team "$copy" --email viewer@example.com --role viewer >/dev/null
 rp --json members --team "$copy" | python3 -c 'import json,sys; m=json.load(sys.stdin); assert sorted(x["role"] for x in m)==["admin","viewer"], m'
 rp remove-member --team "$copy" --email viewer@example.com >/dev/null

@@ -20,7 +20,8 @@ type WithDetail =
   | "mail"
   | "backup"
   | "save_file"
-  | "invalid_calendar_file";
+  | "invalid_calendar_file"
+  | "bad_file";
 
 /** Sentences for the error codes the Rust side sends (`ErrorCode`, generated from Rust: a code
  * without a Japanese sentence here or below fails the type check); English uses the Rust
@@ -63,6 +64,8 @@ const JA_ERRORS: Record<Exclude<ErrorCode, WithDetail>, string> = {
     "一部の時間の休みは0.25〜23.75時間の範囲で、15分単位で指定してください（丸一日の休みは「終日」を選んでください）。",
   invalid_percent: "割合は1〜100%で指定してください。",
   invalid_total_hours: "合計時間は0.25時間以上、15分単位で、期間の1日あたり24時間以内にしてください。",
+  no_working_day:
+    "合計時間を割り振る勤務日がありません。この期間はすべて勤務のない曜日・祝日・休暇です。勤務する日を含めるか、1日あたりの時間で指定してください。",
   invalid_week_hours: "1日の勤務時間は0〜24時間の範囲で、15分単位で指定してください。",
   invalid_schedule: "勤務週は最初から有効なものが1つ必要で、同じ日に始まる変更は1つまでです。",
   work_ends_before_start: "最終勤務日が初勤務日より前になっています。",
@@ -88,6 +91,7 @@ const JA_WITH_DETAIL: Record<WithDetail, string> = {
   backup: "移動の前にローカルのプランをバックアップできなかったため、移動しませんでした。",
   invalid_calendar_file: "カレンダーファイル（.ics）を読み込めませんでした。",
   save_file: "ファイルを保存できませんでした。",
+  bad_file: "このチームのエクスポートファイルは読み込めません。何も書き込まれていません。",
 };
 
 /** The Rust side's messages are clauses ("the name is empty"); shown, they read as sentences. A

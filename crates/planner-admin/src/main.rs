@@ -325,11 +325,11 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
         }
         Command::Import { team, file } => {
             let scope = scope(&store, team).await?;
-            let text = std::fs::read_to_string(file).map_err(|e| StoreError::Config {
+            let text = std::fs::read_to_string(file).map_err(|e| StoreError::BadFile {
                 message: format!("cannot read {}: {e}", file.display()),
             })?;
-            let export: TeamExport = serde_json::from_str(&text).map_err(|e| StoreError::Config {
-                message: format!("{} is not a valid team export: {e}", file.display()),
+            let export: TeamExport = serde_json::from_str(&text).map_err(|e| StoreError::BadFile {
+                message: format!("{} is not a resource-planner team export: {e}", file.display()),
             })?;
             let json = cli.json;
             let report = store

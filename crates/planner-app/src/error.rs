@@ -55,6 +55,7 @@ error_codes! {
     InvalidOffHours = "invalid_off_hours",
     InvalidPercent = "invalid_percent",
     InvalidTotalHours = "invalid_total_hours",
+    NoWorkingDay = "no_working_day",
     InvalidWeekHours = "invalid_week_hours",
     InvalidSchedule = "invalid_schedule",
     WorkEndsBeforeStart = "work_ends_before_start",
@@ -93,6 +94,7 @@ error_codes! {
     BadLink = "bad_link",
     CacheDamaged = "cache_damaged",
     Backup = "backup",
+    BadFile = "bad_file",
     SaveFile = "save_file",
 }
 
@@ -119,6 +121,7 @@ impl ErrorCode {
             V::OffHours(_) => Self::InvalidOffHours,
             V::Percent(_) => Self::InvalidPercent,
             V::TotalHours { .. } => Self::InvalidTotalHours,
+            V::NoWorkingDay { .. } => Self::NoWorkingDay,
             V::WeekHours(_) => Self::InvalidWeekHours,
             V::ScheduleWeeks => Self::InvalidSchedule,
             V::WorkEndsBeforeStart { .. } => Self::WorkEndsBeforeStart,
@@ -150,6 +153,7 @@ impl ErrorCode {
             S::Denied { .. } => Self::Denied,
             S::Credentials { .. } => Self::Credentials,
             S::Config { .. } => Self::Config,
+            S::BadFile { .. } => Self::BadFile,
             S::Corrupt { .. } => Self::Corrupt,
             S::Engine { .. } => Self::Engine,
         }

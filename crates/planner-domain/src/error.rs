@@ -49,6 +49,10 @@ pub enum ValidationError {
     Percent(String),
     #[error("{}", total_hours_message(hours, *days))]
     TotalHours { hours: String, days: Option<i64> },
+    #[error(
+        "a total of {hours} hours has no working day to go to: the person works none of the days {first} to {last} (a day off in their week, a holiday or time off); choose days they work, or book hours a day"
+    )]
+    NoWorkingDay { hours: String, first: String, last: String },
     #[error("'{0}' hours is not a working day's 0 to 24 hours in quarter hours")]
     WeekHours(String),
     #[error("the working weeks need one that holds from the start, and at most one change a day")]
@@ -92,6 +96,7 @@ impl ValidationError {
             ValidationError::OffHours(_) => "invalid_off_hours",
             ValidationError::Percent(_) => "invalid_percent",
             ValidationError::TotalHours { .. } => "invalid_total_hours",
+            ValidationError::NoWorkingDay { .. } => "no_working_day",
             ValidationError::WeekHours(_) => "invalid_week_hours",
             ValidationError::ScheduleWeeks => "invalid_schedule",
             ValidationError::WorkEndsBeforeStart { .. } => "work_ends_before_start",

@@ -45,6 +45,9 @@ pub enum StoreError {
     Credentials { message: String },
     #[error("the configuration is not usable: {message}")]
     Config { message: String },
+    /// A team export that cannot be imported as it is (checked before anything is written).
+    #[error("the team export cannot be imported, and nothing was written: {message}")]
+    BadFile { message: String },
     #[error("a stored item ({key}) is damaged: {detail}")]
     Corrupt { key: String, detail: String },
     #[error("the data store reported an error: {message}")]
@@ -71,6 +74,7 @@ impl StoreError {
             StoreError::Denied { .. } => "denied",
             StoreError::Credentials { .. } => "credentials",
             StoreError::Config { .. } => "config",
+            StoreError::BadFile { .. } => "bad_file",
             StoreError::Corrupt { .. } => "corrupt",
             StoreError::Engine { .. } => "engine",
         }

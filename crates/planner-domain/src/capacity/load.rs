@@ -8,9 +8,10 @@
 //! - **Working day** = a day with capacity. An assignment books its person only on working days:
 //!   hours a day as given; a share of the day's capacity (rounded half up to the minute); a total
 //!   spread evenly over the working days of its whole range, the minutes that do not divide going
-//!   one each to its first working days, so the days add up to the total exactly. A total over a
-//!   range without a working day books its days evenly all the same: the person is booked when
-//!   they cannot work, which shows as over.
+//!   one each to its first working days, so the days add up to the total exactly. A total is
+//!   refused over days the person works none of (`NoWorkingDay`); one that loses its last working
+//!   day later (a holiday added, time off, another working week) books its days evenly all the
+//!   same: the person is booked when they cannot work, which shows as over on each of them.
 //! - A day is **over** when booked > capacity (booked on a day without capacity included).
 
 use super::allocation::{Allocation, Status};
@@ -37,6 +38,11 @@ impl Availability<'_> {
             return 0;
         }
         self.absences.iter().filter(|a| a.range.contains(day)).fold(contract, |left, a| a.leaves(left))
+    }
+
+    /// Whether the person can work on at least one day of `range` (a total has days to go to).
+    pub fn works_in(&self, range: DateRange) -> bool {
+        (0..range.days()).any(|i| self.capacity(range.start().add_days(i)) > 0)
     }
 
     /// The contract's minutes lost on `day` to holidays and time off.

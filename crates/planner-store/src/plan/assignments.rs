@@ -2,6 +2,7 @@
 //! edit is one transaction (the main item, its window-index entry if long, and checks on the
 //! person and project).
 
+use super::capacity_items;
 use super::items::{self, DELETING};
 use super::{AssignmentChange, AssignmentRef, NewAssignment};
 use crate::keys::{self, Series};
@@ -11,7 +12,9 @@ use crate::sdk::{self, Item, classify, key, n, s};
 use crate::sdk::{plain_put, put_new};
 use crate::{StoreError, TeamScope, window};
 use aws_sdk_dynamodb::types::{Delete, Put, ReturnConsumedCapacity, TransactWriteItem};
-use planner_domain::{Action, Assignment, Date};
+use planner_domain::capacity::{Absence, Allocation, Availability, hours_text};
+use planner_domain::{Action, Assignment, Date, ValidationError};
+use std::collections::BTreeSet;
 
 /// Index of the main-item action in the transactions below (after the two parent checks).
 const MAIN: usize = 2;
@@ -35,6 +38,7 @@ impl Plan<'_> {
             version: 1,
         }
         .checked()?;
+        self.check_total_has_days(scope, &a).await?;
         let pk = scope.pk();
         let mut actions = self.parent_checks(&pk, &a)?;
         actions.push(put_new(self.store.table(), items::assignment_item(&pk, &a))?);
@@ -82,6 +86,12 @@ impl Plan<'_> {
             version: current.version + 1,
         }
         .checked()?;
+        // A status alone (or nothing the days depend on) changed: the days stay as they were.
+        let moved = (&next.person_id, next.range, next.allocation)
+            != (&current.person_id, current.range, current.allocation);
+        if moved {
+            self.check_total_has_days(scope, &next).await?;
+        }
         let pk = scope.pk();
         let mut actions = self.parent_checks(&pk, &next)?;
         let rewrite = Rewrite {
@@ -123,6 +133,52 @@ impl Plan<'_> {
                 None => Err(e.into_store("assignment")),
             },
         }
+    }
+
+    /// A total needs a working day to go to: refused (`NoWorkingDay`) when its person works none
+    /// of its days. Reads the team's week, the person, their calendar's holidays and their time
+    /// off on those days (pattern 7's reads for a total; nothing for the other kinds). A person
+    /// not found is left to the write's own check (`ParentGone`).
+    async fn check_total_has_days(self, scope: &TeamScope, a: &Assignment) -> Result<(), StoreError> {
+        let Allocation::Total(minutes) = a.allocation else {
+            return Ok(());
+        };
+        let pk = scope.pk();
+        let (team, person, levels, short_off) = tokio::try_join!(
+            self.team_meta(scope),
+            self.store.get(key(&pk, keys::person_sk(&a.person_id)), true),
+            self.levels(scope),
+            self.time_off_level(scope, 0, a.range),
+        )?;
+        let Some(person) = person else {
+            return Ok(());
+        };
+        let person = items::person_from_item(&person)?;
+        let schedule = person.schedule_or(team.default_week);
+        let holidays: BTreeSet<Date> = match &person.calendar {
+            Some(calendar) => self
+                .holiday_items(scope, a.range.start(), a.range.last_day(), true)
+                .await?
+                .iter()
+                .filter_map(|item| capacity_items::holiday_from_item(item).ok())
+                .filter(|h| &h.calendar == calendar)
+                .map(|h| h.day)
+                .collect(),
+            None => BTreeSet::new(),
+        };
+        let (time_off, _) = self.time_off_with_long(scope, &levels, a.range, short_off).await?;
+        let absences: Vec<Absence> =
+            time_off.iter().filter(|t| t.person_id == a.person_id).filter_map(|t| t.absence().ok()).collect();
+        let availability = Availability { schedule: &schedule, holidays: &holidays, absences: &absences };
+        if availability.works_in(a.range) {
+            return Ok(());
+        }
+        Err(ValidationError::NoWorkingDay {
+            hours: hours_text(minutes),
+            first: a.range.start().to_string(),
+            last: a.range.last_day().to_string(),
+        }
+        .into())
     }
 
     /// Access pattern 8. Deletes the assignment the caller saw. Deleting one that is already gone

@@ -178,6 +178,27 @@ impl Plan<'_> {
         Ok((overlapping(found, window, |x| (x.range(), x.id().to_owned())), unreadable))
     }
 
+    /// The short time off near `days` (pattern 4's Query of `OFF#`).
+    pub(crate) async fn time_off_level(
+        self,
+        scope: &TeamScope,
+        level: u8,
+        days: DateRange,
+    ) -> Result<Vec<Item>, StoreError> {
+        self.query_level(scope, Series::TimeOff, level, days).await
+    }
+
+    /// The time off overlapping `days`: the short read, and the long levels in use.
+    pub(crate) async fn time_off_with_long(
+        self,
+        scope: &TeamScope,
+        levels: &LevelsInUse,
+        days: DateRange,
+        short: Vec<Item>,
+    ) -> Result<(Vec<TimeOff>, Vec<Unreadable>), StoreError> {
+        self.with_long(scope, Series::TimeOff, levels, days, short, capacity_items::time_off_from_item).await
+    }
+
     async fn query_level(
         self,
         scope: &TeamScope,

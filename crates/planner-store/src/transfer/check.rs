@@ -9,7 +9,7 @@ use std::collections::HashSet;
 impl TeamExport {
     /// Checks that the file is ours and that every assignment's person and project are in it.
     pub fn validate(&self) -> Result<(), StoreError> {
-        let bad = |message: String| StoreError::Config { message };
+        let bad = |message: String| StoreError::BadFile { message };
         if self.format != FORMAT || !(OLDEST_FORMAT_VERSION..=FORMAT_VERSION).contains(&self.format_version) {
             return Err(bad(format!(
                 "this is not a resource-planner team export of version {OLDEST_FORMAT_VERSION} to {FORMAT_VERSION} (found {} {})",

@@ -135,6 +135,6 @@ async fn export_and_import_carry_them_and_a_version_1_file_still_imports() {
     let future: TeamExport = serde_json::from_value(future).unwrap();
     assert!(matches!(
         env.transfer().import_team(&third, &future, &mut |_, _, _| {}).await,
-        Err(StoreError::Config { .. })
+        Err(StoreError::BadFile { .. })
     ));
 }

@@ -4,9 +4,10 @@
 //! with the window too (`WindowItems::reach`).
 
 use crate::common::*;
+use planner_domain::ValidationError;
 use planner_domain::capacity::{Allocation, Report, ReportInput, Status, TimeOffKind};
 use planner_domain::{AssignmentId, CalendarId, DateRange, Name, Person, TimeOffId};
-use planner_store::{NewAssignment, NewTimeOff, TeamScope, TimeOffChange};
+use planner_store::{AssignmentChange, NewAssignment, NewTimeOff, StoreError, TeamScope, TimeOffChange};
 use proptest::prelude::*;
 
 fn name(s: &str) -> Name {
@@ -158,7 +159,20 @@ async fn write(env: &TestEnv, plan: &Plan) -> (TeamScope, Vec<Person>) {
             Allocation::Total(m) => Allocation::Total(m.min(*days as u32 * 24 * 60)),
             other => other,
         };
-        book(env, &scope, &people[*who], range, allocation, status).await;
+        let p = env.project(&scope, "P").await;
+        let new = NewAssignment {
+            id: AssignmentId::generate(),
+            person_id: people[*who].id.clone(),
+            project_id: p.id,
+            range,
+            allocation,
+            status,
+        };
+        match env.plan().create_assignment(&scope, new).await {
+            // A total over days the person works none of is refused: the plan goes without it.
+            Ok(_) | Err(StoreError::Invalid(ValidationError::NoWorkingDay { .. })) => {}
+            Err(e) => panic!("{e}"),
+        }
     }
     (scope, people)
 }
@@ -281,4 +295,68 @@ async fn the_last_day_of_the_domain_is_in_reports_and_windows() {
     let refused =
         env.plan().put_holidays(&scope, &cal.id, vec![(end, name("After the end"))]).await.unwrap_err();
     assert_eq!(refused.to_string(), "the date 3000-01-01 is outside the supported years 1900–2999");
+}
+
+/// No silent booking of nothing: a total over days its person works none of (a weekend, their
+/// holidays, their time off, a day off in their week) is refused with a sentence, on create and
+/// on a move; one that loses its last working day later shows as over on each of its days.
+#[tokio::test]
+async fn a_total_over_days_without_working_time_is_refused_and_one_left_so_later_shows_as_over() {
+    let env = TestEnv::new().await;
+    let scope = env.team("Nothing to book").await;
+    let ann = env.person(&scope, "Ann").await;
+    let cal = env.plan().create_calendar(&scope, CalendarId::generate(), name("Here"), None).await.unwrap();
+    env.plan().put_holidays(&scope, &cal.id, vec![(day("2026-12-14"), name("A holiday"))]).await.unwrap();
+    let ann = env.plan().set_working_time(&scope, &ann, None, Some(cal.id.clone())).await.unwrap();
+    let off = NewTimeOff {
+        id: TimeOffId::generate(),
+        person_id: ann.id.clone(),
+        change: TimeOffChange { range: range("2026-12-15", 1), kind: TimeOffKind::Holiday, minutes: None },
+    };
+    env.plan().create_time_off(&scope, off).await.unwrap();
+    let p = env.project(&scope, "P").await;
+    let total = |first: &str, days: i64| NewAssignment {
+        id: AssignmentId::generate(),
+        person_id: ann.id.clone(),
+        project_id: p.id.clone(),
+        range: range(first, days),
+        allocation: Allocation::Total(8 * 60),
+        status: Status::Confirmed,
+    };
+    // Saturday and Sunday; Saturday to Tuesday (the holiday, then the day off).
+    for (first, days, last) in [("2026-12-12", 2, "2026-12-13"), ("2026-12-12", 4, "2026-12-15")] {
+        let refused = env.plan().create_assignment(&scope, total(first, days)).await.unwrap_err();
+        assert_eq!(
+            refused.to_string(),
+            format!(
+                "a total of 8 hours has no working day to go to: the person works none of the days {first} to {last} (a day off in their week, a holiday or time off); choose days they work, or book hours a day"
+            )
+        );
+        assert!(matches!(refused, StoreError::Invalid(ValidationError::NoWorkingDay { .. })));
+    }
+    // Hours a day over the weekend are no total: taken (they book nothing there).
+    let hours = NewAssignment { allocation: Allocation::HoursPerDay(60), ..total("2026-12-12", 2) };
+    env.plan().create_assignment(&scope, hours).await.unwrap();
+    // Saturday to Wednesday has Wednesday: taken; moved onto the weekend alone: refused.
+    let a = env.plan().create_assignment(&scope, total("2026-12-12", 5)).await.unwrap();
+    let onto = |r: DateRange| AssignmentChange {
+        person_id: ann.id.clone(),
+        project_id: p.id.clone(),
+        range: r,
+        allocation: None,
+        status: None,
+    };
+    let refused = env.plan().update_assignment(&scope, &a, onto(range("2026-12-19", 2))).await.unwrap_err();
+    assert!(matches!(refused, StoreError::Invalid(ValidationError::NoWorkingDay { .. })), "{refused}");
+    assert_eq!(booked(&env, &scope, "2026-12-16", "2026-12-16").await, 8 * 60, "Wednesday takes it all");
+
+    // Wednesday becomes a holiday: the total keeps its days and books them evenly, over on each.
+    env.plan().put_holidays(&scope, &cal.id, vec![(day("2026-12-16"), name("Another"))]).await.unwrap();
+    let range = DateRange::from_inclusive(day("2026-12-12"), day("2026-12-16")).unwrap();
+    let report = env.plan().report(&scope, range, 0).await.unwrap();
+    assert_eq!(report.team.confirmed, 8 * 60, "the total (hours a day book no day off)");
+    assert_eq!(report.team.over_days, 5, "each of its five days booked beyond nothing");
+    // Its status alone can still change (the days are not asked again).
+    let status = AssignmentChange { status: Some(Status::Tentative), ..onto(a.range) };
+    env.plan().update_assignment(&scope, &a, status).await.unwrap();
 }

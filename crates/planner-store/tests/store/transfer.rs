@@ -68,7 +68,11 @@ async fn a_file_with_dangling_references_is_refused_before_anything_is_written()
     file.people.remove(0);
     let target = env.team("Target").await;
     let err = env.transfer().import_team(&target, &file, &mut |_, _, _| {}).await.unwrap_err();
-    assert!(matches!(err, StoreError::Config { .. }), "{err:?}");
+    assert!(matches!(err, StoreError::BadFile { .. }), "{err:?}");
+    // Said as what it is: the file, not the configuration.
+    let said = err.to_string();
+    assert!(said.starts_with("the team export cannot be imported, and nothing was written: "), "{said}");
+    assert!(said.ends_with("refers to a person or project that is not in the file"), "{said}");
     assert!(env.plan().list_people(&target).await.unwrap().is_empty());
 }
 
@@ -153,7 +157,7 @@ async fn a_file_that_names_a_person_twice_is_refused() {
     env.person(&scope, "R").await;
     let mut file = env.transfer().export_team(&scope).await.unwrap();
     file.people.push(file.people[0].clone());
-    assert!(matches!(file.validate(), Err(StoreError::Config { .. })));
+    assert!(matches!(file.validate(), Err(StoreError::BadFile { .. })));
 }
 
 /// Counts every item of every assignment (main and index entries) through the export.

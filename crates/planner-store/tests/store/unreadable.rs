@@ -68,7 +68,10 @@ async fn import_refuses_values_the_reader_cannot_read_back() {
     file.assignments[0].version = MAX_VERSION + 1;
     let before = env.plan().all_assignments(&scope).await.unwrap();
     let refused = env.transfer().import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap_err();
-    assert!(matches!(&refused, StoreError::Config { message } if message.contains("version")), "{refused:?}");
+    assert!(
+        matches!(&refused, StoreError::BadFile { message } if message.contains("version")),
+        "{refused:?}"
+    );
     assert_eq!(env.plan().all_assignments(&scope).await.unwrap(), before, "nothing written");
     // The largest version the window can hold is accepted.
     file.assignments[0].version = MAX_VERSION;
