@@ -122,13 +122,14 @@ export class Commands {
     });
   };
 
-  /** The assignment dialog on a new assignment of `person` to `project`, five days from `day`. */
-  openNew = (person: PersonDto, project: ProjectDto, day: Day): void => {
+  /** The assignment dialog on a new assignment of `person`, five days from `day`, to `project`
+   * (null: the dialog asks which). */
+  openNew = (person: PersonDto, project: ProjectDto | null, day: Day): void => {
     this.d.modal.show({
       kind: "edit",
       draft: {
         personId: person.id,
-        projectId: project.id,
+        projectId: project?.id ?? "",
         startDate: dateOf(day),
         lastDay: dateOf(day + 4),
       },

@@ -165,8 +165,8 @@ export class Gestures {
     }
     const at = this.pointAt(e);
     const person = this.d.rows.all[at.row]?.person;
-    const project = this.d.plan.projects[0];
-    if (!person || !project) return;
-    this.d.commands.openNew(person, project, at.day);
+    if (!person || !this.d.plan.projects.length) return;
+    // The project last booked here, if it is still there; else none: chosen, never assumed.
+    this.d.commands.openNew(person, this.d.plan.lastProject, at.day);
   };
 }

@@ -153,7 +153,8 @@ describe("which bar a pointer is on", () => {
     expect(u.modal.current).toEqual({
       kind: "edit",
       current: null,
-      draft: { personId: "cy", projectId: "apollo", startDate: "2026-03-04", lastDay: "2026-03-08" },
+      // No project assumed: none booked here yet, the dialog asks which.
+      draft: { personId: "cy", projectId: "", startDate: "2026-03-04", lastDay: "2026-03-08" },
     });
   });
 });

@@ -85,6 +85,14 @@ export function minutesOn(s: Schedule, day: Day): number {
   return week?.[weekday(day)] ?? 0;
 }
 
+/** The days of `[from, to)` the person's contract has hours on and their calendar no holiday:
+ * the working days a time off over them takes away. */
+export function contractDays(p: Availability, from: Day, to: Day): number {
+  let n = 0;
+  for (let d = from; d < to; d++) if (minutesOn(p.schedule, d) > 0 && !p.holidays.has(d)) n++;
+  return n;
+}
+
 /** The minutes the person can work on `day`. */
 export function capacity(p: Availability, day: Day): number {
   const contract = minutesOn(p.schedule, day);

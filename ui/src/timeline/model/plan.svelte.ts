@@ -206,6 +206,13 @@ export class Plan {
 
   // ---- assignment edits ----------------------------------------------------------------------
 
+  /** The project of the assignment last made here (by any way: dialog, picker, paste, undo),
+   * while it exists: what a new one offers. */
+  get lastProject(): ProjectDto | null {
+    return this.projects.find((p) => p.id === this.lastProjectId) ?? null;
+  }
+  private lastProjectId: string | null = null;
+
   /** A new assignment with a client-made id (so a repeated request is recognised). */
   create(change: Fields): Promise<boolean> {
     return this.tryEdit({ kind: "create", after: proposed({ id: newId(), version: 0 }, change) });
@@ -308,6 +315,7 @@ export class Plan {
       // Shown only: the versions this window wrote are kept by `put` when the table answers (a
       // bar shown at someone else's version must not become one we wrote: undo, live view).
       case "create": {
+        this.lastProjectId = e.after.projectId;
         this.shown.display(e.after);
         this.loader.ensureReach(e.after);
         return () => this.shown.drop(e.after.id);

@@ -352,3 +352,12 @@ describe("Plan offline", () => {
     expect(store.windowsAsked).toBeGreaterThan(0);
   });
 });
+
+describe("the project a new assignment offers", () => {
+  it("is none until one is booked here, then the last one booked while it exists", async () => {
+    const { plan } = setUp();
+    expect(plan.lastProject).toBeNull();
+    await plan.create(week("ada", "2026-12-07", "2026-12-11"));
+    expect(plan.lastProject?.id).toBe("apollo");
+  });
+});

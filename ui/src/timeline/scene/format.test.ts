@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dayOf } from "../model/dates";
-import { dayCount, dayRange, daysLabel } from "./format";
+import { dayCount, dayRange, daysLabel, workingDayCount } from "./format";
 
 const d = dayOf;
 /** ICU puts thin spaces around a range's dash; compared here as plain ones. */
@@ -23,5 +23,17 @@ describe("days in the user's language", () => {
     ]);
     expect(dayCount("ja", 4)).toBe("4日間");
     expect(plain(daysLabel("en", "en", d("2026-03-05"), d("2026-03-08")))).toBe("Mar 5 – 8 · 4 days");
+  });
+
+  it("writes the year when asked, in a list of dates of any year (time off)", () => {
+    expect(plain(dayRange("en", d("2026-12-07"), d("2026-12-11"), true))).toBe("Dec 7 – 11, 2026");
+    expect(dayRange("ja", d("2026-12-07"), d("2026-12-11"), true)).toMatch(
+      /^2026\/12\/0?7～(2026\/)?12\/11$/,
+    );
+  });
+
+  it("counts working days", () => {
+    expect([workingDayCount("en", 1), workingDayCount("en", 4)]).toEqual(["1 working day", "4 working days"]);
+    expect(workingDayCount("ja", 4)).toBe("勤務日4日");
   });
 });

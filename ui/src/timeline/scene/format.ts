@@ -22,30 +22,46 @@ const numbers = new Map<string, Intl.NumberFormat>();
 
 const at = (d: Day) => new Date(`${dateOf(d)}T00:00:00Z`);
 
-/** The days `first` to `last` (both shown), with the year when they are in different years. */
-export function dayRange(locale: string, first: Day, last: Day): string {
-  const year = dateOf(first).slice(0, 4) !== dateOf(last).slice(0, 4);
+/** The days `first` to `last` (both shown), with the year when they are in different years, or
+ * always (`withYear`: a list of dates that may lie in any year, as time off's). */
+export function dayRange(locale: string, first: Day, last: Day, withYear = false): string {
+  const year = withYear || dateOf(first).slice(0, 4) !== dateOf(last).slice(0, 4);
   return format(locale, year).formatRange(at(first), at(Math.max(first, last)));
 }
 
-/** `n` days, in words ("1 day", "4 days", "4日間"), the number as `locale` writes it. */
-export function dayCount(lang: Lang, n: number, locale: string = lang): string {
-  // One formatter per locale: toLocaleString makes a new one every call (the tooltips and the
-  // drag label call this while the pane scrolls).
+/** `n` as `locale` writes it (one formatter per locale: toLocaleString makes a new one every
+ * call, and the tooltips and the drag label call this while the pane scrolls). */
+function number(locale: string, n: number): string {
   let f = numbers.get(locale);
   if (!f) {
     f = new Intl.NumberFormat(locale);
     numbers.set(locale, f);
   }
-  const count = f.format(n);
-  // Japanese has no plural forms to choose between.
-  if (lang === "ja") return `${count}日間`;
+  return f.format(n);
+}
+
+/** Whether `n` takes the singular in `lang` (Japanese has no plural forms to choose between). */
+function one(lang: Lang, n: number): boolean {
   let p = plurals.get(lang);
   if (!p) {
     p = new Intl.PluralRules(lang);
     plurals.set(lang, p);
   }
-  return p.select(n) === "one" ? `${count} day` : `${count} days`;
+  return p.select(n) === "one";
+}
+
+/** `n` days, in words ("1 day", "4 days", "4日間"), the number as `locale` writes it. */
+export function dayCount(lang: Lang, n: number, locale: string = lang): string {
+  const count = number(locale, n);
+  if (lang === "ja") return `${count}日間`;
+  return one(lang, n) ? `${count} day` : `${count} days`;
+}
+
+/** `n` working days, in words ("1 working day", "4 working days", "勤務日4日"). */
+export function workingDayCount(lang: Lang, n: number, locale: string = lang): string {
+  const count = number(locale, n);
+  if (lang === "ja") return `勤務日${count}日`;
+  return one(lang, n) ? `${count} working day` : `${count} working days`;
 }
 
 /** What a bar covers, as the drag label and the tooltip say it: "Mar 5 – 8 · 4 days". */
