@@ -308,6 +308,14 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
         Command::Export { team, out: file } => {
             let scope = scope(&store, team).await?;
             let export = store.transfer().export_team(&scope).await?;
+            // What could not be read back is left out of the file and named, once each.
+            for u in &export.unreadable {
+                eprintln!(
+                    "left out, could not be read back: {} ({})",
+                    output::printable(&u.key),
+                    output::printable(&u.detail)
+                );
+            }
             let text = serde_json::to_string_pretty(&export)
                 .map_err(|e| StoreError::Engine { message: e.to_string() })?;
             match file {

@@ -89,6 +89,10 @@ impl App {
         let (local, owner) =
             open_local(places).await?.ok_or(StoreError::NotFound { what: "local workspace" })?;
         let plan = local.transfer().export_team(&owner).await?;
+        // What could not be read back is not moved (nor in the backup); the local workspace keeps it.
+        for u in &plan.unreadable {
+            tracing::warn!(key = %u.key, detail = %u.detail, "left out of the move: could not be read back");
+        }
         if plan.people.is_empty() && plan.projects.is_empty() {
             return Ok(MoveReport::default());
         }

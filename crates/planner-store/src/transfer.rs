@@ -7,12 +7,13 @@ use crate::sdk::{self, get_s, key, query_all};
 use crate::{Store, StoreError, TeamScope, keys};
 use planner_domain::capacity::WorkWeek;
 use planner_domain::{
-    Action, Assignment, Calendar, Holiday, Name, Person, PersonId, Project, ProjectId, TimeOff,
+    Action, Assignment, Calendar, Holiday, Name, Person, PersonId, Project, ProjectId, TimeOff, Unreadable,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 
 mod check;
+pub use check::MAX_IMPORTED_VERSION;
 mod copy;
 mod rows;
 
@@ -64,6 +65,9 @@ pub struct TeamExport {
     pub calendars: Vec<Calendar>,
     #[serde(default)]
     pub holidays: Vec<Holiday>,
+    /// What the export could not read back and left out (named, never written to the file).
+    #[serde(skip)]
+    pub unreadable: Vec<Unreadable>,
 }
 
 /// What an import wrote and removed.
@@ -97,12 +101,14 @@ impl Transfer<'_> {
         self.store.require(scope, Action::ReadPlan, "export_team")?;
         let team = self.store.plan().team_meta(scope).await?;
         let catalog = self.store.plan().read_catalog(scope, true).await?;
-        let (mut assignments, mut time_off, calendars, holidays) = tokio::try_join!(
-            self.store.plan().all_assignments(scope),
-            self.store.plan().all_time_off(scope),
+        // What cannot be read back is left out and named (`unreadable`): one damaged item does
+        // not stop the export of the rest.
+        let ((mut assignments, mut time_off, holidays, mut unreadable), (calendars, bad_calendars)) = tokio::try_join!(
+            self.store.plan().all_dated_readable(scope),
             self.store.plan().read_calendars(scope, true),
-            self.store.plan().all_holidays(scope),
         )?;
+        unreadable.extend(catalog.unreadable.iter().cloned());
+        unreadable.extend(bad_calendars);
         // As the timeline does: nothing of a row that is being deleted (or appeared meanwhile).
         let people: HashSet<_> = catalog.people.iter().map(|r| &r.id).collect();
         let projects: HashSet<_> = catalog.projects.iter().map(|p| &p.id).collect();
@@ -126,6 +132,7 @@ impl Transfer<'_> {
             time_off,
             calendars,
             holidays,
+            unreadable,
         })
     }
 
@@ -142,6 +149,10 @@ impl Transfer<'_> {
         let pk = scope.pk();
         // Put: calendars, people and projects before the items that need them.
         let (parents, rows, levels) = items(&pk, file);
+        // Nothing the reader would refuse, by the reader's own code.
+        for item in parents.iter().chain(&rows) {
+            check::read_back(item)?;
+        }
         // Each over no delete under way (a put would strip its mark).
         self.put_rows_unmarked(scope, parents, &mut |done, total| {
             progress("people and projects", done, total)
@@ -163,7 +174,6 @@ impl Transfer<'_> {
 
         // Delete what the file does not have: assignments (with index entries), then rows.
         let wanted: HashSet<_> = file.assignments.iter().map(|a| (&a.id, a.range)).collect();
-        let existing = self.store.plan().all_assignments(scope).await?;
         let mut stale = Vec::new();
         let mut report = ImportReport {
             people: file.people.len(),
@@ -171,6 +181,20 @@ impl Transfer<'_> {
             assignments: file.assignments.len(),
             ..ImportReport::default()
         };
+        // A damaged assignment of the team (none the file has: it was read back above) is removed
+        // as the others the file lacks are: an import puts a team right, it does not stop at it.
+        let rows = query_all(self.store.query_range(&pk, keys::all_assignments_range(), true)).await?;
+        let mut existing = Vec::new();
+        for row in &rows {
+            match crate::plan::assignment_from_item(row) {
+                Ok(a) => existing.push(a),
+                Err(e) => {
+                    tracing::warn!(key = %sdk::item_key(row), error = %e, "a damaged assignment removed by an import");
+                    stale.push(key(&pk, get_s(row, keys::SK)?));
+                    report.removed_assignments += 1;
+                }
+            }
+        }
         // (One the file has on other days is moved, not removed: its old items go all the same.)
         let in_file: HashSet<_> = file.assignments.iter().map(|a| &a.id).collect();
         // Each leaves its mark, as an edit's delete or move does (a copy run again then puts none
@@ -271,7 +295,7 @@ impl Transfer<'_> {
             removed +=
                 1 + self.store.plan().delete_project(scope, id, &mut nothing).await?.assignments_deleted;
         }
-        for calendar in self.store.plan().read_calendars(scope, true).await? {
+        for calendar in self.store.plan().read_calendars(scope, true).await?.0 {
             removed += 1 + self.store.plan().delete_calendar(scope, &calendar.id).await?;
         }
         progress("removing", total, total);

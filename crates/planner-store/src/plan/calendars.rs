@@ -15,7 +15,9 @@ use crate::sdk::{self, Item, get_s, key, n, query_all, s};
 use crate::{StoreError, TeamScope};
 use aws_sdk_dynamodb::types::{ConditionCheck, Delete, TransactWriteItem, Update};
 use planner_domain::capacity::Schedule;
-use planner_domain::{Action, Calendar, CalendarId, Date, Holiday, Name, Person, ValidationError};
+use planner_domain::{
+    Action, Calendar, CalendarId, Date, Holiday, Name, Person, Unreadable, ValidationError,
+};
 use std::collections::BTreeMap;
 
 /// The most holidays one call adds (a fill of several years of a country's days fits).
@@ -27,19 +29,21 @@ impl Plan<'_> {
     /// The team's holiday calendars, by name.
     pub async fn calendars(self, scope: &TeamScope) -> Result<Vec<Calendar>, StoreError> {
         self.store.require(scope, Action::ReadPlan, "calendars")?;
-        self.read_calendars(scope, self.store.strong_reads).await
+        Ok(self.read_calendars(scope, self.store.strong_reads).await?.0)
     }
 
+    /// The team's calendars, by name, and those that could not be read back (left out and named,
+    /// so that one damaged calendar hides no other, nor the plan that reads them).
     pub(crate) async fn read_calendars(
         self,
         scope: &TeamScope,
         consistent: bool,
-    ) -> Result<Vec<Calendar>, StoreError> {
+    ) -> Result<(Vec<Calendar>, Vec<Unreadable>), StoreError> {
         let rows = query_all(self.store.query_range(scope.pk(), keys::calendars_range(), consistent)).await?;
-        let mut calendars: Vec<Calendar> =
-            rows.iter().map(ci::calendar_from_item).collect::<Result<_, _>>()?;
+        let mut unreadable = Vec::new();
+        let mut calendars = items::readable(&rows, ci::calendar_from_item, &mut unreadable);
         calendars.sort_by(|a, b| a.name.cmp(&b.name).then(a.id.cmp(&b.id)));
-        Ok(calendars)
+        Ok((calendars, unreadable))
     }
 
     /// A new calendar (`id` made by the caller: sending it again is safe). Admins only.

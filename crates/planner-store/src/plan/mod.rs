@@ -25,12 +25,16 @@ mod time_off;
 
 pub use calendars::MAX_HOLIDAYS_AT_ONCE;
 pub(crate) use capacity_items::{
-    calendar_item, holiday_item, time_off_index_item, time_off_index_key, time_off_item,
+    calendar_from_item, calendar_item, holiday_from_item, holiday_item, time_off_from_item,
+    time_off_index_item, time_off_index_key, time_off_item,
 };
 pub use cascade::CascadeReport;
 pub use catalog::{Catalog, PendingDeletion};
 pub use gone::GONE_DAYS;
-pub(crate) use items::{assignment_item, index_item, index_key, person_item, project_item};
+pub(crate) use items::{
+    assignment_from_item, assignment_item, index_item, index_key, person_from_item, person_item,
+    project_from_item, project_item,
+};
 pub use reads::Timeline;
 pub use time_off::{NewTimeOff, TimeOffChange};
 

@@ -257,7 +257,7 @@ impl Plan<'_> {
     /// timing.
     pub async fn timeline(self, scope: &TeamScope, window: DateRange) -> Result<Timeline, StoreError> {
         self.store.require(scope, Action::ReadPlan, "timeline")?;
-        let (team, catalog, calendars, mut items) = tokio::try_join!(
+        let (team, catalog, (calendars, bad_calendars), mut items) = tokio::try_join!(
             self.team_meta(scope),
             self.read_catalog(scope, self.store.strong_reads),
             self.read_calendars(scope, self.store.strong_reads),
@@ -265,6 +265,7 @@ impl Plan<'_> {
         )?;
         let Catalog { people, projects, unreadable, .. } = catalog;
         items.unreadable.extend(unreadable);
+        items.unreadable.extend(bad_calendars);
         let shown_people: HashSet<_> = people.iter().map(|r| &r.id).collect();
         let shown_projects: HashSet<_> = projects.iter().map(|p| &p.id).collect();
         items
@@ -300,6 +301,26 @@ impl Plan<'_> {
         self.store.require(scope, Action::ReadPlan, "all_assignments")?;
         let rows = query_all(self.store.query_range(scope.pk(), keys::all_assignments_range(), true)).await?;
         rows.iter().map(items::assignment_from_item).collect()
+    }
+
+    /// Every assignment, time off and holiday of the team that can be read back, and those that
+    /// cannot (left out and named: export, import and copy go on without them). Reads the whole
+    /// history: not for screens.
+    pub(crate) async fn all_dated_readable(
+        self,
+        scope: &TeamScope,
+    ) -> Result<(Vec<Assignment>, Vec<TimeOff>, Vec<Holiday>, Vec<Unreadable>), StoreError> {
+        self.store.require(scope, Action::ReadPlan, "all_dated")?;
+        let (assignments, time_off, holidays) = tokio::try_join!(
+            query_all(self.store.query_range(scope.pk(), keys::all_assignments_range(), true)),
+            query_all(self.store.query_range(scope.pk(), Series::TimeOff.all(), true)),
+            query_all(self.store.query_range(scope.pk(), keys::all_holidays_range(), true)),
+        )?;
+        let mut unreadable = Vec::new();
+        let assignments = items::readable(&assignments, items::assignment_from_item, &mut unreadable);
+        let time_off = items::readable(&time_off, capacity_items::time_off_from_item, &mut unreadable);
+        let holidays = items::readable(&holidays, capacity_items::holiday_from_item, &mut unreadable);
+        Ok((assignments, time_off, holidays, unreadable))
     }
 }
 

@@ -4,7 +4,41 @@
 
 use super::{FORMAT, FORMAT_VERSION, OLDEST_FORMAT_VERSION, TeamExport};
 use crate::StoreError;
+use crate::keys::{self, TeamItemKey};
+use crate::sdk::{Item, get_s, item_key};
 use std::collections::HashSet;
+
+/// The largest version an import writes: half the reader's limit
+/// ([`planner_domain::MAX_VERSION`]), so that no run of edits after it (each adds one; 2^52 of
+/// them) can take an item past what the reader reads back.
+pub const MAX_IMPORTED_VERSION: u64 = planner_domain::MAX_VERSION / 2;
+
+/// Reads an item an import is about to write back as the window, the catalog and the export read
+/// it: what any of them would refuse is refused here, by the same code, before anything is written.
+pub(super) fn read_back(item: &Item) -> Result<(), StoreError> {
+    use crate::plan as p;
+    let sk = get_s(item, keys::SK)?;
+    let read = match keys::parse_team_sk(sk) {
+        Ok(TeamItemKey::Person(_)) => p::person_from_item(item).map(drop),
+        Ok(TeamItemKey::Project(_)) => p::project_from_item(item).map(drop),
+        Ok(TeamItemKey::Assignment { .. } | TeamItemKey::LongIndex { .. }) => {
+            p::assignment_from_item(item).map(drop)
+        }
+        Ok(TeamItemKey::TimeOff { .. } | TeamItemKey::TimeOffIndex { .. }) => {
+            p::time_off_from_item(item).map(drop)
+        }
+        Ok(TeamItemKey::Calendar(_)) => p::calendar_from_item(item).map(drop),
+        Ok(TeamItemKey::Holiday { .. }) => p::holiday_from_item(item).map(drop),
+        _ => Err(StoreError::corrupt(item_key(item), "not an item an import writes")),
+    };
+    read.map_err(|e| {
+        let detail = match e {
+            StoreError::Corrupt { detail, .. } => detail,
+            other => other.to_string(),
+        };
+        StoreError::BadFile { message: format!("{} could not be read back: {detail}", item_key(item)) }
+    })
+}
 
 impl TeamExport {
     /// Checks that the file is ours and that every assignment's person and project are in it.
@@ -42,10 +76,9 @@ impl TeamExport {
             .chain(self.time_off.iter().map(|t| (t.version, t.id.to_string())))
             .chain(self.calendars.iter().map(|c| (c.version, c.id.to_string())));
         for (version, id) in versions {
-            if version > planner_domain::MAX_VERSION {
+            if version > MAX_IMPORTED_VERSION {
                 return Err(bad(format!(
-                    "{id} has version {version}, more than the largest the app can read back ({})",
-                    planner_domain::MAX_VERSION
+                    "{id} has version {version}, more than the largest an import writes ({MAX_IMPORTED_VERSION}: half of what the app reads back, so that edits after it never pass that)"
                 )));
             }
         }

@@ -4,7 +4,8 @@
 
 use crate::common::*;
 use aws_sdk_dynamodb::types::AttributeValue;
-use planner_domain::MAX_VERSION;
+use planner_domain::{CalendarId, DateRange, MAX_VERSION, Name};
+use planner_store::transfer::MAX_IMPORTED_VERSION;
 use planner_store::{StoreError, keys};
 
 /// Sets one attribute of a stored item as a damaged or hand-edited table might hold it.
@@ -73,9 +74,109 @@ async fn import_refuses_values_the_reader_cannot_read_back() {
         "{refused:?}"
     );
     assert_eq!(env.plan().all_assignments(&scope).await.unwrap(), before, "nothing written");
-    // The largest version the window can hold is accepted.
+    // Nor the largest the window can hold: the next edit would take it past (and the app would
+    // no longer read the assignment). An import writes half of it at most.
     file.assignments[0].version = MAX_VERSION;
+    assert!(matches!(
+        env.transfer().import_team(&scope, &file, &mut |_, _, _| {}).await,
+        Err(StoreError::BadFile { .. })
+    ));
+    file.assignments[0].version = MAX_IMPORTED_VERSION;
     env.transfer().import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
     let t = env.plan().timeline(&scope, window("2026-05-01", "2026-06-01")).await.unwrap();
-    assert_eq!((t.items.assignments[0].version, t.items.unreadable.len()), (MAX_VERSION, 0));
+    assert_eq!((t.items.assignments[0].version, t.items.unreadable.len()), (MAX_IMPORTED_VERSION, 0));
+    // An edit after it is read back.
+    let moved = env
+        .plan()
+        .update_assignment(
+            &scope,
+            &t.items.assignments[0],
+            planner_store::AssignmentChange {
+                person_id: r.id.clone(),
+                project_id: p.id.clone(),
+                range: range("2026-05-05", 3),
+                allocation: None,
+                status: None,
+            },
+        )
+        .await
+        .unwrap();
+    let t = env.plan().timeline(&scope, window("2026-05-01", "2026-06-01")).await.unwrap();
+    assert_eq!((t.items.assignments.clone(), t.items.unreadable.len()), (vec![moved], 0));
+}
+
+/// Import refuses what the reader would refuse, by the reader's own code: a calendar whose region
+/// is not one the reader takes (`"jp"`) made the timeline, the report and the export of the whole
+/// team fail once imported.
+#[tokio::test]
+async fn import_refuses_a_calendar_the_reader_refuses() {
+    let env = TestEnv::new().await;
+    let (scope, _, _) = env.team_with_r_and_p("Region").await;
+    env.plan()
+        .create_calendar(&scope, CalendarId::generate(), Name::parse("Japan").unwrap(), Some("JP".into()))
+        .await
+        .unwrap();
+    let mut file = env.transfer().export_team(&scope).await.unwrap();
+    file.calendars[0].region = Some("jp".into());
+    let target = env.team("Target").await;
+    let refused = env.transfer().import_team(&target, &file, &mut |_, _, _| {}).await.unwrap_err();
+    assert!(matches!(refused, StoreError::BadFile { .. }), "{refused:?}");
+    let said = refused.to_string();
+    assert!(said.contains("CAL#") && said.contains("could not be read back"), "{said}");
+    assert!(env.plan().calendars(&target).await.unwrap().is_empty(), "nothing written");
+    env.plan().timeline(&target, window("2026-05-01", "2026-06-01")).await.unwrap();
+}
+
+/// One damaged item of each kind beside a good team: the timeline, the report, the export, an
+/// import of that export into another team and into the team itself (which removes the damaged
+/// assignment), all go on, and name what they left out.
+#[tokio::test]
+async fn a_damaged_calendar_or_assignment_stops_no_read_of_the_rest() {
+    let env = TestEnv::new().await;
+    let (scope, r, p) = env.team_with_r_and_p("Damaged too").await;
+    let good = env.assign(&scope, &r.id, &p.id, "2026-05-04", 3).await;
+    let bad = env.assign(&scope, &r.id, &p.id, "2026-05-11", 3).await;
+    let cal = env
+        .plan()
+        .create_calendar(&scope, CalendarId::generate(), Name::parse("Japan").unwrap(), Some("JP".into()))
+        .await
+        .unwrap();
+    let pk = keys::team_pk(scope.team());
+    tamper(&env, pk.clone(), keys::calendar_sk(&cal.id), "region", AttributeValue::S("jp".into())).await;
+    tamper(
+        &env,
+        pk.clone(),
+        keys::assignment_sk(bad.range.start(), &bad.id),
+        "projectId",
+        AttributeValue::N("7".into()),
+    )
+    .await;
+
+    let t = env.plan().timeline(&scope, window("2026-05-01", "2026-06-01")).await.unwrap();
+    assert_eq!(t.items.assignments, vec![good.clone()]);
+    assert_eq!(t.items.unreadable.len(), 2, "{:?}", t.items.unreadable);
+    env.plan()
+        .report(&scope, DateRange::from_inclusive(day("2026-05-01"), day("2026-05-31")).unwrap(), 0)
+        .await
+        .unwrap();
+
+    let file = env.transfer().export_team(&scope).await.unwrap();
+    assert_eq!(file.assignments, vec![good.clone()], "the rest is exported");
+    assert!(file.calendars.is_empty());
+    let mut named: Vec<_> = file.unreadable.iter().map(|u| u.key.clone()).collect();
+    named.sort();
+    let mut expected = vec![
+        format!("{pk} / {}", keys::assignment_sk(bad.range.start(), &bad.id)),
+        format!("{pk} / {}", keys::calendar_sk(&cal.id)),
+    ];
+    expected.sort();
+    assert_eq!(named, expected);
+
+    let other = env.team("Other").await;
+    env.transfer().import_team(&other, &file, &mut |_, _, _| {}).await.unwrap();
+    assert_eq!(env.plan().all_assignments(&other).await.unwrap(), vec![good.clone()]);
+    // Into the team itself: the damaged assignment is removed, as one the file lacks.
+    let report = env.transfer().import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
+    assert_eq!(report.removed_assignments, 1);
+    assert_eq!(env.plan().all_assignments(&scope).await.unwrap(), vec![good]);
 }
