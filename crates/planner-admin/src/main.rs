@@ -291,6 +291,13 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
             let mut before: Option<String> = None;
             'pages: loop {
                 let page = plan.activity(&scope, before.as_deref(), 200, &Default::default()).await?;
+                for u in &page.unreadable {
+                    eprintln!(
+                        "left out, could not be read back: {} ({})",
+                        output::printable(&u.key),
+                        output::printable(&u.detail)
+                    );
+                }
                 for record in page.records {
                     if output::moment(&record.at).is_ok_and(|at| at < since) {
                         break 'pages;

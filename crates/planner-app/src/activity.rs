@@ -17,6 +17,8 @@ pub struct ActivityPage {
     pub cursor: Option<String>,
     /// Older records may follow.
     pub more: bool,
+    /// Records of the page that could not be read back: left out, named.
+    pub unreadable: Vec<planner_domain::Unreadable>,
 }
 
 /// The most records one page of the activity screen reads.
@@ -36,7 +38,7 @@ impl App {
         self.read(async |store, scope| {
             let page = store.plan().activity(scope, before, limit, filter).await?;
             let items = page.records.iter().map(|r| live_item(r, scope.user())).collect();
-            Ok(ActivityPage { items, cursor: page.cursor, more: page.more })
+            Ok(ActivityPage { items, cursor: page.cursor, more: page.more, unreadable: page.unreadable })
         })
         .await
     }

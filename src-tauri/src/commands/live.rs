@@ -32,6 +32,7 @@ pub async fn activity(
         items: page.items.iter().map(Into::into).collect(),
         cursor: page.cursor,
         more: page.more,
+        unreadable: page.unreadable,
     })
 }
 

@@ -175,6 +175,8 @@ pub struct ActivityPageDto {
     pub cursor: Option<String>,
     /// Older records may follow.
     pub more: bool,
+    /// Records of the page that could not be read back: left out, named once.
+    pub unreadable: Vec<planner_domain::Unreadable>,
 }
 
 /// What the activity screen narrows to (all empty: everything).

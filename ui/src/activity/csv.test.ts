@@ -66,9 +66,19 @@ describe("the file's days", () => {
   const at = (iso: string, n: number) => ({ cursor: `c${n}`, at: iso }) as unknown as LiveItemDto;
   it("reads page by page until an entry older than the days asked for", async () => {
     const pages = [
-      { items: [at("2026-03-10T10:00:00Z", 1), at("2026-03-09T10:00:00Z", 2)], cursor: "c2", more: true },
-      { items: [at("2026-03-02T10:00:00Z", 3), at("2026-02-01T10:00:00Z", 4)], cursor: "c4", more: true },
-      { items: [at("2026-01-01T10:00:00Z", 5)], cursor: null, more: false },
+      {
+        items: [at("2026-03-10T10:00:00Z", 1), at("2026-03-09T10:00:00Z", 2)],
+        cursor: "c2",
+        more: true,
+        unreadable: [],
+      },
+      {
+        items: [at("2026-03-02T10:00:00Z", 3), at("2026-02-01T10:00:00Z", 4)],
+        cursor: "c4",
+        more: true,
+        unreadable: [],
+      },
+      { items: [at("2026-01-01T10:00:00Z", 5)], cursor: null, more: false, unreadable: [] },
     ];
     const asked: (string | null)[] = [];
     const got = await entriesSince(
@@ -91,7 +101,7 @@ describe("the file's days", () => {
     const got = await entriesSince(
       async () => {
         asked += 1;
-        return { items: [], cursor: `FEED#${String(old)}#x`, more: true };
+        return { items: [], cursor: `FEED#${String(old)}#x`, more: true, unreadable: [] };
       },
       30,
       Date.parse("2026-03-10T12:00:00Z"),

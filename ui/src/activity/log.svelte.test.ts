@@ -21,6 +21,8 @@ const entry = (n: number, kind: LiveItemDto["kind"] = "project"): LiveItemDto =>
 class FakeLog implements ActivityApi {
   asked: { before: string | null; filter: ActivityFilterInput }[] = [];
   fail = false;
+  /** Records of the table that cannot be read back, by the cursor of the record they follow. */
+  damaged = new Map<string, string>();
   constructor(private readonly records: LiveItemDto[]) {}
   async activity(
     before: string | null,
@@ -36,6 +38,10 @@ class FakeLog implements ActivityApi {
       items: read.filter((r) => filter.kind === null || r.kind === filter.kind),
       cursor: last?.cursor ?? before,
       more: from + limit < this.records.length,
+      unreadable: read.flatMap((r) => {
+        const key = this.damaged.get(r.cursor);
+        return key ? [{ key, detail: "attribute by missing or not a string" }] : [];
+      }),
     };
   }
 }
@@ -43,6 +49,21 @@ class FakeLog implements ActivityApi {
 const records = (n: number) => Array.from({ length: n }, (_, i) => entry(n - i));
 
 describe("the activity log", () => {
+  it("names, once, the records it could not read back, and shows the rest", async () => {
+    const api = new FakeLog(records(120));
+    api.damaged.set("FEED#0110", "TEAM#t / FEED#0110x");
+    const log = new ActivityLog(api);
+    await log.reload();
+    await log.older();
+    await log.older();
+    expect(log.items.length).toBe(120);
+    expect(log.unreadable).toEqual([
+      { key: "TEAM#t / FEED#0110x", detail: "attribute by missing or not a string" },
+    ]);
+    await log.reload();
+    expect(log.unreadable.length).toBe(1);
+  });
+
   it("reads a page at a time, newest first, and reads on from where it stopped", async () => {
     const api = new FakeLog(records(120));
     const log = new ActivityLog(api);

@@ -3,7 +3,7 @@
 // none, while older ones follow: "Load older" reads on from where the last page stopped. A read
 // that kept none reads on by itself a few times, so that a narrow filter does not show an empty
 // list with a button to press again and again; then it waits for the user.
-import type { ActivityFilterInput, ActivityPageDto, LiveItemDto } from "../ipc";
+import type { ActivityFilterInput, ActivityPageDto, LiveItemDto, Unreadable } from "../ipc";
 
 /** The Rust command the log reads with (src/ipc in the app; a fake in tests). */
 export interface ActivityApi {
@@ -25,6 +25,8 @@ export class ActivityLog {
   busy = $state(false);
   /** The first page came (the list can say "nothing matches"). */
   loaded = $state(false);
+  /** The records read that could not be read back (left out; the screen names the first). */
+  unreadable: Unreadable[] = $state.raw([]);
   /** Why the last read failed (shown as a sentence), or null. */
   failure: unknown = $state.raw(null);
 
@@ -44,6 +46,7 @@ export class ActivityLog {
     this.#filter = filter;
     this.#cursor = null;
     this.items = [];
+    this.unreadable = [];
     this.more = false;
     this.loaded = false;
     return this.read();
@@ -65,6 +68,9 @@ export class ActivityLog {
         if (run !== this.#run) return;
         const seen = new Set(this.items.map((i) => i.cursor));
         this.items = [...this.items, ...page.items.filter((i) => !seen.has(i.cursor))];
+        const named = new Set(this.unreadable.map((u) => u.key));
+        const fresh = page.unreadable.filter((u) => !named.has(u.key));
+        if (fresh.length) this.unreadable = [...this.unreadable, ...fresh];
         // Without a cursor there is nowhere to read on from.
         this.more = page.more && page.cursor !== null;
         this.#cursor = page.cursor;

@@ -180,3 +180,58 @@ async fn a_damaged_calendar_or_assignment_stops_no_read_of_the_rest() {
     assert_eq!(report.removed_assignments, 1);
     assert_eq!(env.plan().all_assignments(&scope).await.unwrap(), vec![good]);
 }
+
+/// One malformed change record stopped the activity screen, the live view and `rp-admin activity`
+/// of every member; a record keyed far in the future stood first in every read. Now the first is
+/// left out and named, the second is not read until its time comes.
+#[tokio::test]
+async fn a_malformed_or_far_future_change_record_stops_no_feed_read() {
+    let env = TestEnv::new().await;
+    let (scope, r, p) = env.team_with_r_and_p("Feed").await;
+    env.assign(&scope, &r.id, &p.id, "2026-05-04", 3).await;
+    let pk = keys::team_pk(scope.team());
+    let client = &env.store.connection().client;
+    let table = &env.store.connection().table;
+    let items = client
+        .query()
+        .table_name(table)
+        .key_condition_expression("pk = :pk AND begins_with(sk, :feed)")
+        .expression_attribute_values(":pk", AttributeValue::S(pk.clone()))
+        .expression_attribute_values(":feed", AttributeValue::S(keys::FEED_PREFIX.into()))
+        .send()
+        .await
+        .unwrap()
+        .items
+        .unwrap();
+    let good = items.last().unwrap().clone();
+    let cursor = good[keys::SK].as_s().unwrap().clone();
+    let millis: i64 = cursor[keys::FEED_PREFIX.len()..keys::FEED_PREFIX.len() + 13].parse().unwrap();
+    // A record without its author, a millisecond after the last; one a year ahead.
+    let mut malformed = good.clone();
+    malformed.remove("by");
+    malformed.insert(keys::SK.into(), AttributeValue::S(keys::feed_sk(millis + 1, "MALFORMED")));
+    let mut ahead = good.clone();
+    ahead.insert(keys::SK.into(), AttributeValue::S(keys::feed_sk(millis + 365 * 86_400_000, "AHEAD")));
+    for item in [malformed, ahead] {
+        client.put_item().table_name(table).set_item(Some(item)).send().await.unwrap();
+    }
+
+    let filter = planner_store::feed::ActivityFilter::default();
+    let page = env.plan().activity(&scope, None, 100, &filter).await.unwrap();
+    assert_eq!(
+        page.records.first().map(|r| r.cursor.clone()),
+        Some(cursor.clone()),
+        "the newest readable first"
+    );
+    assert!(page.records.iter().all(|r| !r.cursor.contains("AHEAD")), "the record a year ahead is not read");
+    assert_eq!(page.unreadable.len(), 1, "{:?}", page.unreadable);
+    assert!(page.unreadable[0].key.ends_with("#MALFORMED"), "{:?}", page.unreadable);
+    let since = env.plan().changes_since(&scope, None, 100).await.unwrap();
+    assert_eq!(since.records.last().map(|r| r.cursor.clone()), Some(cursor.clone()));
+    assert_eq!(since.unreadable.len(), 1);
+    let mut reader = planner_store::feed::FeedReader::from(millis - 1);
+    let read = reader.read(&env.store, &scope, 3).await.unwrap();
+    let planner_store::feed::FeedRead::Changes(read) = read else { panic!("{read:?}") };
+    assert_eq!(read.last().map(|r| r.cursor.clone()), Some(cursor), "the live view reads on past it");
+    assert!(read.iter().all(|r| !r.cursor.contains("AHEAD")));
+}

@@ -71,6 +71,10 @@ pub struct FeedPage {
     pub cursor: Option<String>,
     /// More came after this page.
     pub more: bool,
+    /// Records of the page that could not be read back: left out and named (one malformed record
+    /// stops no one's activity screen or live view).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unreadable: Vec<planner_domain::Unreadable>,
 }
 
 /// A membership as a member's change record holds it.

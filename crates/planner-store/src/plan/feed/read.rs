@@ -19,6 +19,10 @@ use std::collections::HashMap;
 pub const READ_BACK_MS: i64 = 60_000;
 /// Records read per page by a [`FeedReader`].
 const READER_PAGE: i32 = 100;
+/// How far ahead of this computer's clock a record's key may be and still be read: a writer's
+/// clock a little ahead is tolerated; a record keyed further on (a clock far off, or a planted
+/// one) is not read until its time comes, so it cannot stand first in every read.
+pub const AHEAD_MS: i64 = 10 * 60_000;
 
 /// What the activity screen shows: any of these narrows it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -145,6 +149,11 @@ impl Plan<'_> {
         keys::feed_sk(self.now_millis() - i64::from(days) * 86_400_000, "")
     }
 
+    /// The first key not read yet: [`AHEAD_MS`] past now.
+    fn horizon(self) -> String {
+        keys::feed_sk(self.now_millis() + AHEAD_MS, "")
+    }
+
     /// Access pattern 51. The records after `cursor` (from the oldest kept without one), oldest
     /// first, at most `limit`. Every member may read it.
     pub async fn changes_since(
@@ -168,6 +177,7 @@ impl Plan<'_> {
     ) -> Result<FeedPage, StoreError> {
         let (_, last) = keys::feed_range();
         let kept = self.retained_from(days);
+        let horizon = self.horizon();
         let (after, cursor) = match from {
             PageFrom::After(c) if c.starts_with(keys::FEED_PREFIX) && c < &last => {
                 (keys::feed_after(c), Some(c.as_str()))
@@ -176,9 +186,18 @@ impl Plan<'_> {
             PageFrom::Start => (kept.clone(), None),
             _ => return Err(bad_cursor()),
         };
+        let from = after.max(kept);
+        if from >= horizon {
+            return Ok(FeedPage {
+                records: Vec::new(),
+                cursor: cursor.map(str::to_owned),
+                more: false,
+                unreadable: vec![],
+            });
+        }
         let out = self
             .store
-            .query_range(scope.pk(), (after.max(kept), last), false)
+            .query_range(scope.pk(), (from, horizon), false)
             .limit(limit.clamp(1, 1000))
             .return_consumed_capacity(ReturnConsumedCapacity::Total)
             .send()
@@ -204,11 +223,17 @@ impl Plan<'_> {
             Some(c) if c.starts_with(keys::FEED_PREFIX) && c < last.as_str() => c.to_owned(),
             Some(_) => return Err(bad_cursor()),
             None => last,
-        };
+        }
+        .min(self.horizon());
         let kept = self.retained_from(days);
         if upto < kept {
             // Read past the retention (paged to the end while it moved on, or it was shortened).
-            return Ok(FeedPage { records: Vec::new(), cursor: before.map(str::to_owned), more: false });
+            return Ok(FeedPage {
+                records: Vec::new(),
+                cursor: before.map(str::to_owned),
+                more: false,
+                unreadable: Vec::new(),
+            });
         }
         let mut query = self
             .store
@@ -251,19 +276,15 @@ impl Plan<'_> {
         cursor: Option<&str>,
     ) -> Result<FeedPage, StoreError> {
         let now = self.store.now().unix_timestamp();
-        let mut records = Vec::new();
-        for item in out.items() {
-            if get_n(item, "expires").is_ok_and(|t| t <= now) {
-                continue;
-            }
-            records.push(record_from_item(item)?);
-        }
+        let live = out.items().iter().filter(|item| !get_n(item, "expires").is_ok_and(|t| t <= now));
+        let mut unreadable = Vec::new();
+        let records = crate::plan::items::readable(live, record_from_item, &mut unreadable);
+        // A page's last key read, whether its record could be read or not: the next page starts
+        // after it.
+        let last_read = out.items().last().and_then(|i| i.get(keys::SK)).and_then(|v| v.as_s().ok());
         let scanned_to = out.last_evaluated_key().and_then(|k| k.get(keys::SK)).and_then(|v| v.as_s().ok());
-        let cursor = scanned_to
-            .cloned()
-            .or_else(|| records.last().map(|r| r.cursor.clone()))
-            .or_else(|| cursor.map(str::to_owned));
-        Ok(FeedPage { records, cursor, more: out.last_evaluated_key().is_some() })
+        let cursor = scanned_to.or(last_read).cloned().or_else(|| cursor.map(str::to_owned));
+        Ok(FeedPage { records, cursor, more: out.last_evaluated_key().is_some(), unreadable })
     }
 }
 
