@@ -203,7 +203,7 @@ export const deleteAssignment: typeof real.deleteAssignment = (current) => {
 };
 // The bench's page is the only writer: nothing changes behind it, and its log is empty.
 export const liveChanges: typeof real.liveChanges = () => reply({ kind: "changes" as const, items: [] });
-export const activity: typeof real.activity = () => reply({ items: [], cursor: null, more: false });
+export const activity: typeof real.activity = () => reply({ items: [], cursor: null, more: false, unreadable: [] });
 export const restoreAssignment: typeof real.restoreAssignment = async () => {
   throw { code: "not_found", message: "the bench keeps no log" };
 };
