@@ -103,7 +103,7 @@ impl Transfer<'_> {
         let catalog = self.store.plan().read_catalog(scope, true).await?;
         // What cannot be read back is left out and named (`unreadable`): one damaged item does
         // not stop the export of the rest.
-        let ((mut assignments, mut time_off, holidays, mut unreadable), (calendars, bad_calendars)) = tokio::try_join!(
+        let ((mut assignments, mut time_off, mut holidays, mut unreadable), (calendars, bad_calendars)) = tokio::try_join!(
             self.store.plan().all_dated_readable(scope),
             self.store.plan().read_calendars(scope, true),
         )?;
@@ -116,6 +116,8 @@ impl Transfer<'_> {
         time_off.retain(|t| people.contains(&t.person_id));
         // A person in a calendar deleted since is in none.
         let known: HashSet<_> = calendars.iter().map(|c| c.id.clone()).collect();
+        // The holidays of a calendar left out (deleted meanwhile, or unreadable) go with it.
+        holidays.retain(|h| known.contains(&h.calendar));
         let mut people = catalog.people;
         for r in &mut people {
             r.calendar = r.calendar.take().filter(|c| known.contains(c));

@@ -362,14 +362,29 @@ impl Plan<'_> {
         if self.store.known_levels.lock().unwrap_or_else(|e| e.into_inner()).contains(&known) {
             return Ok(());
         }
+        // Both series' sets hold "00" (no level) from the first registration on, so that a set
+        // missing from the item is damage, which the readers answer by reading every level
+        // (`Plan::levels`), rather than a series without long items.
+        let other = match series {
+            Series::Assignments => Series::TimeOff,
+            Series::TimeOff => Series::Assignments,
+        };
         self.store
             .update_item()
             .return_consumed_capacity(ReturnConsumedCapacity::Total)
             .set_key(Some(key(scope.pk(), keys::LEVELS)))
-            .update_expression(format!("ADD {} :level", series.levels_attribute()))
+            .update_expression(format!(
+                "ADD {} :level, {} :none",
+                series.levels_attribute(),
+                other.levels_attribute()
+            ))
             .expression_attribute_values(
                 ":level",
-                aws_sdk_dynamodb::types::AttributeValue::Ss(vec![format!("{level:02}")]),
+                aws_sdk_dynamodb::types::AttributeValue::Ss(vec![format!("{level:02}"), "00".into()]),
+            )
+            .expression_attribute_values(
+                ":none",
+                aws_sdk_dynamodb::types::AttributeValue::Ss(vec!["00".into()]),
             )
             .send()
             .await

@@ -233,20 +233,26 @@ impl Plan<'_> {
         query_all(self.store.query_range(scope.pk(), keys::holiday_range(first, last), consistent)).await
     }
 
-    /// The index levels in use of both series.
+    /// The index levels in use of both series. No `ASLVL` item: none (no long item was ever
+    /// written). A set that is missing from it (an item written before both sets held "00"), of
+    /// another type, or holding what is no level: every level, so that a damaged item over-reads
+    /// rather than hides the long items.
     pub(crate) async fn levels(self, scope: &TeamScope) -> Result<LevelsInUse, StoreError> {
         let out = self.store.get(key(scope.pk(), keys::LEVELS), self.store.strong_reads).await?;
+        let every = || (1..=window::MAX_LEVEL).collect::<Vec<u8>>();
         let read = |series: Series| {
-            let Some(AttributeValue::Ss(levels)) =
-                out.as_ref().and_then(|i| i.get(series.levels_attribute()))
-            else {
+            let Some(item) = out.as_ref() else {
                 return Vec::new();
             };
-            levels
-                .iter()
-                .filter_map(|l| l.parse::<u8>().ok())
-                .filter(|l| (1..=window::MAX_LEVEL).contains(l))
-                .collect()
+            let Some(AttributeValue::Ss(levels)) = item.get(series.levels_attribute()) else {
+                return every();
+            };
+            let parsed: Option<Vec<u8>> =
+                levels.iter().map(|l| l.parse::<u8>().ok().filter(|l| *l <= window::MAX_LEVEL)).collect();
+            match parsed {
+                Some(levels) => levels.into_iter().filter(|l| *l >= 1).collect(),
+                None => every(),
+            }
         };
         Ok(LevelsInUse { assignments: read(Series::Assignments), time_off: read(Series::TimeOff) })
     }

@@ -10,6 +10,7 @@ mod cascade;
 mod concurrency;
 mod conflicts;
 mod copies;
+mod damage;
 mod faults;
 mod feed;
 mod feed_kinds;
