@@ -2,6 +2,7 @@
 
 use crate::ValidationError;
 use serde::{Deserialize, Serialize};
+use unicode_properties::{GeneralCategory, UnicodeEmoji, UnicodeGeneralCategory};
 
 /// A trimmed name of 1–100 characters without control or invisible formatting characters.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -19,7 +20,7 @@ impl Name {
         if trimmed.chars().any(char::is_control) {
             return Err(ValidationError::NameControlCharacter);
         }
-        if trimmed.chars().any(is_format_character) {
+        if hidden_format_character(trimmed).is_some() {
             return Err(ValidationError::NameFormatCharacter);
         }
         if trimmed.chars().count() > Self::MAX_CHARS {
@@ -31,23 +32,52 @@ impl Name {
 
 string_value!(Name);
 
-/// Invisible characters that change how text around them is shown or compared (Unicode's
-/// format characters, category Cf): direction marks and overrides, which can make a name read
-/// as another ("Trojan Source"), and zero-width characters, which make two names that look the
-/// same differ. Names and email addresses refuse them.
+/// Invisible characters that change how text around them is shown or compared: Unicode's format
+/// characters (general category Cf, from Unicode's own data through `unicode-properties`):
+/// direction marks and overrides, which can make a name read as another ("Trojan Source"),
+/// zero-width characters and tags, which make two names that look the same differ. Names and email
+/// addresses refuse them — but for those inside an emoji sequence, which join what is seen rather
+/// than hide anything: a zero-width joiner between two emoji (👩‍💻), and the tags of a flag
+/// (🏴 followed by tag letters and the cancel tag: 🏴󠁧󠁢󠁳󠁣󠁴󠁿).
 pub fn is_format_character(c: char) -> bool {
-    matches!(
-        c,
-        '\u{00AD}'
-            | '\u{061C}'
-            | '\u{180E}'
-            | '\u{200B}'..='\u{200F}'
-            | '\u{202A}'..='\u{202E}'
-            | '\u{2060}'..='\u{2064}'
-            | '\u{2066}'..='\u{206F}'
-            | '\u{FEFF}'
-            | '\u{FFF9}'..='\u{FFFB}'
-    )
+    c.general_category() == GeneralCategory::Format
+}
+
+/// The first format character of `text` that is not part of an emoji sequence, if any.
+pub fn hidden_format_character(text: &str) -> Option<char> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '\u{1F3F4}' {
+            // A flag's tags: letters and digits as tags, closed by the cancel tag.
+            let mut j = i + 1;
+            while j < chars.len() && ('\u{E0020}'..='\u{E007E}').contains(&chars[j]) {
+                j += 1;
+            }
+            if j > i + 1 && chars.get(j) == Some(&'\u{E007F}') {
+                i = j + 1;
+                continue;
+            }
+        } else if is_format_character(c) {
+            let joins = c == ZWJ
+                && i > 0
+                && emoji_part(chars[i - 1])
+                && chars.get(i + 1).is_some_and(|n| n.is_emoji_char() && !n.is_ascii());
+            if !joins {
+                return Some(c);
+            }
+        }
+        i += 1;
+    }
+    None
+}
+
+const ZWJ: char = '\u{200D}';
+
+/// What may stand before a joiner: an emoji, its presentation selector, a skin tone.
+fn emoji_part(c: char) -> bool {
+    (c.is_emoji_char() && !c.is_ascii()) || c == '\u{FE0F}'
 }
 
 #[cfg(test)]
@@ -86,9 +116,42 @@ mod tests {
         ] {
             assert_eq!(Name::parse(bad), Err(ValidationError::NameFormatCharacter), "{bad:?}");
         }
-        // Japanese, accents and emoji are names.
-        for good in ["山田 太郎", "Zoë Ångström", "Ada 🚀"] {
+        // Japanese, accents and emoji are names; so are emoji sequences, whose joiners and tags
+        // are format characters that join what is seen.
+        for good in
+            ["山田 太郎", "Zoë Ångström", "Ada 🚀", "Ada 👩‍💻", "👨‍👩‍👧 team", "Scotland 🏴󠁧󠁢󠁳󠁣󠁴󠁿", "❤️‍🔥 Fire", "👍🏽 ok"]
+        {
             assert!(Name::parse(good).is_ok(), "{good}");
+        }
+    }
+
+    /// Every format character Unicode has, not a hand-made list: the 131 the old list missed
+    /// among them (tags such as U+E0001 and U+E0020–E007F outside a flag, U+FFF9–FFFB, the
+    /// Arabic and Syriac marks, shorthand format controls). A joiner or a tag out of an emoji
+    /// sequence is refused.
+    #[test]
+    fn refuses_every_format_character_unicode_has_outside_an_emoji_sequence() {
+        let all: Vec<char> =
+            (0..=0x10FFFF).filter_map(char::from_u32).filter(|c| is_format_character(*c)).collect();
+        assert!(all.len() >= 160, "{}", all.len());
+        for c in &all {
+            assert_eq!(
+                Name::parse(&format!("A{c}da")),
+                Err(ValidationError::NameFormatCharacter),
+                "U+{:04X}",
+                *c as u32
+            );
+        }
+        for bad in [
+            "Ada\u{E0001}",
+            "A\u{E0041}da",
+            "🏴\u{E0067}\u{E0062}",
+            "Ada\u{200D}💻",
+            "👩\u{200D}a",
+            "\u{110BD}x",
+            "\u{0600}1",
+        ] {
+            assert_eq!(Name::parse(bad), Err(ValidationError::NameFormatCharacter), "{bad:?}");
         }
     }
 
