@@ -50,7 +50,7 @@ enum Copied {
 impl Transfer<'_> {
     /// Adds a plan (another workspace's, e.g. this computer's local one) to the team, keeping
     /// everything the team has; calendars, people and projects first, so that every later check
-    /// finds them. Planners and admins.
+    /// finds them. Planners and admins; a plan with calendars or holidays, admins only.
     pub async fn copy_into_team(
         self,
         scope: &TeamScope,
@@ -59,6 +59,11 @@ impl Transfer<'_> {
     ) -> Result<CopyReport, StoreError> {
         use futures::{StreamExt, TryStreamExt};
         self.store.require(scope, Action::EditPlan, "copy_into_team")?;
+        // Calendars and holidays are the admins' (as in the app): a planner's plan that has any
+        // is refused before anything is written, not copied in through the back door.
+        if !(plan.calendars.is_empty() && plan.holidays.is_empty()) {
+            self.store.require(scope, Action::ManageTeam, "copy_calendars_into_team")?;
+        }
         plan.validate()?;
         let pk = scope.pk();
         for (series, level) in super::items(&pk, plan).2 {

@@ -246,3 +246,44 @@ async fn a_copy_run_again_does_not_bring_back_a_calendar_the_team_deleted() {
     );
     assert_eq!(report.deleted_in_team, 2, "the calendar and its holiday: {report:?}");
 }
+
+/// Calendars and holidays are the admins' everywhere: a planner moving a local workspace that has
+/// any is refused before anything is written (it made them in the team through the move); without
+/// them the move is theirs to make; an admin's copies them.
+#[tokio::test]
+async fn a_planner_cannot_bring_calendars_in_through_a_copy() {
+    let env = TestEnv::new().await;
+    let (local, plain) = local_plan(&env).await;
+    let cal = env
+        .plan()
+        .create_calendar(
+            &local,
+            planner_domain::CalendarId::generate(),
+            planner_domain::Name::parse("Mine").unwrap(),
+            None,
+        )
+        .await
+        .unwrap();
+    env.plan()
+        .put_holidays(
+            &local,
+            &cal.id,
+            vec![(day("2026-05-06"), planner_domain::Name::parse("Day off for all").unwrap())],
+        )
+        .await
+        .unwrap();
+    let with_calendar = env.transfer().export_team(&local).await.unwrap();
+    let admin = env.team("Team").await;
+    let planner = env.member(&admin, planner_domain::Role::Planner).await;
+
+    let refused =
+        env.transfer().copy_into_team(&planner, &with_calendar, &mut |_, _, _| {}).await.unwrap_err();
+    assert!(matches!(refused, planner_store::StoreError::Forbidden { .. }), "{refused:?}");
+    assert!(env.plan().calendars(&admin).await.unwrap().is_empty(), "no calendar made");
+    assert!(env.plan().list_people(&admin).await.unwrap().is_empty(), "nothing written");
+
+    env.transfer().copy_into_team(&planner, &plain, &mut |_, _, _| {}).await.unwrap();
+    assert_eq!(env.plan().list_people(&admin).await.unwrap().len(), 2);
+    env.transfer().copy_into_team(&admin, &with_calendar, &mut |_, _, _| {}).await.unwrap();
+    assert_eq!(env.plan().calendars(&admin).await.unwrap().len(), 1);
+}
