@@ -22,14 +22,7 @@ pub fn say(text: &str) {
 /// Names, keys and change records come from the table, where anyone who may write could put a
 /// terminal's escape sequences (a title, a colour, a cursor move hiding the lines above).
 pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
-    let unsafe_char = |c: char| c.is_control() && c != '\n';
-    if !text.chars().any(unsafe_char) {
-        return text.into();
-    }
-    text.chars()
-        .map(|c| if unsafe_char(c) { c.escape_unicode().to_string() } else { c.to_string() })
-        .collect::<String>()
-        .into()
+    planner_domain::printable::printable(text, &['\n'])
 }
 
 pub struct Out {

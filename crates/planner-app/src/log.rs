@@ -75,7 +75,12 @@ where
         let stamp = now.format(&time::format_description::well_known::Rfc3339).unwrap_or_default();
         let level = event.metadata().level().as_str().to_ascii_lowercase();
         write!(w, "{stamp} {level} ")?;
-        ctx.field_format().format_fields(w.by_ref(), event)?;
+        // The event's fields, every control character in them escaped: a name, a key or an
+        // answer logged cannot break the line (forging the next) or carry a terminal's escapes
+        // to whoever reads the log in one.
+        let mut fields = String::new();
+        ctx.field_format().format_fields(Writer::new(&mut fields), event)?;
+        w.write_str(&planner_domain::printable::printable(&fields, &[]))?;
         let target = event.metadata().target();
         if !OURS.contains(&target.split("::").next().unwrap_or(target)) {
             write!(w, " ({target})")?;
@@ -160,5 +165,39 @@ mod tests {
             assert_eq!(mode, 0o700, "{}", dir.display());
         }
         std::fs::remove_dir_all(&base).unwrap();
+    }
+
+    /// Whatever a logged value holds (a name, a key, an answer from the table), an event is one
+    /// line: a line break in it cannot forge the next line, nor an escape sequence reach the
+    /// terminal of whoever reads the log.
+    #[test]
+    fn a_logged_value_cannot_break_its_line_or_carry_escapes() {
+        use std::sync::{Arc, Mutex};
+        #[derive(Clone, Default)]
+        struct Buffer(Arc<Mutex<Vec<u8>>>);
+        impl std::io::Write for Buffer {
+            fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+                self.0.lock().unwrap().extend_from_slice(b);
+                Ok(b.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let out = Buffer::default();
+        let writer = out.clone();
+        let layer = tracing_subscriber::fmt::layer()
+            .with_writer(move || writer.clone())
+            .with_ansi(false)
+            .event_format(Line);
+        let subscriber = tracing_subscriber::registry().with(layer);
+        tracing::subscriber::with_default(subscriber, || {
+            let name = "Ann\n2026-12-01T09:00:00Z info admin signed in\u{1b}[2J";
+            tracing::warn!(%name, "a person renamed");
+        });
+        let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+        assert_eq!(text.lines().count(), 1, "{text}");
+        assert!(text.contains("Ann\\u{a}2026-12-01T09:00:00Z info admin signed in\\u{1b}[2J"), "{text}");
+        assert!(!text.contains('\u{1b}'));
     }
 }

@@ -53,6 +53,7 @@ mod error;
 mod feed;
 mod ids;
 mod name;
+pub mod printable;
 mod role;
 
 pub use clock::{Clock, FixedClock, SystemClock, epoch_millis};

@@ -215,10 +215,7 @@ pub fn get_n(item: &Item, name: &str) -> Result<i64, StoreError> {
 /// text whoever may write the partition chose) is written as its escape (`\u{1b}`).
 pub fn item_key(item: &Item) -> String {
     let part = |k: &str| match item.get(k) {
-        Some(AttributeValue::S(v)) => v
-            .chars()
-            .map(|c| if c.is_control() { c.escape_unicode().to_string() } else { c.to_string() })
-            .collect::<String>(),
+        Some(AttributeValue::S(v)) => planner_domain::printable::printable(v, &[]).into_owned(),
         _ => "?".into(),
     };
     format!("{} / {}", part(crate::keys::PK), part(crate::keys::SK))
