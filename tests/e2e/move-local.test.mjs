@@ -59,6 +59,9 @@ test("a planner brings this computer's plan into the team", async () => {
         (await app.texts('dialog[open] [role="status"]'))[0], 60000);
       assert.match(done, new RegExp(`^Done: ${people.length} (people|person)`));
       assert.match(done, /Backup: .*local-workspace-.*\.json/);
+      // The demo's holiday calendar is the admins' to add: a planner's move leaves it on this
+      // computer, and says so.
+      assert.match(done, /Your holiday calendar stays on this computer: only a team admin adds calendars/);
       await sleep(300);
       await app.screenshot("91-move-local-done");
       await app.click((await app.findAll('dialog[open] button[type="submit"]'))[0]);

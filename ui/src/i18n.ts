@@ -147,6 +147,8 @@ const en = {
     `Done: ${people} ${people === 1 ? "person" : "people"} and ${assignments} ${assignments === 1 ? "assignment" : "assignments"} are in the team now.${backup ? ` Backup: ${backup}` : ""}`,
   moveLocalDeletedInTeam: (n: number) =>
     `${n} ${n === 1 ? "item" : "items"} deleted or moved in the team since the move began ${n === 1 ? "was" : "were"} not brought back.`,
+  moveLocalCalendarsKept: (n: number) =>
+    `${n === 1 ? "Your holiday calendar stays" : `Your ${n} holiday calendars stay`} on this computer: only a team admin adds calendars to the team (ask one, or have one move it).`,
   team: "Team",
   readOnly: "Read only (viewer)",
   cannotOpen: "The app cannot open",
@@ -310,6 +312,8 @@ const ja: Messages = {
   moveLocalDone: (people: number, assignments: number, backup: string | null) =>
     `完了しました。メンバー${people}人とアサイン${assignments}件がチームに入りました。${backup ? `バックアップ: ${backup}` : ""}`,
   moveLocalDeletedInTeam: (n: number) => `移動の開始後にチームで削除または移動された${n}件は戻していません。`,
+  moveLocalCalendarsKept: (n: number) =>
+    `祝日カレンダー${n}件はこのコンピューターに残しました。チームにカレンダーを追加できるのはチームの管理者だけです（管理者に依頼してください）。`,
   team: "チーム",
   readOnly: "閲覧のみ（閲覧者）",
   cannotOpen: "アプリを開けません",

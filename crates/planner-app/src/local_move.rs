@@ -47,6 +47,8 @@ pub struct MoveReport {
     /// Items not brought back: the team deleted them (or their person or project) or moved them
     /// to another day since an earlier run put them.
     pub deleted_in_team: usize,
+    /// Holiday calendars not moved (only a team admin adds calendars): they stay on this computer.
+    pub calendars_left_out: usize,
     /// The file the local plan was saved to before it was moved (importable with rp-admin);
     /// none when there was nothing to move.
     pub backup: Option<std::path::PathBuf>,
@@ -108,13 +110,15 @@ impl App {
             progress(MoveProgress { stage, done, total });
         };
         let copied = store.transfer().copy_into_team(&scope, &plan, &mut report).await?;
-        local.transfer().clear_plan(&owner, &mut report).await?;
+        // Calendars a planner's copy left out stay on this computer, nothing lost.
+        local.transfer().clear_plan(&owner, copied.calendars_left_out > 0, &mut report).await?;
         Ok(MoveReport {
             people: copied.people,
             projects: copied.projects,
             assignments: copied.assignments,
             already_there: copied.already_there,
             deleted_in_team: copied.deleted_in_team,
+            calendars_left_out: copied.calendars_left_out,
             backup: Some(backup),
         })
     }

@@ -275,11 +275,13 @@ impl Transfer<'_> {
 }
 
 impl Transfer<'_> {
-    /// Empties a workspace's plan (people, projects and their assignments) after it was copied
-    /// elsewhere; the team itself stays. Admins only (the local workspace's owner is one).
+    /// Empties a workspace's plan (people, projects and their assignments, and its calendars
+    /// unless `keep_calendars`: a copy that left them out) after it was copied elsewhere; the team
+    /// itself stays. Admins only (the local workspace's owner is one).
     pub async fn clear_plan(
         self,
         scope: &TeamScope,
+        keep_calendars: bool,
         progress: &mut (dyn FnMut(&str, usize, usize) + Send),
     ) -> Result<usize, StoreError> {
         self.store.require(scope, Action::ManageTeam, "clear_plan")?;
@@ -297,7 +299,9 @@ impl Transfer<'_> {
             removed +=
                 1 + self.store.plan().delete_project(scope, id, &mut nothing).await?.assignments_deleted;
         }
-        for calendar in self.store.plan().read_calendars(scope, true).await?.0 {
+        let calendars =
+            if keep_calendars { Vec::new() } else { self.store.plan().read_calendars(scope, true).await?.0 };
+        for calendar in calendars {
             removed += 1 + self.store.plan().delete_calendar(scope, &calendar.id).await?;
         }
         progress("removing", total, total);

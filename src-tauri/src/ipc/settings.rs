@@ -159,6 +159,9 @@ pub struct MoveReportDto {
     /// an earlier run put them.
     #[ts(type = "number")]
     pub deleted_in_team: u64,
+    /// Holiday calendars not moved (only a team admin adds calendars): they stay on this computer.
+    #[ts(type = "number")]
+    pub calendars_left_out: u64,
     /// The file the local plan was saved to before it was moved (importable with rp-admin);
     /// none when there was nothing to move.
     pub backup: Option<String>,
@@ -188,6 +191,7 @@ impl From<MoveReport> for MoveReportDto {
             moved: moved.into(),
             already_there: r.already_there as u64,
             deleted_in_team: r.deleted_in_team as u64,
+            calendars_left_out: r.calendars_left_out as u64,
             backup: r.backup.map(|b| b.display().to_string()),
         }
     }

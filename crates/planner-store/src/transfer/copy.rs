@@ -30,6 +30,19 @@ pub struct CopyReport {
     /// Items not copied because the team deleted them (or their person, project or calendar) or
     /// moved them to another day, since an earlier run put them (or is deleting it now).
     pub deleted_in_team: usize,
+    /// Holiday calendars not copied (with their holidays): only admins add calendars.
+    pub calendars_left_out: usize,
+}
+
+/// `plan` without its calendars and holidays, its people in none.
+fn without_calendars(plan: &TeamExport) -> TeamExport {
+    let mut out = plan.clone();
+    out.calendars.clear();
+    out.holidays.clear();
+    for person in &mut out.people {
+        person.calendar = None;
+    }
+    out
 }
 
 /// How many items are put at once.
@@ -50,7 +63,8 @@ enum Copied {
 impl Transfer<'_> {
     /// Adds a plan (another workspace's, e.g. this computer's local one) to the team, keeping
     /// everything the team has; calendars, people and projects first, so that every later check
-    /// finds them. Planners and admins; a plan with calendars or holidays, admins only.
+    /// finds them. Planners and admins; a planner's copy leaves calendars and holidays out
+    /// (`calendars_left_out`).
     pub async fn copy_into_team(
         self,
         scope: &TeamScope,
@@ -59,11 +73,18 @@ impl Transfer<'_> {
     ) -> Result<CopyReport, StoreError> {
         use futures::{StreamExt, TryStreamExt};
         self.store.require(scope, Action::EditPlan, "copy_into_team")?;
-        // Calendars and holidays are the admins' (as in the app): a planner's plan that has any
-        // is refused before anything is written, not copied in through the back door.
-        if !(plan.calendars.is_empty() && plan.holidays.is_empty()) {
-            self.store.require(scope, Action::ManageTeam, "copy_calendars_into_team")?;
-        }
+        // Calendars and holidays are the admins' (as in the app): a planner's copy leaves them
+        // out (the people in none), rather than bringing them in through the back door.
+        let has_calendars = !plan.calendars.is_empty() || !plan.holidays.is_empty();
+        let leave_out = has_calendars && !scope.role().allows(Action::ManageTeam);
+        let calendars_left_out = if leave_out { plan.calendars.len() } else { 0 };
+        let without;
+        let plan = if leave_out {
+            without = without_calendars(plan);
+            &without
+        } else {
+            plan
+        };
         plan.validate()?;
         let pk = scope.pk();
         for (series, level) in super::items(&pk, plan).2 {
@@ -91,6 +112,7 @@ impl Transfer<'_> {
                 }
             }
         }
+        report.calendars_left_out = calendars_left_out;
         report.people = plan.people.len();
         report.projects = plan.projects.len();
         report.assignments = plan.assignments.len();

@@ -247,13 +247,13 @@ async fn a_copy_run_again_does_not_bring_back_a_calendar_the_team_deleted() {
     assert_eq!(report.deleted_in_team, 2, "the calendar and its holiday: {report:?}");
 }
 
-/// Calendars and holidays are the admins' everywhere: a planner moving a local workspace that has
-/// any is refused before anything is written (it made them in the team through the move); without
-/// them the move is theirs to make; an admin's copies them.
+/// Calendars and holidays are the admins' everywhere: a planner's copy of a plan that has any
+/// (a local workspace moving in) leaves them out, its people in no calendar, and says how many
+/// (the move keeps them on the computer); an admin's copies them.
 #[tokio::test]
 async fn a_planner_cannot_bring_calendars_in_through_a_copy() {
     let env = TestEnv::new().await;
-    let (local, plain) = local_plan(&env).await;
+    let (local, _) = local_plan(&env).await;
     let cal = env
         .plan()
         .create_calendar(
@@ -272,18 +272,24 @@ async fn a_planner_cannot_bring_calendars_in_through_a_copy() {
         )
         .await
         .unwrap();
+    let gus =
+        env.plan().list_people(&local).await.unwrap().into_iter().find(|p| p.name.as_str() == "Gus").unwrap();
+    env.plan().set_working_time(&local, &gus, None, Some(cal.id.clone())).await.unwrap();
     let with_calendar = env.transfer().export_team(&local).await.unwrap();
     let admin = env.team("Team").await;
     let planner = env.member(&admin, planner_domain::Role::Planner).await;
 
-    let refused =
-        env.transfer().copy_into_team(&planner, &with_calendar, &mut |_, _, _| {}).await.unwrap_err();
-    assert!(matches!(refused, planner_store::StoreError::Forbidden { .. }), "{refused:?}");
-    assert!(env.plan().calendars(&admin).await.unwrap().is_empty(), "no calendar made");
-    assert!(env.plan().list_people(&admin).await.unwrap().is_empty(), "nothing written");
+    let report = env.transfer().copy_into_team(&planner, &with_calendar, &mut |_, _, _| {}).await.unwrap();
+    assert_eq!(report.calendars_left_out, 1);
+    assert!(env.plan().calendars(&admin).await.unwrap().is_empty(), "no calendar made by a planner");
+    let people = env.plan().list_people(&admin).await.unwrap();
+    assert_eq!(people.len(), 2, "the rest is copied");
+    assert!(people.iter().all(|p| p.calendar.is_none()), "in no calendar");
+    let t = env.plan().timeline(&admin, window("2026-05-01", "2026-06-01")).await.unwrap();
+    assert!(t.items.holidays.is_empty());
 
-    env.transfer().copy_into_team(&planner, &plain, &mut |_, _, _| {}).await.unwrap();
-    assert_eq!(env.plan().list_people(&admin).await.unwrap().len(), 2);
-    env.transfer().copy_into_team(&admin, &with_calendar, &mut |_, _, _| {}).await.unwrap();
-    assert_eq!(env.plan().calendars(&admin).await.unwrap().len(), 1);
+    let other = env.team("Admin's").await;
+    let report = env.transfer().copy_into_team(&other, &with_calendar, &mut |_, _, _| {}).await.unwrap();
+    assert_eq!(report.calendars_left_out, 0);
+    assert_eq!(env.plan().calendars(&other).await.unwrap().len(), 1);
 }

@@ -241,7 +241,7 @@ async fn a_viewer_cannot_copy_in_and_clearing_empties_the_plan_but_keeps_the_tea
     assert!(matches!(refused, StoreError::Forbidden { .. }), "{refused:?}");
     assert_eq!(plan_sizes(&env, &team).await, (0, 0, 0));
 
-    let removed = env.transfer().clear_plan(&local, &mut |_, _, _| {}).await.unwrap();
+    let removed = env.transfer().clear_plan(&local, false, &mut |_, _, _| {}).await.unwrap();
     // People, projects, assignments, and the demo's time off, calendar and holidays.
     let capacity = file.time_off.len() + file.calendars.len() + file.holidays.len();
     assert_eq!(removed, 12 + 6 + file.assignments.len() + capacity);

@@ -14,6 +14,10 @@ alreadyThere: number,
  */
 deletedInTeam: number, 
 /**
+ * Holiday calendars not moved (only a team admin adds calendars): they stay on this computer.
+ */
+calendarsLeftOut: number, 
+/**
  * The file the local plan was saved to before it was moved (importable with rp-admin);
  * none when there was nothing to move.
  */
