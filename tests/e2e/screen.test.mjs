@@ -1,4 +1,4 @@
-// Screen defects found trying to break the app (issue #33), each test failing on the code before
+// Screen defects found trying to break the app, each test failing on the code before
 // its fix: a person's time off is listed with its year and the working days it takes from them (a
 // Monday-to-Thursday week loses four days to a Monday-to-Friday holiday, not five); a new
 // assignment asks for its project rather than assuming the alphabetically first one, and then
