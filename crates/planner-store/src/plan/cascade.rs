@@ -133,10 +133,15 @@ impl Plan<'_> {
         let (mark, row_before) = match marked {
             Ok(out) => {
                 let row = out.attributes.unwrap_or_default();
+                // A row that cannot be read back (damaged, or its version past the reader's limit
+                // by this very mark) is deleted all the same, its record without a "before": a
+                // cascade that stopped here would leave it marked for ever.
                 let before = match attribute {
-                    PERSON_ID => serde_json::to_value(super::items::person_from_item(&row)?),
-                    _ => serde_json::to_value(super::items::project_from_item(&row)?),
+                    PERSON_ID => super::items::person_from_item(&row).map(serde_json::to_value),
+                    _ => super::items::project_from_item(&row).map(serde_json::to_value),
                 }
+                .ok()
+                .and_then(Result::ok)
                 .unwrap_or_default();
                 (get_s(&row, DELETING)?.to_owned(), before)
             }

@@ -235,3 +235,21 @@ async fn a_malformed_or_far_future_change_record_stops_no_feed_read() {
     assert_eq!(read.last().map(|r| r.cursor.clone()), Some(cursor), "the live view reads on past it");
     assert!(read.iter().all(|r| !r.cursor.contains("AHEAD")));
 }
+
+/// A cascade never leaves a person stuck: one whose version is at the reader's limit is marked
+/// (its version then past it) and deleted all the same, with their bookings; before, the delete
+/// stopped after the mark and the person stayed "deleting" for ever (every later import failed).
+#[tokio::test]
+async fn a_person_at_the_version_limit_is_deleted_with_their_bookings() {
+    let env = TestEnv::new().await;
+    let (scope, r, p) = env.team_with_r_and_p("Limit").await;
+    env.assign(&scope, &r.id, &p.id, "2026-05-04", 3).await;
+    let pk = keys::team_pk(scope.team());
+    tamper(&env, pk, keys::person_sk(&r.id), "version", AttributeValue::N(MAX_VERSION.to_string())).await;
+    let report = env.plan().delete_person(&scope, &r.id, &mut |_, _| {}).await.unwrap();
+    assert_eq!(report.assignments_deleted, 1);
+    assert!(env.plan().list_people(&scope).await.unwrap().is_empty());
+    let file = env.transfer().export_team(&scope).await.unwrap();
+    assert!(file.unreadable.is_empty() && file.people.is_empty(), "{:?}", file.unreadable);
+    env.transfer().import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
+}
