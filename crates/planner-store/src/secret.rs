@@ -113,6 +113,11 @@ impl fmt::Display for Sensitive {
     }
 }
 
+/// The SHA-256 of `bytes`, as hex (a delete mark's digest of what it deleted).
+pub(crate) fn digest(bytes: &[u8]) -> String {
+    hex(&Sha256::digest(bytes))
+}
+
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }

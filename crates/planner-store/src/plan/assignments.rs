@@ -191,7 +191,13 @@ impl Plan<'_> {
         // that it was deleted (gone.rs), in one transaction.
         let mut actions = vec![
             self.delete_if_unchanged(main, current.into())?,
-            self.gone_mark(&pk, Series::Assignments, current.id.as_str(), current.version)?,
+            self.gone_mark(
+                &pk,
+                Series::Assignments,
+                current.id.as_str(),
+                current.version,
+                super::gone::digest_of(current)?,
+            )?,
         ];
         if let Some(index) = items::index_key(&pk, &current.id, current.range) {
             actions.push(plain_delete(self.store.table(), index)?);

@@ -21,6 +21,15 @@ pub const GONE_DAYS: i64 = 90;
 const MOVED_FROM: &str = "movedFrom";
 /// On an edit's delete mark: the version the item was deleted at.
 pub(super) const DELETED_VERSION: &str = "version";
+/// On an edit's delete mark: the SHA-256 of the deleted item as its change record writes it, so
+/// that a Restore brings back only what was deleted, whatever a record planted beside says.
+pub(super) const DIGEST: &str = "digest";
+
+/// The digest a delete mark holds of `deleted` (its JSON, as the change record's "before").
+pub(super) fn digest_of(deleted: &impl serde::Serialize) -> Result<String, StoreError> {
+    let json = serde_json::to_vec(deleted).map_err(|e| StoreError::Engine { message: e.to_string() })?;
+    Ok(crate::secret::digest(&json))
+}
 
 impl Plan<'_> {
     /// The mark that the item `id` of `series` was deleted at `version`, for the delete's
@@ -32,9 +41,11 @@ impl Plan<'_> {
         series: Series,
         id: &str,
         version: u64,
+        digest: String,
     ) -> Result<TransactWriteItem, StoreError> {
         let mut item = self.mark_item(pk, series.gone_sk(id), id, None);
         item.insert(DELETED_VERSION.into(), n(version));
+        item.insert(DIGEST.into(), s(digest));
         plain_put(self.store.table(), item)
     }
 

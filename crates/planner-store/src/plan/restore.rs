@@ -8,7 +8,7 @@ use crate::keys::{self, Series};
 use crate::plan::Plan;
 use crate::plan::feed::{FeedAction, FeedKind, record_from_item};
 use crate::sdk::put_new;
-use crate::sdk::{get_n, key, n};
+use crate::sdk::{get_n, get_s, key, n, s};
 use crate::{StoreError, TeamScope, window};
 use aws_sdk_dynamodb::types::{Delete, TransactWriteItem};
 use planner_domain::{Action, Assignment};
@@ -35,6 +35,7 @@ impl Plan<'_> {
             _ => return Err(StoreError::NotFound { what: "deleted assignment" }),
         };
         let deleted_version = deleted.version;
+        let digest = super::gone::digest_of(&deleted)?;
         let a = Assignment { version: deleted.version + 1, ..deleted }.checked()?;
         let mut actions = self.parent_checks(&pk, &a)?;
         let main = actions.len();
@@ -55,9 +56,12 @@ impl Plan<'_> {
             .set_key(Some(key(&pk, Series::Assignments.gone_sk(a.id.as_str()))))
             .condition_expression(
                 "attribute_exists(pk) AND attribute_not_exists(movedFrom) AND expires > :now \
-                 AND (attribute_not_exists(#v) OR #v = :deleted)",
+                 AND (attribute_not_exists(#v) OR #v = :deleted) \
+                 AND (attribute_not_exists(#d) OR #d = :digest)",
             )
             .expression_attribute_names("#v", super::gone::DELETED_VERSION)
+            .expression_attribute_names("#d", super::gone::DIGEST)
+            .expression_attribute_values(":digest", s(&digest))
             .expression_attribute_values(":now", n(self.store.now().unix_timestamp()))
             .expression_attribute_values(":deleted", n(deleted_version))
             .build()
@@ -84,6 +88,14 @@ impl Plan<'_> {
                             .is_ok_and(|v| Some(v) != i64::try_from(deleted_version).ok()) =>
                     {
                         Err(StoreError::Conflict { what: "assignment" })
+                    }
+                    // The record says other than what was deleted (planted, or altered): the
+                    // mark proves what was, and nothing is written.
+                    Some(m) if get_s(&m, super::gone::DIGEST).is_ok_and(|d| d != digest) => {
+                        Err(StoreError::corrupt(
+                            format!("{pk} / {cursor}"),
+                            "the change record does not match the delete it names; not restored",
+                        ))
                     }
                     _ => Err(StoreError::NotFound { what: "deleted assignment" }),
                 }

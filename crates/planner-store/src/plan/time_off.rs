@@ -151,7 +151,13 @@ impl Plan<'_> {
                 key(&pk, keys::time_off_sk(current.range.start(), &current.id)),
                 current.into(),
             )?,
-            self.gone_mark(&pk, Series::TimeOff, current.id.as_str(), current.version)?,
+            self.gone_mark(
+                &pk,
+                Series::TimeOff,
+                current.id.as_str(),
+                current.version,
+                super::gone::digest_of(current)?,
+            )?,
         ];
         if let Some(index) = ci::time_off_index_key(&pk, &current.id, current.range) {
             actions.push(plain_delete(self.store.table(), index)?);

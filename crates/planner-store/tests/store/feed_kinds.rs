@@ -432,3 +432,40 @@ async fn the_same_setting_again_writes_nothing_and_paging_past_the_retention_end
     let page = env.plan().activity(&team, Some(&old), 10, &ActivityFilter::default()).await.unwrap();
     assert!(page.records.is_empty() && !page.more);
 }
+
+/// Restore writes only what the table's delete mark proves: a delete record whose "before" was
+/// altered (or one planted beside the real one, at the deleted version) is refused, and nothing
+/// is written; the record as the delete wrote it restores.
+#[tokio::test]
+async fn restore_refuses_a_record_that_says_other_than_what_was_deleted() {
+    let env = TestEnv::new().await;
+    let (team, r, p) = env.team_with_r_and_p("Forged").await;
+    let a = env.assign(&team, &r.id, &p.id, "2026-05-04", 3).await;
+    env.plan().delete_assignment(&team, &a).await.unwrap();
+    let deleted =
+        all_records(&env, &team).await.into_iter().find(|c| c.action == FeedAction::Deleted).unwrap();
+    // Another range in its "before", as a planted record would say.
+    let mut before = deleted.before.clone().unwrap();
+    before["endDateExclusive"] = "2026-08-01".into();
+    let pk = planner_store::keys::team_pk(team.team());
+    let set = |value: String| {
+        env.store
+            .connection()
+            .client
+            .update_item()
+            .table_name(&env.store.connection().table)
+            .key(planner_store::keys::PK, aws_sdk_dynamodb::types::AttributeValue::S(pk.clone()))
+            .key(planner_store::keys::SK, aws_sdk_dynamodb::types::AttributeValue::S(deleted.cursor.clone()))
+            .update_expression("SET #b = :b")
+            .expression_attribute_names("#b", "before")
+            .expression_attribute_values(":b", aws_sdk_dynamodb::types::AttributeValue::S(value))
+            .send()
+    };
+    set(before.to_string()).await.unwrap();
+    let refused = env.plan().restore_assignment(&team, &deleted.cursor).await.unwrap_err();
+    assert!(refused.to_string().contains("does not match the delete"), "{refused}");
+    assert!(env.plan().all_assignments(&team).await.unwrap().is_empty(), "nothing written");
+    set(deleted.before.clone().unwrap().to_string()).await.unwrap();
+    let back = env.plan().restore_assignment(&team, &deleted.cursor).await.unwrap();
+    assert_eq!((back.range, back.version), (a.range, a.version + 1));
+}
