@@ -165,14 +165,7 @@ impl Snapshot {
     /// and holidays of its reach (complete only if [`Snapshot::covers`] it: the reads that loaded
     /// it brought its reach too).
     pub fn items_in(&self, window: DateRange) -> WindowItems {
-        let assignments = self.assignments_in(window);
-        let reach = WindowItems::reach(window, &assignments);
-        WindowItems {
-            assignments,
-            time_off: self.time_off.iter().filter(|t| t.range.overlaps(reach)).cloned().collect(),
-            holidays: self.holidays.iter().filter(|h| reach.contains(h.day)).cloned().collect(),
-            unreadable: Vec::new(),
-        }
+        WindowItems::cut(window, &self.assignments, &self.time_off, &self.holidays)
     }
 
     /// A window came back from the table: it replaces what the copy had there (an assignment,

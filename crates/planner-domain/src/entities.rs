@@ -242,17 +242,23 @@ impl WindowItems {
             })
     }
 
-    /// What a read of `window` holds of `all`: the assignments overlapping the window, and the
-    /// time off and holidays of its [reach](WindowItems::reach). Every figure of the window's
-    /// days made from this is the one made from `all`; the store's window read and the offline
-    /// copy both answer this.
-    pub fn cut(all: &WindowItems, window: DateRange) -> WindowItems {
+    /// What a read of `window` holds of everything dated (`assignments`, `time_off`,
+    /// `holidays`): the assignments overlapping the window, and the time off and holidays of its
+    /// [reach](WindowItems::reach). Every figure of the window's days made from this is the one
+    /// made from everything; the store's window read answers this, and the offline copy answers
+    /// it from what it holds.
+    pub fn cut(
+        window: DateRange,
+        assignments: &[Assignment],
+        time_off: &[TimeOff],
+        holidays: &[Holiday],
+    ) -> Self {
         let assignments: Vec<Assignment> =
-            all.assignments.iter().filter(|a| a.range.overlaps(window)).cloned().collect();
+            assignments.iter().filter(|a| a.range.overlaps(window)).cloned().collect();
         let reach = Self::reach(window, &assignments);
         WindowItems {
-            time_off: all.time_off.iter().filter(|t| t.range.overlaps(reach)).cloned().collect(),
-            holidays: all.holidays.iter().filter(|h| reach.contains(h.day)).cloned().collect(),
+            time_off: time_off.iter().filter(|t| t.range.overlaps(reach)).cloned().collect(),
+            holidays: holidays.iter().filter(|h| reach.contains(h.day)).cloned().collect(),
             assignments,
             unreadable: Vec::new(),
         }

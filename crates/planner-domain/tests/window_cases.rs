@@ -140,7 +140,7 @@ proptest! {
         let window = range(plan.window.0, plan.window.1);
         let s = schedule(&plan);
         let whole = days(&s, &all, window);
-        let cut = WindowItems::cut(&all, window);
+        let cut = WindowItems::cut(window, &all.assignments, &all.time_off, &all.holidays);
         prop_assert_eq!(days(&s, &cut, window), whole);
     }
 }
@@ -158,7 +158,7 @@ fn the_window_s_days_alone_are_not_enough() {
         let all = items(&plan);
         let window = range(plan.window.0, plan.window.1);
         let s = schedule(&plan);
-        let mut cut = WindowItems::cut(&all, window);
+        let mut cut = WindowItems::cut(window, &all.assignments, &all.time_off, &all.holidays);
         cut.time_off.retain(|t| t.range.overlaps(window));
         cut.holidays.retain(|h| window.contains(h.day));
         days(&s, &cut, window) != days(&s, &all, window)
@@ -186,7 +186,7 @@ fn case(i: usize, plan: &Plan) -> serde_json::Value {
     let window = range(plan.window.0, plan.window.1);
     let s = schedule(plan);
     let whole = days(&s, &all, window);
-    let cut = WindowItems::cut(&all, window);
+    let cut = WindowItems::cut(window, &all.assignments, &all.time_off, &all.holidays);
     json!({
         "name": format!("random plan {i}, cut at {}..{}", window.start(), window.last_day()),
         "schedule": s,

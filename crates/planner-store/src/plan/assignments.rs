@@ -2,7 +2,6 @@
 //! edit is one transaction (the main item, its window-index entry if long, and checks on the
 //! person and project).
 
-use super::capacity_items;
 use super::items::{self, DELETING};
 use super::{AssignmentChange, AssignmentRef, NewAssignment};
 use crate::keys::{self, Series};
@@ -144,29 +143,26 @@ impl Plan<'_> {
             return Ok(());
         };
         let pk = scope.pk();
-        let (team, person, levels, short_off) = tokio::try_join!(
+        // The time off and holidays of its days, as the window read reads those beyond a window.
+        let days = async {
+            let levels = self.levels(scope).await?;
+            self.capacity_items_in(scope, &levels, a.range).await
+        };
+        let (team, person, (time_off, holidays, _)) = tokio::try_join!(
             self.team_meta(scope),
             self.store.get(key(&pk, keys::person_sk(&a.person_id)), true),
-            self.levels(scope),
-            self.time_off_level(scope, 0, a.range),
+            days,
         )?;
         let Some(person) = person else {
             return Ok(());
         };
         let person = items::person_from_item(&person)?;
         let schedule = person.schedule_or(team.default_week);
-        let holidays: BTreeSet<Date> = match &person.calendar {
-            Some(calendar) => self
-                .holiday_items(scope, a.range.start(), a.range.last_day(), true)
-                .await?
-                .iter()
-                .filter_map(|item| capacity_items::holiday_from_item(item).ok())
-                .filter(|h| &h.calendar == calendar)
-                .map(|h| h.day)
-                .collect(),
-            None => BTreeSet::new(),
-        };
-        let (time_off, _) = self.time_off_with_long(scope, &levels, a.range, short_off).await?;
+        let holidays: BTreeSet<Date> = holidays
+            .iter()
+            .filter(|h| person.calendar.as_ref() == Some(&h.calendar))
+            .map(|h| h.day)
+            .collect();
         let absences: Vec<Absence> =
             time_off.iter().filter(|t| t.person_id == a.person_id).filter_map(|t| t.absence().ok()).collect();
         let availability = Availability { schedule: &schedule, holidays: &holidays, absences: &absences };
@@ -191,13 +187,7 @@ impl Plan<'_> {
         // that it was deleted (gone.rs), in one transaction.
         let mut actions = vec![
             self.delete_if_unchanged(main, current.into())?,
-            self.gone_mark(
-                &pk,
-                Series::Assignments,
-                current.id.as_str(),
-                current.version,
-                super::gone::digest_of(current)?,
-            )?,
+            self.gone_mark(&pk, Series::Assignments, current.id.as_str(), current.version, current)?,
         ];
         if let Some(index) = items::index_key(&pk, &current.id, current.range) {
             actions.push(plain_delete(self.store.table(), index)?);

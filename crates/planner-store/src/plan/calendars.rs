@@ -272,13 +272,6 @@ impl Plan<'_> {
         }
     }
 
-    /// Every holiday of the team (export). Reads them all.
-    pub async fn all_holidays(self, scope: &TeamScope) -> Result<Vec<Holiday>, StoreError> {
-        self.store.require(scope, Action::ReadPlan, "all_holidays")?;
-        let rows = query_all(self.store.query_range(scope.pk(), keys::all_holidays_range(), true)).await?;
-        rows.iter().map(ci::holiday_from_item).collect()
-    }
-
     /// Sets a person's own working weeks (`None`: the team's default week) and calendar (`None`:
     /// none), as the caller saw them at `current.version`. One request: the update, with a check
     /// that the calendar exists. Planners and admins.

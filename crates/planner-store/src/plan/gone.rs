@@ -33,19 +33,19 @@ pub(super) fn digest_of(deleted: &impl serde::Serialize) -> Result<String, Store
 
 impl Plan<'_> {
     /// The mark that the item `id` of `series` was deleted at `version`, for the delete's
-    /// transaction (the version: a Restore from the activity log brings back only this delete's
-    /// item, plan/restore.rs).
+    /// transaction, with the digest of `deleted` (the version and the digest: a Restore from the
+    /// activity log brings back only this delete's item, plan/restore.rs).
     pub(super) fn gone_mark(
         self,
         pk: &str,
         series: Series,
         id: &str,
         version: u64,
-        digest: String,
+        deleted: &impl serde::Serialize,
     ) -> Result<TransactWriteItem, StoreError> {
         let mut item = self.mark_item(pk, series.gone_sk(id), id, None);
         item.insert(DELETED_VERSION.into(), n(version));
-        item.insert(DIGEST.into(), s(digest));
+        item.insert(DIGEST.into(), s(digest_of(deleted)?));
         plain_put(self.store.table(), item)
     }
 

@@ -140,8 +140,8 @@ impl Plan<'_> {
     }
 
     /// The time off overlapping `days` and the holidays on them, and what of those could not be
-    /// read back.
-    async fn capacity_items_in(
+    /// read back (the days beyond a window; a total's days when it is made or moved).
+    pub(crate) async fn capacity_items_in(
         self,
         scope: &TeamScope,
         levels: &LevelsInUse,
@@ -176,27 +176,6 @@ impl Plan<'_> {
         let mut unreadable = Vec::new();
         let found = items::readable(short.iter().chain(long.iter().flatten()), parse, &mut unreadable);
         Ok((overlapping(found, window, |x| (x.range(), x.id().to_owned())), unreadable))
-    }
-
-    /// The short time off near `days` (pattern 4's Query of `OFF#`).
-    pub(crate) async fn time_off_level(
-        self,
-        scope: &TeamScope,
-        level: u8,
-        days: DateRange,
-    ) -> Result<Vec<Item>, StoreError> {
-        self.query_level(scope, Series::TimeOff, level, days).await
-    }
-
-    /// The time off overlapping `days`: the short read, and the long levels in use.
-    pub(crate) async fn time_off_with_long(
-        self,
-        scope: &TeamScope,
-        levels: &LevelsInUse,
-        days: DateRange,
-        short: Vec<Item>,
-    ) -> Result<(Vec<TimeOff>, Vec<Unreadable>), StoreError> {
-        self.with_long(scope, Series::TimeOff, levels, days, short, capacity_items::time_off_from_item).await
     }
 
     async fn query_level(

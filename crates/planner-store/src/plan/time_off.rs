@@ -7,8 +7,8 @@ use super::capacity_items as ci;
 use crate::keys::{self, Series};
 use crate::plan::Plan;
 use crate::plan::feed::{Change, FeedAction, FeedKind};
+use crate::sdk::key;
 use crate::sdk::put_new;
-use crate::sdk::{key, query_all};
 use crate::{StoreError, TeamScope, window};
 use planner_domain::capacity::TimeOffKind;
 use planner_domain::{Action, DateRange, PersonId, TimeOff, TimeOffId};
@@ -151,13 +151,7 @@ impl Plan<'_> {
                 key(&pk, keys::time_off_sk(current.range.start(), &current.id)),
                 current.into(),
             )?,
-            self.gone_mark(
-                &pk,
-                Series::TimeOff,
-                current.id.as_str(),
-                current.version,
-                super::gone::digest_of(current)?,
-            )?,
+            self.gone_mark(&pk, Series::TimeOff, current.id.as_str(), current.version, current)?,
         ];
         if let Some(index) = ci::time_off_index_key(&pk, &current.id, current.range) {
             actions.push(plain_delete(self.store.table(), index)?);
@@ -189,12 +183,5 @@ impl Plan<'_> {
         let parents = [keys::person_sk(&current.person_id)];
         self.changed_or_deleted(&scope.pk(), old, Series::TimeOff, current.id.as_str(), &parents, "time off")
             .await
-    }
-
-    /// Every time off of the team (export, a person's delete). Reads the whole history.
-    pub async fn all_time_off(self, scope: &TeamScope) -> Result<Vec<TimeOff>, StoreError> {
-        self.store.require(scope, Action::ReadPlan, "all_time_off")?;
-        let rows = query_all(self.store.query_range(scope.pk(), Series::TimeOff.all(), true)).await?;
-        rows.iter().map(ci::time_off_from_item).collect()
     }
 }

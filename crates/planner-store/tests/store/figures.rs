@@ -14,6 +14,7 @@ fn name(s: &str) -> Name {
     Name::parse(s).unwrap()
 }
 
+/// Books `person` on a new project "P"; the store's answer as it is.
 async fn book(
     env: &TestEnv,
     scope: &TeamScope,
@@ -21,7 +22,7 @@ async fn book(
     range: DateRange,
     allocation: Allocation,
     status: Status,
-) {
+) -> Result<planner_domain::Assignment, StoreError> {
     let p = env.project(scope, "P").await;
     let new = NewAssignment {
         id: AssignmentId::generate(),
@@ -31,7 +32,7 @@ async fn book(
         allocation,
         status,
     };
-    env.plan().create_assignment(scope, new).await.unwrap();
+    env.plan().create_assignment(scope, new).await
 }
 
 /// The minutes booked (confirmed) for the team over `window`, as the report of the window says.
@@ -51,7 +52,9 @@ async fn a_total_books_the_same_minutes_whatever_the_window_holds_of_its_holiday
     let cal = env.plan().create_calendar(&scope, CalendarId::generate(), name("Here"), None).await.unwrap();
     env.plan().put_holidays(&scope, &cal.id, vec![(day("2026-12-16"), name("A holiday"))]).await.unwrap();
     let ann = env.plan().set_working_time(&scope, &ann, None, Some(cal.id.clone())).await.unwrap();
-    book(&env, &scope, &ann, range("2026-12-07", 12), Allocation::Total(15 * 60), Status::Confirmed).await;
+    book(&env, &scope, &ann, range("2026-12-07", 12), Allocation::Total(15 * 60), Status::Confirmed)
+        .await
+        .unwrap();
 
     assert_eq!(booked(&env, &scope, "2026-12-07", "2026-12-18").await, 900);
     assert_eq!(booked(&env, &scope, "2026-12-07", "2026-12-13").await, 500, "the first week: 5 × 100 min");
@@ -72,7 +75,9 @@ async fn a_total_books_the_same_minutes_whatever_the_window_holds_of_its_time_of
         change: TimeOffChange { range: range("2026-12-16", 1), kind: TimeOffKind::Holiday, minutes: None },
     };
     env.plan().create_time_off(&scope, off).await.unwrap();
-    book(&env, &scope, &ann, range("2026-12-07", 12), Allocation::Total(15 * 60), Status::Confirmed).await;
+    book(&env, &scope, &ann, range("2026-12-07", 12), Allocation::Total(15 * 60), Status::Confirmed)
+        .await
+        .unwrap();
 
     assert_eq!(booked(&env, &scope, "2026-12-07", "2026-12-13").await, 500);
     assert_eq!(booked(&env, &scope, "2026-12-14", "2026-12-20").await, 400);
@@ -159,16 +164,7 @@ async fn write(env: &TestEnv, plan: &Plan) -> (TeamScope, Vec<Person>) {
             Allocation::Total(m) => Allocation::Total(m.min(*days as u32 * 24 * 60)),
             other => other,
         };
-        let p = env.project(&scope, "P").await;
-        let new = NewAssignment {
-            id: AssignmentId::generate(),
-            person_id: people[*who].id.clone(),
-            project_id: p.id,
-            range,
-            allocation,
-            status,
-        };
-        match env.plan().create_assignment(&scope, new).await {
+        match book(env, &scope, &people[*who], range, allocation, status).await {
             // A total over days the person works none of is refused: the plan goes without it.
             Ok(_) | Err(StoreError::Invalid(ValidationError::NoWorkingDay { .. })) => {}
             Err(e) => panic!("{e}"),
@@ -256,7 +252,9 @@ async fn what_a_total_brings_from_beyond_the_window_costs_the_same_whatever_the_
         }
     };
     history(2026..2027).await;
-    book(&env, &scope, &ann, range("2026-11-02", 60), Allocation::Total(100 * 60), Status::Confirmed).await;
+    book(&env, &scope, &ann, range("2026-11-02", 60), Allocation::Total(100 * 60), Status::Confirmed)
+        .await
+        .unwrap();
     let w = window("2026-12-07", "2026-12-14");
 
     recorder.take();
@@ -281,7 +279,7 @@ async fn the_last_day_of_the_domain_is_in_reports_and_windows() {
     let scope = env.team("The end").await;
     let ann = env.person(&scope, "Ann").await;
     let last_week = DateRange::from_inclusive(day("2999-12-27"), day("2999-12-31")).unwrap();
-    book(&env, &scope, &ann, last_week, Allocation::HoursPerDay(60), Status::Confirmed).await;
+    book(&env, &scope, &ann, last_week, Allocation::HoursPerDay(60), Status::Confirmed).await.unwrap();
     let end = day("3000-01-01");
     let items =
         env.plan().window_items(&scope, DateRange::window(day("2999-12-01"), end).unwrap()).await.unwrap();
