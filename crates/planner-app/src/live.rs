@@ -1,5 +1,6 @@
 //! The live view: what others changed since the window last asked, read from the team's change feed
-//! ([`planner_store::feed::FeedReader`]: the last minute read again, what was seen skipped), turned
+//! ([`planner_store::feed::FeedReader`]: the last minute read again, what was seen skipped, each
+//! record's items as the table holds them now, whatever the record says), turned
 //! into typed changes the window applies in place, and applied to the offline copy too (so an
 //! outage shows the latest plan). The window asks about every 2 s while someone is active, less
 //! when idle, never while hidden or offline (`ui/src/timeline/live.ts`).
@@ -70,6 +71,10 @@ pub struct LiveItem {
     /// Made by the user of this app (in this window or another): applied all the same (it is
     /// idempotent: the newer version wins), but not announced.
     pub mine: bool,
+    /// The table holds other than the record said (the live view's check, planner-store's
+    /// `feed/check.rs`): its change is the table's state, and it is not announced. The activity
+    /// log's records are not checked and say false.
+    pub contradicted: bool,
     pub kind: FeedKind,
     pub action: FeedAction,
     /// The id of what changed.
@@ -179,6 +184,7 @@ pub(crate) fn live_item(record: &ChangeRecord, me: &UserId) -> LiveItem {
         by: record.by.clone(),
         who: record.who.clone(),
         mine: &record.by == me,
+        contradicted: record.contradicted,
         kind: record.kind,
         action: record.action,
         item: record.item.clone(),

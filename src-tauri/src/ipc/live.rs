@@ -138,6 +138,9 @@ pub struct LiveItemDto {
     pub who: Option<String>,
     /// Made by this user (here or in another window): applied, not announced.
     pub mine: bool,
+    /// The table holds other than the record said: `change` is the table's, and it is not
+    /// announced as anyone's change (the live view checks; the activity log says false).
+    pub contradicted: bool,
     pub kind: FeedKind,
     pub action: FeedAction,
     /// The id of what changed.
@@ -156,6 +159,7 @@ impl From<&LiveItem> for LiveItemDto {
             by: i.by.to_string(),
             who: i.who.clone(),
             mine: i.mine,
+            contradicted: i.contradicted,
             kind: i.kind,
             action: i.action,
             item: i.item.clone(),

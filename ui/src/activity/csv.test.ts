@@ -41,6 +41,7 @@ describe("the activity's CSV", () => {
     by: "u-ada",
     who: "=Ada",
     mine: false,
+    contradicted: false,
     kind: "project",
     action: "created",
     item: "p1",

@@ -9,6 +9,7 @@ const entry = (n: number, kind: LiveItemDto["kind"] = "project"): LiveItemDto =>
   by: "u-ada",
   who: "Ada",
   mine: false,
+  contradicted: false,
   kind,
   action: "created",
   item: `p${n}`,

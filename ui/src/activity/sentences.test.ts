@@ -63,6 +63,7 @@ function item(change: LiveChangeDto, over: Partial<LiveItemDto> = {}): LiveItemD
     by: "u-ada",
     who: "Ada",
     mine: false,
+    contradicted: false,
     kind: change.kind === "whole" ? "import" : change.kind,
     action: "changed",
     item: "x",

@@ -19,6 +19,7 @@ mod holidays;
 mod identity;
 mod pagination;
 mod plan;
+mod planted;
 mod signin;
 mod signin_attacks;
 mod tenancy;

@@ -18,7 +18,12 @@ at: string, by: string, who: string | null,
 /**
  * Made by this user (here or in another window): applied, not announced.
  */
-mine: boolean, kind: FeedKind, action: FeedAction, 
+mine: boolean, 
+/**
+ * The table holds other than the record said: `change` is the table's, and it is not
+ * announced as anyone's change (the live view checks; the activity log says false).
+ */
+contradicted: boolean, kind: FeedKind, action: FeedAction, 
 /**
  * The id of what changed.
  */

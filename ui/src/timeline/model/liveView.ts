@@ -91,7 +91,15 @@ export class LiveView {
     if (fresh && sameBar(fresh, kept)) return;
     this.shown.display(kept);
     const change = { kind: "assignment" as const, before: kept, after: fresh };
-    const base = cause ?? { cursor: "", at: "", by: "", who: null, mine: false, summary: [] };
+    const base = cause ?? {
+      cursor: "",
+      at: "",
+      by: "",
+      who: null,
+      mine: false,
+      contradicted: false,
+      summary: [],
+    };
     const item: LiveItemDto = {
       ...base,
       kind: "assignment",
@@ -117,7 +125,9 @@ export class LiveView {
       else this.liveAssignment(c.before, c.after);
     }
     const last = mine[mine.length - 1]?.item;
-    if (!last || last.mine) return;
+    // Not said as anyone's change: this window's own, or one the table did not bear out (what
+    // it holds was applied instead).
+    if (!last || last.mine || last.contradicted) return;
     const t = MESSAGES[this.shown.say.lang];
     const who = last.who ?? t.someone;
     const gone = last.change.kind === "assignment" && !last.change.after;

@@ -32,6 +32,7 @@ const item = (change: LiveItemDto["change"], mine = false): LiveItemDto => ({
   by: mine ? "me" : "them",
   who: mine ? "Me" : "Ada",
   mine,
+  contradicted: false,
   action: "changed",
   change,
 });
@@ -96,6 +97,20 @@ describe("Plan live view", () => {
     );
   });
 
+  it("a change the table did not bear out is applied as the table holds it, and not said as anyone's", async () => {
+    const { plan } = setUp();
+    const v1 = bar("x", "ada", "2026-12-07", "2026-12-11", 1);
+    await plan.applyLive(news(item({ kind: "assignment", before: null, after: v1 })));
+    const v2 = bar("x", "ada", "2026-12-21", "2026-12-23", 2);
+    plan.hold("x");
+    await plan.applyLive(
+      news({ ...item({ kind: "assignment", before: v1, after: v2 }), contradicted: true }),
+    );
+    plan.hold(null);
+    expect(plan.byId.x).toEqual(v2);
+    expect(plan.notice).toBeNull();
+  });
+
   it("the team's name and week apply in place", async () => {
     const { plan } = setUp();
     const after = { name: "Renamed", defaultWeek: [420, 420, 420, 420, 420, 0, 0], feedDays: null };
@@ -133,6 +148,7 @@ describe("Plan live view and undo", () => {
           by: "them",
           who: "Ada",
           mine: false,
+          contradicted: false,
           kind: "assignment",
           action: "changed",
           item: theirs.id,

@@ -12,6 +12,7 @@
 //! team's META, default [`FEED_DAYS`]): the table's TTL removes it, and a read skips one past it
 //! before that.
 
+mod check;
 mod read;
 
 pub use read::{ActivityFilter, FeedRead, FeedReader, READ_BACK_MS};
@@ -60,6 +61,11 @@ pub struct ChangeRecord {
     pub after: Option<Value>,
     /// What a run did that is not one item's change (a cascade's or an import's counts).
     pub summary: Option<Value>,
+    /// The live view's check found the table holding other than the record says (`check.rs`):
+    /// its "after" is then the table's, and no one is told of it as a change. Always false
+    /// where records are not checked (the activity log shows them as written).
+    #[serde(skip)]
+    pub contradicted: bool,
 }
 
 /// A page of the feed.
@@ -268,5 +274,6 @@ pub(crate) fn record_from_item(item: &sdk::Item) -> Result<ChangeRecord, StoreEr
         before: parse("before")?,
         after: parse("after")?,
         summary: parse("summary")?,
+        contradicted: false,
     })
 }

@@ -37,7 +37,8 @@ pub struct ActivityFilter {
 /// What a [`FeedReader`] read.
 #[derive(Debug, Clone, PartialEq)]
 pub enum FeedRead {
-    /// The records not seen before, oldest first.
+    /// The records not seen before, oldest first, as the table bears them out (`check.rs`: the
+    /// items they name as they are now; a record the table shows nothing of is left out).
     Changes(Vec<ChangeRecord>),
     /// Too much to apply one by one (more than the pages allowed), or the reader was away past
     /// the team's retention: reload what is in view, and read on from now.
@@ -93,7 +94,8 @@ impl FeedReader {
             }
             if !page.more {
                 self.settle(now_ms);
-                return Ok(FeedRead::Changes(fresh));
+                // What the live view applies is what the table holds (check.rs).
+                return Ok(FeedRead::Changes(store.plan().check_records(scope, fresh).await?));
             }
             match page.cursor {
                 Some(c) => from = PageFrom::After(c),
