@@ -47,7 +47,7 @@ async fn open(cli: &Cli) -> Result<Store, StoreError> {
     let engine = engine_of(cli)?;
     let conn = planner_store::connect(&engine, None).await?;
     let audit = Arc::new(planner_store::MemoryAudit::default());
-    Ok(Store::new(conn, Arc::new(SystemClock), audit).with_strong_reads(true))
+    Ok(Store::new(conn, Arc::new(SystemClock), audit).with_strong_reads(true).with_table_time())
 }
 
 /// The team a command acts on: `--team`, or on a local workspace its own team.

@@ -114,7 +114,9 @@ async fn open_team(s: &Settings, places: &Places) -> Result<App, AppError> {
     let profile = table_place(d, conn.client.config().region().map(|r| r.as_ref()));
     let audit = Arc::new(FileAudit::new(places.audit_log()));
     let pepper = s.pepper.as_ref().map(|p| p.expose().as_bytes().to_vec()).unwrap_or_default();
-    let store = Store::new(conn, Arc::new(SystemClock), audit).with_token_pepper(pepper);
+    // Codes, sessions and the hourly limit by the table's time, not this computer's calendar
+    // clock, which may be wrong (planner_store::engine::table_time).
+    let store = Store::new(conn, Arc::new(SystemClock), audit).with_token_pepper(pepper).with_table_time();
     let mailer = s.smtp.as_ref().map(mailer).transpose()?;
     let vault = Arc::new(SessionVault::new(&profile));
     let local_dir = places.table_dir(&profile);

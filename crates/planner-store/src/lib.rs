@@ -45,6 +45,8 @@ pub struct Store {
     clock: Arc<dyn Clock>,
     audit: Arc<dyn AuditSink>,
     strong_reads: bool,
+    /// "Now" is the table's time when it has said it (`engine/table_time.rs`).
+    table_time: bool,
     pepper: Vec<u8>,
     /// Window-index levels known to be registered, per team (they are never removed).
     known_levels: Mutex<HashSet<(TeamId, keys::Series, u8)>>,
@@ -75,6 +77,7 @@ impl Store {
             clock,
             audit,
             strong_reads: false,
+            table_time: false,
             pepper: Vec::new(),
             known_levels: Mutex::new(HashSet::new()),
             caller: Mutex::new(None),
@@ -87,6 +90,15 @@ impl Store {
     /// Reads that decide a write (cascades, conflicts, sessions) are always strongly consistent.
     pub fn with_strong_reads(mut self, strong: bool) -> Self {
         self.strong_reads = strong;
+        self
+    }
+
+    /// Reads "now" as the table's time once an answer has said it, not the computer's calendar
+    /// clock: the expiry of codes and sessions, the hourly limit of codes and every record's
+    /// time then hold whatever this computer's clock says (`engine/table_time.rs`). The app's
+    /// and rp-admin's stores keep to it; tests that set the time themselves do not.
+    pub fn with_table_time(mut self) -> Self {
+        self.table_time = true;
         self
     }
 
@@ -108,8 +120,18 @@ impl Store {
         &self.conn.table
     }
 
-    pub(crate) fn now(&self) -> time::OffsetDateTime {
-        self.clock.now()
+    /// Now: the table's time when this store keeps to it and the table has said it, else the
+    /// clock the store was given.
+    pub fn now(&self) -> time::OffsetDateTime {
+        let table = self.table_time.then(|| self.conn.table_time.now_millis()).flatten();
+        table
+            .and_then(|ms| time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000).ok())
+            .unwrap_or_else(|| self.clock.now())
+    }
+
+    /// [`Store::now`] in milliseconds since the epoch (the change feed's keys, the live view).
+    pub fn now_millis(&self) -> i64 {
+        planner_domain::epoch_millis(self.now())
     }
 
     pub(crate) fn now_rfc3339(&self) -> String {

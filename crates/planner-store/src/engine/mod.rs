@@ -5,6 +5,7 @@
 mod embedded;
 pub mod hooks;
 mod schema;
+pub mod table_time;
 
 pub use embedded::EmbeddedClient;
 pub use schema::{Protection, TableStatus, ensure_table, ensure_table_with};
@@ -82,6 +83,9 @@ pub struct Connection {
     /// STS with the same credentials and region (a DynamoDB table only; its own endpoint, not
     /// the table's): who the credentials belong to, for sign-in by AWS identity.
     pub(crate) sts: Option<aws_sdk_sts::Client>,
+    /// The table's time, from the `Date` of its answers (a DynamoDB table; the embedded engine
+    /// says none): what a store that keeps to it reads as "now" (`table_time.rs`).
+    pub table_time: Arc<table_time::TableTime>,
 }
 
 impl Connection {
@@ -150,6 +154,8 @@ pub async fn connect(engine: &Engine, hooks: Option<Arc<dyn Hooks>>) -> Result<C
                 // The SDK picks its default client late; to wrap it, build it here the same way.
                 config = config.http_client(wrap(sdk.http_client().unwrap_or_else(default_https_client)));
             }
+            let table_time = Arc::new(table_time::TableTime::default());
+            config = config.interceptor(table_time::DateOfAnswers(table_time.clone()));
             let sts = aws_sdk_sts::config::Builder::from(&sdk).timeout_config(timeouts()).build();
             Ok(Connection {
                 client: aws_sdk_dynamodb::Client::from_conf(config.build()),
@@ -157,6 +163,7 @@ pub async fn connect(engine: &Engine, hooks: Option<Arc<dyn Hooks>>) -> Result<C
                 embedded: false,
                 local_file: None,
                 sts: Some(aws_sdk_sts::Client::from_conf(sts)),
+                table_time,
             })
         }
     }
@@ -227,5 +234,6 @@ fn embedded_connection(
         embedded: true,
         local_file,
         sts: None,
+        table_time: Arc::default(),
     }
 }

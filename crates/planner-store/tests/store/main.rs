@@ -22,6 +22,7 @@ mod plan;
 mod planted;
 mod signin;
 mod signin_attacks;
+mod table_clock;
 mod tenancy;
 mod transfer;
 mod unreadable;

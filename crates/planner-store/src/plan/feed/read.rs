@@ -143,7 +143,7 @@ fn bad_cursor() -> StoreError {
 
 impl Plan<'_> {
     pub(crate) fn now_millis(self) -> i64 {
-        self.store.clock.now_millis()
+        self.store.now_millis()
     }
 
     /// The first key the team's retention still shows.
