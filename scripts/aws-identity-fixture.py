@@ -94,11 +94,14 @@ def main():
         "Statement": [{"Effect": "Allow", "Principal": {"AWS": user_arns}, "Action": "sts:AssumeRole"}],
     }
     role_arns = {}
+    role_ids = {}
     for kind, refs in role_policies.items():
         role = iam.create_role(RoleName=f"resource-planner-{kind}", AssumeRolePolicyDocument=json.dumps(trust))
         for ref in refs:
             iam.attach_role_policy(RoleName=f"resource-planner-{kind}", PolicyArn=policy_arns[ref])
         role_arns[kind] = role["Role"]["Arn"]
+        # A role session's unique id (IAM's ${aws:userid}) is the role's id, ':', the session name.
+        role_ids[kind] = role["Role"]["RoleId"]
 
     assume = {"Version": "2012-10-17", "Statement": [{"Effect": "Allow", "Action": "sts:AssumeRole", "Resource": "*"}]}
     for name in users:
@@ -130,7 +133,7 @@ def main():
             f"{args.endpoint}/moto-api/reset-auth", data=b"0", method="POST", headers={"Content-Type": "text/plain"}
         )
         urllib.request.urlopen(req).read()
-    print(json.dumps({"roles": role_arns, "account": account}))
+    print(json.dumps({"roles": role_arns, "roleIds": role_ids, "account": account}))
 
 
 if __name__ == "__main__":

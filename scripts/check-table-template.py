@@ -212,14 +212,34 @@ def check_feed_ttl(main):
 TABLE_ARN = "arn:aws:dynamodb:REGION:ACCOUNT:table/TABLE"
 INDEX_ARN = TABLE_ARN + "/index/GSI1"
 
+# Who asks, as IAM's ${aws:userid} names them: a role's id and the session name (pinned to the
+# IAM user's name by the roles' trust policies).
+CALLER = {
+    "viewer": "AROAVIEWERROLEID00001:vic",
+    "planner": "AROAPLANNERROLEID0001:alice",
+    "admin": "AROAADMINROLEID000001:ada",
+}
+
 # (role, action, resource, leading keys, allowed?): what sign-in by AWS identity relies on.
 ROLE_MATRIX = [
     ("viewer", "GetItem", TABLE_ARN, ["TEAM#TEAM_ID"], True),
     # The change feed and the activity log: a Query of the team's own partition.
     ("viewer", "Query", TABLE_ARN, ["TEAM#TEAM_ID"], True),
     ("viewer", "Query", TABLE_ARN, ["TEAM#OTHER"], False),
-    ("viewer", "Query", INDEX_ARN, ["USER#01JUSER"], True),
-    ("viewer", "GetItem", TABLE_ARN, ["PRINCIPAL#arn:aws:sts::1:assumed-role/r/v"], True),
+    # The index answers anyone's memberships of every team (team, role, name): no role reads it,
+    # not even for the caller's own user (a user's teams come from their identity link).
+    ("viewer", "Query", INDEX_ARN, ["USER#01JUSER"], False),
+    ("viewer", "Query", INDEX_ARN, ["USER#01JOTHER"], False),
+    ("planner", "Query", INDEX_ARN, ["USER#01JOTHER"], False),
+    ("admin", "Query", INDEX_ARN, ["USER#01JOTHER"], False),
+    # Each principal reads its own identity link (keyed by ${aws:userid}), nobody else's, and
+    # none by ARN (the key of links made before).
+    ("viewer", "GetItem", TABLE_ARN, [f"PRINCIPAL#{CALLER['viewer']}"], True),
+    ("viewer", "GetItem", TABLE_ARN, [f"PRINCIPAL#{CALLER['admin']}"], False),
+    ("planner", "GetItem", TABLE_ARN, [f"PRINCIPAL#{CALLER['viewer']}"], False),
+    ("viewer", "Query", TABLE_ARN, [f"PRINCIPAL#{CALLER['viewer']}"], False),
+    ("viewer", "GetItem", TABLE_ARN, ["PRINCIPAL#arn:aws:sts::1:assumed-role/r/v"], False),
+    ("viewer", "GetItem", TABLE_ARN, ["USER#01JOTHER"], True),
     ("viewer", "GetItem", TABLE_ARN, ["SESSION#connection-test"], True),
     ("viewer", "PutItem", TABLE_ARN, ["TEAM#TEAM_ID"], False),
     ("viewer", "DeleteItem", TABLE_ARN, ["TEAM#TEAM_ID"], False),
@@ -254,8 +274,19 @@ def like(pattern, value):
     return re.fullmatch(regex, value) is not None
 
 
-def allows(statement, action, resource, leading_keys):
-    """One Allow statement of the forms the templates use (no NotAction, no other conditions)."""
+def substitute(pattern, caller):
+    """IAM's policy variables in a condition's values: `${aws:userid}` only (any other is an
+    error here, never a guess)."""
+    def value(m):
+        if m.group(1) != "aws:userid":
+            raise SystemExit(f"the policy variable ${{{m.group(1)}}} is not handled by this check; extend it")
+        return caller
+    return re.sub(r"\$\{([^}]+)\}", value, pattern)
+
+
+def allows(statement, action, resource, leading_keys, caller):
+    """One Allow statement of the forms the templates use (no NotAction, no other conditions),
+    asked by the principal whose ${aws:userid} is `caller`."""
     assert statement["Effect"] == "Allow" and set(statement) <= {"Sid", "Effect", "Action", "Resource", "Condition"}
     if f"dynamodb:{action}" not in statement["Action"]:
         return False
@@ -264,10 +295,15 @@ def allows(statement, action, resource, leading_keys):
     condition = statement.get("Condition")
     if condition is None:
         return True
-    assert list(condition) == ["ForAllValues:StringLike"], condition
-    keys = condition["ForAllValues:StringLike"]
+    assert len(condition) == 1, condition
+    (operator, keys), = condition.items()
     assert list(keys) == ["dynamodb:LeadingKeys"], keys
-    return all(any(like(p, k) for p in keys["dynamodb:LeadingKeys"]) for k in leading_keys)
+    patterns = [substitute(p, caller) for p in keys["dynamodb:LeadingKeys"]]
+    if operator == "ForAllValues:StringLike":
+        return all(any(like(p, k) for p in patterns) for k in leading_keys)
+    if operator == "ForAllValues:StringEquals":
+        return all(k in patterns for k in leading_keys)
+    raise SystemExit(f"the condition operator {operator} is not handled by this check; extend it")
 
 
 def check_role_matrix(roles):
@@ -290,7 +326,7 @@ def check_role_matrix(roles):
             else:
                 print(f"  {logical}: session name pinned to ${{aws:username}}")
     for kind, action, resource, keys, expected in ROLE_MATRIX:
-        got = any(allows(s, action, resource, keys) for s in statements[kind])
+        got = any(allows(s, action, resource, keys, CALLER[kind]) for s in statements[kind])
         verdict = "allowed" if got else "denied"
         if got != expected:
             problems.append(f"{roles.path.name}: the {kind} role is {verdict} {action} on {', '.join(keys)}")

@@ -48,7 +48,11 @@ test("the app signs in as the AWS identity IT linked, and says which identity to
     const team = admin("create-team", "--name", "Studio", "--admin-email", "lead@example.com");
     for (const who of ["ada", "bob"]) admin("add-member", "--team", team.id, "--email", `${who}@example.com`, "--role", "planner");
     const arn = (who) => `arn:aws:sts::${fixture.account}:assumed-role/resource-planner-planner/${who}`;
-    admin("link-identity", "--email", "ada@example.com", "--principal", arn("ada"));
+    // A role session's unique id (what a link is keyed by): the role's id and the session name.
+    const id = (who) => `${fixture.roleIds.planner}:${who}`;
+    const link = (who) =>
+      admin("link-identity", "--email", `${who}@example.com`, "--principal", arn(who), "--principal-id", id(who), "--team", team.id);
+    link("ada");
 
     // IT's settings: the table, and sign-in by AWS identity (no mail server, no pepper).
     mkdirSync(join(machineConfig, ".."), { recursive: true });
@@ -88,9 +92,10 @@ test("the app signs in as the AWS identity IT linked, and says which identity to
       }, 30000);
       assert.match(reason, /not linked to a user of this table/);
       assert.ok(reason.includes(arn("bob")), `the ARN to link: ${reason}`);
+      assert.ok(reason.includes(id("bob")), `the id to link: ${reason}`);
       assert.equal((await app.findAll("main.signin input[name=email]")).length, 0, "no email form");
       await app.screenshot("61-aws-identity-not-linked");
-      admin("link-identity", "--email", "bob@example.com", "--principal", arn("bob"));
+      link("bob");
       await app.click((await app.findAll('main.signin button[data-action="aws-sign-in"]'))[0]);
       await until("Studio's timeline", async () => (await app.texts("h1"))[0] === "Studio", 30000);
     } finally {

@@ -72,9 +72,11 @@ pub enum Command {
         #[arg(long)]
         email: String,
     },
-    /// Link an AWS identity to a user, for sign-in by AWS identity (`signin.methods =
-    /// ["aws-identity"]`): the ARN that `aws sts get-caller-identity` prints with that person's
-    /// credentials (for IAM Identity Center, `arn:aws:sts::ACCOUNT:assumed-role/ROLE/NAME`).
+    /// Link an AWS identity to a user and the teams it reaches, for sign-in by AWS identity
+    /// (`signin.methods = ["aws-identity"]`): the Arn and the UserId that `aws sts
+    /// get-caller-identity` prints with that person's credentials (for IAM Identity Center,
+    /// `arn:aws:sts::ACCOUNT:assumed-role/ROLE/NAME` and `AROA…:NAME`); the app's sign-in screen
+    /// shows both for an identity nobody linked.
     LinkIdentity {
         /// The person's email (their user is found through it and must carry it).
         #[arg(long, required_unless_present = "user_id", conflicts_with = "user_id")]
@@ -82,10 +84,19 @@ pub enum Command {
         /// The person's user id instead (as `rp-admin members` prints it).
         #[arg(long)]
         user_id: Option<String>,
+        /// The identity's ARN (`Arn`).
         #[arg(long)]
         principal: String,
+        /// The identity's unique id (`UserId`): what the link is keyed by, and what IAM lets
+        /// only that identity read.
+        #[arg(long)]
+        principal_id: String,
+        /// A team this identity's IAM roles reach (once for each); the user must be a member.
+        #[arg(long = "team", required = true)]
+        teams: Vec<String>,
     },
-    /// Remove an AWS identity's link (the person's app is signed out at its next command).
+    /// Remove an AWS identity's link (the person's app is signed out at its next command): by
+    /// its unique id, or by its ARN for a link made before links were keyed by id.
     UnlinkIdentity {
         #[arg(long)]
         principal: String,

@@ -125,7 +125,7 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
                 |_| format!("{email} is not a member of team {team} any more"),
             );
         }
-        Command::LinkIdentity { email, user_id, principal } => {
+        Command::LinkIdentity { email, user_id, principal, principal_id, teams } => {
             let user = match (email, user_id) {
                 (_, Some(id)) => identity
                     .get_user(&planner_domain::UserId::parse(id)?)
@@ -151,15 +151,16 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
                 }
             };
             let email = user.email.clone();
-            identity.link_principal(&user.id, principal).await?;
+            let teams = teams.iter().map(|t| TeamId::parse(t)).collect::<Result<Vec<_>, _>>()?;
+            let caller = planner_store::Caller { arn: principal.clone(), id: principal_id.clone() };
+            identity.link_principal(&user.id, &caller, &teams).await?;
             // For IT to check that this is the person meant (an email guard is an admin's to
-            // write): who the user is and where they are a member.
-            let teams: Vec<String> =
-                identity.list_user_teams(&user.id).await?.iter().map(|t| t.team.to_string()).collect();
+            // write): who the user is and the teams the link names.
+            let teams: Vec<String> = teams.iter().map(|t| t.to_string()).collect();
             let name = user.name.as_ref().map(|n| n.to_string());
             out.value(
-                &serde_json::json!({ "principal": principal, "userId": user.id, "email": email, "name": name, "teams": teams }),
-                |_| format!("{principal} signs in as {email} (user {}, teams: {})", user.id, teams.join(", ")),
+                &serde_json::json!({ "principal": principal, "principalId": principal_id, "userId": user.id, "email": email, "name": name, "teams": teams }),
+                |_| format!("{principal} ({principal_id}) signs in as {email} (user {}, teams: {})", user.id, teams.join(", ")),
             );
         }
         Command::UnlinkIdentity { principal } => {

@@ -123,6 +123,7 @@ fn signs_in_by_aws_identity_against_moto() {
     assert!(fixture.status.success(), "fixture: {}", String::from_utf8_lossy(&fixture.stderr));
     let roles: serde_json::Value = serde_json::from_slice(&fixture.stdout).unwrap();
     let account = roles["account"].as_str().unwrap().to_owned();
+    let role_id = |kind: &str| roles["roleIds"][kind].as_str().unwrap().to_owned();
 
     // IT's part, with rp-admin as IT's IAM user. Vic's table membership says planner, his IAM
     // role viewer: as if he had written his own MEMBER item (any planner can write the team's
@@ -143,13 +144,53 @@ fn signs_in_by_aws_identity_against_moto() {
             "vic" => "viewer",
             _ => "planner",
         };
-        let linked = rp_admin(
-            &dir,
-            &endpoint,
-            &["link-identity", "--email", &email, "--principal", &session_arn(&account, kind, who)],
-        );
+        let id = format!("{}:{who}", role_id(kind));
+        let arn = session_arn(&account, kind, who);
+        let args =
+            ["link-identity", "--email", &email, "--principal", &arn, "--principal-id", &id, "--team", &team];
+        let linked = rp_admin(&dir, &endpoint, &args);
         assert_eq!(linked["email"], serde_json::json!(email), "{linked}");
+        assert_eq!(linked["teams"], serde_json::json!([team]), "{linked}");
     }
+    // A link names teams the person is a member of; an id that is not the ARN's is refused.
+    let said = rp_admin_refused(
+        &dir,
+        &endpoint,
+        &[
+            "link-identity",
+            "--email",
+            "bob@example.com",
+            "--principal",
+            &session_arn(&account, "planner", "bob"),
+            "--principal-id",
+            &format!("{}:alice", role_id("planner")),
+            "--team",
+            &team,
+        ],
+    );
+    assert!(said.contains("is not the one STS answers"), "{said}");
+    let other_team = rp_admin(
+        &dir,
+        &endpoint,
+        &["create-team", "--name", "Elsewhere", "--admin-email", "ada@example.com"],
+    );
+    let other_team = other_team["id"].as_str().unwrap().to_owned();
+    let said = rp_admin_refused(
+        &dir,
+        &endpoint,
+        &[
+            "link-identity",
+            "--email",
+            "bob@example.com",
+            "--principal",
+            &session_arn(&account, "planner", "bob"),
+            "--principal-id",
+            &format!("{}:bob", role_id("planner")),
+            "--team",
+            &other_team,
+        ],
+    );
+    assert!(said.contains(&format!("not a member of team {other_team}")), "{said}");
 
     let mut child = Command::new(std::env::current_exe().unwrap());
     aws_env(&mut child, &dir, &endpoint);
@@ -165,6 +206,8 @@ fn signs_in_by_aws_identity_against_moto() {
         .env("RP_MOTO_DIR", &dir)
         .env("RP_MOTO_TEAM", &team)
         .env("RP_MOTO_ACCOUNT", &account)
+        .env("RP_MOTO_PLANNER_ROLE_ID", role_id("planner"))
+        .env("RP_MOTO_VIEWER_ROLE_ID", role_id("viewer"))
         .output()
         .unwrap();
     let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
@@ -186,6 +229,33 @@ mod app {
         store.identity().find_user_by_email(&Email::parse("ada@example.com").unwrap()).await.unwrap().unwrap()
     }
 
+    /// What IAM refuses the team roles and moto does not (it checks actions only): the index,
+    /// and identity links by ARN (links are read by the caller's id, `${aws:userid}`; the
+    /// check-table-template.py matrix evaluates the policy itself). An app that needs either
+    /// fails here as it would on AWS.
+    #[derive(Debug)]
+    struct WhatTheRolesRefuse;
+
+    impl planner_store::engine::hooks::Hooks for WhatTheRolesRefuse {
+        fn before(&self, operation: &str, body: &[u8]) -> planner_store::engine::hooks::Before {
+            let request: serde_json::Value = serde_json::from_slice(body).unwrap_or_default();
+            let pk = request["Key"]["pk"]["S"].as_str().unwrap_or_default();
+            let refused = (operation == "Query" && request.get("IndexName").is_some())
+                || pk.starts_with("PRINCIPAL#arn:");
+            if refused {
+                let body = serde_json::json!({
+                    "__type": "com.amazon.coral.service#AccessDeniedException",
+                    "Message": format!("not authorized to perform dynamodb:{operation} (the team roles' policy)"),
+                });
+                return planner_store::engine::hooks::Before::Respond {
+                    status: 400,
+                    body: body.to_string().into_bytes(),
+                };
+            }
+            planner_store::engine::hooks::Before::Forward
+        }
+    }
+
     async fn store(profile: &str) -> Store {
         let engine = Engine::DynamoDb(RemoteTable {
             table: TABLE.into(),
@@ -194,7 +264,7 @@ mod app {
             endpoint: Some(std::env::var("RP_MOTO_ENDPOINT").unwrap()),
             test_credentials: false,
         });
-        let conn = planner_store::connect(&engine, None).await.unwrap();
+        let conn = planner_store::connect(&engine, Some(Arc::new(WhatTheRolesRefuse))).await.unwrap();
         let dir = PathBuf::from(std::env::var("RP_MOTO_DIR").unwrap());
         Store::new(
             conn,
@@ -230,8 +300,12 @@ mod app {
         let account = std::env::var("RP_MOTO_ACCOUNT").unwrap();
 
         // STS names the identity; IT's link names the user. No code, no token, no Session item.
+        let planner_role = std::env::var("RP_MOTO_PLANNER_ROLE_ID").unwrap();
+        let viewer_role = std::env::var("RP_MOTO_VIEWER_ROLE_ID").unwrap();
         let verified = store("alice").await.identity().verify(&Credential::AwsIdentity).await.unwrap();
         assert_eq!(verified.principal(), Some(session_arn(&account, "planner", "alice").as_str()));
+        assert_eq!(verified.caller().map(|c| c.id.clone()), Some(format!("{planner_role}:alice")));
+        assert_eq!(verified.linked_teams().map(|t| t.len()), Some(1), "the team IT's link names");
         let alice = app_of("alice").await;
         assert_eq!(email_of(&alice.session().await).as_deref(), Some("alice@example.com"));
         let pat = alice.create_person(PersonId::generate(), Name::parse("Pat").unwrap()).await;
@@ -256,7 +330,12 @@ mod app {
         // Nor can he link his AWS identity to Ada (an admin) in the table, as IT would.
         let vics = store("vic").await;
         let ada = ada_in(&vics).await;
-        let forged = vics.identity().link_principal(&ada.id, &session_arn(&account, "viewer", "vic")).await;
+        let vic_caller = planner_store::Caller {
+            arn: session_arn(&account, "viewer", "vic"),
+            id: format!("{viewer_role}:vic"),
+        };
+        let team = planner_domain::TeamId::parse(&std::env::var("RP_MOTO_TEAM").unwrap()).unwrap();
+        let forged = vics.identity().link_principal(&ada.id, &vic_caller, std::slice::from_ref(&team)).await;
         assert!(matches!(forged, Err(StoreError::Denied { .. })), "{forged:?}");
 
         // Bob is a member, but nobody linked his AWS identity: the sign-in screen names it.
@@ -265,6 +344,7 @@ mod app {
             SessionView::SignedOut { reason: Some(reason), aws_identity: true } => {
                 let said = reason.to_string();
                 assert!(said.contains(&session_arn(&account, "planner", "bob")), "{said}");
+                assert!(said.contains(&format!("{planner_role}:bob")), "the id IT links by: {said}");
                 println!("bob (not linked): {said}");
             }
             other => panic!("an unlinked identity signs nobody in: {other:?}"),
@@ -292,17 +372,17 @@ mod app {
                 "bob@example.com",
                 "--principal",
                 &session_arn(&account, "planner", "bob"),
+                "--principal-id",
+                &format!("{planner_role}:bob"),
+                "--team",
+                team.as_str(),
             ],
         );
         assert!(said.contains("whose email is ada@example.com"), "{said}");
         println!("IT linking bob by a forged email guard: {}", said.trim());
 
         // IT removes Alice's link: her next command signs her out.
-        rp_admin(
-            &dir,
-            &endpoint,
-            &["unlink-identity", "--principal", &session_arn(&account, "planner", "alice")],
-        );
+        rp_admin(&dir, &endpoint, &["unlink-identity", "--principal", &format!("{planner_role}:alice")]);
         let after = alice.catalog().await;
         assert!(matches!(after, Err(AppError::Store(StoreError::UnknownIdentity { .. }))), "{after:?}");
         assert!(matches!(alice.session().await, SessionView::SignedOut { .. }));

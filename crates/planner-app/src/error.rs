@@ -293,7 +293,10 @@ mod tests {
             StoreError::Unavailable { message: "down".into() },
             StoreError::Invalid(ValidationError::RangeEmpty),
             StoreError::Conflict { what: "assignment" },
-            StoreError::UnknownIdentity { principal: "arn:aws:iam::1:user/a".into() },
+            StoreError::UnknownIdentity {
+                principal: "arn:aws:iam::1:user/a".into(),
+                id: "AIDAEXAMPLE".into(),
+            },
             StoreError::Denied { message: "no".into() },
         ];
         for e in store_errors {
@@ -304,7 +307,10 @@ mod tests {
         assert!(!AppError::from(StoreError::Conflict { what: "x" }).is_out_of_reach());
         // IAM denying a request is not a lost table: the window stays online and says why.
         assert!(!AppError::from(StoreError::Denied { message: "x".into() }).is_out_of_reach());
-        assert!(AppError::from(StoreError::UnknownIdentity { principal: "arn:x".into() }).is_session_gone());
+        assert!(
+            AppError::from(StoreError::UnknownIdentity { principal: "arn:x".into(), id: "AIDAX".into() })
+                .is_session_gone()
+        );
         // A busy (throttled) table is reachable: no window goes offline for it.
         assert!(!AppError::from(StoreError::Busy { message: "x".into() }).is_out_of_reach());
         assert!(AppError::from(StoreError::NotMember).is_session_gone());

@@ -289,7 +289,7 @@ impl App {
     ) -> Result<Signed, AppError> {
         let session = store.identity().verify(&credential).await?;
         let (user, teams) =
-            store.identity().user_with_teams(session.user()).await?.ok_or(StoreError::SessionInvalid)?;
+            store.identity().user_of_session(&session).await?.ok_or(StoreError::SessionInvalid)?;
         let team = wanted
             .filter(|w| teams.iter().any(|t| &t.team == *w))
             .or_else(|| teams.first().map(|t| &t.team))

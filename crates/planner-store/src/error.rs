@@ -26,9 +26,9 @@ pub enum StoreError {
     SessionInvalid,
     /// Sign-in by AWS identity: STS named an identity that IT has not linked to a user.
     #[error(
-        "your AWS identity ({principal}) is not linked to a user of this table; ask your IT department to link it (rp-admin link-identity)"
+        "your AWS identity ({principal}, id {id}) is not linked to a user of this table; ask your IT department to link it (rp-admin link-identity --principal {principal} --principal-id {id})"
     )]
-    UnknownIdentity { principal: String },
+    UnknownIdentity { principal: String, id: String },
     #[error("this sign-in code is wrong, has expired or was already used")]
     CodeInvalid,
     #[error("the data store cannot be reached: {message}")]

@@ -244,9 +244,29 @@ pub fn feed_after(cursor: &str) -> String {
     format!("{cursor}{AFTER}")
 }
 
-/// The link of an AWS principal (the ARN STS `GetCallerIdentity` answers) to a user: written
-/// by IT (`rp-admin link-identity`) and read, never written, by the app.
-pub fn principal_pk(arn: &str) -> Result<String, ValidationError> {
+/// The link of an AWS principal to a user, keyed by the principal's unique id as STS
+/// `GetCallerIdentity` answers it (`UserId`: `AIDA…` for an IAM user, `{role id}:{session
+/// name}` for a role's session, IAM Identity Center's included): the same string IAM's policy
+/// variable `${aws:userid}` holds, so the team roles can let each principal read its own link
+/// and nobody else's. Written by IT (`rp-admin link-identity`), read, never written, by the app.
+pub fn principal_pk(principal_id: &str) -> Result<String, ValidationError> {
+    let allowed = |c: char| c.is_ascii_alphanumeric() || "+=,.@_-:".contains(c);
+    // An id begins with AWS's letters or digits (an ARN, the key of links made before, begins
+    // with "arn:": the two never meet).
+    let ok = (1..=256).contains(&principal_id.len())
+        && principal_id.chars().all(allowed)
+        && principal_id.starts_with(|c: char| c.is_ascii_uppercase() || c.is_ascii_digit());
+    if ok {
+        Ok(format!("{PRINCIPAL}{principal_id}"))
+    } else {
+        Err(ValidationError::Id(principal_id.chars().take(64).collect()))
+    }
+}
+
+/// The key of a link made before links were keyed by the principal's id: its ARN. Read when a
+/// principal has no link by id (tables whose IT has not linked again yet), and removed by
+/// `rp-admin unlink-identity --principal ARN`.
+pub fn legacy_principal_pk(arn: &str) -> Result<String, ValidationError> {
     let ok = arn.starts_with("arn:")
         && arn.len() <= 1024
         && !arn.contains('#')

@@ -120,6 +120,25 @@ fn prefixes_sort_as_documented() {
     assert!(keys[10] >= lo && keys[11] <= hi && keys[9] < lo);
 }
 
+#[test]
+fn an_identity_link_is_keyed_by_the_principal_s_unique_id_and_never_meets_a_link_by_arn() {
+    // What STS answers as UserId (IAM's ${aws:userid}): a role session's, an IAM user's.
+    assert_eq!(
+        principal_pk("AROA3XFRBF23EXAMPLE:ada@example.com").unwrap(),
+        "PRINCIPAL#AROA3XFRBF23EXAMPLE:ada@example.com"
+    );
+    assert_eq!(principal_pk("AIDAJQABLZS4A3QDU576Q").unwrap(), "PRINCIPAL#AIDAJQABLZS4A3QDU576Q");
+    // Not an id: an ARN (the key of links made before), a key separator, spaces, nothing.
+    for bad in ["arn:aws:iam::1:user/a", "AROA1:a#b", "AROA1:a b", "", "aroa1:lower-first"] {
+        assert!(principal_pk(bad).is_err(), "{bad:?}");
+    }
+    assert_eq!(
+        legacy_principal_pk("arn:aws:sts::1:assumed-role/r/a").unwrap(),
+        "PRINCIPAL#arn:aws:sts::1:assumed-role/r/a"
+    );
+    assert!(legacy_principal_pk("AIDAJQABLZS4A3QDU576Q").is_err());
+}
+
 proptest! {
     #[test]
     fn assignment_sort_keys_order_by_start_day(a in 0i64..200_000, b in 0i64..200_000) {

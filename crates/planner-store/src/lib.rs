@@ -22,8 +22,9 @@ pub use audit::{AuditEvent, AuditSink, FileAudit, MemoryAudit};
 pub use engine::{Connection, Engine, RemoteTable, connect};
 pub use error::StoreError;
 pub use identity::{
-    CODE_BITS, CODE_LENGTH, CODES_PER_HOUR, Credential, Identity, IssuedCode, MemberInfo, SESSION_DAYS,
-    SignedIn, TeamMembership, VERIFICATION_MINUTES, VerifiedSession, WRONG_CODES_ALLOWED, has_code_form,
+    CODE_BITS, CODE_LENGTH, CODES_PER_HOUR, Caller, Credential, Identity, IdentityLink, IssuedCode,
+    MemberInfo, SESSION_DAYS, SignedIn, TeamMembership, VERIFICATION_MINUTES, VerifiedSession,
+    WRONG_CODES_ALLOWED, has_code_form,
 };
 pub use plan::{
     AssignmentChange, AssignmentRef, CascadeReport, Catalog, GONE_DAYS, MAX_HOLIDAYS_AT_ONCE, NewAssignment,
@@ -51,7 +52,7 @@ pub struct Store {
     /// Window-index levels known to be registered, per team (they are never removed).
     known_levels: Mutex<HashSet<(TeamId, keys::Series, u8)>>,
     /// STS's last answer and when (sign-in by AWS identity): rechecks reuse it for a while.
-    caller: Mutex<Option<(String, std::time::Instant)>>,
+    caller: Mutex<Option<(Caller, std::time::Instant)>>,
     /// Each team's retention of change records in days, and when it was read (plan/feed/mod.rs).
     feed_days: Mutex<std::collections::HashMap<TeamId, (u32, std::time::Instant)>>,
     /// Orders the change records this store writes within one millisecond.

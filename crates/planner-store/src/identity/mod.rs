@@ -8,7 +8,7 @@ mod scopes;
 mod signin;
 mod users;
 
-pub use aws::Credential;
+pub use aws::{Caller, Credential, IdentityLink};
 pub use members::{MemberInfo, TeamMembership};
 pub use signin::{
     CODE_BITS, CODE_LENGTH, CODES_PER_HOUR, IssuedCode, SignedIn, WRONG_CODES_ALLOWED, has_code_form,

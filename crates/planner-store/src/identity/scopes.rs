@@ -22,7 +22,12 @@ impl Identity<'_> {
         if session.expires() <= self.store.now().unix_timestamp() {
             return Err(StoreError::SessionInvalid);
         }
-        let out = self.store.get(key(keys::team_pk(team), keys::member_sk(session.user())), true).await?;
+        let named = session.linked_teams().is_none_or(|teams| teams.contains(team));
+        let out = if named {
+            self.store.get(key(keys::team_pk(team), keys::member_sk(session.user())), true).await?
+        } else {
+            None
+        };
         let Some(item) = out else {
             self.store.audit.record(&AuditEvent {
                 at: self.store.now_rfc3339(),
@@ -54,8 +59,13 @@ impl Identity<'_> {
         let (verified, scope) =
             futures::future::join(self.reverify(credential, session), self.scope_for_session(session, team))
                 .await;
-        if &verified? != session.user() {
+        let (user, linked_teams) = verified?;
+        if &user != session.user() {
             return Err(StoreError::SessionInvalid);
+        }
+        // IT's link names the teams an AWS identity reaches: one it no longer names is closed.
+        if linked_teams.is_some_and(|teams| !teams.contains(team)) {
+            return Err(StoreError::NotMember);
         }
         scope
     }

@@ -12,7 +12,7 @@ use crate::sdk::put_new;
 use crate::sdk::{Item, classify, get_n, get_opt_s, get_s, key, n, s};
 use crate::{Sensitive, StoreError};
 use aws_sdk_dynamodb::types::{ReturnConsumedCapacity, TransactWriteItem};
-use planner_domain::{Email, Name, User, UserId};
+use planner_domain::{Email, Name, TeamId, User, UserId};
 
 /// How long a session lasts.
 pub const SESSION_DAYS: i64 = 30;
@@ -25,8 +25,9 @@ pub struct VerifiedSession {
     user: UserId,
     /// Epoch seconds.
     expires: i64,
-    /// Signed in by AWS identity: the ARN STS answered (no Session item, no expiry of ours).
-    principal: Option<String>,
+    /// Signed in by AWS identity: whose credentials STS answered, and IT's link of them (no
+    /// Session item, no expiry of ours).
+    principal: Option<(crate::Caller, Option<Vec<TeamId>>)>,
 }
 
 impl VerifiedSession {
@@ -38,13 +39,25 @@ impl VerifiedSession {
         self.expires
     }
 
-    /// The AWS principal the user signed in as (sign-in by AWS identity), if that was how.
+    /// The ARN of the AWS principal the user signed in as (sign-in by AWS identity), if that
+    /// was how.
     pub fn principal(&self) -> Option<&str> {
-        self.principal.as_deref()
+        self.principal.as_ref().map(|(caller, _)| caller.arn.as_str())
     }
 
-    pub(crate) fn of_principal(user: UserId, principal: String) -> Self {
-        Self { user, expires: i64::MAX, principal: Some(principal) }
+    /// The AWS principal the user signed in as, if that was how.
+    pub fn caller(&self) -> Option<&crate::Caller> {
+        self.principal.as_ref().map(|(caller, _)| caller)
+    }
+
+    /// The teams IT's link of the AWS principal names, if it names them: the only teams this
+    /// session may open (a user's teams are then never looked up in the index).
+    pub fn linked_teams(&self) -> Option<&[TeamId]> {
+        self.principal.as_ref().and_then(|(_, teams)| teams.as_deref())
+    }
+
+    pub(crate) fn of_principal(caller: crate::Caller, link: crate::IdentityLink) -> Self {
+        Self { user: link.user, expires: i64::MAX, principal: Some((caller, link.teams)) }
     }
 }
 

@@ -28,6 +28,21 @@ impl Identity<'_> {
         Ok(Some((crate::identity::users::user_from_item(&item)?, teams)))
     }
 
+    /// The user of a verified session and their teams. Signed in by an AWS identity whose link
+    /// names its teams, those are the teams (each confirmed by its membership, as below) and
+    /// the index is not read: the team roles may not read it, since it answers anyone's
+    /// memberships of every team (docs/security.md).
+    pub async fn user_of_session(
+        self,
+        session: &crate::VerifiedSession,
+    ) -> Result<Option<(User, Vec<TeamMembership>)>, StoreError> {
+        let Some(linked) = session.linked_teams() else { return self.user_with_teams(session.user()).await };
+        let user = session.user();
+        let Some(item) = self.store.get(key(keys::user_pk(user), META), true).await? else { return Ok(None) };
+        let teams = self.confirmed(user, linked.to_vec()).await?;
+        Ok(Some((crate::identity::users::user_from_item(&item)?, teams)))
+    }
+
     /// The teams of `user`, whose User item (if any) is `user_item`.
     async fn teams_of(
         self,
@@ -75,6 +90,11 @@ impl Identity<'_> {
                 listed.push(team);
             }
         }
+        self.confirmed(user, listed).await
+    }
+
+    /// The teams of `listed` in which `user` has a membership, with its role and the team's name.
+    async fn confirmed(self, user: &UserId, listed: Vec<TeamId>) -> Result<Vec<TeamMembership>, StoreError> {
         // Each confirmed, with its role, by a strongly consistent read of the membership itself:
         // the index lags, and lists for a while a team the user was removed from, or the role
         // they had (opening such a team used to fail and sign the user out). One read per team (its
