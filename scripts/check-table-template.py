@@ -154,7 +154,7 @@ def check_policies(args):
     pairs = [
         (main, "AppUserPolicy", "ResourcePlannerApp"),
         (team, "TeamPolicy", "OneTeamsPartitionAndTheIdentityItems"),
-        (roles, "ReadPolicy", "ReadOneTeamAndTheIdentityItems"),
+        (roles, "ReadPolicy", "ReadOneTeam"),
         (roles, "PlannerWritePolicy", "WriteOneTeam"),
         (roles, "AdminWritePolicy", "CreateUsersForNewMembers"),
     ]
@@ -187,8 +187,28 @@ def check_policies(args):
                 if forbidden.match(action):
                     problems.append(f"{tpl.path.name} {logical_id} grants {action}")
     problems += check_role_matrix(roles)
+    problems += check_person_attributes(roles)
     problems += check_feed_ttl(main)
     return problems
+
+
+def check_person_attributes(roles):
+    """The attributes the team roles may read of people's items are the ones the store names in
+    every such read (identity/users.rs PERSON_ATTRIBUTES): one list, in two languages."""
+    doc = roles.resolve(roles.resource("ReadPolicy", "AWS::IAM::ManagedPolicy")["Properties"]["PolicyDocument"])
+    allowed = [
+        attrs
+        for st in doc["Statement"]
+        for attrs in [st.get("Condition", {}).get("ForAllValues:StringEquals", {}).get("dynamodb:Attributes")]
+        if attrs
+    ]
+    source = Path("crates/planner-store/src/identity/users.rs").read_text()
+    named = re.search(r"PERSON_ATTRIBUTES: \[&str; \d+\] =\s*\[([^\]]*)\]", source, re.S)
+    code = re.findall(r'"([^"]+)"', named.group(1)) if named else None
+    if len(allowed) != 1 or code != allowed[0]:
+        return [f"people's attributes: the read policy allows {allowed}, the store reads {code}"]
+    print(f"  the roles read of people's items exactly what the store asks: {', '.join(code)}")
+    return []
 
 
 def check_feed_ttl(main):
@@ -239,7 +259,17 @@ ROLE_MATRIX = [
     ("planner", "GetItem", TABLE_ARN, [f"PRINCIPAL#{CALLER['viewer']}"], False),
     ("viewer", "Query", TABLE_ARN, [f"PRINCIPAL#{CALLER['viewer']}"], False),
     ("viewer", "GetItem", TABLE_ARN, ["PRINCIPAL#arn:aws:sts::1:assumed-role/r/v"], False),
-    ("viewer", "GetItem", TABLE_ARN, ["USER#01JOTHER"], True),
+    # People's User items and email guards: only the attributes the app shows, named in the
+    # request; not a User item's recentTeams (the teams its person joined), and not a read that
+    # names no attributes (it would return all of them).
+    ("viewer", "GetItem", TABLE_ARN, ["USER#01JOTHER"], True, {"attributes": ["pk", "sk", "email", "name"]}),
+    ("viewer", "BatchGetItem", TABLE_ARN, ["USER#01JA", "USER#01JB"], True, {"attributes": ["pk", "email"]}),
+    ("viewer", "GetItem", TABLE_ARN, ["EMAIL#a@example.com"], True, {"attributes": ["pk", "sk", "userId"]}),
+    ("viewer", "GetItem", TABLE_ARN, ["USER#01JOTHER"], False),
+    ("planner", "GetItem", TABLE_ARN, ["USER#01JOTHER"], False, {"attributes": ["email", "recentTeams"]}),
+    ("admin", "BatchGetItem", TABLE_ARN, ["USER#01JA"], False, {"attributes": ["recentTeams"]}),
+    ("viewer", "Query", TABLE_ARN, ["USER#01JOTHER"], False, {"attributes": ["pk", "email"]}),
+    ("viewer", "GetItem", TABLE_ARN, ["USER#01JOTHER"], False, {"attributes": ["email"], "select": "ALL_ATTRIBUTES"}),
     ("viewer", "GetItem", TABLE_ARN, ["SESSION#connection-test"], True),
     ("viewer", "PutItem", TABLE_ARN, ["TEAM#TEAM_ID"], False),
     ("viewer", "DeleteItem", TABLE_ARN, ["TEAM#TEAM_ID"], False),
@@ -284,26 +314,37 @@ def substitute(pattern, caller):
     return re.sub(r"\$\{([^}]+)\}", value, pattern)
 
 
-def allows(statement, action, resource, leading_keys, caller):
-    """One Allow statement of the forms the templates use (no NotAction, no other conditions),
-    asked by the principal whose ${aws:userid} is `caller`."""
+def allows(statement, action, resource, context, caller):
+    """One Allow statement of the forms the templates use (no NotAction), asked by the principal
+    whose ${aws:userid} is `caller`, with the request's condition keys `context`
+    (`dynamodb:LeadingKeys`, and `dynamodb:Attributes` and `dynamodb:Select` when the request
+    has them). IAM's rules as far as the templates need them: every operator of the condition
+    must hold; ForAllValues over a key the request lacks holds (IAM's own pitfall, which the
+    `Null` operator closes); `…IfExists` holds for a missing key; `Null: "false"` needs the key."""
     assert statement["Effect"] == "Allow" and set(statement) <= {"Sid", "Effect", "Action", "Resource", "Condition"}
     if f"dynamodb:{action}" not in statement["Action"]:
         return False
     if not any(like(r, resource) for r in statement["Resource"]):
         return False
-    condition = statement.get("Condition")
-    if condition is None:
-        return True
-    assert len(condition) == 1, condition
-    (operator, keys), = condition.items()
-    assert list(keys) == ["dynamodb:LeadingKeys"], keys
-    patterns = [substitute(p, caller) for p in keys["dynamodb:LeadingKeys"]]
-    if operator == "ForAllValues:StringLike":
-        return all(any(like(p, k) for p in patterns) for k in leading_keys)
-    if operator == "ForAllValues:StringEquals":
-        return all(k in patterns for k in leading_keys)
-    raise SystemExit(f"the condition operator {operator} is not handled by this check; extend it")
+    for operator, keys in statement.get("Condition", {}).items():
+        for name, wanted in keys.items():
+            assert name in ("dynamodb:LeadingKeys", "dynamodb:Attributes", "dynamodb:Select"), name
+            wanted = [substitute(p, caller) for p in (wanted if isinstance(wanted, list) else [wanted])]
+            got = context.get(name)
+            if operator == "ForAllValues:StringLike":
+                ok = got is None or all(any(like(p, v) for p in wanted) for v in got)
+            elif operator == "ForAllValues:StringEquals":
+                ok = got is None or all(v in wanted for v in got)
+            elif operator == "StringEqualsIfExists":
+                ok = got is None or got in wanted
+            elif operator == "Null":
+                assert wanted in (["true"], ["false"]), wanted
+                ok = (got is None) == (wanted == ["true"])
+            else:
+                raise SystemExit(f"the condition operator {operator} is not handled by this check; extend it")
+            if not ok:
+                return False
+    return True
 
 
 def check_role_matrix(roles):
@@ -325,13 +366,21 @@ def check_role_matrix(roles):
                 problems.append(f"{roles.path.name} {logical}: the session name is not pinned to the user's name")
             else:
                 print(f"  {logical}: session name pinned to ${{aws:username}}")
-    for kind, action, resource, keys, expected in ROLE_MATRIX:
-        got = any(allows(s, action, resource, keys, CALLER[kind]) for s in statements[kind])
+    for kind, action, resource, keys, expected, *request in ROLE_MATRIX:
+        request = request[0] if request else {}
+        context = {"dynamodb:LeadingKeys": keys}
+        if "attributes" in request:
+            context["dynamodb:Attributes"] = request["attributes"]
+        if "select" in request:
+            context["dynamodb:Select"] = request["select"]
+        got = any(allows(s, action, resource, context, CALLER[kind]) for s in statements[kind])
         verdict = "allowed" if got else "denied"
+        asked = ", ".join(keys) + (f" [{', '.join(request['attributes'])}]" if "attributes" in request else "")
+        asked += f" Select={request['select']}" if "select" in request else ""
         if got != expected:
-            problems.append(f"{roles.path.name}: the {kind} role is {verdict} {action} on {', '.join(keys)}")
+            problems.append(f"{roles.path.name}: the {kind} role is {verdict} {action} on {asked}")
         else:
-            print(f"  {kind:7} {action:18} {', '.join(keys):45} {verdict}")
+            print(f"  {kind:7} {action:18} {asked:45} {verdict}")
     return problems
 
 

@@ -229,19 +229,46 @@ mod app {
         store.identity().find_user_by_email(&Email::parse("ada@example.com").unwrap()).await.unwrap().unwrap()
     }
 
-    /// What IAM refuses the team roles and moto does not (it checks actions only): the index,
-    /// and identity links by ARN (links are read by the caller's id, `${aws:userid}`; the
-    /// check-table-template.py matrix evaluates the policy itself). An app that needs either
-    /// fails here as it would on AWS.
+    /// What IAM refuses the team roles and moto does not (it checks actions only): the index;
+    /// identity links by ARN (links are read by the caller's id, `${aws:userid}`); a read of
+    /// people's User items or email guards that does not name its attributes, or names one
+    /// beyond what the app shows (recentTeams). The check-table-template.py matrix evaluates
+    /// the policy itself; an app that needs any of these fails here as it would on AWS.
     #[derive(Debug)]
     struct WhatTheRolesRefuse;
+
+    /// A read of people's items the read policy refuses: one that names no attributes, or
+    /// names one it does not allow.
+    fn reads_too_much_of_people(keys: &[&serde_json::Value], projected: &serde_json::Value) -> bool {
+        const SHOWN: [&str; 7] = ["pk", "sk", "id", "email", "name", "emailVerified", "userId"];
+        let people = keys.iter().any(|k| {
+            let pk = k["pk"]["S"].as_str().unwrap_or_default();
+            pk.starts_with("USER#") || pk.starts_with("EMAIL#")
+        });
+        let named = projected["ExpressionAttributeNames"].as_object();
+        let within = projected["ProjectionExpression"].is_string()
+            && named.is_some_and(|n| n.values().all(|v| v.as_str().is_some_and(|a| SHOWN.contains(&a))));
+        people && !within
+    }
 
     impl planner_store::engine::hooks::Hooks for WhatTheRolesRefuse {
         fn before(&self, operation: &str, body: &[u8]) -> planner_store::engine::hooks::Before {
             let request: serde_json::Value = serde_json::from_slice(body).unwrap_or_default();
             let pk = request["Key"]["pk"]["S"].as_str().unwrap_or_default();
+            let people = match operation {
+                "GetItem" => reads_too_much_of_people(&[&request["Key"]], &request),
+                "BatchGetItem" => {
+                    request["RequestItems"].as_object().into_iter().flat_map(|t| t.values()).any(|t| {
+                        let keys: Vec<&serde_json::Value> =
+                            t["Keys"].as_array().into_iter().flatten().collect();
+                        reads_too_much_of_people(&keys, t)
+                    })
+                }
+                _ => false,
+            };
             let refused = (operation == "Query" && request.get("IndexName").is_some())
-                || pk.starts_with("PRINCIPAL#arn:");
+                || pk.starts_with("PRINCIPAL#arn:")
+                || people;
             if refused {
                 let body = serde_json::json!({
                     "__type": "com.amazon.coral.service#AccessDeniedException",

@@ -161,10 +161,22 @@ impl Store {
         key: sdk::Item,
         consistent: bool,
     ) -> Result<Option<sdk::Item>, StoreError> {
+        self.get_of(key, consistent, None).await
+    }
+
+    /// [`Store::get`] returning only the attributes of `projection` (all without one).
+    pub(crate) async fn get_of(
+        &self,
+        key: sdk::Item,
+        consistent: bool,
+        projection: Option<&sdk::Projection>,
+    ) -> Result<Option<sdk::Item>, StoreError> {
         Ok(self
             .get_item()
             .set_key(Some(key))
             .consistent_read(consistent)
+            .set_projection_expression(projection.map(|p| p.expression.clone()))
+            .set_expression_attribute_names(projection.map(|p| p.names.clone()))
             .return_consumed_capacity(aws_sdk_dynamodb::types::ReturnConsumedCapacity::Total)
             .send()
             .await

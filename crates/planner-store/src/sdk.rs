@@ -335,12 +335,41 @@ pub async fn batch_get(
     keys: Vec<Item>,
     consistent: bool,
 ) -> Result<Vec<Item>, StoreError> {
+    batch_get_of(client, table, keys, consistent, None).await
+}
+
+/// The attributes a read names (a projection expression with a placeholder for each name):
+/// what IAM's `dynamodb:Attributes` sees, so a policy can refuse every other attribute.
+#[derive(Debug, Clone)]
+pub struct Projection {
+    pub(crate) expression: String,
+    pub(crate) names: HashMap<String, String>,
+}
+
+impl Projection {
+    pub fn of(attributes: &[&str]) -> Self {
+        let placeholders: Vec<String> = (0..attributes.len()).map(|i| format!("#p{i}")).collect();
+        let names = placeholders.iter().cloned().zip(attributes.iter().map(|a| (*a).to_owned())).collect();
+        Self { expression: placeholders.join(", "), names }
+    }
+}
+
+/// [`batch_get`] returning only the attributes of `projection` (all without one).
+pub async fn batch_get_of(
+    client: &Client,
+    table: &str,
+    keys: Vec<Item>,
+    consistent: bool,
+    projection: Option<&Projection>,
+) -> Result<Vec<Item>, StoreError> {
     let mut found = Vec::new();
     for chunk in keys.chunks(100) {
         let mut pending = Some(
             KeysAndAttributes::builder()
                 .set_keys(Some(chunk.to_vec()))
                 .consistent_read(consistent)
+                .set_projection_expression(projection.map(|p| p.expression.clone()))
+                .set_expression_attribute_names(projection.map(|p| p.names.clone()))
                 .build()
                 .map_err(StoreError::build)?,
         );

@@ -4,7 +4,7 @@
 use crate::identity::Identity;
 use crate::keys::{self, GSI1PK, GSI1SK, META};
 use crate::sdk::put_new;
-use crate::sdk::{Item, batch_get, get_s, key, n, query_all, s};
+use crate::sdk::{Item, batch_get_of, get_s, key, n, query_all, s};
 use crate::{StoreError, TeamScope};
 use aws_sdk_dynamodb::types::{AttributeValue, Delete, Put, TransactWriteItem, Update};
 use planner_domain::{Action, Email, Name, Role, TeamId, User, UserId};
@@ -248,7 +248,8 @@ impl Identity<'_> {
 
     /// A user's name, or else email: what their MEMBER item's `who` holds.
     async fn who_of(self, user: &UserId) -> Result<Option<String>, StoreError> {
-        let person = self.store.get(key(keys::user_pk(user), META), true).await?;
+        let projection = crate::identity::users::person_projection();
+        let person = self.store.get_of(key(keys::user_pk(user), META), true, Some(&projection)).await?;
         let said = |name: &str| person.as_ref().and_then(|p| crate::sdk::get_opt_s(p, name));
         Ok(said("name").or_else(|| said("email")).map(str::to_owned))
     }
@@ -333,11 +334,12 @@ impl Identity<'_> {
         for item in &items {
             members.push((UserId::parse(get_s(item, "userId")?)?, parse_role(item)?));
         }
-        let users = batch_get(
+        let users = batch_get_of(
             self.store.client(),
             self.store.table(),
             members.iter().map(|(u, _)| key(keys::user_pk(u), META)).collect(),
             self.store.strong_reads,
+            Some(&crate::identity::users::person_projection()),
         )
         .await?;
         let user = |u: &UserId| users.iter().find(|i| get_s(i, "id").ok() == Some(u.as_str()));

@@ -19,6 +19,18 @@ pub const SESSION_DAYS: i64 = 30;
 /// How long a sign-in code is valid.
 pub const VERIFICATION_MINUTES: i64 = 10;
 
+/// What the team roles may read of User items and email guards: every read of them names these
+/// attributes and no other, so that IAM can refuse the rest (a User item's `recentTeams`, which
+/// lists the teams its person joined) to whoever reads a colleague's (docs/security.md, the
+/// `ReadPeopleAsTheAppShowsThem` statement; check-table-template.py compares the two lists).
+pub(crate) const PERSON_ATTRIBUTES: [&str; 7] =
+    ["pk", "sk", "id", "email", "name", "emailVerified", "userId"];
+
+/// A read of [`PERSON_ATTRIBUTES`].
+pub(crate) fn person_projection() -> crate::sdk::Projection {
+    crate::sdk::Projection::of(&PERSON_ATTRIBUTES)
+}
+
 /// A session token that was found, unexpired, in the table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VerifiedSession {
@@ -109,7 +121,7 @@ impl Identity<'_> {
     }
 
     pub async fn get_user(self, id: &UserId) -> Result<Option<User>, StoreError> {
-        let out = self.store.get(key(keys::user_pk(id), META), true).await?;
+        let out = self.store.get_of(key(keys::user_pk(id), META), true, Some(&person_projection())).await?;
         out.as_ref().map(user_from_item).transpose()
     }
 
@@ -124,7 +136,10 @@ impl Identity<'_> {
 
     /// The id of the user an email belongs to, from its guard item (strongly consistent).
     pub(crate) async fn user_id_by_email(self, email: &Email) -> Result<Option<UserId>, StoreError> {
-        let guard = self.store.get(key(keys::email_guard_pk(email), META), true).await?;
+        let guard = self
+            .store
+            .get_of(key(keys::email_guard_pk(email), META), true, Some(&person_projection()))
+            .await?;
         guard.map(|g| Ok(UserId::parse(get_s(&g, "userId")?)?)).transpose()
     }
 
