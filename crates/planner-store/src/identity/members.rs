@@ -332,7 +332,17 @@ impl Identity<'_> {
                 .await?;
         let mut members = Vec::with_capacity(items.len());
         for item in &items {
-            members.push((UserId::parse(get_s(item, "userId")?)?, parse_role(item)?));
+            // One damaged membership hides no other member: it is left out and named in the log.
+            let read =
+                (|| Ok::<_, StoreError>((UserId::parse(get_s(item, "userId")?)?, parse_role(item)?)))();
+            match read {
+                Ok(member) => members.push(member),
+                Err(e) => tracing::warn!(
+                    "a membership of team {} cannot be read, left out of the member list: {}: {e}",
+                    scope.team(),
+                    crate::sdk::item_key(item)
+                ),
+            }
         }
         let users = batch_get_of(
             self.store.client(),

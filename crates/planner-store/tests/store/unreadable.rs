@@ -4,7 +4,7 @@
 
 use crate::common::*;
 use aws_sdk_dynamodb::types::AttributeValue;
-use planner_domain::{CalendarId, DateRange, MAX_VERSION, Name};
+use planner_domain::{CalendarId, DateRange, MAX_VERSION, Name, Role};
 use planner_store::transfer::MAX_IMPORTED_VERSION;
 use planner_store::{StoreError, keys};
 
@@ -252,4 +252,25 @@ async fn a_person_at_the_version_limit_is_deleted_with_their_bookings() {
     let file = env.transfer().export_team(&scope).await.unwrap();
     assert!(file.unreadable.is_empty() && file.people.is_empty(), "{:?}", file.unreadable);
     env.transfer().import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_damaged_membership_hides_no_other_member_and_none_of_its_user_s_other_teams() {
+    let env = TestEnv::new().await;
+    let (scope, _, _) = env.team_with_r_and_p("Members").await;
+    let kept = env.member(&scope, Role::Planner).await;
+    let damaged = env.member(&scope, Role::Viewer).await;
+    // The damaged member belongs to a second team too.
+    let (second, _, _) = env.team_with_r_and_p("Second").await;
+    env.identity().put_member(&second, damaged.user(), Role::Planner).await.unwrap();
+    let pk = keys::team_pk(scope.team());
+    tamper(&env, pk.clone(), keys::member_sk(damaged.user()), "role", AttributeValue::S("overlord".into()))
+        .await;
+
+    let members = env.identity().list_members(&scope).await.expect("the member list still reads");
+    let ids: Vec<_> = members.iter().map(|m| m.user_id.clone()).collect();
+    assert!(ids.contains(kept.user()) && ids.contains(scope.user()), "the others: {ids:?}");
+    assert!(!ids.contains(damaged.user()), "the damaged one is left out: {ids:?}");
+    let teams = env.identity().list_user_teams(damaged.user()).await.expect("their teams still read");
+    assert_eq!(teams.iter().map(|t| t.team.clone()).collect::<Vec<_>>(), [second.team().clone()]);
 }

@@ -128,7 +128,16 @@ impl Identity<'_> {
             else {
                 continue;
             };
-            teams.push((team, parse_role(member)?));
+            // A damaged membership hides none of the user's other teams: left out, named in the log.
+            match parse_role(member) {
+                Ok(role) => teams.push((team, role)),
+                Err(e) => {
+                    tracing::warn!(
+                        "team {team} left out of the user's teams, their membership cannot be read: {e}"
+                    );
+                    continue;
+                }
+            }
             metas.extend(found.into_iter().filter(|i| get_s(i, keys::SK).ok() == Some(META)));
         }
         let mut out: Vec<TeamMembership> = teams
