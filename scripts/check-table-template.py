@@ -287,6 +287,11 @@ ROLE_MATRIX = [
     ("planner", "GetItem", TABLE_ARN, ["TEAM#OTHER"], False),
     ("admin", "PutItem", TABLE_ARN, ["USER#01JUSER"], True),
     ("admin", "UpdateItem", TABLE_ARN, ["USER#01JUSER"], True),
+    ("admin", "UpdateItem", TABLE_ARN, ["USER#01JUSER"], True, {"returns": "NONE"}),
+    # A write that answers the item would read what the read policy refuses (recentTeams).
+    ("admin", "UpdateItem", TABLE_ARN, ["USER#01JOTHER"], False, {"returns": "ALL_OLD"}),
+    ("admin", "UpdateItem", TABLE_ARN, ["USER#01JOTHER"], False, {"returns": "UPDATED_OLD"}),
+    ("admin", "PutItem", TABLE_ARN, ["USER#01JOTHER"], False, {"returns": "ALL_OLD"}),
     ("admin", "PutItem", TABLE_ARN, ["EMAIL#a@example.com"], True),
     ("admin", "PutItem", TABLE_ARN, ["TEAM#TEAM_ID"], True),
     ("admin", "DeleteItem", TABLE_ARN, ["USER#01JUSER"], False),
@@ -328,7 +333,7 @@ def allows(statement, action, resource, context, caller):
         return False
     for operator, keys in statement.get("Condition", {}).items():
         for name, wanted in keys.items():
-            assert name in ("dynamodb:LeadingKeys", "dynamodb:Attributes", "dynamodb:Select"), name
+            assert name in ("dynamodb:LeadingKeys", "dynamodb:Attributes", "dynamodb:Select", "dynamodb:ReturnValues"), name
             wanted = [substitute(p, caller) for p in (wanted if isinstance(wanted, list) else [wanted])]
             got = context.get(name)
             if operator == "ForAllValues:StringLike":
@@ -373,10 +378,13 @@ def check_role_matrix(roles):
             context["dynamodb:Attributes"] = request["attributes"]
         if "select" in request:
             context["dynamodb:Select"] = request["select"]
+        if "returns" in request:
+            context["dynamodb:ReturnValues"] = request["returns"]
         got = any(allows(s, action, resource, context, CALLER[kind]) for s in statements[kind])
         verdict = "allowed" if got else "denied"
         asked = ", ".join(keys) + (f" [{', '.join(request['attributes'])}]" if "attributes" in request else "")
         asked += f" Select={request['select']}" if "select" in request else ""
+        asked += f" ReturnValues={request['returns']}" if "returns" in request else ""
         if got != expected:
             problems.append(f"{roles.path.name}: the {kind} role is {verdict} {action} on {asked}")
         else:

@@ -194,6 +194,16 @@ impl App {
     /// connection check, every [`crate::HEARTBEAT`]), without checking it again: for the live
     /// view's frequent asks (live.rs), which check again when the feed says their membership
     /// changed. Refused as [`App::plan`] is outside a team or the local workspace.
+    /// "Now" as the change feed's records are stamped: the store's time (the table's, once it
+    /// said it: planner_store::engine::table_time), else this app's clock. Where the live view
+    /// starts reading; by the computer's clock, one an hour ahead read past every new record.
+    pub(crate) async fn feed_now_millis(&self) -> i64 {
+        match self.workspace.read().await.store() {
+            Ok(store) => store.now_millis(),
+            Err(_) => self.clock.now_millis(),
+        }
+    }
+
     pub(crate) async fn kept_plan(&self) -> Result<OpenPlan, AppError> {
         match &*self.workspace.read().await {
             Workspace::Local { store, scope } => {

@@ -103,7 +103,7 @@ impl App {
         let p = self.kept_plan().await?;
         let mut slot = self.live.lock().await;
         if slot.as_ref().is_none_or(|(team, _)| team != p.scope.team()) {
-            *slot = Some((p.scope.team().clone(), FeedReader::from(self.clock.now_millis())));
+            *slot = Some((p.scope.team().clone(), FeedReader::from(p.store.now_millis())));
         }
         let Some((_, reader)) = slot.as_mut() else { return Ok(LiveNews::Reload) };
         let read = match reader.read(&p.store, &p.scope, LIVE_PAGES).await {

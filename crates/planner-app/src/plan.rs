@@ -51,7 +51,7 @@ impl App {
     pub async fn timeline(&self, window: DateRange) -> Result<LoadedTimeline, AppError> {
         let window = capped(window)?;
         // The live view reads what changed from here on (and the minute before).
-        let began = self.clock.now_millis();
+        let began = self.feed_now_millis().await;
         let found = self
             .read_through(
                 async |store, scope| store.plan().timeline(scope, window).await.map(LoadedTimeline::from),

@@ -18,9 +18,6 @@ use std::time::{Instant, UNIX_EPOCH};
 
 /// A `Date` header says whole seconds (truncated): its middle is the best guess.
 const HALF_A_SECOND_MS: i64 = 500;
-/// A new answer moves the clock only when it differs from it by more than this: a `Date` header
-/// is only good to a second, and "now" should not jump back and forth by one with each answer.
-const SETTLED_MS: i64 = 1_500;
 
 /// The table's time as last heard: milliseconds since the epoch, and when (monotonic).
 #[derive(Debug, Default)]
@@ -43,12 +40,17 @@ impl TableTime {
         self.set(ms + HALF_A_SECOND_MS);
     }
 
+    /// Moves "now" forward only: an answer's `Date` was written before it was sent, so an answer
+    /// that took long on the way says a time already past, and taking it would set "now" back
+    /// (expiry judged early, change records out of order). Each answer is a lower bound; the
+    /// latest of them is the best.
     fn set(&self, ms: i64) {
-        let now = self.now_millis();
-        if now.is_some_and(|now| (now - ms).abs() <= SETTLED_MS) {
-            return;
+        let mut heard = self.heard.lock().unwrap_or_else(|e| e.into_inner());
+        let now =
+            heard.map(|(at_ms, at)| at_ms + i64::try_from(at.elapsed().as_millis()).unwrap_or(i64::MAX / 2));
+        if now.is_none_or(|now| ms > now) {
+            *heard = Some((ms, Instant::now()));
         }
-        *self.heard.lock().unwrap_or_else(|e| e.into_inner()) = Some((ms, Instant::now()));
     }
 }
 
@@ -86,9 +88,9 @@ mod tests {
         let heard = 1_796_331_600_000 + HALF_A_SECOND_MS;
         let now = time.now_millis().unwrap();
         assert!((heard..heard + 1_000).contains(&now), "{now}");
-        // A second later by the header, within what a header can say: no jump.
-        time.heard("Thu, 03 Dec 2026 21:00:01 GMT");
-        assert!(time.now_millis().unwrap() < heard + 1_000);
+        // An answer that was long on the way says a time already past: "now" does not go back.
+        time.heard("Thu, 03 Dec 2026 20:59:50 GMT");
+        assert!(time.now_millis().unwrap() >= heard);
         // An hour on: taken.
         time.heard("Thu, 03 Dec 2026 22:00:00 GMT");
         assert!(time.now_millis().unwrap() >= heard + 3_600_000);

@@ -14,6 +14,8 @@ use crate::keys::{self, META};
 use crate::sdk::{classify, get_s, key};
 use crate::{Sensitive, StoreError, VerifiedSession};
 use aws_sdk_dynamodb::types::AttributeValue;
+#[cfg(feature = "operator")]
+use aws_sdk_dynamodb::types::{Delete, TransactWriteItem};
 use planner_domain::{TeamId, UserId};
 use std::time::{Duration, Instant};
 
@@ -88,7 +90,10 @@ impl Identity<'_> {
     /// refusal there is no link (IT links the principal again, by id).
     pub async fn link_of(self, caller: &Caller) -> Result<Option<IdentityLink>, StoreError> {
         if let Some(item) = self.store.get(key(keys::principal_pk(&caller.id)?, META), true).await? {
-            return link_from_item(&item).map(Some);
+            // IT's links by id always name their teams: one that names none reaches none
+            // (rather than falling back to the index, which the team roles may not read).
+            let link = link_from_item(&item)?;
+            return Ok(Some(IdentityLink { teams: Some(link.teams.unwrap_or_default()), ..link }));
         }
         match self.store.get(key(keys::legacy_principal_pk(&caller.arn)?, META), true).await {
             Ok(Some(item)) => Ok(Some(IdentityLink { teams: None, ..link_from_item(&item)? })),
@@ -171,6 +176,14 @@ impl Identity<'_> {
         item.insert(TEAMS.into(), AttributeValue::Ss(teams.iter().map(|t| t.to_string()).collect()));
         item.insert("linkedAt".into(), s(self.store.now_rfc3339()));
         let mut actions = vec![crate::sdk::plain_put(self.store.table(), item)?];
+        // The link made before by ARN goes with it: left, it would still be read wherever a
+        // policy lets the app read it, after an unlink by id.
+        let legacy = Delete::builder()
+            .table_name(self.store.table())
+            .set_key(Some(key(keys::legacy_principal_pk(&caller.arn)?, META)))
+            .build()
+            .map_err(StoreError::build)?;
+        actions.push(TransactWriteItem::builder().delete(legacy).build());
         actions.push(crate::sdk::check_at(
             self.store.table(),
             &keys::user_pk(user),
@@ -186,10 +199,10 @@ impl Identity<'_> {
             )?);
         }
         self.store.transact(actions).await.map_err(|e| {
-            if e.condition_failed_at(1) {
+            if e.condition_failed_at(2) {
                 return StoreError::NotFound { what: "user" };
             }
-            match teams.iter().enumerate().find(|(i, _)| e.condition_failed_at(i + 2)) {
+            match teams.iter().enumerate().find(|(i, _)| e.condition_failed_at(i + 3)) {
                 Some((_, team)) => StoreError::Config {
                     message: format!(
                         "this user is not a member of team {team}: add them first (rp-admin add-member), then link"
@@ -200,15 +213,24 @@ impl Identity<'_> {
         })
     }
 
-    /// Removes an AWS principal's link, by its id or (a link made before) its ARN; answers
-    /// whether there was one.
+    /// Removes an AWS principal's link, by its id or (a link made before) its ARN; by id, the
+    /// link by its ARN too, if one is left. Answers whether there was one.
     #[cfg(feature = "operator")]
     pub async fn unlink_principal(self, principal: &str) -> Result<bool, StoreError> {
-        let pk = if principal.starts_with("arn:") {
-            keys::legacy_principal_pk(principal)?
-        } else {
-            keys::principal_pk(principal)?
+        let by_arn = principal.starts_with("arn:");
+        let pk = if by_arn { keys::legacy_principal_pk(principal)? } else { keys::principal_pk(principal)? };
+        let removed = self.delete_link(pk).await?;
+        let arn = removed.as_ref().and_then(|old| get_s(old, "principal").ok()).filter(|_| !by_arn);
+        let legacy = match arn {
+            Some(arn) => self.delete_link(keys::legacy_principal_pk(arn)?).await?,
+            None => None,
         };
+        Ok(removed.is_some() || legacy.is_some())
+    }
+
+    /// Deletes one link item; answers what it held, if anything.
+    #[cfg(feature = "operator")]
+    async fn delete_link(self, pk: String) -> Result<Option<crate::sdk::Item>, StoreError> {
         let out = self
             .store
             .delete_item()
@@ -217,7 +239,7 @@ impl Identity<'_> {
             .send()
             .await
             .map_err(classify)?;
-        Ok(out.attributes().is_some_and(|a| !a.is_empty()))
+        Ok(out.attributes.filter(|a| !a.is_empty()))
     }
 }
 

@@ -333,8 +333,15 @@ impl Identity<'_> {
         let mut members = Vec::with_capacity(items.len());
         for item in &items {
             // One damaged membership hides no other member: it is left out and named in the log.
-            let read =
-                (|| Ok::<_, StoreError>((UserId::parse(get_s(item, "userId")?)?, parse_role(item)?)))();
+            let read = (|| {
+                let user = UserId::parse(get_s(item, "userId")?)?;
+                // A membership is the item at its user's key: one that names another user (two
+                // items for one user made the batch read of their names fail) is none.
+                if get_s(item, keys::SK)? != keys::member_sk(&user) {
+                    return Err(StoreError::corrupt(crate::sdk::item_key(item), "its user is not its key's"));
+                }
+                Ok::<_, StoreError>((user, parse_role(item)?))
+            })();
             match read {
                 Ok(member) => members.push(member),
                 Err(e) => tracing::warn!(

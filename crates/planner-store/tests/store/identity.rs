@@ -269,3 +269,59 @@ async fn the_store_never_prints_its_token_pepper() {
     assert!(!printed.contains("116, 101, 115, 116") && !printed.contains("test-pepper"), "{printed}");
     assert!(printed.contains("<redacted>"));
 }
+
+#[tokio::test]
+async fn an_identity_link_by_id_names_its_teams_and_replaces_and_unlinks_the_one_by_arn() {
+    use aws_sdk_dynamodb::types::AttributeValue;
+    let env = TestEnv::new().await;
+    let scope = env.team("Linked").await;
+    let user = scope.user().clone();
+    let caller = planner_store::Caller {
+        arn: "arn:aws:sts::123456789012:assumed-role/rp-planner/ada".into(),
+        id: "AROA3XFRBF23EXAMPLE0:ada".into(),
+    };
+    // A link IT made before links were keyed by id: by ARN, naming no teams.
+    let conn = env.store.connection();
+    let legacy = |v: &str| AttributeValue::S(v.into());
+    conn.client
+        .put_item()
+        .table_name(&conn.table)
+        .item("pk", legacy(&format!("PRINCIPAL#{}", caller.arn)))
+        .item("sk", legacy("META"))
+        .item("userId", legacy(user.as_str()))
+        .item("principal", legacy(&caller.arn))
+        .send()
+        .await
+        .unwrap();
+    let before = env.identity().link_of(&caller).await.unwrap().expect("the link by ARN is read");
+    assert_eq!((before.user.clone(), before.teams.clone()), (user.clone(), None));
+
+    // Linked again by id: the teams named, and the link by ARN gone with it.
+    env.identity().link_principal(&user, &caller, std::slice::from_ref(scope.team())).await.unwrap();
+    let by_arn = |env: &TestEnv| {
+        let conn = env.store.connection();
+        conn.client
+            .get_item()
+            .table_name(&conn.table)
+            .key("pk", legacy(&format!("PRINCIPAL#{}", caller.arn)))
+            .key("sk", legacy("META"))
+            .send()
+    };
+    assert!(by_arn(&env).await.unwrap().item.is_none(), "relinking by id removes the link by ARN");
+    let link = env.identity().link_of(&caller).await.unwrap().expect("the link by id");
+    assert_eq!(link.teams, Some(vec![scope.team().clone()]));
+    // The same ARN with a new id (the IAM role made again): not the person linked.
+    let recreated = planner_store::Caller { id: "AROA3XFRBF23EXAMPLE9:ada".into(), ..caller.clone() };
+    assert_eq!(env.identity().link_of(&recreated).await.unwrap(), None);
+    // A team the user is not a member of is refused with a sentence.
+    let other = env.team("Elsewhere").await;
+    let refused = env.identity().link_principal(&user, &caller, std::slice::from_ref(other.team())).await;
+    assert!(
+        matches!(&refused, Err(StoreError::Config { message }) if message.contains("not a member of team")),
+        "{refused:?}"
+    );
+
+    // Unlinked by id: no link is left by either key.
+    assert!(env.identity().unlink_principal(&caller.id).await.unwrap());
+    assert_eq!(env.identity().link_of(&caller).await.unwrap(), None);
+}

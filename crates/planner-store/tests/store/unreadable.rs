@@ -267,7 +267,24 @@ async fn a_damaged_membership_hides_no_other_member_and_none_of_its_user_s_other
     tamper(&env, pk.clone(), keys::member_sk(damaged.user()), "role", AttributeValue::S("overlord".into()))
         .await;
 
+    // And an item at another membership's key naming a member who has one already (a planner
+    // can write the team's partition): it is no membership, and lists no one twice.
+    env.store
+        .connection()
+        .client
+        .put_item()
+        .table_name(&env.store.connection().table)
+        .item(keys::PK, AttributeValue::S(pk.clone()))
+        .item(keys::SK, AttributeValue::S("MEMBER#01ARZ3NDEKTSV4RRFFQ69G5FAV".into()))
+        .item("userId", AttributeValue::S(kept.user().to_string()))
+        .item("role", AttributeValue::S("admin".into()))
+        .send()
+        .await
+        .unwrap();
+
     let members = env.identity().list_members(&scope).await.expect("the member list still reads");
+    assert_eq!(members.iter().filter(|m| &m.user_id == kept.user()).count(), 1, "{members:?}");
+    assert_eq!(members.iter().find(|m| &m.user_id == kept.user()).map(|m| m.role), Some(Role::Planner));
     let ids: Vec<_> = members.iter().map(|m| m.user_id.clone()).collect();
     assert!(ids.contains(kept.user()) && ids.contains(scope.user()), "the others: {ids:?}");
     assert!(!ids.contains(damaged.user()), "the damaged one is left out: {ids:?}");
