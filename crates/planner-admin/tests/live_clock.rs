@@ -1,5 +1,6 @@
-//! The live view keeps to the table's clock, as its change records do: on a computer whose clock
-//! is an hour ahead, a colleague's edit made just now still reaches the window. The table is
+//! The desktop app's live view keeps to the table's clock, as its change records do: on a
+//! computer whose clock is an hour ahead, a colleague's edit made just now still reaches the
+//! window. Here, beside rp-admin, because the team is made as IT makes it (the operator's part). The table is
 //! dynoxide's DynamoDB protocol served on a loopback port of the test's own, whose answers carry
 //! this machine's true time in their `Date` header, as DynamoDB's do.
 
