@@ -242,8 +242,8 @@ impl Plan<'_> {
     /// timing.
     pub async fn timeline(self, scope: &TeamScope, window: DateRange) -> Result<Timeline, StoreError> {
         self.store.require(scope, Action::ReadPlan, "timeline")?;
-        let (team, catalog, (calendars, bad_calendars), mut items) = tokio::try_join!(
-            self.team_meta(scope),
+        let ((team, bad_team), catalog, (calendars, bad_calendars), mut items) = tokio::try_join!(
+            self.team_meta_named(scope),
             self.read_catalog(scope, self.store.strong_reads),
             self.read_calendars(scope, self.store.strong_reads),
             self.window_items(scope, window)
@@ -251,6 +251,7 @@ impl Plan<'_> {
         let Catalog { people, projects, unreadable, .. } = catalog;
         items.unreadable.extend(unreadable);
         items.unreadable.extend(bad_calendars);
+        items.unreadable.extend(bad_team);
         let shown_people: HashSet<_> = people.iter().map(|r| &r.id).collect();
         let shown_projects: HashSet<_> = projects.iter().map(|p| &p.id).collect();
         items

@@ -21,10 +21,54 @@ const REVISION: &str = "metaRev";
 /// first (absent: Monday to Friday, 8 hours).
 pub(crate) const DEFAULT_WEEK: &str = "defaultWeek";
 
-pub(crate) fn team_from_meta(team: &TeamId, item: &Item) -> Result<Team, StoreError> {
-    let bad = |detail: String| StoreError::corrupt(crate::sdk::item_key(item), detail);
-    let default_week = match item.get(DEFAULT_WEEK) {
-        None => WorkWeek::STANDARD,
+/// The team from its META. One damaged attribute stops nothing: it reads as its default (a name:
+/// the team's id; the week: Monday to Friday, 8 hours; the retention: the default), and the item
+/// is named, with what was wrong, so that the screen and the log say it and an admin can set it
+/// again (a setting's write reads the META through here too).
+pub(crate) fn team_from_meta(team: &TeamId, item: &Item) -> (Team, Option<planner_domain::Unreadable>) {
+    let mut wrong: Vec<String> = Vec::new();
+    let default_week = match week_of(item) {
+        Ok(week) => week,
+        Err(why) => {
+            wrong.push(why);
+            WorkWeek::STANDARD
+        }
+    };
+    let name = match get_s(item, "name")
+        .map_err(|e| e.to_string())
+        .and_then(|n| Name::parse(n).map_err(|e| e.to_string()))
+    {
+        Ok(name) => name,
+        Err(why) => {
+            wrong.push(format!("its name: {why}"));
+            Name::parse(team.as_str()).unwrap_or_else(|_| Name::parse("?").expect("a name"))
+        }
+    };
+    let created_at = match get_s(item, "createdAt") {
+        Ok(at) => at.to_owned(),
+        Err(why) => {
+            wrong.push(why.to_string());
+            String::new()
+        }
+    };
+    let feed_days = match crate::plan::feed::feed_days_of(item) {
+        Ok(days) => days,
+        Err(why) => {
+            wrong.push(why.to_string());
+            crate::plan::feed::FEED_DAYS
+        }
+    };
+    let named = (!wrong.is_empty()).then(|| {
+        let key = crate::sdk::item_key(item);
+        tracing::warn!("the team's record is damaged, read with defaults: {key}: {}", wrong.join("; "));
+        planner_domain::Unreadable { key, detail: wrong.join("; ") }
+    });
+    (Team { id: team.clone(), name, created_at, default_week, feed_days }, named)
+}
+
+fn week_of(item: &Item) -> Result<WorkWeek, String> {
+    match item.get(DEFAULT_WEEK) {
+        None => Ok(WorkWeek::STANDARD),
         Some(AttributeValue::L(days)) if days.len() == 7 => {
             let mut minutes = [0u32; 7];
             for (slot, day) in minutes.iter_mut().zip(days) {
@@ -32,31 +76,32 @@ pub(crate) fn team_from_meta(team: &TeamId, item: &Item) -> Result<Team, StoreEr
                     .as_n()
                     .ok()
                     .and_then(|v| v.parse().ok())
-                    .ok_or_else(|| bad("defaultWeek holds a day that is not a number".into()))?;
+                    .ok_or_else(|| "defaultWeek holds a day that is not a number".to_owned())?;
             }
-            WorkWeek::new(minutes).map_err(|e| bad(e.to_string()))?
+            WorkWeek::new(minutes).map_err(|e| e.to_string())
         }
-        Some(_) => return Err(bad("defaultWeek is not a list of seven numbers".into())),
-    };
-    Ok(Team {
-        id: team.clone(),
-        name: Name::parse(get_s(item, "name")?)?,
-        created_at: get_s(item, "createdAt")?.to_owned(),
-        default_week,
-        feed_days: crate::plan::feed::feed_days_of(item)?,
-    })
+        Some(_) => Err("defaultWeek is not a list of seven numbers".into()),
+    }
 }
 
 impl Plan<'_> {
     /// The team's own record.
     pub async fn team_meta(self, scope: &TeamScope) -> Result<Team, StoreError> {
+        Ok(self.team_meta_named(scope).await?.0)
+    }
+
+    /// [`Plan::team_meta`], and its item named if an attribute was damaged (read as its default).
+    pub(crate) async fn team_meta_named(
+        self,
+        scope: &TeamScope,
+    ) -> Result<(Team, Option<planner_domain::Unreadable>), StoreError> {
         self.store.require(scope, Action::ReadPlan, "team_meta")?;
         let item = self
             .store
             .get(key(scope.pk(), META), self.store.strong_reads)
             .await?
             .ok_or(StoreError::NotFound { what: "team" })?;
-        team_from_meta(scope.team(), &item)
+        Ok(team_from_meta(scope.team(), &item))
     }
 
     /// Renames the team. Admins only.
@@ -111,7 +156,7 @@ impl Plan<'_> {
         let meta_key = key(scope.pk(), META);
         let meta =
             self.store.get(meta_key.clone(), true).await?.ok_or(StoreError::NotFound { what: "team" })?;
-        let current = team_from_meta(scope.team(), &meta)?;
+        let (current, _) = team_from_meta(scope.team(), &meta);
         let revision = get_n(&meta, REVISION).ok();
         let (before, after) = states(&current);
         if before == after {

@@ -291,3 +291,74 @@ async fn a_damaged_membership_hides_no_other_member_and_none_of_its_user_s_other
     let teams = env.identity().list_user_teams(damaged.user()).await.expect("their teams still read");
     assert_eq!(teams.iter().map(|t| t.team.clone()).collect::<Vec<_>>(), [second.team().clone()]);
 }
+
+/// Whether the timeline names the team's record, or the damaged value is one kept as it is (a
+/// creation time, any string).
+fn named_or_kept(t: &planner_store::Timeline, name: &str, bad: &AttributeValue) -> bool {
+    let kept = name == "createdAt" && bad.as_s().is_ok();
+    kept || t.items.unreadable.iter().any(|u| u.key.ends_with("/ META"))
+}
+
+#[tokio::test]
+async fn a_damaged_attribute_of_the_team_record_stops_no_edit_nor_read() {
+    let env = TestEnv::new().await;
+    let (scope, _, _) = env.team_with_r_and_p("Record").await;
+    // Every setting the team's record can hold, set.
+    let week = planner_domain::capacity::WorkWeek::new([420, 420, 420, 420, 240, 0, 0]).unwrap();
+    env.plan().set_default_week(&scope, week).await.unwrap();
+    env.plan().set_feed_days(&scope, 30).await.unwrap();
+    let pk = keys::team_pk(scope.team());
+    let meta = env
+        .store
+        .connection()
+        .client
+        .get_item()
+        .table_name(&env.store.connection().table)
+        .key(keys::PK, AttributeValue::S(pk.clone()))
+        .key(keys::SK, AttributeValue::S("META".into()))
+        .send()
+        .await
+        .unwrap()
+        .item
+        .unwrap();
+    // Not the id, the count of admins or the revision: what the team is and what guards its writes.
+    let mut names: Vec<String> = meta
+        .keys()
+        .filter(|k| !["pk", "sk", "id", "admins", "metaRev"].contains(&k.as_str()))
+        .cloned()
+        .collect();
+    names.sort();
+    let mut failures = Vec::new();
+    for name in &names {
+        for bad in [AttributeValue::N("1e125".into()), AttributeValue::S("\u{1b}[31m".into())] {
+            tamper(&env, pk.clone(), "META".into(), name, bad.clone()).await;
+            let what = format!("META.{name} = {bad:?}");
+            match env.plan().timeline(&scope, window("2026-05-01", "2026-06-01")).await {
+                Err(e) => failures.push(format!("{what}: timeline: {e}")),
+                // Every value it cannot read is named (a creation time is kept as any string).
+                Ok(t) if !named_or_kept(&t, name, &bad) => {
+                    failures.push(format!("{what}: the timeline does not name the team's record"));
+                }
+                Ok(_) => {}
+            }
+            let person = env
+                .plan()
+                .create_person(&scope, planner_domain::PersonId::generate(), Name::parse("N").unwrap())
+                .await;
+            if let Err(e) = person {
+                failures.push(format!("{what}: an edit: {e}"));
+            }
+            if let Err(e) = env.identity().list_members(&scope).await {
+                failures.push(format!("{what}: members: {e}"));
+            }
+            tamper(&env, pk.clone(), "META".into(), name, meta[name].clone()).await;
+        }
+    }
+    assert_eq!(names, ["createdAt", "defaultWeek", "feedDays", "name"]);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // An admin sets the damaged name again from the app.
+    tamper(&env, pk.clone(), "META".into(), "name", AttributeValue::N("1".into())).await;
+    env.plan().rename_team(&scope, Name::parse("Mended").unwrap()).await.unwrap();
+    let t = env.plan().timeline(&scope, window("2026-05-01", "2026-06-01")).await.unwrap();
+    assert_eq!((t.team.name.as_str(), t.items.unreadable.len()), ("Mended", 0));
+}

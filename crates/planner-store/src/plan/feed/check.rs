@@ -212,7 +212,7 @@ fn checked(mut record: ChangeRecord, now: &HashMap<&str, &Item>, scope: &TeamSco
             Some(record)
         }
         FeedKind::Team => {
-            let team = team_from_meta(scope.team(), now.get(META)?).ok()?;
+            let (team, _) = team_from_meta(scope.team(), now.get(META)?);
             let said: TeamSettings = record.after.as_ref().and_then(typed).unwrap_or_default();
             let held = TeamSettings {
                 name: said.name.as_ref().map(|_| team.name.clone()),

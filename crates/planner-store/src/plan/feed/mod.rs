@@ -210,7 +210,9 @@ impl Plan<'_> {
             return Ok(*days);
         }
         let meta = self.store.get(key(scope.pk(), META), false).await?;
-        let days = meta.as_ref().map_or(Ok(FEED_DAYS), feed_days_of)?;
+        // A damaged retention stops no edit: its records are kept the default time (and the
+        // team's record is named where it is read, settings.rs).
+        let days = meta.as_ref().map_or(FEED_DAYS, |m| feed_days_of(m).unwrap_or(FEED_DAYS));
         self.remember_feed_days(scope, days)?;
         Ok(days)
     }
