@@ -73,7 +73,11 @@ fn aws_env(cmd: &mut Command, dir: &Path, endpoint: &str) {
 }
 
 /// `rp-admin --json …` as IT (the profile it-admin); its JSON answer.
-fn rp_admin(dir: &Path, endpoint: &str, args: &[&str]) -> serde_json::Value {
+fn rp_admin<S: AsRef<std::ffi::OsStr> + std::fmt::Debug>(
+    dir: &Path,
+    endpoint: &str,
+    args: &[S],
+) -> serde_json::Value {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_rp-admin"));
     aws_env(&mut cmd, dir, endpoint);
     cmd.args(["--table", TABLE, "--endpoint", endpoint, "--profile", "it-admin", "--json"]).args(args);
@@ -83,13 +87,24 @@ fn rp_admin(dir: &Path, endpoint: &str, args: &[&str]) -> serde_json::Value {
 }
 
 /// `rp-admin --json …` as IT, expected to be refused; what it said.
-fn rp_admin_refused(dir: &Path, endpoint: &str, args: &[&str]) -> String {
+fn rp_admin_refused<S: AsRef<std::ffi::OsStr> + std::fmt::Debug>(
+    dir: &Path,
+    endpoint: &str,
+    args: &[S],
+) -> String {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_rp-admin"));
     aws_env(&mut cmd, dir, endpoint);
     cmd.args(["--table", TABLE, "--endpoint", endpoint, "--profile", "it-admin", "--json"]).args(args);
     let out = cmd.output().expect("run rp-admin");
     assert!(!out.status.success(), "rp-admin {args:?} was expected to be refused");
     String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// IT's `link-identity` of `email` to the identity `arn` whose unique id is `id`, reaching `team`.
+fn link_args(email: &str, arn: &str, id: &str, team: &str) -> Vec<String> {
+    ["link-identity", "--email", email, "--principal", arn, "--principal-id", id, "--team", team]
+        .map(str::to_owned)
+        .to_vec()
 }
 
 /// The ARN STS gives the profile's credentials: what IT reads with `aws sts
@@ -146,28 +161,14 @@ fn signs_in_by_aws_identity_against_moto() {
         };
         let id = format!("{}:{who}", role_id(kind));
         let arn = session_arn(&account, kind, who);
-        let args =
-            ["link-identity", "--email", &email, "--principal", &arn, "--principal-id", &id, "--team", &team];
-        let linked = rp_admin(&dir, &endpoint, &args);
+        let linked = rp_admin(&dir, &endpoint, &link_args(&email, &arn, &id, &team));
         assert_eq!(linked["email"], serde_json::json!(email), "{linked}");
         assert_eq!(linked["teams"], serde_json::json!([team]), "{linked}");
     }
     // A link names teams the person is a member of; an id that is not the ARN's is refused.
-    let said = rp_admin_refused(
-        &dir,
-        &endpoint,
-        &[
-            "link-identity",
-            "--email",
-            "bob@example.com",
-            "--principal",
-            &session_arn(&account, "planner", "bob"),
-            "--principal-id",
-            &format!("{}:alice", role_id("planner")),
-            "--team",
-            &team,
-        ],
-    );
+    let bob_arn = session_arn(&account, "planner", "bob");
+    let alice_id = format!("{}:alice", role_id("planner"));
+    let said = rp_admin_refused(&dir, &endpoint, &link_args("bob@example.com", &bob_arn, &alice_id, &team));
     assert!(said.contains("is not the one STS answers"), "{said}");
     let other_team = rp_admin(
         &dir,
@@ -175,21 +176,9 @@ fn signs_in_by_aws_identity_against_moto() {
         &["create-team", "--name", "Elsewhere", "--admin-email", "ada@example.com"],
     );
     let other_team = other_team["id"].as_str().unwrap().to_owned();
-    let said = rp_admin_refused(
-        &dir,
-        &endpoint,
-        &[
-            "link-identity",
-            "--email",
-            "bob@example.com",
-            "--principal",
-            &session_arn(&account, "planner", "bob"),
-            "--principal-id",
-            &format!("{}:bob", role_id("planner")),
-            "--team",
-            &other_team,
-        ],
-    );
+    let bob_id = format!("{}:bob", role_id("planner"));
+    let said =
+        rp_admin_refused(&dir, &endpoint, &link_args("bob@example.com", &bob_arn, &bob_id, &other_team));
     assert!(said.contains(&format!("not a member of team {other_team}")), "{said}");
 
     let mut child = Command::new(std::env::current_exe().unwrap());
@@ -390,20 +379,11 @@ mod app {
         conn.client.put_item().table_name(&conn.table).set_item(Some(guard)).send().await.unwrap();
         let dir = PathBuf::from(std::env::var("RP_MOTO_DIR").unwrap());
         let endpoint = std::env::var("RP_MOTO_ENDPOINT").unwrap();
+        let (bob_arn, bob_id) = (session_arn(&account, "planner", "bob"), format!("{planner_role}:bob"));
         let said = rp_admin_refused(
             &dir,
             &endpoint,
-            &[
-                "link-identity",
-                "--email",
-                "bob@example.com",
-                "--principal",
-                &session_arn(&account, "planner", "bob"),
-                "--principal-id",
-                &format!("{planner_role}:bob"),
-                "--team",
-                team.as_str(),
-            ],
+            &link_args("bob@example.com", &bob_arn, &bob_id, team.as_str()),
         );
         assert!(said.contains("whose email is ada@example.com"), "{said}");
         println!("IT linking bob by a forged email guard: {}", said.trim());

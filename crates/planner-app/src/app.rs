@@ -190,10 +190,6 @@ impl App {
         self.plan().await
     }
 
-    /// The open team's store and the scope as last checked (by the last command or the
-    /// connection check, every [`crate::HEARTBEAT`]), without checking it again: for the live
-    /// view's frequent asks (live.rs), which check again when the feed says their membership
-    /// changed. Refused as [`App::plan`] is outside a team or the local workspace.
     /// "Now" as the change feed's records are stamped: the store's time (the table's, once it
     /// said it: planner_store::engine::table_time), else this app's clock. Where the live view
     /// starts reading; by the computer's clock, one an hour ahead read past every new record.
@@ -204,6 +200,10 @@ impl App {
         }
     }
 
+    /// The open team's store and the scope as last checked (by the last command or the
+    /// connection check, every [`crate::HEARTBEAT`]), without checking it again: for the live
+    /// view's frequent asks (live.rs), which check again when the feed says their membership
+    /// changed. Refused as [`App::plan`] is outside a team or the local workspace.
     pub(crate) async fn kept_plan(&self) -> Result<OpenPlan, AppError> {
         match &*self.workspace.read().await {
             Workspace::Local { store, scope } => {

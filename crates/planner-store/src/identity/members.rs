@@ -55,6 +55,16 @@ fn member_item(team: &TeamId, user: &UserId, role: Role, who: Option<&str>) -> I
     item
 }
 
+/// A MEMBER item's user and role. A membership is the item at its user's key: one that names
+/// another user (two items for one user made the batch read of their names fail) is none.
+fn member_of(item: &Item) -> Result<(UserId, Role), StoreError> {
+    let user = UserId::parse(get_s(item, "userId")?)?;
+    if get_s(item, keys::SK)? != keys::member_sk(&user) {
+        return Err(StoreError::corrupt(crate::sdk::item_key(item), "its user is not its key's"));
+    }
+    Ok((user, parse_role(item)?))
+}
+
 fn parse_role(item: &Item) -> Result<Role, StoreError> {
     Role::parse(get_s(item, "role")?)
         .map_err(|e| StoreError::corrupt(crate::sdk::item_key(item), e.to_string()))
@@ -248,8 +258,7 @@ impl Identity<'_> {
 
     /// A user's name, or else email: what their MEMBER item's `who` holds.
     async fn who_of(self, user: &UserId) -> Result<Option<String>, StoreError> {
-        let projection = crate::identity::users::person_projection();
-        let person = self.store.get_of(key(keys::user_pk(user), META), true, Some(&projection)).await?;
+        let person = self.person(keys::user_pk(user)).await?;
         let said = |name: &str| person.as_ref().and_then(|p| crate::sdk::get_opt_s(p, name));
         Ok(said("name").or_else(|| said("email")).map(str::to_owned))
     }
@@ -333,16 +342,7 @@ impl Identity<'_> {
         let mut members = Vec::with_capacity(items.len());
         for item in &items {
             // One damaged membership hides no other member: it is left out and named in the log.
-            let read = (|| {
-                let user = UserId::parse(get_s(item, "userId")?)?;
-                // A membership is the item at its user's key: one that names another user (two
-                // items for one user made the batch read of their names fail) is none.
-                if get_s(item, keys::SK)? != keys::member_sk(&user) {
-                    return Err(StoreError::corrupt(crate::sdk::item_key(item), "its user is not its key's"));
-                }
-                Ok::<_, StoreError>((user, parse_role(item)?))
-            })();
-            match read {
+            match member_of(item) {
                 Ok(member) => members.push(member),
                 Err(e) => tracing::warn!(
                     "a membership of team {} cannot be read, left out of the member list: {}: {e}",

@@ -31,6 +31,14 @@ pub(crate) fn person_projection() -> crate::sdk::Projection {
     crate::sdk::Projection::of(&PERSON_ATTRIBUTES)
 }
 
+impl Identity<'_> {
+    /// A User item or email guard (`pk`/`META`), strongly consistent, as the team roles may
+    /// read it: [`PERSON_ATTRIBUTES`] only.
+    pub(crate) async fn person(self, pk: String) -> Result<Option<Item>, StoreError> {
+        self.store.get_of(key(pk, META), true, Some(&person_projection())).await
+    }
+}
+
 /// A session token that was found, unexpired, in the table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VerifiedSession {
@@ -121,7 +129,7 @@ impl Identity<'_> {
     }
 
     pub async fn get_user(self, id: &UserId) -> Result<Option<User>, StoreError> {
-        let out = self.store.get_of(key(keys::user_pk(id), META), true, Some(&person_projection())).await?;
+        let out = self.person(keys::user_pk(id)).await?;
         out.as_ref().map(user_from_item).transpose()
     }
 
@@ -136,10 +144,7 @@ impl Identity<'_> {
 
     /// The id of the user an email belongs to, from its guard item (strongly consistent).
     pub(crate) async fn user_id_by_email(self, email: &Email) -> Result<Option<UserId>, StoreError> {
-        let guard = self
-            .store
-            .get_of(key(keys::email_guard_pk(email), META), true, Some(&person_projection()))
-            .await?;
+        let guard = self.person(keys::email_guard_pk(email)).await?;
         guard.map(|g| Ok(UserId::parse(get_s(&g, "userId")?)?)).transpose()
     }
 

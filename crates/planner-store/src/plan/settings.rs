@@ -27,43 +27,37 @@ pub(crate) const DEFAULT_WEEK: &str = "defaultWeek";
 /// again (a setting's write reads the META through here too).
 pub(crate) fn team_from_meta(team: &TeamId, item: &Item) -> (Team, Option<planner_domain::Unreadable>) {
     let mut wrong: Vec<String> = Vec::new();
-    let default_week = match week_of(item) {
-        Ok(week) => week,
-        Err(why) => {
-            wrong.push(why);
-            WorkWeek::STANDARD
-        }
-    };
-    let name = match get_s(item, "name")
+    let default_week = kept(&mut wrong, week_of(item), WorkWeek::STANDARD);
+    let name = get_s(item, "name")
         .map_err(|e| e.to_string())
         .and_then(|n| Name::parse(n).map_err(|e| e.to_string()))
-    {
-        Ok(name) => name,
-        Err(why) => {
-            wrong.push(format!("its name: {why}"));
-            Name::parse(team.as_str()).unwrap_or_else(|_| Name::parse("?").expect("a name"))
-        }
-    };
-    let created_at = match get_s(item, "createdAt") {
-        Ok(at) => at.to_owned(),
-        Err(why) => {
-            wrong.push(why.to_string());
-            String::new()
-        }
-    };
-    let feed_days = match crate::plan::feed::feed_days_of(item) {
-        Ok(days) => days,
-        Err(why) => {
-            wrong.push(why.to_string());
-            crate::plan::feed::FEED_DAYS
-        }
-    };
+        .map_err(|why| format!("its name: {why}"));
+    let fallback = Name::parse(team.as_str()).unwrap_or_else(|_| Name::parse("?").expect("a name"));
+    let name = kept(&mut wrong, name, fallback);
+    let created_at = kept(
+        &mut wrong,
+        get_s(item, "createdAt").map(str::to_owned).map_err(|e| e.to_string()),
+        String::new(),
+    );
+    let feed_days = kept(
+        &mut wrong,
+        crate::plan::feed::feed_days_of(item).map_err(|e| e.to_string()),
+        crate::plan::feed::FEED_DAYS,
+    );
     let named = (!wrong.is_empty()).then(|| {
         let key = crate::sdk::item_key(item);
         tracing::warn!("the team's record is damaged, read with defaults: {key}: {}", wrong.join("; "));
         planner_domain::Unreadable { key, detail: wrong.join("; ") }
     });
     (Team { id: team.clone(), name, created_at, default_week, feed_days }, named)
+}
+
+/// What was read, or `default` with why it could not be (kept in `wrong`).
+fn kept<T>(wrong: &mut Vec<String>, read: Result<T, String>, default: T) -> T {
+    read.unwrap_or_else(|why| {
+        wrong.push(why);
+        default
+    })
 }
 
 fn week_of(item: &Item) -> Result<WorkWeek, String> {

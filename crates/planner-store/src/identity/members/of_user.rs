@@ -38,11 +38,7 @@ impl Identity<'_> {
     ) -> Result<Option<(User, Vec<TeamMembership>)>, StoreError> {
         let Some(linked) = session.linked_teams() else { return self.user_with_teams(session.user()).await };
         let user = session.user();
-        let projection = crate::identity::users::person_projection();
-        let Some(item) = self.store.get_of(key(keys::user_pk(user), META), true, Some(&projection)).await?
-        else {
-            return Ok(None);
-        };
+        let Some(item) = self.person(keys::user_pk(user)).await? else { return Ok(None) };
         let teams = self.confirmed(user, linked.to_vec()).await?;
         Ok(Some((crate::identity::users::user_from_item(&item)?, teams)))
     }
