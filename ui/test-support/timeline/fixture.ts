@@ -146,7 +146,7 @@ export function timeline<P extends FakePlan = FakePlan>(canEdit = true, plan: P 
 }
 
 /** A pointer event at client point (x, y) on `target`. */
-export function pointer(target: unknown, x: number, y: number, button = 0) {
+export function pointer(target: unknown, x: number, y: number, button = 0, buttons?: number) {
   let prevented = false;
   return {
     event: {
@@ -154,6 +154,7 @@ export function pointer(target: unknown, x: number, y: number, button = 0) {
       clientX: x,
       clientY: y,
       button,
+      buttons,
       pointerId: 7,
       preventDefault: () => {
         prevented = true;

@@ -114,6 +114,21 @@ export class Gestures {
   };
 
   move = (e: PointerEvent): void => {
+    // The main button pressed or let go while another is held (a chord) comes as a pointermove
+    // with `button` 0, not as a pointerdown or pointerup (Pointer Events, "chorded button
+    // interactions"): it starts and ends a drag all the same. (A press after a right-click whose
+    // release the page never saw was one: the drag did nothing and the focus went to the bar.)
+    if (e.button === 0 && e.buttons & ~1) {
+      const pressed = (e.buttons & 1) !== 0;
+      if (pressed && !this.drag && !this.sketch) {
+        this.down(e);
+        return;
+      }
+      if (!pressed && (this.drag || this.sketch)) {
+        this.up(e);
+        return;
+      }
+    }
     const drag = this.drag;
     if (drag) {
       const delta = Math.round((e.clientX - drag.x0) / this.d.view.px);
@@ -136,6 +151,11 @@ export class Gestures {
     if (!this.sketch) return;
     this.sketch = null;
     if (this.d.cursor.at.extent !== 0) this.d.commands.openPicker({ x: e.clientX, y: e.clientY + 12 });
+  };
+
+  /** The mouse's press after a chorded one (above): it does not move the focus off the grid. */
+  mousedown = (e: MouseEvent): void => {
+    if (this.drag || this.sketch) e.preventDefault();
   };
 
   cancel = (e: PointerEvent): void => {

@@ -159,6 +159,47 @@ describe("which bar a pointer is on", () => {
   });
 });
 
+describe("a press of the main button while another is held (a chord)", () => {
+  // The browser sends it as a pointermove with button 0 and both buttons down (3), and its
+  // release as one with button 0 and the other button still down (2); moves between have
+  // button -1. A right button left held by a menu and its dialog made the first drag after them
+  // do nothing (#33).
+  const chord = (target: unknown, x: number, y: number, buttons: number) =>
+    pointer(target, x, y, 0, buttons).event;
+  const moveTo = (target: unknown, x: number, y: number) => pointer(target, x, y, -1, 3).event;
+
+  it("drags a bar as a plain press does", () => {
+    const t = timeline();
+    const target = hitTarget("a1");
+    t.gestures.move(chord(target, A1.x, A1.y, 3));
+    expect(t.gestures.drag?.a.id).toBe("a1");
+    t.gestures.move(moveTo(target, A1.x + 20, A1.y));
+    t.gestures.move(chord(target, A1.x + 20, A1.y, 2));
+    expect(t.gestures.drag).toBeNull();
+    expect(t.plan.calls).toEqual(adaUpdated("2026-03-03", "2026-03-06"));
+  });
+
+  it("draws days for a new assignment and opens the picker", () => {
+    const t = timeline();
+    const y = 50 + 98 + 5;
+    t.gestures.move(chord(t.content, 100 + X + 5, y, 3));
+    t.gestures.move(moveTo(t.content, 100 + X + 45, y));
+    t.gestures.move(chord(t.content, 100 + X + 45, y, 2));
+    expect(t.modal.current).toMatchObject({ kind: "picker", personId: "cy", from: TODAY, to: TODAY + 3 });
+  });
+
+  it("keeps the focus on the grid: the mouse's press that follows is refused its default", () => {
+    const t = timeline();
+    let prevented = false;
+    const press = { preventDefault: () => (prevented = true) } as unknown as MouseEvent;
+    t.gestures.mousedown(press);
+    expect(prevented).toBe(false);
+    t.gestures.move(chord(hitTarget("a1"), A1.x, A1.y, 3));
+    t.gestures.mousedown(press);
+    expect(prevented).toBe(true);
+  });
+});
+
 describe("drawing days for a new assignment", () => {
   it("stretches the cursor over the days dragged and opens the picker, which creates it", () => {
     const t = timeline();
