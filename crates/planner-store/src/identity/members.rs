@@ -12,7 +12,7 @@ use planner_domain::{Action, Email, Name, Role, TeamId, User, UserId};
 use planner_domain::{Team, capacity::WorkWeek};
 
 /// The team META attribute counting its admins (so that the last one cannot go).
-const ADMINS: &str = "admins";
+pub(crate) const ADMINS: &str = "admins";
 /// The User attribute listing teams joined lately (a string set), for reads before GSI1 has them.
 const RECENT: &str = "recentTeams";
 /// The MEMBER attribute holding the member's name or email when they joined: what change
@@ -144,9 +144,6 @@ impl Identity<'_> {
                 actions.push(self.recent_team_update(user, scope.team(), "ADD", true)?);
             }
             Some(old) => {
-                if old == Role::Admin {
-                    self.ensure_admin_count(scope).await?;
-                }
                 let change = Update::builder()
                     .table_name(self.store.table())
                     .set_key(Some(member_key))
@@ -161,6 +158,9 @@ impl Identity<'_> {
             }
         }
         let delta = i64::from(role == Role::Admin) - i64::from(old == Some(Role::Admin));
+        if delta != 0 {
+            self.ensure_admin_count(scope).await?;
+        }
         actions.push(self.admin_count_update(scope, delta)?);
         let state = |role| MemberState { user_id: user.clone(), role, who: who.clone() };
         let change = Change::new(
@@ -286,14 +286,17 @@ impl Identity<'_> {
         Ok(TransactWriteItem::builder().update(update).build())
     }
 
-    /// Teams made before the admin count was kept get it once, counted from their members.
+    /// Teams made before the admin count was kept get it once, counted from their members; so
+    /// does a team whose count is damaged (not a whole number), which is replaced on the condition
+    /// that it is still the value read.
     async fn ensure_admin_count(self, scope: &TeamScope) -> Result<(), StoreError> {
         let meta = self
             .store
             .get(key(scope.pk(), META), true)
             .await?
             .ok_or(StoreError::NotFound { what: "team" })?;
-        if meta.contains_key(ADMINS) {
+        let found = meta.get(ADMINS);
+        if found.is_some_and(|v| crate::plan::count_of(v).is_some()) {
             return Ok(());
         }
         let members = query_all(self.store.query_range(scope.pk(), keys::members_range(), true)).await?;
@@ -303,11 +306,20 @@ impl Identity<'_> {
             .update_item()
             .set_key(Some(key(scope.pk(), META)))
             .update_expression("SET #admins = :n")
-            .condition_expression("attribute_exists(pk) AND attribute_not_exists(#admins)")
             .expression_attribute_names("#admins", ADMINS)
-            .expression_attribute_values(":n", n(admins))
-            .send()
-            .await;
+            .expression_attribute_values(":n", n(admins));
+        let set = match found {
+            Some(damaged) => {
+                tracing::warn!(
+                    "the team's count of admins is damaged, counted again: {}",
+                    crate::sdk::item_key(&meta)
+                );
+                set.condition_expression("#admins = :damaged")
+                    .expression_attribute_values(":damaged", damaged.clone())
+            }
+            None => set.condition_expression("attribute_exists(pk) AND attribute_not_exists(#admins)"),
+        };
+        let set = set.send().await;
         match set {
             Ok(_) => Ok(()),
             Err(e) if crate::sdk::is_condition_failure(&e) => Ok(()),

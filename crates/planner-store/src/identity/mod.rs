@@ -4,6 +4,7 @@
 
 mod aws;
 mod members;
+pub(crate) use members::ADMINS;
 mod scopes;
 mod signin;
 mod users;

@@ -8,7 +8,7 @@ use crate::plan::Plan;
 use crate::plan::feed::{
     Change, FEED_DAYS_ATTR, FEED_DAYS_MAX, FEED_DAYS_MIN, FeedAction, FeedKind, TeamSettings,
 };
-use crate::sdk::{Item, get_n, get_s, key, n, s};
+use crate::sdk::{Item, get_s, key, n, s};
 use crate::{StoreError, TeamScope};
 use aws_sdk_dynamodb::types::{AttributeValue, TransactWriteItem, Update};
 use planner_domain::capacity::WorkWeek;
@@ -44,12 +44,28 @@ pub(crate) fn team_from_meta(team: &TeamId, item: &Item) -> (Team, Option<planne
         crate::plan::feed::feed_days_of(item).map_err(|e| e.to_string()),
         crate::plan::feed::FEED_DAYS,
     );
+    // Not part of the team as read, but named all the same when damaged: its id (never read: the
+    // scope says which team it is), and the two counts that guard its writes (mended by the next
+    // write that needs them: `set_meta` below, and the admin count's own recount).
+    if get_s(item, "id").ok() != Some(team.as_str()) {
+        wrong.push("its id is not the team's".to_owned());
+    }
+    for (attr, what) in [(REVISION, "its revision"), (crate::identity::ADMINS, "its count of admins")] {
+        if item.get(attr).is_some_and(|v| count_of(v).is_none()) {
+            wrong.push(format!("{what} is not a whole number"));
+        }
+    }
     let named = (!wrong.is_empty()).then(|| {
         let key = crate::sdk::item_key(item);
         tracing::warn!("the team's record is damaged, read with defaults: {key}: {}", wrong.join("; "));
         planner_domain::Unreadable { key, detail: wrong.join("; ") }
     });
     (Team { id: team.clone(), name, created_at, default_week, feed_days }, named)
+}
+
+/// A count the META keeps (its revision, its admins): a whole number, not negative.
+pub(crate) fn count_of(value: &AttributeValue) -> Option<i64> {
+    value.as_n().ok()?.parse().ok().filter(|c: &i64| *c >= 0)
 }
 
 /// What was read, or `default` with why it could not be (kept in `wrong`).
@@ -151,7 +167,8 @@ impl Plan<'_> {
         let meta =
             self.store.get(meta_key.clone(), true).await?.ok_or(StoreError::NotFound { what: "team" })?;
         let (current, _) = team_from_meta(scope.team(), &meta);
-        let revision = get_n(&meta, REVISION).ok();
+        let seen = meta.get(REVISION);
+        let revision = seen.and_then(count_of);
         let (before, after) = states(&current);
         if before == after {
             // Nothing changes (the same name again): nothing written, no record.
@@ -166,11 +183,18 @@ impl Plan<'_> {
             .expression_attribute_names("#rev", REVISION)
             .expression_attribute_values(":value", value)
             .expression_attribute_values(":rev", n(revision.unwrap_or(0) + 1));
-        update = match revision {
-            Some(seen) => {
-                update.condition_expression("#rev = :seen").expression_attribute_values(":seen", n(seen))
+        update = match (revision, seen) {
+            (Some(read), _) => {
+                update.condition_expression("#rev = :seen").expression_attribute_values(":seen", n(read))
             }
-            None => update.condition_expression("attribute_exists(pk) AND attribute_not_exists(#rev)"),
+            // A revision that is no count (damaged) is replaced, on the condition that it is still
+            // the one read: the write mends it rather than failing for ever.
+            (None, Some(damaged)) => update
+                .condition_expression("#rev = :seen")
+                .expression_attribute_values(":seen", damaged.clone()),
+            (None, None) => {
+                update.condition_expression("attribute_exists(pk) AND attribute_not_exists(#rev)")
+            }
         };
         if let Some((placeholder, attr)) = name {
             update = update.expression_attribute_names(placeholder, attr);
