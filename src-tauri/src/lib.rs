@@ -64,13 +64,14 @@ pub fn run() {
                     reveal(&window.as_ref().window(), started, "its page took too long");
                 }
             });
-            // The connection check: an open team's session re-checked every few seconds, a lost
-            // table tried again with backoff (the window hears both ways).
+            // The connection check: an open team's session re-checked every few seconds (every
+            // minute while the live view's asks answer), a lost table tried again with backoff
+            // (the window hears both ways).
             let checker = app.handle().clone();
             tauri::async_runtime::spawn(async move {
                 let state = checker.state::<App>();
                 loop {
-                    let wait = state.check_connection().await;
+                    let wait = state.heartbeat().await;
                     state.pause(wait).await;
                 }
             });

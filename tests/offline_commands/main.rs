@@ -17,14 +17,14 @@ use planner_store::{Engine, MemoryAudit, Store};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 use tauri::WebviewWindow;
 use tauri::test::MockRuntime;
 
 /// The connection to the table: up, cut (no request gets through), or losing the answers of
 /// writes (they land, the app never hears).
 #[derive(Debug, Default)]
-struct Line(AtomicU8);
+struct Line(AtomicU8, AtomicUsize);
 
 const UP: u8 = 0;
 const CUT: u8 = 1;
@@ -36,10 +36,16 @@ impl Line {
     fn set(&self, state: u8) {
         self.0.store(state, Ordering::SeqCst);
     }
+
+    /// The requests sent through the line so far.
+    fn requests(&self) -> usize {
+        self.1.load(Ordering::SeqCst)
+    }
 }
 
 impl Hooks for Line {
     fn before(&self, operation: &str, _body: &[u8]) -> Before {
+        self.1.fetch_add(1, Ordering::SeqCst);
         match self.0.load(Ordering::SeqCst) {
             CUT => Before::Disconnect,
             THROTTLED => Before::Respond {
@@ -225,6 +231,28 @@ async fn a_lost_connection_shows_the_copy_read_only_and_it_comes_back_by_itself(
         found["session"]["offline"]["reason"]["code"], "unavailable",
         "the check itself notices a cut"
     );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn while_the_live_view_answers_the_connection_check_reads_nothing() {
+    use tauri::Manager;
+    let s = setup().await;
+    let (_app, w) = app(&s).await;
+    let state = w.state::<App>();
+    // No live view yet: the periodic check reads the session and the membership.
+    let before = s.line.requests();
+    assert_eq!(state.heartbeat().await, planner_app::HEARTBEAT);
+    assert_eq!(s.line.requests() - before, 2, "the session and the membership, read again");
+    // The live view asked, and the table answered: the next checks read nothing (the asks
+    // notice a lost table, and the feed brings a change to the membership), for a minute.
+    call(&w, "live_changes", json!({})).unwrap();
+    let before = s.line.requests();
+    assert_eq!(state.heartbeat().await, planner_app::HEARTBEAT);
+    assert_eq!(state.heartbeat().await, planner_app::HEARTBEAT);
+    assert_eq!(s.line.requests(), before, "nothing read while the live view answers");
+    // The user's own check (Reconnect) always reads.
+    assert!(call(&w, "reconnect", json!({})).unwrap()["session"]["offline"].is_null());
+    assert_eq!(s.line.requests() - before, 2);
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -39,6 +39,11 @@ pub struct App {
     pub(crate) shown: tokio::sync::watch::Sender<bool>,
     /// The live view's place in the open team's change feed (live.rs).
     pub(crate) live: tokio::sync::Mutex<Option<(planner_domain::TeamId, planner_store::feed::FeedReader)>>,
+    /// When the table last answered the live view, and when the session and membership were
+    /// last checked (by a command or the connection check): the connection check waits while
+    /// both are recent ([`crate::supervisor::recheck_due`]).
+    pub(crate) live_answered: std::sync::Mutex<Option<tokio::time::Instant>>,
+    pub(crate) rechecked: std::sync::Mutex<Option<tokio::time::Instant>>,
 }
 
 /// How people sign in to a team table: the mailer of codes and the vault of the session token.
@@ -107,6 +112,8 @@ impl App {
             wake: tokio::sync::Notify::new(),
             shown: tokio::sync::watch::Sender::new(false),
             live: tokio::sync::Mutex::new(None),
+            live_answered: std::sync::Mutex::new(None),
+            rechecked: std::sync::Mutex::new(None),
         }
     }
 
@@ -245,6 +252,7 @@ impl App {
         };
         match store.identity().recheck_scope(&credential, &session, &team).await {
             Ok(scope) => {
+                *self.rechecked.lock().expect("not poisoned") = Some(tokio::time::Instant::now());
                 self.workspace.write().await.keep_scope(&session, &scope);
                 Ok(OpenPlan { store, scope, copy: Some(copy), session: Some(session) })
             }

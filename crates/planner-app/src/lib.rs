@@ -45,6 +45,7 @@ pub use live::{LIVE_PAGES, LiveChange, LiveItem, LiveNews};
 pub use offline::{Copies, LoadedTimeline, TeamCopy};
 pub use places::Places;
 pub use plan::Overview;
+pub use supervisor::{LIVE_FRESH, SESSION_RECHECK, recheck_due};
 pub use view::{LinkAsk, OfflineView, SessionUpdate, SessionView, Window};
 pub use workspace::{HEARTBEAT, backoff};
 

@@ -107,7 +107,10 @@ impl App {
         }
         let Some((_, reader)) = slot.as_mut() else { return Ok(LiveNews::Reload) };
         let read = match reader.read(&p.store, &p.scope, LIVE_PAGES).await {
-            Ok(read) => read,
+            Ok(read) => {
+                *self.live_answered.lock().expect("not poisoned") = Some(tokio::time::Instant::now());
+                read
+            }
             Err(e) => return Err(self.failed(&p, e.into(), false).await),
         };
         drop(slot);

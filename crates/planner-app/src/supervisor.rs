@@ -1,7 +1,9 @@
-//! The connection supervisor: the shell loops [`App::check_connection`] and [`App::pause`].
+//! The connection supervisor: the shell loops [`App::heartbeat`] and [`App::pause`].
 //! Online, the open team's session and membership are re-checked every [`HEARTBEAT`] (this is
-//! also how a lost table is noticed); offline, the session is resumed with backoff
-//! ([`crate::backoff`]) until the table answers, and the window hears each change.
+//! also how a lost table is noticed), or every [`SESSION_RECHECK`] while the live view's asks
+//! answer (they notice a lost table, and the feed brings every change to the user's membership);
+//! offline, the session is resumed with backoff ([`crate::backoff`]) until the table answers,
+//! and the window hears each change.
 
 use crate::AppError;
 use crate::app::App;
@@ -11,7 +13,38 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::RwLockWriteGuard;
 
+/// How often the session and membership are checked while the live view's asks answer: a
+/// session ended elsewhere (signed out everywhere, expired) is noticed within this by an open
+/// window (any command checks it at once). A change to the membership comes through the feed.
+pub const SESSION_RECHECK: Duration = Duration::from_secs(60);
+/// How recent the live view's last answer must be to stand in for the connection check: more
+/// than its longest wait between asks (30 s, idle), so an idle window's asks still count.
+pub const LIVE_FRESH: Duration = Duration::from_secs(35);
+
+/// Whether the periodic check must read the session and membership now: not while the table
+/// answered the live view within [`LIVE_FRESH`] and they were read within [`SESSION_RECHECK`].
+pub fn recheck_due(
+    now: tokio::time::Instant,
+    live_answered: Option<tokio::time::Instant>,
+    rechecked: Option<tokio::time::Instant>,
+) -> bool {
+    let within =
+        |at: Option<tokio::time::Instant>, d: Duration| at.is_some_and(|t| now.duration_since(t) < d);
+    !(within(live_answered, LIVE_FRESH) && within(rechecked, SESSION_RECHECK))
+}
+
 impl App {
+    /// The shell's periodic check: [`App::check_connection`], unless the live view's asks stand
+    /// in for it ([`recheck_due`]); then nothing is read. Answers when to check again.
+    pub async fn heartbeat(&self) -> Duration {
+        let online = matches!(self.workspace.read().await.next_check(), Check::Recheck);
+        let at = |m: &std::sync::Mutex<Option<tokio::time::Instant>>| *m.lock().expect("not poisoned");
+        if online && !recheck_due(tokio::time::Instant::now(), at(&self.live_answered), at(&self.rechecked)) {
+            return HEARTBEAT;
+        }
+        self.check_connection().await
+    }
+
     /// Checks the connection once and answers when to check again. Online, the session and
     /// membership are re-checked ([`App::plan`]; a table out of reach switches to offline).
     /// Offline, the session is resumed: back online the window hears it and reloads in place;
@@ -128,5 +161,23 @@ impl App {
             _ = tokio::time::sleep(wait) => {}
             _ = self.wake.notified() => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::time::Instant;
+
+    #[test]
+    fn the_check_waits_only_while_the_live_view_answers_and_the_last_check_is_recent() {
+        let now = Instant::now() + Duration::from_secs(3600);
+        let ago = |s: u64| Some(now - Duration::from_secs(s));
+        assert!(!recheck_due(now, ago(2), ago(10)), "the live view answered, checked 10 s ago");
+        assert!(!recheck_due(now, ago(34), ago(59)), "an idle window's asks still count");
+        assert!(recheck_due(now, ago(2), ago(60)), "a minute since the last check");
+        assert!(recheck_due(now, ago(35), ago(10)), "the live view stopped answering");
+        assert!(recheck_due(now, None, ago(1)), "no live view");
+        assert!(recheck_due(now, ago(1), None), "never checked");
     }
 }
