@@ -12,7 +12,7 @@ use planner_domain::{Action, Email, Name, Role, TeamId, User, UserId};
 use planner_domain::{Team, capacity::WorkWeek};
 
 /// The team META attribute counting its admins (so that the last one cannot go).
-pub(crate) const ADMINS: &str = "admins";
+use crate::plan::ADMINS;
 /// The User attribute listing teams joined lately (a string set), for reads before GSI1 has them.
 const RECENT: &str = "recentTeams";
 /// The MEMBER attribute holding the member's name or email when they joined: what change

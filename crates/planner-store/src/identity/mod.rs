@@ -4,7 +4,6 @@
 
 mod aws;
 mod members;
-pub(crate) use members::ADMINS;
 mod scopes;
 mod signin;
 mod users;

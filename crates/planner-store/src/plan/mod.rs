@@ -21,7 +21,7 @@ mod items;
 mod reads;
 mod restore;
 mod settings;
-pub(crate) use settings::count_of;
+pub(crate) use settings::{ADMINS, count_of};
 mod time_off;
 
 pub use calendars::MAX_HOLIDAYS_AT_ONCE;

@@ -16,6 +16,8 @@ use planner_domain::{Action, Name, Team, TeamId, ValidationError};
 
 /// The META attribute counting the changes made to it here.
 const REVISION: &str = "metaRev";
+/// The META attribute counting the team's admins (kept by `identity/members.rs`).
+pub(crate) const ADMINS: &str = "admins";
 
 /// The team META attribute holding the default working week: seven numbers, minutes Monday
 /// first (absent: Monday to Friday, 8 hours).
@@ -50,7 +52,7 @@ pub(crate) fn team_from_meta(team: &TeamId, item: &Item) -> (Team, Option<planne
     if get_s(item, "id").ok() != Some(team.as_str()) {
         wrong.push("its id is not the team's".to_owned());
     }
-    for (attr, what) in [(REVISION, "its revision"), (crate::identity::ADMINS, "its count of admins")] {
+    for (attr, what) in [(REVISION, "its revision"), (ADMINS, "its count of admins")] {
         if item.get(attr).is_some_and(|v| count_of(v).is_none()) {
             wrong.push(format!("{what} is not a whole number"));
         }
