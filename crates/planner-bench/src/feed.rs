@@ -11,6 +11,9 @@ use std::sync::Arc;
 /// On-demand read request units, US East (N. Virginia), per million (AWS's price since
 /// November 2024). A strongly consistent 4 KB read is one unit; an eventually consistent one half.
 const USD_PER_MILLION_READS: f64 = 0.125;
+/// On-demand write request units, the same region and date. A write of 1 KB is one unit; in a
+/// transaction, two.
+const USD_PER_MILLION_WRITES: f64 = 0.625;
 /// The window's ask schedule (ui/src/timeline/live.ts `nextDelay`): 2 s while active; idle, the
 /// delay doubles each further minute (4, 8, 16 s), at most 30 s.
 fn delay_s(idle_minutes: u32) -> f64 {
@@ -42,7 +45,7 @@ async fn edit(store: &Store, scope: &TeamScope, r: &PersonId, p: &ProjectId, i: 
 /// the team's META, as `Plan::feed_days` makes once per ten minutes). The store's clock is
 /// `clock`, moved ten minutes between rows so that each row's minute holds only its edits.
 pub async fn measure(store: &Store, clock: &FixedClock, meter: &Arc<Meter>) -> Vec<(String, Totals)> {
-    let (_, scope) = store.identity().open_local_workspace().await.unwrap();
+    let scope = crate::team_scope(store).await;
     let r =
         store.plan().create_person(&scope, PersonId::generate(), Name::parse("R").unwrap()).await.unwrap().id;
     let p = store
@@ -65,19 +68,27 @@ pub async fn measure(store: &Store, clock: &FixedClock, meter: &Arc<Meter>) -> V
     out.push(("an ask with nothing new".to_owned(), meter.reset()));
     for (n, k) in [1, 10, 50].into_iter().enumerate() {
         clock.set(t0 + time::Duration::minutes(20 + 10 * n as i64));
-        for i in 0..k {
-            edit(store, &scope, &r, &p, i).await;
-        }
+        // A reader that has read everything before these edits.
         let mut reader = FeedReader::from(clock.now_millis());
         reader.read(store, &scope, 5).await.unwrap();
         meter.reset();
+        for i in 0..k {
+            edit(store, &scope, &r, &p, i).await;
+        }
+        out.push((
+            format!("{k} edits made (one new assignment each, with its change record)"),
+            meter.reset(),
+        ));
+        // The ask that first sees them reads them and checks each against the table (check.rs).
         reader.read(store, &scope, 5).await.unwrap();
-        out.push((format!("an ask while the last minute holds {k} edits"), meter.reset()));
+        out.push((format!("the ask that first sees {k} new edits (read and checked)"), meter.reset()));
+        reader.read(store, &scope, 5).await.unwrap();
+        out.push((format!("an ask while the read-back holds {k} edits seen before"), meter.reset()));
     }
     store.plan().team_meta(&scope).await.unwrap();
     out.push(("the retention's read (once per 10 minutes)".to_owned(), meter.reset()));
-    // The connection check the app makes every 10 s anyway (not the live view's; in the day's sum
-    // all the same): the session and the membership read again, strongly.
+    // The connection check (not the live view's; in the day's sum all the same): the session and
+    // the membership read again, strongly; once a minute while the live view's asks answer.
     let email = planner_domain::Email::parse("bench@example.com").unwrap();
     store.identity().invite_member(&scope, &email, None, planner_domain::Role::Planner).await.unwrap();
     let code = store.identity().request_sign_in_code(&email).await.unwrap().expect("a code for a member");
@@ -86,27 +97,54 @@ pub async fn measure(store: &Store, clock: &FixedClock, meter: &Arc<Meter>) -> V
     let credential = planner_store::Credential::Token(signed.token);
     meter.reset();
     store.identity().recheck_scope(&credential, &session, scope.team()).await.unwrap();
-    out.push(("the connection check's recheck (every 10 s)".to_owned(), meter.reset()));
+    out.push((
+        "the connection check's recheck (once a minute while the live view answers)".to_owned(),
+        meter.reset(),
+    ));
     out
 }
 
-pub fn cost_lines(quiet_ru: f64, busy_ru: f64, retention_ru: f64, heartbeat_ru: f64) -> Vec<String> {
+/// What a day of the live view costs, from the measured asks (`Costs`).
+pub struct Costs {
+    /// An ask with nothing new.
+    pub quiet_ru: f64,
+    /// An ask whose read-back holds 10 edits seen before (asked while others edit).
+    pub busy_ru: f64,
+    /// The ask that first sees 10 new edits, less a busy ask: reading and checking them.
+    pub new_ten_ru: f64,
+    /// The retention's read (once per 10 minutes).
+    pub retention_ru: f64,
+    /// One connection check.
+    pub heartbeat_ru: f64,
+    /// The connection checks in an hour of someone active.
+    pub heartbeats_per_hour: f64,
+    /// The write units of one edit (an assignment made, with its change record).
+    pub edit_wcu: f64,
+}
+
+pub fn cost_lines(c: &Costs) -> Vec<String> {
+    let Costs { quiet_ru, busy_ru, new_ten_ru, retention_ru, heartbeat_ru, heartbeats_per_hour, edit_wcu } =
+        *c;
     let (active, idle) = asks_per_hour();
     let people = 50.0;
     let hours = 8.0;
     let refresh = 6.0 * retention_ru; // the retention's read, once per 10 minutes
     let per_person_day = |asks_per_hour: f64, ru: f64| (asks_per_hour * ru + refresh) * hours;
-    let heartbeat = 360.0 * heartbeat_ru * hours; // every 10 s, open all day
+    let heartbeat = heartbeats_per_hour * heartbeat_ru * hours; // open all day
     let usd = |units: f64| units * people / 1e6 * USD_PER_MILLION_READS;
     let all_active = per_person_day(active, quiet_ru);
     let all_idle = per_person_day(idle, quiet_ru);
-    let busy = per_person_day(active, busy_ru);
+    // Busy: 10 edits a minute in the team, each new to every reader once (read and checked).
+    let busy = per_person_day(active, busy_ru) + 60.0 * new_ten_ru * hours;
+    // The team's writes that day: 10 edits a minute for 8 hours, at on-demand write prices.
+    let edits = 10.0 * 60.0 * hours;
+    let writes_usd = edits * edit_wcu / 1e6 * USD_PER_MILLION_WRITES;
     vec![
         format!(
             "asks per hour: {active:.0} while active, {idle:.0} in an hour idle (ui/src/timeline/live.ts)"
         ),
         format!(
-            "a quiet ask: {quiet_ru:.1} RU; an ask while others edit (10 in the minute): {busy_ru:.1} RU"
+            "a quiet ask: {quiet_ru:.1} RU; an ask while others edit (10 seen in the read-back): {busy_ru:.1} RU; reading and checking 10 new edits: {new_ten_ru:.1} RU more"
         ),
         format!(
             "one person, 8 h: {all_idle:.0} RU idle all day, {all_active:.0} RU active all day, {busy:.0} RU active with 10 edits a minute around"
@@ -118,11 +156,16 @@ pub fn cost_lines(quiet_ru: f64, busy_ru: f64, retention_ru: f64, heartbeat_ru: 
             usd(busy)
         ),
         format!(
-            "and the connection check beside it ({heartbeat:.0} RU a person a day): ${:.4}; together ${:.4} idle, ${:.4} active, ${:.4} active and busy",
+            "and the connection check beside it ({heartbeats_per_hour:.0} an hour, {heartbeat:.0} RU a person a day): ${:.4}; together ${:.4} idle, ${:.4} active, ${:.4} active and busy",
             usd(heartbeat),
             usd(all_idle + heartbeat),
             usd(all_active + heartbeat),
             usd(busy + heartbeat)
+        ),
+        format!(
+            "the busiest team-day, all reads and writes: the reads above (${:.4}) and the team's {edits:.0} edits at {edit_wcu:.1} WCU each, ${USD_PER_MILLION_WRITES} per million writes (${writes_usd:.4}): ${:.4}",
+            usd(busy + heartbeat),
+            usd(busy + heartbeat) + writes_usd
         ),
     ]
 }

@@ -4,15 +4,20 @@
 //!
 //! Figures come from the engine's own answers (`ConsumedCapacity`, `ScannedCount`, `Count`), read
 //! by a hook on every request. The embedded engine reports capacity as DynamoDB does; the same
-//! binary runs against a real table with `RP_BENCH_DYNAMODB_ENDPOINT` (`aws` for the default
-//! chain), though loading 100k items there costs money.
+//! binary runs against any DynamoDB endpoint with `RP_BENCH_DYNAMODB_ENDPOINT` (a URL, or `aws`
+//! for AWS itself with the default credential chain; a table `rp-bench-<pid>` is made there, and
+//! left), though loading 100k items there costs money. Each window read is printed beside its
+//! floor: the shown items' bytes ÷ 4 KB × 0.5 (`floor.rs`).
 //!
 //! The window's plan has time off and holidays, and the utilisation report of 500 people × 13 weeks
 //! is timed next to the timeline's read of the same days (`report.rs`).
 //!
-//! Run: `cargo run --release -p planner-bench` (add `-- --quick` for 1k and 10k only).
+//! Run: `cargo run --release -p planner-bench` (add `-- --quick` for 1k and 10k only;
+//! `--people N` for another team size than 50, `--history 1000,10000` for other history sizes,
+//! `--window` for the window table alone, `--live` for the live view's asks alone).
 
 mod feed;
+mod floor;
 mod meter;
 mod plan;
 mod report;
@@ -26,6 +31,7 @@ use planner_store::{
 };
 use std::sync::Arc;
 
+/// The team's size unless `--people` says another.
 const PEOPLE: usize = 50;
 const WINDOW_FROM: &str = "2026-03-02";
 const WINDOW_WEEKS: i64 = 13;
@@ -42,6 +48,39 @@ fn engine() -> Engine {
     }
 }
 
+/// What the command line asks for.
+struct Options {
+    people: usize,
+    history: Vec<usize>,
+    /// The window table alone (for a remote endpoint: the rest loads more).
+    window_only: bool,
+}
+
+impl Options {
+    fn parse() -> Options {
+        let args: Vec<String> = std::env::args().collect();
+        let value = |flag: &str| args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1));
+        let quick = args.iter().any(|a| a == "--quick");
+        let people = value("--people").map_or(PEOPLE, |v| v.parse().expect("--people takes a number"));
+        let history = match value("--history") {
+            Some(v) => {
+                v.split(',').map(|h| h.parse().expect("--history takes numbers, comma-separated")).collect()
+            }
+            None if quick => vec![1_000, 10_000],
+            None => vec![1_000, 10_000, 100_000],
+        };
+        Options { people, history, window_only: args.iter().any(|a| a == "--window") }
+    }
+}
+
+/// The engine as the header says it (the endpoint, never credentials).
+fn engine_named() -> String {
+    match std::env::var("RP_BENCH_DYNAMODB_ENDPOINT") {
+        Ok(e) if !e.is_empty() => format!("RP_BENCH_DYNAMODB_ENDPOINT={e}"),
+        _ => "the embedded engine (in memory)".to_owned(),
+    }
+}
+
 fn window_of(weeks: i64) -> DateRange {
     let from = Date::parse(WINDOW_FROM).unwrap();
     DateRange::window(from, from.add_days(weeks * 7)).unwrap()
@@ -50,7 +89,9 @@ fn window_of(weeks: i64) -> DateRange {
 struct Row {
     history: usize,
     items_in_team: usize,
-    /// Assignments, time off and holidays in the window.
+    /// The bytes of the items the window shows (the floor's).
+    shown_bytes: usize,
+    /// Assignments in the window, time off and holidays of its reach.
     shown: (usize, usize, usize),
     ours: Totals,
     full: Totals,
@@ -63,22 +104,21 @@ struct Row {
     conflict_before: Totals,
 }
 
-async fn measure(history: usize) -> Row {
+async fn measure(history: usize, people: usize) -> Row {
     let meter = Arc::new(Meter::default());
     let store = open(Some(meter.clone())).await;
     let scope = team_scope(&store).await;
     let window = window_of(WINDOW_WEEKS);
-    let file = plan(Size { people: PEOPLE, history, in_window: PEOPLE * WINDOW_WEEKS as usize / 2 }, window);
+    let file = plan(Size { people, history, in_window: people * WINDOW_WEEKS as usize / 2 }, window);
     store.transfer().import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
-    let expected = (
-        file.assignments.iter().filter(|a| a.range.overlaps(window)).count(),
-        file.time_off.iter().filter(|t| t.range.overlaps(window)).count(),
-        file.holidays.iter().filter(|h| window.contains(h.day)).count(),
-    );
+    // What the window read must bring: the assignments overlapping it, and the time off and
+    // holidays of its reach (the days its totals are spread over).
+    let cut = planner_domain::WindowItems::cut(window, &file.assignments, &file.time_off, &file.holidays);
+    let expected = (cut.assignments.len(), cut.time_off.len(), cut.holidays.len());
     let long = file.assignments.iter().filter(|a| level_of(a.range) > 0).count()
         + file.time_off.iter().filter(|t| level_of(t.range) > 0).count();
     let items_in_team = 1
-        + PEOPLE
+        + people
         + 6
         + file.assignments.len()
         + file.time_off.len()
@@ -93,7 +133,7 @@ async fn measure(history: usize) -> Row {
     assert_eq!(
         (items.assignments.len(), items.time_off.len(), items.holidays.len()),
         expected,
-        "the window query must be exact"
+        "the window query must bring exactly the window's assignments and its reach's time off and holidays"
     );
 
     // The original access pattern 1: the whole partition, every page.
@@ -101,7 +141,7 @@ async fn measure(history: usize) -> Row {
     let table = store.connection().table.clone();
     let pk = keys::team_pk(scope.team());
     let s = |v: String| aws_sdk_dynamodb::types::AttributeValue::S(v);
-    drain(
+    let partition = drain(
         client
             .query()
             .table_name(&table)
@@ -110,6 +150,8 @@ async fn measure(history: usize) -> Row {
     )
     .await;
     let full = meter.reset();
+    let (shown_bytes, found, wanted) = floor::shown_bytes(&timeline, &partition);
+    assert_eq!(found, wanted, "every item shown is in the partition");
 
     // The original access pattern 4 as written (wrong: misses assignments that began before `from`).
     let returned = drain(
@@ -138,6 +180,7 @@ async fn measure(history: usize) -> Row {
     Row {
         history,
         items_in_team,
+        shown_bytes,
         conflict,
         conflict_before,
         shown: expected,
@@ -214,10 +257,15 @@ async fn open(meter: Option<Arc<Meter>>) -> Store {
     Store::new(conn, Arc::new(SystemClock), Arc::new(MemoryAudit::default()))
 }
 
-async fn team_scope(store: &Store) -> TeamScope {
-    store.identity().open_local_workspace().await.map(|(_, s)| s).unwrap_or_else(|_| {
-        panic!("the benchmark needs the embedded engine for its team scope (or extend it to create a team)")
-    })
+/// A new team on the store's table, as IT makes one (`rp-admin create-team`), in the operator's
+/// admin scope: the same on the embedded engine and on any endpoint.
+pub(crate) async fn team_scope(store: &Store) -> TeamScope {
+    let id = planner_domain::UserId::generate();
+    let email =
+        planner_domain::Email::parse(&format!("bench-{}@example.com", id.as_str().to_lowercase())).unwrap();
+    let admin = store.identity().create_user(&email, None).await.unwrap();
+    let team = store.identity().create_team(&Name::parse("Bench").unwrap(), &admin.id).await.unwrap();
+    store.identity().operator_scope(&team.id).await.unwrap()
 }
 
 /// Requests and write units of each kind of edit, on a small team.
@@ -300,40 +348,56 @@ async fn live() {
         .with_token_pepper(b"bench-pepper".to_vec());
     let rows = feed::measure(&store, &clock, &meter).await;
     println!("\nThe live view's asks of the change feed, eventually consistent:\n");
-    println!("| ask | requests | read units (RU) | items read |\n|---|---:|---:|---:|");
+    println!(
+        "| ask | requests | read units (RU) | write units (WCU) | items read |\n|---|---:|---:|---:|---:|"
+    );
     for (what, t) in &rows {
-        println!("| {what} | {} | {:.1} | {} |", t.requests, t.read_units, t.items_read);
+        println!(
+            "| {what} | {} | {:.1} | {:.1} | {} |",
+            t.requests, t.read_units, t.write_units, t.items_read
+        );
     }
-    let ru = |name: &str| rows.iter().find(|(w, _)| w.contains(name)).map_or(0.0, |(_, t)| t.read_units);
+    let find =
+        |name: &str| rows.iter().find(|(w, _)| w.contains(name)).map_or_else(Totals::default, |(_, t)| *t);
+    let ru = |name: &str| find(name).read_units;
     println!();
-    for line in
-        feed::cost_lines(ru("nothing new"), ru("holds 10 edits"), ru("retention"), ru("connection check"))
-    {
+    let costs = feed::Costs {
+        quiet_ru: ru("nothing new"),
+        busy_ru: ru("holds 10 edits"),
+        new_ten_ru: ru("first sees 10 new") - ru("holds 10 edits"),
+        retention_ru: ru("retention"),
+        heartbeat_ru: ru("connection check"),
+        // While the live view's asks answer, the connection check reads once a minute.
+        heartbeats_per_hour: 3600.0 / planner_app::SESSION_RECHECK.as_secs_f64(),
+        edit_wcu: find("10 edits made").write_units / 10.0,
+    };
+    for line in feed::cost_lines(&costs) {
         println!("{line}");
     }
 }
 
 #[tokio::main]
 async fn main() {
-    let quick = std::env::args().any(|a| a == "--quick");
+    let options = Options::parse();
     if std::env::args().any(|a| a == "--live") {
         live().await;
         return;
     }
-    let sizes: &[usize] = if quick { &[1_000, 10_000] } else { &[1_000, 10_000, 100_000] };
     println!(
-        "13-week window from {WINDOW_FROM}, {PEOPLE} people; eventually consistent reads; engine: {:?}\n",
-        engine()
+        "13-week window from {WINDOW_FROM}, {} people; eventually consistent reads; engine: {}\n",
+        options.people,
+        engine_named()
     );
     println!(
-        "| history | items in partition | shown: assignments / time off / holidays | ours: requests / RCU / items read | original pattern 1, full load: requests / RCU / items read | original pattern 4 as written: RCU / missed / wrongly included |"
+        "| history | items in partition | shown: assignments / time off / holidays (of the reach) | ours: requests / RCU / items read | floor: shown KB / RCU | ours ÷ floor | original pattern 1, full load: requests / RCU / items read | original pattern 4 as written: RCU / missed / wrongly included |"
     );
-    println!("|---:|---:|---:|---|---|---|");
+    println!("|---:|---:|---:|---|---|---:|---|---|");
     let mut rows = Vec::new();
-    for &h in sizes {
-        let row = measure(h).await;
+    for &h in &options.history {
+        let row = measure(h, options.people).await;
+        let floor = floor::read_units(row.shown_bytes);
         println!(
-            "| {} | {} | {} / {} / {} | {} / {:.1} / {} | {} / {:.1} / {} | {:.1} / {} / {} |",
+            "| {} | {} | {} / {} / {} | {} / {:.1} / {} | {:.1} / {:.1} | {:.2} | {} / {:.1} / {} | {:.1} / {} / {} |",
             row.history,
             row.items_in_team,
             row.shown.0,
@@ -342,6 +406,9 @@ async fn main() {
             row.ours.requests,
             row.ours.read_units,
             row.ours.items_read,
+            row.shown_bytes as f64 / 1024.0,
+            floor,
+            row.ours.read_units / floor,
             row.full.requests,
             row.full.read_units,
             row.full.items_read,
@@ -368,6 +435,9 @@ async fn main() {
             last.history,
             last.full.read_units / last.ours.read_units
         );
+    }
+    if options.window_only {
+        return;
     }
     println!(
         "\nA refused edit: a move of an assignment someone else had moved since; the store reads why.\n"

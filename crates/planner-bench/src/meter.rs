@@ -23,22 +23,20 @@ impl Meter {
 }
 
 fn capacity(value: &serde_json::Value) -> (f64, f64) {
+    // One table's units: the split into reads and writes where the answer gives it, else the
+    // total as reads (a write's total is taken by the operation, below). BatchGetItem answers a
+    // list of these, as a Query answers one; a list of totals alone read as nothing before, so a
+    // batch's reads were not counted.
     let one = |c: &serde_json::Value| {
-        (c["ReadCapacityUnits"].as_f64().unwrap_or(0.0), c["WriteCapacityUnits"].as_f64().unwrap_or(0.0))
+        let (r, w) =
+            (c["ReadCapacityUnits"].as_f64().unwrap_or(0.0), c["WriteCapacityUnits"].as_f64().unwrap_or(0.0));
+        if r == 0.0 && w == 0.0 { (c["CapacityUnits"].as_f64().unwrap_or(0.0), 0.0) } else { (r, w) }
     };
     match &value["ConsumedCapacity"] {
         serde_json::Value::Array(list) => {
             list.iter().map(one).fold((0.0, 0.0), |a, b| (a.0 + b.0, a.1 + b.1))
         }
-        c @ serde_json::Value::Object(_) => {
-            let (r, w) = one(c);
-            if r == 0.0 && w == 0.0 {
-                // Only the total is given: reads and writes are told apart by the operation.
-                (c["CapacityUnits"].as_f64().unwrap_or(0.0), 0.0)
-            } else {
-                (r, w)
-            }
-        }
+        c @ serde_json::Value::Object(_) => one(c),
         _ => (0.0, 0.0),
     }
 }
@@ -68,6 +66,9 @@ impl Hooks for Meter {
         t.items_read += match operation {
             "Query" => value["ScannedCount"].as_u64().unwrap_or(0) as usize,
             "GetItem" => usize::from(value.get("Item").is_some()),
+            "BatchGetItem" => value["Responses"]
+                .as_object()
+                .map_or(0, |tables| tables.values().filter_map(|l| l.as_array()).map(Vec::len).sum()),
             _ => 0,
         };
     }

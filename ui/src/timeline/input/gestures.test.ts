@@ -163,7 +163,7 @@ describe("a press of the main button while another is held (a chord)", () => {
   // The browser sends it as a pointermove with button 0 and both buttons down (3), and its
   // release as one with button 0 and the other button still down (2); moves between have
   // button -1. A right button left held by a menu and its dialog made the first drag after them
-  // do nothing (#33).
+  // do nothing.
   const chord = (target: unknown, x: number, y: number, buttons: number) =>
     pointer(target, x, y, 0, buttons).event;
   const moveTo = (target: unknown, x: number, y: number) => pointer(target, x, y, -1, 3).event;
