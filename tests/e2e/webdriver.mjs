@@ -279,13 +279,14 @@ export const hintGone = (app) => until("the first-start hint to go", async () =>
 /** Waits until no dialog is open. */
 export const dialogGone = (app) => until("the dialog to close", async () => (await app.findAll("dialog[open]")).length === 0);
 
-/** Waits until `check()` gives a truthy value (and returns it), or fails saying `what`. */
-export async function until(what, check, ms = 10000) {
+/** Waits until `check()` gives a truthy value (and returns it), or fails saying `what` (and what
+ * `seen()`, if given, says of the screen then). */
+export async function until(what, check, ms = 10000, seen = undefined) {
   const end = Date.now() + ms;
   for (;;) {
     const value = await check();
     if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}${seen ? ` (seen: ${JSON.stringify(await seen())})` : ""}`);
     await sleep(100);
   }
 }

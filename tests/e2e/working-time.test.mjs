@@ -87,7 +87,11 @@ test("a part-time week and a day off change a person's capacity; bookings count 
     await app.drag(tuesday + 4, r.y, away.width + 5, 0);
     await pick(app, "Globex");
     await app.press(["4"]);
-    await until("8 hours booked", async () => (await row(app)).figures === "8h · 82h · 9%");
+    await until("8 hours booked", async () => (await row(app)).figures === "8h · 82h · 9%", 10000, async () => ({
+      figures: (await row(app)).figures,
+      bars: await app.script(`return [...document.querySelectorAll(".bar")].map((b) => b.dataset.iso).filter((t) => t.startsWith("Globex"));`),
+      dialogs: (await app.findAll("dialog[open], [role=dialog]")).length,
+    }));
     // … and a whole day over Monday and Tuesday: nothing on the day off (no capacity to take a
     // share of), six hours on Tuesday beside the four: overbooked there, and there only.
     await hintGone(app); // the first booking saved
