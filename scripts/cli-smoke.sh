@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The admin CLI end to end on a throw-away local workspace: demo, lists, export, import.
+# The admin CLI end to end on a throw-away local workspace: demo, lists, export, import, reindex.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=$(mktemp -d)
@@ -40,6 +40,11 @@ for bad in other dangling; do
   grep -q "^error: the team export cannot be imported, and nothing was written: " "$dir/$bad.err" \
     || { echo "importing $bad.json said:"; cat "$dir/$bad.err"; exit 1; }
 done
+# The person entries of time off written again (a team from before them is given them so): one
+# for each of the team's time off.
+entries=$(rp --json reindex --team "$team" | python3 -c 'import json,sys; print(json.load(sys.stdin)["entriesWritten"])')
+off=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["timeOff"]))' "$dir/team.json")
+[ "$entries" = "$off" ] && [ "$off" -gt 0 ] || { echo "reindex wrote $entries entries for $off time off"; exit 1; }
 rp add-member --team "$copy" --email viewer@example.com --role viewer >/dev/null
 rp --json members --team "$copy" | python3 -c 'import json,sys; m=json.load(sys.stdin); assert sorted(x["role"] for x in m)==["admin","viewer"], m'
 rp remove-member --team "$copy" --email viewer@example.com >/dev/null

@@ -183,4 +183,10 @@ pub enum Command {
         #[arg(long)]
         file: PathBuf,
     },
+    /// Give a team made before this version the person entries of its time off, so that its
+    /// window reads use them (re-runnable; run it once every client writing to the team keeps them).
+    Reindex {
+        #[arg(long)]
+        team: Option<String>,
+    },
 }

@@ -339,6 +339,16 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
                 None => output::say(&text),
             }
         }
+        Command::Reindex { team } => {
+            let scope = scope(&store, team).await?;
+            let written = store.plan().index_time_off_by_person(&scope).await?;
+            out.value(&serde_json::json!({ "entriesWritten": written }), |v| {
+                format!(
+                    "{} time-off entries written; the team's window reads now use them",
+                    v["entriesWritten"]
+                )
+            });
+        }
         Command::Import { team, file } => {
             let scope = scope(&store, team).await?;
             let text = std::fs::read_to_string(file).map_err(|e| StoreError::BadFile {

@@ -204,7 +204,7 @@ impl Snapshot {
             found.time_off.iter().map(|t| (t.id.clone(), t.version)).collect();
         let held: HashMap<TimeOffId, u64> = self.time_off.iter().map(|t| (t.id.clone(), t.version)).collect();
         self.time_off.retain(|t| {
-            !t.range.overlaps(reach)
+            !reach.holds(t)
                 || mine_stays(t.version, answered.get(&t.id).copied(), kept.time_off.contains(&t.id))
         });
         for t in found.time_off {
@@ -217,7 +217,7 @@ impl Snapshot {
         // Holidays have no versions: one changed here after the read began keeps the copy's state
         // (added, renamed or removed), and a calendar deleted meanwhile keeps none.
         let changed = |h: &Holiday| kept.holidays.contains(&(h.calendar.clone(), h.day));
-        self.holidays.retain(|h| !reach.contains(h.day) || changed(h));
+        self.holidays.retain(|h| !reach.holds_day(h.day) || changed(h));
         let at = synced_at.clone().unwrap_or_else(|| self.synced_at.clone());
         self.add_window(window, at);
         self.put_holidays(

@@ -443,3 +443,36 @@ fn a_window_of_the_copy_brings_the_time_off_and_holidays_its_totals_reach() {
     s.loaded(week, again, None, &Kept::default());
     assert!(s.items_in(week).time_off.is_empty());
 }
+
+/// A window's read brings the time off of each person over their own totals' days only: another
+/// person's days off there, which the copy holds from the window it was read with, stay.
+#[test]
+fn a_window_s_answer_replaces_only_the_time_off_of_its_totals_people() {
+    let (ann, p) = row();
+    let bob = Person::new(PersonId::generate(), Name::parse("Bob").unwrap());
+    let off = |who: &Person, d: &str| TimeOff {
+        id: TimeOffId::generate(),
+        person_id: who.id.clone(),
+        range: DateRange::new(day(d), day(d).add_days(1)).unwrap(),
+        kind: Default::default(),
+        minutes: None,
+        version: 1,
+    };
+    let november = w("2026-11-02", "2026-11-09");
+    let (anns, bobs) = (off(&ann, "2026-11-04"), off(&bob, "2026-11-05"));
+    let first = WindowItems { time_off: vec![anns.clone(), bobs.clone()], ..WindowItems::default() };
+    let mut s =
+        Snapshot::new(team(), vec![ann.clone(), bob.clone()], vec![p.clone()], november, first, "t".into());
+    // Ann's total runs from November into the week of 12-07; the week's read brings her days
+    // off in it, and (Ann's having gone from the table) not the one of 11-04; Bob's is not its.
+    let mut total = a(&ann, &p, "2026-11-02", 40);
+    total.allocation = planner_domain::capacity::Allocation::Total(900);
+    let week = w("2026-12-07", "2026-12-14");
+    s.loaded(
+        week,
+        WindowItems { assignments: vec![total], ..WindowItems::default() },
+        None,
+        &Kept::default(),
+    );
+    assert_eq!(s.items_in(november).time_off, vec![bobs], "Ann's day off gone, Bob's kept");
+}

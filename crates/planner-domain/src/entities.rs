@@ -226,20 +226,71 @@ pub struct Unreadable {
 /// it, an edit would send back a version that is not the stored one. Import refuses larger ones.
 pub const MAX_VERSION: u64 = (1 << 53) - 1;
 
+/// The days whose holidays and time off the figures of a window rest on ([`WindowItems::reach`]).
+///
+/// A total is spread over the working days of all its range, so a holiday or a day off outside
+/// the window moves what it books inside (docs/data-model.md, "Capacity and figures"). Only its
+/// own person's days off do: another person's time off outside the window moves none of the
+/// window's figures.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reach {
+    window: DateRange,
+    /// The window widened to the whole range of every total overlapping it: whose holidays count.
+    days: DateRange,
+    /// Of each person with a total overlapping the window, the window widened to their totals.
+    by_person: std::collections::HashMap<PersonId, DateRange>,
+}
+
+impl Reach {
+    /// The window widened to the whole range of each total overlapping it (the days whose
+    /// holidays the figures rest on).
+    pub fn days(&self) -> DateRange {
+        self.days
+    }
+
+    /// The window itself.
+    pub fn window(&self) -> DateRange {
+        self.window
+    }
+
+    /// Of each person with a total overlapping the window, the days their figures rest on
+    /// beyond it: the window widened to their totals.
+    pub fn people(&self) -> impl Iterator<Item = (&PersonId, DateRange)> {
+        self.by_person.iter().map(|(p, r)| (p, *r))
+    }
+
+    /// Whether a figure of the window's days rests on this time off: it overlaps the window, or
+    /// the range of one of its own person's totals.
+    pub fn holds(&self, t: &TimeOff) -> bool {
+        t.range.overlaps(self.window)
+            || self.by_person.get(&t.person_id).is_some_and(|r| t.range.overlaps(*r))
+    }
+
+    /// Whether a figure of the window's days rests on a holiday of this day.
+    pub fn holds_day(&self, day: Date) -> bool {
+        self.days.contains(day)
+    }
+}
+
 impl WindowItems {
-    /// The days whose holidays and time off the figures of `window` rest on, given the
-    /// assignments overlapping it: the window, widened to the whole range of each total among
-    /// them. A total is spread over the working days of all its range, so a holiday or a day
-    /// off outside the window moves what it books inside (docs/data-model.md, "Capacity and figures").
-    pub fn reach(window: DateRange, assignments: &[Assignment]) -> DateRange {
-        assignments
-            .iter()
-            .filter(|a| matches!(a.allocation, Allocation::Total(_)) && a.range.overlaps(window))
-            .fold(window, |r, a| {
-                let (from, to) =
-                    (r.start().min(a.range.start()), r.end_exclusive().max(a.range.end_exclusive()));
-                DateRange::window(from, to).unwrap_or(r)
-            })
+    /// What the figures of `window` rest on, given the assignments overlapping it: the holidays
+    /// of the window widened to the whole range of each total among them, and the time off of
+    /// each person over the window widened to their own totals.
+    pub fn reach(window: DateRange, assignments: &[Assignment]) -> Reach {
+        let widen = |r: DateRange, a: &Assignment| {
+            let (from, to) = (r.start().min(a.range.start()), r.end_exclusive().max(a.range.end_exclusive()));
+            DateRange::window(from, to).unwrap_or(r)
+        };
+        let mut reach = Reach { window, days: window, by_person: Default::default() };
+        for a in assignments {
+            if !matches!(a.allocation, Allocation::Total(_)) || !a.range.overlaps(window) {
+                continue;
+            }
+            reach.days = widen(reach.days, a);
+            let mine = reach.by_person.entry(a.person_id.clone()).or_insert(window);
+            *mine = widen(*mine, a);
+        }
+        reach
     }
 
     /// What a read of `window` holds of everything dated (`assignments`, `time_off`,
@@ -257,8 +308,8 @@ impl WindowItems {
             assignments.iter().filter(|a| a.range.overlaps(window)).cloned().collect();
         let reach = Self::reach(window, &assignments);
         WindowItems {
-            time_off: time_off.iter().filter(|t| t.range.overlaps(reach)).cloned().collect(),
-            holidays: holidays.iter().filter(|h| reach.contains(h.day)).cloned().collect(),
+            time_off: time_off.iter().filter(|t| reach.holds(t)).cloned().collect(),
+            holidays: holidays.iter().filter(|h| reach.holds_day(h.day)).cloned().collect(),
             assignments,
             unreadable: Vec::new(),
         }

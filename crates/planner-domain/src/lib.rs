@@ -61,8 +61,8 @@ pub use color::Color;
 pub use dates::{Date, DateRange, MAX_ASSIGNMENT_DAYS};
 pub use email::Email;
 pub use entities::{
-    Assignment, Calendar, Holiday, MAX_VERSION, Member, Person, Project, Team, TimeOff, Unreadable, User,
-    WindowItems,
+    Assignment, Calendar, Holiday, MAX_VERSION, Member, Person, Project, Reach, Team, TimeOff, Unreadable,
+    User, WindowItems,
 };
 pub use error::ValidationError;
 pub use feed::{FeedAction, FeedKind};

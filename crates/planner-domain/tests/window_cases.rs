@@ -235,3 +235,43 @@ fn the_shared_cases_are_up_to_date() {
         "tests/window_cases.json is not what the seed makes: run RP_WRITE_CASES=1 cargo test -p planner-domain --test window_cases"
     );
 }
+
+/// The reach is each person's own: a total's person's days off over its range come with the
+/// window, another person's days off outside the window do not (they move none of its figures),
+/// and the holidays of the total's days do (a holiday is a calendar's, read for everyone).
+#[test]
+fn the_reach_holds_a_total_s_own_person_s_days_off_and_no_one_else_s() {
+    let (ann, bob) = (PersonId::generate(), PersonId::generate());
+    let window = DateRange::new(at(35), at(42)).unwrap();
+    let total = Assignment {
+        id: AssignmentId::generate(),
+        person_id: ann.clone(),
+        project_id: ProjectId::generate(),
+        range: DateRange::new(at(0), at(40)).unwrap(),
+        allocation: Allocation::Total(3000),
+        status: Status::Confirmed,
+        version: 1,
+    };
+    let off = |who: &PersonId, first: i64| TimeOff {
+        id: TimeOffId::generate(),
+        person_id: who.clone(),
+        range: DateRange::new(at(first), at(first + 1)).unwrap(),
+        kind: TimeOffKind::Other,
+        minutes: None,
+        version: 1,
+    };
+    let (anns, bobs, bobs_inside) = (off(&ann, 3), off(&bob, 3), off(&bob, 36));
+    let cal = CalendarId::generate();
+    let holiday = Holiday { calendar: cal, day: at(10), name: Name::parse("H").unwrap() };
+    let cut = WindowItems::cut(
+        window,
+        std::slice::from_ref(&total),
+        &[anns.clone(), bobs.clone(), bobs_inside.clone()],
+        std::slice::from_ref(&holiday),
+    );
+    assert_eq!(cut.time_off, vec![anns, bobs_inside]);
+    assert_eq!(cut.holidays, vec![holiday]);
+    let reach = WindowItems::reach(window, &[total]);
+    assert!(!reach.holds(&bobs));
+    assert_eq!(reach.days(), DateRange::new(at(0), at(42)).unwrap());
+}

@@ -5,7 +5,7 @@
 //! Sort-key prefixes of a team partition, in table order:
 //! `ASL#` (long-assignment index) < `ASLVL` (index levels in use) < `ASN#` (assignments)
 //! < `CAL#` (holiday calendars) < `HOL#` (holidays) < `MEMBER#` < `META` < `OFF#` (time off)
-//! < `OFL#` (long time-off index) < `PRJ#` < `RES#`. (The original design listed `META` before `MEMBER#`;
+//! < `OFL#` (long time-off index) < `OFP#` (a person's time off, by end day) < `PRJ#` < `RES#`. (The original design listed `META` before `MEMBER#`;
 //! byte order puts `MEM` before `MET`. Nothing here depends on the order of those two.)
 
 use planner_domain::{
@@ -22,6 +22,9 @@ pub const GSI1SK: &str = "GSI1SK";
 pub const META: &str = "META";
 /// The item that lists which long-assignment index levels a team uses.
 pub const LEVELS: &str = "ASLVL";
+/// The attribute of the [`LEVELS`] item that says every time off has its person's entry
+/// ([`person_time_off_sk`]): `true`, or absent in a team from before they existed.
+pub const PERSON_ENTRIES: &str = "offByPerson";
 /// The partition of the embedded engine's local-workspace record (never on a shared table).
 pub const LOCAL_WORKSPACE_PK: &str = "LOCAL";
 /// The partition a connection test reads (with sort key META); no item ever has it. It is in
@@ -37,6 +40,7 @@ const ASN: &str = "ASN#";
 const ASL: &str = "ASL#";
 const OFF: &str = "OFF#";
 const OFL: &str = "OFL#";
+const OFP: &str = "OFP#";
 const CAL: &str = "CAL#";
 const HOL: &str = "HOL#";
 /// The mark a delete leaves of an assignment or time off (its series' prefix and id follow).
@@ -154,6 +158,28 @@ pub fn long_index_sk(level: u8, start: Date, id: &AssignmentId) -> String {
 
 pub fn time_off_sk(start: Date, id: &TimeOffId) -> String {
     Series::TimeOff.sk(start, id.as_str())
+}
+
+/// A person's entry of a time off: the person, then its end day (exclusive), so that one Query
+/// reads exactly the time off of one person that ends in a range of days (the days a total of
+/// theirs reaches before a window: docs/data-model.md, "The window query").
+pub fn person_time_off_sk(person: &PersonId, end_exclusive: Date, id: &TimeOffId) -> String {
+    format!("{OFP}{person}#{end_exclusive}#{id}")
+}
+
+/// Inclusive bounds of a person's time-off entries whose end day (exclusive) is in `[first, last]`.
+pub fn person_time_off_range(person: &PersonId, first: Date, last: Date) -> (String, String) {
+    (format!("{OFP}{person}#{first}"), format!("{OFP}{person}#{last}#{AFTER}"))
+}
+
+/// Inclusive bounds of every time-off entry of one person.
+pub fn person_time_off_all(person: &PersonId) -> (String, String) {
+    (format!("{OFP}{person}#"), format!("{OFP}{person}#{AFTER}"))
+}
+
+/// Inclusive bounds of every person's time-off entry of a team.
+pub fn all_person_time_off_range() -> (String, String) {
+    (OFP.to_owned(), format!("{OFP}{AFTER}"))
 }
 
 pub fn calendar_sk(id: &CalendarId) -> String {
@@ -382,6 +408,11 @@ pub enum TeamItemKey {
         start: Date,
         id: TimeOffId,
     },
+    PersonTimeOff {
+        person: PersonId,
+        end: Date,
+        id: TimeOffId,
+    },
     Calendar(CalendarId),
     Holiday {
         day: Date,
@@ -457,6 +488,15 @@ pub fn parse_team_sk(sk: &str) -> Result<TeamItemKey, BadKey> {
             level,
             start,
             id,
+        })
+    } else if let Some(rest) = sk.strip_prefix(OFP) {
+        rest.split_once('#').and_then(|(person, rest)| {
+            let person = PersonId::parse(person).ok()?;
+            parse_dated(rest, TimeOffId::parse).map(|(end, id)| TeamItemKey::PersonTimeOff {
+                person,
+                end,
+                id,
+            })
         })
     } else if let Some(rest) = sk.strip_prefix(GONE) {
         if let Some(id) = rest.strip_prefix(ASN) {

@@ -269,6 +269,8 @@ impl Transfer<'_> {
             report.removed += 1 + assignments_deleted + time_off_deleted;
             report.removed_assignments += assignments_deleted;
         }
+        // Every time off of the team is now the file's, each with its person's entry.
+        self.store.plan().mark_person_entries(scope).await?;
         self.store.plan().write_summary(scope, crate::plan::feed::FeedAction::Imported, &report).await?;
         Ok(report)
     }
@@ -328,6 +330,7 @@ fn items(pk: &str, plan: &TeamExport) -> (Vec<sdk::Item>, Vec<sdk::Item>, HashSe
     }
     for t in &plan.time_off {
         rows.push(p::time_off_item(pk, t));
+        rows.push(p::person_time_off_item(pk, t));
         if let Some(index) = p::time_off_index_item(pk, t) {
             levels.insert((keys::Series::TimeOff, crate::window::level_of(t.range)));
             rows.push(index);
@@ -338,7 +341,7 @@ fn items(pk: &str, plan: &TeamExport) -> (Vec<sdk::Item>, Vec<sdk::Item>, HashSe
 }
 
 impl Transfer<'_> {
-    /// The time off (with index entries), holidays and calendars the team has and the file does
+    /// The time off (with index and person entries), holidays and calendars the team has and the file does
     /// not (an import removes them after everything was put).
     async fn stale_capacity_items(
         self,
@@ -352,7 +355,8 @@ impl Transfer<'_> {
             .iter()
             .flat_map(|t| {
                 let index = crate::plan::time_off_index_key(&pk, &t.id, t.range).and_then(|k| sort_key(&k));
-                [Some(keys::time_off_sk(t.range.start(), &t.id)), index]
+                let entry = keys::person_time_off_sk(&t.person_id, t.range.end_exclusive(), &t.id);
+                [Some(keys::time_off_sk(t.range.start(), &t.id)), index, Some(entry)]
             })
             .flatten()
             .chain(file.holidays.iter().map(|h| keys::holiday_sk(h.day, &h.calendar)))
@@ -360,6 +364,7 @@ impl Transfer<'_> {
             .collect();
         let mut ranges =
             vec![keys::Series::TimeOff.all(), keys::all_holidays_range(), keys::calendars_range()];
+        ranges.push(keys::all_person_time_off_range());
         ranges.extend(time_off_levels.iter().map(|l| keys::Series::TimeOff.level_all(*l)));
         let mut stale = Vec::new();
         for range in ranges {

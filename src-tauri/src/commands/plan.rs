@@ -21,7 +21,8 @@ pub async fn open_timeline(app: State<'_, App>, from: String, to: String) -> Res
 }
 
 /// More of the plan as the timeline scrolls: the assignments overlapping `[from, to)`, and the
-/// time off and holidays of its reach (its days and those of its totals: `WindowItems::reach`).
+/// time off and holidays of its reach (its days; the holidays and each person's time off of the
+/// days of their totals: `WindowItems::reach`).
 /// Offline, from the copy if it holds those days, else `not_loaded`.
 #[command]
 pub async fn load_window(app: State<'_, App>, from: String, to: String) -> Result<WindowItemsDto, IpcError> {

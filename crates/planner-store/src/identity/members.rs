@@ -71,7 +71,7 @@ fn parse_role(item: &Item) -> Result<Role, StoreError> {
 }
 
 impl Identity<'_> {
-    /// The Puts that create a team: its META and its first admin's membership.
+    /// The Puts that create a team: its META, its first admin's membership and its index levels.
     pub(crate) fn new_team_actions(
         self,
         team: &TeamId,
@@ -85,9 +85,16 @@ impl Identity<'_> {
         meta.insert("name".into(), s(name.as_str()));
         meta.insert("createdAt".into(), s(now));
         meta.insert(ADMINS.into(), n(1));
+        // Its index levels: none yet, and every time off (none yet) with its person's entry.
+        let mut levels = key(keys::team_pk(team), keys::LEVELS);
+        for series in [keys::Series::Assignments, keys::Series::TimeOff] {
+            levels.insert(series.levels_attribute().into(), AttributeValue::Ss(vec!["00".into()]));
+        }
+        levels.insert(keys::PERSON_ENTRIES.into(), AttributeValue::Bool(true));
         Ok(vec![
             put_new(self.store.table(), meta)?,
             put_new(self.store.table(), member_item(team, admin, Role::Admin, who))?,
+            put_new(self.store.table(), levels)?,
         ])
     }
 
@@ -102,7 +109,7 @@ impl Identity<'_> {
         let mut actions = self.new_team_actions(&team, name, &now, admin, who.as_deref())?;
         actions.push(self.recent_team_update(admin, &team, "ADD", true)?);
         self.store.transact(actions).await.map_err(|e| {
-            if e.condition_failed_at(2) {
+            if e.condition_failed_at(3) {
                 StoreError::NotFound { what: "user" }
             } else {
                 e.into_store("team")

@@ -143,11 +143,8 @@ impl Plan<'_> {
             return Ok(());
         };
         let pk = scope.pk();
-        // The time off and holidays of its days, as the window read reads those beyond a window.
-        let days = async {
-            let levels = self.levels(scope).await?;
-            self.capacity_items_in(scope, &levels, a.range).await
-        };
+        // Its person's time off and the holidays of its days.
+        let days = self.person_capacity_items(scope, &a.person_id, a.range);
         let (team, person, (time_off, holidays, _)) = tokio::try_join!(
             self.team_meta(scope),
             self.store.get(key(&pk, keys::person_sk(&a.person_id)), true),

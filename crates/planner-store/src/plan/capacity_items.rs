@@ -47,6 +47,17 @@ pub(crate) fn time_off_index_item(pk: &str, t: &TimeOff) -> Option<Item> {
     })
 }
 
+/// The person's entry of a time off (a full copy, keyed by person and end day).
+pub(crate) fn person_time_off_item(pk: &str, t: &TimeOff) -> Item {
+    let mut item = person_time_off_key(pk, t);
+    time_off_attributes(&mut item, t);
+    item
+}
+
+pub(crate) fn person_time_off_key(pk: &str, t: &TimeOff) -> Item {
+    key(pk, keys::person_time_off_sk(&t.person_id, t.range.end_exclusive(), &t.id))
+}
+
 pub(crate) fn time_off_index_key(pk: &str, id: &TimeOffId, range: DateRange) -> Option<Item> {
     let level = window::level_of(range);
     (level > 0).then(|| key(pk, Series::TimeOff.index_sk(level, range.start(), id.as_str())))
@@ -82,6 +93,9 @@ pub(crate) fn time_off_from_item(item: &Item) -> Result<TimeOff, StoreError> {
         Ok(TeamItemKey::TimeOff { start, id }) => start == t.range.start() && id == t.id,
         Ok(TeamItemKey::TimeOffIndex { level, start, id }) => {
             level == window::level_of(t.range) && start == t.range.start() && id == t.id
+        }
+        Ok(TeamItemKey::PersonTimeOff { person, end, id }) => {
+            person == t.person_id && end == t.range.end_exclusive() && id == t.id
         }
         _ => false,
     };

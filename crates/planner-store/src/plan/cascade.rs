@@ -6,8 +6,8 @@
 //!    it, and no screen shows it or its bars);
 //! 2. find its assignments with a strongly consistent query (any create that committed before
 //!    step 1 is visible; none can commit after it);
-//! 3. delete their window-index entries, then the assignments (and a person's time off, likewise),
-//!    in batches of 25 (UnprocessedItems retried);
+//! 3. delete their window-index entries (and a person's entries of their time off), then the
+//!    assignments (and a person's time off, likewise), in batches of 25 (UnprocessedItems retried);
 //! 4. delete the person/project itself.
 //!
 //! Running it again after a failure at any step continues where it stopped; running it for a
@@ -166,6 +166,14 @@ impl Plan<'_> {
                 if let Some(index) = index_key_of(&pk, series, row)? {
                     indexes.push(index);
                 }
+            }
+        }
+        // A person's entries of their time off (keyed by person: one Query finds them all).
+        if attribute == PERSON_ID {
+            let person = PersonId::parse(id)?;
+            let entries = self.store.query_range(&pk, keys::person_time_off_all(&person), true);
+            for row in query_all(entries.projection_expression("pk, sk")).await? {
+                indexes.push(key(&pk, get_s(&row, keys::SK)?));
             }
         }
 

@@ -26,8 +26,8 @@ mod time_off;
 
 pub use calendars::MAX_HOLIDAYS_AT_ONCE;
 pub(crate) use capacity_items::{
-    calendar_from_item, calendar_item, holiday_from_item, holiday_item, time_off_from_item,
-    time_off_index_item, time_off_index_key, time_off_item,
+    calendar_from_item, calendar_item, holiday_from_item, holiday_item, person_time_off_item,
+    time_off_from_item, time_off_index_item, time_off_index_key, time_off_item,
 };
 pub use cascade::CascadeReport;
 pub use catalog::{Catalog, PendingDeletion};

@@ -12,8 +12,8 @@ use crate::{StoreError, TeamScope, window};
 use aws_sdk_dynamodb::types::AttributeValue;
 use planner_domain::capacity::{Report, ReportInput};
 use planner_domain::{
-    Action, Assignment, Calendar, Date, DateRange, Holiday, Person, Project, Team, TimeOff, Unreadable,
-    WindowItems,
+    Action, Assignment, Calendar, Date, DateRange, Holiday, Person, PersonId, Project, Team, TimeOff,
+    Unreadable, WindowItems,
 };
 use serde::Serialize;
 use std::collections::{BTreeMap, HashSet};
@@ -39,6 +39,10 @@ pub struct Timeline {
 pub(crate) struct LevelsInUse {
     pub assignments: Vec<u8>,
     pub time_off: Vec<u8>,
+    /// Every time off of the team has its person's entry (`OFP#…`): set when the team is made
+    /// (and by an import, or `rp-admin reindex`, which write them all); a team from before they
+    /// existed is read without them.
+    pub person_entries: bool,
 }
 
 impl LevelsInUse {
@@ -120,23 +124,117 @@ impl Plan<'_> {
         unreadable.extend(off_unreadable);
         let mut holidays = items::readable(&holidays, capacity_items::holiday_from_item, &mut unreadable);
         let reach = WindowItems::reach(window, &assignments);
-        let before = DateRange::window(reach.start(), window.start()).ok();
-        let after = DateRange::window(window.end_exclusive(), reach.end_exclusive()).ok();
-        let beyond = futures::future::try_join_all(
-            [before, after].into_iter().flatten().map(|days| self.capacity_items_in(scope, &levels, days)),
-        )
-        .await?;
-        for (more_off, more_holidays, more_unreadable) in beyond {
+        let beyond = self.beyond_window(scope, &levels, &reach).await?;
+        time_off.extend(beyond.0);
+        holidays.extend(beyond.1);
+        unreadable.extend(beyond.2);
+        // Of the time off read, what the figures rest on (another person's days off beyond the
+        // window move none of them), once each (time off across the window's edge was read on
+        // both sides).
+        time_off.retain(|t| reach.holds(t));
+        let time_off = overlapping(time_off, reach.days(), |t| (t.range, t.id.as_str().to_owned()));
+        holidays.sort_by(|a, b| (a.day, &a.calendar).cmp(&(b.day, &b.calendar)));
+        holidays.dedup();
+        unreadable.sort_by(|a, b| a.key.cmp(&b.key));
+        unreadable.dedup();
+        Ok(WindowItems { assignments, time_off, holidays, unreadable })
+    }
+
+    /// The time off and holidays of a window's reach beyond the window (what its totals' figures
+    /// rest on), and what of those could not be read back. A superset of the time off the reach
+    /// holds; the caller keeps what it holds.
+    ///
+    /// After the window: the days the totals reach, read for the whole team (the plan's future,
+    /// not its history). Before it: the days a short total can reach (at most
+    /// [`window::SHORT_MAX_DAYS`] − 1) for the whole team, then, for each person with a total that
+    /// began earlier, that person's own time off back to its start (one Query of their entries
+    /// by end day), so that a total that began years ago costs what its person's days off over
+    /// those years cost, not everyone's. A team whose time off has no person entries yet
+    /// (`LevelsInUse::person_entries`) is read for the whole team on both sides.
+    async fn beyond_window(
+        self,
+        scope: &TeamScope,
+        levels: &LevelsInUse,
+        reach: &planner_domain::Reach,
+    ) -> Result<(Vec<TimeOff>, Vec<Holiday>, Vec<Unreadable>), StoreError> {
+        let (window, days) = (reach.window(), reach.days());
+        let near = if levels.person_entries {
+            days.start().max(window.start().add_days(1 - window::SHORT_MAX_DAYS))
+        } else {
+            days.start()
+        };
+        let team_wide = [
+            DateRange::window(near, window.start()).ok(),
+            DateRange::window(window.end_exclusive(), days.end_exclusive()).ok(),
+        ];
+        let far = DateRange::window(days.start(), near).ok();
+        let people: Vec<(PersonId, DateRange)> = match far {
+            Some(_) => {
+                reach.people().filter(|(_, r)| r.start() < near).map(|(p, r)| (p.clone(), r)).collect()
+            }
+            None => Vec::new(),
+        };
+        let (sides, far_holidays, own) = tokio::try_join!(
+            futures::future::try_join_all(
+                team_wide.into_iter().flatten().map(|days| self.capacity_items_in(scope, levels, days))
+            ),
+            async {
+                match far {
+                    Some(far) => self.holidays_in(scope, far).await,
+                    None => Ok(Vec::new()),
+                }
+            },
+            futures::future::try_join_all(people.iter().map(|(person, r)| {
+                self.person_time_off_ending(scope, person, r.start().add_days(1), near)
+            })),
+        )?;
+        let mut unreadable = Vec::new();
+        let mut holidays = items::readable(&far_holidays, capacity_items::holiday_from_item, &mut unreadable);
+        let mut time_off =
+            items::readable(own.iter().flatten(), capacity_items::time_off_from_item, &mut unreadable);
+        for (more_off, more_holidays, more_unreadable) in sides {
             time_off.extend(more_off);
             holidays.extend(more_holidays);
             unreadable.extend(more_unreadable);
         }
-        // Time off across the window's edge was read on both sides: once each.
-        let time_off = overlapping(time_off, reach, |t| (t.range, t.id.as_str().to_owned()));
-        holidays.sort_by(|a, b| (a.day, &a.calendar).cmp(&(b.day, &b.calendar)));
-        unreadable.sort_by(|a, b| a.key.cmp(&b.key));
-        unreadable.dedup();
-        Ok(WindowItems { assignments, time_off, holidays, unreadable })
+        Ok((time_off, holidays, unreadable))
+    }
+
+    /// A person's time-off entries whose end day (exclusive) is in `[first, last]`: one Query.
+    async fn person_time_off_ending(
+        self,
+        scope: &TeamScope,
+        person: &PersonId,
+        first: Date,
+        last: Date,
+    ) -> Result<Vec<Item>, StoreError> {
+        let range = keys::person_time_off_range(person, first, last);
+        query_all(self.store.query_range(scope.pk(), range, self.store.strong_reads)).await
+    }
+
+    /// The time off of one person overlapping `days` (and perhaps more of theirs), and the
+    /// holidays on those days: a total's days when it is made or moved. Read through the
+    /// person's entries (their time off ending after the first day, up to the longest a time off
+    /// lasts past the last), or, in a team without them, as the window reads its days.
+    pub(crate) async fn person_capacity_items(
+        self,
+        scope: &TeamScope,
+        person: &PersonId,
+        days: DateRange,
+    ) -> Result<(Vec<TimeOff>, Vec<Holiday>, Vec<Unreadable>), StoreError> {
+        let levels = self.levels(scope).await?;
+        if !levels.person_entries {
+            return self.capacity_items_in(scope, &levels, days).await;
+        }
+        let last = days.end_exclusive().add_days(planner_domain::MAX_ASSIGNMENT_DAYS);
+        let (own, holidays) = tokio::try_join!(
+            self.person_time_off_ending(scope, person, days.start().add_days(1), last),
+            self.holidays_in(scope, days)
+        )?;
+        let mut unreadable = Vec::new();
+        let time_off = items::readable(&own, capacity_items::time_off_from_item, &mut unreadable);
+        let holidays = items::readable(&holidays, capacity_items::holiday_from_item, &mut unreadable);
+        Ok((time_off.into_iter().filter(|t| t.range.overlaps(days)).collect(), holidays, unreadable))
     }
 
     /// The time off overlapping `days` and the holidays on them, and what of those could not be
@@ -233,7 +331,14 @@ impl Plan<'_> {
                 None => every(),
             }
         };
-        Ok(LevelsInUse { assignments: read(Series::Assignments), time_off: read(Series::TimeOff) })
+        let person_entries = out
+            .as_ref()
+            .is_some_and(|item| matches!(item.get(keys::PERSON_ENTRIES), Some(AttributeValue::Bool(true))));
+        Ok(LevelsInUse {
+            assignments: read(Series::Assignments),
+            time_off: read(Series::TimeOff),
+            person_entries,
+        })
     }
 
     /// Everything the timeline shows for a window: the team, its people, projects and holiday

@@ -8,7 +8,7 @@ use crate::keys::{self, Series};
 use crate::plan::Plan;
 use crate::plan::feed::{Change, FeedAction, FeedKind};
 use crate::sdk::key;
-use crate::sdk::put_new;
+use crate::sdk::{plain_put, put_new};
 use crate::{StoreError, TeamScope, window};
 use planner_domain::capacity::TimeOffKind;
 use planner_domain::{Action, DateRange, PersonId, TimeOff, TimeOffId};
@@ -76,6 +76,7 @@ impl Plan<'_> {
         let pk = scope.pk();
         let mut actions = vec![self.parent_check(&pk, keys::person_sk(&t.person_id))?];
         actions.push(put_new(self.store.table(), ci::time_off_item(&pk, &t))?);
+        actions.push(plain_put(self.store.table(), ci::person_time_off_item(&pk, &t))?);
         if let Some(index) = ci::time_off_index_item(&pk, &t) {
             self.register_level(scope, Series::TimeOff, window::level_of(t.range)).await?;
             actions.push(put_new(self.store.table(), index)?);
@@ -123,6 +124,12 @@ impl Plan<'_> {
             new_index: ci::time_off_index_item(&pk, &next),
         };
         actions.extend(self.rewrite(scope, Series::TimeOff, rewrite, next.range).await?);
+        let (old_entry, new_entry) =
+            (ci::person_time_off_key(&pk, current), ci::person_time_off_item(&pk, &next));
+        if old_entry.get(keys::SK) != new_entry.get(keys::SK) {
+            actions.push(plain_delete(self.store.table(), old_entry)?);
+        }
+        actions.push(plain_put(self.store.table(), new_entry)?);
         let days = self.feed_days(scope).await?;
         actions.push(self.feed_record(
             scope,
@@ -156,6 +163,7 @@ impl Plan<'_> {
         if let Some(index) = ci::time_off_index_key(&pk, &current.id, current.range) {
             actions.push(plain_delete(self.store.table(), index)?);
         }
+        actions.push(plain_delete(self.store.table(), ci::person_time_off_key(&pk, current))?);
         let days = self.feed_days(scope).await?;
         actions.push(self.feed_record(
             scope,
@@ -183,5 +191,78 @@ impl Plan<'_> {
         let parents = [keys::person_sk(&current.person_id)];
         self.changed_or_deleted(&scope.pk(), old, Series::TimeOff, current.id.as_str(), &parents, "time off")
             .await
+    }
+}
+
+impl Plan<'_> {
+    /// Gives every time off of the team its person's entry, then marks the team as having them
+    /// (`keys::PERSON_ENTRIES`), from when on window reads use them: for a team made before they
+    /// existed (new teams have them from the start). Each entry is put in one transaction with a
+    /// check that its time off is still the one read, so it is safe beside edits (which keep the
+    /// entries of what they write) and to run again. Every client writing to the team must be one
+    /// that keeps the entries (docs/data-model.md). Admins. Reads the whole series: not for
+    /// screens. The number of entries written.
+    pub async fn index_time_off_by_person(self, scope: &TeamScope) -> Result<usize, StoreError> {
+        use futures::{StreamExt, TryStreamExt};
+        self.store.require(scope, Action::ManageTeam, "index_time_off_by_person")?;
+        let pk = scope.pk();
+        let rows = crate::sdk::query_all(self.store.query_range(&pk, Series::TimeOff.all(), true)).await?;
+        let mut unreadable = Vec::new();
+        let found = super::items::readable(&rows, ci::time_off_from_item, &mut unreadable);
+        for bad in &unreadable {
+            tracing::warn!(key = %bad.key, detail = %bad.detail, "a damaged time off left without a person entry");
+        }
+        let written = futures::stream::iter(found.iter().map(|t| {
+            let pk = pk.clone();
+            async move {
+                let check = aws_sdk_dynamodb::types::ConditionCheck::builder()
+                    .table_name(self.store.table())
+                    .set_key(Some(key(&pk, keys::time_off_sk(t.range.start(), &t.id))))
+                    .condition_expression("version = :v")
+                    .expression_attribute_values(":v", crate::sdk::n(t.version))
+                    .build()
+                    .map_err(StoreError::build)?;
+                let actions = vec![
+                    aws_sdk_dynamodb::types::TransactWriteItem::builder().condition_check(check).build(),
+                    plain_put(self.store.table(), ci::person_time_off_item(&pk, t))?,
+                ];
+                match self.store.transact(actions).await {
+                    Ok(()) => Ok(1),
+                    // Changed or deleted since: that edit kept its own entry.
+                    Err(e) if e.condition_failed_at(0) => Ok(0),
+                    Err(e) => Err(e.into_store("time off")),
+                }
+            }
+        }))
+        .buffer_unordered(8)
+        .try_fold(0, |sum, one| async move { Ok::<_, StoreError>(sum + one) })
+        .await?;
+        self.mark_person_entries(scope).await?;
+        Ok(written)
+    }
+
+    /// Marks the team as having every time off's person entry.
+    pub(crate) async fn mark_person_entries(self, scope: &TeamScope) -> Result<(), StoreError> {
+        self.store
+            .update_item()
+            .return_consumed_capacity(aws_sdk_dynamodb::types::ReturnConsumedCapacity::Total)
+            .set_key(Some(key(scope.pk(), keys::LEVELS)))
+            // (Both level sets hold "00", as `register_level` writes them: an item made here is
+            // not read as a damaged one.)
+            .update_expression(format!(
+                "SET {} = :yes ADD {} :none, {} :none",
+                keys::PERSON_ENTRIES,
+                Series::Assignments.levels_attribute(),
+                Series::TimeOff.levels_attribute()
+            ))
+            .expression_attribute_values(":yes", aws_sdk_dynamodb::types::AttributeValue::Bool(true))
+            .expression_attribute_values(
+                ":none",
+                aws_sdk_dynamodb::types::AttributeValue::Ss(vec!["00".into()]),
+            )
+            .send()
+            .await
+            .map_err(crate::sdk::classify)?;
+        Ok(())
     }
 }

@@ -24,9 +24,11 @@ pub(super) fn read_back(item: &Item) -> Result<(), StoreError> {
         Ok(TeamItemKey::Assignment { .. } | TeamItemKey::LongIndex { .. }) => {
             p::assignment_from_item(item).map(drop)
         }
-        Ok(TeamItemKey::TimeOff { .. } | TeamItemKey::TimeOffIndex { .. }) => {
-            p::time_off_from_item(item).map(drop)
-        }
+        Ok(
+            TeamItemKey::TimeOff { .. }
+            | TeamItemKey::TimeOffIndex { .. }
+            | TeamItemKey::PersonTimeOff { .. },
+        ) => p::time_off_from_item(item).map(drop),
         Ok(TeamItemKey::Calendar(_)) => p::calendar_from_item(item).map(drop),
         Ok(TeamItemKey::Holiday { .. }) => p::holiday_from_item(item).map(drop),
         _ => Err(StoreError::corrupt(item_key(item), "not an item an import writes")),

@@ -178,6 +178,7 @@ impl Transfer<'_> {
             if let Some(index) = p::time_off_index_item(pk, t) {
                 actions.push(plain_put(self.store.table(), index)?);
             }
+            actions.push(plain_put(self.store.table(), p::person_time_off_item(pk, t))?);
             units.push(Unit { actions });
         }
         for h in &plan.holidays {

@@ -46,7 +46,7 @@ fn value() -> impl Strategy<Value = AttributeValue> {
 fn damage() -> impl Strategy<Value = Damage> {
     prop_oneof![
         3 => (0usize..64, 0usize..16, prop::option::of(value())).prop_map(|(n, m, with)| Damage::Attribute { n, m, with }),
-        1 => (prop::sample::select(vec!["RES#", "PRJ#", "ASN#", "ASN#2026-05-04#", "ASL#01#", "OFF#", "CAL#", "HOL#", "HOL#2026-05-05#", "FEED#", "GONE#ASN#"]), value())
+        1 => (prop::sample::select(vec!["RES#", "PRJ#", "ASN#", "ASN#2026-05-04#", "ASL#01#", "OFF#", "OFP#", "CAL#", "HOL#", "HOL#2026-05-05#", "FEED#", "GONE#ASN#"]), value())
             .prop_map(|(prefix, with)| Damage::Stray { prefix, with }),
         1 => prop::sample::select(vec!["TEAM#", "TEAM#\u{1b}[31m", "TEAM#not a team!", "TEAM#01ARZ3NDEKTSV4RRFFQ69G5FAV", "garbage"])
             .prop_map(|sk| Damage::StrayIndex { sk }),

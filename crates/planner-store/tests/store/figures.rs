@@ -116,10 +116,18 @@ fn plan() -> impl Strategy<Value = Plan> {
     (
         prop::collection::vec(0..SPAN, 0..6),
         prop::collection::vec(
-            (0usize..2, 0..SPAN, 1i64..6, prop::option::of((1u32..32).prop_map(|q| q * 15))),
+            // Days off, and now and then a leave longer than a short item (an index level of its own).
+            (
+                0usize..2,
+                0..SPAN,
+                prop_oneof![4 => 1i64..6, 1 => 30i64..70],
+                prop::option::of((1u32..32).prop_map(|q| q * 15)),
+            ),
             0..5,
         ),
-        prop::collection::vec((0usize..2, 0..SPAN - 1, 1i64..40, allocation(), any::<bool>()), 1..7),
+        // Bookings up to 80 days: a total may begin more than a short item's length before a
+        // window (its person's time off is then read through their own entries).
+        prop::collection::vec((0usize..2, 0..SPAN - 1, 1i64..80, allocation(), any::<bool>()), 1..7),
         prop::collection::vec((0..SPAN, 1i64..30), 3),
     )
         .prop_map(|(holidays, time_off, bookings, windows)| Plan {
@@ -270,6 +278,56 @@ async fn what_a_total_brings_from_beyond_the_window_costs_the_same_whatever_the_
     assert_eq!(one_year, eleven_years);
     assert_eq!(one, eleven, "the cost follows the total's days, not the history");
     assert_eq!(one_year.holidays.len(), 2, "2026-11-15 and 12-15: the holidays in the total's days");
+}
+
+/// A total that began years before the window rests on its own person's days off over those
+/// years and on no one else's: the window read costs the same whatever the rest of the team took
+/// off in those years (the case the test above leaves out: a total reaching back over the
+/// history), and brings no one else's days off from before the window.
+#[tokio::test]
+async fn a_total_begun_years_ago_costs_its_own_person_s_days_off_not_the_team_s() {
+    let (env, recorder) = TestEnv::recorded().await;
+    let scope = env.team("Years back").await;
+    let ann = env.person(&scope, "Ann").await;
+    let bob = env.person(&scope, "Bob").await;
+    let off = |who: &Person, first: planner_domain::Date| {
+        let change = TimeOffChange {
+            range: DateRange::new(first, first.add_days(1)).unwrap(),
+            kind: TimeOffKind::Other,
+            minutes: None,
+        };
+        NewTimeOff { id: TimeOffId::generate(), person_id: who.id.clone(), change }
+    };
+    // Ann: a day off each year since 2018, and a total from then to the end of 2026.
+    for y in 2018..2027 {
+        env.plan()
+            .create_time_off(&scope, off(&ann, planner_domain::Date::from_ymd(y, 3, 10).unwrap()))
+            .await
+            .unwrap();
+    }
+    let total = DateRange::new(day("2018-01-08"), day("2027-01-01")).unwrap();
+    book(&env, &scope, &ann, total, Allocation::Total(1000 * 60), Status::Confirmed).await.unwrap();
+    let w = window("2026-12-07", "2026-12-14");
+
+    recorder.take();
+    let alone = env.plan().window_items(&scope, w).await.unwrap();
+    let cost_alone = read_cost(&recorder.take());
+    // Bob's history over the same years: a day off each month.
+    for y in 2018..2026 {
+        for m in 1..=12 {
+            let first = planner_domain::Date::from_ymd(y, m, 5).unwrap();
+            env.plan().create_time_off(&scope, off(&bob, first)).await.unwrap();
+        }
+    }
+    recorder.take();
+    let beside = env.plan().window_items(&scope, w).await.unwrap();
+    let cost_beside = read_cost(&recorder.take());
+    println!(
+        "window read with Ann's total of 2018-2026: {cost_alone:?} (items scanned, requests) alone, {cost_beside:?} beside Bob's 96 days off"
+    );
+    assert_eq!(alone.time_off.len(), 9, "Ann's nine days off in her total's days");
+    assert_eq!(beside, alone, "Bob's days off before the window move none of its figures");
+    assert_eq!(cost_alone, cost_beside, "the cost follows Ann's days, not the team's history");
 }
 
 /// Every day of the domain can be asked for: a report and a window that take in 2999-12-31.

@@ -24,6 +24,7 @@ mod signin;
 mod signin_attacks;
 mod table_clock;
 mod tenancy;
+mod time_off_entries;
 mod transfer;
 mod unreadable;
 mod window_query;
