@@ -115,15 +115,16 @@ fn prefixes_sort_as_documented() {
         long_index_sk(99, d, &id),
         time_off_sk(d, &TimeOffId::generate()),
         Series::TimeOff.index_sk(99, d, "x"),
+        person_time_off_sk(&PersonId::generate(), d, &TimeOffId::generate()),
         calendar_sk(&CalendarId::generate()),
         holiday_sk(d, &CalendarId::generate()),
         Series::Assignments.gone_sk(id.as_str()),
     ];
     keys.sort();
     let kinds: Vec<_> = keys.iter().map(|k| &k[..3]).collect();
-    assert_eq!(kinds, ["ASL", "ASL", "ASN", "CAL", "GON", "HOL", "MEM", "MET", "OFF", "OFL", "PRJ", "RES"]);
+    assert_eq!(kinds, ["ASL", "ASL", "ASN", "CAL", "GON", "HOL", "MEM", "MET", "OFF", "OFL", "OFP", "PRJ", "RES"]);
     let (lo, hi) = catalog_range();
-    assert!(keys[10] >= lo && keys[11] <= hi && keys[9] < lo);
+    assert!(keys[11] >= lo && keys[12] <= hi && keys[10] < lo);
 }
 
 #[test]
