@@ -1,6 +1,6 @@
 //! The live view: what others changed since the window last asked, read from the team's change feed
-//! ([`planner_store::feed::FeedReader`]: the last minute read again, what was seen skipped, each
-//! record's items as the table holds them now, whatever the record says), turned
+//! ([`planner_store::feed::FeedReader`]: the last seconds read again, the last minute every 15 s,
+//! what was seen skipped, each record's items as the table holds them, whatever the record says), turned
 //! into typed changes the window applies in place, and applied to the offline copy too (so an
 //! outage shows the latest plan). The window asks about every 2 s while someone is active, less
 //! when idle, never while hidden or offline (`ui/src/timeline/live.ts`).

@@ -363,8 +363,7 @@ async fn live() {
     println!();
     let costs = feed::Costs {
         quiet_ru: ru("nothing new"),
-        busy_ru: ru("holds 10 edits"),
-        new_ten_ru: ru("first sees 10 new") - ru("holds 10 edits"),
+        busy_minute_ru: ru("a minute of asks"),
         retention_ru: ru("retention"),
         heartbeat_ru: ru("connection check"),
         // While the live view's asks answer, the connection check reads once a minute.

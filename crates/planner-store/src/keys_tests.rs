@@ -122,7 +122,10 @@ fn prefixes_sort_as_documented() {
     ];
     keys.sort();
     let kinds: Vec<_> = keys.iter().map(|k| &k[..3]).collect();
-    assert_eq!(kinds, ["ASL", "ASL", "ASN", "CAL", "GON", "HOL", "MEM", "MET", "OFF", "OFL", "OFP", "PRJ", "RES"]);
+    assert_eq!(
+        kinds,
+        ["ASL", "ASL", "ASN", "CAL", "GON", "HOL", "MEM", "MET", "OFF", "OFL", "OFP", "PRJ", "RES"]
+    );
     let (lo, hi) = catalog_range();
     assert!(keys[11] >= lo && keys[12] <= hi && keys[10] < lo);
 }

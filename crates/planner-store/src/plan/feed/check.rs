@@ -1,8 +1,8 @@
 //! What the live view may apply of a change record. A record is text in the team's partition, and
 //! anyone who may write the partition can write one that says anything (a booking moved, a
 //! project renamed, a holiday added, "by" a colleague). So before a record changes a screen or an
-//! offline copy, the items it names are read (strongly, one BatchGetItem for a page of records)
-//! and the record is rewritten to what the table holds of them now:
+//! offline copy, the items it names are read (one BatchGetItem for a page of records) and the
+//! record is rewritten to what the table holds of them:
 //!
 //! - an item's "after" becomes the item as it is now, whatever version the record gave it; a
 //!   record whose item is not at its key any more (moved or deleted since: a later record says
@@ -18,6 +18,12 @@
 //!
 //! A record the table bears out word for word is as it was; one it contradicts is marked
 //! ([`ChangeRecord::contradicted`]), so that no one is told of it as someone's change.
+//!
+//! The first read is eventually consistent (half the units of a strong one, and it is read by
+//! every member for every record). What it bears out stands: the item held what the record says
+//! (a later change has its own record). A record it does not bear out (a replica a moment behind
+//! a fresh record, or a record that says what never was) has its items read again strongly, and
+//! that read decides, as it always did.
 
 use super::{ChangeRecord, FeedAction, FeedKind, TeamSettings};
 use crate::keys::{self, META, Series};
@@ -117,42 +123,68 @@ fn wanted(record: &ChangeRecord, sks: &mut Vec<String>) {
 }
 
 impl Plan<'_> {
-    /// Each record as the table bears it out (see the module): its items read now, in one
-    /// strongly consistent BatchGetItem (pages of a hundred); a record the table has nothing to
-    /// show for is left out. For the live view ([`super::FeedReader`]).
+    /// Each record as the table bears it out (see the module): its items read in one eventually
+    /// consistent BatchGetItem (pages of a hundred), those of a record that read does not bear out
+    /// again strongly; a record the table has nothing to show for is left out. For the live view
+    /// ([`super::FeedReader`]).
     pub(crate) async fn check_records(
         self,
         scope: &TeamScope,
         records: Vec<ChangeRecord>,
     ) -> Result<Vec<ChangeRecord>, StoreError> {
+        let first = self.items_named(scope, &records, false).await?;
+        let now = by_sort_key(&first);
+        let mut kept = Vec::with_capacity(records.len());
+        let mut doubted = Vec::new();
+        for (at, record) in records.into_iter().enumerate() {
+            match checked(record.clone(), &now, scope) {
+                Some(borne_out) if !borne_out.contradicted => kept.push((at, borne_out)),
+                _ => doubted.push((at, record)),
+            }
+        }
+        if !doubted.is_empty() {
+            let named: Vec<ChangeRecord> = doubted.iter().map(|(_, r)| r.clone()).collect();
+            let strong = self.items_named(scope, &named, true).await?;
+            let now = by_sort_key(&strong);
+            for (at, record) in doubted {
+                let cursor = record.cursor.clone();
+                match checked(record, &now, scope) {
+                    Some(record) => kept.push((at, record)),
+                    None => tracing::info!(
+                        "change record {cursor} of team {} left out of the live view: the table does not hold what it names",
+                        scope.team()
+                    ),
+                }
+            }
+            kept.sort_by_key(|(at, _)| *at);
+        }
+        Ok(kept.into_iter().map(|(_, record)| record).collect())
+    }
+
+    /// The items the records name, read in one BatchGetItem (pages of a hundred).
+    async fn items_named(
+        self,
+        scope: &TeamScope,
+        records: &[ChangeRecord],
+        consistent: bool,
+    ) -> Result<Vec<Item>, StoreError> {
         let pk = scope.pk();
         let mut sks = Vec::new();
-        for record in &records {
+        for record in records {
             wanted(record, &mut sks);
         }
         sks.sort();
         sks.dedup();
-        let found = if sks.is_empty() {
-            Vec::new()
-        } else {
-            let wanted = sks.iter().map(|sk| key(&pk, sk)).collect();
-            batch_get(self.store.client(), self.store.table(), wanted, true).await?
-        };
-        let now: HashMap<&str, &Item> =
-            found.iter().filter_map(|i| Some((get_s(i, keys::SK).ok()?, i))).collect();
-        let mut kept = Vec::with_capacity(records.len());
-        for record in records {
-            let cursor = record.cursor.clone();
-            match checked(record, &now, scope) {
-                Some(record) => kept.push(record),
-                None => tracing::info!(
-                    "change record {cursor} of team {} left out of the live view: the table does not hold what it names",
-                    scope.team()
-                ),
-            }
+        if sks.is_empty() {
+            return Ok(Vec::new());
         }
-        Ok(kept)
+        let wanted = sks.iter().map(|sk| key(&pk, sk)).collect();
+        batch_get(self.store.client(), self.store.table(), wanted, consistent).await
     }
+}
+
+fn by_sort_key(found: &[Item]) -> HashMap<&str, &Item> {
+    found.iter().filter_map(|i| Some((get_s(i, keys::SK).ok()?, i))).collect()
 }
 
 /// `record` as the items `now` (by sort key) bear it out, or none.

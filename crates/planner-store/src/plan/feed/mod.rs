@@ -15,7 +15,9 @@
 mod check;
 mod read;
 
-pub use read::{ActivityFilter, FeedRead, FeedReader, READ_BACK_MS};
+pub use read::{
+    ActivityFilter, FULL_READ_BACK_EVERY_MS, FeedRead, FeedReader, READ_BACK_MS, SHORT_READ_BACK_MS,
+};
 
 use crate::keys::{self, META};
 use crate::plan::Plan;

@@ -15,8 +15,16 @@ use std::collections::HashMap;
 /// How far before the newest record it saw a [`FeedReader`] reads again. Records are ordered by
 /// the writer's clock and a read is eventually consistent, so a record can land behind one
 /// already read (a writer whose clock is behind, a transaction that took longer, a replica a
-/// moment late); reading the last minute again, and skipping what was seen, catches those.
+/// moment late); reading the last minute again, and skipping what was seen, catches those. It
+/// does so once every [`FULL_READ_BACK_EVERY_MS`]; the asks between read back
+/// [`SHORT_READ_BACK_MS`] only (a replica a moment late), so that an ask while others edit does
+/// not pay for the whole last minute's records every two seconds.
 pub const READ_BACK_MS: i64 = 60_000;
+/// How far before the newest record seen an ask between two full read-backs reads again.
+pub const SHORT_READ_BACK_MS: i64 = 5_000;
+/// How often (by this computer's clock) a [`FeedReader`] reads the whole [`READ_BACK_MS`] again:
+/// a record landing between 5 s and a minute behind is applied at most this much later.
+pub const FULL_READ_BACK_EVERY_MS: i64 = 15_000;
 /// Records read per page by a [`FeedReader`].
 const READER_PAGE: i32 = 100;
 /// How far ahead of this computer's clock a record's key may be and still be read: a writer's
@@ -52,13 +60,15 @@ pub struct FeedReader {
     newest_ms: i64,
     seen: HashMap<String, i64>,
     page: i32,
+    /// When the last full read-back was read (`None`: none yet, the next ask reads one).
+    full_at: Option<i64>,
 }
 
 impl FeedReader {
     /// A reader that starts at `millis` (the time what is in view was read: earlier changes are
     /// in it; the ones of the last minute before it are read again and applied idempotently).
     pub fn from(millis: i64) -> Self {
-        Self { newest_ms: millis, seen: HashMap::new(), page: READER_PAGE }
+        Self { newest_ms: millis, seen: HashMap::new(), page: READER_PAGE, full_at: None }
     }
 
     /// Reads `records` per page instead of a hundred (tests of what "too many" does).
@@ -78,11 +88,14 @@ impl FeedReader {
         let days = store.plan().feed_days(scope).await?;
         let now_ms = store.plan().now_millis();
         if now_ms - self.newest_ms > i64::from(days) * 86_400_000 {
-            *self = Self { newest_ms: now_ms, seen: HashMap::new(), page: self.page };
+            *self = Self::from(now_ms).with_page_size(self.page);
             return Ok(FeedRead::Reload);
         }
+        // The whole minute again every 15 s (or after this computer's clock went back), else 5 s.
+        let full = self.full_at.is_none_or(|at| now_ms < at || now_ms - at >= FULL_READ_BACK_EVERY_MS);
+        let back = if full { READ_BACK_MS } else { SHORT_READ_BACK_MS };
         // From the first key of the read-back's first millisecond (included), then after each page.
-        let mut from = PageFrom::Key(keys::feed_sk(self.newest_ms - READ_BACK_MS, ""));
+        let mut from = PageFrom::Key(keys::feed_sk(self.newest_ms - back, ""));
         let mut fresh = Vec::new();
         for _ in 0..pages {
             let page = store.plan().feed_page(scope, &from, self.page, days).await?;
@@ -94,6 +107,9 @@ impl FeedReader {
             }
             if !page.more {
                 self.settle(now_ms);
+                if full {
+                    self.full_at = Some(now_ms);
+                }
                 // What the live view applies is what the table holds (check.rs).
                 return Ok(FeedRead::Changes(store.plan().check_records(scope, fresh).await?));
             }
@@ -102,7 +118,7 @@ impl FeedReader {
                 None => break,
             }
         }
-        *self = Self { newest_ms: now_ms, seen: HashMap::new(), page: self.page };
+        *self = Self::from(now_ms).with_page_size(self.page);
         Ok(FeedRead::Reload)
     }
 
