@@ -41,8 +41,10 @@ export RP_TOOLS_VENV="${RP_TOOLS_VENV:-$HOME/.cache/resource-planner/venv}"
 export HOME="$work/home" XDG_DATA_HOME="$work/home/data" XDG_CONFIG_HOME="$work/home/config" XDG_CACHE_HOME="$work/home/cache"
 # The machine-wide settings file of this run (a debug build reads RP_MACHINE_CONFIG instead of
 # /etc/resource-planner/config.toml; a release build never does): where IT's mail server and
-# pepper go, since a shared table takes them from nowhere else.
-export RP_MACHINE_CONFIG="$work/machine/config.toml"
+# pepper go, since a shared table takes them from nowhere else. A release app (RP_E2E_APP) reads
+# only the OS's file: a benchmark of one, as root on a machine of its own, sets RP_MACHINE_CONFIG
+# to /etc/resource-planner/config.toml (tests/bench/live.bench.mjs; the tests remove it after).
+export RP_MACHINE_CONFIG="${RP_MACHINE_CONFIG:-$work/machine/config.toml}"
 mkdir -p "$work/machine"
 mkdir -p "$HOME"
 # Local endpoints need some AWS credentials; these are fixed, fake, and never reach AWS.

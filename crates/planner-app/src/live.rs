@@ -3,7 +3,7 @@
 //! what was seen skipped, each record's items as the table holds them, whatever the record says), turned
 //! into typed changes the window applies in place, and applied to the offline copy too (so an
 //! outage shows the latest plan). The window asks about every 2 s while someone is active, less
-//! when idle, never while hidden or offline (`ui/src/timeline/live.ts`).
+//! when idle, never while hidden or offline (`ui/src/timeline/model/live.ts`).
 
 use crate::AppError;
 use crate::app::App;

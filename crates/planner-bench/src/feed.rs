@@ -14,7 +14,7 @@ const USD_PER_MILLION_READS: f64 = 0.125;
 /// On-demand write request units, the same region and date. A write of 1 KB is one unit; in a
 /// transaction, two.
 const USD_PER_MILLION_WRITES: f64 = 0.625;
-/// The window's ask schedule (ui/src/timeline/live.ts `nextDelay`): 2 s while active; idle, the
+/// The window's ask schedule (ui/src/timeline/model/live.ts `nextDelay`): 2 s while active; idle, the
 /// delay doubles each further minute (4, 8, 16 s), at most 30 s.
 fn delay_s(idle_minutes: u32) -> f64 {
     (2.0 * 2f64.powi(idle_minutes.min(4) as i32)).min(30.0)
@@ -166,7 +166,7 @@ pub fn cost_lines(c: &Costs) -> Vec<String> {
     let writes_usd = edits * edit_wcu / 1e6 * USD_PER_MILLION_WRITES;
     vec![
         format!(
-            "asks per hour: {active:.0} while active, {idle:.0} in an hour idle (ui/src/timeline/live.ts)"
+            "asks per hour: {active:.0} while active, {idle:.0} in an hour idle (ui/src/timeline/model/live.ts)"
         ),
         format!(
             "a quiet ask: {quiet_ru:.1} RU; a minute of asks while others make 10 edits (30 asks, each edit read and checked once): {busy_minute_ru:.1} RU"
