@@ -206,37 +206,63 @@ async function memory() {
   try {
     await app.waitFor(".bar", 50, 180_000);
     const people = (await app.texts(".corner span"))[0];
-    // Scroll a bit, as a user would: two weeks right, down through a hundred rows, and back.
-    for (const [dx, dy] of [[280, 0], [280, 0], [0, 2000], [0, 2000], [-560, -4000]]) {
+    // The full scroll: down through every row to the last, 1,500 px a step, four weeks right
+    // (the next weeks' bookings read), and back to the top.
+    const height = await app.script(`return document.querySelector(".viewport").scrollHeight;`);
+    for (let y = 0; y < height; y += 1500) {
+      await app.script(`document.querySelector(".viewport").scrollTop = ${y}; return null;`);
+      await sleep(60);
+    }
+    for (const [dx, dy] of [[560, 0], [0, -height]]) {
       await app.script(`const v = document.querySelector(".viewport"); v.scrollLeft += ${dx}; v.scrollTop += ${dy}; return null;`);
-      await sleep(500);
+      await sleep(1000);
     }
     await sleep(3000);
     const bars = (await app.findAll(".bar")).length;
-    // The app is the process running our binary under this run's tauri-driver (WebKitWebDriver
-    // starts it); WebKit's processes are its descendants.
-    const binary = realpathSync(APP);
-    const appPid = subtree(DRIVER_PID).find((pid) => {
-      try {
-        return readlinkSync(`/proc/${pid}/exe`) === binary;
-      } catch {
-        return false;
-      }
-    });
-    if (!appPid) throw new Error(`no process of ${binary} under tauri-driver (${DRIVER_PID})`);
-    const procs = subtree(appPid).map(memoryOf);
     await app.screenshot("app-memory-run");
-    console.log(`\nWhole app on the seeded workspace (${people}; ${bars} bars in the DOM after scrolling):\n`);
-    console.log("| process | pid | RSS MiB | PSS MiB |");
-    console.log("|---|---:|---:|---:|");
-    const mib = (kb) => (kb / 1024).toFixed(1);
-    for (const p of procs) console.log(`| ${p.name} | ${p.pid} | ${mib(p.rss)} | ${mib(p.pss)} |`);
-    const sum = (k) => procs.reduce((a, p) => a + p[k], 0);
-    console.log(`| **total** | | **${mib(sum("rss"))}** | **${mib(sum("pss"))}** |`);
+    totals.app.push(printMemory(`Whole app on the seeded workspace (${people}; ${bars} bars in the DOM after the full scroll)`));
   } finally {
     await app.close();
   }
 }
+
+/** The processes of our binary's run under this run's tauri-driver (WebKitWebDriver starts it;
+ * WebKit's processes are its descendants), printed; their summed PSS in MiB. */
+function printMemory(title) {
+  const binary = realpathSync(APP);
+  const appPid = subtree(DRIVER_PID).find((pid) => {
+    try {
+      return readlinkSync(`/proc/${pid}/exe`) === binary;
+    } catch {
+      return false;
+    }
+  });
+  if (!appPid) throw new Error(`no process of ${binary} under tauri-driver (${DRIVER_PID})`);
+  const procs = subtree(appPid).map(memoryOf);
+  console.log(`\n${title}:\n`);
+  console.log("| process | pid | RSS MiB | PSS MiB |");
+  console.log("|---|---:|---:|---:|");
+  const mib = (kb) => (kb / 1024).toFixed(1);
+  for (const p of procs) console.log(`| ${p.name} | ${p.pid} | ${mib(p.rss)} | ${mib(p.pss)} |`);
+  const sum = (k) => procs.reduce((a, p) => a + p[k], 0);
+  console.log(`| **total** | | **${mib(sum("rss"))}** | **${mib(sum("pss"))}** |`);
+  return sum("pss") / 1024;
+}
+
+/** The floor: the same build's empty window (`--empty-window`: Tauri and the web view with an
+ * empty page, nothing of the app), given the same settling time as the app after its scroll. */
+async function emptyWindow() {
+  const app = await startApp(APP, { args: ["--empty-window"] });
+  try {
+    await sleep(5000);
+    totals.floor.push(printMemory("An empty Tauri window of the same build (the floor)"));
+  } finally {
+    await app.close();
+  }
+}
+
+/** Each run's summed PSS (MiB): the app's, the floor's. */
+const totals = { app: [], floor: [] };
 
 /**
  * The utilisation report of the seeded workspace's people (with what capacity adds: make-export.ts)
@@ -298,5 +324,13 @@ if (!APP || !DRIVER || !DRIVER_PID || !XVFB_PID) {
   throw new Error("RP_APP_BINARY, RP_WEBDRIVER_URL, RP_DRIVER_PID and RP_XVFB_PID must be set");
 }
 if (process.env.RP_BENCH_SKIP_RENDERING !== "1") await rendering();
-if (process.env.RP_BENCH_SKIP_MEMORY !== "1") await memory();
+if (process.env.RP_BENCH_SKIP_MEMORY !== "1") {
+  // Interleaved: the app, then the floor, run after run.
+  for (let run = 0; run < Number(process.env.RP_BENCH_MEMORY_RUNS ?? 1); run++) {
+    await memory();
+    await emptyWindow();
+  }
+  const list = (xs) => xs.map((x) => x.toFixed(1)).join(", ");
+  console.log(`\nPSS, whole process tree (MiB): the app ${list(totals.app)} (median ${median(totals.app).toFixed(1)}); the empty window ${list(totals.floor)} (median ${median(totals.floor).toFixed(1)}); the app ÷ the floor ${(median(totals.app) / median(totals.floor)).toFixed(2)}`);
+}
 if (process.env.RP_BENCH_SKIP_REPORT !== "1") await reportShown();

@@ -6,7 +6,9 @@
 #   scripts/bench-timeline.sh            the app built with --release (the figures in BENCHMARKS.md)
 #   scripts/bench-timeline.sh --debug    the debug build (quicker to build; the Rust side is slower)
 # RP_BENCH_RUNS (default 3) sets the runs of each page, RP_BENCH_ONLY (e.g. "ours,static") the
-# pages, RP_BENCH_APP an app binary built before (instead of building one). Expects the UI's npm packages installed
+# pages, RP_BENCH_APP an app binary built before (instead of building one); for the memory run,
+# RP_BENCH_PEOPLE the workspace's people (default 500, 20 assignments each), RP_BENCH_MEMORY_RUNS
+# its runs (default 1), RP_BENCH_SKIP_RENDERING=1 the memory run alone. Expects the UI's npm packages installed
 # and the system packages of ./dev test (./dev bench-ui sees to both).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,8 +38,9 @@ harness_work
 # A throw-away home: the app's local workspace is $XDG_DATA_HOME/resource-planner/workspace.db.
 export HOME="$work/home" XDG_DATA_HOME="$work/home/data" XDG_CONFIG_HOME="$work/home/config" XDG_CACHE_HOME="$work/home/cache"
 mkdir -p "$HOME"
-echo "== seeding the local workspace: 500 people, 40 projects, 10,000 assignments around today"
-(cd ui && node_modules/.bin/vite-node -c vite.bench.config.ts bench/make-export.ts) >"$work/team.json"
+people="${RP_BENCH_PEOPLE:-500}"
+echo "== seeding the local workspace: $people people, 40 projects, $((people * 20)) assignments around today"
+(cd ui && RP_BENCH_PEOPLE="$people" node_modules/.bin/vite-node -c vite.bench.config.ts bench/make-export.ts) >"$work/team.json"
 "$admin" import --file "$work/team.json" 2>"$work/import.log" || { cat "$work/import.log"; exit 1; }
 
 harness_xvfb

@@ -25,6 +25,10 @@ use tauri_plugin_deep_link::DeepLinkExt;
 ///
 /// Call it from `main`, before any thread is started (it may set WebKit's environment: `rendering`).
 pub fn run() {
+    let context = tauri::generate_context!();
+    if std::env::args().any(|a| a == EMPTY_WINDOW) {
+        return empty_window(context);
+    }
     #[cfg(target_os = "linux")]
     let compositing = rendering::choose().describe();
     #[cfg(not(target_os = "linux"))]
@@ -96,8 +100,29 @@ pub fn run() {
             }
             Ok(())
         })
-        .run(tauri::generate_context!())
+        .run(context)
         .expect("error while running resource-planner");
+}
+
+/// The argument that starts [`empty_window`].
+const EMPTY_WINDOW: &str = "--empty-window";
+
+/// `--empty-window`: this build's Tauri and web view showing an empty page, with nothing of the
+/// app behind it (no store, no settings, no commands, no plugins; it reads and writes nothing).
+/// The floor the benchmarks measure the app's memory and start against (BENCHMARKS.md).
+fn empty_window(mut context: tauri::Context<tauri::Wry>) {
+    context.config_mut().app.windows.clear();
+    tauri::Builder::default()
+        .setup(|app| {
+            let blank = tauri::WebviewUrl::External("about:blank".parse()?);
+            tauri::WebviewWindowBuilder::new(app, "main", blank)
+                .title("resource-planner (empty window)")
+                .inner_size(1280.0, 800.0)
+                .build()?;
+            Ok(())
+        })
+        .run(context)
+        .expect("error while running the empty window");
 }
 
 /// The window is made hidden (tauri.conf.json) and shown once its page has loaded. Shown earlier,

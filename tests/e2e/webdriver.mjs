@@ -65,12 +65,12 @@ function running(binary) {
 /** Waits until no process of the app's binary runs. */
 export const appGone = (application, ms = 20000) => until("the app to quit", () => !running(application), ms);
 
-export async function startApp(application, { keepPrefs = false, driver = DRIVER } = {}) {
+export async function startApp(application, { keepPrefs = false, driver = DRIVER, args = [] } = {}) {
   // The app before has quit: a second start would hand over to it and show no window of its
   // own, and the new session would wait for one (seen once: five minutes, then a failed fetch).
   await appGone(application);
   if (!keepPrefs && process.env.XDG_DATA_HOME) forgetPrefs();
-  const capabilities = { alwaysMatch: { "tauri:options": { application } } };
+  const capabilities = { alwaysMatch: { "tauri:options": args.length ? { application, args } : { application } } };
   // A window normally shows within seconds; a start that has none after a minute is stuck (the
   // driver waits for it for good): its processes are ended and it is tried once more, said so.
   try {

@@ -71,10 +71,10 @@ export interface BenchTeam {
  * first TimelineDto, and a 53-day view (the default "week" zoom, 20 px a day) shows about 14 bars
  * a row.
  */
-export function generate(today: Day, capacity = false): BenchTeam {
+export function generate(today: Day, capacity = false, count = PEOPLE): BenchTeam {
   const rnd = prng(20260302);
   const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
-  const people: PersonDto[] = Array.from({ length: PEOPLE }, (_, i) => ({
+  const people: PersonDto[] = Array.from({ length: count }, (_, i) => ({
     id: `r${String(i).padStart(4, "0")}`,
     name: `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}`,
     version: 1,

@@ -4,11 +4,16 @@
 // off, a holiday calendar for half the people), in the format's version 3 (the Rust side's
 // `TeamExport`, whose names differ from the IPC's in places: `resources`, `resourceId`, `calendar`,
 // no `lastDay`).
-// Run with vite-node (it compiles TypeScript): `vite-node bench/make-export.ts > team.json`.
+// Run with vite-node (it compiles TypeScript): `vite-node bench/make-export.ts > team.json`;
+// RP_BENCH_PEOPLE sets another number of people than 500 (20 assignments each: 2,500 people are
+// the field's 50,000 bookings, 10,000 its 200,000).
 import { dayOf } from "../src/timeline/model/dates";
-import { generate, TEAM_NAME } from "./data";
+import { generate, PEOPLE, TEAM_NAME } from "./data";
 
-const team = generate(dayOf(new Date().toISOString().slice(0, 10)), true);
+// (Run by node; the bench pages' types have no node.)
+declare const process: { env: Record<string, string | undefined> };
+const people = Number(process.env.RP_BENCH_PEOPLE ?? PEOPLE);
+const team = generate(dayOf(new Date().toISOString().slice(0, 10)), true, people);
 const file = {
   format: "resource-planner/team-export",
   formatVersion: 3,
