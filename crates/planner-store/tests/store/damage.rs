@@ -114,21 +114,6 @@ fn week() -> DateRange {
     window("2026-05-04", "2026-05-11")
 }
 
-async fn partition(env: &TestEnv, pk: &str) -> Vec<Item> {
-    let out = env
-        .store
-        .connection()
-        .client
-        .query()
-        .table_name(&env.store.connection().table)
-        .key_condition_expression("pk = :pk")
-        .expression_attribute_values(":pk", AttributeValue::S(pk.into()))
-        .send()
-        .await
-        .unwrap();
-    out.items.unwrap_or_default()
-}
-
 async fn apply(env: &TestEnv, pk: &str, damage: &Damage) -> String {
     let client = &env.store.connection().client;
     let table = &env.store.connection().table;

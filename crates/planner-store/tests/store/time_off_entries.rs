@@ -12,27 +12,19 @@ use std::collections::{BTreeMap, HashMap};
 
 type Item = HashMap<String, AttributeValue>;
 
-async fn partition(env: &TestEnv, scope: &TeamScope) -> Vec<Item> {
-    let mut items = Vec::new();
-    let mut from = None;
-    loop {
-        let out = env
-            .store
-            .connection()
-            .client
-            .query()
-            .table_name(&env.store.connection().table)
-            .key_condition_expression("pk = :pk")
-            .expression_attribute_values(":pk", AttributeValue::S(keys::team_pk(scope.team())))
-            .set_exclusive_start_key(from)
-            .consistent_read(true)
-            .send()
-            .await
-            .unwrap();
-        items.extend(out.items.unwrap_or_default());
-        from = out.last_evaluated_key;
-        if from.is_none() {
-            return items;
+/// Every item of the team's partition.
+async fn items_of(env: &TestEnv, scope: &TeamScope) -> Vec<Item> {
+    partition(env, &keys::team_pk(scope.team())).await
+}
+
+/// Deletes every person entry of the team's time off, as a team of an earlier version has none.
+async fn forget_entries(env: &TestEnv, scope: &TeamScope) {
+    let (client, table) = (&env.store.connection().client, &env.store.connection().table);
+    for item in items_of(env, scope).await {
+        if matches!(item.get("sk"), Some(AttributeValue::S(sk)) if sk.starts_with("OFP#")) {
+            let key =
+                HashMap::from([("pk".to_owned(), item["pk"].clone()), ("sk".to_owned(), item["sk"].clone())]);
+            client.delete_item().table_name(table).set_key(Some(key)).send().await.unwrap();
         }
     }
 }
@@ -44,7 +36,7 @@ async fn both(
     scope: &TeamScope,
 ) -> (BTreeMap<String, String>, BTreeMap<String, String>, Vec<String>) {
     let (mut mains, mut entries, mut keys_seen) = (BTreeMap::new(), BTreeMap::new(), Vec::new());
-    for mut item in partition(env, scope).await {
+    for mut item in items_of(env, scope).await {
         let Some(AttributeValue::S(sk)) = item.remove("sk") else { continue };
         item.remove("pk");
         let id = match item.get("id") {
@@ -164,18 +156,9 @@ async fn a_team_from_before_the_entries_is_read_without_them_until_it_is_given_t
     assert_eq!(expected.time_off.len(), 3, "Ann's three days off in her total's days, not Bob's");
 
     // As a team of an earlier version: no entries, no mark.
+    forget_entries(&env, &scope).await;
     let (client, table) = (&env.store.connection().client, &env.store.connection().table);
     let pk = keys::team_pk(scope.team());
-    for item in partition(&env, &scope).await {
-        let Some(AttributeValue::S(sk)) = item.get("sk") else { continue };
-        if sk.starts_with("OFP#") {
-            let key = HashMap::from([
-                ("pk".to_owned(), AttributeValue::S(pk.clone())),
-                ("sk".to_owned(), AttributeValue::S(sk.clone())),
-            ]);
-            client.delete_item().table_name(table).set_key(Some(key)).send().await.unwrap();
-        }
-    }
     let levels = HashMap::from([
         ("pk".to_owned(), AttributeValue::S(pk.clone())),
         ("sk".to_owned(), AttributeValue::S(keys::LEVELS.into())),
@@ -213,14 +196,7 @@ async fn the_read_goes_by_the_entries_once_a_team_has_them() {
     total(&env, &scope, &ann, range("2025-01-06", 500)).await;
     let w = window("2026-05-04", "2026-05-11");
     assert_eq!(env.plan().window_items(&scope, w).await.unwrap().time_off.len(), 1);
-    let (client, table) = (&env.store.connection().client, &env.store.connection().table);
-    for item in partition(&env, &scope).await {
-        if matches!(item.get("sk"), Some(AttributeValue::S(sk)) if sk.starts_with("OFP#")) {
-            let key =
-                HashMap::from([("pk".to_owned(), item["pk"].clone()), ("sk".to_owned(), item["sk"].clone())]);
-            client.delete_item().table_name(table).set_key(Some(key)).send().await.unwrap();
-        }
-    }
+    forget_entries(&env, &scope).await;
     assert_eq!(
         env.plan().window_items(&scope, w).await.unwrap().time_off.len(),
         0,

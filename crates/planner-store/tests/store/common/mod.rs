@@ -280,3 +280,33 @@ pub fn service_error(kind: &str, message: &str) -> Vec<u8> {
         .to_string()
         .into_bytes()
 }
+
+/// Every item of partition `pk`, read strongly to the last page (tests that look at or damage the
+/// stored items themselves).
+pub async fn partition(
+    env: &TestEnv,
+    pk: &str,
+) -> Vec<std::collections::HashMap<String, aws_sdk_dynamodb::types::AttributeValue>> {
+    let mut items = Vec::new();
+    let mut from = None;
+    loop {
+        let out = env
+            .store
+            .connection()
+            .client
+            .query()
+            .table_name(&env.store.connection().table)
+            .key_condition_expression("pk = :pk")
+            .expression_attribute_values(":pk", aws_sdk_dynamodb::types::AttributeValue::S(pk.into()))
+            .set_exclusive_start_key(from)
+            .consistent_read(true)
+            .send()
+            .await
+            .unwrap();
+        items.extend(out.items.unwrap_or_default());
+        from = out.last_evaluated_key;
+        if from.is_none() {
+            return items;
+        }
+    }
+}
