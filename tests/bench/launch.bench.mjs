@@ -4,8 +4,10 @@
 //
 // A team table (dynoxide's server on loopback, behind a proxy the bench can cut, which delays each
 // direction by RP_BENCH_LATENCY_MS, default 50, as a real network would) holds the bench
-// team of RP_BENCH_TEAM_FILE (500 people, 10,000 assignments around today) or, without it, the
-// demo team. The user signs in once; then the app is launched RP_BENCH_LAUNCHES times (default 5)
+// team of RP_BENCH_TEAM_FILE (500 people, 10,000 assignments around today; scripts/bench-launch.sh's
+// RP_BENCH_PEOPLE another size) or, without it, the demo team. Beside each launch, the floor: the
+// same build's empty window (`--empty-window`); as root, also a cold launch of each (the kernel's
+// page cache emptied before it). The user signs in once; then the app is launched RP_BENCH_LAUNCHES times (default 5)
 // in each of three ways, each a fresh process:
 //   cached   the offline copy on disk, the table reachable: the copy shows, then fresh data;
 //   no copy  the copy removed before each launch (the baseline: what a start costs without it);
@@ -59,8 +61,36 @@ const MARKS = `const d = document.documentElement.dataset;
     page: performance.timeOrigin, main: at("rp-main"), session: at("rp-session"), data: at("rp-data"), timeline: at("rp-timeline"), frames: at("rp-first-frames"), mounted: at("rp-mounted"),
     bars: document.querySelectorAll(".canvas .bar").length, offline: !!document.querySelector(".offline") };`;
 
+/** Empties the kernel's page cache (root only): the next launch reads the binary, WebKit and the
+ * copy from disk, as the first start after a reboot does. False where it is not allowed. */
+function dropCaches() {
+  try {
+    execFileSync("sh", ["-c", "sync && echo 3 > /proc/sys/vm/drop_caches"]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The floor: the same build's empty window (`--empty-window`: Tauri and the web view with an
+ * empty page, nothing of the app), timed from its process start to its page's start
+ * (`performance.timeOrigin`), which is the earliest any page of this build can be on screen. */
+async function launchEmpty(cold) {
+  if (cold) dropCaches();
+  const app = await startApp(APP, { args: ["--empty-window"] });
+  try {
+    const pid = appPid();
+    const page = await until("the empty page", () => app.script("return performance.timeOrigin;"), 30000);
+    return pid ? page - startedAt(pid) : null;
+  } finally {
+    await app.close();
+    await gone();
+  }
+}
+
 /** One launch: times from the WebDriver request and from the process start. */
-async function launch(wantFresh) {
+async function launch(wantFresh, cold = false) {
+  if (cold) dropCaches();
   const requested = Date.now();
   const app = await startApp(APP);
   try {
@@ -131,10 +161,17 @@ test("launch to an interactive timeline: from the offline copy, without it, and 
     const tables = join(process.env.XDG_DATA_HOME, "resource-planner", "tables");
     const copies = () => readdirSync(tables).map((d) => join(tables, d, "offline"));
 
-    const runs = { cached: [], "no copy": [], offline: [] };
+    const cold = dropCaches();
+    const runs = { cached: [], ...(cold ? { "cached, cold": [] } : {}), "no copy": [], offline: [] };
+    const empty = { warm: [], cold: [] };
     for (let i = 0; i < LAUNCHES; i++) {
-      // In turn, so that a slow moment of the machine falls on all three alike.
+      // In turn, so that a slow moment of the machine falls on all alike.
       runs.cached.push(await launch(true));
+      empty.warm.push(await launchEmpty(false));
+      if (cold) {
+        runs["cached, cold"].push(await launch(true, true));
+        empty.cold.push(await launchEmpty(true));
+      }
       for (const dir of copies()) rmSync(dir, { recursive: true, force: true });
       runs["no copy"].push(await launch(true));
       await proxy.cut();
@@ -179,6 +216,19 @@ test("launch to an interactive timeline: from the offline copy, without it, and 
       `From the copy: interactive in ${ms(cached)} ms (target < 1000 ms: ${cached < 1000 ? "met" : "missed"}); ` +
         `without it ${ms(baseline)} ms (${(baseline / cached).toFixed(1)}× the copy's); offline ${ms(med.offline.shown)} ms.`,
     );
+    const floorWarm = median(empty.warm);
+    say(
+      `The floor, the same build's empty window, process start → its empty page (median of ${empty.warm.length}): warm ${ms(floorWarm)} ms ` +
+        `(${empty.warm.map(ms).join(", ")}); the app from its copy ÷ the floor: ${(cached / floorWarm).toFixed(2)} warm`,
+    );
+    if (cold) {
+      const floorCold = median(empty.cold);
+      const cachedCold = med["cached, cold"].shown;
+      say(
+        `Cold (the page cache emptied before each launch): the app from its copy ${ms(cachedCold)} ms, the empty window ${ms(floorCold)} ms ` +
+          `(${empty.cold.map(ms).join(", ")}); ÷ ${(cachedCold / floorCold).toFixed(2)}`,
+      );
+    } else say("Cold launches: not measured (the page cache cannot be emptied here: root only).");
     // What the app's log says of its starts (how long opening took, from the copy or not).
     const logs = join(process.env.XDG_DATA_HOME, "resource-planner", "logs");
     const opened = readdirSync(logs)
