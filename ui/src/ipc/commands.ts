@@ -220,7 +220,8 @@ export interface Commands {
   deleteProject(id: string, onProgress: (message: DeleteProgressDto) => void): Promise<DeleteReportDto>;
   /**
    * More of the plan as the timeline scrolls: the assignments overlapping `[from, to)`, and the
-   * time off and holidays of its reach (its days and those of its totals: `WindowItems::reach`).
+   * time off and holidays of its reach (its days; the holidays and each person's time off of the
+   * days of their totals: `WindowItems::reach`).
    * Offline, from the copy if it holds those days, else `not_loaded`.
    */
   loadWindow(from: string, to: string): Promise<WindowItemsDto>;
