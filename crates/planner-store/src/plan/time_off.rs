@@ -76,11 +76,12 @@ impl Plan<'_> {
         let pk = scope.pk();
         let mut actions = vec![self.parent_check(&pk, keys::person_sk(&t.person_id))?];
         actions.push(put_new(self.store.table(), ci::time_off_item(&pk, &t))?);
-        actions.push(plain_put(self.store.table(), ci::person_time_off_item(&pk, &t))?);
         if let Some(index) = ci::time_off_index_item(&pk, &t) {
             self.register_level(scope, Series::TimeOff, window::level_of(t.range)).await?;
             actions.push(put_new(self.store.table(), index)?);
         }
+        // After the conditional puts, so that their places (MAIN, MAIN + 1) name them.
+        actions.push(plain_put(self.store.table(), ci::person_time_off_item(&pk, &t))?);
         let days = self.feed_days(scope).await?;
         actions.push(self.feed_record(scope, days, time_off_change(FeedAction::Created, None, Some(&t)))?);
         match self.store.transact(actions).await {
@@ -198,8 +199,8 @@ impl Plan<'_> {
     /// Gives every time off of the team its person's entry, then marks the team as having them
     /// (`keys::PERSON_ENTRIES`), from when on window reads use them: for a team made before they
     /// existed (new teams have them from the start). Each entry is put in one transaction with a
-    /// check that its time off is still the one read, so it is safe beside edits (which keep the
-    /// entries of what they write) and to run again. Every client writing to the team must be one
+    /// check that its time off is still the one read and its person not being deleted, so it is
+    /// safe beside edits (which keep the entries of what they write) and to run again. Every client writing to the team must be one
     /// that keeps the entries (docs/data-model.md). Admins. Reads the whole series: not for
     /// screens. The number of entries written.
     pub async fn index_time_off_by_person(self, scope: &TeamScope) -> Result<usize, StoreError> {
@@ -224,12 +225,16 @@ impl Plan<'_> {
                     .map_err(StoreError::build)?;
                 let actions = vec![
                     aws_sdk_dynamodb::types::TransactWriteItem::builder().condition_check(check).build(),
+                    // Its person not being deleted: a cascade that listed the person's entries
+                    // before this would leave this one behind.
+                    self.parent_check(&pk, keys::person_sk(&t.person_id))?,
                     plain_put(self.store.table(), ci::person_time_off_item(&pk, t))?,
                 ];
                 match self.store.transact(actions).await {
                     Ok(()) => Ok(1),
-                    // Changed or deleted since: that edit kept its own entry.
-                    Err(e) if e.condition_failed_at(0) => Ok(0),
+                    // Changed or deleted since (that edit kept its own entry), or its person is
+                    // being deleted (and the time off with them).
+                    Err(e) if e.condition_failed_at(0) || e.condition_failed_at(1) => Ok(0),
                     Err(e) => Err(e.into_store("time off")),
                 }
             }

@@ -528,11 +528,15 @@ async fn a_record_landing_behind_comes_with_the_next_full_read_back_and_the_asks
         [late.id.to_string()],
         "the full read-back, 16 s after the last"
     );
+    let seen = recorder.take();
     assert_eq!(
-        feed_items_read(&recorder.take()),
+        feed_items_read(&seen),
         9,
         "the whole minute again: its nine records (person, project, seven bookings)"
     );
+    // Landed behind records already applied: its item may have moved on since, so it is read
+    // strongly at once (a stale replica bearing it out would put an older state back).
+    assert_eq!(batch_reads(&seen), [true]);
     env.clock.set(at(17));
     assert!(ask(&env, &team, &mut reader).await.is_empty(), "once");
 }
@@ -591,4 +595,30 @@ async fn records_are_checked_eventually_and_again_strongly_only_when_the_read_di
     assert!(altered.contradicted);
     assert_eq!(altered.after.as_ref().unwrap()["endDateExclusive"], "2026-05-07", "what the table holds");
     assert_eq!(batch_reads(&recorder.take()), [false, true], "read again strongly, as it disagreed");
+}
+
+/// A record that lands 55 s behind the newest one seen, just after a full read-back, comes with
+/// the next full read-back, though the newest record moved on 12 s meanwhile: each full
+/// read-back reaches a minute before where the last one stood.
+#[tokio::test]
+async fn a_record_landing_just_after_a_full_read_back_comes_with_the_next() {
+    let env = TestEnv::new().await;
+    let (team, r, p) = env.team_with_r_and_p("Between").await;
+    let t0 = start_of_test_time();
+    let at = |s: i64| t0 + time::Duration::seconds(s);
+    let ms = |t: time::OffsetDateTime| (t.unix_timestamp_nanos() / 1_000_000) as i64;
+    env.clock.set(at(0));
+    let mut reader = FeedReader::from(ms(at(0)));
+    ask(&env, &team, &mut reader).await; // the full read-back at 0 s
+    // A writer 55 s behind.
+    env.clock.set(at(-55));
+    let late = env.assign(&team, &r.id, &p.id, "2026-05-04", 1).await;
+    env.clock.set(at(2));
+    assert!(ask(&env, &team, &mut reader).await.is_empty(), "not in the last 5 s");
+    env.clock.set(at(12));
+    let later = env.assign(&team, &r.id, &p.id, "2026-05-05", 1).await;
+    env.clock.set(at(13));
+    assert_eq!(ask(&env, &team, &mut reader).await, [later.id.to_string()]);
+    env.clock.set(at(16));
+    assert_eq!(ask(&env, &team, &mut reader).await, [late.id.to_string()], "the next full read-back");
 }

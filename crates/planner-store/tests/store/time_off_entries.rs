@@ -7,7 +7,7 @@ use crate::common::*;
 use aws_sdk_dynamodb::types::AttributeValue;
 use planner_domain::capacity::{Allocation, Status, TimeOffKind};
 use planner_domain::{AssignmentId, Person, TimeOff, TimeOffId};
-use planner_store::{NewAssignment, NewTimeOff, TeamScope, TimeOffChange, keys};
+use planner_store::{NewAssignment, NewTimeOff, StoreError, TeamScope, TimeOffChange, keys};
 use std::collections::{BTreeMap, HashMap};
 
 type Item = HashMap<String, AttributeValue>;
@@ -202,4 +202,57 @@ async fn the_read_goes_by_the_entries_once_a_team_has_them() {
         0,
         "read through the (now missing) entry, not the whole team's time off"
     );
+}
+
+/// A create whose window-index entry is already there (an interrupted import left it) is told
+/// "already exists", as it was before the person entries took a place in the transaction.
+#[tokio::test]
+async fn a_create_over_a_left_index_entry_is_already_there() {
+    let env = TestEnv::new().await;
+    let scope = env.team("Left").await;
+    let ann = env.person(&scope, "Ann").await;
+    let new = new_off(&ann, "2026-05-04", 40);
+    let sk = keys::Series::TimeOff.index_sk(1, day("2026-05-04"), new.id.as_str());
+    env.store
+        .connection()
+        .client
+        .put_item()
+        .table_name(&env.store.connection().table)
+        .item("pk", AttributeValue::S(keys::team_pk(scope.team())))
+        .item("sk", AttributeValue::S(sk))
+        .item("id", AttributeValue::S(new.id.as_str().to_owned()))
+        .send()
+        .await
+        .unwrap();
+    let refused = env.plan().create_time_off(&scope, new).await.unwrap_err();
+    assert!(matches!(refused, StoreError::AlreadyExists { .. }), "{refused:?}");
+}
+
+/// The reindex writes no entry for the time off of a person being deleted: the cascade may have
+/// listed that person's entries already, and one written after would outlive the time off.
+#[tokio::test]
+async fn the_reindex_writes_no_entry_for_a_person_being_deleted() {
+    let env = TestEnv::new().await;
+    let scope = env.team("Leaving").await;
+    let ann = env.person(&scope, "Ann").await;
+    let bob = env.person(&scope, "Bob").await;
+    env.plan().create_time_off(&scope, new_off(&ann, "2026-05-04", 1)).await.unwrap();
+    env.plan().create_time_off(&scope, new_off(&bob, "2026-05-05", 1)).await.unwrap();
+    forget_entries(&env, &scope).await;
+    // Ann's delete begun (its first step: the mark), not finished.
+    env.store
+        .connection()
+        .client
+        .update_item()
+        .table_name(&env.store.connection().table)
+        .key("pk", AttributeValue::S(keys::team_pk(scope.team())))
+        .key("sk", AttributeValue::S(keys::person_sk(&ann.id)))
+        .update_expression("SET deleting = :now")
+        .expression_attribute_values(":now", AttributeValue::S("2026-05-01T00:00:00Z".into()))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(Box::pin(env.plan().index_time_off_by_person(&scope)).await.unwrap(), 1, "Bob's alone");
+    let (_, entries, _) = both(&env, &scope).await;
+    assert_eq!(entries.len(), 1);
 }

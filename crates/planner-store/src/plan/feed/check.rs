@@ -21,9 +21,11 @@
 //!
 //! The first read is eventually consistent (half the units of a strong one, and it is read by
 //! every member for every record). What it bears out stands: the item held what the record says
-//! (a later change has its own record). A record it does not bear out (a replica a moment behind
-//! a fresh record, or a record that says what never was) has its items read again strongly, and
-//! that read decides, as it always did.
+//! (a later change has its own record, read after it). A record it does not bear out (a replica a
+//! moment behind a fresh record, or a record that says what never was) has its items read again
+//! strongly, and that read decides, as it always did; so does a record that landed behind one
+//! already applied (its item may have moved on since: borne out by a stale replica, it would put
+//! back an older state over a newer one).
 
 use super::{ChangeRecord, FeedAction, FeedKind, TeamSettings};
 use crate::keys::{self, META, Series};
@@ -127,16 +129,24 @@ impl Plan<'_> {
     /// consistent BatchGetItem (pages of a hundred), those of a record that read does not bear out
     /// again strongly; a record the table has nothing to show for is left out. For the live view
     /// ([`super::FeedReader`]).
+    /// A record keyed before `late_before` (the newest record the reader had applied) landed
+    /// late: it is read strongly at once.
     pub(crate) async fn check_records(
         self,
         scope: &TeamScope,
         records: Vec<ChangeRecord>,
+        late_before: i64,
     ) -> Result<Vec<ChangeRecord>, StoreError> {
-        let first = self.items_named(scope, &records, false).await?;
+        let (late, fresh): (Vec<_>, Vec<_>) = records
+            .into_iter()
+            .enumerate()
+            .partition(|(_, r)| super::read::millis_of(&r.cursor) < late_before);
+        let named: Vec<ChangeRecord> = fresh.iter().map(|(_, r)| r.clone()).collect();
+        let first = self.items_named(scope, &named, false).await?;
         let now = by_sort_key(&first);
-        let mut kept = Vec::with_capacity(records.len());
-        let mut doubted = Vec::new();
-        for (at, record) in records.into_iter().enumerate() {
+        let mut kept = Vec::with_capacity(fresh.len() + late.len());
+        let mut doubted = late;
+        for (at, record) in fresh {
             match checked(record.clone(), &now, scope) {
                 Some(borne_out) if !borne_out.contradicted => kept.push((at, borne_out)),
                 _ => doubted.push((at, record)),

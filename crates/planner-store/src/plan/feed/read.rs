@@ -16,7 +16,8 @@ use std::collections::HashMap;
 /// the writer's clock and a read is eventually consistent, so a record can land behind one
 /// already read (a writer whose clock is behind, a transaction that took longer, a replica a
 /// moment late); reading the last minute again, and skipping what was seen, catches those. It
-/// does so once every [`FULL_READ_BACK_EVERY_MS`]; the asks between read back
+/// does so once every [`FULL_READ_BACK_EVERY_MS`], from a minute before the newest record seen
+/// at the last full read-back (so none slips between two); the asks between read back
 /// [`SHORT_READ_BACK_MS`] only (a replica a moment late), so that an ask while others edit does
 /// not pay for the whole last minute's records every two seconds.
 pub const READ_BACK_MS: i64 = 60_000;
@@ -62,13 +63,17 @@ pub struct FeedReader {
     page: i32,
     /// When the last full read-back was read (`None`: none yet, the next ask reads one).
     full_at: Option<i64>,
+    /// The newest record seen when the last full read-back was read: the next one reads from a
+    /// minute before it, so that a record landing a minute behind just after one is not missed
+    /// by the next (the newest record moves on between them).
+    full_from: Option<i64>,
 }
 
 impl FeedReader {
     /// A reader that starts at `millis` (the time what is in view was read: earlier changes are
     /// in it; the ones of the last minute before it are read again and applied idempotently).
     pub fn from(millis: i64) -> Self {
-        Self { newest_ms: millis, seen: HashMap::new(), page: READER_PAGE, full_at: None }
+        Self { newest_ms: millis, seen: HashMap::new(), page: READER_PAGE, full_at: None, full_from: None }
     }
 
     /// Reads `records` per page instead of a hundred (tests of what "too many" does).
@@ -93,9 +98,14 @@ impl FeedReader {
         }
         // The whole minute again every 15 s (or after this computer's clock went back), else 5 s.
         let full = self.full_at.is_none_or(|at| now_ms < at || now_ms - at >= FULL_READ_BACK_EVERY_MS);
-        let back = if full { READ_BACK_MS } else { SHORT_READ_BACK_MS };
+        let start = if full {
+            self.full_from.map_or(self.newest_ms, |at| at.min(self.newest_ms)) - READ_BACK_MS
+        } else {
+            self.newest_ms - SHORT_READ_BACK_MS
+        };
+        let newest_before = self.newest_ms;
         // From the first key of the read-back's first millisecond (included), then after each page.
-        let mut from = PageFrom::Key(keys::feed_sk(self.newest_ms - back, ""));
+        let mut from = PageFrom::Key(keys::feed_sk(start, ""));
         let mut fresh = Vec::new();
         for _ in 0..pages {
             let page = store.plan().feed_page(scope, &from, self.page, days).await?;
@@ -106,12 +116,14 @@ impl FeedReader {
                 }
             }
             if !page.more {
-                self.settle(now_ms);
                 if full {
                     self.full_at = Some(now_ms);
+                    self.full_from = Some(newest_before);
                 }
+                self.settle(now_ms);
                 // What the live view applies is what the table holds (check.rs).
-                return Ok(FeedRead::Changes(store.plan().check_records(scope, fresh).await?));
+                let checked = store.plan().check_records(scope, fresh, newest_before).await?;
+                return Ok(FeedRead::Changes(checked));
             }
             match page.cursor {
                 Some(c) => from = PageFrom::After(c),
@@ -130,13 +142,15 @@ impl FeedReader {
         if let Some(newest) = self.seen.values().max() {
             self.newest_ms = self.newest_ms.max((*newest).min(now_ms));
         }
-        let from = self.newest_ms - READ_BACK_MS;
+        // The next full read-back reads from a minute before the last one's newest record: the
+        // ids since then stay, so that it skips what was seen.
+        let from = self.full_from.map_or(self.newest_ms, |at| at.min(self.newest_ms)) - READ_BACK_MS;
         self.seen.retain(|_, ms| *ms >= from);
     }
 }
 
 /// The writer's milliseconds in a record's key (`FEED#{ms:013}#…`).
-fn millis_of(cursor: &str) -> i64 {
+pub(super) fn millis_of(cursor: &str) -> i64 {
     cursor
         .get(keys::FEED_PREFIX.len()..keys::FEED_PREFIX.len() + 13)
         .and_then(|m| m.parse().ok())
