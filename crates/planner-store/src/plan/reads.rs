@@ -34,6 +34,9 @@ pub struct Timeline {
     pub items: WindowItems,
 }
 
+/// Time off and holidays read for some days, and what of them could not be read back.
+pub(crate) type CapacityItems = (Vec<TimeOff>, Vec<Holiday>, Vec<Unreadable>);
+
 /// The index levels each series uses (one item, `ASLVL`).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct LevelsInUse {
@@ -134,7 +137,6 @@ impl Plan<'_> {
         time_off.retain(|t| reach.holds(t));
         let time_off = overlapping(time_off, reach.days(), |t| (t.range, t.id.as_str().to_owned()));
         holidays.sort_by(|a, b| (a.day, &a.calendar).cmp(&(b.day, &b.calendar)));
-        holidays.dedup();
         unreadable.sort_by(|a, b| a.key.cmp(&b.key));
         unreadable.dedup();
         Ok(WindowItems { assignments, time_off, holidays, unreadable })
@@ -156,7 +158,7 @@ impl Plan<'_> {
         scope: &TeamScope,
         levels: &LevelsInUse,
         reach: &planner_domain::Reach,
-    ) -> Result<(Vec<TimeOff>, Vec<Holiday>, Vec<Unreadable>), StoreError> {
+    ) -> Result<CapacityItems, StoreError> {
         let (window, days) = (reach.window(), reach.days());
         let near = if levels.person_entries {
             days.start().max(window.start().add_days(1 - window::SHORT_MAX_DAYS))
@@ -168,12 +170,8 @@ impl Plan<'_> {
             DateRange::window(window.end_exclusive(), days.end_exclusive()).ok(),
         ];
         let far = DateRange::window(days.start(), near).ok();
-        let people: Vec<(PersonId, DateRange)> = match far {
-            Some(_) => {
-                reach.people().filter(|(_, r)| r.start() < near).map(|(p, r)| (p.clone(), r)).collect()
-            }
-            None => Vec::new(),
-        };
+        // Whose totals began before the near days (none when there are no far days).
+        let people: Vec<(&PersonId, DateRange)> = reach.people().filter(|(_, r)| r.start() < near).collect();
         let (sides, far_holidays, own) = tokio::try_join!(
             futures::future::try_join_all(
                 team_wide.into_iter().flatten().map(|days| self.capacity_items_in(scope, levels, days))
@@ -221,7 +219,7 @@ impl Plan<'_> {
         scope: &TeamScope,
         person: &PersonId,
         days: DateRange,
-    ) -> Result<(Vec<TimeOff>, Vec<Holiday>, Vec<Unreadable>), StoreError> {
+    ) -> Result<CapacityItems, StoreError> {
         let levels = self.levels(scope).await?;
         if !levels.person_entries {
             return self.capacity_items_in(scope, &levels, days).await;
@@ -244,7 +242,7 @@ impl Plan<'_> {
         scope: &TeamScope,
         levels: &LevelsInUse,
         days: DateRange,
-    ) -> Result<(Vec<TimeOff>, Vec<Holiday>, Vec<Unreadable>), StoreError> {
+    ) -> Result<CapacityItems, StoreError> {
         let (short, holidays) = tokio::try_join!(
             self.query_level(scope, Series::TimeOff, 0, days),
             self.holidays_in(scope, days)

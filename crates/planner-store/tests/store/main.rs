@@ -14,6 +14,7 @@ mod damage;
 mod faults;
 mod feed;
 mod feed_kinds;
+mod feed_reader;
 mod figures;
 mod holidays;
 mod identity;

@@ -98,11 +98,7 @@ impl FeedReader {
         }
         // The whole minute again every 15 s (or after this computer's clock went back), else 5 s.
         let full = self.full_at.is_none_or(|at| now_ms < at || now_ms - at >= FULL_READ_BACK_EVERY_MS);
-        let start = if full {
-            self.full_from.map_or(self.newest_ms, |at| at.min(self.newest_ms)) - READ_BACK_MS
-        } else {
-            self.newest_ms - SHORT_READ_BACK_MS
-        };
+        let start = if full { self.full_start() } else { self.newest_ms - SHORT_READ_BACK_MS };
         let newest_before = self.newest_ms;
         // From the first key of the read-back's first millisecond (included), then after each page.
         let mut from = PageFrom::Key(keys::feed_sk(start, ""));
@@ -134,6 +130,12 @@ impl FeedReader {
         Ok(FeedRead::Reload)
     }
 
+    /// Where the next full read-back starts: a minute before the newest record seen at the last
+    /// one (or now, if that is earlier).
+    fn full_start(&self) -> i64 {
+        self.full_from.map_or(self.newest_ms, |at| at.min(self.newest_ms)) - READ_BACK_MS
+    }
+
     /// Moves the read-back window up to the newest record seen — never past `now_ms`: a writer
     /// whose clock runs ahead must not make every other writer's records fall behind the window —
     /// and forgets the ids before it (ids of records dated ahead stay until the window reaches
@@ -144,7 +146,7 @@ impl FeedReader {
         }
         // The next full read-back reads from a minute before the last one's newest record: the
         // ids since then stay, so that it skips what was seen.
-        let from = self.full_from.map_or(self.newest_ms, |at| at.min(self.newest_ms)) - READ_BACK_MS;
+        let from = self.full_start();
         self.seen.retain(|_, ms| *ms >= from);
     }
 }
