@@ -3,6 +3,7 @@
 // webview to each bench page (ui/bench, served here on loopback), reads `window.__bench`, and
 // prints the figures; then it measures the whole app's memory on the seeded workspace.
 // A benchmark, not a test: it prints what it measured and asserts nothing.
+import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, readlinkSync, realpathSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
@@ -320,8 +321,141 @@ async function reportShown() {
   }
 }
 
+/**
+ * The field's scenario (ui/bench/field.ts) on every page, at each size of RP_BENCH_FIELD (people,
+ * 20 bookings each, e.g. "2500,10000"): runs interleaved (each run opens every page in turn, each
+ * in a fresh app process), the drag done here through WebDriver when the page asks for it. A page
+ * that has not finished within RP_BENCH_FIELD_LIMIT_S (default 300) seconds is ended, said so, and
+ * not opened again at that size (each try would cost the limit again).
+ */
+async function field() {
+  const server = await serve(PAGES_DIR);
+  const base = `http://127.0.0.1:${server.address().port}`;
+  const pages = ONLY ?? ["ours", "vis", "ec", "daypilot", "blit"];
+  const limitMs = Number(process.env.RP_BENCH_FIELD_LIMIT_S ?? 300) * 1000;
+  const NAMES = { ours: "ours", vis: "vis-timeline 8.5.4", ec: "EventCalendar 5.15.0", daypilot: "DayPilot Lite 5.10.1", blit: "floor: one canvas copy a frame" };
+  for (const people of process.env.RP_BENCH_FIELD.split(",").map(Number)) {
+    console.log(`\n### ${people.toLocaleString("en")} people × ${(people * 20).toLocaleString("en")} bookings: ${RUNS} runs, interleaved, each page in a fresh app process\n`);
+    console.log("| run | page | first paint ms (nav / mount) | fling frame p50 / p95 / max | fling busy p95 | fling late | fling px asked → moved (x; y) | drag frame p95 | drag busy p95 | drag late | drag: before → after (rows) | zoom ms | zoom late | bars / DOM nodes | speed check | others' CPU |");
+    console.log("|---|---|---|---|---:|---:|---|---:|---:|---:|---|---:|---:|---|---:|---:|");
+    const runs = Object.fromEntries(pages.map((p) => [p, []]));
+    const given = new Set(); // pages that did not finish: not opened again at this size
+    for (let i = 1; i <= RUNS; i++) {
+      for (const page of pages) {
+        if (given.has(page)) continue;
+        const r = await measureField(base, page, people, limitMs, i === 1);
+        if (r.timedOut) given.add(page);
+        runs[page].push(r);
+        if (r.timedOut || r.failed) {
+          console.log(`| ${i} | ${page} | ${r.timedOut ? `not done within ${limitMs / 1000} s (${r.timedOut})` : `failed: ${r.failed}`} |`);
+          continue;
+        }
+        const d = r.drag.skipped ? null : r.drag;
+        const z = r.zoom.skipped ? null : r.zoom;
+        console.log(
+          `| ${i} | ${page} | ${r.firstPaint} / ${r.mountToPaint} | ${r.fling.frame.p50} / ${r.fling.frame.p95} / ${r.fling.frame.max} | ${r.fling.busy.p95} | ${pct(r.fling.late)} | ${r.fling.asked.x} → ${r.fling.moved.x}; ${r.fling.asked.y} → ${r.fling.moved.y} | ${d ? d.frame.p95 : "–"} | ${d ? d.busy.p95 : "–"} | ${d ? pct(d.late) : "–"} | ${d ? `${d.before} → ${d.after} (${d.rows})` : r.drag.skipped} | ${z ? z.ms : "–"} | ${z ? pct(z.late) : "–"} | ${r.barsInDom} / ${r.domNodes} | ${r.speedCheck} | ${Math.round(r.others * 100)} % |`,
+        );
+      }
+    }
+    const lateMs = Object.values(runs).flat().find((r) => r.lateMs)?.lateMs;
+    const rows = [
+      ["first paint from navigation, ms", (r) => r.firstPaint],
+      ["fling: frames late (> " + lateMs + " ms), %", (r) => r.fling.late * 100],
+      ["fling: frame p95, ms", (r) => r.fling.frame.p95],
+      ["fling: busy p95, ms", (r) => r.fling.busy.p95],
+      ["drag: frames late, %", (r) => (r.drag.skipped ? undefined : r.drag.late * 100)],
+      ["drag: frame p95, ms", (r) => (r.drag.skipped ? undefined : r.drag.frame.p95)],
+      ["drag: busy p95, ms", (r) => (r.drag.skipped ? undefined : r.drag.busy.p95)],
+      ["month zoom: call → painted, ms", (r) => (r.zoom.skipped ? undefined : r.zoom.ms)],
+      ["month zoom: frames late, %", (r) => (r.zoom.skipped ? undefined : r.zoom.late * 100)],
+    ];
+    const cell = (page, get) => {
+      const xs = runs[page].filter((r) => !r.timedOut && !r.failed).map(get).filter((x) => x !== undefined);
+      if (xs.length === 0) return null;
+      return { median: median(xs), min: Math.min(...xs), max: Math.max(...xs), n: xs.length };
+    };
+    const show = (c) => (c ? `${fmt(c.median)} (${fmt(c.min)}–${fmt(c.max)}, ${c.n})` : "–");
+    const peers = pages.filter((p) => p !== "ours" && p !== "blit");
+    console.log(`\nMedians (min–max, runs that finished) at ${people.toLocaleString("en")} people; a frame is late past one 60 Hz refresh + 1.5 ms = ${lateMs} ms; ratios are the peer's or floor's median ÷ ours (> 1: ours better):\n`);
+    console.log(`| measure | ${pages.map((p) => NAMES[p] ?? p).join(" | ")} | ${peers.map((p) => `${NAMES[p] ?? p} ÷ ours`).join(" | ")} | ours ÷ floor |`);
+    console.log(`|---|${pages.map(() => "---:|").join("")}${peers.map(() => "---:|").join("")}---:|`);
+    for (const [name, get] of rows) {
+      const of = Object.fromEntries(pages.map((p) => [p, cell(p, get)]));
+      const ours = of.ours?.median;
+      const ratio = (x, y) => (x === undefined || y === undefined ? "–" : y === 0 ? (x === 0 ? "1.0×" : "∞") : `${(x / y).toFixed(2)}×`);
+      console.log(
+        `| ${name} | ${pages.map((p) => show(of[p])).join(" | ")} | ${peers.map((p) => ratio(of[p]?.median, ours)).join(" | ")} | ${ratio(ours, of.blit?.median)} |`,
+      );
+    }
+    for (const page of pages) {
+      const unfinished = runs[page].filter((r) => r.timedOut || r.failed).length;
+      if (unfinished) console.log(`- ${NAMES[page] ?? page}: ${unfinished} run(s) did not finish (see the runs above)${given.has(page) ? "; a page not done within the limit was not opened again at this size" : ""}`);
+    }
+  }
+  server.close();
+}
+
+/** One page's field scenario in a fresh app process (see field()). */
+async function measureField(base, page, people, limitMs, shot) {
+  const app = await startApp(APP);
+  try {
+    await app.waitFor(".viewport, .failure", 1, 120_000);
+    const before = cpuTicks();
+    const started = Date.now();
+    // A page that builds for minutes keeps "Navigate To" waiting (until the driver's page-load
+    // limit): not awaited here, so the limit below is the one that counts.
+    const navigation = navigate(app, `${base}/${page}.html?field&people=${people}`).catch((e) => e);
+    let dragged = false;
+    let last = "navigating";
+    while (Date.now() - started < limitMs) {
+      await sleep(500);
+      let f;
+      try {
+        f = await app.script("return window.__field ?? null;");
+      } catch (e) {
+        last = `page busy (${String(e.message).slice(0, 80)})`;
+        continue; // the page's script runs long: the driver's script limit passed
+      }
+      if (f?.error) return { page, failed: f.error.split("\n")[0] };
+      if (f?.phase === "drag" && !dragged) {
+        dragged = true;
+        const t = f.target;
+        if (t.selectFirst) {
+          await app.mouse(t.x, t.y, [{ type: "pointerDown", button: 0 }, { type: "pointerUp", button: 0 }]);
+          await sleep(300);
+        }
+        const moved = await app.drag(t.x, t.y, t.dx, t.dy, 20).then(() => null, (e) => e.message);
+        await app.script("window.__dragDone = true; return null;");
+        if (moved) return { page, failed: `the drag: ${moved}` };
+        last = "dragged";
+      }
+      if (f?.phase === "done") {
+        const r = f.result;
+        r.others = othersShare(before, cpuTicks());
+        if (shot) await app.screenshot(`field-${people}-${page}`);
+        return r;
+      }
+      if (!f) last = "no paint yet";
+    }
+    void navigation;
+    return { page, timedOut: last };
+  } finally {
+    // A page stuck in its script can keep the session from closing: the app is ended then.
+    const closed = await Promise.race([app.close().then(() => true, () => false), sleep(30_000).then(() => false)]);
+    if (!closed) {
+      try {
+        execFileSync("pkill", ["-f", APP]);
+      } catch {} // gone meanwhile
+    }
+  }
+}
+
 if (!APP || !DRIVER || !DRIVER_PID || !XVFB_PID) {
   throw new Error("RP_APP_BINARY, RP_WEBDRIVER_URL, RP_DRIVER_PID and RP_XVFB_PID must be set");
+}
+if (process.env.RP_BENCH_FIELD) {
+  await field();
+  process.exit(0);
 }
 if (process.env.RP_BENCH_SKIP_RENDERING !== "1") await rendering();
 if (process.env.RP_BENCH_SKIP_MEMORY !== "1") {

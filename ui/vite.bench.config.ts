@@ -1,4 +1,4 @@
-// Builds the timeline rendering benchmark's pages (bench/ours.html, vis.html, static.html, blit.html) to dist-bench/.
+// Builds the timeline rendering benchmark's pages (bench/ours.html, vis.html, static.html, blit.html, ec.html, daypilot.html) to dist-bench/.
 // Run by scripts/bench-timeline.sh; see BENCHMARKS.md. The app's own build is vite.config.ts.
 import { fileURLToPath } from "node:url";
 import { svelte } from "@sveltejs/vite-plugin-svelte";
@@ -29,13 +29,15 @@ export default defineConfig({
     target: "safari15",
     outDir: fileURLToPath(new URL("./dist-bench", import.meta.url)),
     emptyOutDir: true,
-    chunkSizeWarningLimit: 1024, // vis-timeline's standalone build is about 570 kB
+    chunkSizeWarningLimit: 2048, // the peers' builds: vis-timeline about 570 kB, the shared chunk with EventCalendar 1.4 MB
     rollupOptions: {
       input: {
         ours: fileURLToPath(new URL("./bench/ours.html", import.meta.url)),
         vis: fileURLToPath(new URL("./bench/vis.html", import.meta.url)),
         static: fileURLToPath(new URL("./bench/static.html", import.meta.url)),
         blit: fileURLToPath(new URL("./bench/blit.html", import.meta.url)),
+        ec: fileURLToPath(new URL("./bench/ec.html", import.meta.url)),
+        daypilot: fileURLToPath(new URL("./bench/daypilot.html", import.meta.url)),
       },
     },
   },

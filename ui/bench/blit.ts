@@ -5,11 +5,13 @@
 // no hit targets, no drawing while scrolling: one drawImage a frame. What a frame costs here is
 // what this engine and X server need to put a scrolled canvas on the screen.
 import { textOn } from "../src/timeline/scene/color";
+import { PEOPLE, PER_PERSON } from "./data";
+import { type FieldPage, isField, pagePeople, runField } from "./field";
 import { run, scrollerOf } from "./harness";
 import { firstViewX, LANE_H, origin, PAD, placed, px, SPAN } from "./placed";
 
-
-void run("blit", () => {
+/** `?field`: the field's fling (nothing to drag or zoom here: those are skipped, said so). */
+function build(): FieldPage {
   const { projects: color, rows, tops } = placed();
   const viewport = document.getElementById("viewport") as HTMLElement;
   const spacer = document.getElementById("spacer") as HTMLElement;
@@ -75,5 +77,16 @@ void run("blit", () => {
   viewport.addEventListener("scroll", copy);
   viewport.scrollLeft = x0;
   copy();
-  return { ...scrollerOf(viewport, () => 0), scrolled: () => viewport };
-});
+  return {
+    ...scrollerOf(viewport, () => 0),
+    scrolled: () => viewport,
+    shown: () => true,
+    maxY: () => viewport.scrollHeight - viewport.clientHeight,
+    dragTarget: () => null,
+    where: () => "",
+  };
+}
+
+const people = pagePeople(PEOPLE);
+if (isField()) void runField("blit", people, people * PER_PERSON, build);
+else void run("blit", build);

@@ -5,17 +5,21 @@
 import type * as real from "../src/ipc";
 import type { AssignmentChangeInput, AssignmentDto, MemberDto } from "../src/ipc";
 import { dateOf, dayOf } from "../src/timeline/model/dates";
-import { BENCH_TODAY, generate, overlapping, TEAM_NAME, timelineOf, windowItems } from "./data";
+import { BENCH_TODAY, generate, overlapping, PEOPLE, TEAM_NAME, timelineOf, windowItems } from "./data";
+import { pagePeople } from "./field";
 
 export type * from "../src/ipc";
 
 /** `?capacity` in the page's address: the plan with allocations, time off and holidays;
- * `&confirmed`: all of it confirmed (no hatched bars), to tell what tentative bars cost. */
+ * `&confirmed`: all of it confirmed (no hatched bars), to tell what tentative bars cost;
+ * `&people=N`: N people (20 bookings each) instead of 500. */
 const query = new URLSearchParams(location.search);
-let team = generate(BENCH_TODAY, query.has("capacity"));
+let team = generate(BENCH_TODAY, query.has("capacity"), pagePeople(PEOPLE));
 if (query.has("confirmed"))
   team = { ...team, assignments: team.assignments.map((a) => ({ ...a, status: "confirmed" as const })) };
 let serial = 0;
+/** An assignment as the fake store holds it now (the field bench reads where a drag put it). */
+export const storedAssignment = (id: string) => team.assignments.find((a) => a.id === id);
 /** When the timeline fetched which window (ms from navigation start), for the bench's report. */
 export const windowLoads: { at: number; what: string }[] = [];
 

@@ -100,8 +100,8 @@ declare global {
   }
 }
 
-const nextFrame = () => new Promise<number>((r) => requestAnimationFrame(r));
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const nextFrame = () => new Promise<number>((r) => requestAnimationFrame(r));
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function stats(values: number[]): Stats {
   const s = [...values].sort((a, b) => a - b);

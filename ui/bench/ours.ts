@@ -1,16 +1,18 @@
 // Our timeline: the real Timeline.svelte, mounted as App.svelte mounts it, on the bench team
-// (src/ipc is fake-ipc.ts here, see vite.bench.config.ts).
+// (src/ipc is fake-ipc.ts here, see vite.bench.config.ts). `?field` runs the field's scenario
+// (field.ts) instead of the steady scroll; `&people=N` sizes the team.
 import { mount, tick } from "svelte";
 import { openTimeline } from "../src/ipc";
 import { dateOf } from "../src/timeline/model/dates";
 import { paneStats } from "../src/timeline/render/paint";
 import Timeline from "../src/timeline/components/Timeline.svelte";
 import "../src/app.css";
-import { BENCH_TODAY, openWindow } from "./data";
-import { windowLoads } from "./fake-ipc"; // the same module as "../src/ipc" here
+import { BENCH_TODAY, openWindow, PEOPLE, PER_PERSON } from "./data";
+import { storedAssignment, windowLoads } from "./fake-ipc"; // the same module as "../src/ipc" here
+import { type FieldPage, isField, pagePeople, rowsDown, runField, WEEK_PX } from "./field";
 import { run } from "./harness";
 
-void run("ours", async () => {
+async function build(): Promise<FieldPage> {
   const { from, to } = openWindow(BENCH_TODAY);
   const initial = await openTimeline(dateOf(from), dateOf(to));
   const target = document.getElementById("app") as HTMLElement;
@@ -25,6 +27,7 @@ void run("ours", async () => {
     await tick();
   }
   const viewport = () => target.querySelector(".viewport") as HTMLElement;
+  const bars = () => target.querySelectorAll(".viewport .bar").length;
   return {
     horizontal: (dx) => {
       viewport().scrollLeft += dx;
@@ -34,12 +37,39 @@ void run("ours", async () => {
     },
     position: () => ({ x: viewport().scrollLeft, y: viewport().scrollTop }),
     viewport: () => ({ width: viewport().clientWidth, height: viewport().clientHeight }),
-    bars: () => target.querySelectorAll(".viewport .bar").length,
+    bars,
     // The windows loaded while scrolling, and how the pane was painted (paint.ts, paintPane).
     events: () => [
       ...windowLoads,
       { at: performance.now(), what: `pane painted anew ${paneStats.anew}×, moved ${paneStats.moved}×` },
     ],
     scrolled: () => viewport(),
+    shown: () => bars() > 0,
+    maxY: () => viewport().scrollHeight - viewport().clientHeight,
+    dragTarget: () => {
+      const view = viewport().getBoundingClientRect();
+      const found = [...target.querySelectorAll<HTMLElement>(".viewport .bar[data-bar]")]
+        .map((el) => ({ el, r: el.getBoundingClientRect() }))
+        .filter(({ r }) => r.width > 30 && r.left > view.left + 20 && r.left + 20 * WEEK_PX + 40 < view.right && r.top > view.top + 10 && r.top < view.top + 150)
+        .sort((a, b) => a.r.top - b.r.top || a.r.left - b.r.left)[0];
+      if (!found) return null;
+      const y = found.r.top + found.r.height / 2;
+      const rows = [...target.querySelectorAll<HTMLElement>(".name")].map((n) => n.getBoundingClientRect());
+      return { id: found.el.dataset.bar ?? "", x: found.r.left + 10, y, ...rowsDown(rows, y, 10, view.bottom) };
+    },
+    where: (id) => {
+      const a = storedAssignment(id);
+      return a ? `${a.startDate} ${a.personId}` : "gone";
+    },
+    zoomMonth: async () => {
+      const out = [...target.querySelectorAll<HTMLButtonElement>("button")].find((b) => b.textContent?.trim() === "−");
+      out?.click();
+      await tick();
+    },
   };
-});
+}
+
+if (isField()) {
+  const people = pagePeople(PEOPLE);
+  void runField("ours", people, people * PER_PERSON, build);
+} else void run("ours", build);

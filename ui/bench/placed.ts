@@ -3,7 +3,8 @@
 import type { AssignmentDto, ProjectDto } from "../src/ipc";
 import { type Day, dayOf } from "../src/timeline/model/dates";
 import { assignLanes, PX_PER_DAY, rowTops } from "../src/timeline/scene/layout";
-import { BENCH_TODAY, generate } from "./data";
+import { BENCH_TODAY, generate, PEOPLE } from "./data";
+import { pagePeople } from "./field";
 
 export const LANE_H = 26; // as Timeline.svelte
 export const PAD = 10;
@@ -16,7 +17,7 @@ export const origin: Day = BENCH_TODAY - SPAN;
 export const firstViewX = (BENCH_TODAY - 7 - origin) * px;
 
 /** Made when the page loads, before its timer starts (as ours gets it from its fake IPC). */
-const team = generate(BENCH_TODAY);
+const team = generate(BENCH_TODAY, false, pagePeople(PEOPLE));
 
 /** Each person's bars with their lanes, the rows' tops, and the projects by id. */
 export function placed() {

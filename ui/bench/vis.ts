@@ -5,15 +5,19 @@ import { Timeline } from "vis-timeline/standalone";
 import "vis-timeline/styles/vis-timeline-graph2d.min.css";
 import { textOn } from "../src/timeline/scene/color";
 import { PX_PER_DAY } from "../src/timeline/scene/layout";
-import { BENCH_TODAY, generate } from "./data";
+import { BENCH_TODAY, generate, PEOPLE } from "./data";
+import { type FieldPage, isField, MONTH_PX, pagePeople, rowsDown, runField, WEEK_PX } from "./field";
 import { run } from "./harness";
 
 const DAY_MS = 86_400_000;
-const team = generate(BENCH_TODAY);
+const field = isField();
+const people = pagePeople(PEOPLE);
+const team = generate(BENCH_TODAY, false, people);
 const color = new Map(team.projects.map((p) => [p.id, p]));
 const msPerPx = DAY_MS / PX_PER_DAY.week;
 
-void run("vis-timeline", () => {
+/** `?field`: the field's scenario (field.ts), with dragging on (its `editable` option). */
+function build(): FieldPage {
   // Plain arrays: vis-timeline wraps them in its own DataSets, as it documents.
   const groups = team.people.map((r, i) => ({ id: r.id, content: r.name, order: i }));
   const items = team.assignments.map((a) => {
@@ -44,6 +48,8 @@ void run("vis-timeline", () => {
     showCurrentTime: false,
     zoomable: false,
     locale: "en",
+    // Dragging in time and between groups, as the field's scenario does it.
+    ...(field ? { editable: { updateTime: true, updateGroup: true, add: false, remove: false } } : {}),
   });
   timeline.addCustomTime(new Date(BENCH_TODAY * DAY_MS), "today");
   const center = container.querySelector(".vis-panel.vis-center") as HTMLElement;
@@ -65,5 +71,32 @@ void run("vis-timeline", () => {
     position: () => ({ x: (timeline.getWindow().start.getTime() - start) / msPerPx, y: left.scrollTop }),
     viewport: () => ({ width: center.clientWidth, height: center.clientHeight }),
     bars: () => container.querySelectorAll(".vis-item").length,
+    shown: () => container.querySelectorAll(".vis-item").length > 0,
+    maxY: () => left.scrollHeight - left.clientHeight,
+    dragTarget: () => {
+      const view = center.getBoundingClientRect();
+      const found = [...container.querySelectorAll<HTMLElement>(".vis-item.vis-range")]
+        .map((el) => ({ el, r: el.getBoundingClientRect() }))
+        .filter(({ r }) => r.width > 30 && r.left > view.left + 20 && r.left + 20 * WEEK_PX + 40 < view.right && r.top > view.top + 10 && r.top < view.top + 150)
+        .sort((a, b) => a.r.top - b.r.top || a.r.left - b.r.left)[0];
+      const item = (found?.el as (HTMLElement & { "vis-item"?: { id: string } }) | undefined)?.["vis-item"];
+      if (!found || !item) return null;
+      const y = found.r.top + found.r.height / 2;
+      const rows = [...container.querySelectorAll<HTMLElement>(".vis-labelset .vis-label")].map((l) => l.getBoundingClientRect());
+      // It moves only a selected item (its documentation: select, then drag): clicked first.
+      return { id: String(item.id), x: found.r.left + 10, y, ...rowsDown(rows, y, 10, view.bottom), selectFirst: true };
+    },
+    where: (id) => {
+      const data = (timeline as unknown as { itemsData: { get(id: string): { start: Date; group: string } | null } }).itemsData;
+      const item = data.get(id);
+      return item ? `${new Date(item.start).toISOString().slice(0, 10)} ${item.group}` : "gone";
+    },
+    zoomMonth: () => {
+      const w = timeline.getWindow();
+      timeline.setWindow(w.start.getTime(), w.start.getTime() + (center.clientWidth * DAY_MS) / MONTH_PX, { animation: false });
+    },
   };
-});
+}
+
+if (field) void runField("vis-timeline", people, team.assignments.length, build);
+else void run("vis-timeline", build);
