@@ -3,7 +3,6 @@
 // webview to each bench page (ui/bench, served here on loopback), reads `window.__bench`, and
 // prints the figures; then it measures the whole app's memory on the seeded workspace.
 // A benchmark, not a test: it prints what it measured and asserts nothing.
-import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, readlinkSync, realpathSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
@@ -440,12 +439,28 @@ async function measureField(base, page, people, limitMs, shot) {
     void navigation;
     return { page, timedOut: last };
   } finally {
-    // A page stuck in its script can keep the session from closing: the app is ended then.
-    const closed = await Promise.race([app.close().then(() => true, () => false), sleep(30_000).then(() => false)]);
-    if (!closed) {
+    // A page stuck in its script can keep the session from closing, and its web process from
+    // quitting: the app and every process under it are killed then.
+    await Promise.race([app.close().catch(() => {}), sleep(30_000)]);
+    const binary = realpathSync(APP);
+    // Anywhere: once its session is gone the driver has let go of it (it is init's child then).
+    const left = () => readdirSync("/proc").filter((n) => /^\d+$/.test(n)).map(Number).filter((pid) => {
       try {
-        execFileSync("pkill", ["-f", APP]);
-      } catch {} // gone meanwhile
+        return readlinkSync(`/proc/${pid}/exe`) === binary;
+      } catch {
+        return false; // gone meanwhile
+      }
+    });
+    for (const end = Date.now() + 15_000; left().length && Date.now() < end; ) await sleep(500);
+    if (left().length) {
+      console.log(`(${page}: the app had not quit 15 s after its session closed; killed with its web processes)`);
+      for (const pid of left()) {
+        for (const p of subtree(pid)) {
+          try {
+            process.kill(p, "SIGKILL");
+          } catch {} // gone meanwhile
+        }
+      }
     }
   }
 }
