@@ -4,6 +4,7 @@
 
 pub mod commands;
 pub mod ipc;
+pub mod memory;
 pub mod rendering;
 
 pub use ipc::IpcError;
@@ -29,6 +30,7 @@ pub fn run() {
     if std::env::args().any(|a| a == EMPTY_WINDOW) {
         return empty_window(context);
     }
+    memory::limit_arenas();
     #[cfg(target_os = "linux")]
     let compositing = rendering::choose().describe();
     #[cfg(not(target_os = "linux"))]

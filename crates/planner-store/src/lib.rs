@@ -270,5 +270,20 @@ table_requests! {
     put_item: aws_sdk_dynamodb::operation::put_item::builders::PutItemFluentBuilder,
     update_item: aws_sdk_dynamodb::operation::update_item::builders::UpdateItemFluentBuilder,
     delete_item: aws_sdk_dynamodb::operation::delete_item::builders::DeleteItemFluentBuilder,
-    query: aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder,
+}
+
+/// The items a page of a Query holds at most on the embedded engine (a Query that sets its own
+/// `Limit` keeps it). The engine reads every item left in a Query's range for each page before
+/// it stops at 1 MB, so a range of n items read page by page read about n²/2000 items and held
+/// them all at once: 50,000 assignments in one window read 28 MB of rows for the first page
+/// alone. With a Limit it reads no more than the page. About a 1 MB page of our items.
+pub(crate) const EMBEDDED_PAGE_ITEMS: i32 = 2000;
+
+impl Store {
+    /// A Query of this table (it gets its key condition and runs with `sdk::query_all`); on the
+    /// embedded engine, pages of at most `EMBEDDED_PAGE_ITEMS`.
+    pub(crate) fn query(&self) -> aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder {
+        let query = self.client().query().table_name(self.table());
+        if self.conn.embedded { query.limit(EMBEDDED_PAGE_ITEMS) } else { query }
+    }
 }

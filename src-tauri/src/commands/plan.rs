@@ -17,7 +17,9 @@ pub async fn workspace_overview(app: State<'_, App>) -> Result<WorkspaceOverview
 /// the table is out of reach, what the offline copy holds of it (`loaded` says which days).
 #[command]
 pub async fn open_timeline(app: State<'_, App>, from: String, to: String) -> Result<TimelineDto, IpcError> {
-    Ok((&app.timeline(ipc::window(&from, &to)?).await?).into())
+    let timeline = (&app.timeline(ipc::window(&from, &to)?).await?).into();
+    crate::memory::trim_soon();
+    Ok(timeline)
 }
 
 /// More of the plan as the timeline scrolls: the assignments overlapping `[from, to)`, and the
@@ -27,7 +29,9 @@ pub async fn open_timeline(app: State<'_, App>, from: String, to: String) -> Res
 #[command]
 pub async fn load_window(app: State<'_, App>, from: String, to: String) -> Result<WindowItemsDto, IpcError> {
     let window: DateRange = ipc::window(&from, &to)?;
-    Ok((&app.window(window).await?).into())
+    let items = (&app.window(window).await?).into();
+    crate::memory::trim_soon();
+    Ok(items)
 }
 
 /// Offline: the oldest read time of the copy's days in `[from, to)` (the banner's "as of"). Null
