@@ -226,18 +226,20 @@ async function memory() {
   }
 }
 
+/** Whether process `pid` runs our binary (false once it is gone). */
+function isApp(pid) {
+  try {
+    return readlinkSync(`/proc/${pid}/exe`) === realpathSync(APP);
+  } catch {
+    return false;
+  }
+}
+
 /** The processes of our binary's run under this run's tauri-driver (WebKitWebDriver starts it;
  * WebKit's processes are its descendants), printed; their summed PSS in MiB. */
 function printMemory(title) {
-  const binary = realpathSync(APP);
-  const appPid = subtree(DRIVER_PID).find((pid) => {
-    try {
-      return readlinkSync(`/proc/${pid}/exe`) === binary;
-    } catch {
-      return false;
-    }
-  });
-  if (!appPid) throw new Error(`no process of ${binary} under tauri-driver (${DRIVER_PID})`);
+  const appPid = subtree(DRIVER_PID).find(isApp);
+  if (!appPid) throw new Error(`no process of ${realpathSync(APP)} under tauri-driver (${DRIVER_PID})`);
   const procs = subtree(appPid).map(memoryOf);
   console.log(`\n${title}:\n`);
   console.log("| process | pid | RSS MiB | PSS MiB |");
@@ -403,7 +405,7 @@ async function measureField(base, page, people, limitMs, shot) {
     const started = Date.now();
     // A page that builds for minutes keeps "Navigate To" waiting (until the driver's page-load
     // limit): not awaited here, so the limit below is the one that counts.
-    const navigation = navigate(app, `${base}/${page}.html?field&people=${people}`).catch((e) => e);
+    navigate(app, `${base}/${page}.html?field&people=${people}`).catch(() => {});
     let dragged = false;
     let last = "navigating";
     while (Date.now() - started < limitMs) {
@@ -436,21 +438,13 @@ async function measureField(base, page, people, limitMs, shot) {
       }
       if (!f) last = "no paint yet";
     }
-    void navigation;
     return { page, timedOut: last };
   } finally {
     // A page stuck in its script can keep the session from closing, and its web process from
     // quitting: the app and every process under it are killed then.
     await Promise.race([app.close().catch(() => {}), sleep(30_000)]);
-    const binary = realpathSync(APP);
     // Anywhere: once its session is gone the driver has let go of it (it is init's child then).
-    const left = () => readdirSync("/proc").filter((n) => /^\d+$/.test(n)).map(Number).filter((pid) => {
-      try {
-        return readlinkSync(`/proc/${pid}/exe`) === binary;
-      } catch {
-        return false; // gone meanwhile
-      }
-    });
+    const left = () => readdirSync("/proc").filter((n) => /^\d+$/.test(n)).map(Number).filter(isApp);
     for (const end = Date.now() + 15_000; left().length && Date.now() < end; ) await sleep(500);
     if (left().length) {
       console.log(`(${page}: the app had not quit 15 s after its session closed; killed with its web processes)`);

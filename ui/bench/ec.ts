@@ -10,7 +10,7 @@ import "@event-calendar/core/index.css";
 import { textOn } from "../src/timeline/scene/color";
 import { dateOf } from "../src/timeline/model/dates";
 import { BENCH_TODAY, generate, PEOPLE } from "./data";
-import { MONTH_PX, pagePeople, RANGE, rowsDown, runField, WEEK_PX } from "./field";
+import { barToDrag, MONTH_PX, pagePeople, RANGE, rowsDown, runField, WEEK_PX } from "./field";
 
 const people = pagePeople(PEOPLE);
 const team = generate(BENCH_TODAY, false, people);
@@ -83,10 +83,8 @@ void runField("event-calendar", people, team.assignments.length, () => {
     maxY: () => main().scrollHeight - main().clientHeight,
     dragTarget: () => {
       const view = main().getBoundingClientRect();
-      const found = [...container.querySelectorAll<HTMLElement>(".ec-body .ec-event")]
-        .map((el) => ({ el, r: el.getBoundingClientRect() }))
-        .filter(({ r }) => r.width > 30 && r.left > view.left + 240 && r.left + 20 * WEEK_PX + 40 < view.right && r.top > view.top + 60 && r.top < view.top + 200)
-        .sort((a, b) => a.r.top - b.r.top || a.r.left - b.r.left)[0];
+      // Its scroller holds the names (220 px) and the date header (50 px): the bars' part of it.
+      const found = barToDrag(container.querySelectorAll<HTMLElement>(".ec-body .ec-event"), { left: view.left + 220, right: view.right, top: view.top + 50 });
       if (!found) return null;
       const y = found.r.top + found.r.height / 2;
       const rows = [...container.querySelectorAll<HTMLElement>(".ec-body .ec-sidebar > *")].map((h) => h.getBoundingClientRect());

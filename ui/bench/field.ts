@@ -228,6 +228,17 @@ export async function runField(page: string, people: number, bookings: number, b
 }
 
 /**
+ * The bar to drag: of `bars`, the one in the top rows of `view` (its top 10 to 150 px below the
+ * view's), leftmost among the highest, with room for the drag (20 days) to its right.
+ */
+export function barToDrag<T extends Element>(bars: Iterable<T>, view: { left: number; right: number; top: number }) {
+  return [...bars]
+    .map((el) => ({ el, r: el.getBoundingClientRect() }))
+    .filter(({ r }) => r.width > 30 && r.left > view.left + 20 && r.left + 20 * WEEK_PX + 40 < view.right && r.top > view.top + 10 && r.top < view.top + 150)
+    .sort((a, b) => a.r.top - b.r.top || a.r.left - b.r.left)[0];
+}
+
+/**
  * From viewport point `y` on a row (the rows' boxes, top to bottom, from the page's names column),
  * the distance to the middle of the row `n` rows below, or of the lowest row whose middle is still
  * above `bottom` when fewer are in view (rows as tall as a 5-lane person's do not fit 10 in a

@@ -9,7 +9,7 @@ import Timeline from "../src/timeline/components/Timeline.svelte";
 import "../src/app.css";
 import { BENCH_TODAY, openWindow, PEOPLE, PER_PERSON } from "./data";
 import { storedAssignment, windowLoads } from "./fake-ipc"; // the same module as "../src/ipc" here
-import { type FieldPage, isField, pagePeople, rowsDown, runField, WEEK_PX } from "./field";
+import { barToDrag, type FieldPage, isField, pagePeople, rowsDown, runField } from "./field";
 import { run } from "./harness";
 
 async function build(): Promise<FieldPage> {
@@ -48,10 +48,7 @@ async function build(): Promise<FieldPage> {
     maxY: () => viewport().scrollHeight - viewport().clientHeight,
     dragTarget: () => {
       const view = viewport().getBoundingClientRect();
-      const found = [...target.querySelectorAll<HTMLElement>(".viewport .bar[data-bar]")]
-        .map((el) => ({ el, r: el.getBoundingClientRect() }))
-        .filter(({ r }) => r.width > 30 && r.left > view.left + 20 && r.left + 20 * WEEK_PX + 40 < view.right && r.top > view.top + 10 && r.top < view.top + 150)
-        .sort((a, b) => a.r.top - b.r.top || a.r.left - b.r.left)[0];
+      const found = barToDrag(target.querySelectorAll<HTMLElement>(".viewport .bar[data-bar]"), view);
       if (!found) return null;
       const y = found.r.top + found.r.height / 2;
       const rows = [...target.querySelectorAll<HTMLElement>(".name")].map((n) => n.getBoundingClientRect());

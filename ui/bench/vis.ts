@@ -6,7 +6,7 @@ import "vis-timeline/styles/vis-timeline-graph2d.min.css";
 import { textOn } from "../src/timeline/scene/color";
 import { PX_PER_DAY } from "../src/timeline/scene/layout";
 import { BENCH_TODAY, generate, PEOPLE } from "./data";
-import { type FieldPage, isField, MONTH_PX, pagePeople, rowsDown, runField, WEEK_PX } from "./field";
+import { barToDrag, type FieldPage, isField, MONTH_PX, pagePeople, rowsDown, runField } from "./field";
 import { run } from "./harness";
 
 const DAY_MS = 86_400_000;
@@ -75,10 +75,7 @@ function build(): FieldPage {
     maxY: () => left.scrollHeight - left.clientHeight,
     dragTarget: () => {
       const view = center.getBoundingClientRect();
-      const found = [...container.querySelectorAll<HTMLElement>(".vis-item.vis-range")]
-        .map((el) => ({ el, r: el.getBoundingClientRect() }))
-        .filter(({ r }) => r.width > 30 && r.left > view.left + 20 && r.left + 20 * WEEK_PX + 40 < view.right && r.top > view.top + 10 && r.top < view.top + 150)
-        .sort((a, b) => a.r.top - b.r.top || a.r.left - b.r.left)[0];
+      const found = barToDrag(container.querySelectorAll<HTMLElement>(".vis-item.vis-range"), view);
       const item = (found?.el as (HTMLElement & { "vis-item"?: { id: string } }) | undefined)?.["vis-item"];
       if (!found || !item) return null;
       const y = found.r.top + found.r.height / 2;
