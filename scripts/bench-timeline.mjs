@@ -248,7 +248,42 @@ function printMemory(title) {
   for (const p of procs) console.log(`| ${p.name} | ${p.pid} | ${mib(p.rss)} | ${mib(p.pss)} |`);
   const sum = (k) => procs.reduce((a, p) => a + p[k], 0);
   console.log(`| **total** | | **${mib(sum("rss"))}** | **${mib(sum("pss"))}** |`);
+  if (process.env.RP_BENCH_MAPPINGS) for (const p of procs) printMappings(p);
   return sum("pss") / 1024;
+}
+
+/** Where one process's PSS lies (RP_BENCH_MAPPINGS=1): its mappings summed by kind (/proc/PID/smaps;
+ * an anonymous mapping is the heaps: glibc's arenas, WebKit's bmalloc/libpas and JavaScriptCore's),
+ * the kinds over 1 MiB, largest first. */
+function printMappings(proc) {
+  let smaps;
+  try {
+    smaps = readFileSync(`/proc/${proc.pid}/smaps`, "utf8");
+  } catch {
+    return; // gone meanwhile
+  }
+  const kinds = new Map();
+  let kind = "";
+  for (const line of smaps.split("\n")) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      const path = head[1];
+      kind = !path
+        ? "anonymous (heaps)"
+        : path.startsWith("/memfd:") || path.startsWith("/dev/shm")
+          ? `shared memory (${path.replace(/ \(deleted\)$/, "").replace(/[0-9]+/g, "#")})`
+          : path.startsWith("[")
+            ? path
+            : /\.so/.test(path)
+              ? "libraries"
+              : `file ${path.split("/").pop()}`;
+      continue;
+    }
+    const pss = /^Pss:\s+(\d+) kB/.exec(line);
+    if (pss) kinds.set(kind, (kinds.get(kind) ?? 0) + Number(pss[1]));
+  }
+  const rows = [...kinds].filter(([, kb]) => kb >= 1024).sort((a, b) => b[1] - a[1]);
+  console.log(`\n${proc.name} (${proc.pid}), PSS by mapping: ${rows.map(([k, kb]) => `${k} ${(kb / 1024).toFixed(1)}`).join(" · ")}`);
 }
 
 /** The floor: the same build's empty window (`--empty-window`: Tauri and the web view with an

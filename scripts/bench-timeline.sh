@@ -8,7 +8,7 @@
 # RP_BENCH_RUNS (default 3) sets the runs of each page, RP_BENCH_ONLY (e.g. "ours,static") the
 # pages, RP_BENCH_APP an app binary built before (instead of building one); for the memory run,
 # RP_BENCH_PEOPLE the workspace's people (default 500, 20 assignments each), RP_BENCH_MEMORY_RUNS
-# its runs (default 1), RP_BENCH_SKIP_RENDERING=1 the memory run alone. RP_BENCH_FIELD=2500,10000 runs
+# its runs (default 1), RP_BENCH_SKIP_RENDERING=1 the memory run alone, RP_BENCH_MAPPINGS=1 each process's PSS by kind of mapping. RP_BENCH_FIELD=2500,10000 runs
 # the field's scenario instead (ui/bench/field.ts: first paint, fling scroll, drag, month zoom; ours,
 # vis-timeline, EventCalendar, DayPilot Lite and the floor page at each size; RP_BENCH_RUNS runs,
 # RP_BENCH_FIELD_LIMIT_S the seconds a page may take). Expects the UI's npm packages installed

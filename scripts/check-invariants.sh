@@ -121,4 +121,11 @@ if out=$(python3 scripts/check-rust-cycles.py); then
 else
   echo "$out"; say "an import circle between Rust modules" "FAIL"; fail=1
 fi
+# 15. What the Rust side answers is kept in $state.raw: a deep $state proxies each object of an
+#     answer (scripts/check-raw-state.mjs says why and where).
+if out=$(node scripts/check-raw-state.mjs); then
+  say "IPC answers are kept in \$state.raw, not proxied" "ok"
+else
+  echo "$out"; say "an IPC answer in a deep \$state" "FAIL"; fail=1
+fi
 exit $fail
