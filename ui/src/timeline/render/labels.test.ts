@@ -81,35 +81,6 @@ describe("LabelCache", () => {
     expect(cache.size).toBe(4);
   });
 
-  it("forgets the labels drawn longest ago past its budget, and keeps those drawn again", () => {
-    const { make, made } = surfaces();
-    // "Acme" at 12 px and one device pixel a pixel: 30 × 20 = 600 CSS pixels; room for three.
-    const cache = new LabelCache(make, 3 * 600);
-    const { ctx } = recorder();
-    for (const color of ["#001", "#002", "#003"]) cache.draw(ctx, "Acme", 0, 10, "12px a", 12, color, 1);
-    cache.draw(ctx, "Acme", 0, 10, "12px a", 12, "#001", 1); // drawn again: now the most recent
-    cache.draw(ctx, "Acme", 0, 10, "12px a", 12, "#004", 1); // the fourth: #002 goes
-    expect(cache.size).toBe(3);
-    made.length = 0;
-    cache.draw(ctx, "Acme", 0, 10, "12px a", 12, "#001", 1);
-    cache.draw(ctx, "Acme", 0, 10, "12px a", 12, "#003", 1);
-    cache.draw(ctx, "Acme", 0, 10, "12px a", 12, "#004", 1);
-    expect(made).toEqual([]); // still kept: copied, not drawn again
-    cache.draw(ctx, "Acme", 0, 10, "12px a", 12, "#002", 1);
-    expect(made).toEqual(["Acme@12px a/#002 30x20"]); // forgotten: drawn anew
-    expect(cache.size).toBe(3);
-  });
-
-  it("keeps a label larger than its whole budget until the next one", () => {
-    const { make } = surfaces();
-    const cache = new LabelCache(make, 100);
-    const { ctx } = recorder();
-    cache.draw(ctx, "Acme", 0, 10, "12px a", 12, "#001", 1);
-    expect(cache.size).toBe(1);
-    cache.draw(ctx, "Acme", 0, 10, "12px a", 12, "#002", 1);
-    expect(cache.size).toBe(1);
-  });
-
   it("draws the text itself when no surface can be made", () => {
     const cache = new LabelCache(() => null);
     const { ctx, ops } = recorder();

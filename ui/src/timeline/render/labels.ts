@@ -95,14 +95,6 @@ export interface Surface {
   > | null;
 }
 
-/**
- * The labels a LabelCache keeps, as their summed area in CSS pixels: about 900 labels of 150 × 19
- * px (a screen of bars, names and dates needs a few hundred), 10 MB of bitmaps at one device pixel
- * a pixel. Measured: 3,745 label canvases after a scroll through 2,500 people when they were kept
- * up to 4,000 (BENCHMARKS.md, memory).
- */
-export const LABEL_AREA = 2_500_000;
-
 /** Hatch lines of a tentative bar, this far apart (CSS pixels). */
 export const HATCH = 6;
 
@@ -112,21 +104,10 @@ export const HATCH = 6;
  * Drawing glyphs is most of what a frame of the pane cost; copying a small image is a blit.
  */
 export class LabelCache {
-  /** In the order last drawn (a Map keeps insertion order: a label drawn again moves to the end). */
   private readonly images = new Map<string, { image: Surface; w: number; h: number }>();
-  /** The kept labels' summed area, in CSS pixels. */
-  private area = 0;
   private measurer: ReturnType<Surface["getContext"]> | undefined;
   private readonly hatches = new Map<string, CanvasPattern | null>();
-  /**
-   * `budget`: the labels kept, as their summed area in CSS pixels (so in bitmap bytes, ratio² × 4
-   * a pixel). Past it the labels drawn longest ago go: a screen's labels stay, what a long scroll
-   * left behind does not (every label is a canvas of its own, its bitmap and WebKit's objects).
-   */
-  constructor(
-    private readonly make: (width: number, height: number) => Surface | null,
-    private readonly budget = LABEL_AREA,
-  ) {}
+  constructor(private readonly make: (width: number, height: number) => Surface | null) {}
 
   /**
    * Diagonal hatching in `color` (at 55 % opacity) as a pattern for `ctx`, fixed to the content:
@@ -189,10 +170,8 @@ export class LabelCache {
   ): void {
     const key = `${ratio}|${font}|${color}|${text}`;
     let label = this.images.get(key);
-    if (label) {
-      this.images.delete(key); // the most recently drawn, last
-      this.images.set(key, label);
-    } else {
+    if (!label) {
+      if (this.images.size >= 4000) this.images.clear(); // bounded: labels cut to the room scrolled
       const made = this.render(text, font, size, color, ratio);
       if (!made) {
         ctx.fillText(text, x, y);
@@ -200,12 +179,6 @@ export class LabelCache {
       }
       label = made;
       this.images.set(key, label);
-      this.area += label.w * label.h;
-      for (const [old, kept] of this.images) {
-        if (this.area <= this.budget || old === key) break;
-        this.images.delete(old);
-        this.area -= kept.w * kept.h;
-      }
     }
     // On whole device pixels, so the copy is pixel for pixel (not resampled, not blurred).
     const dx = Math.round(x * ratio) / ratio;
