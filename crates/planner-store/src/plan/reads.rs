@@ -7,7 +7,7 @@ use super::catalog::Catalog;
 use super::items;
 use crate::keys::{self, Series};
 use crate::plan::Plan;
-use crate::sdk::{Item, key, query_all, s};
+use crate::sdk::{Item, key, query_all, query_pages, s};
 use crate::{StoreError, TeamScope, window};
 use aws_sdk_dynamodb::types::AttributeValue;
 use planner_domain::capacity::{Report, ReportInput};
@@ -59,6 +59,9 @@ impl LevelsInUse {
 
 /// Keeps the items that overlap `window`, once each (an entry read at two levels, or as main
 /// item and index entry, counts once), sorted by start day and id.
+/// What a read parsed, and the items it could not read back.
+type Parsed<T> = (Vec<T>, Vec<Unreadable>);
+
 fn overlapping<T>(
     found: impl IntoIterator<Item = T>,
     window: DateRange,
@@ -84,11 +87,12 @@ impl Plan<'_> {
         window: DateRange,
     ) -> Result<Vec<Assignment>, StoreError> {
         self.store.require(scope, Action::ReadPlan, "assignments_in_window")?;
-        let (levels, short) =
-            tokio::try_join!(self.levels(scope), self.query_level(scope, Series::Assignments, 0, window))?;
-        let (found, _) = self
-            .with_long(scope, Series::Assignments, &levels, window, short, items::assignment_from_item)
-            .await?;
+        let parse = items::assignment_from_item;
+        let (levels, short) = tokio::try_join!(
+            self.levels(scope),
+            self.query_level(scope, Series::Assignments, 0, window, parse)
+        )?;
+        let (found, _) = self.with_long(scope, Series::Assignments, &levels, window, short, parse).await?;
         Ok(found)
     }
 
@@ -102,8 +106,8 @@ impl Plan<'_> {
         self.store.require(scope, Action::ReadPlan, "window_items")?;
         let (levels, short_assignments, short_time_off, holidays) = tokio::try_join!(
             self.levels(scope),
-            self.query_level(scope, Series::Assignments, 0, window),
-            self.query_level(scope, Series::TimeOff, 0, window),
+            self.query_level(scope, Series::Assignments, 0, window, items::assignment_from_item),
+            self.query_level(scope, Series::TimeOff, 0, window, capacity_items::time_off_from_item),
             self.holidays_in(scope, window),
         )?;
         let ((assignments, mut unreadable), (mut time_off, off_unreadable)) = tokio::try_join!(
@@ -244,7 +248,7 @@ impl Plan<'_> {
         days: DateRange,
     ) -> Result<CapacityItems, StoreError> {
         let (short, holidays) = tokio::try_join!(
-            self.query_level(scope, Series::TimeOff, 0, days),
+            self.query_level(scope, Series::TimeOff, 0, days, capacity_items::time_off_from_item),
             self.holidays_in(scope, days)
         )?;
         let (time_off, mut unreadable) = self
@@ -254,41 +258,54 @@ impl Plan<'_> {
         Ok((time_off, holidays, unreadable))
     }
 
-    /// The short items read, and the long ones of every level in use, overlapping the window;
-    /// and those that could not be read back.
+    /// The short items read (parsed), and the long ones of every level in use, overlapping the
+    /// window; and those that could not be read back.
     async fn with_long<T: Dated>(
         self,
         scope: &TeamScope,
         series: Series,
         levels: &LevelsInUse,
         window: DateRange,
-        short: Vec<Item>,
+        short: Parsed<T>,
         parse: fn(&Item) -> Result<T, StoreError>,
-    ) -> Result<(Vec<T>, Vec<Unreadable>), StoreError> {
+    ) -> Result<Parsed<T>, StoreError> {
         let long = futures::future::try_join_all(
-            levels.of(series).iter().map(|level| self.query_level(scope, series, *level, window)),
+            levels.of(series).iter().map(|level| self.query_level(scope, series, *level, window, parse)),
         )
         .await?;
-        let mut unreadable = Vec::new();
-        let found = items::readable(short.iter().chain(long.iter().flatten()), parse, &mut unreadable);
+        let (mut found, mut unreadable) = short;
+        for (more, bad) in long {
+            found.extend(more);
+            for u in bad {
+                if !unreadable.iter().any(|x| x.key == u.key) {
+                    unreadable.push(u);
+                }
+            }
+        }
         Ok((overlapping(found, window, |x| (x.range(), x.id().to_owned())), unreadable))
     }
 
-    async fn query_level(
+    /// One level's items of `series` that may overlap `window`, parsed page by page as they come
+    /// (the SDK's items of one page held at a time); and those that could not be read back.
+    async fn query_level<T>(
         self,
         scope: &TeamScope,
         series: Series,
         level: u8,
         window: DateRange,
-    ) -> Result<Vec<Item>, StoreError> {
+        parse: fn(&Item) -> Result<T, StoreError>,
+    ) -> Result<Parsed<T>, StoreError> {
         let (first, last) = window::start_bounds(level, window);
-        query_all(
+        let (mut found, mut unreadable) = (Vec::new(), Vec::new());
+        query_pages(
             self.store
                 .query_range(scope.pk(), series.range(level, first, last), self.store.strong_reads)
                 .filter_expression("endDateExclusive > :from")
                 .expression_attribute_values(":from", s(window.start().to_string())),
+            |page| found.extend(items::readable(page, parse, &mut unreadable)),
         )
-        .await
+        .await?;
+        Ok((found, unreadable))
     }
 
     /// The holiday items of every calendar on the days of `window`: one Query (keys hold the day).
