@@ -59,6 +59,12 @@ export class Viewport {
   // tests, restyles :hover and sends the pointer's shape (grab or not) to the window each time.
   // So the hit targets take no pointer until scrolling has stopped for a moment.
   scrolling = $state(false);
+  /**
+   * Whether the pane is scrolled on and on: a scroll event came while it was still scrolling
+   * (a fling, a wheel, a drag of the scroll bar), until it rests. A single jump (to today, to a
+   * day, after the cursor) is not. The hit targets hold still meanwhile (HitLayer.svelte).
+   */
+  sweeping = $state(false);
   #scrollEnd: ReturnType<typeof setTimeout> | undefined;
 
   // What is in view changes with every scrolled pixel; what depends on it (the days' columns,
@@ -121,9 +127,13 @@ export class Viewport {
       this.scrollLeft = this.el.scrollLeft;
       this.scrollTop = this.el.scrollTop;
     }
+    if (this.scrolling && !this.sweeping) this.sweeping = true;
     this.scrolling = true;
     clearTimeout(this.#scrollEnd);
-    this.#scrollEnd = setTimeout(() => (this.scrolling = false), SCROLL_REST_MS);
+    this.#scrollEnd = setTimeout(() => {
+      this.scrolling = false;
+      this.sweeping = false;
+    }, SCROLL_REST_MS);
   }
 
   /** Stops the scrolling timer (the component is gone). */

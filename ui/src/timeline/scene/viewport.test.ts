@@ -92,6 +92,21 @@ describe("scrolling and zooming", () => {
     expect(v.scrolling).toBe(false);
   });
 
+  it("counts a scroll that goes on, not a single jump, as sweeping", () => {
+    vi.useFakeTimers();
+    const v = new Viewport();
+    v.el = element({ scrollLeft: 1234, scrollTop: 56 }) as unknown as HTMLDivElement;
+    v.scrolled(); // a jump (to today, to a day)
+    expect([v.scrolling, v.sweeping]).toEqual([true, false]);
+    vi.advanceTimersByTime(20);
+    v.scrolled(); // the next frame's: it goes on
+    expect(v.sweeping).toBe(true);
+    vi.advanceTimersByTime(160);
+    expect([v.scrolling, v.sweeping]).toEqual([false, false]);
+    v.scrolled();
+    expect(v.sweeping).toBe(false);
+  });
+
   it("starts a few days before today until it is scrolled", () => {
     const v = new Viewport();
     const el = element();
