@@ -6,8 +6,8 @@
 // what this engine and X server need to put a scrolled canvas on the screen.
 import { textOn } from "../src/timeline/scene/color";
 import { PEOPLE, PER_PERSON } from "./data";
-import { type FieldPage, isField, pagePeople, runField } from "./field";
-import { run, scrollerOf } from "./harness";
+import { type FieldPage, pagePeople, runPage } from "./field";
+import { scrollerOf } from "./harness";
 import { firstViewX, LANE_H, origin, PAD, placed, px, SPAN } from "./placed";
 
 /** `?field`: the field's fling (nothing to drag or zoom here: those are skipped, said so). */
@@ -88,5 +88,4 @@ function build(): FieldPage {
 }
 
 const people = pagePeople(PEOPLE);
-if (isField()) void runField("blit", people, people * PER_PERSON, build);
-else void run("blit", build);
+runPage("blit", people, people * PER_PERSON, build);

@@ -6,7 +6,7 @@
 // frame's duration and busy time is recorded; a frame is late when it took longer than one 60 Hz
 // refresh + 1.5 ms (LATE_MS, the same for every page and printed). Results go to
 // `window.__field` for scripts/bench-timeline.mjs. Nothing is asserted.
-import { nextFrame, type Scroller, type Stats, sleep, stats } from "./harness";
+import { nextFrame, run, type Scroller, type Stats, sleep, stats } from "./harness";
 
 /** One refresh of this machine's 60 Hz display, + 1.5 ms (timestamps here are whole ms). */
 export const LATE_MS = 1000 / 60 + 1.5;
@@ -261,3 +261,10 @@ export function rowsDown(rows: DOMRect[], y: number, n: number, bottom: number):
 export const pagePeople = (fallback: number) => Number(new URLSearchParams(location.search).get("people") ?? fallback);
 /** Whether the page runs the field's scenario (`?field`) instead of the steady scroll. */
 export const isField = () => new URLSearchParams(location.search).has("field");
+
+/** Runs a page that has both: the field's scenario with `?field`, else the steady scroll
+ * (harness.ts, `run`). */
+export function runPage(page: string, people: number, bookings: number, build: () => FieldPage | Promise<FieldPage>) {
+  if (isField()) void runField(page, people, bookings, build);
+  else void run(page, build);
+}

@@ -9,8 +9,7 @@ import Timeline from "../src/timeline/components/Timeline.svelte";
 import "../src/app.css";
 import { BENCH_TODAY, openWindow, PEOPLE, PER_PERSON } from "./data";
 import { storedAssignment, windowLoads } from "./fake-ipc"; // the same module as "../src/ipc" here
-import { barToDrag, type FieldPage, isField, pagePeople, rowsDown, runField } from "./field";
-import { run } from "./harness";
+import { barToDrag, type FieldPage, pagePeople, rowsDown, runPage } from "./field";
 
 async function build(): Promise<FieldPage> {
   const { from, to } = openWindow(BENCH_TODAY);
@@ -66,7 +65,5 @@ async function build(): Promise<FieldPage> {
   };
 }
 
-if (isField()) {
-  const people = pagePeople(PEOPLE);
-  void runField("ours", people, people * PER_PERSON, build);
-} else void run("ours", build);
+const people = pagePeople(PEOPLE);
+runPage("ours", people, people * PER_PERSON, build);

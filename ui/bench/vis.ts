@@ -6,8 +6,7 @@ import "vis-timeline/styles/vis-timeline-graph2d.min.css";
 import { textOn } from "../src/timeline/scene/color";
 import { PX_PER_DAY } from "../src/timeline/scene/layout";
 import { BENCH_TODAY, generate, PEOPLE } from "./data";
-import { barToDrag, type FieldPage, isField, MONTH_PX, pagePeople, rowsDown, runField } from "./field";
-import { run } from "./harness";
+import { barToDrag, type FieldPage, isField, MONTH_PX, pagePeople, rowsDown, runPage } from "./field";
 
 const DAY_MS = 86_400_000;
 const field = isField();
@@ -95,5 +94,4 @@ function build(): FieldPage {
   };
 }
 
-if (field) void runField("vis-timeline", people, team.assignments.length, build);
-else void run("vis-timeline", build);
+runPage("vis-timeline", people, team.assignments.length, build);

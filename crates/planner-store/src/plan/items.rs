@@ -45,13 +45,21 @@ pub(crate) fn readable<T>(
                     other => other.to_string(),
                 };
                 tracing::warn!(%key, %detail, "an item could not be read back; left out");
-                if !unreadable.iter().any(|u| u.key == key) {
-                    unreadable.push(planner_domain::Unreadable { key, detail });
-                }
+                note_unreadable(unreadable, planner_domain::Unreadable { key, detail });
             }
         }
     }
     out
+}
+
+/// Adds `u` to `unreadable` unless an item of the same key is there already.
+pub(crate) fn note_unreadable(
+    unreadable: &mut Vec<planner_domain::Unreadable>,
+    u: planner_domain::Unreadable,
+) {
+    if !unreadable.iter().any(|x| x.key == u.key) {
+        unreadable.push(u);
+    }
 }
 
 pub(crate) fn is_deleting(item: &Item) -> bool {

@@ -57,11 +57,11 @@ impl LevelsInUse {
     }
 }
 
-/// Keeps the items that overlap `window`, once each (an entry read at two levels, or as main
-/// item and index entry, counts once), sorted by start day and id.
 /// What a read parsed, and the items it could not read back.
 type Parsed<T> = (Vec<T>, Vec<Unreadable>);
 
+/// Keeps the items that overlap `window`, once each (an entry read at two levels, or as main
+/// item and index entry, counts once), sorted by start day and id.
 fn overlapping<T>(
     found: impl IntoIterator<Item = T>,
     window: DateRange,
@@ -276,11 +276,7 @@ impl Plan<'_> {
         let (mut found, mut unreadable) = short;
         for (more, bad) in long {
             found.extend(more);
-            for u in bad {
-                if !unreadable.iter().any(|x| x.key == u.key) {
-                    unreadable.push(u);
-                }
-            }
+            bad.into_iter().for_each(|u| items::note_unreadable(&mut unreadable, u));
         }
         Ok((overlapping(found, window, |x| (x.range(), x.id().to_owned())), unreadable))
     }

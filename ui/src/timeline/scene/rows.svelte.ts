@@ -157,7 +157,7 @@ export function placedBar(shown: readonly PlacedRow[], id: string): Hit | null {
 
 /** A value made from the one made before (`make(last)`, starting from `first`): for a derived
  * value that keeps what did not change. */
-function fromLast<T>(first: T, make: (last: T) => T): () => T {
+export function fromLast<T>(first: T, make: (last: T) => T): () => T {
   let last = first;
   return () => {
     last = make(last);

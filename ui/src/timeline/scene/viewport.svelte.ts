@@ -127,7 +127,7 @@ export class Viewport {
       this.scrollLeft = this.el.scrollLeft;
       this.scrollTop = this.el.scrollTop;
     }
-    if (this.scrolling && !this.sweeping) this.sweeping = true;
+    this.sweeping = this.scrolling;
     this.scrolling = true;
     clearTimeout(this.#scrollEnd);
     this.#scrollEnd = setTimeout(() => {
