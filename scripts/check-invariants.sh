@@ -30,7 +30,7 @@ else
   say "no Scan or PartiQL call" "ok"
 fi
 # 4. Only the store's keys module (and its own tests, keys_tests.rs) writes key prefixes.
-hits=$(grep -rnE '"(TEAM|USER|RES|PRJ|ASN|ASL|OFF|OFL|CAL|HOL|MEMBER|SESSION|VERIFICATION|ACCOUNT|EMAIL|SIGNIN)#' src-tauri crates --include=*.rs \
+hits=$(grep -rnE '"(TEAM|USER|RES|PRJ|ASN|ASL|OFF|OFL|OFP|CAL|HOL|PTAG|NAMED|GONE|MEMBER|SESSION|VERIFICATION|ACCOUNT|EMAIL|SIGNIN)#' src-tauri crates --include=*.rs \
   | grep -vE '^crates/planner-store/src/keys(_tests)?\.rs' | grep -v '/tests/' | grep -v '^crates/planner-bench/' || true)
 if [ -n "$hits" ]; then
   echo "$hits"; say "key prefix written outside keys.rs" "FAIL"; fail=1

@@ -192,6 +192,7 @@ export function timelineOf(team: BenchTeam, from: string, to: string): TimelineD
     projects: team.projects,
     ...windowItems(team, from, to),
     calendars: team.calendars,
+    labels: [],
     defaultWeek: [480, 480, 480, 480, 480, 0, 0],
     feedDays: 396,
     loaded: [{ from, to }],

@@ -139,6 +139,11 @@ export const loadWindow: typeof real.loadWindow = (from, to) => {
 // Capacity's edits: the bench pages only scroll.
 const refused = (): Promise<never> => Promise.reject({ code: "forbidden", message: "the bench only scrolls" });
 export const setWorkingTime: typeof real.setWorkingTime = refused;
+export const createLabel: typeof real.createLabel = refused;
+export const renameLabel: typeof real.renameLabel = refused;
+export const deleteLabel: typeof real.deleteLabel = refused;
+export const setPersonLabels: typeof real.setPersonLabels = refused;
+export const setLabelsMany: typeof real.setLabelsMany = refused;
 export const setDefaultWeek: typeof real.setDefaultWeek = refused;
 export const createTimeOff: typeof real.createTimeOff = refused;
 export const updateTimeOff: typeof real.updateTimeOff = refused;
@@ -160,6 +165,7 @@ export const catalog: typeof real.catalog = () =>
   reply({
     people: team.people,
     projects: team.projects,
+    labels: [],
     unfinishedPersonDeletes: [],
     unfinishedProjectDeletes: [],
     unreadable: [],

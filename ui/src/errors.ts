@@ -74,6 +74,14 @@ const JA_ERRORS: Record<Exclude<ErrorCode, WithDetail>, string> = {
   too_many_holidays: "一度に追加できる祝日は1000日までです。",
   report_too_long: "レポートの期間は731日までです。",
   feed_days: "アクティビティの保存期間は7日から3660日までです。",
+  invalid_label_kind: "一覧の種類はグループ・役割・スキルのいずれかです。",
+  invalid_group_days:
+    "グループは最初から1つ、その後の異動は日付順に1日1回まで（最大100回）です。異動日が空欄か重複していないか確認してください。",
+  too_many_skills: "1人に設定できるスキルは50個までです。",
+  no_such_label:
+    "そのグループ・役割・スキルはこのチームにありません（削除された可能性があります）。一覧を開き直してください。",
+  duplicate_label:
+    "同じ名前がすでに一覧にあります（大文字・小文字や全角・半角の違いは同じ名前とみなします）。",
 };
 
 const JA_WITH_DETAIL: Record<WithDetail, string> = {

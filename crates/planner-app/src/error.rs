@@ -65,6 +65,11 @@ error_codes! {
     TooManyHolidays = "too_many_holidays",
     ReportTooLong = "report_too_long",
     FeedDays = "feed_days",
+    InvalidLabelKind = "invalid_label_kind",
+    InvalidGroupDays = "invalid_group_days",
+    TooManySkills = "too_many_skills",
+    NoSuchLabel = "no_such_label",
+    DuplicateLabel = "duplicate_label",
     // The table (planner-store's `StoreError`).
     NotFound = "not_found",
     AlreadyExists = "already_exists",
@@ -131,6 +136,11 @@ impl ErrorCode {
             V::TooManyHolidays { .. } => Self::TooManyHolidays,
             V::ReportTooLong { .. } => Self::ReportTooLong,
             V::FeedDays { .. } => Self::FeedDays,
+            V::LabelKind(_) => Self::InvalidLabelKind,
+            V::GroupDays { .. } => Self::InvalidGroupDays,
+            V::TooManySkills { .. } => Self::TooManySkills,
+            V::NoSuchLabel { .. } => Self::NoSuchLabel,
+            V::DuplicateLabel { .. } => Self::DuplicateLabel,
         }
     }
 

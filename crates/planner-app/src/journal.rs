@@ -56,6 +56,10 @@ impl Journal {
 
     fn record_at(&mut self, change: &Change, at: Instant) {
         let touched = match change {
+            Change::Each(changes) => {
+                changes.iter().for_each(|c| self.record_at(c, at));
+                return;
+            }
             Change::Holidays(days) => {
                 Touched::Holidays(days.iter().map(|h| (h.calendar.clone(), h.day)).collect())
             }

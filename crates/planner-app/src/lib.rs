@@ -23,6 +23,7 @@ pub mod diagnostics;
 mod error;
 pub mod ics;
 mod journal;
+mod labels;
 mod links;
 mod live;
 pub mod local_move;
@@ -53,6 +54,6 @@ pub use workspace::{HEARTBEAT, backoff};
 // through here and never depends on the store itself.
 pub use planner_store::feed::{ActivityFilter, MemberState, TeamSettings};
 pub use planner_store::{
-    AssignmentChange, Catalog, MemberInfo, NewAssignment, NewTimeOff, PendingDeletion, Sensitive, StoreError,
-    TeamMembership, TimeOffChange,
+    AssignmentChange, Catalog, ManyLabels, MemberInfo, NewAssignment, NewTimeOff, PendingDeletion, Sensitive,
+    StoreError, TeamMembership, TimeOffChange,
 };

@@ -8,7 +8,7 @@
 use crate::AppError;
 use crate::app::App;
 use planner_cache::Change;
-use planner_domain::{Assignment, Calendar, Holiday, Person, Project, TimeOff, UserId};
+use planner_domain::{Assignment, Calendar, Holiday, Label, Person, Project, TimeOff, UserId};
 use planner_store::feed::{
     ChangeRecord, FeedAction, FeedKind, FeedRead, FeedReader, MemberState, TeamSettings,
 };
@@ -40,6 +40,11 @@ pub enum LiveChange {
     Calendar {
         before: Option<Calendar>,
         after: Option<Calendar>,
+    },
+    /// One of the team's groups, roles or skills.
+    Label {
+        before: Option<Label>,
+        after: Option<Label>,
     },
     /// Holidays added (or renamed) or removed in a calendar.
     Holidays {
@@ -165,6 +170,7 @@ pub(crate) fn live_item(record: &ChangeRecord, me: &UserId) -> LiveItem {
         FeedKind::TimeOff => row(record).map(|(before, after)| LiveChange::TimeOff { before, after }),
         FeedKind::Calendar => row(record).map(|(before, after)| LiveChange::Calendar { before, after }),
         FeedKind::Member => row(record).map(|(before, after)| LiveChange::Member { before, after }),
+        FeedKind::Label => row(record).map(|(before, after)| LiveChange::Label { before, after }),
         FeedKind::Holidays => Some(LiveChange::Holidays {
             added: parsed(&record.after).unwrap_or_default(),
             removed: parsed(&record.before).unwrap_or_default(),
@@ -219,6 +225,10 @@ fn copy_change(change: &LiveChange) -> Option<(Change, Option<u64>)> {
         LiveChange::Calendar { after: Some(c), .. } => (Change::Calendar(c.clone()), None),
         LiveChange::Calendar { before: Some(c), after: None } => {
             (Change::CalendarGone(c.id.clone()), Some(c.version))
+        }
+        LiveChange::Label { after: Some(l), .. } => (Change::Label(l.clone()), None),
+        LiveChange::Label { before: Some(l), after: None } => {
+            (Change::LabelGone(l.id.clone()), Some(l.version))
         }
         LiveChange::Holidays { added, removed } if removed.is_empty() => {
             (Change::Holidays(added.clone()), None)

@@ -11,7 +11,7 @@ use crate::AppError;
 use crate::places::TableDir;
 use planner_auth::TokenVault;
 use planner_cache::{CacheFile, CacheKey, Change, Profile, Snapshot};
-use planner_domain::{DateRange, Person, Project, TeamId, UserId, WindowItems};
+use planner_domain::{DateRange, TeamId, UserId, WindowItems};
 use planner_store::{Sensitive, Timeline};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -245,6 +245,7 @@ impl TeamCopy {
                 Some(s) => {
                     s.team = t.team.clone();
                     s.calendars = t.calendars.clone();
+                    s.labels = t.labels.clone();
                     s.rows(t.people.clone(), t.projects.clone(), &kept);
                     s.loaded(t.window, t.items.clone(), Some(at), &kept);
                 }
@@ -258,6 +259,7 @@ impl TeamCopy {
                         at,
                     );
                     fresh.calendars = t.calendars.clone();
+                    fresh.labels = t.labels.clone();
                     *s = Some(fresh);
                 }
             }
@@ -271,11 +273,16 @@ impl TeamCopy {
         self.change(|s| s.loaded(window, found.clone(), Some(stamp.at), &kept)).await;
     }
 
-    /// People and projects read from the table (the catalog): confirmed edits since the read
-    /// began stay over its answer, as for a window ([`TeamCopy::timeline_read`]).
-    pub async fn rows_read(&self, people: Vec<Person>, projects: Vec<Project>, stamp: Stamp) {
+    /// People, projects and the team's lists read from the table (the catalog): confirmed edits
+    /// of people and projects since the read began stay over its answer, as for a window
+    /// ([`TeamCopy::timeline_read`]); the lists are taken as read, as calendars are.
+    pub async fn rows_read(&self, catalog: &planner_store::Catalog, stamp: Stamp) {
         let kept = lock(&self.journal).since(stamp.began);
-        self.change(|s| s.rows(people, projects, &kept)).await;
+        self.change(|s| {
+            s.labels = catalog.labels.clone();
+            s.rows(catalog.people.clone(), catalog.projects.clone(), &kept)
+        })
+        .await;
     }
 
     /// A confirmed change (an edit).
@@ -315,6 +322,7 @@ impl TeamCopy {
                 people: s.people.clone(),
                 projects: s.projects.clone(),
                 calendars: s.calendars.clone(),
+                labels: s.labels.clone(),
                 items: s.items_in(window),
             },
             loaded: s.loaded_in(window),
@@ -329,9 +337,14 @@ impl TeamCopy {
         Some(s.items_in(window))
     }
 
-    /// People and projects as the copy has them.
-    pub fn catalog(&self) -> Option<(Vec<planner_domain::Person>, Vec<planner_domain::Project>)> {
-        lock(&self.snapshot).as_ref().map(|s| (s.people.clone(), s.projects.clone()))
+    /// People, projects and the team's lists as the copy has them.
+    pub fn catalog(&self) -> Option<planner_store::Catalog> {
+        lock(&self.snapshot).as_ref().map(|s| planner_store::Catalog {
+            people: s.people.clone(),
+            projects: s.projects.clone(),
+            labels: s.labels.clone(),
+            ..Default::default()
+        })
     }
 
     async fn persist(&self) {

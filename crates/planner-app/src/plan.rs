@@ -92,12 +92,8 @@ impl App {
     pub async fn catalog(&self) -> Result<Catalog, AppError> {
         self.read_through(
             async |store, scope| store.plan().catalog(scope).await,
-            async |copy, c, stamp| copy.rows_read(c.people.clone(), c.projects.clone(), stamp).await,
-            |copy| {
-                copy.catalog().map(|(people, projects)| {
-                    Ok(Catalog { people, projects, pending_deletions: vec![], unreadable: vec![] })
-                })
-            },
+            async |copy, c, stamp| copy.rows_read(c, stamp).await,
+            |copy| copy.catalog().map(Ok),
         )
         .await
     }

@@ -133,6 +133,7 @@ pub fn plan(size: Size, window: DateRange) -> TeamExport {
         time_off,
         calendars: vec![calendar],
         holidays,
+        labels: vec![],
         unreadable: vec![],
     }
 }

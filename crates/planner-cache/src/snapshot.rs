@@ -3,8 +3,8 @@
 use crate::merge::{answer_loses, mine_stays};
 use planner_domain::capacity::Allocation;
 use planner_domain::{
-    Assignment, AssignmentId, Calendar, CalendarId, Date, DateRange, Holiday, Person, PersonId, Project,
-    ProjectId, Team, TimeOff, TimeOffId, WindowItems,
+    Assignment, AssignmentId, Calendar, CalendarId, Date, DateRange, Holiday, Label, LabelId, Person,
+    PersonId, Project, ProjectId, Team, TimeOff, TimeOffId, WindowItems,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
@@ -66,10 +66,16 @@ pub enum Change {
     Calendar(Calendar),
     /// A calendar deleted, with its holidays.
     CalendarGone(CalendarId),
+    /// A group, role or skill created or renamed.
+    Label(Label),
+    /// A group, role or skill deleted (the people who carried it come as their own changes).
+    LabelGone(LabelId),
     /// Holidays added (or renamed) in a calendar.
     Holidays(Vec<Holiday>),
     /// A holiday removed.
     HolidayGone { calendar: CalendarId, day: Date },
+    /// Several changes of one write (many people's labels at once).
+    Each(Vec<Change>),
     /// Nothing the copy holds (members, roles).
     Nothing,
 }
@@ -97,6 +103,9 @@ pub struct Snapshot {
     /// The team's holiday calendars.
     #[serde(default)]
     pub calendars: Vec<Calendar>,
+    /// The team's groups, roles and skills (absent in copies written before them: none).
+    #[serde(default)]
+    pub labels: Vec<Label>,
     /// RFC 3339: when this copy was last in step with the table.
     pub synced_at: String,
 }
@@ -121,6 +130,7 @@ impl Snapshot {
             time_off: vec![],
             holidays: vec![],
             calendars: vec![],
+            labels: vec![],
             synced_at,
         };
         s.loaded(window, found, None, &Kept::default());
@@ -252,10 +262,16 @@ impl Snapshot {
                 self.calendars.retain(|c| c.id != id);
                 self.holidays.retain(|h| h.calendar != id);
             }
+            Change::Label(l) => {
+                self.labels.retain(|x| x.id != l.id);
+                self.labels.push(l);
+            }
+            Change::LabelGone(id) => self.labels.retain(|l| l.id != id),
             Change::Holidays(days) => self.put_holidays(days),
             Change::HolidayGone { calendar, day } => {
                 self.holidays.retain(|h| !(h.calendar == calendar && h.day == day))
             }
+            Change::Each(changes) => changes.into_iter().for_each(|c| self.apply(c)),
             Change::Nothing => {}
         }
     }

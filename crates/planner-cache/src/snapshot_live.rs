@@ -37,6 +37,9 @@ impl Snapshot {
             Change::ProjectGone(id) => gone(held(&self.projects, |x| &x.id == id, |x| x.version)),
             Change::TimeOffGone(id) => gone(held(&self.time_off, |x| &x.id == id, |x| x.version)),
             Change::CalendarGone(id) => gone(held(&self.calendars, |x| &x.id == id, |x| x.version)),
+            Change::Label(l) => put(held(&self.labels, |x| x.id == l.id, |x| x.version), l.version),
+            Change::LabelGone(id) => gone(held(&self.labels, |x| &x.id == id, |x| x.version)),
+            Change::Each(changes) => changes.iter().all(|c| self.is_newer(c, None)),
             Change::Team(_) | Change::Holidays(_) | Change::HolidayGone { .. } | Change::Nothing => true,
         }
     }

@@ -397,6 +397,7 @@ fn a_copy_is_written_with_the_file_s_names() {
             "assignments",
             "calendars",
             "holidays",
+            "labels",
             "projects",
             "resources",
             "syncedAt",
@@ -475,4 +476,31 @@ fn a_window_s_answer_replaces_only_the_time_off_of_its_totals_people() {
         &Kept::default(),
     );
     assert_eq!(s.items_in(november).time_off, vec![bobs], "Ann's day off gone, Bob's kept");
+}
+
+/// Groups, roles and skills: kept with the copy, changed and deleted by the changes that say so;
+/// a copy written before them reads as having none.
+#[test]
+fn labels_are_kept_and_a_copy_from_before_them_reads_with_none() {
+    let (r, p) = row();
+    let mut s =
+        Snapshot::new(team(), vec![r], vec![p], w("2026-11-01", "2026-12-01"), vec![], "10:00".into());
+    let skill = planner_domain::Label {
+        id: planner_domain::LabelId::parse("s1").unwrap(),
+        kind: planner_domain::LabelKind::Skill,
+        name: Name::parse("React").unwrap(),
+        version: 1,
+    };
+    s.apply(Change::Label(skill.clone()));
+    let renamed =
+        planner_domain::Label { name: Name::parse("React.js").unwrap(), version: 2, ..skill.clone() };
+    assert!(!s.apply_live(Change::Label(skill.clone()), None), "an older version is not applied");
+    s.apply(Change::Label(renamed.clone()));
+    assert_eq!(s.labels, vec![renamed]);
+    let mut v = serde_json::to_value(&s).unwrap();
+    s.apply(Change::LabelGone(skill.id.clone()));
+    assert!(s.labels.is_empty());
+    v.as_object_mut().unwrap().remove("labels");
+    let older: Snapshot = serde_json::from_value(v).unwrap();
+    assert!(older.labels.is_empty());
 }

@@ -5,8 +5,8 @@
 
 use crate::capacity::{Absence, Allocation, Schedule, Status, TimeOffKind, WorkWeek};
 use crate::{
-    AssignmentId, CalendarId, Color, Date, DateRange, Email, Name, PersonId, ProjectId, Role, TeamId,
-    TimeOffId, UserId, ValidationError,
+    AssignmentId, CalendarId, Color, Date, DateRange, Email, Name, PersonId, PersonLabels, ProjectId, Role,
+    TeamId, TimeOffId, UserId, ValidationError,
 };
 use serde::{Deserialize, Serialize};
 
@@ -64,12 +64,15 @@ pub struct Person {
     /// The public-holiday calendar they are in, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub calendar: Option<CalendarId>,
+    /// Their groups over time, role and skills (ids of the team's lists).
+    #[serde(flatten)]
+    pub labels: PersonLabels,
 }
 
 impl Person {
-    /// A new person: the team's week, no calendar.
+    /// A new person: the team's week, no calendar, no group, role or skills.
     pub fn new(id: PersonId, name: Name) -> Self {
-        Self { id, name, version: 1, schedule: None, calendar: None }
+        Self { id, name, version: 1, schedule: None, calendar: None, labels: PersonLabels::default() }
     }
 
     /// The working time that holds for them: their own, else the team's default week.

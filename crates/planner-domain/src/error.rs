@@ -71,6 +71,18 @@ pub enum ValidationError {
     ReportTooLong { max_days: i64 },
     #[error("the activity log is kept for {min} to {max} days")]
     FeedDays { min: u32, max: u32 },
+    #[error("'{0}' is not a kind of list (group, role or skill)")]
+    LabelKind(String),
+    #[error(
+        "the groups need one that holds from the start, then changes on later days, one a day, at most {max}"
+    )]
+    GroupDays { max: usize },
+    #[error("a person carries at most {max} skills")]
+    TooManySkills { max: usize },
+    #[error("there is no {kind} with the id {id} in this team (it may have been deleted)")]
+    NoSuchLabel { kind: &'static str, id: String },
+    #[error("the {kind} \"{name}\" is there already")]
+    DuplicateLabel { kind: &'static str, name: String },
 }
 
 impl ValidationError {
@@ -106,6 +118,11 @@ impl ValidationError {
             ValidationError::TooManyHolidays { .. } => "too_many_holidays",
             ValidationError::ReportTooLong { .. } => "report_too_long",
             ValidationError::FeedDays { .. } => "feed_days",
+            ValidationError::LabelKind(_) => "invalid_label_kind",
+            ValidationError::GroupDays { .. } => "invalid_group_days",
+            ValidationError::TooManySkills { .. } => "too_many_skills",
+            ValidationError::NoSuchLabel { .. } => "no_such_label",
+            ValidationError::DuplicateLabel { .. } => "duplicate_label",
         }
     }
 }

@@ -18,6 +18,8 @@ pub enum FeedKind {
     Holidays,
     Member,
     Team,
+    /// One of the team's groups, roles or skills.
+    Label,
     /// A whole import (one summary record per run).
     Import,
 }

@@ -68,6 +68,10 @@ id_type!(
     /// A team's public-holiday calendar.
     CalendarId
 );
+id_type!(
+    /// One entry of a team's lists of groups, roles and skills.
+    LabelId
+);
 
 #[cfg(test)]
 mod tests {

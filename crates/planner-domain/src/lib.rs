@@ -52,6 +52,7 @@ mod entities;
 mod error;
 mod feed;
 mod ids;
+mod labels;
 mod name;
 pub mod printable;
 mod role;
@@ -66,6 +67,7 @@ pub use entities::{
 };
 pub use error::ValidationError;
 pub use feed::{FeedAction, FeedKind};
-pub use ids::{AssignmentId, CalendarId, PersonId, ProjectId, TeamId, TimeOffId, UserId};
+pub use ids::{AssignmentId, CalendarId, LabelId, PersonId, ProjectId, TeamId, TimeOffId, UserId};
+pub use labels::{GroupFrom, Groups, Label, LabelKind, LabelsEdit, PersonLabels};
 pub use name::Name;
 pub use role::{Action, Role};

@@ -5,11 +5,13 @@
 //! Sort-key prefixes of a team partition, in table order:
 //! `ASL#` (long-assignment index) < `ASLVL` (index levels in use) < `ASN#` (assignments)
 //! < `CAL#` (holiday calendars) < `HOL#` (holidays) < `MEMBER#` < `META` < `OFF#` (time off)
-//! < `OFL#` (long time-off index) < `OFP#` (a person's time off, by end day) < `PRJ#` < `RES#`. (The original design listed `META` before `MEMBER#`;
+//! < `NAMED#` (a label's name guard) < `OFL#` (long time-off index) < `OFP#` (a person's time off, by end
+//! day) < `PRJ#` < `PTAG#` (the team's groups, roles and skills) < `RES#`. (The original design listed `META` before `MEMBER#`;
 //! byte order puts `MEM` before `MET`. Nothing here depends on the order of those two.)
 
 use planner_domain::{
-    AssignmentId, CalendarId, Date, Email, PersonId, ProjectId, TeamId, TimeOffId, UserId, ValidationError,
+    AssignmentId, CalendarId, Date, Email, LabelId, LabelKind, PersonId, ProjectId, TeamId, TimeOffId,
+    UserId, ValidationError,
 };
 
 pub const PK: &str = "pk";
@@ -43,6 +45,8 @@ const OFL: &str = "OFL#";
 const OFP: &str = "OFP#";
 const CAL: &str = "CAL#";
 const HOL: &str = "HOL#";
+const PTAG: &str = "PTAG#";
+const NAMED: &str = "NAMED#";
 /// The mark a delete leaves of an assignment or time off (its series' prefix and id follow).
 const GONE: &str = "GONE#";
 const USER: &str = "USER#";
@@ -189,6 +193,29 @@ pub fn calendar_sk(id: &CalendarId) -> String {
 /// Inclusive bounds of every calendar of a team.
 pub fn calendars_range() -> (String, String) {
     (CAL.to_owned(), format!("{CAL}{AFTER}"))
+}
+
+/// One entry of the team's lists of groups, roles and skills: between projects and people, so
+/// that the catalog's one Query reads them with both.
+pub fn label_sk(id: &LabelId) -> String {
+    format!("{PTAG}{id}")
+}
+
+/// Inclusive bounds of every label of a team.
+pub fn labels_range() -> (String, String) {
+    (PTAG.to_owned(), format!("{PTAG}{AFTER}"))
+}
+
+/// The guard that makes a name one label's in its list: the kind, then the name as
+/// `Label::name_key` folds it (no range of the catalog reads it).
+pub fn label_name_sk(kind: LabelKind, name_key: &str) -> String {
+    format!("{NAMED}{}#{name_key}", kind.as_str())
+}
+
+/// Inclusive bounds of every label name guard of a team (every kind: the kind follows the
+/// prefix, so a folded name of any characters is inside them).
+pub fn label_names_range() -> (String, String) {
+    (NAMED.to_owned(), format!("{NAMED}{AFTER}"))
 }
 
 /// A holiday: the day first, so that one query reads a window's holidays of every calendar.
@@ -426,6 +453,9 @@ pub enum TeamItemKey {
     ProjectGone(ProjectId),
     /// The mark a calendar's delete leaves (`GONE#CAL#{id}`).
     CalendarGone(CalendarId),
+    Label(LabelId),
+    /// A label's name guard (`NAMED#{kind}#{name}`).
+    LabelName,
 }
 
 /// A key that does not have the form this module writes.
@@ -471,6 +501,12 @@ pub fn parse_team_sk(sk: &str) -> Result<TeamItemKey, BadKey> {
         UserId::parse(rest).ok().map(TeamItemKey::Member)
     } else if let Some(rest) = sk.strip_prefix(RES) {
         PersonId::parse(rest).ok().map(TeamItemKey::Person)
+    } else if let Some(rest) = sk.strip_prefix(PTAG) {
+        LabelId::parse(rest).ok().map(TeamItemKey::Label)
+    } else if let Some(rest) = sk.strip_prefix(NAMED) {
+        rest.split_once('#')
+            .filter(|(kind, name)| LabelKind::parse(kind).is_ok() && !name.is_empty())
+            .map(|_| TeamItemKey::LabelName)
     } else if let Some(rest) = sk.strip_prefix(PRJ) {
         ProjectId::parse(rest).ok().map(TeamItemKey::Project)
     } else if let Some(rest) = sk.strip_prefix(ASN) {

@@ -19,6 +19,21 @@ fn spec_examples() {
 }
 
 #[test]
+fn the_catalog_reads_labels_and_no_name_guard() {
+    let (first, last) = catalog_range();
+    let within = |k: &str| first.as_str() <= k && k <= last.as_str();
+    assert!(within(&label_sk(&LabelId::generate())));
+    assert!(within(&labels_range().0) && within(&labels_range().1));
+    for kind in LabelKind::ALL {
+        assert!(!within(&label_name_sk(kind, "a")) && !within(&label_name_sk(kind, "~~~")));
+        assert!(
+            !(members_range().0.as_str() <= label_name_sk(kind, "a").as_str()
+                && label_name_sk(kind, "a").as_str() <= members_range().1.as_str())
+        );
+    }
+}
+
+#[test]
 fn team_sort_keys_round_trip() {
     let user = UserId::generate();
     let res = PersonId::generate();
@@ -26,8 +41,11 @@ fn team_sort_keys_round_trip() {
     let asn = AssignmentId::generate();
     let off = TimeOffId::generate();
     let cal = CalendarId::generate();
+    let label = LabelId::generate();
     let start = Date::parse("2026-05-01").unwrap();
     let cases = [
+        (label_sk(&label), TeamItemKey::Label(label.clone())),
+        (label_name_sk(LabelKind::Skill, "react#native"), TeamItemKey::LabelName),
         (META.to_owned(), TeamItemKey::Meta),
         (LEVELS.to_owned(), TeamItemKey::Levels),
         (member_sk(&user), TeamItemKey::Member(user.clone())),
@@ -87,6 +105,10 @@ fn refuses_foreign_keys() {
         "GONE#PRJ#a#b",
         "GONE#ASN#2026-05-01#x",
         "OTHER",
+        "PTAG#",
+        "PTAG#a#b",
+        "NAMED#skill#",
+        "NAMED#colour#red",
     ] {
         assert!(parse_team_sk(bad_key).is_err(), "{bad_key}");
     }

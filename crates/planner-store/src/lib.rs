@@ -27,8 +27,8 @@ pub use identity::{
     WRONG_CODES_ALLOWED, has_code_form,
 };
 pub use plan::{
-    AssignmentChange, AssignmentRef, CascadeReport, Catalog, GONE_DAYS, MAX_HOLIDAYS_AT_ONCE, NewAssignment,
-    NewTimeOff, PendingDeletion, Plan, TimeOffChange, Timeline,
+    AssignmentChange, AssignmentRef, CascadeReport, Catalog, GONE_DAYS, MAX_HOLIDAYS_AT_ONCE,
+    MAX_LABELS_NAMED, ManyLabels, NewAssignment, NewTimeOff, PendingDeletion, Plan, TimeOffChange, Timeline,
 };
 pub use plan::{demo, feed};
 pub use scope::{LocalWorkspace, TeamScope};

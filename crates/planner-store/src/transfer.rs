@@ -2,12 +2,13 @@
 //! interrupted import duplicates but never loses, and running it again finishes it
 //! (docs/data-model.md, "Import, export and copy").
 
-use crate::plan::{CascadeReport, PendingDeletion};
+use crate::plan::{CascadeReport, PendingDeletion, Plan};
 use crate::sdk::{self, get_s, key, query_all};
 use crate::{Store, StoreError, TeamScope, keys};
 use planner_domain::capacity::WorkWeek;
 use planner_domain::{
-    Action, Assignment, Calendar, Holiday, Name, Person, PersonId, Project, ProjectId, TimeOff, Unreadable,
+    Action, Assignment, Calendar, GroupFrom, Groups, Holiday, Label, LabelId, LabelKind, Name, Person,
+    PersonId, PersonLabels, Project, ProjectId, TimeOff, Unreadable,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -38,8 +39,10 @@ pub const FORMAT: &str = "resource-planner/team-export";
 /// 2: assignments carry their allocation and status (absent in version 1 files: the whole
 /// working day, confirmed, as they read). 3: the team's default week, people's working weeks and
 /// calendars, time off, holiday calendars and holidays (absent in older files: none of them, and
-/// the standard week).
-pub const FORMAT_VERSION: u32 = 3;
+/// the standard week). 4: the team's groups, roles and skills (`labels`), and what each person
+/// carries of them (`groups`, `role`, `skills`; absent in older files: no labels, and people
+/// carrying none).
+pub const FORMAT_VERSION: u32 = 4;
 /// The oldest version an import still reads.
 pub const OLDEST_FORMAT_VERSION: u32 = 1;
 
@@ -65,6 +68,9 @@ pub struct TeamExport {
     pub calendars: Vec<Calendar>,
     #[serde(default)]
     pub holidays: Vec<Holiday>,
+    /// The team's groups, roles and skills (absent before version 4: none).
+    #[serde(default)]
+    pub labels: Vec<Label>,
     /// What the export could not read back and left out (named, never written to the file).
     #[serde(skip)]
     pub unreadable: Vec<Unreadable>,
@@ -78,14 +84,17 @@ pub struct ImportReport {
     pub people: usize,
     pub projects: usize,
     pub assignments: usize,
+    /// Groups, roles and skills.
+    pub labels: usize,
     /// Items of the team that were not in the file and were removed (after everything was put):
-    /// every table item, index entries among them.
+    /// every table item, index entries and name guards among them.
     pub removed: usize,
     /// Of what was removed: the people, the projects and the assignments (a person's or a
-    /// project's counted with them).
+    /// project's counted with them), and the groups, roles and skills.
     pub removed_people: usize,
     pub removed_projects: usize,
     pub removed_assignments: usize,
+    pub removed_labels: usize,
 }
 
 /// A person or a project the team has and the file does not.
@@ -121,6 +130,8 @@ impl Transfer<'_> {
         let mut people = catalog.people;
         for r in &mut people {
             r.calendar = r.calendar.take().filter(|c| known.contains(c));
+            // Nor a label deleted since (or being deleted): each reference is to one in the file.
+            r.labels = known_labels(&r.labels, &catalog.labels);
         }
         Ok(TeamExport {
             format: FORMAT.into(),
@@ -134,6 +145,7 @@ impl Transfer<'_> {
             time_off,
             calendars,
             holidays,
+            labels: catalog.labels,
             unreadable,
         })
     }
@@ -149,12 +161,18 @@ impl Transfer<'_> {
         self.store.require(scope, Action::ManageTeam, "import_team")?;
         file.validate()?;
         let pk = scope.pk();
-        // Put: calendars, people and projects before the items that need them.
+        // Put: labels, calendars, people and projects before the items that need them.
         let (parents, rows, levels) = items(&pk, file);
+        let (labels, guards) = label_items(&pk, file);
         // Nothing the reader would refuse, by the reader's own code.
-        for item in parents.iter().chain(&rows) {
+        for item in labels.iter().chain(&guards).chain(&parents).chain(&rows) {
             check::read_back(item)?;
         }
+        // Labels first, each over no delete under way: a label's delete takes it from every
+        // person carrying it, so it is finished before the file's people are put. Then their
+        // names' guards (after: a delete finished here removes its label's guard).
+        self.put_rows_unmarked(scope, labels, &mut |done, total| progress("labels", done, total)).await?;
+        sdk::batch_put(self.store.client(), self.store.table(), guards, |_| {}).await?;
         // Each over no delete under way (a put would strip its mark).
         self.put_rows_unmarked(scope, parents, &mut |done, total| {
             progress("people and projects", done, total)
@@ -181,6 +199,7 @@ impl Transfer<'_> {
             people: file.people.len(),
             projects: file.projects.len(),
             assignments: file.assignments.len(),
+            labels: file.labels.len(),
             ..ImportReport::default()
         };
         // A damaged assignment of the team (none the file has: it was read back above) is removed
@@ -244,6 +263,9 @@ impl Transfer<'_> {
             }
         }
         stale.extend(self.stale_capacity_items(scope, file, &levels.time_off).await?);
+        let (stale_labels, removed_labels) = self.stale_label_items(scope, file).await?;
+        stale.extend(stale_labels);
+        report.removed_labels = removed_labels;
         report.removed = sdk::batch_delete(self.store.client(), self.store.table(), stale, |_| {}).await?;
         let mut nothing = |_: usize, _: usize| {};
         // Rows the file does not have, and deletes that an earlier run left unfinished, each with
@@ -277,9 +299,10 @@ impl Transfer<'_> {
 }
 
 impl Transfer<'_> {
-    /// Empties a workspace's plan (people, projects and their assignments, and its calendars
-    /// unless `keep_calendars`: a copy that left them out) after it was copied elsewhere; the team
-    /// itself stays. Admins only (the local workspace's owner is one).
+    /// Empties a workspace's plan (people, projects and their assignments, its groups, roles and
+    /// skills with their names' guards, and its calendars unless `keep_calendars`: a copy that
+    /// left them out) after it was copied elsewhere; the team itself stays. Admins only (the
+    /// local workspace's owner is one).
     pub async fn clear_plan(
         self,
         scope: &TeamScope,
@@ -301,6 +324,7 @@ impl Transfer<'_> {
             removed +=
                 1 + self.store.plan().delete_project(scope, id, &mut nothing).await?.assignments_deleted;
         }
+        removed += self.clear_labels(scope).await?;
         let calendars =
             if keep_calendars { Vec::new() } else { self.store.plan().read_calendars(scope, true).await?.0 };
         for calendar in calendars {
@@ -309,6 +333,55 @@ impl Transfer<'_> {
         progress("removing", total, total);
         Ok(removed)
     }
+}
+
+impl Transfer<'_> {
+    /// Removes every label of the team, each as its delete does (its guard with it, a change
+    /// record each; one whose delete was begun is finished), then any name guard left without
+    /// its label. Each label counts as one item, its guard with it.
+    async fn clear_labels(self, scope: &TeamScope) -> Result<usize, StoreError> {
+        let pk = scope.pk();
+        let mut removed = 0;
+        // A key this code does not write is removed as it is, with the guards left.
+        let mut left = Vec::new();
+        for sk in self.sort_keys(&pk, keys::labels_range()).await? {
+            match keys::parse_team_sk(&sk) {
+                Ok(keys::TeamItemKey::Label(id)) => {
+                    self.store.plan().delete_label(scope, &id).await?;
+                    removed += 1;
+                }
+                _ => left.push(key(&pk, sk)),
+            }
+        }
+        left.extend(self.sort_keys(&pk, keys::label_names_range()).await?.into_iter().map(|sk| key(&pk, sk)));
+        removed += sdk::batch_delete(self.store.client(), self.store.table(), left, |_| {}).await?;
+        Ok(removed)
+    }
+}
+
+/// What a person carries of `labels` only: a group, role or skill that is not one of them (or is
+/// in another list) is dropped (a group's days become "no group").
+fn known_labels(carried: &PersonLabels, labels: &[Label]) -> PersonLabels {
+    let known = |kind: LabelKind, id: &LabelId| labels.iter().any(|l| &l.id == id && l.kind == kind);
+    let spells = carried
+        .groups
+        .spells()
+        .iter()
+        .map(|s| GroupFrom { from: s.from, group: s.group.clone().filter(|g| known(LabelKind::Group, g)) })
+        .collect();
+    PersonLabels {
+        // The same days as before, which `Groups::new` accepted once already.
+        groups: Groups::new(spells).unwrap_or_default(),
+        role: carried.role.clone().filter(|r| known(LabelKind::Role, r)),
+        skills: carried.skills.iter().filter(|s| known(LabelKind::Skill, s)).cloned().collect(),
+    }
+}
+
+/// A plan's labels in the team partition `pk`, and their names' guards.
+fn label_items(pk: &str, plan: &TeamExport) -> (Vec<sdk::Item>, Vec<sdk::Item>) {
+    let labels = plan.labels.iter().map(|l| crate::plan::label_item(pk, l)).collect();
+    let guards = plan.labels.iter().map(|l| Plan::label_guard_item(pk, l)).collect();
+    (labels, guards)
 }
 
 /// A plan's items in the team partition `pk`: its calendars, people and projects; its
@@ -377,6 +450,38 @@ impl Transfer<'_> {
             }
         }
         Ok(stale)
+    }
+}
+
+impl Transfer<'_> {
+    /// The labels and name guards the team has and the file does not (an import removes them
+    /// after everything was put), and how many of them are labels.
+    async fn stale_label_items(
+        self,
+        scope: &TeamScope,
+        file: &TeamExport,
+    ) -> Result<(Vec<sdk::Item>, usize), StoreError> {
+        let pk = scope.pk();
+        let (labels, guards) = label_items(&pk, file);
+        let wanted: HashSet<String> = labels.iter().chain(&guards).filter_map(sort_key).collect();
+        let mut stale = Vec::new();
+        let mut removed_labels = 0;
+        for range in [keys::labels_range(), keys::label_names_range()] {
+            for sk in self.sort_keys(&pk, range).await? {
+                if !wanted.contains(&sk) {
+                    removed_labels +=
+                        usize::from(matches!(keys::parse_team_sk(&sk), Ok(keys::TeamItemKey::Label(_))));
+                    stale.push(key(&pk, sk));
+                }
+            }
+        }
+        Ok((stale, removed_labels))
+    }
+
+    /// The sort keys of the team's items in `range` (one Query, to its end).
+    async fn sort_keys(self, pk: &str, range: (String, String)) -> Result<Vec<String>, StoreError> {
+        let items = query_all(self.store.query_range(pk, range, true).projection_expression("sk")).await?;
+        items.iter().map(|i| get_s(i, keys::SK).map(str::to_owned)).collect()
     }
 }
 

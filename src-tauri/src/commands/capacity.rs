@@ -17,13 +17,7 @@ pub async fn set_working_time(
     schedule: Option<ScheduleDto>,
     calendar_id: Option<String>,
 ) -> Result<PersonDto, IpcError> {
-    let person = planner_domain::Person {
-        id: ipc::person_id(&current.id)?,
-        name: ipc::name(&current.name)?,
-        version: current.version,
-        schedule: current.schedule.as_ref().map(ScheduleDto::to_domain).transpose()?,
-        calendar: current.calendar_id.as_deref().map(ipc::calendar_id).transpose()?,
-    };
+    let person = current.to_domain()?;
     let schedule = schedule.as_ref().map(ScheduleDto::to_domain).transpose()?;
     let calendar = calendar_id.as_deref().map(ipc::calendar_id).transpose()?;
     Ok((&app.set_working_time(&person, schedule, calendar).await?).into())

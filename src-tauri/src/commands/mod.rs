@@ -5,6 +5,7 @@
 
 pub mod capacity;
 pub mod declared;
+pub mod labels;
 pub mod live;
 pub mod members;
 pub mod plan;

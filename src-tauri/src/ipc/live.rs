@@ -1,6 +1,8 @@
 //! The live view's types: what others changed, as the window applies it.
 
-use super::{AssignmentDto, CalendarDto, HolidayDto, PersonDto, ProjectDto, RoleDto, TimeOffDto, week_dto};
+use super::{
+    AssignmentDto, CalendarDto, HolidayDto, LabelDto, PersonDto, ProjectDto, RoleDto, TimeOffDto, week_dto,
+};
 use planner_app::{LiveChange, LiveItem, LiveNews};
 use planner_app::{MemberState, TeamSettings};
 use planner_domain::{FeedAction, FeedKind};
@@ -31,6 +33,11 @@ pub enum LiveChangeDto {
     Calendar {
         before: Option<CalendarDto>,
         after: Option<CalendarDto>,
+    },
+    /// One of the team's groups, roles or skills.
+    Label {
+        before: Option<LabelDto>,
+        after: Option<LabelDto>,
     },
     Holidays {
         added: Vec<HolidayDto>,
@@ -110,6 +117,10 @@ impl From<&LiveChange> for LiveChangeDto {
             LiveChange::Calendar { before, after } => {
                 let (before, after) = both(before, after);
                 Self::Calendar { before, after }
+            }
+            LiveChange::Label { before, after } => {
+                let (before, after) = both(before, after);
+                Self::Label { before, after }
             }
             LiveChange::Member { before, after } => {
                 let (before, after) = both(before, after);

@@ -6,6 +6,7 @@
 
 mod assignments;
 mod capacity;
+mod labels;
 mod live;
 mod plan;
 mod session;
@@ -14,6 +15,7 @@ mod working_time;
 
 pub use assignments::*;
 pub use capacity::*;
+pub use labels::*;
 pub use live::*;
 pub use plan::*;
 pub use session::*;

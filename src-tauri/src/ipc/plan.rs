@@ -1,6 +1,9 @@
 //! The plan's IPC types: people, projects, assignments, timelines, deletes.
 
-use super::{AssignmentDto, CalendarDto, HolidayDto, ScheduleDto, TimeOffDto, week_dto};
+use super::{
+    AssignmentDto, CalendarDto, GroupFromDto, HolidayDto, IpcError, LabelDto, ScheduleDto, TimeOffDto,
+    week_dto,
+};
 use planner_app::{Catalog, PendingDeletion};
 use planner_app::{LoadedTimeline, Overview};
 use planner_domain::{DateRange, Person, Project, Unreadable};
@@ -24,6 +27,18 @@ pub struct PersonDto {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub calendar_id: Option<String>,
+    /// Their groups over time (the first from the start); absent: in no group.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<GroupFromDto>>", optional)]
+    pub groups: Vec<GroupFromDto>,
+    /// Their role title; absent: none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub role_id: Option<String>,
+    /// Their skills; absent: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<String>>", optional)]
+    pub skill_ids: Vec<String>,
 }
 
 impl From<&Person> for PersonDto {
@@ -34,7 +49,24 @@ impl From<&Person> for PersonDto {
             version: r.version,
             schedule: r.schedule.as_ref().map(Into::into),
             calendar_id: r.calendar.as_ref().map(ToString::to_string),
+            groups: super::groups_dto(&r.labels.groups),
+            role_id: r.labels.role.as_ref().map(ToString::to_string),
+            skill_ids: r.labels.skills.iter().map(ToString::to_string).collect(),
         }
+    }
+}
+
+impl PersonDto {
+    /// The person as the window saw them (an edit's condition is their version).
+    pub fn to_domain(&self) -> Result<Person, IpcError> {
+        Ok(Person {
+            id: super::person_id(&self.id)?,
+            name: super::name(&self.name)?,
+            version: self.version,
+            schedule: self.schedule.as_ref().map(ScheduleDto::to_domain).transpose()?,
+            calendar: self.calendar_id.as_deref().map(super::calendar_id).transpose()?,
+            labels: super::person_labels(&self.groups, self.role_id.as_deref(), &self.skill_ids)?,
+        })
     }
 }
 
@@ -79,6 +111,8 @@ pub struct TimelineDto {
     pub holidays: Vec<HolidayDto>,
     /// The team's holiday calendars.
     pub calendars: Vec<CalendarDto>,
+    /// The team's groups, roles and skills, by kind and name.
+    pub labels: Vec<LabelDto>,
     /// The team's default working week: minutes, Monday first.
     pub default_week: Vec<u32>,
     /// How many days the team's activity log is kept (admins set it).
@@ -114,6 +148,8 @@ impl From<DateRange> for WindowDto {
 pub struct CatalogDto {
     pub people: Vec<PersonDto>,
     pub projects: Vec<ProjectDto>,
+    /// The team's groups, roles and skills, by kind and name.
+    pub labels: Vec<LabelDto>,
     /// Ids of people whose delete began but did not finish.
     pub unfinished_person_deletes: Vec<String>,
     /// Ids of projects whose delete began but did not finish.
@@ -134,6 +170,7 @@ impl From<&Catalog> for CatalogDto {
         Self {
             people: c.people.iter().map(Into::into).collect(),
             projects: c.projects.iter().map(Into::into).collect(),
+            labels: c.labels.iter().map(Into::into).collect(),
             unfinished_person_deletes: people,
             unfinished_project_deletes: projects,
             unreadable: c.unreadable.clone(),
@@ -205,6 +242,7 @@ impl From<&LoadedTimeline> for TimelineDto {
             time_off: t.items.time_off.iter().map(Into::into).collect(),
             holidays: t.items.holidays.iter().map(Into::into).collect(),
             calendars: t.calendars.iter().map(Into::into).collect(),
+            labels: t.labels.iter().map(Into::into).collect(),
             default_week: week_dto(t.team.default_week),
             feed_days: t.team.feed_days,
             loaded: s.loaded.iter().copied().map(Into::into).collect(),

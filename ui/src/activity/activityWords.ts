@@ -5,11 +5,17 @@
 
 import type { Words } from "../i18n";
 import type { FeedKind } from "../ipc/bindings/FeedKind";
+import type { LabelKind } from "../ipc/bindings/LabelKind";
 import type { RoleDto } from "../ipc/bindings/RoleDto";
 import type { TimeOffKindDto } from "../ipc/bindings/TimeOffKindDto";
 
 /** What an assignment's change can be about, for a change of more than one of them. */
 export type Aspect = "person" | "project" | "days" | "time" | "status";
+
+/** What of a person's group, role and skills a change was about. */
+export type LabelPart = "group" | "role" | "skill";
+
+const JA_KIND: Record<LabelKind, string> = { group: "グループ", role: "役割", skill: "スキル" };
 
 /** `n` as English writes it, with the noun's singular or plural. */
 const en = (n: number, one: string, many: string) => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
@@ -36,6 +42,7 @@ export const EN_ACTIVITY = {
     holidays: "Holidays",
     member: "Members",
     team: "Team settings",
+    label: "Groups, roles and skills",
     import: "Imports",
   } satisfies Record<FeedKind, string>,
   activityEntries: "Changes, newest first",
@@ -106,6 +113,13 @@ export const EN_ACTIVITY = {
   actPersonAdded: (who: string, name: string) => `${who} added the person ${name}`,
   actPersonRenamed: (who: string, from: string, to: string) => `${who} renamed the person ${from} to ${to}`,
   actWorkingTime: (who: string, name: string) => `${who} changed ${name}’s working time`,
+  actPersonLabels: (who: string, name: string, parts: LabelPart[]) =>
+    `${who} changed ${name}’s ${new Intl.ListFormat("en").format(parts.map((p) => ({ group: "group", role: "role", skill: "skills" })[p]))}`,
+  actLabelAdded: (who: string, kind: LabelKind, name: string) => `${who} added the ${kind} ${name}`,
+  actLabelRenamed: (who: string, kind: LabelKind, from: string, to: string) =>
+    `${who} renamed the ${kind} ${from} to ${to}`,
+  actLabelDeleted: (who: string, kind: LabelKind, name: string, people: number) =>
+    `${who} deleted the ${kind} ${name}${people ? ` (taken from ${en(people, "person", "people")})` : ""}`,
   actCalendarOf: (who: string, name: string, calendar: string | null) =>
     calendar
       ? `${who} set ${name}’s holiday calendar to ${calendar}`
@@ -174,6 +188,7 @@ export const EN_ACTIVITY = {
         holidays: "holidays",
         member: "the members",
         team: "the team’s settings",
+        label: "a group, role or skill",
         import: "the whole plan",
       }[kind]
     }`,
@@ -202,6 +217,7 @@ export const JA_ACTIVITY: ActivityWords = {
     holidays: "祝日",
     member: "ユーザー",
     team: "チームの設定",
+    label: "グループ・役割・スキル",
     import: "取り込み",
   },
   activityEntries: "変更（新しい順）",
@@ -262,6 +278,14 @@ export const JA_ACTIVITY: ActivityWords = {
   actPersonRenamed: (who: string, from: string, to: string) =>
     `${who}が メンバー「${from}」の名前を「${to}」に変更しました`,
   actWorkingTime: (who: string, name: string) => `${who}が ${name} の勤務時間を変更しました`,
+  actPersonLabels: (who: string, name: string, parts: LabelPart[]) =>
+    `${who}が ${name} の${parts.map((p) => ({ group: "グループ", role: "役割", skill: "スキル" })[p]).join("・")}を変更しました`,
+  actLabelAdded: (who: string, kind: LabelKind, name: string) =>
+    `${who}が ${JA_KIND[kind]}「${name}」を追加しました`,
+  actLabelRenamed: (who: string, kind: LabelKind, from: string, to: string) =>
+    `${who}が ${JA_KIND[kind]}「${from}」の名前を「${to}」に変更しました`,
+  actLabelDeleted: (who: string, kind: LabelKind, name: string, people: number) =>
+    `${who}が ${JA_KIND[kind]}「${name}」を削除しました${people ? `（${ja(people)} 人から外しました）` : ""}`,
   actCalendarOf: (who: string, name: string, calendar: string | null) =>
     calendar
       ? `${who}が ${name} の祝日カレンダーを「${calendar}」にしました`
@@ -326,6 +350,7 @@ export const JA_ACTIVITY: ActivityWords = {
         holidays: "祝日",
         member: "ユーザー",
         team: "チームの設定",
+        label: "グループ・役割・スキル",
         import: "計画全体",
       }[kind]
     }を変更しました`,

@@ -353,3 +353,35 @@ describe("restore failures and times", () => {
     expect(old.full).toMatch(/1 Mar 2026/);
   });
 });
+
+describe("groups, roles and skills", () => {
+  const react = { id: "s1", kind: "skill" as const, name: "React", version: 1 };
+  const bob = { id: "bob", name: "Bob", version: 1 };
+
+  it("say a label added, renamed and deleted with the people it was taken from", () => {
+    expect(en(item({ kind: "label", before: null, after: react }, { action: "created" }))).toBe(
+      "Ada added the skill React",
+    );
+    const renamed = item({ kind: "label", before: react, after: { ...react, name: "React.js", version: 2 } });
+    expect(en(renamed)).toBe("Ada renamed the skill React to React.js");
+    expect(ja(renamed)).toBe("Adaさんが スキル「React」の名前を「React.js」に変更しました");
+    const deleted = item(
+      { kind: "label", before: react, after: null },
+      { action: "deleted", summary: [["people", 3]] },
+    );
+    expect(en(deleted)).toBe("Ada deleted the skill React (taken from 3 people)");
+    expect(ja(deleted)).toBe("Adaさんが スキル「React」を削除しました（3 人から外しました）");
+  });
+
+  it("say which of a person's group, role and skills changed", () => {
+    const after = { ...bob, version: 2, groups: [{ groupId: "g1" }], skillIds: ["s1"] };
+    const changed = item({ kind: "person", before: bob, after }, { item: "ben" });
+    expect(en(changed)).toBe("Ada changed Ben’s group and skills");
+    expect(ja(changed)).toBe("Adaさんが Ben のグループ・スキルを変更しました");
+    const role = item(
+      { kind: "person", before: after, after: { ...after, roleId: "r1", version: 3 } },
+      { item: "ben" },
+    );
+    expect(en(role)).toBe("Ada changed Ben’s role");
+  });
+});

@@ -4,10 +4,10 @@
 // today; what the plan no longer has is called by the name the record holds, or "a deleted person".
 // Tested in sentences.test.ts, in both languages.
 import type { Lang } from "../i18n";
-import type { AllocationDto, AssignmentDto, LiveItemDto, TimeOffDto } from "../ipc";
+import type { AllocationDto, AssignmentDto, LiveItemDto, PersonDto, TimeOffDto } from "../ipc";
 import { dayOf } from "../timeline/model/dates";
 import { dayRange } from "../timeline/scene/format";
-import type { Aspect } from "./activityWords";
+import type { Aspect, LabelPart } from "./activityWords";
 import { ACTIVITY } from "./activityWords";
 
 /** Names by id, as the window knows them now. */
@@ -87,6 +87,9 @@ export function sentence(item: LiveItemDto, say: Say): string {
         return t.actPersonDeleted(who, c.before?.name ?? name, count(item, "assignmentsDeleted"));
       if (c.before && c.before.name !== c.after.name)
         return t.actPersonRenamed(who, c.before.name, c.after.name);
+      // Their group, role or skills.
+      const parts = labelParts(c.before, c.after);
+      if (parts.length) return t.actPersonLabels(who, name, parts);
       // Otherwise their working time: their weeks, or their calendar.
       const calendar = c.after.calendarId;
       if (c.before?.calendarId !== calendar && same(c.before?.schedule, c.after.schedule)) {
@@ -115,6 +118,15 @@ export function sentence(item: LiveItemDto, say: Say): string {
       if (c.before && c.before.name !== c.after.name)
         return t.actCalendarRenamed(who, c.before.name, c.after.name);
       return t.actCalendarChanged(who, name);
+    }
+    case "label": {
+      const l = c.after ?? c.before;
+      if (!l) return t.actSomething(who, item.kind);
+      if (item.action === "created" && c.after) return t.actLabelAdded(who, l.kind, c.after.name);
+      if (!c.after) return t.actLabelDeleted(who, l.kind, l.name, count(item, "people"));
+      if (c.before && c.before.name !== c.after.name)
+        return t.actLabelRenamed(who, l.kind, c.before.name, c.after.name);
+      return t.actSomething(who, item.kind);
     }
     case "holidays": {
       const calendar = say.names.calendars.get(item.item) ?? t.actDeletedCalendar;
@@ -161,6 +173,15 @@ export function sentence(item: LiveItemDto, say: Say): string {
       return item.action === "copied" ? t.actCopied(who, ...counts) : t.actImported(who, ...counts);
     }
   }
+}
+
+/** What of a person's group, role and skills changed. */
+function labelParts(before: PersonDto | null, after: PersonDto): LabelPart[] {
+  const parts: LabelPart[] = [];
+  if (!same(before?.groups ?? [], after.groups ?? [])) parts.push("group");
+  if ((before?.roleId ?? null) !== (after.roleId ?? null)) parts.push("role");
+  if (!same(before?.skillIds ?? [], after.skillIds ?? [])) parts.push("skill");
+  return parts;
 }
 
 /** Whether two values read from JSON are the same (a person's weeks before and after). */

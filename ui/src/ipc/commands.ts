@@ -15,15 +15,20 @@ import type { DeleteReportDto } from "./bindings/DeleteReportDto";
 import type { ErrorCode } from "./bindings/ErrorCode";
 import type { FeedAction } from "./bindings/FeedAction";
 import type { FeedKind } from "./bindings/FeedKind";
+import type { GroupFromDto } from "./bindings/GroupFromDto";
 import type { HolidayDto } from "./bindings/HolidayDto";
 import type { HolidayInput } from "./bindings/HolidayInput";
 import type { IpcError } from "./bindings/IpcError";
+import type { LabelDto } from "./bindings/LabelDto";
+import type { LabelKind } from "./bindings/LabelKind";
+import type { LabelsEditDto } from "./bindings/LabelsEditDto";
 import type { LinkAskDto } from "./bindings/LinkAskDto";
 import type { LiveChangeDto } from "./bindings/LiveChangeDto";
 import type { LiveItemDto } from "./bindings/LiveItemDto";
 import type { LiveNewsDto } from "./bindings/LiveNewsDto";
 import type { LoadFigures } from "./bindings/LoadFigures";
 import type { LocalPlanDto } from "./bindings/LocalPlanDto";
+import type { ManyLabelsDto } from "./bindings/ManyLabelsDto";
 import type { MemberDto } from "./bindings/MemberDto";
 import type { MemberStateDto } from "./bindings/MemberStateDto";
 import type { MoveProgressDto } from "./bindings/MoveProgressDto";
@@ -40,6 +45,7 @@ import type { Report } from "./bindings/Report";
 import type { ReportWeek } from "./bindings/ReportWeek";
 import type { RoleDto } from "./bindings/RoleDto";
 import type { ScheduleDto } from "./bindings/ScheduleDto";
+import type { SeenPersonDto } from "./bindings/SeenPersonDto";
 import type { SessionDto } from "./bindings/SessionDto";
 import type { SessionUpdateDto } from "./bindings/SessionUpdateDto";
 import type { SettingsDto } from "./bindings/SettingsDto";
@@ -71,15 +77,20 @@ export type {
   ErrorCode,
   FeedAction,
   FeedKind,
+  GroupFromDto,
   HolidayDto,
   HolidayInput,
   IpcError,
+  LabelDto,
+  LabelKind,
+  LabelsEditDto,
   LinkAskDto,
   LiveChangeDto,
   LiveItemDto,
   LiveNewsDto,
   LoadFigures,
   LocalPlanDto,
+  ManyLabelsDto,
   MemberDto,
   MemberStateDto,
   MoveProgressDto,
@@ -96,6 +107,7 @@ export type {
   ReportWeek,
   RoleDto,
   ScheduleDto,
+  SeenPersonDto,
   SessionDto,
   SessionUpdateDto,
   SettingsDto,
@@ -155,6 +167,32 @@ export interface Commands {
    * Changes the days, kind or hours of the time off the window shows as `current`.
    */
   updateTimeOff(current: TimeOffDto, input: TimeOffInput): Promise<TimeOffDto>;
+
+  // labels
+  /**
+   * A new group, role or skill; `id` (made by the window) makes a repeat safe. A name its list
+   * holds already, in any case or width, is refused.
+   */
+  createLabel(kind: LabelKind, name: string, id?: string | null): Promise<LabelDto>;
+  /**
+   * Deletes a group, role or skill and takes it from everyone carrying it (a deleted group's days
+   * become "no group"); answers how many people carried it.
+   */
+  deleteLabel(id: string): Promise<number>;
+  /**
+   * Renames a group, role or skill the window saw at `version`: everyone carrying it follows.
+   */
+  renameLabel(id: string, version: number, name: string): Promise<LabelDto>;
+  /**
+   * One change of many people's labels (a group from a day, a role, skills added or taken), each
+   * as the window saw them; those someone else changed meanwhile are named and left.
+   */
+  setLabelsMany(people: Array<SeenPersonDto>, edit: LabelsEditDto): Promise<ManyLabelsDto>;
+  /**
+   * Sets what a person carries — groups over time, role, skills — as the window saw them at
+   * `current.version`.
+   */
+  setPersonLabels(current: PersonDto, groups: Array<GroupFromDto>, roleId: string | null, skillIds: Array<string>): Promise<PersonDto>;
 
   // live
   /**
@@ -366,6 +404,11 @@ export const renameCalendar: Commands["renameCalendar"] = (id, version, name) =>
 export const setDefaultWeek: Commands["setDefaultWeek"] = (minutes) => invoke<Array<number>>("set_default_week", { minutes });
 export const setWorkingTime: Commands["setWorkingTime"] = (current, schedule, calendarId) => invoke<PersonDto>("set_working_time", { current, schedule, calendarId });
 export const updateTimeOff: Commands["updateTimeOff"] = (current, input) => invoke<TimeOffDto>("update_time_off", { current, input });
+export const createLabel: Commands["createLabel"] = (kind, name, id) => invoke<LabelDto>("create_label", { kind, name, id });
+export const deleteLabel: Commands["deleteLabel"] = (id) => invoke<number>("delete_label", { id });
+export const renameLabel: Commands["renameLabel"] = (id, version, name) => invoke<LabelDto>("rename_label", { id, version, name });
+export const setLabelsMany: Commands["setLabelsMany"] = (people, edit) => invoke<ManyLabelsDto>("set_labels_many", { people, edit });
+export const setPersonLabels: Commands["setPersonLabels"] = (current, groups, roleId, skillIds) => invoke<PersonDto>("set_person_labels", { current, groups, roleId, skillIds });
 export const activity: Commands["activity"] = (before, limit, filter) => invoke<ActivityPageDto>("activity", { before, limit, filter });
 export const liveChanges: Commands["liveChanges"] = () => invoke<LiveNewsDto>("live_changes");
 export const renameTeam: Commands["renameTeam"] = (name) => invoke<string>("rename_team", { name });

@@ -3,10 +3,15 @@
 import { errorText } from "../../src/errors";
 import type {
   AssignmentDto,
+  GroupFromDto,
   HolidayDto,
   HolidayInput,
+  LabelDto,
+  LabelKind,
+  LabelsEditDto,
   PersonDto,
   ProjectDto,
+  SeenPersonDto,
   TimelineDto,
   TimeOffDto,
   TimeOffInput,
@@ -143,6 +148,80 @@ export class FakeStore implements PlanApi {
     for (const h of days) this.holidays.delete(`${id}|${h.day}`);
     return days.length;
   }
+  labels: LabelDto[] = [];
+  async createLabel(kind: LabelKind, name: string, id = newId()) {
+    await this.gate("label");
+    const fold = (s: string) => s.normalize("NFKC").toLowerCase().trim();
+    if (this.labels.some((l) => l.kind === kind && fold(l.name) === fold(name))) throw err("duplicate_label");
+    const l = { id, kind, name: name.trim(), version: 1 };
+    this.labels.push(l);
+    return l;
+  }
+  async renameLabel(id: string, version: number, name: string) {
+    const i = this.labels.findIndex((l) => l.id === id);
+    if (at(this.labels, i).version !== version) throw err("conflict");
+    const renamed = { ...at(this.labels, i), name, version: version + 1 };
+    this.labels[i] = renamed;
+    return renamed;
+  }
+  async deleteLabel(id: string) {
+    this.labels = this.labels.filter((l) => l.id !== id);
+    let n = 0;
+    this.people = this.people.map((p) => {
+      const carried =
+        p.roleId === id || (p.skillIds ?? []).includes(id) || (p.groups ?? []).some((g) => g.groupId === id);
+      if (!carried) return p;
+      n++;
+      return {
+        ...p,
+        version: p.version + 1,
+        roleId: p.roleId === id ? undefined : p.roleId,
+        skillIds: (p.skillIds ?? []).filter((s) => s !== id),
+        groups: (p.groups ?? []).map((g) => (g.groupId === id ? { from: g.from } : g)),
+      };
+    });
+    return n;
+  }
+  async setPersonLabels(
+    current: PersonDto,
+    groups: GroupFromDto[],
+    roleId?: string | null,
+    skillIds: string[] = [],
+  ) {
+    await this.gate("person-labels");
+    const i = this.people.findIndex((p) => p.id === current.id);
+    if (i < 0) throw err("not_found");
+    if (at(this.people, i).version !== current.version) throw err("conflict");
+    for (const id of [roleId, ...skillIds, ...groups.map((g) => g.groupId)])
+      if (id && !this.labels.some((l) => l.id === id)) throw err("no_such_label");
+    const p = {
+      ...at(this.people, i),
+      groups,
+      roleId: roleId ?? undefined,
+      skillIds,
+      version: current.version + 1,
+    };
+    this.people[i] = p;
+    return p;
+  }
+  async setLabelsMany(people: SeenPersonDto[], edit: LabelsEditDto) {
+    const done: PersonDto[] = [];
+    const conflicts: string[] = [];
+    for (const seen of people) {
+      const p = this.people.find((x) => x.id === seen.id);
+      if (!p || p.version !== seen.version) {
+        conflicts.push(seen.id);
+        continue;
+      }
+      const skills = new Set(
+        [...(p.skillIds ?? []), ...edit.addSkillIds].filter((s) => !edit.removeSkillIds.includes(s)),
+      );
+      const groups = edit.group ? [{ groupId: edit.group.groupId }] : p.groups;
+      const roleId = edit.roleChange ? edit.roleId : p.roleId;
+      done.push(await this.setPersonLabels(p, groups ?? [], roleId, [...skills]));
+    }
+    return { people: done, conflicts };
+  }
   setWorkingTime = unused;
   setDefaultWeek = unused;
   createCalendar = unused;
@@ -152,6 +231,7 @@ export class FakeStore implements PlanApi {
     return {
       people: this.people,
       projects: this.projects,
+      labels: this.labels,
       unfinishedPersonDeletes: [],
       unfinishedProjectDeletes: [],
       unreadable: this.unreadable,
@@ -245,6 +325,7 @@ export function setUp(over: Partial<TimelineDto> = {}) {
     timeOff: [],
     holidays: [],
     calendars: [],
+    labels: [],
     defaultWeek: [480, 480, 480, 480, 480, 0, 0],
     feedDays: 396,
     loaded: [{ from: "2026-11-02", to: "2027-01-25" }],

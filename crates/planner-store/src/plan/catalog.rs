@@ -8,7 +8,7 @@ use crate::sdk::put_new;
 use crate::sdk::{Item, get_s, key, n, query_all, s};
 use crate::{StoreError, TeamScope};
 use aws_sdk_dynamodb::types::{TransactWriteItem, Update};
-use planner_domain::{Action, Color, Name, Person, PersonId, Project, ProjectId};
+use planner_domain::{Action, Color, Label, Name, Person, PersonId, Project, ProjectId};
 use serde::Serialize;
 
 /// A person or project whose delete began but did not finish; deleting it again completes it.
@@ -19,12 +19,15 @@ pub enum PendingDeletion {
     Project(ProjectId),
 }
 
-/// People and projects of a team, as one query reads them (`PRJ#` … `RES#~`).
+/// People, projects and the team's lists of groups, roles and skills, as one query reads them
+/// (`PRJ#` … `RES#~`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Catalog {
     pub people: Vec<Person>,
     pub projects: Vec<Project>,
+    /// Groups, roles and skills, by kind and name.
+    pub labels: Vec<Label>,
     /// Not shown anywhere; listed so that an interrupted delete can be finished.
     pub pending_deletions: Vec<PendingDeletion>,
     /// Rows that could not be read back: left out (with their bars) and named.
@@ -36,6 +39,9 @@ pub struct Catalog {
 enum Row {
     Person(Person),
     Project(Project),
+    Label(Label),
+    /// A label whose delete has begun: no longer offered (deleting it again finishes it).
+    LabelGoing,
     Pending(PendingDeletion),
 }
 
@@ -45,6 +51,8 @@ fn row(item: &Item) -> Result<Row, StoreError> {
         Ok(TeamItemKey::Project(id)) if is_deleting(item) => Ok(Row::Pending(PendingDeletion::Project(id))),
         Ok(TeamItemKey::Person(_)) => items::person_from_item(item).map(Row::Person),
         Ok(TeamItemKey::Project(_)) => items::project_from_item(item).map(Row::Project),
+        Ok(TeamItemKey::Label(_)) if is_deleting(item) => Ok(Row::LabelGoing),
+        Ok(TeamItemKey::Label(_)) => items::label_from_item(item).map(Row::Label),
         _ => {
             Err(StoreError::corrupt(crate::sdk::item_key(item), "unexpected item among people and projects"))
         }
@@ -59,11 +67,14 @@ fn catalog_from_rows(rows: &[Item]) -> Catalog {
         match r {
             Row::Person(x) => catalog.people.push(x),
             Row::Project(x) => catalog.projects.push(x),
+            Row::Label(x) => catalog.labels.push(x),
+            Row::LabelGoing => {}
             Row::Pending(x) => catalog.pending_deletions.push(x),
         }
     }
     catalog.people.sort_by(|a, b| a.name.cmp(&b.name).then(a.id.cmp(&b.id)));
     catalog.projects.sort_by(|a, b| a.name.cmp(&b.name).then(a.id.cmp(&b.id)));
+    catalog.labels.sort_by(|a, b| a.kind.cmp(&b.kind).then(a.name.cmp(&b.name)).then(a.id.cmp(&b.id)));
     catalog
 }
 

@@ -3,14 +3,16 @@
 //! long engagements. It shows capacity planning off too: the Japanese-named people are in a
 //! calendar of Japan's public holidays, one of them works part time (four days of six hours),
 //! one has a week of holiday, some assignments take half a day or a share of it, and one project
-//! is tentative. Deterministic for a given seed and day.
+//! is tentative. Each person has a group, a role and skills, and one of them moves to another
+//! group in two weeks. Deterministic for a given seed and day.
 
 use crate::plan::Plan;
 use crate::plan::{NewAssignment, NewTimeOff, TimeOffChange};
 use crate::{StoreError, TeamScope};
 use planner_domain::capacity::{Allocation, Schedule, Status, TimeOffKind, WorkWeek};
 use planner_domain::{
-    AssignmentId, CalendarId, Color, Date, DateRange, Name, PersonId, ProjectId, TimeOffId,
+    AssignmentId, CalendarId, Color, Date, DateRange, Groups, LabelId, LabelKind, Name, PersonId,
+    PersonLabels, ProjectId, TimeOffId,
 };
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -58,7 +60,58 @@ pub struct DemoReport {
     pub assignments: usize,
 }
 
+/// The demo's groups, roles and skills, and who carries which: `(group, role, skills)` per person
+/// in the order of [`PEOPLE`]; the fourth person moves from Design to Engineering in two weeks.
+pub const GROUPS: [&str; 3] = ["Design", "Engineering", "Consulting"];
+pub const ROLES: [&str; 3] = ["Designer", "Engineer", "Project manager"];
+pub const SKILLS: [&str; 6] = ["React", "Rust", "Figma", "SAP", "日本語", "English"];
+const CARRIED: [(usize, usize, &[usize]); 12] = [
+    (2, 2, &[3, 4]),
+    (0, 0, &[2, 4]),
+    (1, 1, &[1, 4]),
+    (0, 0, &[0, 2, 4]),
+    (1, 1, &[0, 1, 4, 5]),
+    (2, 2, &[3, 4, 5]),
+    (0, 0, &[2, 5]),
+    (1, 1, &[0, 5]),
+    (1, 1, &[1, 5]),
+    (2, 2, &[3, 5]),
+    (0, 0, &[0, 2, 5]),
+    (1, 1, &[0, 1, 5]),
+];
+const MOVER: usize = 3;
+
 impl Plan<'_> {
+    /// The demo's lists, and what each demo person carries of them.
+    async fn seed_demo_labels(self, scope: &TeamScope, today: Date) -> Result<(), StoreError> {
+        let make = async |kind, names: &[&str]| -> Result<Vec<LabelId>, StoreError> {
+            let mut ids = Vec::new();
+            for name in names {
+                ids.push(self.create_label(scope, LabelId::generate(), kind, Name::parse(name)?).await?.id);
+            }
+            Ok(ids)
+        };
+        let groups = make(LabelKind::Group, &GROUPS).await?;
+        let roles = make(LabelKind::Role, &ROLES).await?;
+        let skills = make(LabelKind::Skill, &SKILLS).await?;
+        let people = self.read_catalog(scope, true).await?.people;
+        for (i, name) in PEOPLE.iter().enumerate() {
+            let Some(person) = people.iter().find(|p| p.name.as_str() == *name) else { continue };
+            let (group, role, carried) = CARRIED[i];
+            let mut history = Groups::always(Some(groups[group].clone()));
+            if i == MOVER {
+                history = history.moved(Some(today.add_days(14)), Some(groups[1].clone()));
+            }
+            let labels = PersonLabels::new(
+                history,
+                Some(roles[role].clone()),
+                carried.iter().map(|&s| skills[s].clone()).collect(),
+            )?;
+            self.set_person_labels(scope, person, labels).await?;
+        }
+        Ok(())
+    }
+
     /// Adds the demo people, projects and assignments to the scope's team.
     pub async fn seed_demo(
         self,
@@ -100,6 +153,7 @@ impl Plan<'_> {
             },
         )
         .await?;
+        self.seed_demo_labels(scope, today).await?;
         // Allocations from their own sequence, so the bars fall where they always did.
         let mut shares = StdRng::seed_from_u64(seed ^ 0x5eed);
         let mut projects = Vec::new();

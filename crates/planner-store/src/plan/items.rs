@@ -3,10 +3,12 @@
 use crate::keys::{self, TeamItemKey};
 use crate::sdk::{Item, get_n, get_s, item_key, key, n, s};
 use crate::{StoreError, window};
+use aws_sdk_dynamodb::types::AttributeValue;
 use planner_domain::capacity::Schedule;
 use planner_domain::capacity::{Allocation, Status};
 use planner_domain::{
-    Assignment, AssignmentId, CalendarId, Color, Date, DateRange, Name, Person, PersonId, Project, ProjectId,
+    Assignment, AssignmentId, CalendarId, Color, Date, DateRange, Groups, Label, LabelId, LabelKind, Name,
+    Person, PersonId, PersonLabels, Project, ProjectId,
 };
 
 /// Marks a person or project whose cascade delete has begun.
@@ -82,7 +84,76 @@ pub(crate) fn person_item(pk: &str, r: &Person) -> Item {
     if let Some(calendar) = &r.calendar {
         item.insert(CALENDAR.into(), s(calendar.as_str()));
     }
+    for (name, value) in labels_values(&r.labels) {
+        item.insert(name.into(), value);
+    }
     item
+}
+
+/// A person's groups over time (JSON, as `Groups` serialises: `[{"from":null,"group":"…"},
+/// {"from":"2027-02-01","group":"…"}]`), role and skills (a string set): each absent when empty.
+pub(crate) const GROUPS: &str = "groups";
+pub(crate) const ROLE: &str = "roleId";
+pub(crate) const SKILLS: &str = "skills";
+
+/// The attributes of a person's labels that have a value; the others are absent (an update
+/// removes them).
+pub(crate) fn labels_values(labels: &PersonLabels) -> Vec<(&'static str, AttributeValue)> {
+    let mut out = Vec::new();
+    if !labels.groups.spells().is_empty() {
+        out.push((GROUPS, s(serde_json::to_string(&labels.groups).unwrap_or_default())));
+    }
+    if let Some(role) = &labels.role {
+        out.push((ROLE, s(role.as_str())));
+    }
+    if !labels.skills.is_empty() {
+        out.push((SKILLS, AttributeValue::Ss(labels.skills.iter().map(|x| x.to_string()).collect())));
+    }
+    out
+}
+
+fn labels_from_item(item: &Item) -> Result<PersonLabels, StoreError> {
+    let groups = match item.get(GROUPS) {
+        None => Groups::default(),
+        Some(v) => {
+            let text = v.as_s().map_err(|_| StoreError::corrupt(item_key(item), "groups is not a string"))?;
+            serde_json::from_str::<Groups>(text)
+                .map_err(|e| StoreError::corrupt(item_key(item), format!("groups: {e}")))?
+        }
+    };
+    let role = match item.get(ROLE) {
+        None => None,
+        Some(_) => Some(LabelId::parse(get_s(item, ROLE)?).map_err(corrupt(item))?),
+    };
+    let skills = match item.get(SKILLS) {
+        None => Default::default(),
+        Some(v) => v
+            .as_ss()
+            .map_err(|_| StoreError::corrupt(item_key(item), "skills is not a string set"))?
+            .iter()
+            .map(|x| LabelId::parse(x).map_err(corrupt(item)))
+            .collect::<Result<_, _>>()?,
+    };
+    PersonLabels::new(groups, role, skills).map_err(corrupt(item))
+}
+
+/// A label of the team's lists of groups, roles and skills.
+pub(crate) fn label_item(pk: &str, l: &Label) -> Item {
+    let mut item = key(pk, keys::label_sk(&l.id));
+    item.insert("id".into(), s(l.id.as_str()));
+    item.insert("kind".into(), s(l.kind.as_str()));
+    item.insert("name".into(), s(l.name.as_str()));
+    item.insert("version".into(), n(l.version));
+    item
+}
+
+pub(crate) fn label_from_item(item: &Item) -> Result<Label, StoreError> {
+    Ok(Label {
+        id: LabelId::parse(get_s(item, "id")?).map_err(corrupt(item))?,
+        kind: LabelKind::parse(get_s(item, "kind")?).map_err(corrupt(item))?,
+        name: Name::parse(get_s(item, "name")?).map_err(corrupt(item))?,
+        version: version(item)?,
+    })
 }
 
 /// A person's own working weeks (JSON, as `Schedule` serialises: `{"weeks":[{"from":null,
@@ -116,6 +187,7 @@ pub(crate) fn person_from_item(item: &Item) -> Result<Person, StoreError> {
         version: version(item)?,
         schedule,
         calendar,
+        labels: labels_from_item(item)?,
     })
 }
 

@@ -18,6 +18,7 @@ mod demo_holidays;
 pub mod feed;
 mod gone;
 mod items;
+mod labels;
 mod reads;
 mod restore;
 mod settings;
@@ -33,9 +34,10 @@ pub use cascade::CascadeReport;
 pub use catalog::{Catalog, PendingDeletion};
 pub use gone::GONE_DAYS;
 pub(crate) use items::{
-    assignment_from_item, assignment_item, index_item, index_key, person_from_item, person_item,
-    project_from_item, project_item,
+    assignment_from_item, assignment_item, index_item, index_key, label_from_item, label_item,
+    person_from_item, person_item, project_from_item, project_item,
 };
+pub use labels::{MAX_LABELS_NAMED, ManyLabels};
 pub use reads::Timeline;
 pub use time_off::{NewTimeOff, TimeOffChange};
 

@@ -28,6 +28,8 @@ pub struct Timeline {
     pub projects: Vec<Project>,
     /// The team's holiday calendars.
     pub calendars: Vec<Calendar>,
+    /// The team's groups, roles and skills.
+    pub labels: Vec<planner_domain::Label>,
     /// Assignments overlapping the window whose person and project are both shown; the time off
     /// of the people shown and the holidays, on the window's reach (`WindowItems::reach`).
     #[serde(flatten)]
@@ -364,7 +366,7 @@ impl Plan<'_> {
             self.read_calendars(scope, self.store.strong_reads),
             self.window_items(scope, window)
         )?;
-        let Catalog { people, projects, unreadable, .. } = catalog;
+        let Catalog { people, projects, labels, unreadable, .. } = catalog;
         items.unreadable.extend(unreadable);
         items.unreadable.extend(bad_calendars);
         items.unreadable.extend(bad_team);
@@ -374,7 +376,7 @@ impl Plan<'_> {
             .assignments
             .retain(|a| shown_people.contains(&a.person_id) && shown_projects.contains(&a.project_id));
         items.time_off.retain(|t| shown_people.contains(&t.person_id));
-        Ok(Timeline { team, window, people, projects, calendars, items })
+        Ok(Timeline { team, window, people, projects, calendars, labels, items })
     }
 
     /// The utilisation report of `range` (weeks from `first_weekday`, 0 Monday): the timeline's

@@ -1,12 +1,14 @@
 //! What an import checks of a file before it writes anything: that it is ours, that every
-//! assignment's person and project and every time off's person are in it, and that it holds
-//! nothing the reader could not read back.
+//! assignment's person and project and every time off's person are in it, that every group, role
+//! and skill a person carries is one of its labels and in that list, that no list names two labels
+//! alike, and that it holds nothing the reader could not read back.
 
 use super::{FORMAT, FORMAT_VERSION, OLDEST_FORMAT_VERSION, TeamExport};
 use crate::StoreError;
 use crate::keys::{self, TeamItemKey};
 use crate::sdk::{Item, get_s, item_key};
-use std::collections::HashSet;
+use planner_domain::{Label, PersonLabels, ValidationError};
+use std::collections::{HashMap, HashSet};
 
 /// The largest version an import writes: half the reader's limit
 /// ([`planner_domain::MAX_VERSION`]), so that no run of edits after it (each adds one; 2^52 of
@@ -31,6 +33,8 @@ pub(super) fn read_back(item: &Item) -> Result<(), StoreError> {
         ) => p::time_off_from_item(item).map(drop),
         Ok(TeamItemKey::Calendar(_)) => p::calendar_from_item(item).map(drop),
         Ok(TeamItemKey::Holiday { .. }) => p::holiday_from_item(item).map(drop),
+        Ok(TeamItemKey::Label(_)) => p::label_from_item(item).map(drop),
+        Ok(TeamItemKey::LabelName) => p::Plan::guarded_label(item).map(drop),
         _ => Err(StoreError::corrupt(item_key(item), "not an item an import writes")),
     };
     read.map_err(|e| {
@@ -76,7 +80,8 @@ impl TeamExport {
             .chain(self.projects.iter().map(|p| (p.version, p.id.to_string())))
             .chain(self.assignments.iter().map(|a| (a.version, a.id.to_string())))
             .chain(self.time_off.iter().map(|t| (t.version, t.id.to_string())))
-            .chain(self.calendars.iter().map(|c| (c.version, c.id.to_string())));
+            .chain(self.calendars.iter().map(|c| (c.version, c.id.to_string())))
+            .chain(self.labels.iter().map(|l| (l.version, l.id.to_string())));
         for (version, id) in versions {
             if version > MAX_IMPORTED_VERSION {
                 return Err(bad(format!(
@@ -111,6 +116,53 @@ impl TeamExport {
             if let Some(c) = r.calendar.as_ref().filter(|c| !calendars.contains(c)) {
                 return Err(bad(format!("{} is in calendar {c}, which is not in the file", r.name)));
             }
+        }
+        self.validate_labels()
+    }
+
+    /// No label twice, no two of one list whose names fold alike, and every label a person
+    /// carries one of the file's, in the list it is carried as.
+    fn validate_labels(&self) -> Result<(), StoreError> {
+        let bad = |message: String| StoreError::BadFile { message };
+        let mut ids = HashSet::new();
+        let mut names: HashMap<_, &Label> = HashMap::new();
+        for l in &self.labels {
+            if !ids.insert(&l.id) {
+                return Err(bad(format!("label {} appears twice", l.id)));
+            }
+            if let Some(other) = names.insert((l.kind, Label::name_key(&l.name)), l) {
+                return Err(bad(format!(
+                    "the {kind}s \"{}\" ({}) and \"{}\" ({}) have the same name (the names of a list differ in more than case or width)",
+                    other.name,
+                    other.id,
+                    l.name,
+                    l.id,
+                    kind = l.kind.as_str()
+                )));
+            }
+        }
+        for r in &self.people {
+            let named = |e: ValidationError| match e {
+                ValidationError::NoSuchLabel { kind, id } => {
+                    match self.labels.iter().find(|l| l.id.as_str() == id) {
+                        Some(l) => bad(format!(
+                            "{} ({}) has \"{}\" ({id}) as a {kind}, but the file has it as a {}",
+                            r.name,
+                            r.id,
+                            l.name,
+                            l.kind.as_str()
+                        )),
+                        None => bad(format!(
+                            "{} ({}) has the {kind} {id}, which is not in the file",
+                            r.name, r.id
+                        )),
+                    }
+                }
+                other => bad(format!("{} ({}): {other}", r.name, r.id)),
+            };
+            let l = &r.labels;
+            PersonLabels::new(l.groups.clone(), l.role.clone(), l.skills.clone()).map_err(named)?;
+            l.check_against(&self.labels).map_err(named)?;
         }
         Ok(())
     }

@@ -5,17 +5,29 @@
 //! team deleted or moved since — a delete or a move leaves a mark (`GONE#…`) at the old key's id,
 //! which the put checks is absent. So a run again after an interruption finishes the copy without
 //! bringing back what a teammate deleted meanwhile, and never overwrites what the team changed.
+//!
+//! Groups, roles and skills go first, each with its name's guard (one transaction, as a create
+//! writes them). A label whose name the team's list has already (another label, any case or
+//! width) is not copied: the copied people carry the team's label instead. A name held by a
+//! label whose delete has begun is freed by finishing that delete, then the label is copied. One
+//! an earlier run put that the team is deleting now is not put again, and the people carry
+//! nothing in its place. (A label's delete leaves no mark once finished, so a run again after it
+//! puts the label back, carried by no one: the people the first run put are not written again.)
+//! The people's puts do not check their labels in the transaction (a person may carry more than
+//! a transaction holds): a label deleted between its copy and the people's puts can be named by a
+//! copied person, as a dangling id (the export leaves it out).
 
 use super::TeamExport;
 use super::Transfer;
 use crate::keys::{self, Series};
-use crate::plan as p;
+use crate::plan::{self as p, Plan};
 use crate::sdk::plain_put;
-use crate::sdk::{self, Item};
+use crate::sdk::{self, Item, key};
 use crate::{StoreError, TeamScope};
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
-use planner_domain::Action;
+use planner_domain::{Action, GroupFrom, Groups, Label, LabelId, Person, PersonLabels};
 use serde::Serialize;
+use std::collections::HashMap;
 
 /// What copying a plan into a team did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
@@ -32,6 +44,11 @@ pub struct CopyReport {
     pub deleted_in_team: usize,
     /// Holiday calendars not copied (with their holidays): only admins add calendars.
     pub calendars_left_out: usize,
+    /// Groups, roles and skills.
+    pub labels: usize,
+    /// Of them, those whose name the team's list had already (another label, any case or
+    /// width): not copied, the copied people carry the team's.
+    pub labels_matched: usize,
 }
 
 /// `plan` without its calendars and holidays, its people in none.
@@ -47,6 +64,9 @@ fn without_calendars(plan: &TeamExport) -> TeamExport {
 
 /// How many items are put at once.
 const COPY_PARALLEL: usize = 16;
+/// How often the labels not yet placed are tried again, each time after reading the team's lists
+/// again (a name a teammate gave a label meanwhile is then found there).
+const LABEL_ROUNDS: usize = 3;
 
 /// One item to copy: the put (action 0, only if absent), then the checks, then its window-index
 /// entry (no condition of its own).
@@ -59,6 +79,20 @@ enum Copied {
     AlreadyThere,
     DeletedInTeam,
 }
+
+/// Why a label's put was refused: the label is there (but not among the team's lists), or its
+/// name is another label's.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Refused {
+    NotTried,
+    Label,
+    Name,
+}
+
+/// What the team's copied people carry for each of the plan's labels: itself (copied, or there
+/// from an earlier run), the team's label of the same list and name, or nothing (the team is
+/// deleting it).
+type LabelMap = HashMap<LabelId, Option<LabelId>>;
 
 impl Transfer<'_> {
     /// Adds a plan (another workspace's, e.g. this computer's local one) to the team, keeping
@@ -91,8 +125,14 @@ impl Transfer<'_> {
             self.store.plan().register_level(scope, series, level).await?;
         }
         let mut report = CopyReport::default();
+        let labels = self.copy_labels(scope, plan, &mut report, progress).await?;
+        let people: Vec<Person> = plan
+            .people
+            .iter()
+            .map(|r| Person { labels: carried_in_team(&r.labels, &labels), ..r.clone() })
+            .collect();
         for (stage, units) in [
-            ("people and projects", self.parent_units(&pk, plan)?),
+            ("people and projects", self.parent_units(&pk, plan, &people)?),
             ("assignments", self.row_units(&pk, plan)?),
         ] {
             let total = units.len();
@@ -116,6 +156,7 @@ impl Transfer<'_> {
         report.people = plan.people.len();
         report.projects = plan.projects.len();
         report.assignments = plan.assignments.len();
+        report.labels = plan.labels.len();
         self.store.plan().write_summary(scope, crate::plan::feed::FeedAction::Copied, &report).await?;
         Ok(report)
     }
@@ -130,8 +171,106 @@ impl Transfer<'_> {
         }
     }
 
-    /// Calendars, people and projects, unless the team deleted them since.
-    fn parent_units(self, pk: &str, plan: &TeamExport) -> Result<Vec<Unit>, StoreError> {
+    /// The plan's labels, each put with its name's guard unless the team's list has the name
+    /// already (or the label: an earlier run), in rounds of the team's lists read again.
+    async fn copy_labels(
+        self,
+        scope: &TeamScope,
+        plan: &TeamExport,
+        report: &mut CopyReport,
+        progress: &mut (dyn FnMut(&str, usize, usize) + Send),
+    ) -> Result<LabelMap, StoreError> {
+        let pk = scope.pk();
+        let pk = pk.as_str();
+        let total = plan.labels.len();
+        progress("labels", 0, total);
+        let mut map = LabelMap::new();
+        let mut left: Vec<(&Label, Refused)> = plan.labels.iter().map(|l| (l, Refused::NotTried)).collect();
+        for _ in 0..LABEL_ROUNDS {
+            if left.is_empty() {
+                break;
+            }
+            let theirs = self.store.plan().read_catalog(scope, true).await?.labels;
+            let mut puts = Vec::new();
+            for (l, refused) in std::mem::take(&mut left) {
+                let named =
+                    |t: &&Label| t.kind == l.kind && Label::name_key(&t.name) == Label::name_key(&l.name);
+                if let Some(same) = theirs.iter().find(|t| t.id == l.id) {
+                    // An earlier run's (a label's kind is never changed: another is a damage).
+                    let kept = same.kind == l.kind;
+                    map.insert(l.id.clone(), kept.then(|| l.id.clone()));
+                    if kept {
+                        report.already_there += 1;
+                    } else {
+                        report.deleted_in_team += 1;
+                    }
+                } else if let Some(named) = theirs.iter().find(named) {
+                    map.insert(l.id.clone(), Some(named.id.clone()));
+                    report.labels_matched += 1;
+                } else if refused == Refused::Label {
+                    // There, and not in the lists: the team is deleting what an earlier run put.
+                    map.insert(l.id.clone(), None);
+                    report.deleted_in_team += 1;
+                } else {
+                    if refused == Refused::Name {
+                        self.finish_name_holders_delete(scope, l, &theirs).await?;
+                    }
+                    puts.push(l);
+                }
+            }
+            // One after another: a team's lists are tens of labels, and each is a round trip.
+            for l in puts {
+                match self.put_label(pk, l).await? {
+                    (l, None) => {
+                        map.insert(l.id.clone(), Some(l.id.clone()));
+                    }
+                    (l, Some(why)) => left.push((l, why)),
+                }
+            }
+            progress("labels", total - left.len(), total);
+        }
+        // Still neither there nor put (its name's delete begun again and again meanwhile).
+        for (l, _) in left {
+            map.insert(l.id.clone(), None);
+            report.deleted_in_team += 1;
+        }
+        progress("labels", total, total);
+        Ok(map)
+    }
+
+    /// The name of `label` is held by a label not in the team's lists (`theirs`): one whose
+    /// delete has begun (and may have been cut short). Its delete is finished, so that the name
+    /// is free for the copy's label, as it would be for a create after it.
+    /// Puts a label and its name guard, both only where absent: what refused it, if anything.
+    async fn put_label<'l>(self, pk: &str, l: &'l Label) -> Result<(&'l Label, Option<Refused>), StoreError> {
+        let actions =
+            vec![self.put_absent(p::label_item(pk, l))?, self.put_absent(Plan::label_guard_item(pk, l))?];
+        match self.store.transact(actions).await {
+            Ok(()) => Ok((l, None)),
+            // The next round reads the lists again, and finds there what refused it.
+            Err(e) if e.condition_failed_at(0) => Ok((l, Some(Refused::Label))),
+            Err(e) if e.condition_failed_at(1) => Ok((l, Some(Refused::Name))),
+            Err(e) => Err(e.into_store("label")),
+        }
+    }
+
+    async fn finish_name_holders_delete(
+        self,
+        scope: &TeamScope,
+        label: &Label,
+        theirs: &[Label],
+    ) -> Result<(), StoreError> {
+        let guard = key(scope.pk(), keys::label_name_sk(label.kind, &Label::name_key(&label.name)));
+        let Some(guard) = self.store.get(guard, true).await? else { return Ok(()) };
+        let holder = Plan::guarded_label(&guard)?;
+        if !theirs.iter().any(|t| t.id == holder) {
+            self.store.plan().delete_label(scope, &holder).await?;
+        }
+        Ok(())
+    }
+
+    /// Calendars, people (as `people` has them) and projects, unless the team deleted them since.
+    fn parent_units(self, pk: &str, plan: &TeamExport, people: &[Person]) -> Result<Vec<Unit>, StoreError> {
         let mut units = Vec::new();
         for c in &plan.calendars {
             let gone = keys::gone_row_sk(&keys::calendar_sk(&c.id));
@@ -139,7 +278,7 @@ impl Transfer<'_> {
                 actions: vec![self.put_absent(p::calendar_item(pk, c))?, self.absent(pk, gone)?],
             });
         }
-        for r in &plan.people {
+        for r in people {
             let gone = keys::gone_row_sk(&keys::person_sk(&r.id));
             units.push(Unit {
                 actions: vec![self.put_absent(p::person_item(pk, r))?, self.absent(pk, gone)?],
@@ -205,5 +344,23 @@ impl Transfer<'_> {
     /// A check that no item `sk` is in the partition (a delete's mark).
     fn absent(self, pk: &str, sk: String) -> Result<TransactWriteItem, StoreError> {
         sdk::check_at(self.store.table(), pk, sk, "attribute_not_exists(pk)")
+    }
+}
+
+/// What a person of the plan carries in the team: each label as `labels` maps it (a group's days
+/// of one mapped to nothing become "no group").
+fn carried_in_team(carried: &PersonLabels, labels: &LabelMap) -> PersonLabels {
+    let to = |id: &LabelId| labels.get(id).cloned().flatten();
+    let spells = carried
+        .groups
+        .spells()
+        .iter()
+        .map(|s| GroupFrom { from: s.from, group: s.group.as_ref().and_then(to) })
+        .collect();
+    PersonLabels {
+        // The same days as before, which `Groups::new` accepted once already.
+        groups: Groups::new(spells).unwrap_or_default(),
+        role: carried.role.as_ref().and_then(to),
+        skills: carried.skills.iter().filter_map(to).collect(),
     }
 }

@@ -1,9 +1,11 @@
-//! An import's calendars, people and projects, put without stripping a delete under way. A plain
-//! put of a row that a cascade delete has marked `deleting` removes the mark; the cascade, which
-//! listed the row's assignments already, would then delete the ones the import puts next and leave
-//! the row without them. So each row is put on `attribute_not_exists(deleting)`, and a marked row's
-//! delete is finished first (which makes any other run of it stop before it deletes,
-//! `plan/cascade.rs`), then the row is put.
+//! An import's labels, calendars, people and projects, put without stripping a delete under
+//! way. A plain put of a row that a cascade delete has marked `deleting` removes the mark; the
+//! cascade, which listed the row's assignments already, would then delete the ones the import
+//! puts next and leave the row without them. So each row is put on
+//! `attribute_not_exists(deleting)`, and a marked row's delete is finished first (which makes any
+//! other run of it stop before it deletes, `plan/cascade.rs`), then the row is put. A label's
+//! delete likewise takes it from every person carrying it before it goes: it is finished before
+//! the import puts the label, and the labels go before the people.
 
 use super::Transfer;
 use crate::keys::{self, TeamItemKey};
@@ -15,7 +17,8 @@ use aws_sdk_dynamodb::types::ReturnConsumedCapacity;
 const PARALLEL: usize = 16;
 
 impl Transfer<'_> {
-    /// Puts `rows` (an import's calendars, people and projects), each over no delete under way.
+    /// Puts `rows` (an import's labels, or its calendars, people and projects), each over no
+    /// delete under way.
     pub(super) async fn put_rows_unmarked(
         self,
         scope: &TeamScope,
@@ -64,6 +67,7 @@ impl Transfer<'_> {
                     self.store.plan().delete_project(scope, id, &mut nothing).await.map(drop)
                 }
                 TeamItemKey::Calendar(id) => self.store.plan().delete_calendar(scope, id).await.map(drop),
+                TeamItemKey::Label(id) => self.store.plan().delete_label(scope, id).await.map(drop),
                 other => {
                     return Err(StoreError::Engine { message: format!("not a row of an import: {other:?}") });
                 }
@@ -75,7 +79,11 @@ impl Transfer<'_> {
             }
         }
         Err(StoreError::Conflict {
-            what: if matches!(which, TeamItemKey::Project(_)) { "project" } else { "person" },
+            what: match which {
+                TeamItemKey::Project(_) => "project",
+                TeamItemKey::Label(_) => "label",
+                _ => "person",
+            },
         })
     }
 }

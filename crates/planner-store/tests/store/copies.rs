@@ -6,10 +6,10 @@
 
 use crate::common::*;
 use aws_sdk_dynamodb::types::AttributeValue;
-use planner_domain::TimeOffId;
 use planner_domain::capacity::TimeOffKind;
+use planner_domain::{Groups, Label, LabelId, LabelKind, Name, PersonLabels, TimeOffId};
 use planner_store::engine::hooks::{Before, Hooks};
-use planner_store::{NewTimeOff, TeamScope, TimeOffChange, keys};
+use planner_store::{NewTimeOff, StoreError, TeamScope, TimeOffChange, keys};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 
@@ -292,4 +292,131 @@ async fn a_planner_cannot_bring_calendars_in_through_a_copy() {
     let report = env.transfer().copy_into_team(&other, &with_calendar, &mut |_, _, _| {}).await.unwrap();
     assert_eq!(report.calendars_left_out, 0);
     assert_eq!(env.plan().calendars(&other).await.unwrap().len(), 1);
+}
+
+async fn label(env: &TestEnv, scope: &TeamScope, kind: LabelKind, name: &str) -> Label {
+    env.plan().create_label(scope, LabelId::generate(), kind, Name::parse(name).unwrap()).await.unwrap()
+}
+
+/// How many label name guards the team's partition holds.
+async fn name_guards(env: &TestEnv, scope: &TeamScope) -> usize {
+    partition(env, &keys::team_pk(scope.team()))
+        .await
+        .iter()
+        .filter(|i| keys::parse_team_sk(i[keys::SK].as_s().unwrap()) == Ok(keys::TeamItemKey::LabelName))
+        .count()
+}
+
+/// A local plan whose Gus carries a group, a role and two skills: React and Go.
+async fn labelled_local(env: &TestEnv) -> (TeamScope, Vec<Label>, planner_store::transfer::TeamExport) {
+    let local = env.team("This computer").await;
+    let labels = vec![
+        label(env, &local, LabelKind::Group, "Design").await,
+        label(env, &local, LabelKind::Role, "Lead").await,
+        label(env, &local, LabelKind::Skill, "React").await,
+        label(env, &local, LabelKind::Skill, "Go").await,
+    ];
+    let gus = env.person(&local, "Gus").await;
+    let carried = PersonLabels::new(
+        Groups::always(Some(labels[0].id.clone())),
+        Some(labels[1].id.clone()),
+        [labels[2].id.clone(), labels[3].id.clone()].into(),
+    )
+    .unwrap();
+    env.plan().set_person_labels(&local, &gus, carried).await.unwrap();
+    let file = env.transfer().export_team(&local).await.unwrap();
+    (local, labels, file)
+}
+
+/// The local plan's labels come in with their names' guards, but a name the team's list has
+/// already (any case or width) stays the team's label, and the copied people carry that one; a
+/// run again puts nothing twice; clearing the local plan afterwards removes its labels and frees
+/// their names.
+#[tokio::test]
+async fn a_copy_brings_labels_in_and_the_copied_people_carry_the_teams_label_of_a_name() {
+    let env = TestEnv::new().await;
+    let (local, labels, file) = labelled_local(&env).await;
+    let [design, lead, _, go] = [&labels[0], &labels[1], &labels[2], &labels[3]];
+    let team = env.team("Team").await;
+    let theirs = label(&env, &team, LabelKind::Skill, "ＲＥＡＣＴ").await;
+
+    let report = env.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    assert_eq!((report.labels, report.labels_matched, report.already_there), (4, 1, 0), "{report:?}");
+    let catalog = env.plan().catalog(&team).await.unwrap();
+    let mut ids: Vec<_> = catalog.labels.iter().map(|l| l.id.clone()).collect();
+    let mut want = vec![design.id.clone(), lead.id.clone(), go.id.clone(), theirs.id.clone()];
+    ids.sort();
+    want.sort();
+    assert_eq!(ids, want, "no second React");
+    assert_eq!(name_guards(&env, &team).await, 4);
+    let gus = &catalog.people[0];
+    assert_eq!(gus.labels.skills, [theirs.id.clone(), go.id.clone()].into(), "the team's React");
+    assert_eq!(
+        (gus.labels.role.as_ref(), gus.labels.groups.on(day("2026-05-01"))),
+        (Some(&lead.id), Some(&design.id))
+    );
+    // The copied labels are the team's as any: a create of their names is refused.
+    let e = env
+        .plan()
+        .create_label(&team, LabelId::generate(), LabelKind::Skill, Name::parse("go").unwrap())
+        .await;
+    assert!(
+        matches!(e, Err(StoreError::Invalid(planner_domain::ValidationError::DuplicateLabel { .. }))),
+        "{e:?}"
+    );
+
+    let again = env.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    assert_eq!((again.labels_matched, again.already_there), (1, 3 + 1), "three labels and Gus: {again:?}");
+    assert_eq!(env.plan().catalog(&team).await.unwrap(), catalog, "nothing twice, nothing changed");
+    assert_eq!(name_guards(&env, &team).await, 4);
+
+    // Clearing the local plan removes Gus and the four labels with their guards.
+    assert_eq!(env.transfer().clear_plan(&local, false, &mut |_, _, _| {}).await.unwrap(), 1 + 4);
+    assert!(env.plan().catalog(&local).await.unwrap().labels.is_empty());
+    assert_eq!(name_guards(&env, &local).await, 0);
+    label(&env, &local, LabelKind::Skill, "React").await;
+}
+
+/// A name held by a label whose delete was cut short in the team is freed by finishing that
+/// delete: the copied label takes the name and the copied people keep it. A label an earlier run
+/// put that the team is deleting now is not put again, and the people carry nothing for it.
+#[tokio::test]
+async fn a_copy_finishes_a_delete_that_holds_a_name_and_brings_back_no_label_being_deleted() {
+    let (env, recorder) = TestEnv::recorded().await;
+    let (_, labels, file) = labelled_local(&env).await;
+    let (react, go) = (&labels[2], &labels[3]);
+    let team = env.team("Team").await;
+    let old_go = label(&env, &team, LabelKind::Skill, "Go").await;
+    recorder.disconnect_after("Query", 0);
+    assert!(env.plan().delete_label(&team, &old_go.id).await.is_err(), "cut after the mark");
+    recorder.clear_rule();
+
+    let report = env.transfer().copy_into_team(&team, &file, &mut |_, _, _| {}).await.unwrap();
+    assert_eq!((report.labels_matched, report.deleted_in_team), (0, 0), "{report:?}");
+    let catalog = env.plan().catalog(&team).await.unwrap();
+    assert!(catalog.labels.contains(go) && !catalog.labels.iter().any(|l| l.id == old_go.id));
+    assert!(catalog.people[0].labels.skills.contains(&go.id));
+    assert_eq!(name_guards(&env, &team).await, 4);
+
+    // In another team, a teammate's delete of the copied React is cut short; then the move runs
+    // again, with a new person who carries React too.
+    let other = env.team("Other").await;
+    env.transfer().copy_into_team(&other, &file, &mut |_, _, _| {}).await.unwrap();
+    recorder.disconnect_after("Query", 0);
+    assert!(env.plan().delete_label(&other, &react.id).await.is_err(), "cut after the mark");
+    recorder.clear_rule();
+    let mut more = file.clone();
+    let ivy = planner_domain::Person {
+        id: planner_domain::PersonId::generate(),
+        name: Name::parse("Ivy").unwrap(),
+        ..file.people[0].clone()
+    };
+    more.people.push(ivy.clone());
+    let report = env.transfer().copy_into_team(&other, &more, &mut |_, _, _| {}).await.unwrap();
+    assert_eq!(report.deleted_in_team, 1, "React: {report:?}");
+    let catalog = env.plan().catalog(&other).await.unwrap();
+    let copied = catalog.people.iter().find(|p| p.id == ivy.id).unwrap();
+    assert_eq!(copied.labels.skills, [go.id.clone()].into(), "no React");
+    assert_eq!(copied.labels.role, ivy.labels.role);
+    assert!(!catalog.labels.iter().any(|l| l.id == react.id));
 }

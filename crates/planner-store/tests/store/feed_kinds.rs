@@ -7,7 +7,7 @@
 
 use crate::common::*;
 use planner_domain::capacity::WorkWeek;
-use planner_domain::{CalendarId, Email, Name, Role, TimeOffId};
+use planner_domain::{CalendarId, Email, LabelId, LabelKind, Name, PersonLabels, Role, TimeOffId};
 use planner_store::feed::{ActivityFilter, ChangeRecord, FeedAction, FeedKind, FeedRead, FeedReader};
 use planner_store::{NewTimeOff, StoreError, TeamScope, TimeOffChange};
 
@@ -76,6 +76,11 @@ async fn every_edit_carries_its_record_in_its_own_request() {
     s.plan().rename_team(&team, name("Every edit, renamed")).await.unwrap();
     s.plan().set_default_week(&team, WorkWeek::new([420, 420, 420, 420, 420, 0, 0]).unwrap()).await.unwrap();
     s.plan().set_feed_days(&team, 400).await.unwrap();
+    let skill =
+        s.plan().create_label(&team, LabelId::generate(), LabelKind::Skill, name("React")).await.unwrap();
+    let skill2 = s.plan().rename_label(&team, &skill.id, skill.version, name("React.js")).await.unwrap();
+    let carried = PersonLabels { skills: [skill.id.clone()].into(), ..PersonLabels::default() };
+    s.plan().set_person_labels(&team, &r3, carried).await.unwrap();
 
     // The requests: every one that wrote to the team's partition (but for the window-index
     // registry, which no screen shows) wrote a change record with it, and exactly one.
@@ -91,7 +96,7 @@ async fn every_edit_carries_its_record_in_its_own_request() {
         assert_eq!(records, 1, "{} wrote {keys:?} with {records} change records", seen.operation);
         assert_eq!(seen.operation, "TransactWriteItems", "one atomic request: {keys:?}");
     }
-    assert_eq!(edits, 18, "one request per edit");
+    assert_eq!(edits, 21, "one request per edit");
 
     let records = s.plan().changes_since(&team, start.as_deref(), 1000).await.unwrap().records;
     use FeedAction::*;
@@ -117,8 +122,13 @@ async fn every_edit_carries_its_record_in_its_own_request() {
             (Team, Changed),
             (Team, Changed),
             (Team, Changed),
+            (Label, Created),
+            (Label, Changed),
+            (Person, Changed),
         ]
     );
+    assert_eq!(records[19].after.as_ref().unwrap()["name"], skill2.name.as_str());
+    assert_eq!(records[20].after.as_ref().unwrap()["skills"][0], skill.id.as_str());
     // Before and after, as the screens name them.
     assert_eq!(records[0].before.as_ref().unwrap()["name"], "R");
     assert_eq!(records[0].after.as_ref().unwrap()["name"], "Ruth");

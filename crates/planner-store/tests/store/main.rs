@@ -18,6 +18,7 @@ mod feed_reader;
 mod figures;
 mod holidays;
 mod identity;
+mod labels;
 mod pagination;
 mod plan;
 mod planted;

@@ -34,6 +34,7 @@ async fn queries_follow_last_evaluated_key_across_pages() {
         time_off: vec![],
         calendars: vec![],
         holidays: vec![],
+        labels: vec![],
         unreadable: vec![],
     };
     env.transfer().import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();

@@ -1,8 +1,10 @@
 //! Export a team and import it back: put before delete, re-runnable after an interruption.
 
 use crate::common::*;
-use planner_store::StoreError;
+use aws_sdk_dynamodb::types::AttributeValue;
+use planner_domain::{Groups, Label, LabelId, LabelKind, Name, Person, PersonLabels, ValidationError};
 use planner_store::transfer::TeamExport;
+use planner_store::{StoreError, TeamScope, keys};
 
 #[tokio::test]
 async fn export_then_import_into_another_team_gives_the_same_plan() {
@@ -242,9 +244,11 @@ async fn a_viewer_cannot_copy_in_and_clearing_empties_the_plan_but_keeps_the_tea
     assert_eq!(plan_sizes(&env, &team).await, (0, 0, 0));
 
     let removed = env.transfer().clear_plan(&local, false, &mut |_, _, _| {}).await.unwrap();
-    // People, projects, assignments, and the demo's time off, calendar and holidays.
+    // People, projects, assignments, the demo's time off, calendar and holidays, and its groups,
+    // roles and skills.
     let capacity = file.time_off.len() + file.calendars.len() + file.holidays.len();
-    assert_eq!(removed, 12 + 6 + file.assignments.len() + capacity);
+    assert_eq!(file.labels.len(), 12);
+    assert_eq!(removed, 12 + 6 + file.assignments.len() + capacity + file.labels.len());
     assert_eq!(plan_sizes(&env, &local).await, (0, 0, 0));
     assert!(
         env.plan()
@@ -313,6 +317,7 @@ async fn a_file_is_written_with_the_format_s_names() {
             "format",
             "formatVersion",
             "holidays",
+            "labels",
             "projects",
             "resources",
             "teamName",
@@ -324,4 +329,262 @@ async fn a_file_is_written_with_the_format_s_names() {
         keys(&file["assignments"][0]),
         ["allocation", "endDateExclusive", "id", "projectId", "resourceId", "startDate", "status", "version"]
     );
+}
+
+async fn label(env: &TestEnv, scope: &TeamScope, kind: LabelKind, name: &str) -> Label {
+    env.plan().create_label(scope, LabelId::generate(), kind, Name::parse(name).unwrap()).await.unwrap()
+}
+
+async fn carry(
+    env: &TestEnv,
+    scope: &TeamScope,
+    p: &Person,
+    groups: Groups,
+    role: Option<&Label>,
+    skills: &[&Label],
+) -> Person {
+    let labels =
+        PersonLabels::new(groups, role.map(|r| r.id.clone()), skills.iter().map(|s| s.id.clone()).collect())
+            .unwrap();
+    env.plan().set_person_labels(scope, p, labels).await.unwrap()
+}
+
+/// The sort keys of the team's label name guards, as stored.
+async fn name_guards(env: &TestEnv, scope: &TeamScope) -> Vec<String> {
+    let mut out: Vec<String> = partition(env, &keys::team_pk(scope.team()))
+        .await
+        .iter()
+        .map(|i| i[keys::SK].as_s().unwrap().clone())
+        .filter(|sk| keys::parse_team_sk(sk) == Ok(keys::TeamItemKey::LabelName))
+        .collect();
+    out.sort();
+    out
+}
+
+fn guard_of(l: &Label) -> String {
+    keys::label_name_sk(l.kind, &Label::name_key(&l.name))
+}
+
+/// A team whose people carry groups over time, a role and skills: Ada (Design, then Product
+/// from 2027-02-01; Lead; React and Go), Bob (Go), Cy (none); and a label no one carries.
+async fn labelled_team(env: &TestEnv, name: &str) -> TeamScope {
+    let scope = env.team(name).await;
+    let design = label(env, &scope, LabelKind::Group, "Design").await;
+    let product = label(env, &scope, LabelKind::Group, "Product").await;
+    let lead = label(env, &scope, LabelKind::Role, "Lead").await;
+    let react = label(env, &scope, LabelKind::Skill, "React").await;
+    let go = label(env, &scope, LabelKind::Skill, "Go").await;
+    label(env, &scope, LabelKind::Skill, "Japanese").await;
+    let ada = env.person(&scope, "Ada").await;
+    let groups =
+        Groups::always(Some(design.id.clone())).moved(Some(day("2027-02-01")), Some(product.id.clone()));
+    carry(env, &scope, &ada, groups, Some(&lead), &[&react, &go]).await;
+    let bob = env.person(&scope, "Bob").await;
+    carry(env, &scope, &bob, Groups::default(), None, &[&go]).await;
+    env.person(&scope, "Cy").await;
+    scope
+}
+
+#[tokio::test]
+async fn labels_and_what_each_person_carries_go_out_and_come_back_as_they_were() {
+    let env = TestEnv::new().await;
+    let source = labelled_team(&env, "Source").await;
+    let file = env.transfer().export_team(&source).await.unwrap();
+    assert_eq!(file.format_version, 4);
+    assert_eq!(file.labels.len(), 6);
+    let json = serde_json::to_value(&file).unwrap();
+    let ada = json["resources"].as_array().unwrap().iter().find(|r| r["name"] == "Ada").unwrap();
+    let mut keys: Vec<_> = ada.as_object().unwrap().keys().cloned().collect();
+    keys.sort();
+    assert_eq!(keys, ["groups", "id", "name", "role", "skills", "version"], "the person's labels, by id");
+    assert_eq!(json["labels"][0].as_object().unwrap().len(), 4, "{}", json["labels"][0]);
+
+    let target = env.team("Target").await;
+    let parsed: TeamExport = serde_json::from_value(json).unwrap();
+    let report = env.transfer().import_team(&target, &parsed, &mut |_, _, _| {}).await.unwrap();
+    assert_eq!((report.labels, report.removed_labels), (6, 0));
+    let (theirs, ours) =
+        (env.plan().catalog(&source).await.unwrap(), env.plan().catalog(&target).await.unwrap());
+    assert_eq!((&ours.labels, &ours.people), (&theirs.labels, &theirs.people));
+    let ada = ours.people.iter().find(|p| p.name.as_str() == "Ada").unwrap();
+    let group_on = |d| {
+        ada.labels
+            .groups
+            .on(day(d))
+            .and_then(|g| ours.labels.iter().find(|l| &l.id == g))
+            .map(|l| l.name.as_str())
+    };
+    assert_eq!((group_on("2027-01-31"), group_on("2027-02-01")), (Some("Design"), Some("Product")));
+    // Each name is the imported label's: taken in the team as a create would have taken it.
+    let mut guards: Vec<_> = file.labels.iter().map(guard_of).collect();
+    guards.sort();
+    assert_eq!(name_guards(&env, &target).await, guards);
+    let e = env
+        .plan()
+        .create_label(&target, LabelId::generate(), LabelKind::Skill, Name::parse("react").unwrap())
+        .await;
+    assert!(matches!(e, Err(StoreError::Invalid(ValidationError::DuplicateLabel { .. }))), "{e:?}");
+    // The same file again changes nothing.
+    env.transfer().import_team(&target, &parsed, &mut |_, _, _| {}).await.unwrap();
+    let again = env.plan().catalog(&target).await.unwrap();
+    assert_eq!((again.labels, again.people), (ours.labels, ours.people));
+    assert_eq!(name_guards(&env, &target).await, guards);
+}
+
+#[tokio::test]
+async fn an_import_removes_the_labels_the_file_does_not_have_and_frees_their_names() {
+    let env = TestEnv::new().await;
+    let source = labelled_team(&env, "Source").await;
+    let file = env.transfer().export_team(&source).await.unwrap();
+    // The target has a group and a skill of its own, carried by its own person; its skill
+    // "REACT" has the name of the file's "React" (another label).
+    let target = env.team("Target").await;
+    let ops = label(&env, &target, LabelKind::Group, "Ops").await;
+    let theirs = label(&env, &target, LabelKind::Skill, "REACT").await;
+    let stray = env.person(&target, "Stray").await;
+    carry(&env, &target, &stray, Groups::always(Some(ops.id.clone())), None, &[&theirs]).await;
+
+    let report = env.transfer().import_team(&target, &file, &mut |_, _, _| {}).await.unwrap();
+    assert_eq!((report.removed_labels, report.removed_people), (2, 1), "{report:?}");
+    let after = env.plan().catalog(&target).await.unwrap();
+    assert_eq!(after.labels, env.plan().catalog(&source).await.unwrap().labels);
+    let mut guards: Vec<_> = file.labels.iter().map(guard_of).collect();
+    guards.sort();
+    assert_eq!(name_guards(&env, &target).await, guards, "the removed labels' guards went with them");
+    // "Ops" is free again; "React" is the file's label's now.
+    let again = label(&env, &target, LabelKind::Group, "Ops").await;
+    assert!(env.plan().catalog(&target).await.unwrap().labels.contains(&again));
+    let e = env
+        .plan()
+        .create_label(&target, LabelId::generate(), LabelKind::Skill, Name::parse("React").unwrap())
+        .await;
+    assert!(matches!(e, Err(StoreError::Invalid(ValidationError::DuplicateLabel { .. }))), "{e:?}");
+    // The file's "React" can be renamed and deleted as any label (its guard is its own).
+    let react = after.labels.iter().find(|l| l.name.as_str() == "React").unwrap();
+    env.plan()
+        .rename_label(&target, &react.id, react.version, Name::parse("React.js").unwrap())
+        .await
+        .unwrap();
+    assert_eq!(env.plan().delete_label(&target, &react.id).await.unwrap(), 1);
+    label(&env, &target, LabelKind::Skill, "React").await;
+}
+
+/// Refuses the file with a sentence that ends with `ends`, and leaves the team as it was.
+async fn refused(env: &TestEnv, target: &TeamScope, file: &TeamExport, ends: &str) {
+    let before = env.plan().catalog(target).await.unwrap();
+    let guards = name_guards(env, target).await;
+    let err = env.transfer().import_team(target, file, &mut |_, _, _| {}).await.unwrap_err();
+    assert!(matches!(err, StoreError::BadFile { .. }), "{err:?}");
+    let said = err.to_string();
+    assert!(said.starts_with("the team export cannot be imported, and nothing was written: "), "{said}");
+    assert!(said.ends_with(ends), "{said}");
+    assert_eq!(env.plan().catalog(target).await.unwrap(), before, "nothing was written");
+    assert_eq!(name_guards(env, target).await, guards);
+}
+
+#[tokio::test]
+async fn a_file_whose_person_has_a_skill_it_does_not_have_is_refused_and_changes_nothing() {
+    let env = TestEnv::new().await;
+    let source = labelled_team(&env, "Source").await;
+    let file = env.transfer().export_team(&source).await.unwrap();
+    let target = env.team("Target").await;
+    let kept = label(&env, &target, LabelKind::Skill, "Kept").await;
+    let person = env.person(&target, "Existing").await;
+    carry(&env, &target, &person, Groups::default(), None, &[&kept]).await;
+
+    let ada = file.people.iter().find(|p| p.name.as_str() == "Ada").unwrap().clone();
+    let react = file.labels.iter().find(|l| l.name.as_str() == "React").unwrap().clone();
+    let mut missing = file.clone();
+    missing.labels.retain(|l| l.id != react.id);
+    refused(
+        &env,
+        &target,
+        &missing,
+        &format!("Ada ({}) has the skill {}, which is not in the file", ada.id, react.id),
+    )
+    .await;
+    // A label of another list: said as such.
+    let mut wrong = file.clone();
+    wrong.labels.iter_mut().find(|l| l.id == react.id).unwrap().kind = LabelKind::Group;
+    refused(
+        &env,
+        &target,
+        &wrong,
+        &format!("Ada ({}) has \"React\" ({}) as a skill, but the file has it as a group", ada.id, react.id),
+    )
+    .await;
+    // The file as exported goes in.
+    env.transfer().import_team(&target, &file, &mut |_, _, _| {}).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_file_with_two_skills_of_one_name_is_refused() {
+    let env = TestEnv::new().await;
+    let source = labelled_team(&env, "Source").await;
+    let mut file = env.transfer().export_team(&source).await.unwrap();
+    let react = file.labels.iter().find(|l| l.name.as_str() == "React").unwrap().clone();
+    let twin = Label { id: LabelId::generate(), name: Name::parse("react").unwrap(), ..react.clone() };
+    file.labels.push(twin.clone());
+    let target = env.team("Target").await;
+    env.person(&target, "Existing").await;
+    let said = format!(
+        "the skills \"React\" ({}) and \"react\" ({}) have the same name (the names of a list differ in more than case or width)",
+        react.id, twin.id
+    );
+    refused(&env, &target, &file, &said).await;
+    // Alike in another list is another label; the same id twice is refused.
+    file.labels.last_mut().unwrap().kind = LabelKind::Group;
+    env.transfer().import_team(&target, &file, &mut |_, _, _| {}).await.unwrap();
+    file.labels.push(react.clone());
+    refused(&env, &target, &file, &format!("label {} appears twice", react.id)).await;
+}
+
+#[tokio::test]
+async fn an_export_leaves_out_a_label_a_person_names_that_the_team_does_not_have() {
+    let env = TestEnv::new().await;
+    let scope = labelled_team(&env, "Dangling").await;
+    let bob =
+        env.plan().list_people(&scope).await.unwrap().into_iter().find(|p| p.name.as_str() == "Bob").unwrap();
+    // Bob's stored item names a skill and a role that are not the team's (as a damage, or a
+    // label deleted while he was written).
+    let ghost = LabelId::generate();
+    let conn = env.store.connection();
+    let mut skills: Vec<String> = bob.labels.skills.iter().map(|s| s.to_string()).collect();
+    skills.push(ghost.to_string());
+    conn.client
+        .update_item()
+        .table_name(&conn.table)
+        .key(keys::PK, AttributeValue::S(keys::team_pk(scope.team())))
+        .key(keys::SK, AttributeValue::S(keys::person_sk(&bob.id)))
+        .update_expression("SET skills = :s, roleId = :r")
+        .expression_attribute_values(":s", AttributeValue::Ss(skills))
+        .expression_attribute_values(":r", AttributeValue::S(ghost.to_string()))
+        .send()
+        .await
+        .unwrap();
+    let file = env.transfer().export_team(&scope).await.unwrap();
+    let exported = file.people.iter().find(|p| p.id == bob.id).unwrap();
+    assert_eq!(exported.labels, bob.labels, "the team's skill stays, the others go");
+    file.validate().unwrap();
+    let target = env.team("Target").await;
+    env.transfer().import_team(&target, &file, &mut |_, _, _| {}).await.unwrap();
+}
+
+#[tokio::test]
+async fn an_import_finishes_a_labels_delete_begun_in_the_team_before_it_puts_the_label() {
+    let (env, recorder) = TestEnv::recorded().await;
+    let scope = labelled_team(&env, "Cut short").await;
+    let file = env.transfer().export_team(&scope).await.unwrap();
+    let go = file.labels.iter().find(|l| l.name.as_str() == "Go").unwrap().clone();
+    recorder.disconnect_after("Query", 0);
+    assert!(env.plan().delete_label(&scope, &go.id).await.is_err(), "cut after the mark");
+    recorder.clear_rule();
+    assert!(!env.plan().catalog(&scope).await.unwrap().labels.contains(&go));
+
+    env.transfer().import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();
+    let after = env.transfer().export_team(&scope).await.unwrap();
+    // Go is the team's again, carried as the file has it (the delete, finished first, took it
+    // from Ada and Bob before the file's people were put).
+    assert_eq!((after.labels, after.people), (file.labels, file.people));
+    assert!(name_guards(&env, &scope).await.contains(&guard_of(&go)));
 }

@@ -2,6 +2,7 @@
 import type { AssignmentDto } from "./AssignmentDto";
 import type { CalendarDto } from "./CalendarDto";
 import type { HolidayDto } from "./HolidayDto";
+import type { LabelDto } from "./LabelDto";
 import type { MemberStateDto } from "./MemberStateDto";
 import type { PersonDto } from "./PersonDto";
 import type { ProjectDto } from "./ProjectDto";
@@ -11,4 +12,4 @@ import type { TimeOffDto } from "./TimeOffDto";
 /**
  * What changed (`after` null: deleted).
  */
-export type LiveChangeDto = { "kind": "assignment", before: AssignmentDto | null, after: AssignmentDto | null, } | { "kind": "person", before: PersonDto | null, after: PersonDto | null, } | { "kind": "project", before: ProjectDto | null, after: ProjectDto | null, } | { "kind": "timeOff", before: TimeOffDto | null, after: TimeOffDto | null, } | { "kind": "calendar", before: CalendarDto | null, after: CalendarDto | null, } | { "kind": "holidays", added: Array<HolidayDto>, removed: Array<HolidayDto>, } | { "kind": "member", before: MemberStateDto | null, after: MemberStateDto | null, } | { "kind": "team", before: TeamSettingsDto, after: TeamSettingsDto, } | { "kind": "whole" };
+export type LiveChangeDto = { "kind": "assignment", before: AssignmentDto | null, after: AssignmentDto | null, } | { "kind": "person", before: PersonDto | null, after: PersonDto | null, } | { "kind": "project", before: ProjectDto | null, after: ProjectDto | null, } | { "kind": "timeOff", before: TimeOffDto | null, after: TimeOffDto | null, } | { "kind": "calendar", before: CalendarDto | null, after: CalendarDto | null, } | { "kind": "label", before: LabelDto | null, after: LabelDto | null, } | { "kind": "holidays", added: Array<HolidayDto>, removed: Array<HolidayDto>, } | { "kind": "member", before: MemberStateDto | null, after: MemberStateDto | null, } | { "kind": "team", before: TeamSettingsDto, after: TeamSettingsDto, } | { "kind": "whole" };

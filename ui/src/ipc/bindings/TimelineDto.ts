@@ -2,6 +2,7 @@
 import type { AssignmentDto } from "./AssignmentDto";
 import type { CalendarDto } from "./CalendarDto";
 import type { HolidayDto } from "./HolidayDto";
+import type { LabelDto } from "./LabelDto";
 import type { PersonDto } from "./PersonDto";
 import type { ProjectDto } from "./ProjectDto";
 import type { TimeOffDto } from "./TimeOffDto";
@@ -24,6 +25,10 @@ holidays: Array<HolidayDto>,
  * The team's holiday calendars.
  */
 calendars: Array<CalendarDto>, 
+/**
+ * The team's groups, roles and skills, by kind and name.
+ */
+labels: Array<LabelDto>, 
 /**
  * The team's default working week: minutes, Monday first.
  */

@@ -32,11 +32,11 @@ use crate::keys::{self, META, Series};
 use crate::plan::Plan;
 use crate::plan::capacity_items::{calendar_from_item, holiday_from_item, time_off_from_item};
 use crate::plan::gone::{DELETED_VERSION, DIGEST, digest_of};
-use crate::plan::items::{assignment_from_item, person_from_item, project_from_item};
+use crate::plan::items::{assignment_from_item, label_from_item, person_from_item, project_from_item};
 use crate::plan::settings::team_from_meta;
 use crate::sdk::{Item, batch_get, get_n, get_s, key};
 use crate::{StoreError, TeamScope};
-use planner_domain::{Assignment, Calendar, Holiday, Person, Project, TimeOff};
+use planner_domain::{Assignment, Calendar, Holiday, Label, Person, Project, TimeOff};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -89,6 +89,12 @@ fn versioned(kind: FeedKind) -> Option<Versioned> {
         FeedKind::Calendar => Versioned {
             sk: |v| typed::<Calendar>(v).map(|c| keys::calendar_sk(&c.id)),
             read: |i| json(calendar_from_item(i)),
+            digest: None,
+            series: None,
+        },
+        FeedKind::Label => Versioned {
+            sk: |v| typed::<Label>(v).map(|l| keys::label_sk(&l.id)),
+            read: |i| json(label_from_item(i)),
             digest: None,
             series: None,
         },
