@@ -1,6 +1,7 @@
 // What each key and menu entry of the timeline does: it opens a dialog, a menu or the picker (the
 // modal state), moves the cursor or the view, or runs an intent. Keys are read in keys.ts.
 import type { AssignmentDto, PersonDto, ProjectDto } from "../../ipc";
+import { LABELS } from "../../labels/labelsWords";
 import { ui } from "../../lang.svelte";
 import { CAPACITY } from "../capacityWords";
 import { FULL_DAY } from "../model/allocation";
@@ -166,6 +167,14 @@ export class Commands {
         run: () => this.d.modal.show({ kind: "working-time", person }),
       },
       {
+        label: ui.words(LABELS).personMenu,
+        run: () => this.d.modal.show({ kind: "person-labels", person }),
+      },
+      {
+        label: ui.words(LABELS).manyMenu,
+        run: () => this.d.modal.show({ kind: "many-people", chosen: [person.id] }),
+      },
+      {
         label: ui.words(CAPACITY).timeOffMenu,
         run: () => this.d.modal.show({ kind: "time-off", person, first: dateOf(this.d.cursor.at.day) }),
       },
@@ -179,6 +188,9 @@ export class Commands {
 
   /** The holiday calendars and the team's week (the toolbar's). */
   openCalendars = (): void => this.d.modal.show({ kind: "calendars" });
+
+  /** The team's groups, roles and skills (the toolbar's). */
+  openLabels = (): void => this.d.modal.show({ kind: "labels" });
 
   /** The utilisation report (the toolbar's). */
   openReport = (): void => this.d.modal.show({ kind: "report" });

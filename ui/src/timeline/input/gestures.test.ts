@@ -134,6 +134,8 @@ describe("which bar a pointer is on", () => {
       "Who is free…",
       "Rename person…",
       "Working time…",
+      "Group, role and skills…",
+      "Change many people…",
       "Time off…",
       "Delete person…",
     ]);

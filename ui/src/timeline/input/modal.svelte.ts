@@ -31,6 +31,12 @@ export type Modal =
   | { kind: "time-off"; person: PersonDto; first: string }
   /** The holiday calendars and the team's week (the toolbar's). */
   | { kind: "calendars" }
+  /** The team's groups, roles and skills (the toolbar's). */
+  | { kind: "labels" }
+  /** A person's group over time, role and skills (the person's menu). */
+  | { kind: "person-labels"; person: PersonDto }
+  /** One change of many people's group, role and skills (the person's menu: them chosen). */
+  | { kind: "many-people"; chosen: string[] }
   /** The utilisation report (the toolbar's), first over the rows' period. */
   | { kind: "report" }
   /** Who is free over days `[from, to]` (an empty day's menu). */
@@ -60,7 +66,17 @@ export function closing(current: Modal, ...kinds: ModalKind[]): Modal {
  */
 export function gridFocusAfterMenu(current: Modal): boolean {
   return !(
-    ["edit", "delete", "picker", "working-time", "time-off", "free", ...NAMING] as ModalKind[]
+    [
+      "edit",
+      "delete",
+      "picker",
+      "working-time",
+      "time-off",
+      "free",
+      "person-labels",
+      "many-people",
+      ...NAMING,
+    ] as ModalKind[]
   ).includes(current.kind);
 }
 

@@ -70,6 +70,10 @@ export class LiveView {
           if (c.after.feedDays) this.shown.feedDays = c.after.feedDays;
           if (c.after.defaultWeek) this.shown.capacity.defaultWeek = c.after.defaultWeek;
           break;
+        case "label":
+          // (A delete's people come as their own changes, before it.)
+          this.shown.labels.live(c.before, c.after);
+          break;
         case "member":
           break;
         default:

@@ -121,6 +121,7 @@ export class Loader {
       this.shown.projects = touched
         .newerOf(catalog.projects, this.shown.projects, (p) => PROJECT(p.id), asked)
         .sort(byName);
+      this.shown.labels.replace(catalog.labels);
       // (Not taken as versions this window wrote: an edit or an undo from what was shown before
       // the reload must still meet someone else's change as a conflict, not overwrite it.)
       // What was read again replaces what was shown there; windows loaded meanwhile (a scroll

@@ -8,10 +8,21 @@
 // (liveView.ts), and the edits here. The contract and the pure parts of the edits are in
 // planApi.ts.
 import { MESSAGES } from "../../i18n";
-import type { AssignmentDto, LiveNewsDto, PersonDto, ProjectDto, ScheduleDto, TimelineDto } from "../../ipc";
+import type {
+  AssignmentDto,
+  LabelDto,
+  LabelsEditDto,
+  LiveNewsDto,
+  ManyLabelsDto,
+  PersonDto,
+  ProjectDto,
+  ScheduleDto,
+  TimelineDto,
+} from "../../ipc";
 import type { Capacity } from "./capacity.svelte";
 import type { Day } from "./dates";
 import type { Edit } from "./history";
+import type { Carried, Labels } from "./labels.svelte";
 import { LiveView } from "./liveView";
 import { Loader } from "./loader";
 import { type UnconfirmedEdit, wasSaved } from "./offline";
@@ -438,6 +449,32 @@ export class Plan {
   async setWorkingTime(p: PersonDto, schedule: ScheduleDto | null, calendarId: string | null): Promise<void> {
     const saved = await this.api.setWorkingTime(p, schedule, calendarId);
     this.shown.showPerson(saved);
+  }
+
+  /** The team's groups, roles and skills. */
+  get labels(): Labels {
+    return this.shown.labels;
+  }
+
+  /** What one person carries (groups over time, role, skills); a failure is thrown (the dialog
+   * shows it). */
+  async setPersonLabels(p: PersonDto, carried: Carried): Promise<void> {
+    this.shown.showPerson(await this.shown.labels.setPerson(p, carried));
+  }
+
+  /** One change of many people's labels: those changed are shown as they are now; anyone someone
+   * else changed meanwhile is left as they are and named. Answers how many were changed. */
+  async setLabelsMany(people: readonly PersonDto[], edit: LabelsEditDto): Promise<ManyLabelsDto> {
+    const done = await this.shown.labels.setMany(people, edit);
+    for (const p of done.people) this.shown.showPerson(p);
+    return done;
+  }
+
+  /** Deletes a group, role or skill; the people who carried it are read again. Answers how many. */
+  async deleteLabel(l: LabelDto): Promise<number> {
+    const n = await this.shown.labels.remove(l);
+    if (n > 0) await this.loader.reload();
+    return n;
   }
 
   async addProject(name: string, color: string, id = newId()): Promise<ProjectDto> {

@@ -8,6 +8,7 @@ import { FULL_DAY } from "./allocation";
 import type { CapacityApi } from "./capacity.svelte";
 import { chunkRange } from "./chunks";
 import { dateOf, dayOf, END, withinPlan } from "./dates";
+import type { LabelsApi } from "./labels.svelte";
 
 /** What a person chooses for an assignment: who, which project, first and last day (included),
  * and how much of the person's days it takes and whether it is settled (kept as they are when
@@ -16,6 +17,7 @@ export type Fields = AssignmentChangeInput;
 
 /** The Rust commands the plan uses (src/ipc in the app; an in-memory fake in tests). */
 export type PlanApi = CapacityApi &
+  LabelsApi &
   Pick<
     Commands,
     | "loadWindow"
@@ -51,17 +53,7 @@ export function codeOf(e: unknown): string | undefined {
 /** Codes after which an edit can never be applied as it is (the thing changed or went away). */
 export const STALE = new Set(["conflict", "not_found", "parent_gone"]);
 
-const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-
-/** A ULID: 48 bits of milliseconds and 80 random bits, 26 Crockford base-32 characters. */
-export function newId(now = Date.now()): string {
-  let time = "";
-  for (let t = now, i = 0; i < 10; i++, t = Math.floor(t / 32)) time = CROCKFORD[t % 32] + time;
-  const random = crypto.getRandomValues(new Uint8Array(16));
-  return time + Array.from(random, (b) => CROCKFORD[b % 32]).join("");
-}
-
-export const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+export { byName, newId } from "./ids";
 
 /** The same assignment in every field the timeline shows or an edit sends. */
 export const sameBar = (a: AssignmentDto, b: AssignmentDto) =>

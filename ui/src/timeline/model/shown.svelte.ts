@@ -7,6 +7,7 @@ import { MESSAGES } from "../../i18n";
 import type { AssignmentDto, PersonDto, ProjectDto, TimelineDto, Unreadable } from "../../ipc";
 import { Capacity } from "./capacity.svelte";
 import { type Edit, History } from "./history";
+import { Labels } from "./labels.svelte";
 import type { UnconfirmedEdit } from "./offline";
 import { byName, codeOf, type Notice, type PlanApi, type Say } from "./planApi";
 import { KEY, Touched } from "./touched";
@@ -34,6 +35,8 @@ export class Shown {
 
   /** Working weeks, holidays and time off (capacity.svelte.ts). */
   readonly capacity: Capacity;
+  /** The team's groups, roles and skills (labels.svelte.ts). */
+  readonly labels: Labels;
 
   /** The edits for undo and redo. */
   readonly history = new History();
@@ -46,6 +49,7 @@ export class Shown {
     readonly say: Say,
   ) {
     this.capacity = new Capacity(initial, api, this.touched);
+    this.labels = new Labels(initial.labels, api);
     this.teamName = initial.teamName;
     this.feedDays = initial.feedDays;
     this.people = [...initial.people].sort(byName);

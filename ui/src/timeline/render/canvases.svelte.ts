@@ -1,6 +1,7 @@
 // The three canvases' painting (PaintCanvas.svelte is each canvas): their scenes (scenes.ts)
 // from the rows and days in view, their sizes, the palette and device pixel ratio they paint
 // with, the label caches they share, what each shows now, and the rehearsal of a scroll.
+import type { PersonDto } from "../../ipc";
 import { ui } from "../../lang.svelte";
 import type { Day } from "../model/dates";
 import { monthLabels } from "../scene/layout";
@@ -74,7 +75,12 @@ export class Canvases {
     rows: Rows,
     /** What the painting follows of the input, read where it paints: the bar being dragged
      * (painted by the drag's own layer, not the pane) and the keyboard cursor's row. */
-    input: { dragging: () => string | undefined; cursorRow: () => number },
+    input: {
+      dragging: () => string | undefined;
+      cursorRow: () => number;
+      /** What the name column says after a person's name (their role and group today). */
+      detail?: (p: PersonDto) => string;
+    },
     today: () => Day,
   ) {
     this.scene = $derived(
@@ -123,6 +129,7 @@ export class Canvases {
         rows.all,
         { ...rows.periodDays, partlyMissing: rows.periodMissing, tentative: rows.tentative, lang: ui.lang },
         input.cursorRow(),
+        input.detail,
       ),
     );
     this.namesSize = $derived({ width: NAME_W - 1, height: this.paneSize.height }); // less the right border

@@ -12,8 +12,8 @@ describe("paintNames", () => {
         palette,
         family: "sans-serif",
         rows: [
-          { y: 40, h: 36, name: "Alice", load: "88%", current: false },
-          { y: 76, h: 36, name: "Margaret Hamilton-Smithson", load: "100%", current: true },
+          { y: 40, h: 36, name: "Alice", detail: "", load: "88%", current: false },
+          { y: 76, h: 36, name: "Margaret Hamilton-Smithson", detail: "", load: "100%", current: true },
         ],
       },
       { width: 219, height: 300, scrollTop: 40 },
@@ -36,10 +36,42 @@ describe("paintNames", () => {
   });
 });
 
+describe("paintNames with a person's role and group", () => {
+  it("puts the name above the middle and the detail under it, muted and cut to the same room", () => {
+    const { ctx, ops } = recorder();
+    paintNames(
+      ctx,
+      {
+        palette,
+        family: "sans-serif",
+        rows: [
+          {
+            y: 0,
+            h: 36,
+            name: "Ada",
+            detail: "Lead designer · Design and Brand Studio",
+            load: "88%",
+            current: false,
+          },
+          { y: 36, h: 36, name: "Ben", detail: "", load: "88%", current: false },
+        ],
+      },
+      { width: 219, height: 300, scrollTop: 0 },
+      1,
+      new TextCache(),
+    );
+    const texts = ops.filter((o) => o.startsWith("text"));
+    expect(texts).toContain('text #111 14px "Ada" 10.5,11');
+    expect(texts).toContain('text #111 14px "Ben" 10.5,54');
+    // The room the name has (170 px): the detail cut with an ellipsis to fit it.
+    expect(texts).toContain('text #777 "Lead designer · Design…" 10.5,27');
+  });
+});
+
 describe("sameNames", () => {
   const rows = () => [
-    { y: 0, h: 36, name: "Ada", load: "80%", current: false },
-    { y: 36, h: 62, name: "Ben", load: "45%", current: true },
+    { y: 0, h: 36, name: "Ada", detail: "", load: "80%", current: false },
+    { y: 36, h: 62, name: "Ben", detail: "", load: "45%", current: true },
   ];
   const names = (over = {}) => ({ palette, family: "sans-serif", rows: rows(), ...over });
   it("is the same for a scene made again with the same rows, loads and cursor", () => {

@@ -2,7 +2,7 @@
 // Tested in paint.test.ts.
 
 import type { NamesScene } from "../scene/sceneTypes";
-import { begin, type Ctx, type LabelCache, put, type TextCache } from "./labels";
+import { begin, type Ctx, fitText, type LabelCache, put, type TextCache } from "./labels";
 import type { View } from "./paint";
 
 /** The name column's padding each side (0.75rem of the 14 px root), and the gap before the load. */
@@ -19,15 +19,21 @@ export function sameNames(a: NamesScene, b: NamesScene): boolean {
   return a.rows.every((r, i) => {
     const o = b.rows[i];
     return (
-      !!o && r.y === o.y && r.h === o.h && r.name === o.name && r.load === o.load && r.current === o.current
+      !!o &&
+      r.y === o.y &&
+      r.h === o.h &&
+      r.name === o.name &&
+      r.detail === o.detail &&
+      r.load === o.load &&
+      r.current === o.current
     );
   });
 }
 
 /**
  * Paints the name column as the DOM column had it: the cursor's row shaded, each name (14 px,
- * cut with an ellipsis before its load) on the left, the load (12 px, muted) on the right, and a
- * line under each row.
+ * cut with an ellipsis before its load) on the left, with its detail (role and group, 12 px,
+ * muted) under it, the load (12 px, muted) on the right, and a line under each row.
  */
 export function paintNames(
   ctx: Ctx,
@@ -75,9 +81,28 @@ export function paintNames(
   ctx.font = nameFont;
   ctx.fillStyle = palette.fg;
   const measure = (t: string) => ctx.measureText(t).width;
+  // A row with a detail (role and group) has its name a little above the middle and the detail
+  // under it (12 px, muted): two lines fit the lowest row.
+  const nameY = (r: (typeof s.rows)[number]) => r.y - sy + r.h / 2 - (r.detail ? DETAIL_SHIFT : 0);
+  const rooms: number[] = [];
   s.rows.forEach((r, i) => {
     const room = view.width - 2 * NAME_PAD - (loadWidths[i] ?? 0) - LOAD_GAP;
+    rooms.push(room);
     const name = text.fit(r.name, room, measure);
-    if (name) put(ctx, labels, name, NAME_PAD, r.y - sy + r.h / 2, nameFont, 14, palette.fg, ratio);
+    if (name) put(ctx, labels, name, NAME_PAD, nameY(r), nameFont, 14, palette.fg, ratio);
+  });
+  if (!s.rows.some((r) => r.detail)) return;
+  ctx.font = loadFont;
+  ctx.fillStyle = palette.muted;
+  // Measured in the load's font: not the cache's (the names'), so apart from it.
+  const widths = new Map<string, number>();
+  s.rows.forEach((r, i) => {
+    if (!r.detail) return;
+    const detail = fitText(r.detail, Math.floor(rooms[i] ?? 0), (t) => ctx.measureText(t).width, widths);
+    const y = r.y - sy + r.h / 2 + DETAIL_SHIFT + 2;
+    if (detail) put(ctx, labels, detail, NAME_PAD, y, loadFont, 12, palette.muted, ratio);
   });
 }
+
+/** How far above the middle a name with a detail under it is painted (and the detail below). */
+const DETAIL_SHIFT = 7;

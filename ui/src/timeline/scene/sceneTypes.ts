@@ -75,5 +75,5 @@ export interface NamesScene {
   palette: Palette;
   family: string;
   /** Content y and height of each row in view. */
-  rows: { y: number; h: number; name: string; load: string; current: boolean }[];
+  rows: { y: number; h: number; name: string; detail: string; load: string; current: boolean }[];
 }

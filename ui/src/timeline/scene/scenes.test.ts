@@ -170,9 +170,9 @@ describe("the name column's scene", () => {
     // Monday to Friday, 8 hours: Ada's two whole-day bars overlap on two of her five days, 56 of
     // 40 hours; the share counts hours against capacity, so over 100 % (it was booked days: 100 %).
     expect(n.rows).toEqual([
-      { y: 0, h: 62, name: "Ada", load: "56h · 0h · 140%", current: false },
-      { y: 62, h: 36, name: "Bob", load: "0h · 40h · 0%", current: true },
-      { y: 98, h: 36, name: "Cy", load: "0h · 40h · 0%", current: false },
+      { y: 0, h: 62, name: "Ada", detail: "", load: "56h · 0h · 140%", current: false },
+      { y: 62, h: 36, name: "Bob", detail: "", load: "0h · 40h · 0%", current: true },
+      { y: 98, h: 36, name: "Cy", detail: "", load: "0h · 40h · 0%", current: false },
     ]);
     const missing = names(true, 0);
     expect(missing.rows.map((r) => r.load)).toEqual(["–", "–", "–"]);

@@ -1,7 +1,7 @@
 // What the canvases paint, built from the rows and days in view: the pane's scene, the date
 // header's and the name column's (paint.ts paints them). Pure, tested in scenes.test.ts.
 import type { Lang } from "../../i18n";
-import type { AssignmentDto, ProjectDto } from "../../ipc";
+import type { AssignmentDto, PersonDto, ProjectDto } from "../../ipc";
 import { allocationText } from "../model/allocation";
 import { type Day, dateOf, isWeekend, weekday } from "../model/dates";
 import type { Level } from "../model/load";
@@ -222,6 +222,8 @@ export function namesScene(
   rows: readonly Row[],
   period: { from: Day; to: Day; partlyMissing: boolean; tentative?: boolean; lang?: string },
   cursorRow: number,
+  /** What is said after a person's name, muted (their role and group): none by default. */
+  detail: (p: PersonDto) => string = () => "",
 ): NamesScene {
   const { from, to, tentative = true, lang = "en" } = period;
   return {
@@ -233,6 +235,7 @@ export function namesScene(
         y: r.top,
         h: r.height,
         name: r.person.name,
+        detail: detail(r.person),
         load: period.partlyMissing || !row ? "–" : figuresText(figures(row, from, to, tentative), lang),
         current: r.index === cursorRow,
       };
