@@ -1,9 +1,10 @@
-// Groups, roles and skills as a planner uses them: the demo's people show their role and group
-// after their name; a skill is added to the team's list (the same name in another case is refused
+// Groups, roles and skills as a planner uses them: the demo’s people show their role and group
+// under their name; a skill is added to the team's list (the same name in another case is refused
 // with a sentence) and renamed; a new person is given a group, a move to another group in two
 // weeks, a role and that skill in their dialog, and the name column says it; two people are given
 // another skill at once; deleting the skill says how many people carry it first and takes it from
-// them. The team is left as it was. Screenshots at each step.
+// them; the people filter by skill, group and free hours, combined. The team is left as it was.
+// Screenshots at each step.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { clickMenuItem, dialogGone, rowOf, until, withNewPerson } from "./webdriver.mjs";
@@ -140,6 +141,25 @@ test("groups, roles and skills: the lists, one person's, many people's, a delete
     const left = await app.script(`return [...document.querySelectorAll("dialog[open] input[name=skill]:checked")].map((i) => i.parentElement.textContent.trim());`);
     assert.deepEqual(left, ["React"], "the deleted skill is gone from the person; React stays");
     await closeDialog(app);
+
+    // The people filter: those with SAP (the demo's three project managers), in Consulting too;
+    // free at least 1,000 hours leaves no one; "Show everyone" brings them all back.
+    await app.click((await app.findAll('button[data-action="people-filter"]'))[0]);
+    await app.waitFor("dialog[open] input[name=filter-skill]");
+    const shown = async () => Number(await app.script(`return document.querySelector("dialog[open] [data-shown]").dataset.shown;`));
+    const everyone = await shown();
+    assert.equal(everyone, 13);
+    assert.ok(await tick(app, "filter-skill", "SAP"));
+    await until("three with SAP", async () => (await shown()) === 3);
+    assert.ok(await tick(app, "filter-group", "Consulting"));
+    await until("the same three in Consulting", async () => (await shown()) === 3);
+    await app.screenshot("labels-7-filter");
+    await app.set("dialog[open] input[name=filter-free]", "1000");
+    await until("no one that free", async () => (await shown()) === 0);
+    await app.click((await app.findAll('dialog[open] button[data-action="clear-filter"]'))[0]);
+    await until("everyone again", async () => (await shown()) === everyone);
+    await closeDialog(app);
+    assert.equal((await app.texts(".name .who")).length >= 12, true, "the rows are back");
 
     // Alice as she was: React taken from her again.
     await personMenu(app, "Change many people");

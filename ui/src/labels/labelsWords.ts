@@ -53,7 +53,18 @@ export const EN_LABELS = {
   conflictsMany: (names: string) =>
     `Someone else changed these people meanwhile; they were left as they are: ${names}.`,
   nothingChosen: "Choose the people to change and what to change.",
-  groupNow: (name: string) => name,
+  filterButton: "Filter",
+  filterHint: "Show only people of some groups, roles, skills or projects, or with free hours",
+  filterTitle: "Show only these people",
+  filterShown: (n: number, all: number) => `${n} of ${all} people shown`,
+  filterGroups: "In a group (any day of the period)",
+  filterRoles: "With a role",
+  filterBySkills: "With skills",
+  allSkills: "All of them",
+  anySkill: "Any of them",
+  filterProjects: "Booked on a project (in the period)",
+  filterFree: "Free at least (hours in the period)",
+  clearFilter: "Show everyone",
 };
 
 export type LabelsWords = typeof EN_LABELS;
@@ -106,7 +117,18 @@ export const JA_LABELS: LabelsWords = {
   changedMany: (n) => `${n}人を変更しました。`,
   conflictsMany: (names) => `その間に他の人が変更したため、次の人は変更していません: ${names}。`,
   nothingChosen: "変更する人と内容を選んでください。",
-  groupNow: (name) => name,
+  filterButton: "絞り込み",
+  filterHint: "グループ・役割・スキル・案件・空き時間で表示する人を絞り込みます",
+  filterTitle: "表示する人を絞り込む",
+  filterShown: (n, all) => `${all}人中${n}人を表示`,
+  filterGroups: "グループ（期間中のいずれかの日）",
+  filterRoles: "役割",
+  filterBySkills: "スキル",
+  allSkills: "すべて持つ",
+  anySkill: "いずれかを持つ",
+  filterProjects: "案件に予定あり（期間中）",
+  filterFree: "空き時間が次以上（期間中の時間）",
+  clearFilter: "全員を表示",
 };
 
 export const LABELS: Words<LabelsWords> = { en: EN_LABELS, ja: JA_LABELS };

@@ -33,6 +33,10 @@ export type Modal =
   | { kind: "calendars" }
   /** The team's groups, roles and skills (the toolbar's). */
   | { kind: "labels" }
+  /** The days of the rows' figures, picked (the name column's period). */
+  | { kind: "period" }
+  /** Which people are shown (the name column's Filter). */
+  | { kind: "people-filter" }
   /** A person's group over time, role and skills (the person's menu). */
   | { kind: "person-labels"; person: PersonDto }
   /** One change of many people's group, role and skills (the person's menu: them chosen). */

@@ -84,3 +84,15 @@ describe("the period of the rows' figures", () => {
     });
   });
 });
+
+describe("a period of the days in view, or of days picked", () => {
+  it("follows the pane's days, or the days picked, and the next four weeks until either is known", () => {
+    const today = dayOf("2026-12-09");
+    const inView = { from: dayOf("2027-01-04"), to: dayOf("2027-02-01") };
+    expect(periodDays("inView", today, 0, { inView })).toEqual(inView);
+    const custom = { from: dayOf("2027-03-01"), to: dayOf("2027-04-01") };
+    expect(periodDays("custom", today, 0, { custom })).toEqual(custom);
+    expect(periodDays("custom", today, 0, { custom: null })).toEqual({ from: today, to: today + 28 });
+    expect(periodDays("inView", today, 0)).toEqual({ from: today, to: today + 28 });
+  });
+});

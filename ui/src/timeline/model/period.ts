@@ -10,15 +10,51 @@ export interface PeriodRow {
   availability: Availability;
 }
 
-export type PeriodKind = "thisWeek" | "next4Weeks" | "thisMonth" | "nextMonth" | "next13Weeks";
-export const PERIODS: PeriodKind[] = ["thisWeek", "next4Weeks", "thisMonth", "nextMonth", "next13Weeks"];
+export type PeriodKind =
+  | "thisWeek"
+  | "next4Weeks"
+  | "thisMonth"
+  | "nextMonth"
+  | "next13Weeks"
+  | "inView"
+  | "custom";
+export const PERIODS: PeriodKind[] = [
+  "thisWeek",
+  "next4Weeks",
+  "thisMonth",
+  "nextMonth",
+  "next13Weeks",
+  "inView",
+  "custom",
+];
 /** What a new timeline shows: the next four weeks. */
 export const DEFAULT_PERIOD: PeriodKind = "next4Weeks";
+/** The longest period one picks (as the report's): two years and a day. */
+export const MAX_PERIOD_DAYS = 731;
 
-/** The days `[from, to)` of a period seen on `today`, weeks starting on `weekStart` (0 = Monday). */
-export function periodDays(kind: PeriodKind, today: Day, weekStart: number): { from: Day; to: Day } {
+/** Days `[from, to)`. */
+export interface Span {
+  from: Day;
+  to: Day;
+}
+
+/**
+ * The days `[from, to)` of a period seen on `today`, weeks starting on `weekStart` (0 = Monday);
+ * `inView`: the days the pane shows; `custom`: the days picked (both: the next four weeks until
+ * they are known).
+ */
+export function periodDays(
+  kind: PeriodKind,
+  today: Day,
+  weekStart: number,
+  spans: { inView?: Span; custom?: Span | null } = {},
+): Span {
   const week = today - ((weekday(today) - weekStart + 7) % 7);
   switch (kind) {
+    case "inView":
+      return spans.inView ?? { from: today, to: today + 28 };
+    case "custom":
+      return spans.custom ?? { from: today, to: today + 28 };
     case "thisWeek":
       return { from: week, to: week + 7 };
     case "next4Weeks":

@@ -11,7 +11,8 @@ import { availabilities } from "../model/capacity.svelte";
 import { chunkSpans } from "../model/chunks";
 import { type Day, dayOf } from "../model/dates";
 import type { Availability } from "../model/load";
-import { DEFAULT_PERIOD, type PeriodKind, periodDays } from "../model/period";
+import { bookedOn, NO_FILTER, type PeopleFilter, passesLabels } from "../model/peopleFilter";
+import { DEFAULT_PERIOD, figures, type PeriodKind, periodDays, type Span } from "../model/period";
 import type { Plan } from "../model/plan.svelte";
 import { daysLabel } from "./format";
 import { type HeatCell, heatCells, heatUnit } from "./heat";
@@ -171,6 +172,8 @@ export const fades = (name: string, query: string): boolean => query.trim() !== 
 export class Rows {
   /** The people filter (the name column's search field). */
   filter = $state("");
+  /** The people filter's other conditions: group, role, skills, project, free hours. */
+  peopleFilter: PeopleFilter = $state.raw(NO_FILTER);
   /** The project search (the projects panel's): bars of other projects fade. */
   projectQuery = $state("");
   /** Whether tentative work counts in the loads (the overbooked mark). */
@@ -179,16 +182,25 @@ export class Rows {
   heatmap = $state(false);
   /** The period the rows' figures are for, and its days. */
   period: PeriodKind = $state(DEFAULT_PERIOD);
+  /** The days picked for the period `custom` (`[from, to)`), once picked. */
+  customPeriod: Span | null = $state.raw(null);
   readonly periodDays: { from: Day; to: Day };
   /** Whether part of the period is not loaded (then its figures cannot be told). */
   readonly periodMissing: boolean;
+  /** The people shown: those that pass the name search and the people filter. */
   readonly people: PersonDto[];
+  /** The people the name search and the filter's group, role, skill and project conditions let
+   * through (the free hours are told from their rows). */
+  readonly #candidates: PersonDto[];
   readonly projects: Record<string, ProjectDto>;
   /** When each person can work, by id. */
   readonly available: Map<string, Availability>;
-  /** Each person's bars in lanes. */
+  /** Each candidate's bars in lanes, and of those shown. */
+  readonly #allLanes: Lanes[];
   readonly #lanes: Lanes[];
-  /** Each person's row: bars in lanes, availability, time off. */
+  /** Each candidate's row: bars in lanes, availability, time off. */
+  readonly #rows: Row[];
+  /** Each person's row shown: bars in lanes, availability, time off. */
   readonly all: Row[];
   /** Each person's row index and each bar's place, by id. */
   readonly index: { person: Map<string, number>; bar: Map<string, BarPlace> };
@@ -205,7 +217,18 @@ export class Rows {
   readonly partlyMissing: boolean;
 
   constructor(plan: Plan, view: Viewport, today: Day = dayOf(new Date().toISOString().slice(0, 10))) {
-    this.people = $derived(plan.people.filter((p) => matches(p.name, this.filter)));
+    this.#candidates = $derived.by(() => {
+      const f = this.peopleFilter;
+      // The period read only when a condition needs it (the days in view change as one scrolls).
+      const { from, to } = f.groups.length || f.projects.length ? this.periodDays : { from: 0, to: 0 };
+      const booked = f.projects.length ? bookedOn(Object.values(plan.byId), f.projects, from, to) : null;
+      return plan.people.filter(
+        (p) =>
+          matches(p.name, this.filter) &&
+          passesLabels(p, f, from, to) &&
+          (booked === null || booked.has(p.id)),
+      );
+    });
     this.projects = $derived(Object.fromEntries(plan.projects.map((p) => [p.id, p])));
     const cap = plan.capacity;
     // Each made from the last one, keeping what did not change (availabilities, barLanes,
@@ -222,14 +245,31 @@ export class Rows {
         ),
       ),
     );
-    this.#lanes = $derived.by(
-      fromLast<Lanes[]>([], (last) => barLanes(this.people, Object.values(plan.byId), last)),
+    this.#allLanes = $derived.by(
+      fromLast<Lanes[]>([], (last) => barLanes(this.#candidates, Object.values(plan.byId), last)),
     );
-    this.all = $derived.by(
+    this.#rows = $derived.by(
       fromLast<Row[]>([], (last) =>
-        withAvailability(this.#lanes, this.available, Object.values(cap.timeOff), last),
+        withAvailability(this.#allLanes, this.available, Object.values(cap.timeOff), last),
       ),
     );
+    // Free at least N hours over the period: told from each candidate's row, then the rows and
+    // their lanes kept together.
+    const kept = $derived.by(() => {
+      const hours = this.peopleFilter.freeHours;
+      if (hours === null) return null;
+      const { from, to } = this.periodDays;
+      return new Set(
+        this.#rows
+          .filter((r) => figures(r, from, to, this.tentative).free >= hours * 60)
+          .map((r) => r.person.id),
+      );
+    });
+    this.all = $derived(kept === null ? this.#rows : this.#rows.filter((r) => kept.has(r.person.id)));
+    this.#lanes = $derived(
+      kept === null ? this.#allLanes : this.#allLanes.filter((l) => kept.has(l.person.id)),
+    );
+    this.people = $derived(kept === null ? this.#candidates : this.#candidates.filter((p) => kept.has(p.id)));
     this.index = $derived(indexRows(this.#lanes));
     this.tops = $derived(
       rowTops(
@@ -258,7 +298,12 @@ export class Rows {
     this.partlyMissing = $derived(
       this.missing.some((r) => r.to > view.days.first && r.from < view.days.last),
     );
-    this.periodDays = $derived(periodDays(this.period, today, ui.dates.weekStart));
+    this.periodDays = $derived(
+      periodDays(this.period, today, ui.dates.weekStart, {
+        inView: { from: view.viewFrom, to: view.viewTo },
+        custom: this.customPeriod,
+      }),
+    );
     this.periodMissing = $derived(
       this.missing.some((r) => r.to > this.periodDays.from && r.from < this.periodDays.to),
     );

@@ -15,6 +15,7 @@ import type { HolidayDto, TimeOffDto } from "../../ipc";
 import { dateFormat } from "../../lib/dateFormat";
 import { availabilities } from "../model/capacity.svelte";
 import { dayOf } from "../model/dates";
+import { NO_FILTER } from "../model/peopleFilter";
 import type { Plan } from "../model/plan.svelte";
 import { laneRows, loadsIn } from "./rowData";
 import { BAR_H, barAt, fades, LANE_H, placedBar, placeRows, Rows, rowHeight } from "./rows.svelte";
@@ -194,5 +195,25 @@ describe("what is shown", () => {
     const u = new Rows(t.plan as unknown as Plan, t.view);
     expect(u.missing.length).toBe(1);
     expect(u.partlyMissing).toBe(true);
+  });
+});
+
+describe("the people filter on the rows", () => {
+  it("shows only those booked on a project in the period, or free enough, and gives the rows and their tops of those", () => {
+    const t = timeline();
+    t.rows.customPeriod = { from: dayOf("2026-03-02"), to: dayOf("2026-03-07") };
+    t.rows.period = "custom";
+    t.rows.peopleFilter = { ...NO_FILTER, projects: ["gemini"] };
+    expect(t.rows.all.map((r) => r.person.id)).toEqual(["ada"]);
+    expect(t.rows.people.map((p) => p.id)).toEqual(["ada"]);
+    // Monday to Friday: 40 hours; Ada is booked on them, Bob only the week after, Cy never.
+    t.rows.peopleFilter = { ...NO_FILTER, freeHours: 40 };
+    expect(t.rows.all.map((r) => r.person.id)).toEqual(["bob", "cy"]);
+    expect(t.rows.index.person.get("cy")).toBe(1);
+    expect(t.rows.contentHeight).toBe(72);
+    t.rows.peopleFilter = { ...NO_FILTER, freeHours: 40, projects: ["gemini"] };
+    expect(t.rows.all).toEqual([]);
+    t.rows.peopleFilter = NO_FILTER;
+    expect(t.rows.all.map((r) => r.person.id)).toEqual(["ada", "bob", "cy"]);
   });
 });

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import type { AssignmentDto, PersonDto } from "../../ipc";
+import { FULL_DAY } from "./allocation";
+import { dayOf } from "./dates";
+import { bookedOn, conditions, inGroupDuring, NO_FILTER, passesLabels } from "./peopleFilter";
+
+const d = dayOf;
+const ada: PersonDto = {
+  id: "ada",
+  name: "Ada",
+  version: 1,
+  groups: [{ groupId: "design" }, { from: "2027-02-01", groupId: "product" }],
+  roleId: "lead",
+  skillIds: ["react", "figma"],
+};
+
+describe("the people filter", () => {
+  it("counts a person in a group on any day of the period they are in it", () => {
+    expect(inGroupDuring(ada, ["design"], d("2027-01-01"), d("2027-02-01"))).toBe(true);
+    expect(inGroupDuring(ada, ["design"], d("2027-02-01"), d("2027-03-01"))).toBe(
+      false,
+    ) /* moved on the 1st */;
+    expect(inGroupDuring(ada, ["product"], d("2027-01-25"), d("2027-02-02"))).toBe(
+      true,
+    ) /* the period holds the move */;
+    expect(inGroupDuring(ada, ["product"], d("2027-01-01"), d("2027-02-01"))).toBe(false);
+    expect(inGroupDuring({ ...ada, groups: [] }, ["design"], d("2027-01-01"), d("2027-02-01"))).toBe(false);
+  });
+
+  it("combines role and skills, all or any", () => {
+    const [from, to] = [d("2027-01-01"), d("2027-02-01")];
+    expect(passesLabels(ada, NO_FILTER, from, to)).toBe(true);
+    expect(passesLabels(ada, { ...NO_FILTER, roles: ["lead"] }, from, to)).toBe(true);
+    expect(passesLabels(ada, { ...NO_FILTER, roles: ["junior"] }, from, to)).toBe(false);
+    const both = { ...NO_FILTER, skills: ["react", "rust"] };
+    expect(passesLabels(ada, both, from, to)).toBe(false); // all: needs Rust too
+    expect(passesLabels(ada, { ...both, allSkills: false }, from, to)).toBe(true); // any: React will do
+    const everything = { ...NO_FILTER, groups: ["design"], roles: ["lead"], skills: ["react", "figma"] };
+    expect(passesLabels(ada, everything, from, to)).toBe(true);
+    expect(passesLabels(ada, { ...everything, groups: ["product"] }, from, to)).toBe(false);
+    expect(conditions(everything)).toBe(3);
+    expect(conditions({ ...everything, freeHours: 0, projects: ["x"] })).toBe(5);
+  });
+
+  it("finds who is booked on a project on some day of the period", () => {
+    const bar = (
+      id: string,
+      personId: string,
+      projectId: string,
+      startDate: string,
+      endDateExclusive: string,
+    ): AssignmentDto => ({
+      id,
+      personId,
+      projectId,
+      startDate,
+      endDateExclusive,
+      lastDay: startDate,
+      allocation: FULL_DAY,
+      status: "confirmed",
+      version: 1,
+    });
+    const bars = [
+      bar("1", "ada", "apollo", "2027-01-05", "2027-01-10"),
+      bar("2", "bob", "apollo", "2027-02-01", "2027-02-05"),
+      bar("3", "cy", "zeus", "2027-01-05", "2027-01-10"),
+    ];
+    expect([...bookedOn(bars, ["apollo"], d("2027-01-01"), d("2027-02-01"))]).toEqual(["ada"]);
+    expect([...bookedOn(bars, ["apollo", "zeus"], d("2027-01-09"), d("2027-02-02"))].sort()).toEqual([
+      "ada",
+      "bob",
+      "cy",
+    ]);
+  });
+});
