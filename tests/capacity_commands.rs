@@ -5,19 +5,13 @@
 
 mod common;
 
-use common::{call, clock};
-use planner_app::App;
-use planner_store::{Engine, MemoryAudit};
+use common::call;
 use serde_json::{Value, json};
-use std::sync::Arc;
 use tauri::WebviewWindow;
 use tauri::test::MockRuntime;
 
 fn app() -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>) {
-    let state =
-        tauri::async_runtime::block_on(App::open(Engine::Memory, Arc::new(MemoryAudit::default()), clock()))
-            .expect("open the workspace");
-    common::window_on(state, None)
+    common::local_window()
 }
 
 fn timeline(w: &WebviewWindow<MockRuntime>) -> Value {

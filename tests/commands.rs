@@ -4,20 +4,14 @@
 
 mod common;
 
-use common::{call, clock};
+use common::call;
 
-use planner_app::App;
-use planner_store::{Engine, MemoryAudit};
 use serde_json::json;
-use std::sync::Arc;
 use tauri::WebviewWindow;
 use tauri::test::MockRuntime;
 
 fn app() -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>) {
-    let state =
-        tauri::async_runtime::block_on(App::open(Engine::Memory, Arc::new(MemoryAudit::default()), clock()))
-            .expect("open the workspace");
-    common::window_on(state, None)
+    common::local_window()
 }
 
 #[test]

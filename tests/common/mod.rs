@@ -16,6 +16,17 @@ pub fn clock() -> Arc<FixedClock> {
     Arc::new(FixedClock::new(time::macros::datetime!(2026-11-30 09:00 UTC)))
 }
 
+/// The app on the local workspace in memory (the demo team), at [`clock`]'s time, and its main
+/// window.
+#[allow(dead_code)] // not every test file uses it
+pub fn local_window() -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>) {
+    let audit = Arc::new(planner_store::MemoryAudit::default());
+    let state =
+        tauri::async_runtime::block_on(planner_app::App::open(planner_store::Engine::Memory, audit, clock()))
+            .expect("open the workspace");
+    window_on(state, None)
+}
+
 /// The app with every command on tauri's mock runtime, `state` (and `places`, when the test has
 /// them) managed, and its main window.
 pub fn window_on(

@@ -7,7 +7,7 @@
 // Screenshots at each step.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { clickMenuItem, dialogGone, rowOf, until, withNewPerson } from "./webdriver.mjs";
+import { dialogGone, personMenu as openPersonMenu, until, withNewPerson } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const PERSON = "Lena Labels";
@@ -16,17 +16,7 @@ const PERSON = "Lena Labels";
 const DETAILS = `return Object.fromEntries([...document.querySelectorAll(".name")].map((e) =>
   [e.querySelector(".who").textContent.trim(), e.querySelector(".detail")?.textContent.trim() ?? ""]));`;
 
-async function personMenu(app, item) {
-  const r = await rowOf(app, PERSON);
-  await app.script(
-    `const name = [...document.querySelectorAll(".name")].find((e) => e.querySelector(".who").textContent.trim() === arguments[0]);
-     name.dispatchEvent(new MouseEvent("contextmenu", { bubbles: true, cancelable: true, clientX: arguments[1], clientY: arguments[2], button: 2 }));
-     return null;`,
-    [PERSON, r.nameX, r.y],
-  );
-  await clickMenuItem(app, item);
-  await app.waitFor("dialog[open]");
-}
+const personMenu = (app, item) => openPersonMenu(app, PERSON, item);
 
 /** Picks the option whose text is `text` in the select `css` of the open dialog. */
 const choose = (app, css, text) =>

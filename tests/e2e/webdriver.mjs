@@ -272,6 +272,23 @@ export async function clickMenuItem(app, text) {
   if (!clicked) throw new Error(`no menu item ${text}`);
 }
 
+/** Opens `person`'s menu (their name's context menu) and its item `item`, and waits for the
+ * dialog it opens. The menu is asked for by the event itself, not a WebDriver right-click:
+ * WebKitWebDriver keeps the right button pressed when the click opens a menu and a dialog, so its
+ * next press of the left one is no press at all (the page sees a pointermove with the button
+ * chorded), and a drag after it draws nothing. */
+export async function personMenu(app, person, item) {
+  const r = await rowOf(app, person);
+  await app.script(
+    `const name = [...document.querySelectorAll(".name")].find((e) => e.querySelector(".who").textContent.trim() === arguments[0]);
+     name.dispatchEvent(new MouseEvent("contextmenu", { bubbles: true, cancelable: true, clientX: arguments[1], clientY: arguments[2], button: 2 }));
+     return null;`,
+    [person, r.nameX, r.y],
+  );
+  await clickMenuItem(app, item);
+  await app.waitFor("dialog[open]");
+}
+
 /** Waits until the first-start hint has gone with the first edit saved (an edit's label shows
  * before it is saved). */
 export const hintGone = (app) => until("the first-start hint to go", async () => (await app.findAll(".hint")).length === 0);

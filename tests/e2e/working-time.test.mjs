@@ -6,7 +6,7 @@
 // left as it was.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { clickMenuItem, dialogGone, hintGone, KEY, rowOf, startApp, until, withNewPerson } from "./webdriver.mjs";
+import { dialogGone, hintGone, KEY, personMenu as openPersonMenu, rowOf, startApp, until, withNewPerson } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const PERSON = "Pat Parttime";
@@ -27,10 +27,6 @@ const boxes = async (app, css) => {
 /** `today` plus `n` days, as YYYY-MM-DD (the app's today is the computer's). */
 const plus = (n) => new Date(Date.now() + n * 86400000).toISOString().slice(0, 10);
 
-/** Opens the person's menu (the name's context menu) and an item of it. The menu is asked for by
- * the event itself, not a WebDriver right-click: WebKitWebDriver keeps the right button pressed
- * when the click opens a menu and a dialog, so its next press of the left one is no press at all
- * (the page sees a pointermove with the button chorded), and a drag after it draws nothing. */
 async function pick(app, project) {
   const [search] = await app.waitFor('[role="dialog"] input[role="combobox"]');
   await app.type(search, project);
@@ -38,17 +34,7 @@ async function pick(app, project) {
   await app.press([KEY.Enter]);
 }
 
-async function personMenu(app, item) {
-  const r = await row(app);
-  await app.script(
-    `const name = [...document.querySelectorAll(".name")].find((e) => e.querySelector(".who").textContent.trim() === arguments[0]);
-     name.dispatchEvent(new MouseEvent("contextmenu", { bubbles: true, cancelable: true, clientX: arguments[1], clientY: arguments[2], button: 2 }));
-     return null;`,
-    [PERSON, r.nameX, r.y],
-  );
-  await clickMenuItem(app, item);
-  await app.waitFor("dialog[open]");
-}
+const personMenu = (app, item) => openPersonMenu(app, PERSON, item);
 
 test("a part-time week and a day off change a person's capacity; bookings count where they work", async () => {
   await withNewPerson(APP, PERSON, async (app) => {
