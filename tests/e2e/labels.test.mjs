@@ -155,6 +155,19 @@ test("groups, roles and skills: the lists, one person's, many people's, a delete
     await until("no one that free", async () => (await shown()) === 0);
     await app.click((await app.findAll('dialog[open] button[data-action="clear-filter"]'))[0]);
     await until("everyone again", async () => (await shown()) === everyone);
+    // Most free first: the rows by their free hours over the period, the most first.
+    await app.script(`const s = document.querySelector("dialog[open] select[name=row-order]"); s.value = "free";
+      s.dispatchEvent(new Event("change", { bubbles: true })); return true;`);
+    const FREE = `return [...document.querySelectorAll(".name")].sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)
+      .map((e) => Number(e.querySelector(".load").textContent.split(" · ")[1]?.replace("h", "")));`;
+    const byFree = await until("the rows by free hours", async () => {
+      const free = await app.script(FREE);
+      return free.length > 1 && free.every((f, i) => i === 0 || f <= free[i - 1]) && free[0] > free[free.length - 1] && free;
+    });
+    console.log(`free hours down the rows: ${byFree.join(", ")}`);
+    await app.screenshot("labels-8-most-free-first");
+    await app.script(`const s = document.querySelector("dialog[open] select[name=row-order]"); s.value = "name";
+      s.dispatchEvent(new Event("change", { bubbles: true })); return true;`);
     await closeDialog(app);
     assert.equal((await app.texts(".name .who")).length >= 12, true, "the rows are back");
 

@@ -3,6 +3,7 @@
 
 import type { Words } from "../i18n";
 import type { LabelKind } from "../ipc";
+import type { RowOrder } from "../timeline/model/peopleFilter";
 
 export const EN_LABELS = {
   listsButton: "Groups, roles and skills",
@@ -55,7 +56,7 @@ export const EN_LABELS = {
   nothingChosen: "Choose the people to change and what to change.",
   filterButton: "Filter",
   filterHint: "Show only people of some groups, roles, skills or projects, or with free hours",
-  filterTitle: "Show only these people",
+  filterTitle: "Which people, in what order",
   filterShown: (n: number, all: number) => `${n} of ${all} people shown`,
   filterGroups: "In a group (any day of the period)",
   filterRoles: "With a role",
@@ -65,6 +66,11 @@ export const EN_LABELS = {
   filterProjects: "Booked on a project (in the period)",
   filterFree: "Free at least (hours in the period)",
   clearFilter: "Show everyone",
+  order: "Order",
+  orders: { name: "By name", load: "Most booked first", free: "Most free first" } satisfies Record<
+    RowOrder,
+    string
+  >,
 };
 
 export type LabelsWords = typeof EN_LABELS;
@@ -119,7 +125,7 @@ export const JA_LABELS: LabelsWords = {
   nothingChosen: "変更する人と内容を選んでください。",
   filterButton: "絞り込み",
   filterHint: "グループ・役割・スキル・案件・空き時間で表示する人を絞り込みます",
-  filterTitle: "表示する人を絞り込む",
+  filterTitle: "表示する人と並び順",
   filterShown: (n, all) => `${all}人中${n}人を表示`,
   filterGroups: "グループ（期間中のいずれかの日）",
   filterRoles: "役割",
@@ -129,6 +135,8 @@ export const JA_LABELS: LabelsWords = {
   filterProjects: "案件に予定あり（期間中）",
   filterFree: "空き時間が次以上（期間中の時間）",
   clearFilter: "全員を表示",
+  order: "並び順",
+  orders: { name: "名前順", load: "稼働率の高い順", free: "空き時間の多い順" },
 };
 
 export const LABELS: Words<LabelsWords> = { en: EN_LABELS, ja: JA_LABELS };

@@ -16,6 +16,11 @@ export interface PeopleFilter {
   freeHours: number | null;
 }
 
+/** The rows' order: by name, most booked first (share of capacity over the period), most free
+ * hours first. */
+export type RowOrder = "name" | "load" | "free";
+export const ROW_ORDERS: RowOrder[] = ["name", "load", "free"];
+
 export const NO_FILTER: PeopleFilter = {
   groups: [],
   roles: [],

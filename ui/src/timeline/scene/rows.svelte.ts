@@ -11,7 +11,7 @@ import { availabilities } from "../model/capacity.svelte";
 import { chunkSpans } from "../model/chunks";
 import { type Day, dayOf } from "../model/dates";
 import type { Availability } from "../model/load";
-import { bookedOn, NO_FILTER, type PeopleFilter, passesLabels } from "../model/peopleFilter";
+import { bookedOn, NO_FILTER, type PeopleFilter, passesLabels, type RowOrder } from "../model/peopleFilter";
 import { DEFAULT_PERIOD, figures, type PeriodKind, periodDays, type Span } from "../model/period";
 import type { Plan } from "../model/plan.svelte";
 import { daysLabel } from "./format";
@@ -174,6 +174,8 @@ export class Rows {
   filter = $state("");
   /** The people filter's other conditions: group, role, skills, project, free hours. */
   peopleFilter: PeopleFilter = $state.raw(NO_FILTER);
+  /** The rows' order: by name, or by their figures over the period (most booked or most free first). */
+  sort: RowOrder = $state("name");
   /** The project search (the projects panel's): bars of other projects fade. */
   projectQuery = $state("");
   /** Whether tentative work counts in the loads (the overbooked mark). */
@@ -255,21 +257,28 @@ export class Rows {
     );
     // Free at least N hours over the period: told from each candidate's row, then the rows and
     // their lanes kept together.
-    const kept = $derived.by(() => {
-      const hours = this.peopleFilter.freeHours;
-      if (hours === null) return null;
+    // Free at least N hours over the period, and the order by load or free hours: told from each
+    // candidate's row, then the rows, their lanes and their people kept and ordered together
+    // (none of it while neither is asked: the rows as they are, by name).
+    const order = $derived.by((): string[] | null => {
+      const [hours, sort] = [this.peopleFilter.freeHours, this.sort];
+      if (hours === null && sort === "name") return null;
       const { from, to } = this.periodDays;
-      return new Set(
-        this.#rows
-          .filter((r) => figures(r, from, to, this.tentative).free >= hours * 60)
-          .map((r) => r.person.id),
-      );
+      const of = (r: Row) => figures(r, from, to, this.tentative);
+      let kept = hours === null ? this.#rows : this.#rows.filter((r) => of(r).free >= hours * 60);
+      // (A stable sort: people of the same figure stay by name.)
+      if (sort === "free") kept = [...kept].sort((a, b) => of(b).free - of(a).free);
+      if (sort === "load") kept = [...kept].sort((a, b) => (of(b).percent ?? -1) - (of(a).percent ?? -1));
+      return kept.map((r) => r.person.id);
     });
-    this.all = $derived(kept === null ? this.#rows : this.#rows.filter((r) => kept.has(r.person.id)));
-    this.#lanes = $derived(
-      kept === null ? this.#allLanes : this.#allLanes.filter((l) => kept.has(l.person.id)),
-    );
-    this.people = $derived(kept === null ? this.#candidates : this.#candidates.filter((p) => kept.has(p.id)));
+    const inOrder = <T>(xs: T[], id: (x: T) => string): T[] => {
+      if (order === null) return xs;
+      const byId = new Map(xs.map((x) => [id(x), x]));
+      return order.flatMap((i) => byId.get(i) ?? []);
+    };
+    this.all = $derived(inOrder(this.#rows, (r) => r.person.id));
+    this.#lanes = $derived(inOrder(this.#allLanes, (l) => l.person.id));
+    this.people = $derived(inOrder(this.#candidates, (p) => p.id));
     this.index = $derived(indexRows(this.#lanes));
     this.tops = $derived(
       rowTops(

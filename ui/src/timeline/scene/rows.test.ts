@@ -216,4 +216,20 @@ describe("the people filter on the rows", () => {
     t.rows.peopleFilter = NO_FILTER;
     expect(t.rows.all.map((r) => r.person.id)).toEqual(["ada", "bob", "cy"]);
   });
+
+  it("orders the rows, their lanes and their places by load or free hours over the period, ties by name", () => {
+    const t = timeline();
+    t.rows.customPeriod = { from: dayOf("2026-03-02"), to: dayOf("2026-03-07") };
+    t.rows.period = "custom";
+    t.rows.sort = "free";
+    expect(t.rows.all.map((r) => r.person.id)).toEqual(["bob", "cy", "ada"]);
+    expect(t.rows.people.map((p) => p.id)).toEqual(["bob", "cy", "ada"]);
+    expect(t.rows.index.person.get("ada")).toBe(2);
+    expect(t.rows.tops).toEqual([0, 36, 72, 134]); // Ada's two lanes last
+    t.rows.sort = "load";
+    expect(t.rows.all.map((r) => r.person.id)).toEqual(["ada", "bob", "cy"]);
+    t.rows.peopleFilter = { ...NO_FILTER, freeHours: 40 };
+    t.rows.sort = "free";
+    expect(t.rows.all.map((r) => r.person.id)).toEqual(["bob", "cy"]);
+  });
 });
