@@ -171,7 +171,21 @@ test("groups, roles and skills: the lists, one person's, many people's, a delete
     await closeDialog(app);
     assert.equal((await app.texts(".name .who")).length >= 12, true, "the rows are back");
 
-    // Alice as she was: React taken from her again.
+    // Compact rows: one line a person (16 px), no role under the names; comfortable again after.
+    await app.click((await app.findAll('button[data-action="density"]'))[0]);
+    const heights = await until("one line a person", async () => {
+      const h = await app.script(`return [...document.querySelectorAll(".name")].map((e) => e.getBoundingClientRect().height);`);
+      return h.length > 1 && h.every((x) => x === 16) && h;
+    });
+    assert.equal((await app.script(DETAILS))["Alice Johnson"], "", "no second line");
+    const pane = await app.script(`return document.querySelector(".viewport").getBoundingClientRect().height;`);
+    console.log(`compact rows: ${heights.length} of 16 px; the pane is ${pane} px high: ${Math.floor(pane / 16)} rows fit`);
+    assert.ok(Math.floor(pane / 16) >= 40, "over 40 people in the window");
+    await app.screenshot("labels-9-compact");
+    await app.click((await app.findAll('button[data-action="density"]'))[0]);
+    await until("comfortable again", async () => (await app.script(DETAILS))["Alice Johnson"] === "Designer · Design");
+
+        // Alice as she was: React taken from her again.
     await personMenu(app, "Change many people");
     await app.click((await app.findAll("dialog[open] .row button"))[1]); // Choose none
     await app.type((await app.findAll("dialog[open] input[name=people-filter]"))[0], "Alice");

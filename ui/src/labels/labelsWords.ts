@@ -67,6 +67,7 @@ export const EN_LABELS = {
   filterFree: "Free at least (hours in the period)",
   clearFilter: "Show everyone",
   order: "Order",
+  compact: "Compact rows: a line a person",
   orders: { name: "By name", load: "Most booked first", free: "Most free first" } satisfies Record<
     RowOrder,
     string
@@ -136,6 +137,7 @@ export const JA_LABELS: LabelsWords = {
   filterFree: "空き時間が次以上（期間中の時間）",
   clearFilter: "全員を表示",
   order: "並び順",
+  compact: "行を詰めて表示（1人1行）",
   orders: { name: "名前順", load: "稼働率の高い順", free: "空き時間の多い順" },
 };
 

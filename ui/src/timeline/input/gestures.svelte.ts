@@ -6,7 +6,7 @@ import type { AssignmentDto } from "../../ipc";
 import { type Day, dayOf } from "../model/dates";
 import type { Plan } from "../model/plan.svelte";
 import { type DragMode, dragged, dragModeAt } from "../scene/layout";
-import { type Hit, PAD, placedBar, type Rows } from "../scene/rows.svelte";
+import { type Hit, placedBar, type Rows } from "../scene/rows.svelte";
 import type { Viewport } from "../scene/viewport.svelte";
 import type { Commands } from "./commands";
 import { type Cursor, NO_BAR } from "./cursor.svelte";
@@ -56,7 +56,7 @@ export class Gestures {
       );
       return {
         ...span,
-        top: (d.rows.tops[drag.row] ?? 0) + PAD / 2,
+        top: (d.rows.tops[drag.row] ?? 0) + d.rows.barBox.pad / 2,
         color: d.rows.projects[drag.a.projectId]?.color ?? "#888888",
       };
     });

@@ -36,14 +36,20 @@ export const LANE_H = 26;
 export const PAD = 10;
 /** A bar's height in its lane. */
 export const BAR_H = LANE_H - 4;
+/** The compact density: every row one line (its lanes share it, their bars thin), so that over
+ * 40 people fit an 800 px-high window. */
+export const COMPACT_ROW_H = 16;
+export const COMPACT_PAD = 3;
+export type Density = "comfortable" | "compact";
 
-/** A bar in view, placed: content x, width and top. */
+/** A bar in view, placed: content x, width, top and height. */
 export interface PlacedBar {
   id: string;
   a: AssignmentDto;
   x: number;
   w: number;
   y: number;
+  h: number;
 }
 
 /** A row in view: its index among the rows, top and height, overbooked days, the days in view
@@ -87,10 +93,15 @@ export function placeRows(
   px: number,
   tentative = true,
   heat: { unit: "day" | "week"; weekStart: number } | null = null,
+  density: Density = "comfortable",
 ): PlacedRow[] {
   return rows.slice(range.first, range.last).map((row, i) => {
     const index = range.first + i;
     const top = tops[index] ?? 0;
+    // Compact: the row's lanes share its one line.
+    const compactLane = (COMPACT_ROW_H - COMPACT_PAD) / Math.max(1, row.lanes);
+    const [pad, laneH, barH] =
+      density === "compact" ? [COMPACT_PAD, compactLane, Math.max(2, compactLane - 1)] : [PAD, LANE_H, BAR_H];
     return {
       person: row.person,
       index,
@@ -119,7 +130,8 @@ export function placeRows(
             b,
             (b.start - origin) * px + 1,
             (b.end - b.start) * px - 2,
-            top + PAD / 2 + (row.lane.get(b.id) ?? 0) * LANE_H,
+            top + pad / 2 + (row.lane.get(b.id) ?? 0) * laneH,
+            barH,
           ),
         ),
     };
@@ -130,10 +142,10 @@ const placedCache = new WeakMap<RowBar, PlacedBar>();
 
 /** A bar placed at (x, y), w wide: the same object as last time if it is where it was (a scroll
  * lays the rows in view out on most frames; the hit layer then has nothing to update for it). */
-function placed(b: RowBar, x: number, w: number, y: number): PlacedBar {
+function placed(b: RowBar, x: number, w: number, y: number, h: number): PlacedBar {
   const last = placedCache.get(b);
-  if (last && last.x === x && last.w === w && last.y === y) return last;
-  const p = { id: b.id, a: b.a, x, w, y };
+  if (last && last.x === x && last.w === w && last.y === y && last.h === h) return last;
+  const p = { id: b.id, a: b.a, x, w, y, h };
   placedCache.set(b, p);
   return p;
 }
@@ -143,7 +155,7 @@ export function barAt(shown: readonly PlacedRow[], x: number, y: number): Hit | 
   for (const r of shown) {
     if (y < r.top || y >= r.top + r.height) continue;
     for (const b of r.bars)
-      if (x >= b.x && x < b.x + b.w && y >= b.y && y < b.y + BAR_H)
+      if (x >= b.x && x < b.x + b.w && y >= b.y && y < b.y + b.h)
         return { a: b.a, row: r.index, x: b.x, w: b.w };
   }
   return null;
@@ -176,6 +188,8 @@ export class Rows {
   peopleFilter: PeopleFilter = $state.raw(NO_FILTER);
   /** The rows' order: by name, or by their figures over the period (most booked or most free first). */
   sort: RowOrder = $state("name");
+  /** Comfortable (a lane a bar, names with their role and group) or compact (a line a person). */
+  density: Density = $state("comfortable");
   /** The project search (the projects panel's): bars of other projects fade. */
   projectQuery = $state("");
   /** Whether tentative work counts in the loads (the overbooked mark). */
@@ -281,11 +295,17 @@ export class Rows {
     this.people = $derived(inOrder(this.#candidates, (p) => p.id));
     this.index = $derived(indexRows(this.#lanes));
     this.tops = $derived(
-      rowTops(
-        this.#lanes.map((r) => r.lanes),
-        LANE_H,
-        PAD,
-      ),
+      this.density === "compact"
+        ? rowTops(
+            this.#lanes.map(() => 1),
+            COMPACT_ROW_H - COMPACT_PAD,
+            COMPACT_PAD,
+          )
+        : rowTops(
+            this.#lanes.map((r) => r.lanes),
+            LANE_H,
+            PAD,
+          ),
     );
     this.#inView = $derived(visibleRows(this.tops, view.scrollTop, view.height, 3));
     this.#first = $derived(this.#inView.first);
@@ -301,6 +321,7 @@ export class Rows {
         view.px,
         this.tentative,
         this.heatmap ? { unit: heatUnit(view.px), weekStart: ui.dates.weekStart } : null,
+        this.density,
       ),
     );
     this.missing = $derived(chunkSpans(plan.missing));
@@ -316,6 +337,14 @@ export class Rows {
     this.periodMissing = $derived(
       this.missing.some((r) => r.to > this.periodDays.from && r.from < this.periodDays.to),
     );
+  }
+
+  /** The top of a row's bars (below half its padding) and a bar's height when it is the row's
+   * only lane (a dragged bar's ghost). */
+  get barBox(): { pad: number; h: number } {
+    return this.density === "compact"
+      ? { pad: COMPACT_PAD, h: COMPACT_ROW_H - COMPACT_PAD - 1 }
+      : { pad: PAD, h: BAR_H };
   }
 
   /** The rows' total height. */

@@ -45,8 +45,8 @@ describe("rows and lanes", () => {
       [2, 98, 36],
     ]);
     expect(at(placed, 0).bars).toEqual([
-      { id: "a1", a: at(BARS, 0), x: 10 * 20 + 1, w: 4 * 20 - 2, y: 5 },
-      { id: "a2", a: at(BARS, 1), x: 12 * 20 + 1, w: 7 * 20 - 2, y: 5 + LANE_H },
+      { id: "a1", a: at(BARS, 0), x: 10 * 20 + 1, w: 4 * 20 - 2, y: 5, h: BAR_H },
+      { id: "a2", a: at(BARS, 1), x: 12 * 20 + 1, w: 7 * 20 - 2, y: 5 + LANE_H, h: BAR_H },
     ]);
     expect(at(placed, 0).over).toEqual([{ from: TODAY + 2, to: TODAY + 4 }]);
     const later = placeRows(
@@ -195,6 +195,26 @@ describe("what is shown", () => {
     const u = new Rows(t.plan as unknown as Plan, t.view);
     expect(u.missing.length).toBe(1);
     expect(u.partlyMissing).toBe(true);
+  });
+});
+
+describe("the compact density", () => {
+  it("gives every person one line, their lanes sharing it with thin bars, and finds a bar there", () => {
+    const t = timeline();
+    t.rows.density = "compact";
+    expect(t.rows.tops).toEqual([0, 16, 32, 48]);
+    const ada = at(t.rows.shown, 0);
+    // Ada's two lanes share 13 px: 6.5 each, bars of 5.5.
+    expect(ada.bars.map((b) => [b.id, b.y, b.h])).toEqual([
+      ["a1", 1.5, 5.5],
+      ["a2", 8, 5.5],
+    ]);
+    const a2 = at(ada.bars, 1);
+    expect(barAt(t.rows.shown, a2.x + 1, a2.y + 1)?.a.id).toBe("a2");
+    expect(barAt(t.rows.shown, a2.x + 1, a2.y + a2.h)).toBeNull();
+    expect(t.rows.barBox).toEqual({ pad: 3, h: 12 });
+    t.rows.density = "comfortable";
+    expect(t.rows.tops).toEqual([0, 62, 98, 134]);
   });
 });
 

@@ -10,7 +10,13 @@ import { textOn } from "./color";
 import { heatText } from "./heat";
 import type { Zoom } from "./layout";
 import type { Row } from "./rowData";
-import { BAR_H, type PlacedRow } from "./rows.svelte";
+import type { PlacedRow } from "./rows.svelte";
+
+/** The least row height a name has its role and group painted under it in. */
+const DETAIL_ROW_H = 30;
+/** The least bar height a bar's text is painted in (12 px text). */
+const MIN_TEXT_H = 14;
+
 import type { HeaderScene, NamesScene, Palette, Scene } from "./sceneTypes";
 
 /** A month label's width in the date header (CSS pixels). */
@@ -117,9 +123,11 @@ export function paneScene(p: PaneInput): Scene {
               x: b.x,
               y: b.y,
               w: b.w,
-              h: BAR_H,
+              h: b.h,
               color,
-              text: barText(projects[b.a.projectId]?.name ?? "", b.a, p.lang ?? "en"),
+              // No text on a bar too thin for it (the compact density's).
+              text:
+                b.h >= MIN_TEXT_H ? barText(projects[b.a.projectId]?.name ?? "", b.a, p.lang ?? "en") : "",
               // A tentative bar is light and hatched (paint.ts): its text is the pane's own colour.
               textColor: tentative ? p.palette.fg : textOn(color),
               tentative,
@@ -235,7 +243,8 @@ export function namesScene(
         y: r.top,
         h: r.height,
         name: r.person.name,
-        detail: detail(r.person),
+        // Under the name only where two lines fit (not in the compact density's one line).
+        detail: r.height >= DETAIL_ROW_H ? detail(r.person) : "",
         load: period.partlyMissing || !row ? "–" : figuresText(figures(row, from, to, tentative), lang),
         current: r.index === cursorRow,
       };
