@@ -320,7 +320,12 @@ export class Rows {
         view.origin,
         view.px,
         this.tentative,
-        this.heatmap ? { unit: heatUnit(view.px), weekStart: ui.dates.weekStart } : null,
+        // The heatmap's cells; in compact rows, each day's, for the load strip under the bars.
+        this.heatmap
+          ? { unit: heatUnit(view.px), weekStart: ui.dates.weekStart }
+          : this.density === "compact"
+            ? { unit: "day", weekStart: ui.dates.weekStart }
+            : null,
         this.density,
       ),
     );

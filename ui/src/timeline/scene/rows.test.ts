@@ -253,3 +253,15 @@ describe("the people filter on the rows", () => {
     expect(t.rows.all.map((r) => r.person.id)).toEqual(["bob", "cy"]);
   });
 });
+
+describe("compact rows' load strip", () => {
+  it("gives each compact row its days' load levels, and none to comfortable rows without the heatmap", () => {
+    const t = timeline();
+    expect(at(t.rows.shown, 0).heat).toEqual([]);
+    t.rows.density = "compact";
+    const cells = at(t.rows.shown, 0).heat;
+    expect(cells.length).toBeGreaterThan(0);
+    expect(cells.every((c) => c.to - c.from === 1)).toBe(true); // a cell a day
+    expect(cells.some((c) => c.level === "over")).toBe(true); // Ada's overlap
+  });
+});

@@ -12,6 +12,8 @@ import type { Zoom } from "./layout";
 import type { Row } from "./rowData";
 import type { PlacedRow } from "./rows.svelte";
 
+/** The height of compact rows' load strip (the painter insets a pixel each side: two are seen, under the bars). */
+const STRIP_H = 4;
 /** The least row height a name has its role and group painted under it in. */
 const DETAIL_ROW_H = 30;
 /** The least bar height a bar's text is painted in (12 px text). */
@@ -101,13 +103,16 @@ export function paneScene(p: PaneInput): Scene {
         .filter((c) => c.level !== "noCapacity")
         .map((c) => {
           const level = c.level as Exclude<Level, "noCapacity">;
+          // Without the heatmap these are compact rows' load strip: the day's level, a thin line
+          // under the bars, no text.
+          const strip = !p.heatmap;
           return {
             x: (c.from - origin) * px,
-            y: r.top,
+            y: strip ? r.top + r.height - STRIP_H : r.top,
             w: (c.to - c.from) * px,
-            h: r.height,
+            h: strip ? STRIP_H : r.height,
             color: p.palette.heat[level],
-            text: heatText(c),
+            text: strip ? "" : heatText(c),
             // Dark text on the light levels, the background's on the dark ones (either theme).
             textColor: level === "free" || level === "part" ? p.palette.fg : p.palette.bg,
           };
