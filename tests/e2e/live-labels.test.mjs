@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { twoMembers } from "./second-app.mjs";
 import { startTeamTable } from "./team-table.mjs";
-import { clickMenuItem, dialogGone, until } from "./webdriver.mjs";
+import { dialogGone, personMenu, until } from "./webdriver.mjs";
 
 /** What the name column says under a person's name (its screen-reader text). */
 const DETAIL = `const e = [...document.querySelectorAll(".name")].find((x) => x.querySelector(".who").textContent.trim() === arguments[0]);
@@ -39,14 +39,7 @@ test("a group renamed and a role changed in one app show in the other, live", as
     console.log(`the rename showed in the other window ${Date.now() - renamed} ms after it was saved`);
 
     // The lead makes Alice an engineer (her dialog, from her name's menu).
-    const at = await a.script(
-      `const e = [...document.querySelectorAll(".name")].find((x) => x.querySelector(".who").textContent.trim() === "Alice Johnson");
-       const r = e.getBoundingClientRect();
-       e.dispatchEvent(new MouseEvent("contextmenu", { bubbles: true, cancelable: true, clientX: r.left + 40, clientY: r.top + 10, button: 2 }));
-       return true;`,
-    );
-    assert.ok(at);
-    await clickMenuItem(a, "Group, role and skills");
+    await personMenu(a, "Alice Johnson", "Group, role and skills");
     await a.waitFor("dialog[open] select[name=role]");
     await a.script(
       `const s = document.querySelector("dialog[open] select[name=role]");

@@ -7,23 +7,9 @@
 // nothing with it). The team is left as it was.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { clickMenuItem, dialogGone, KEY, rowOf, until, withNewPerson, withTimeline } from "./webdriver.mjs";
+import { clickMenuItem, dialogGone, KEY, personMenu, rowOf, until, withNewPerson, withTimeline } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
-
-/** Opens the person's menu (the name's context menu, asked for by the event itself: see
- * working-time.test.mjs) and an item of it. */
-async function personMenu(app, person, item) {
-  const r = await rowOf(app, person);
-  await app.script(
-    `const name = [...document.querySelectorAll(".name")].find((e) => e.querySelector(".who").textContent.trim() === arguments[0]);
-     name.dispatchEvent(new MouseEvent("contextmenu", { bubbles: true, cancelable: true, clientX: arguments[1], clientY: arguments[2], button: 2 }));
-     return null;`,
-    [person, r.nameX, r.y],
-  );
-  await clickMenuItem(app, item);
-  await app.waitFor("dialog[open]");
-}
 
 /** The Monday `weeks` weeks after this one, as YYYY-MM-DD (the app's today is the computer's). */
 function monday(weeks) {

@@ -74,7 +74,7 @@ fn catalog_from_rows(rows: &[Item]) -> Catalog {
     }
     catalog.people.sort_by(|a, b| a.name.cmp(&b.name).then(a.id.cmp(&b.id)));
     catalog.projects.sort_by(|a, b| a.name.cmp(&b.name).then(a.id.cmp(&b.id)));
-    catalog.labels.sort_by(|a, b| a.kind.cmp(&b.kind).then(a.name.cmp(&b.name)).then(a.id.cmp(&b.id)));
+    super::labels::sort_labels(&mut catalog.labels);
     catalog
 }
 

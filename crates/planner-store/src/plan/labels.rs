@@ -11,7 +11,7 @@ use super::items::{self, DELETING, GROUPS, ROLE, SKILLS, is_deleting};
 use crate::keys;
 use crate::plan::Plan;
 use crate::plan::feed::{Change, FeedAction, FeedKind};
-use crate::sdk::{Item, key, n, put_new, s};
+use crate::sdk::{Item, key, n, put_new, query_all, s};
 use crate::{StoreError, TeamScope};
 use aws_sdk_dynamodb::types::{ConditionCheck, Delete, TransactWriteItem, Update};
 use planner_domain::{
@@ -43,7 +43,14 @@ impl Plan<'_> {
     /// reads them with the catalog).
     pub async fn labels(self, scope: &TeamScope) -> Result<Vec<Label>, StoreError> {
         self.store.require(scope, Action::ReadPlan, "labels")?;
-        Ok(self.read_catalog(scope, self.store.strong_reads).await?.labels)
+        // The lists' own range, not the whole catalog; one being deleted is not offered.
+        let rows =
+            query_all(self.store.query_range(scope.pk(), keys::labels_range(), self.store.strong_reads))
+                .await?;
+        let live = rows.iter().filter(|r| !is_deleting(r));
+        let mut labels = items::readable(live, items::label_from_item, &mut Vec::new());
+        sort_labels(&mut labels);
+        Ok(labels)
     }
 
     /// Access pattern 57: a new group, role or skill (`id` made by the caller: sending it again
@@ -228,7 +235,7 @@ impl Plan<'_> {
                 let actual =
                     stored.as_ref().and_then(|item| items::label_from_item(item).ok()).map(|l| l.kind);
                 let wrong = if actual == Some(*kind) { *other } else { *kind };
-                return Err(ValidationError::NoSuchLabel { kind: wrong.as_str(), id: id.to_string() }.into());
+                return Err(no_such(wrong, id));
             }
         }
         let next = Person { version: current.version + 1, labels: labels.clone(), ..current.clone() };
@@ -247,9 +254,7 @@ impl Plan<'_> {
                 if let Some((kind, id)) =
                     named.iter().enumerate().find(|(i, _)| e.condition_failed_at(i + 1)).map(|(_, x)| x)
                 {
-                    return Err(
-                        ValidationError::NoSuchLabel { kind: kind.as_str(), id: id.to_string() }.into()
-                    );
+                    return Err(no_such(*kind, id));
                 }
                 if !e.condition_failed_at(0) {
                     return Err(e.into_store("person"));
@@ -295,7 +300,7 @@ impl Plan<'_> {
         checks.extend(edit.add_skills.iter().map(|s| (LabelKind::Skill, s.clone())));
         for (kind, id) in &checks {
             if !catalog.labels.iter().any(|l| &l.id == id && l.kind == *kind) {
-                return Err(ValidationError::NoSuchLabel { kind: kind.as_str(), id: id.to_string() }.into());
+                return Err(no_such(*kind, id));
             }
         }
         let checks: Vec<(LabelKind, LabelId)> = checks.into_iter().collect();
@@ -372,11 +377,7 @@ impl Plan<'_> {
                             .find(|(i, _)| e.condition_failed_at(left.len() + i))
                             .map(|(_, x)| x)
                         {
-                            return Err(ValidationError::NoSuchLabel {
-                                kind: kind.as_str(),
-                                id: id.to_string(),
-                            }
-                            .into());
+                            return Err(no_such(*kind, id));
                         }
                         let moved: Vec<usize> =
                             (0..left.len()).filter(|i| e.condition_failed_at(*i)).collect();
@@ -482,6 +483,16 @@ fn guard_item(pk: &str, label: &Label) -> Item {
     let mut item = guard_key(pk, label);
     item.insert(GUARD_LABEL.into(), s(label.id.as_str()));
     item
+}
+
+/// "There is no such label", naming the list it was looked for in.
+fn no_such(kind: LabelKind, id: &LabelId) -> StoreError {
+    ValidationError::NoSuchLabel { kind: kind.as_str(), id: id.to_string() }.into()
+}
+
+/// The order the lists are read in: by kind (groups, roles, skills), then name.
+pub(crate) fn sort_labels(labels: &mut [Label]) {
+    labels.sort_by(|a, b| a.kind.cmp(&b.kind).then(a.name.cmp(&b.name)).then(a.id.cmp(&b.id)));
 }
 
 fn duplicate(label: &Label) -> StoreError {
