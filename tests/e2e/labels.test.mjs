@@ -7,7 +7,7 @@
 // Screenshots at each step.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { dialogGone, personMenu as openPersonMenu, until, withNewPerson } from "./webdriver.mjs";
+import { closeDialog, dialogGone, personMenu as openPersonMenu, until, withNewPerson } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const PERSON = "Lena Labels";
@@ -42,13 +42,6 @@ const openLists = async (app) => {
 };
 const tab = async (app, kind) => app.click((await app.findAll(`dialog[open] [role=tab][data-kind=${kind}]`))[0]);
 const listed = (app) => app.texts("dialog[open] .list li .name");
-/** Closes the open dialog with its Close (or Cancel) button. */
-const closeDialog = async (app) => {
-  await app.script(
-    `[...document.querySelectorAll("dialog[open] .actions button")].find((b) => /^(Close|Cancel)$/.test(b.textContent.trim())).click(); return true;`,
-  );
-  await dialogGone(app);
-};
 
 test("groups, roles and skills: the lists, one person's, many people's, a delete", async () => {
   await withNewPerson(APP, PERSON, async (app) => {

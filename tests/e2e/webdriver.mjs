@@ -296,6 +296,14 @@ export const hintGone = (app) => until("the first-start hint to go", async () =>
 /** Waits until no dialog is open. */
 export const dialogGone = (app) => until("the dialog to close", async () => (await app.findAll("dialog[open]")).length === 0);
 
+/** Closes the open dialog with its Close (or Cancel) button. */
+export async function closeDialog(app) {
+  await app.script(
+    `[...document.querySelectorAll("dialog[open] .actions button")].find((b) => /^(Close|Cancel)$/.test(b.textContent.trim())).click(); return true;`,
+  );
+  await dialogGone(app);
+}
+
 /** Waits until `check()` gives a truthy value (and returns it), or fails saying `what` (and what
  * `seen()`, if given, says of the screen then). */
 export async function until(what, check, ms = 10000, seen = undefined) {

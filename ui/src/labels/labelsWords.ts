@@ -4,6 +4,7 @@
 import type { Words } from "../i18n";
 import type { LabelKind } from "../ipc";
 import type { RowOrder } from "../timeline/model/peopleFilter";
+import type { Grouping, Section } from "../timeline/model/sections";
 
 export const EN_LABELS = {
   listsButton: "Groups, roles and skills",
@@ -72,6 +73,17 @@ export const EN_LABELS = {
     RowOrder,
     string
   >,
+  grouping: "Group rows by",
+  groupings: { none: "Nothing", group: "Group", role: "Role", skill: "Skill" } satisfies Record<
+    Grouping,
+    string
+  >,
+  /** A section of the people without a label of the kind. */
+  without: { group: "No group", role: "No role", skill: "No skills" } satisfies Record<LabelKind, string>,
+  /** A section's header, as a screen reader hears it. */
+  section: (name: string, people: number, figures: string, open: boolean) =>
+    `${name}: ${people} ${people === 1 ? "person" : "people"}, ${figures}${open ? "" : " (collapsed)"}`,
+  sectionHint: "Show or hide this section's people (booked · free · share of capacity over the period)",
 };
 
 export type LabelsWords = typeof EN_LABELS;
@@ -139,6 +151,15 @@ export const JA_LABELS: LabelsWords = {
   order: "並び順",
   compact: "行を詰めて表示（1人1行）",
   orders: { name: "名前順", load: "稼働率の高い順", free: "空き時間の多い順" },
+  grouping: "行のまとめ方",
+  groupings: { none: "まとめない", group: "グループ", role: "役割", skill: "スキル" },
+  without: { group: "グループなし", role: "役割なし", skill: "スキルなし" },
+  section: (name, people, figures, open) =>
+    `${name}: ${people}人、${figures}${open ? "" : "（折りたたみ中）"}`,
+  sectionHint: "このまとまりの人を表示・非表示（期間中の予定・空き・稼働率）",
 };
 
 export const LABELS: Words<LabelsWords> = { en: EN_LABELS, ja: JA_LABELS };
+
+/** A section's name (grouped rows): its label's, or what the people without one are called. */
+export const sectionName = (s: Section, w: LabelsWords): string => s.label?.name ?? w.without[s.by];

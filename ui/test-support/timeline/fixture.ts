@@ -1,7 +1,7 @@
 // A timeline's parts put together as Timeline.svelte does, on a small plan, without a DOM: for the
 // tests of the parts (a fake plan records the edits; fake elements stand in for the viewport).
 
-import type { AssignmentDto, PersonDto, ProjectDto } from "../../src/ipc";
+import type { AssignmentDto, LabelDto, PersonDto, ProjectDto } from "../../src/ipc";
 import { Commands } from "../../src/timeline/input/commands";
 import { Cursor } from "../../src/timeline/input/cursor.svelte";
 import { Gestures } from "../../src/timeline/input/gestures.svelte";
@@ -61,15 +61,20 @@ export const TOPS = rowTops(
   LANE_H,
   PAD,
 );
+/** Each row's height, and the rows stacked (no sections). */
+export const HEIGHTS = TOPS.slice(1).map((t, i) => t - (TOPS[i] ?? 0));
+export const STACK = { tops: TOPS, heights: HEIGHTS };
 export const ORIGIN = TODAY - 10;
 
 /** The fixture's rows (all four) placed for the days `first` to `last`, 20 px a day. */
 export const placedIn = (first: Day, last: Day) =>
-  placeRows(ROWS, TOPS, { first: 0, last: 3 }, { first, last }, ORIGIN, 20);
+  placeRows(ROWS, STACK, { first: 0, last: 3 }, { first, last }, ORIGIN, 20);
 
 export class FakePlan {
   people = PEOPLE;
   projects = PROJECTS;
+  /** The team's groups, roles and skills (none unless a test gives them). */
+  labels: { list: LabelDto[] } = { list: [] };
   byId: Record<string, AssignmentDto> = Object.fromEntries(BARS.map((a) => [a.id, a]));
   missing: number[] = [];
   /** Everyone on the team's standard week, no time off, no holidays. */

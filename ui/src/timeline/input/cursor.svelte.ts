@@ -182,11 +182,12 @@ export class Cursor {
   /** Scrolls so that the cursor is in view. */
   reveal(): void {
     const top = this.rows.tops[this.at.row] ?? 0;
-    this.view.reveal(this.at.day, top, this.rows.tops[this.at.row + 1] ?? top);
+    this.view.reveal(this.at.day, top, top + this.rows.height(this.at.row));
   }
 
   /** Where the cursor is on screen (for menus and the picker opened by keyboard). */
   point(): { x: number; y: number } {
-    return this.view.clientPoint(this.view.x(this.span.from), this.rows.tops[this.at.row + 1] ?? 0);
+    const top = this.rows.tops[this.at.row] ?? 0;
+    return this.view.clientPoint(this.view.x(this.span.from), top + this.rows.height(this.at.row));
   }
 }

@@ -77,7 +77,8 @@ export class Gestures {
   barUnder(e: MouseEvent): (Hit & { on: Element }) | null {
     const target = (e.target as Element | null)?.closest?.(HIT_BAR);
     const id = target?.getAttribute("data-bar");
-    const own = target && id ? placedBar(this.d.rows.shown, id) : null;
+    const row = Number(target?.getAttribute("data-row") ?? Number.NaN);
+    const own = target && id ? placedBar(this.d.rows.shown, id, Number.isNaN(row) ? undefined : row) : null;
     if (target && own) return { ...own, on: target };
     const p = this.d.view.contentPoint(e);
     const hit = this.d.rows.barAt(p.x, p.y);
@@ -104,7 +105,7 @@ export class Gestures {
       this.startDrag(e, hit);
       return;
     }
-    if (!this.d.rows.all.length) return;
+    if (!this.d.rows.all.length || this.onSection(e)) return;
     e.preventDefault();
     this.d.commands.focusGrid();
     const at = this.pointAt(e);
@@ -165,8 +166,13 @@ export class Gestures {
     if ((e.target as Element | null)?.closest?.(HIT_BAR)) this.drag = null;
   };
 
+  /** Whether a pointer is on a section's header (grouped rows): no person's day to pick there. */
+  private onSection(e: { clientX: number; clientY: number }): boolean {
+    return this.d.rows.sectionAt(this.d.view.contentPoint(e).y) !== null;
+  }
+
   contextmenu = (e: MouseEvent): void => {
-    if (!this.d.rows.all.length || !this.d.canEdit()) return;
+    if (!this.d.rows.all.length || !this.d.canEdit() || this.onSection(e)) return;
     e.preventDefault();
     // The bar under the pointer, whichever lane it is in; none: the menu is the empty day's.
     const at = this.pointAt(e);
@@ -185,7 +191,7 @@ export class Gestures {
     }
     const at = this.pointAt(e);
     const person = this.d.rows.all[at.row]?.person;
-    if (!person || !this.d.plan.projects.length) return;
+    if (!person || !this.d.plan.projects.length || this.onSection(e)) return;
     // The project last booked here, if it is still there; else none: chosen, never assumed.
     this.d.commands.openNew(person, this.d.plan.lastProject, at.day);
   };

@@ -38,10 +38,10 @@ describe("the period of the rows' figures", () => {
       bars: [bar("2026-12-07", "2026-12-12", 4), bar("2026-12-14", "2026-12-16", 8, "tentative")],
     } as unknown as PeriodRow;
     const f = figures(row, d("2026-12-07"), d("2026-12-21"), true);
-    expect(f).toEqual({ booked: (20 + 16) * 60, free: (80 - 36) * 60, percent: 45 });
+    expect(f).toEqual({ booked: (20 + 16) * 60, free: (80 - 36) * 60, percent: 45, capacity: 80 * 60 });
     expect(figures(row, d("2026-12-07"), d("2026-12-21"), false).percent).toBe(25);
     expect(figuresText(f, "en")).toBe("36h · 44h · 45%");
-    expect(figuresText({ booked: 0, free: 0, percent: null }, "en")).toBe("0h · 0h · –");
+    expect(figuresText({ booked: 0, free: 0, percent: null, capacity: 0 }, "en")).toBe("0h · 0h · –");
   });
 
   it("tells free hours, leaving out the assignment being moved", () => {

@@ -77,6 +77,25 @@ export interface Figures {
   booked: number;
   free: number;
   percent: number | null;
+  /** Minutes the person can work over the period. */
+  capacity: number;
+}
+
+/** Figures of several rows (or several stretches of days) together: booked, free and capacity
+ * added up, the share of the sums. */
+export function sumFigures(parts: readonly Figures[], tentative: boolean): Figures {
+  let [booked, free, capacity] = [0, 0, 0];
+  for (const f of parts) {
+    booked += f.booked;
+    free += f.free;
+    capacity += f.capacity;
+  }
+  return {
+    booked,
+    free,
+    capacity,
+    percent: percentOf({ confirmed: booked, tentative: 0, capacity, off: 0, overDays: 0 }, tentative),
+  };
 }
 
 const held = new WeakMap<PeriodRow, Map<string, Figures>>();
@@ -97,7 +116,12 @@ export function figures(row: PeriodRow, from: Day, to: Day, tentative: boolean):
       .map((b) => ({ from: b.start, to: b.end, allocation: b.a.allocation, status: b.a.status }));
     const p = periodLoad(dayLoads(row.availability, bookings, from, to), tentative);
     const booked = p.confirmed + (tentative ? p.tentative : 0);
-    f = { booked, free: Math.max(0, p.capacity - booked), percent: percentOf(p, tentative) };
+    f = {
+      booked,
+      free: Math.max(0, p.capacity - booked),
+      percent: percentOf(p, tentative),
+      capacity: p.capacity,
+    };
     cache.set(key, f);
   }
   return f;

@@ -5,7 +5,7 @@ import type { PersonDto } from "../../ipc";
 import { ui } from "../../lang.svelte";
 import type { Day } from "../model/dates";
 import { monthLabels } from "../scene/layout";
-import type { Rows } from "../scene/rows.svelte";
+import type { Rows, SectionHeader } from "../scene/rows.svelte";
 import {
   headerDays,
   headerScene,
@@ -80,6 +80,8 @@ export class Canvases {
       cursorRow: () => number;
       /** What the name column says after a person's name (their role and group today). */
       detail?: (p: PersonDto) => string;
+      /** A section's name (grouped rows): its label's, or what the people without one are called. */
+      section?: (s: SectionHeader) => string;
     },
     today: () => Day,
   ) {
@@ -99,6 +101,7 @@ export class Canvases {
         weekStart: ui.dates.weekStart,
         lang: ui.lang,
         heatmap: rows.heatmap,
+        sections: rows.sectionsShown,
       }),
     );
     this.paneSize = $derived({
@@ -130,6 +133,7 @@ export class Canvases {
         { ...rows.periodDays, partlyMissing: rows.periodMissing, tentative: rows.tentative, lang: ui.lang },
         input.cursorRow(),
         input.detail,
+        { shown: rows.sectionsShown, name: input.section ?? ((s) => s.section.label?.name ?? "") },
       ),
     );
     this.namesSize = $derived({ width: NAME_W - 1, height: this.paneSize.height }); // less the right border

@@ -24,6 +24,7 @@ function scene(over: Partial<Scene> = {}): Scene {
     shades: [],
     weeks: [],
     rowLines: [],
+    bands: [],
     closed: [],
     away: [],
     heat: [],
@@ -73,6 +74,16 @@ describe("paint", () => {
       "rect #e00 200,0 2x200",
       "bar #123456 a1 21,15 78x22",
       'text #ffffff "Acme" 27,26',
+    ]);
+  });
+
+  it("draws a section's header as a band over the weekends, in the header's colour with a line under it", () => {
+    const { ctx, ops } = recorder();
+    paint(ctx, scene({ shades: [{ x: 1100, w: 20 }], bands: [{ y: 60, h: 28 }] }), view, 1, new TextCache());
+    expect(ops.slice(2)).toEqual([
+      "rect #eee 100,0 20x200",
+      "rect #fafafa 0,10 400x28",
+      "rect #ddd 0,37 400x1",
     ]);
   });
 

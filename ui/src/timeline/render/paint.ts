@@ -43,7 +43,7 @@ export function labelBox(bar: Pick<PaintBar, "x" | "w">, scrollLeft: number): { 
 /**
  * Paints `scene` on `ctx` as seen through `view`, on a canvas `view.width × view.height` CSS pixels at `ratio`
  * device pixels each. Layers, bottom up: background, weekend shading, a person's days without
- * work and time off, week and row lines, overbooked days, today line, bars.
+ * work and time off, week and row lines, sections' headers, overbooked days, today line, bars.
  */
 export function paint(
   ctx: Ctx,
@@ -95,6 +95,14 @@ function paintIn(
   if (bottom > 0)
     for (const x of scene.weeks) if (meets(within, x - sx, 0, 1, bottom)) ctx.fillRect(x - sx, 0, 1, bottom);
   for (const y of scene.rowLines) if (meets(within, 0, y - sy, width, 1)) ctx.fillRect(0, y - sy, width, 1);
+  // Sections' headers: a band in the header's colour (over the weekends and week lines), a line under.
+  for (const b of scene.bands)
+    if (meets(within, 0, b.y - sy, width, b.h)) {
+      ctx.fillStyle = palette.header;
+      ctx.fillRect(0, b.y - sy, width, b.h);
+      ctx.fillStyle = palette.line;
+      ctx.fillRect(0, b.y - sy + b.h - 1, width, 1);
+    }
   ctx.fillStyle = palette.overbooked;
   for (const o of scene.over)
     if (meets(within, o.x - sx, o.y - sy, o.w, o.h)) ctx.fillRect(o.x - sx, o.y - sy, o.w, o.h);

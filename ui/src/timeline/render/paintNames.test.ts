@@ -11,6 +11,7 @@ describe("paintNames", () => {
       {
         palette,
         family: "sans-serif",
+        headers: [],
         rows: [
           { y: 40, h: 36, name: "Alice", detail: "", load: "88%", current: false },
           { y: 76, h: 36, name: "Margaret Hamilton-Smithson", detail: "", load: "100%", current: true },
@@ -44,6 +45,7 @@ describe("paintNames with a person's role and group", () => {
       {
         palette,
         family: "sans-serif",
+        headers: [],
         rows: [
           {
             y: 0,
@@ -68,12 +70,50 @@ describe("paintNames with a person's role and group", () => {
   });
 });
 
+describe("paintNames with grouped rows", () => {
+  it("paints each section's header as a band: chevron, name and count on the left, summed figures on the right", () => {
+    const { ctx, ops } = recorder();
+    paintNames(
+      ctx,
+      {
+        palette,
+        family: "sans-serif",
+        headers: [
+          { y: 0, h: 28, name: "Design · 12", load: "96h · 24h · 80%", collapsed: false },
+          { y: 64, h: 28, name: "Engineering · 40", load: "–", collapsed: true },
+        ],
+        rows: [{ y: 28, h: 36, name: "Ada", detail: "", load: "88%", current: false }],
+      },
+      { width: 219, height: 300, scrollTop: 0 },
+      1,
+      new TextCache(),
+    );
+    expect(ops).toContain("rect #eee 0,0 219x28");
+    expect(ops).toContain("rect #ddd 0,27 219x1");
+    expect(ops).toContain("rect #eee 0,64 219x28");
+    const texts = ops.filter((o) => o.startsWith("text"));
+    // Room for Design's name: 219 − 21 − 105 (the figures) − 7 = 86 px: cut before its count.
+    expect(texts).toContain('text #111 bold "▾ Design ·…" 10.5,14');
+    expect(texts).toContain('text #111 bold "▸ Engineering · 40" 10.5,78');
+    expect(texts).toContain('text #777 "96h · 24h · 80%" 103.5,14');
+  });
+
+  it("paints the name column again when a header changes", () => {
+    const header = { y: 0, h: 28, name: "Design · 12", load: "80%", collapsed: false };
+    const base = { palette, family: "sans-serif", rows: [], headers: [header] };
+    expect(sameNames(base, { ...base, headers: [{ ...header }] })).toBe(true);
+    expect(sameNames(base, { ...base, headers: [{ ...header, collapsed: true }] })).toBe(false);
+    expect(sameNames(base, { ...base, headers: [{ ...header, load: "81%" }] })).toBe(false);
+    expect(sameNames(base, { ...base, headers: [] })).toBe(false);
+  });
+});
+
 describe("sameNames", () => {
   const rows = () => [
     { y: 0, h: 36, name: "Ada", detail: "", load: "80%", current: false },
     { y: 36, h: 62, name: "Ben", detail: "", load: "45%", current: true },
   ];
-  const names = (over = {}) => ({ palette, family: "sans-serif", rows: rows(), ...over });
+  const names = (over = {}) => ({ palette, family: "sans-serif", rows: rows(), headers: [], ...over });
   it("is the same for a scene made again with the same rows, loads and cursor", () => {
     expect(sameNames(names(), names())).toBe(true);
   });

@@ -16,18 +16,34 @@ const LOAD_GAP = 7;
 export function sameNames(a: NamesScene, b: NamesScene): boolean {
   if (a === b) return true;
   if (a.palette !== b.palette || a.family !== b.family || a.rows.length !== b.rows.length) return false;
-  return a.rows.every((r, i) => {
-    const o = b.rows[i];
-    return (
-      !!o &&
-      r.y === o.y &&
-      r.h === o.h &&
-      r.name === o.name &&
-      r.detail === o.detail &&
-      r.load === o.load &&
-      r.current === o.current
-    );
-  });
+  const sameHeaders =
+    a.headers.length === b.headers.length &&
+    a.headers.every((h, i) => {
+      const o = b.headers[i];
+      return (
+        !!o &&
+        h.y === o.y &&
+        h.h === o.h &&
+        h.name === o.name &&
+        h.load === o.load &&
+        h.collapsed === o.collapsed
+      );
+    });
+  return (
+    sameHeaders &&
+    a.rows.every((r, i) => {
+      const o = b.rows[i];
+      return (
+        !!o &&
+        r.y === o.y &&
+        r.h === o.h &&
+        r.name === o.name &&
+        r.detail === o.detail &&
+        r.load === o.load &&
+        r.current === o.current
+      );
+    })
+  );
 }
 
 /**
@@ -91,6 +107,7 @@ export function paintNames(
     const name = text.fit(r.name, room, measure);
     if (name) put(ctx, labels, name, NAME_PAD, nameY(r), nameFont, 14, palette.fg, ratio);
   });
+  paintHeaders(ctx, s, view, ratio, text, labels);
   if (!s.rows.some((r) => r.detail)) return;
   ctx.font = loadFont;
   ctx.fillStyle = palette.muted;
@@ -106,3 +123,64 @@ export function paintNames(
 
 /** How far above the middle a name with a detail under it is painted (and the detail below). */
 const DETAIL_SHIFT = 7;
+
+/** The chevron before a section's name: open or folded. */
+const OPEN = "▾";
+const FOLDED = "▸";
+
+/**
+ * The sections' headers (grouped rows): a shaded band with a line under it, the chevron and the
+ * section's name with its count (13 px, bold) on the left, the summed figures (12 px, muted) on
+ * the right.
+ */
+function paintHeaders(
+  ctx: Ctx,
+  s: NamesScene,
+  view: Omit<View, "scrollLeft">,
+  ratio: number,
+  text: TextCache,
+  labels: LabelCache | null,
+): void {
+  if (!s.headers.length) return;
+  const { palette } = s;
+  const sy = view.scrollTop;
+  for (const h of s.headers) {
+    ctx.fillStyle = palette.weekend;
+    ctx.fillRect(0, h.y - sy, view.width, h.h);
+    ctx.fillStyle = palette.line;
+    ctx.fillRect(0, h.y - sy + h.h - 1, view.width, 1);
+  }
+  const loadFont = `12px ${s.family}`;
+  ctx.font = loadFont;
+  ctx.fillStyle = palette.muted;
+  const widths: number[] = [];
+  for (const h of s.headers) {
+    const w = text.width(`load|${h.load}`, h.load, (t) => ctx.measureText(t).width);
+    widths.push(w);
+    put(
+      ctx,
+      labels,
+      h.load,
+      view.width - NAME_PAD - w,
+      h.y - sy + h.h / 2,
+      loadFont,
+      12,
+      palette.muted,
+      ratio,
+    );
+  }
+  const nameFont = `bold 13px ${s.family}`;
+  ctx.font = nameFont;
+  ctx.fillStyle = palette.fg;
+  const measured = new Map<string, number>();
+  s.headers.forEach((h, i) => {
+    const room = view.width - 2 * NAME_PAD - (widths[i] ?? 0) - LOAD_GAP;
+    const name = fitText(
+      `${h.collapsed ? FOLDED : OPEN} ${h.name}`,
+      Math.floor(room),
+      (t) => ctx.measureText(t).width,
+      measured,
+    );
+    if (name) put(ctx, labels, name, NAME_PAD, h.y - sy + h.h / 2, nameFont, 13, palette.fg, ratio);
+  });
+}

@@ -13,6 +13,7 @@ import {
   rowTops,
   type Span,
   scrollForZoom,
+  stackRows,
   visibleDays,
   visibleRows,
   xOfDay,
@@ -100,6 +101,22 @@ describe("rows", () => {
 
   it("stacks rows by their lanes", () => {
     expect(tops).toEqual([0, 24, 88, 112, 156]);
+  });
+
+  it("stacks rows under their sections' headers, a folded section's header with none under it", () => {
+    const heights = [24, 64, 24, 44];
+    expect(stackRows(heights, null, 28)).toEqual({ tops: [0, 24, 88, 112, 156], headers: [] });
+    // Sections of 1, none (folded), 3 rows.
+    expect(stackRows(heights, [1, 0, 3], 28)).toEqual({
+      tops: [28, 108, 172, 196, 240],
+      headers: [0, 52, 80],
+    });
+    // A folded section last: its header is the end of the content.
+    expect(stackRows([24], [1, 0], 28)).toEqual({ tops: [28, 80], headers: [0, 52] });
+    // Rows between the headers are found as before; a header's place is the row above it.
+    const { tops: grouped } = stackRows(heights, [1, 0, 3], 28);
+    expect([rowAt(grouped, 30), rowAt(grouped, 60), rowAt(grouped, 110)]).toEqual([0, 0, 1]);
+    expect(visibleRows(grouped, 100, 50)).toEqual({ first: 0, last: 2 });
   });
 
   it("finds rows by position and the visible ones", () => {

@@ -88,6 +88,38 @@ export function rowTops(lanesPerRow: readonly number[], laneHeight: number, padd
   return tops;
 }
 
+/**
+ * Rows of the given heights stacked, with a section's header (`headerH` high) above the rows of
+ * each section: `sizes` holds how many rows each section shows, in order (0 for a collapsed one;
+ * null: no sections). `tops[i]` is row i's top and `tops[n]` the whole height (trailing headers
+ * too); `headers[s]` is section s's header top.
+ */
+export function stackRows(
+  heights: readonly number[],
+  sizes: readonly number[] | null,
+  headerH: number,
+): { tops: number[]; headers: number[] } {
+  const tops: number[] = [];
+  const headers: number[] = [];
+  let y = 0;
+  let row = 0;
+  const rows = (n: number) => {
+    for (const end = row + n; row < end && row < heights.length; row++) {
+      tops.push(y);
+      y += heights[row] ?? 0;
+    }
+  };
+  if (sizes === null) rows(heights.length);
+  else
+    for (const n of sizes) {
+      headers.push(y);
+      y += headerH;
+      rows(n);
+    }
+  tops.push(y);
+  return { tops, headers };
+}
+
 /** Rows `[first, last)` that intersect `[scrollTop, scrollTop + height)`, with overscan rows. */
 export function visibleRows(
   tops: readonly number[],

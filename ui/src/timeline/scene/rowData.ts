@@ -195,7 +195,9 @@ export function indexRows(rows: readonly Lanes[]): {
 } {
   const person = new Map<string, number>();
   const bar = new Map<string, BarPlace>();
+  // A person in several sections (grouped by skill) is found at their first row.
   rows.forEach((r, row) => {
+    if (person.has(r.person.id)) return;
     person.set(r.person.id, row);
     for (const b of r.bars) bar.set(b.id, { row, start: b.start, end: b.end });
   });

@@ -12,11 +12,19 @@ import { chunkSpans } from "../model/chunks";
 import { type Day, dayOf } from "../model/dates";
 import type { Availability } from "../model/load";
 import { bookedOn, NO_FILTER, type PeopleFilter, passesLabels, type RowOrder } from "../model/peopleFilter";
-import { DEFAULT_PERIOD, figures, type PeriodKind, periodDays, type Span } from "../model/period";
+import {
+  DEFAULT_PERIOD,
+  type Figures,
+  figures,
+  type PeriodKind,
+  periodDays,
+  type Span,
+} from "../model/period";
 import type { Plan } from "../model/plan.svelte";
+import { type Grouping, type Section, sectionFigures, sectionsOf } from "../model/sections";
 import { daysLabel } from "./format";
 import { type HeatCell, heatCells, heatUnit } from "./heat";
-import { dayRuns, rowAt, rowTops, visibleRows } from "./layout";
+import { dayRuns, rowAt, stackRows, visibleRows } from "./layout";
 import {
   type BarPlace,
   barLanes,
@@ -41,6 +49,22 @@ export const BAR_H = LANE_H - 4;
 export const COMPACT_ROW_H = 16;
 export const COMPACT_PAD = 3;
 export type Density = "comfortable" | "compact";
+/** A section's header above its rows (grouped rows), in each density. */
+export const SECTION_H: Record<Density, number> = { comfortable: 28, compact: 20 };
+
+/** A section of grouped rows as laid out: its label (null: the people without one), how many
+ * people it holds, their summed figures over the period, whether it is folded away, and its
+ * header's top and height (content pixels). */
+export interface SectionHeader {
+  /** The grouping and the label's id ("" for none): what stays folded. */
+  key: string;
+  section: Section;
+  people: number;
+  figures: Figures;
+  collapsed: boolean;
+  top: number;
+  h: number;
+}
 
 /** A bar in view, placed: content x, width, top and height. */
 export interface PlacedBar {
@@ -58,6 +82,9 @@ export interface PlacedBar {
 export interface PlacedRow {
   person: PersonDto;
   index: number;
+  /** What keeps the row's elements as it moves: its person's id, and the section it is in (a
+   * person may have a row in several). */
+  key: string;
   top: number;
   height: number;
   over: { from: Day; to: Day }[];
@@ -76,9 +103,8 @@ export interface Hit {
   w: number;
 }
 
-/** Row `i`'s height, from the rows' tops. */
-export const rowHeight = (tops: readonly number[], i: number): number =>
-  (tops[i + 1] ?? tops[i] ?? 0) - (tops[i] ?? 0);
+/** The days sections by role or skill are made for: none (those do not depend on days). */
+const NO_DAYS: Span = { from: 0, to: 0 };
 
 /**
  * The rows `[range.first, range.last)`, their overbooked days and their bars within the days
@@ -86,7 +112,7 @@ export const rowHeight = (tops: readonly number[], i: number): number =>
  */
 export function placeRows(
   rows: readonly Row[],
-  tops: readonly number[],
+  { tops, heights }: { tops: readonly number[]; heights: readonly number[] },
   range: { first: number; last: number },
   days: { first: Day; last: Day },
   origin: Day,
@@ -94,6 +120,7 @@ export function placeRows(
   tentative = true,
   heat: { unit: "day" | "week"; weekStart: number } | null = null,
   density: Density = "comfortable",
+  keys: readonly string[] | null = null,
 ): PlacedRow[] {
   return rows.slice(range.first, range.last).map((row, i) => {
     const index = range.first + i;
@@ -105,8 +132,9 @@ export function placeRows(
     return {
       person: row.person,
       index,
+      key: keys?.[index] ?? row.person.id,
       top,
-      height: rowHeight(tops, index),
+      height: heights[index] ?? 0,
       over: dayRuns(overIn(row, days.first, days.last, tentative)),
       closed: dayRuns(closedIn(row, days.first, days.last)),
       away: row.away
@@ -161,10 +189,13 @@ export function barAt(shown: readonly PlacedRow[], x: number, y: number): Hit | 
   return null;
 }
 
-/** The placed bar `id` among the placed rows, as a hit. */
-export function placedBar(shown: readonly PlacedRow[], id: string): Hit | null {
-  for (const r of shown)
+/** The placed bar `id` among the placed rows, as a hit: in row `row` if given (a person in two
+ * sections has each bar twice), else the first. */
+export function placedBar(shown: readonly PlacedRow[], id: string, row?: number): Hit | null {
+  for (const r of shown) {
+    if (row !== undefined && r.index !== row) continue;
     for (const b of r.bars) if (b.id === id) return { a: b.a, row: r.index, x: b.x, w: b.w };
+  }
   return null;
 }
 
@@ -188,6 +219,10 @@ export class Rows {
   peopleFilter: PeopleFilter = $state.raw(NO_FILTER);
   /** The rows' order: by name, or by their figures over the period (most booked or most free first). */
   sort: RowOrder = $state("name");
+  /** What the rows are grouped by (each section keeps the order). */
+  grouping: Grouping = $state("none");
+  /** The sections folded away, by `SectionHeader.key`. */
+  collapsed: ReadonlySet<string> = $state.raw(new Set());
   /** Comfortable (a lane a bar, names with their role and group) or compact (a line a person). */
   density: Density = $state("comfortable");
   /** The project search (the projects panel's): bars of other projects fade. */
@@ -216,11 +251,19 @@ export class Rows {
   readonly #lanes: Lanes[];
   /** Each candidate's row: bars in lanes, availability, time off. */
   readonly #rows: Row[];
-  /** Each person's row shown: bars in lanes, availability, time off. */
+  /** Each person that passes the filter, once, in order, with their row (a folded section's
+   * people too): who is free reads these. */
+  readonly everyone: Row[];
+  /** Each row shown, in order: a person in each section they are in, none of a folded one. */
   readonly all: Row[];
+  /** The sections of grouped rows, in order, laid out (none without a grouping). */
+  readonly sections: SectionHeader[];
+  /** The sections whose header is in view (or near it). */
+  readonly sectionsShown: SectionHeader[];
   /** Each person's row index and each bar's place, by id. */
   readonly index: { person: Map<string, number>; bar: Map<string, BarPlace> };
   readonly tops: number[];
+  readonly heights: number[];
   readonly #inView: { first: number; last: number };
   readonly #first: number;
   readonly #last: number;
@@ -290,31 +333,74 @@ export class Rows {
       const byId = new Map(xs.map((x) => [id(x), x]));
       return order.flatMap((i) => byId.get(i) ?? []);
     };
-    this.all = $derived(inOrder(this.#rows, (r) => r.person.id));
-    this.#lanes = $derived(inOrder(this.#allLanes, (l) => l.person.id));
+    this.everyone = $derived(inOrder(this.#rows, (r) => r.person.id));
+    const ordered = $derived(inOrder(this.#allLanes, (l) => l.person.id));
     this.people = $derived(inOrder(this.#candidates, (p) => p.id));
-    this.index = $derived(indexRows(this.#lanes));
-    this.tops = $derived(
-      this.density === "compact"
-        ? rowTops(
-            this.#lanes.map(() => 1),
-            COMPACT_ROW_H - COMPACT_PAD,
-            COMPACT_PAD,
-          )
-        : rowTops(
-            this.#lanes.map((r) => r.lanes),
-            LANE_H,
-            PAD,
-          ),
+    // Grouped: each section's people (by group: on the period's days, read only then), and the
+    // rows shown — the same list as last time while nobody moved between sections or folds.
+    const grouping = $derived.by((): Section[] | null => {
+      const by = this.grouping;
+      if (by === "none") return null;
+      return sectionsOf(this.people, by, plan.labels.list, by === "group" ? this.periodDays : NO_DAYS);
+    });
+    const key = (s: Section) => `${this.grouping}:${s.key}`;
+    // Each row shown: its person, keyed by section and person.
+    const shownKeys = $derived.by(
+      fromLast<string[] | null>(null, (last) => {
+        if (!grouping) return null;
+        const keys = grouping.flatMap((s) =>
+          this.collapsed.has(key(s)) ? [] : s.members.map((m) => `${key(s)}/${m.id}`),
+        );
+        return last && last.length === keys.length && last.every((k, i) => k === keys[i]) ? last : keys;
+      }),
     );
+    const pick = <T extends { person: PersonDto }>(xs: T[]): T[] => {
+      if (!shownKeys) return xs;
+      const byId = new Map(xs.map((x) => [x.person.id, x]));
+      return shownKeys.flatMap((k) => byId.get(k.slice(k.lastIndexOf("/") + 1)) ?? []);
+    };
+    this.all = $derived(pick(this.everyone));
+    this.#lanes = $derived(pick(ordered));
+    this.index = $derived(indexRows(this.#lanes));
+    this.heights = $derived(
+      this.#lanes.map((r) =>
+        this.density === "compact" ? COMPACT_ROW_H : Math.max(1, r.lanes) * LANE_H + PAD,
+      ),
+    );
+    const sizes = $derived(grouping?.map((s) => (this.collapsed.has(key(s)) ? 0 : s.members.length)) ?? null);
+    const stack = $derived(stackRows(this.heights, sizes, SECTION_H[this.density]));
+    this.tops = $derived(stack.tops);
+    this.sections = $derived.by(() => {
+      if (!grouping) return [];
+      const rowOf = new Map(this.everyone.map((r) => [r.person.id, r]));
+      const period = this.periodDays;
+      return grouping.map((s, i) => ({
+        key: key(s),
+        section: s,
+        people: s.members.length,
+        figures: sectionFigures(s, (id) => rowOf.get(id), period, this.tentative),
+        collapsed: this.collapsed.has(key(s)),
+        top: stack.headers[i] ?? 0,
+        h: SECTION_H[this.density],
+      }));
+    });
     this.#inView = $derived(visibleRows(this.tops, view.scrollTop, view.height, 3));
     this.#first = $derived(this.#inView.first);
     this.#last = $derived(this.#inView.last);
     this.#range = $derived({ first: this.#first, last: this.#last });
+    // The headers between the rows in view (with their overscan), and those of folded sections
+    // there: made again only when a row comes into view or the sections change.
+    this.sectionsShown = $derived.by(() => {
+      const [top, bottom] = [this.tops[this.#first] ?? 0, this.tops[this.#last] ?? 0];
+      const lastRow = this.#last >= this.all.length;
+      return this.sections.filter(
+        (s) => s.top + s.h >= top - view.height && (lastRow || s.top <= bottom + view.height),
+      );
+    });
     this.shown = $derived(
       placeRows(
         this.all,
-        this.tops,
+        { tops: this.tops, heights: this.heights },
         this.#range,
         view.days,
         view.origin,
@@ -327,6 +413,7 @@ export class Rows {
             ? { unit: "day", weekStart: ui.dates.weekStart }
             : null,
         this.density,
+        shownKeys,
       ),
     );
     this.missing = $derived(chunkSpans(plan.missing));
@@ -358,7 +445,19 @@ export class Rows {
   }
 
   height(i: number): number {
-    return rowHeight(this.tops, i);
+    return this.heights[i] ?? 0;
+  }
+
+  /** Folds a section away, or opens it again. */
+  toggle(key: string): void {
+    const next = new Set(this.collapsed);
+    if (!next.delete(key)) next.add(key);
+    this.collapsed = next;
+  }
+
+  /** The section whose header is at content height `y`, if one is. */
+  sectionAt(y: number): SectionHeader | null {
+    return this.sections.find((s) => y >= s.top && y < s.top + s.h) ?? null;
   }
 
   /** The row at content height `y` (clamped to the rows). */

@@ -2,23 +2,28 @@ import { describe, expect, it } from "vitest";
 import {
   BARS,
   bar,
+  FakeElement,
+  FakePlan,
   ORIGIN,
   PEOPLE,
   placedIn,
+  pointer,
   ROWS,
+  STACK,
   TODAY,
   TOPS,
   timeline,
 } from "../../../test-support/timeline/fixture";
 import { at } from "../../../test-support/timeline/testing";
-import type { HolidayDto, TimeOffDto } from "../../ipc";
+import type { HolidayDto, LabelDto, TimeOffDto } from "../../ipc";
 import { dateFormat } from "../../lib/dateFormat";
 import { availabilities } from "../model/capacity.svelte";
 import { dayOf } from "../model/dates";
 import { NO_FILTER } from "../model/peopleFilter";
+import { figures } from "../model/period";
 import type { Plan } from "../model/plan.svelte";
 import { laneRows, loadsIn } from "./rowData";
-import { BAR_H, barAt, fades, LANE_H, placedBar, placeRows, Rows, rowHeight } from "./rows.svelte";
+import { BAR_H, barAt, fades, LANE_H, placedBar, placeRows, Rows } from "./rows.svelte";
 
 const rows = ROWS;
 const tops = TOPS;
@@ -35,7 +40,7 @@ describe("rows and lanes", () => {
     expect(at(rows, 0).lane.get("a2")).toBe(1);
     expect(at(rows, 0).bars[0]).toMatchObject({ start: TODAY, end: TODAY + 4 });
     expect(tops).toEqual([0, 62, 98, 134]);
-    expect([rowHeight(tops, 0), rowHeight(tops, 2), rowHeight(tops, 3)]).toEqual([62, 36, 0]);
+    expect(STACK.heights).toEqual([62, 36, 36]);
   });
 
   it("places the rows in view and their bars in the days laid out", () => {
@@ -51,7 +56,7 @@ describe("rows and lanes", () => {
     expect(at(placed, 0).over).toEqual([{ from: TODAY + 2, to: TODAY + 4 }]);
     const later = placeRows(
       rows,
-      tops,
+      STACK,
       { first: 1, last: 2 },
       { first: dayOf("2026-03-12"), last: TODAY + 30 },
       origin,
@@ -71,7 +76,7 @@ describe("rows and lanes", () => {
     const place = (tentative: boolean) =>
       placeRows(
         withMaybe,
-        tops,
+        STACK,
         { first: 0, last: 1 },
         { first: TODAY - 3, last: TODAY + 18 },
         origin,
@@ -263,5 +268,120 @@ describe("compact rows' load strip", () => {
     expect(cells.length).toBeGreaterThan(0);
     expect(cells.every((c) => c.to - c.from === 1)).toBe(true); // a cell a day
     expect(cells.some((c) => c.level === "over")).toBe(true); // Ada's overlap
+  });
+});
+
+describe("grouped rows", () => {
+  const label = (kind: LabelDto["kind"], id: string, name: string): LabelDto => ({
+    kind,
+    id,
+    name,
+    version: 1,
+  });
+  // Ada in Design with React and Rust, Bob in Engineering with Rust, Cy in no group, no skills.
+  const grouped = () => {
+    const plan = new FakePlan();
+    plan.people = PEOPLE.map((p) =>
+      p.id === "ada"
+        ? { ...p, groups: [{ groupId: "design" }], skillIds: ["react", "rust"] }
+        : p.id === "bob"
+          ? { ...p, groups: [{ groupId: "eng" }], skillIds: ["rust"] }
+          : p,
+    );
+    plan.labels.list = [
+      label("group", "design", "Design"),
+      label("group", "eng", "Engineering"),
+      label("skill", "react", "React"),
+      label("skill", "rust", "Rust"),
+    ];
+    const t = timeline(true, plan);
+    t.rows.customPeriod = { from: dayOf("2026-03-02"), to: dayOf("2026-03-07") };
+    t.rows.period = "custom";
+    return t;
+  };
+
+  it("puts a header above each section's rows, with its people's summed figures, and folds one away", () => {
+    const t = grouped();
+    t.rows.grouping = "group";
+    expect(t.rows.all.map((r) => r.person.id)).toEqual(["ada", "bob", "cy"]);
+    expect(t.rows.sections.map((s) => [s.key, s.section.label?.name ?? null, s.people, s.top])).toEqual([
+      ["group:design", "Design", 1, 0],
+      ["group:eng", "Engineering", 1, 90],
+      ["group:", null, 1, 154],
+    ]);
+    // Headers 28 px: Ada (62) under Design's, Bob (36) under Engineering's, Cy under "No group".
+    expect(t.rows.tops).toEqual([28, 118, 182, 218]);
+    expect(t.rows.shown.map((r) => [r.person.id, r.top, r.height])).toEqual([
+      ["ada", 28, 62],
+      ["bob", 118, 36],
+      ["cy", 182, 36],
+    ]);
+    // One person a section: the section's figures are the person's.
+    const ada = at(t.rows.everyone, 0);
+    expect(at(t.rows.sections, 0).figures).toEqual(
+      figures(ada, dayOf("2026-03-02"), dayOf("2026-03-07"), true),
+    );
+    expect([t.rows.sectionAt(10)?.key, t.rows.sectionAt(30)?.key, t.rows.sectionAt(100)?.key]).toEqual([
+      "group:design",
+      undefined,
+      "group:eng",
+    ]);
+    // Folded: Design's header stays, Ada's row goes; who is free still reads her.
+    t.rows.toggle("group:design");
+    expect(t.rows.all.map((r) => r.person.id)).toEqual(["bob", "cy"]);
+    expect(t.rows.tops).toEqual([56, 120, 156]);
+    expect(t.rows.sections.map((s) => [s.collapsed, s.top])).toEqual([
+      [true, 0],
+      [false, 28],
+      [false, 92],
+    ]);
+    expect(t.rows.everyone.map((r) => r.person.id)).toEqual(["ada", "bob", "cy"]);
+    expect(t.rows.index.person.get("bob")).toBe(0);
+    t.rows.toggle("group:design");
+    expect(t.rows.all.map((r) => r.person.id)).toEqual(["ada", "bob", "cy"]);
+    t.rows.grouping = "none";
+    expect(t.rows.tops).toEqual([0, 62, 98, 134]);
+    expect(t.rows.sections).toEqual([]);
+  });
+
+  it("shows a person under each of their skills, found at the first, and keeps the order within each section", () => {
+    const t = grouped();
+    t.rows.grouping = "skill";
+    t.rows.sort = "free";
+    expect(t.rows.sections.map((s) => [s.key, s.section.members.map((m) => m.id)])).toEqual([
+      ["skill:react", ["ada"]],
+      ["skill:rust", ["bob", "ada"]], // Bob is freer that week
+      ["skill:", ["cy"]],
+    ]);
+    expect(t.rows.all.map((r) => r.person.id)).toEqual(["ada", "bob", "ada", "cy"]);
+    expect(t.rows.index.person.get("ada")).toBe(0);
+    // Each row its own key (the elements of each), and a bar found in the row it was pressed in.
+    expect(t.rows.shown.map((r) => r.key)).toEqual([
+      "skill:react/ada",
+      "skill:rust/bob",
+      "skill:rust/ada",
+      "skill:/cy",
+    ]);
+    expect(placedBar(t.rows.shown, "a1")?.row).toBe(0);
+    expect(placedBar(t.rows.shown, "a1", 2)?.row).toBe(2);
+    const second = at(t.rows.shown, 2).bars[0];
+    if (!second) throw new Error("Ada's bar in her second row");
+    const target = new FakeElement(0, 0, { "data-bar": "a1", "data-row": "2" });
+    t.gestures.down(pointer(target, 100 + second.x + 5, 50 + second.y + 2).event);
+    expect(t.gestures.drag?.row).toBe(2);
+    // A folded section costs no rows: none of its people are laid out.
+    t.rows.toggle("skill:rust");
+    expect(t.rows.all.map((r) => r.person.id)).toEqual(["ada", "cy"]);
+  });
+
+  it("takes no press on a section's header as a person's day", () => {
+    const t = grouped();
+    t.rows.grouping = "group";
+    const onHeader = pointer(t.content, 100 + 40, 50 + 100); // Engineering's header (90…118)
+    t.gestures.down(onHeader.event);
+    expect(t.gestures.sketch).toBeNull();
+    const onBob = pointer(t.content, 100 + 40, 50 + 130);
+    t.gestures.down(onBob.event);
+    expect(t.gestures.sketch?.row).toBe(1);
   });
 });

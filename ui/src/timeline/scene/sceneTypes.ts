@@ -48,6 +48,8 @@ export interface Scene {
   /** Where each week starts (content x), as the user's region starts weeks. */
   weeks: number[];
   rowLines: number[];
+  /** The headers of sections (grouped rows): bands across the pane, content y and height. */
+  bands: { y: number; h: number }[];
   /** A person's days without work beyond the weekends (holidays, days off in their week). */
   closed: { x: number; y: number; w: number; h: number }[];
   /** A person's time off. */
@@ -76,4 +78,7 @@ export interface NamesScene {
   family: string;
   /** Content y and height of each row in view. */
   rows: { y: number; h: number; name: string; detail: string; load: string; current: boolean }[];
+  /** The sections' headers in view (grouped rows): name with its people's count, their summed
+   * figures, and whether the section is folded. */
+  headers: { y: number; h: number; name: string; load: string; collapsed: boolean }[];
 }

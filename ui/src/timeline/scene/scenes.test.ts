@@ -6,8 +6,8 @@ import {
   PROJECTS,
   placedIn,
   ROWS,
+  STACK,
   TODAY,
-  TOPS,
 } from "../../../test-support/timeline/fixture";
 import { at } from "../../../test-support/timeline/testing";
 import { dayOf, isWeekend } from "../model/dates";
@@ -28,7 +28,6 @@ import {
 } from "./scenes";
 
 const rows = ROWS;
-const tops = TOPS;
 const origin = ORIGIN;
 const days = Array.from({ length: 21 }, (_, i) => TODAY - 3 + i);
 const shown = placedIn(days[0] ?? 0, TODAY + 18);
@@ -114,7 +113,7 @@ describe("the pane's scene", () => {
     expect(faded.bars.map((b) => b.alpha)).toEqual([0.4, 0.2, 1]);
     const pendingRow = placeRows(
       laneRows(PEOPLE, [{ ...at(BARS, 2), version: 0, projectId: "gone" }]),
-      tops,
+      STACK,
       { first: 1, last: 2 },
       { first: TODAY, last: TODAY + 18 },
       origin,

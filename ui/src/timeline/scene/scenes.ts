@@ -10,7 +10,7 @@ import { textOn } from "./color";
 import { heatText } from "./heat";
 import type { Zoom } from "./layout";
 import type { Row } from "./rowData";
-import type { PlacedRow } from "./rows.svelte";
+import type { PlacedRow, SectionHeader } from "./rows.svelte";
 
 /** The height of compact rows' load strip (the painter insets a pixel each side: two are seen, under the bars). */
 const STRIP_H = 4;
@@ -61,6 +61,8 @@ export interface PaneInput {
   lang?: Lang;
   /** The heatmap instead of the bars (the rows' cells: rows.svelte.ts). */
   heatmap?: boolean;
+  /** The sections' headers in view (grouped rows). */
+  sections?: readonly SectionHeader[];
 }
 
 /** The least room a day has for weeks to be marked (the week zoom's; at the month zoom the
@@ -80,6 +82,7 @@ export function paneScene(p: PaneInput): Scene {
         ? p.days.filter((d) => weekday(d) === p.weekStart).map((d) => (d - origin) * px)
         : [],
     rowLines: p.shown.map((r) => r.top + r.height - 1),
+    bands: (p.sections ?? []).map((s) => ({ y: s.top, h: s.h })),
     // A person's days without work (holidays, days off in their week): shaded as weekends are.
     closed: p.shown.flatMap((r) =>
       r.closed.map((c) => ({ x: (c.from - origin) * px, y: r.top, w: (c.to - c.from) * px, h: r.height })),
@@ -223,6 +226,8 @@ export function monthName(d: Day, lang: string): string {
   return f.format(new Date(dateOf(d)));
 }
 
+const NO_SECTIONS = { shown: [], name: () => "" };
+
 /**
  * The name column: each row in view with its person's name and figures over the period
  * `[from, to)` — hours booked, hours free, the share of capacity booked (period.ts; "–" while part
@@ -237,11 +242,20 @@ export function namesScene(
   cursorRow: number,
   /** What is said after a person's name, muted (their role and group): none by default. */
   detail: (p: PersonDto) => string = () => "",
+  /** The sections' headers in view (grouped rows) and the name of each: none by default. */
+  sections: { shown: readonly SectionHeader[]; name: (s: SectionHeader) => string } = NO_SECTIONS,
 ): NamesScene {
   const { from, to, tentative = true, lang = "en" } = period;
   return {
     palette,
     family,
+    headers: sections.shown.map((s) => ({
+      y: s.top,
+      h: s.h,
+      name: `${sections.name(s)} · ${s.people}`,
+      load: period.partlyMissing ? "–" : figuresText(s.figures, lang),
+      collapsed: s.collapsed,
+    })),
     rows: shown.map((r) => {
       const row = rows[r.index];
       return {
