@@ -411,13 +411,16 @@ async function field() {
       return { median: median(xs), min: Math.min(...xs), max: Math.max(...xs), n: xs.length };
     };
     const show = (c) => (c ? `${fmt(c.median)} (${fmt(c.min)}–${fmt(c.max)}, ${c.n})` : "–");
-    const peers = pages.filter((p) => p !== "ours" && p !== "blit");
+    // Ours is the first page of ours (a variant, "ours+labels", when only variants run); every other
+    // page but the floor is set beside it, variants of ours too ("ours+grouped ÷ ours+labels").
+    const mine = pages.find((p) => p.startsWith("ours")) ?? "ours";
+    const peers = pages.filter((p) => p !== mine && p !== "blit");
     console.log(`\nMedians (min–max, runs that finished) at ${people.toLocaleString("en")} people; a frame is late past one 60 Hz refresh + 1.5 ms = ${lateMs} ms; ratios are the peer's or floor's median ÷ ours (> 1: ours better):\n`);
-    console.log(`| measure | ${pages.map((p) => NAMES[p] ?? p).join(" | ")} | ${peers.map((p) => `${NAMES[p] ?? p} ÷ ours`).join(" | ")} | ours ÷ floor |`);
+    console.log(`| measure | ${pages.map((p) => NAMES[p] ?? p).join(" | ")} | ${peers.map((p) => `${NAMES[p] ?? p} ÷ ${mine}`).join(" | ")} | ${mine} ÷ floor |`);
     console.log(`|---|${pages.map(() => "---:|").join("")}${peers.map(() => "---:|").join("")}---:|`);
     for (const [name, get] of rows) {
       const of = Object.fromEntries(pages.map((p) => [p, cell(p, get)]));
-      const ours = of.ours?.median;
+      const ours = of[mine]?.median;
       const ratio = (x, y) => (x === undefined || y === undefined ? "–" : y === 0 ? (x === 0 ? "1.0×" : "∞") : `${(x / y).toFixed(2)}×`);
       console.log(
         `| ${name} | ${pages.map((p) => show(of[p])).join(" | ")} | ${peers.map((p) => ratio(of[p]?.median, ours)).join(" | ")} | ${ratio(ours, of.blit?.median)} |`,
@@ -440,7 +443,9 @@ async function measureField(base, page, people, limitMs, shot) {
     const started = Date.now();
     // A page that builds for minutes keeps "Navigate To" waiting (until the driver's page-load
     // limit): not awaited here, so the limit below is the one that counts.
-    navigate(app, `${base}/${page}.html?field&people=${people}`).catch(() => {});
+    // "ours+grouped": ours.html with `&grouped` (a variant of the page: ours.ts, fake-ipc.ts).
+    const [file, ...variant] = page.split("+");
+    navigate(app, `${base}/${file}.html?field&people=${people}${variant.map((v) => `&${v}`).join("")}`).catch(() => {});
     let dragged = false;
     let last = "navigating";
     while (Date.now() - started < limitMs) {

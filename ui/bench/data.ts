@@ -6,6 +6,7 @@ import type {
   AssignmentDto,
   CalendarDto,
   HolidayDto,
+  LabelDto,
   ProjectDto,
   PersonDto,
   TimelineDto,
@@ -61,6 +62,29 @@ export interface BenchTeam {
   timeOff: TimeOffDto[];
   calendars: CalendarDto[];
   holidays: HolidayDto[];
+  /** The team's groups, roles and skills (none unless `withLabels`). */
+  labels?: LabelDto[];
+}
+
+/** Groups, roles and skills of a department (`?labels`): 40 groups, 10 roles, 20 skills.
+ * Person i is in group i mod 40 (every 25th moves to the next group four weeks from today), has
+ * role i mod 10 and one to three skills. */
+export const GROUPS = 40;
+export function withLabels(team: BenchTeam, today: Day): BenchTeam {
+  const made = (kind: LabelDto["kind"], n: number, name: string): LabelDto[] =>
+    Array.from({ length: n }, (_, i) => ({ kind, id: `${kind}${String(i).padStart(2, "0")}`, name: `${name} ${i + 1}`, version: 1 }));
+  const [groups, roles, skills] = [made("group", GROUPS, "Group"), made("role", 10, "Role"), made("skill", 20, "Skill")];
+  const id = (list: LabelDto[], i: number) => (list[i % list.length] as LabelDto).id;
+  const people = team.people.map((p, i) => ({
+    ...p,
+    groups:
+      i % 25 === 0
+        ? [{ groupId: id(groups, i) }, { from: dateOf(today + 28), groupId: id(groups, i + 1) }]
+        : [{ groupId: id(groups, i) }],
+    roleId: id(roles, i),
+    skillIds: Array.from({ length: 1 + (i % 3) }, (_, k) => id(skills, i * 7 + k * 3)),
+  }));
+  return { ...team, people, labels: [...groups, ...roles, ...skills] };
 }
 
 /**
@@ -192,7 +216,7 @@ export function timelineOf(team: BenchTeam, from: string, to: string): TimelineD
     projects: team.projects,
     ...windowItems(team, from, to),
     calendars: team.calendars,
-    labels: [],
+    labels: team.labels ?? [],
     defaultWeek: [480, 480, 480, 480, 480, 0, 0],
     feedDays: 396,
     loaded: [{ from, to }],

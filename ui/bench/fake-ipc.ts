@@ -5,16 +5,27 @@
 import type * as real from "../src/ipc";
 import type { AssignmentChangeInput, AssignmentDto, MemberDto } from "../src/ipc";
 import { dateOf, dayOf } from "../src/timeline/model/dates";
-import { BENCH_TODAY, generate, overlapping, PEOPLE, TEAM_NAME, timelineOf, windowItems } from "./data";
+import {
+  BENCH_TODAY,
+  generate,
+  overlapping,
+  PEOPLE,
+  TEAM_NAME,
+  timelineOf,
+  windowItems,
+  withLabels,
+} from "./data";
 import { pagePeople } from "./field";
 
 export type * from "../src/ipc";
 
 /** `?capacity` in the page's address: the plan with allocations, time off and holidays;
  * `&confirmed`: all of it confirmed (no hatched bars), to tell what tentative bars cost;
- * `&people=N`: N people (20 bookings each) instead of 500. */
+ * `&people=N`: N people (20 bookings each) instead of 500; `&labels` (or `&grouped`): the people
+ * in 40 groups, with roles and skills (data.ts, withLabels). */
 const query = new URLSearchParams(location.search);
 let team = generate(BENCH_TODAY, query.has("capacity"), pagePeople(PEOPLE));
+if (query.has("labels") || query.has("grouped")) team = withLabels(team, BENCH_TODAY);
 if (query.has("confirmed"))
   team = { ...team, assignments: team.assignments.map((a) => ({ ...a, status: "confirmed" as const })) };
 let serial = 0;
@@ -165,7 +176,7 @@ export const catalog: typeof real.catalog = () =>
   reply({
     people: team.people,
     projects: team.projects,
-    labels: [],
+    labels: team.labels ?? [],
     unfinishedPersonDeletes: [],
     unfinishedProjectDeletes: [],
     unreadable: [],

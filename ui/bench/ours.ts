@@ -25,6 +25,16 @@ async function build(): Promise<FieldPage> {
     (target.querySelector('button[data-action="heatmap"]') as HTMLButtonElement).click();
     await tick();
   }
+  // `?grouped`: the rows grouped by group (40 sections), filtered (half the roles) and compact, as
+  // a department planner would set them (the filter dialog and the rows button).
+  // `?compact`: compact rows alone (what the density costs apart from the grouping).
+  const q = new URLSearchParams(location.search);
+  if (q.has("grouped")) await groupedFilteredCompact(target);
+  else if (q.has("compact")) {
+    await tick();
+    (target.querySelector('button[data-action="density"]') as HTMLElement).click();
+    await tick();
+  }
   const viewport = () => target.querySelector(".viewport") as HTMLElement;
   const bars = () => target.querySelectorAll(".viewport .bar").length;
   return {
@@ -63,6 +73,22 @@ async function build(): Promise<FieldPage> {
       await tick();
     },
   };
+}
+
+async function groupedFilteredCompact(target: HTMLElement) {
+  await tick();
+  const click = (css: string) => (target.querySelector(css) as HTMLElement).click();
+  click('button[data-action="density"]');
+  click('button[data-action="people-filter"]');
+  await tick();
+  const grouping = document.querySelector("dialog[open] select[name=row-grouping]") as HTMLSelectElement;
+  grouping.value = "group";
+  grouping.dispatchEvent(new Event("change", { bubbles: true }));
+  for (const role of [...document.querySelectorAll<HTMLInputElement>("dialog[open] input[name=filter-role]")].slice(0, 5))
+    role.click();
+  await tick();
+  (document.querySelector("dialog[open]") as HTMLDialogElement).close();
+  await tick();
 }
 
 const people = pagePeople(PEOPLE);

@@ -77,6 +77,13 @@ describe("paint", () => {
     ]);
   });
 
+  it("draws a thin bar (compact rows') as a plain rectangle", () => {
+    const { ctx, ops } = recorder();
+    const thin = { x: 1021, y: 65, w: 78, h: 5, color: "#123456", text: "", textColor: "#fff", alpha: 1 };
+    paint(ctx, scene({ bars: [thin] }), view, 1, new TextCache());
+    expect(ops.slice(2)).toEqual(["rect #123456 21,15 78x5"]);
+  });
+
   it("draws a section's header as a band over the weekends, in the header's colour with a line under it", () => {
     const { ctx, ops } = recorder();
     paint(ctx, scene({ shades: [{ x: 1100, w: 20 }], bands: [{ y: 60, h: 28 }] }), view, 1, new TextCache());

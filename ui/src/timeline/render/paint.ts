@@ -29,6 +29,8 @@ export interface Rect {
 }
 
 const RADIUS = 4;
+/** Bars lower than this are drawn as plain rectangles. */
+const THIN = 2 * RADIUS;
 
 /**
  * Where a bar's label starts and how wide it may be, in content coordinates: at the bar's left
@@ -122,6 +124,11 @@ function paintIn(
     if (!meets(within, b.x - sx, b.y - sy, b.w, b.h)) continue;
     ctx.globalAlpha = b.alpha;
     ctx.fillStyle = b.color;
+    // A thin bar (compact rows') is a plain rectangle, without a path: its corners would not show.
+    if (b.h < THIN && !b.tentative) {
+      ctx.fillRect(b.x - sx, b.y - sy, b.w, b.h);
+      continue; // no text on a thin bar
+    }
     ctx.beginPath();
     ctx.roundRect(b.x - sx, b.y - sy, b.w, b.h, RADIUS);
     if (b.tentative) paintTentative(ctx, b, view, ratio, labels);

@@ -10,6 +10,7 @@ import {
   DEFAULT_AVAILABILITY,
   dayLevel,
   dayLoads,
+  type Level,
   minutesOn,
 } from "../model/load";
 import { assignLanes, type Span } from "./layout";
@@ -149,6 +150,45 @@ export function loadsIn(row: Row, from: Day, to: Day): DayLoad[] {
       return dayLoads(row.availability, bookings, first, last);
     },
   );
+}
+
+/** A stretch of days of one load level (compact rows' load strip). */
+export interface LevelRun {
+  from: Day;
+  to: Day;
+  level: Level;
+}
+const stripCache = [new WeakMap<Row, Map<number, LevelRun[]>>(), new WeakMap<Row, Map<number, LevelRun[]>>()];
+
+/**
+ * The row's load levels over `[from, to)` as runs of days of one level (a chunk's run ends at the
+ * chunk's end): compact rows' load strip. Worked out once per row, chunk and choice of tentative
+ * — a scroll lays the rows in view out on most frames, and a cell a day and row was thousands of
+ * objects a frame in compact rows.
+ */
+export function stripIn(row: Row, from: Day, to: Day, tentative: boolean): LevelRun[] {
+  const cache = stripCache[tentative ? 1 : 0] as WeakMap<Row, Map<number, LevelRun[]>>;
+  let held = cache.get(row);
+  if (!held) {
+    held = new Map();
+    cache.set(row, held);
+  }
+  const out: LevelRun[] = [];
+  for (let c = Math.floor(from / CHUNK); c * CHUNK < to; c++) {
+    let runs = held.get(c);
+    if (!runs) {
+      runs = [];
+      for (const d of loadsIn(row, c * CHUNK, (c + 1) * CHUNK)) {
+        const level = dayLevel(d.capacity, d.confirmed + (tentative ? d.tentative : 0));
+        const last = runs[runs.length - 1];
+        if (last && last.level === level && last.to === d.day) last.to = d.day + 1;
+        else runs.push({ from: d.day, to: d.day + 1, level });
+      }
+      held.set(c, runs);
+    }
+    for (const r of runs) if (r.to > from && r.from < to) out.push(r);
+  }
+  return out;
 }
 
 /** The days of `[from, to)` on which the row's person is booked beyond capacity. */

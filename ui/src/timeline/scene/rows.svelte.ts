@@ -31,10 +31,12 @@ import {
   closedIn,
   indexRows,
   type Lanes,
+  type LevelRun,
   loadsIn,
   overIn,
   type Row,
   type RowBar,
+  stripIn,
   withAvailability,
 } from "./rowData";
 import type { Viewport } from "./viewport.svelte";
@@ -92,6 +94,8 @@ export interface PlacedRow {
   away: { from: Day; to: Day; partial: boolean }[];
   /** The heatmap's cells in view (none unless it is on). */
   heat: HeatCell[];
+  /** Compact rows' load strip: the levels of the days in view (none in comfortable rows). */
+  strip: LevelRun[];
   bars: PlacedBar[];
 }
 
@@ -151,6 +155,7 @@ export function placeRows(
             tentative,
           ).filter((c) => c.to > days.first && c.from < days.last)
         : [],
+      strip: density === "compact" ? stripIn(row, days.first, days.last, tentative) : [],
       bars: row.bars
         .filter((b) => b.end > days.first && b.start < days.last)
         .map((b) =>
@@ -406,12 +411,7 @@ export class Rows {
         view.origin,
         view.px,
         this.tentative,
-        // The heatmap's cells; in compact rows, each day's, for the load strip under the bars.
-        this.heatmap
-          ? { unit: heatUnit(view.px), weekStart: ui.dates.weekStart }
-          : this.density === "compact"
-            ? { unit: "day", weekStart: ui.dates.weekStart }
-            : null,
+        this.heatmap ? { unit: heatUnit(view.px), weekStart: ui.dates.weekStart } : null,
         this.density,
         shownKeys,
       ),

@@ -19,6 +19,7 @@ import type { HolidayDto, LabelDto, TimeOffDto } from "../../ipc";
 import { dateFormat } from "../../lib/dateFormat";
 import { availabilities } from "../model/capacity.svelte";
 import { dayOf } from "../model/dates";
+import { dayLevel } from "../model/load";
 import { NO_FILTER } from "../model/peopleFilter";
 import { figures } from "../model/period";
 import type { Plan } from "../model/plan.svelte";
@@ -260,14 +261,27 @@ describe("the people filter on the rows", () => {
 });
 
 describe("compact rows' load strip", () => {
-  it("gives each compact row its days' load levels, and none to comfortable rows without the heatmap", () => {
+  it("gives each compact row its days' load levels as runs, and none to comfortable rows", () => {
     const t = timeline();
-    expect(at(t.rows.shown, 0).heat).toEqual([]);
+    expect(at(t.rows.shown, 0).strip).toEqual([]);
     t.rows.density = "compact";
-    const cells = at(t.rows.shown, 0).heat;
-    expect(cells.length).toBeGreaterThan(0);
-    expect(cells.every((c) => c.to - c.from === 1)).toBe(true); // a cell a day
-    expect(cells.some((c) => c.level === "over")).toBe(true); // Ada's overlap
+    const ada = at(t.rows.shown, 0);
+    const runs = ada.strip;
+    expect(runs.length).toBeGreaterThan(0);
+    expect(runs.some((c) => c.level === "over")).toBe(true); // Ada's overlap
+    // Every day laid out is in one run, of that day's level; runs next to each other differ
+    // (unless a chunk ends between them).
+    const row = at(t.rows.all, 0);
+    const { first, last } = t.view.days;
+    for (let d = first; d < last; d++) {
+      const held = runs.filter((r) => r.from <= d && d < r.to);
+      expect(held.length).toBe(1);
+      const load = loadsIn(row, d, d + 1)[0];
+      if (!load) throw new Error("a day's load");
+      expect(held[0]?.level).toBe(dayLevel(load.capacity, load.confirmed + load.tentative));
+    }
+    expect(runs.length).toBeLessThan(last - first); // fewer runs than days
+    expect(ada.heat).toEqual([]);
   });
 });
 

@@ -101,26 +101,35 @@ export function paneScene(p: PaneInput): Scene {
       r.over.map((o) => ({ x: (o.from - origin) * px, y: r.top, w: (o.to - o.from) * px, h: r.height })),
     ),
     today: { x: (p.today - origin) * px, w: 2 },
-    heat: p.shown.flatMap((r) =>
-      r.heat
+    heat: p.shown.flatMap((r) => [
+      ...r.heat
         .filter((c) => c.level !== "noCapacity")
         .map((c) => {
           const level = c.level as Exclude<Level, "noCapacity">;
-          // Without the heatmap these are compact rows' load strip: the day's level, a thin line
-          // under the bars, no text.
-          const strip = !p.heatmap;
           return {
             x: (c.from - origin) * px,
-            y: strip ? r.top + r.height - STRIP_H : r.top,
+            y: r.top,
             w: (c.to - c.from) * px,
-            h: strip ? STRIP_H : r.height,
+            h: r.height,
             color: p.palette.heat[level],
-            text: strip ? "" : heatText(c),
+            text: heatText(c),
             // Dark text on the light levels, the background's on the dark ones (either theme).
             textColor: level === "free" || level === "part" ? p.palette.fg : p.palette.bg,
           };
         }),
-    ),
+      // Compact rows' load strip: each run of days of one level, a thin line under the bars, no text.
+      ...(p.heatmap ? [] : r.strip)
+        .filter((c) => c.level !== "noCapacity")
+        .map((c) => ({
+          x: (c.from - origin) * px,
+          y: r.top + r.height - STRIP_H,
+          w: (c.to - c.from) * px,
+          h: STRIP_H,
+          color: p.palette.heat[c.level as Exclude<Level, "noCapacity">],
+          text: "",
+          textColor: p.palette.fg,
+        })),
+    ]),
     bars: p.heatmap
       ? []
       : p.shown.flatMap((r) =>
