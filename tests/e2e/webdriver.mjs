@@ -296,10 +296,10 @@ export const hintGone = (app) => until("the first-start hint to go", async () =>
 /** Waits until no dialog is open. */
 export const dialogGone = (app) => until("the dialog to close", async () => (await app.findAll("dialog[open]")).length === 0);
 
-/** Closes the open dialog with its Close (or Cancel) button. */
+/** Closes the open dialog with its Close (or Cancel) button, in either language. */
 export async function closeDialog(app) {
   await app.script(
-    `[...document.querySelectorAll("dialog[open] .actions button")].find((b) => /^(Close|Cancel)$/.test(b.textContent.trim())).click(); return true;`,
+    `[...document.querySelectorAll("dialog[open] .actions button")].find((b) => /^(Close|Cancel|閉じる|キャンセル)$/.test(b.textContent.trim())).click(); return true;`,
   );
   await dialogGone(app);
 }

@@ -21,6 +21,7 @@ type WithDetail =
   | "backup"
   | "save_file"
   | "invalid_calendar_file"
+  | "invalid_view"
   | "bad_file";
 
 /** Sentences for the error codes the Rust side sends (`ErrorCode`, generated from Rust: a code
@@ -86,6 +87,7 @@ const JA_ERRORS: Record<Exclude<ErrorCode, WithDetail>, string> = {
 
 const JA_WITH_DETAIL: Record<WithDetail, string> = {
   config: "設定に使えない値があります。",
+  invalid_view: "このバージョンでは使えない表示設定です（知らない条件か、範囲外の値があります）。",
   credentials: "AWS の認証情報が拒否されたか、見つかりません。IT 担当者に確認してください。",
   denied:
     "AWS がこの操作を拒否しました。あなたの AWS ロールでは許可されていません。IT 担当者に確認してください。",

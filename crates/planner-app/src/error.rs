@@ -70,6 +70,7 @@ error_codes! {
     TooManySkills = "too_many_skills",
     NoSuchLabel = "no_such_label",
     DuplicateLabel = "duplicate_label",
+    InvalidView = "invalid_view",
     // The table (planner-store's `StoreError`).
     NotFound = "not_found",
     AlreadyExists = "already_exists",
@@ -141,6 +142,7 @@ impl ErrorCode {
             V::TooManySkills { .. } => Self::TooManySkills,
             V::NoSuchLabel { .. } => Self::NoSuchLabel,
             V::DuplicateLabel { .. } => Self::DuplicateLabel,
+            V::View(_) => Self::InvalidView,
         }
     }
 

@@ -1,12 +1,14 @@
 //! What the window remembers between starts: the language, the region dates are written in, the
-//! zoom, the day in view and the two filters, per user and team. A small JSON file beside the
+//! zoom, the day in view, the two searches and the rows as they were set up (a [`RowsView`]: the
+//! people filter, grouping, order, density and period), per user and team. A small JSON file beside the
 //! user's other local things for the table (signing out removes it with them), or in the data
 //! folder for the local workspace ([`crate::places`] names both). Losing it loses nothing but a
 //! preference, so a file that cannot be read is treated as none.
 
 use crate::workspace::Workspace;
 use crate::{App, AppError, Places};
-use serde::{Deserialize, Serialize};
+use planner_domain::RowsView;
+use serde::{Deserialize, Deserializer, Serialize};
 use std::path::{Path, PathBuf};
 
 /// The window's remembered state. Every field is optional: what was never set stays the
@@ -26,6 +28,16 @@ pub struct Prefs {
     pub people: Option<String>,
     /// The projects panel's search.
     pub projects: Option<String>,
+    /// The rows as they were set up. One this version cannot read (written by another) is
+    /// none: the rest of the file still counts.
+    #[serde(deserialize_with = "lenient_rows")]
+    pub rows: Option<RowsView>,
+}
+
+/// A remembered view of the rows if it reads as one, else none.
+fn lenient_rows<'de, D: Deserializer<'de>>(d: D) -> Result<Option<RowsView>, D::Error> {
+    let value = Option::<serde_json::Value>::deserialize(d)?;
+    Ok(value.and_then(|v| serde_json::from_value::<RowsView>(v).ok()))
 }
 
 /// The most a field may hold (a filter is typed; a day or zoom is a few characters).
@@ -50,6 +62,9 @@ impl Prefs {
         let long = |s: &Option<String>| s.as_ref().is_some_and(|s| s.chars().count() > MAX_FIELD);
         if long(&self.people) || long(&self.projects) {
             return bad("filter");
+        }
+        if let Some(rows) = self.rows.clone() {
+            rows.checked().map_err(|e| AppError::Config(format!("a remembered view of the rows: {e}")))?;
         }
         Ok(self)
     }
@@ -114,6 +129,12 @@ mod tests {
             day: Some("2027-01-04".into()),
             people: Some("ali".into()),
             projects: Some("globex".into()),
+            rows: Some(RowsView {
+                grouping: planner_domain::RowGrouping::Group,
+                density: planner_domain::RowDensity::Compact,
+                collapsed: vec!["group:design".into()],
+                ..RowsView::default()
+            }),
         }
     }
 
@@ -154,6 +175,14 @@ mod tests {
         assert_eq!(load(&file), Prefs::default());
         std::fs::write(&file, br#"{"zoom":"year"}"#).unwrap();
         assert_eq!(load(&file), Prefs::default(), "a value the window cannot have is not applied");
+        // Rows set up in a way this version does not know: left out, the rest kept.
+        std::fs::write(&file, br#"{"zoom":"month","rows":{"colours":["red"]}}"#).unwrap();
+        assert_eq!(load(&file), Prefs { zoom: Some("month".into()), ..Prefs::default() });
+        let backwards = r#"{"zoom":"month","rows":{"groups":[],"roles":[],"skills":[],"allSkills":true,"projects":[],
+            "freeMinutes":null,"grouping":"none","sort":"name","density":"compact","period":"custom",
+            "custom":{"from":"2027-03-15","to":"2027-03-01"},"collapsed":[]}}"#;
+        std::fs::write(&file, backwards).unwrap();
+        assert_eq!(load(&file), Prefs::default(), "a backwards period is a value the window cannot have");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -33,6 +33,8 @@ pub enum ValidationError {
     RangeTooLong { max: i64 },
     #[error("'{0}' is not a valid identifier")]
     Id(String),
+    #[error("the view cannot be used: {0}")]
+    View(String),
     #[error("'{0}' is not a valid email address")]
     Email(String),
     #[error("'{0}' is not a role (admin, planner or viewer)")]
@@ -123,6 +125,7 @@ impl ValidationError {
             ValidationError::TooManySkills { .. } => "too_many_skills",
             ValidationError::NoSuchLabel { .. } => "no_such_label",
             ValidationError::DuplicateLabel { .. } => "duplicate_label",
+            ValidationError::View(_) => "invalid_view",
         }
     }
 }

@@ -56,6 +56,7 @@ mod labels;
 mod name;
 pub mod printable;
 mod role;
+mod views;
 
 pub use clock::{Clock, FixedClock, SystemClock, epoch_millis};
 pub use color::Color;
@@ -71,3 +72,7 @@ pub use ids::{AssignmentId, CalendarId, LabelId, PersonId, ProjectId, TeamId, Ti
 pub use labels::{GroupFrom, Groups, Label, LabelKind, LabelsEdit, PersonLabels};
 pub use name::Name;
 pub use role::{Action, Role};
+pub use views::{
+    DaySpan, MAX_FREE_MINUTES, MAX_VIEW_DAYS, MAX_VIEW_IDS, PeriodKind, RowDensity, RowGrouping, RowOrder,
+    RowsView,
+};

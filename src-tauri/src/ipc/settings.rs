@@ -213,6 +213,9 @@ pub struct PrefsDto {
     /// The people filter and the projects panel's search.
     pub people: Option<String>,
     pub projects: Option<String>,
+    /// The rows as they were set up: the people filter's conditions, grouping, order, density,
+    /// period and folded sections.
+    pub rows: Option<planner_domain::RowsView>,
 }
 
 /// `Prefs` and `PrefsDto` have the same fields: each converts into the other field by field.
@@ -230,4 +233,4 @@ macro_rules! same_fields {
         }
     };
 }
-same_fields!(Prefs, PrefsDto: lang, dates, zoom, day, people, projects);
+same_fields!(Prefs, PrefsDto: lang, dates, zoom, day, people, projects, rows);

@@ -10,6 +10,7 @@ import type { AssignmentChangeInput } from "./bindings/AssignmentChangeInput";
 import type { AssignmentDto } from "./bindings/AssignmentDto";
 import type { CalendarDto } from "./bindings/CalendarDto";
 import type { CatalogDto } from "./bindings/CatalogDto";
+import type { DaySpan } from "./bindings/DaySpan";
 import type { DeleteProgressDto } from "./bindings/DeleteProgressDto";
 import type { DeleteReportDto } from "./bindings/DeleteReportDto";
 import type { ErrorCode } from "./bindings/ErrorCode";
@@ -36,6 +37,7 @@ import type { MoveReportDto } from "./bindings/MoveReportDto";
 import type { MoveStageDto } from "./bindings/MoveStageDto";
 import type { NewAssignmentInput } from "./bindings/NewAssignmentInput";
 import type { OfflineDto } from "./bindings/OfflineDto";
+import type { PeriodKind } from "./bindings/PeriodKind";
 import type { PersonDto } from "./bindings/PersonDto";
 import type { PersonLine } from "./bindings/PersonLine";
 import type { PrefsDto } from "./bindings/PrefsDto";
@@ -44,6 +46,10 @@ import type { ProjectLine } from "./bindings/ProjectLine";
 import type { Report } from "./bindings/Report";
 import type { ReportWeek } from "./bindings/ReportWeek";
 import type { RoleDto } from "./bindings/RoleDto";
+import type { RowDensity } from "./bindings/RowDensity";
+import type { RowGrouping } from "./bindings/RowGrouping";
+import type { RowOrder } from "./bindings/RowOrder";
+import type { RowsView } from "./bindings/RowsView";
 import type { ScheduleDto } from "./bindings/ScheduleDto";
 import type { SeenPersonDto } from "./bindings/SeenPersonDto";
 import type { SessionDto } from "./bindings/SessionDto";
@@ -72,6 +78,7 @@ export type {
   AssignmentDto,
   CalendarDto,
   CatalogDto,
+  DaySpan,
   DeleteProgressDto,
   DeleteReportDto,
   ErrorCode,
@@ -98,6 +105,7 @@ export type {
   MoveStageDto,
   NewAssignmentInput,
   OfflineDto,
+  PeriodKind,
   PersonDto,
   PersonLine,
   PrefsDto,
@@ -106,6 +114,10 @@ export type {
   Report,
   ReportWeek,
   RoleDto,
+  RowDensity,
+  RowGrouping,
+  RowOrder,
+  RowsView,
   ScheduleDto,
   SeenPersonDto,
   SessionDto,

@@ -1,8 +1,9 @@
 // What the timeline remembers between starts: the language, the date format the user chose, the
-// zoom, the first day in view and the two filters, per user and team (the Rust side keeps them in
+// zoom, the first day in view, the two searches and the rows as they were set up (the people
+// filter, grouping, order, density, period and folded sections), per user and team (the Rust side keeps them in
 // the app's data folder, beside the user's other things for the table). Read once when the timeline
 // opens, applied, then written a moment after each change.
-import type { PrefsDto } from "../../ipc";
+import type { PrefsDto, RowsView } from "../../ipc";
 import { ui } from "../../lang.svelte";
 import { type Day, dateOf, dayOf } from "../model/dates";
 import type { Rows } from "./rows.svelte";
@@ -38,6 +39,7 @@ export class Remembered {
       day: dateOf(this.view.viewFrom),
       people: this.rows.filter || null,
       projects: this.rows.projectQuery || null,
+      rows: rowsViewOf(this.rows),
     };
   }
 
@@ -52,6 +54,7 @@ export class Remembered {
       if (p.zoom) this.view.zoom = p.zoom;
       if (p.people) this.rows.filter = p.people;
       if (p.projects) this.rows.projectQuery = p.projects;
+      if (p.rows) applyRowsView(this.rows, p.rows);
       if (p.day) scrollTo(dayOf(p.day));
     }
     this.#last = JSON.stringify(p ?? this.now());
@@ -74,4 +77,42 @@ export class Remembered {
   stop(): void {
     clearTimeout(this.#timer);
   }
+}
+
+/** The rows as they are set up now, as a view. */
+export function rowsViewOf(rows: Rows): RowsView {
+  const f = rows.peopleFilter;
+  const custom = rows.customPeriod;
+  return {
+    groups: [...f.groups],
+    roles: [...f.roles],
+    skills: [...f.skills],
+    allSkills: f.allSkills,
+    projects: [...f.projects],
+    freeMinutes: f.freeHours === null ? null : Math.round(f.freeHours * 60),
+    grouping: rows.grouping,
+    sort: rows.sort,
+    density: rows.density,
+    period: rows.period,
+    custom: custom ? { from: dateOf(custom.from), to: dateOf(custom.to) } : null,
+    collapsed: [...rows.collapsed].sort(),
+  };
+}
+
+/** Sets the rows up as `v` says. */
+export function applyRowsView(rows: Rows, v: RowsView): void {
+  rows.peopleFilter = {
+    groups: v.groups,
+    roles: v.roles,
+    skills: v.skills,
+    allSkills: v.allSkills,
+    projects: v.projects,
+    freeHours: v.freeMinutes === null ? null : v.freeMinutes / 60,
+  };
+  rows.grouping = v.grouping;
+  rows.sort = v.sort;
+  rows.density = v.density;
+  rows.customPeriod = v.custom ? { from: dayOf(v.custom.from), to: dayOf(v.custom.to) } : null;
+  rows.period = v.period;
+  rows.collapsed = new Set(v.collapsed);
 }

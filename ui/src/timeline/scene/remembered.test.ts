@@ -1,11 +1,35 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TODAY, timeline } from "../../../test-support/timeline/fixture";
-import type { PrefsDto } from "../../ipc";
+import type { PrefsDto, RowsView } from "../../ipc";
 import { ui } from "../../lang.svelte";
 import { dateOf, dayOf } from "../model/dates";
-import { Remembered, SAVE_AFTER_MS } from "./remembered.svelte";
+import { NO_FILTER } from "../model/peopleFilter";
+import { Remembered, rowsViewOf, SAVE_AFTER_MS } from "./remembered.svelte";
 
-const none: PrefsDto = { lang: null, dates: null, zoom: null, day: null, people: null, projects: null };
+const none: PrefsDto = {
+  lang: null,
+  dates: null,
+  zoom: null,
+  day: null,
+  people: null,
+  projects: null,
+  rows: null,
+};
+/** The rows as a new timeline sets them up. */
+const FRESH: RowsView = {
+  groups: [],
+  roles: [],
+  skills: [],
+  allSkills: true,
+  projects: [],
+  freeMinutes: null,
+  grouping: "none",
+  sort: "name",
+  density: "comfortable",
+  period: "next4Weeks",
+  custom: null,
+  collapsed: [],
+};
 
 function fakeApi(stored: PrefsDto) {
   const saved: PrefsDto[] = [];
@@ -32,6 +56,7 @@ describe("what the timeline remembers", () => {
       day: "2027-01-04",
       people: "ali",
       projects: "globex",
+      rows: null,
     });
     const r = new Remembered(api, t.view, t.rows);
     const went: number[] = [];
@@ -62,11 +87,56 @@ describe("what the timeline remembers", () => {
     expect(saved).toEqual([]);
     vi.advanceTimersByTime(1);
     expect(saved).toEqual([
-      { lang: "en", dates: null, zoom: "week", day: dateOf(t.view.viewFrom), people: "bob", projects: null },
+      {
+        lang: "en",
+        dates: null,
+        zoom: "week",
+        day: dateOf(t.view.viewFrom),
+        people: "bob",
+        projects: null,
+        rows: FRESH,
+      },
     ]);
     r.changed(r.now());
     vi.advanceTimersByTime(SAVE_AFTER_MS);
     expect(saved.length).toBe(1); // the same again: not written again
     expect(t.view.viewFrom).toBeLessThanOrEqual(TODAY);
+  });
+
+  it("remembers the rows as they were set up and opens with them again", async () => {
+    const t = timeline();
+    t.rows.peopleFilter = {
+      ...NO_FILTER,
+      groups: ["design"],
+      skills: ["react"],
+      allSkills: false,
+      freeHours: 7.5,
+    };
+    t.rows.grouping = "role";
+    t.rows.sort = "free";
+    t.rows.density = "compact";
+    t.rows.customPeriod = { from: dayOf("2027-03-01"), to: dayOf("2027-03-15") };
+    t.rows.period = "custom";
+    t.rows.toggle("role:lead");
+    const remembered = new Remembered(fakeApi(none).api, t.view, t.rows).now().rows;
+    expect(remembered).toEqual({
+      ...FRESH,
+      groups: ["design"],
+      skills: ["react"],
+      allSkills: false,
+      freeMinutes: 450,
+      grouping: "role",
+      sort: "free",
+      density: "compact",
+      period: "custom",
+      custom: { from: "2027-03-01", to: "2027-03-15" },
+      collapsed: ["role:lead"],
+    });
+    // The next start: a new timeline opens with them.
+    const next = timeline();
+    await new Remembered(fakeApi({ ...none, rows: remembered }).api, next.view, next.rows).load(() => {});
+    expect(rowsViewOf(next.rows)).toEqual(remembered);
+    expect(next.rows.periodDays).toEqual({ from: dayOf("2027-03-01"), to: dayOf("2027-03-15") });
+    expect(next.rows.peopleFilter.freeHours).toBe(7.5);
   });
 });
