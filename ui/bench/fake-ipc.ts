@@ -155,6 +155,10 @@ export const renameLabel: typeof real.renameLabel = refused;
 export const deleteLabel: typeof real.deleteLabel = refused;
 export const setPersonLabels: typeof real.setPersonLabels = refused;
 export const setLabelsMany: typeof real.setLabelsMany = refused;
+// Saved views: none on the bench team, and the bench saves none.
+export const views: typeof real.views = () => reply([]);
+export const saveView: typeof real.saveView = refused;
+export const deleteView: typeof real.deleteView = refused;
 export const setDefaultWeek: typeof real.setDefaultWeek = refused;
 export const createTimeOff: typeof real.createTimeOff = refused;
 export const updateTimeOff: typeof real.updateTimeOff = refused;

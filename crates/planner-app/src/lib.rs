@@ -37,6 +37,7 @@ mod session;
 pub mod startup;
 mod supervisor;
 mod view;
+mod views;
 mod workspace;
 
 pub use activity::{ACTIVITY_PAGE_MAX, ActivityPage};
@@ -55,5 +56,5 @@ pub use workspace::{HEARTBEAT, backoff};
 pub use planner_store::feed::{ActivityFilter, MemberState, TeamSettings};
 pub use planner_store::{
     AssignmentChange, Catalog, ManyLabels, MemberInfo, NewAssignment, NewTimeOff, PendingDeletion, Sensitive,
-    StoreError, TeamMembership, TimeOffChange,
+    StoreError, TeamMembership, TimeOffChange, ViewInput,
 };

@@ -8,7 +8,7 @@
 use crate::AppError;
 use crate::app::App;
 use planner_cache::Change;
-use planner_domain::{Assignment, Calendar, Holiday, Label, Person, Project, TimeOff, UserId};
+use planner_domain::{Assignment, Calendar, Holiday, Label, Person, Project, TimeOff, UserId, View};
 use planner_store::feed::{
     ChangeRecord, FeedAction, FeedKind, FeedRead, FeedReader, MemberState, TeamSettings,
 };
@@ -45,6 +45,12 @@ pub enum LiveChange {
     Label {
         before: Option<Label>,
         after: Option<Label>,
+    },
+    /// A view of the rows shared with the team (or one no longer shared: after is kept for
+    /// oneself, and the window drops it unless it is the user's own).
+    View {
+        before: Option<View>,
+        after: Option<View>,
     },
     /// Holidays added (or renamed) or removed in a calendar.
     Holidays {
@@ -171,6 +177,7 @@ pub(crate) fn live_item(record: &ChangeRecord, me: &UserId) -> LiveItem {
         FeedKind::Calendar => row(record).map(|(before, after)| LiveChange::Calendar { before, after }),
         FeedKind::Member => row(record).map(|(before, after)| LiveChange::Member { before, after }),
         FeedKind::Label => row(record).map(|(before, after)| LiveChange::Label { before, after }),
+        FeedKind::View => row(record).map(|(before, after)| LiveChange::View { before, after }),
         FeedKind::Holidays => Some(LiveChange::Holidays {
             added: parsed(&record.after).unwrap_or_default(),
             removed: parsed(&record.before).unwrap_or_default(),

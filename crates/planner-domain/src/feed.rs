@@ -20,6 +20,8 @@ pub enum FeedKind {
     Team,
     /// One of the team's groups, roles or skills.
     Label,
+    /// A view of the rows shared with the team (one kept for oneself has no record).
+    View,
     /// A whole import (one summary record per run).
     Import,
 }

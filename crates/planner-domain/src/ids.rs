@@ -57,6 +57,10 @@ id_type!(
     ProjectId
 );
 id_type!(
+    /// A saved view of the rows (a name, its owner, whether the team sees it).
+    ViewId
+);
+id_type!(
     /// One assignment of a person to a project for a date range.
     AssignmentId
 );

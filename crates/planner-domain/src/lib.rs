@@ -68,11 +68,11 @@ pub use entities::{
 };
 pub use error::ValidationError;
 pub use feed::{FeedAction, FeedKind};
-pub use ids::{AssignmentId, CalendarId, LabelId, PersonId, ProjectId, TeamId, TimeOffId, UserId};
+pub use ids::{AssignmentId, CalendarId, LabelId, PersonId, ProjectId, TeamId, TimeOffId, UserId, ViewId};
 pub use labels::{GroupFrom, Groups, Label, LabelKind, LabelsEdit, PersonLabels};
 pub use name::Name;
 pub use role::{Action, Role};
 pub use views::{
     DaySpan, MAX_FREE_MINUTES, MAX_VIEW_DAYS, MAX_VIEW_IDS, PeriodKind, RowDensity, RowGrouping, RowOrder,
-    RowsView,
+    RowsView, View, ViewZoom,
 };

@@ -1,9 +1,10 @@
 //! A way of looking at the team's rows: which people (the filter's conditions), in what order,
 //! grouped how, how dense, and the period their figures are for. The window remembers the one
-//! it showed last (the prefs file) and opens with it. Every field is named and checked: a view
-//! with a condition this version does not know is refused whole, never half applied.
+//! it showed last (the prefs file) and opens with it; a [`View`] is one saved under a name, for
+//! oneself or shared with the team. Every field is named and checked: a view with a condition
+//! this version does not know is refused whole, never half applied.
 
-use crate::{Date, LabelId, ProjectId, ValidationError};
+use crate::{Date, LabelId, Name, ProjectId, UserId, ValidationError, ViewId};
 use serde::{Deserialize, Serialize};
 
 /// The most ids one condition of a view names.
@@ -160,6 +161,48 @@ impl RowsView {
         }
         Ok(self)
     }
+}
+
+/// The zoom a saved view opens at.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum ViewZoom {
+    Day,
+    #[default]
+    Week,
+    Month,
+}
+
+impl ViewZoom {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ViewZoom::Day => "day",
+            ViewZoom::Week => "week",
+            ViewZoom::Month => "month",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Result<Self, ValidationError> {
+        [ViewZoom::Day, ViewZoom::Week, ViewZoom::Month].into_iter().find(|z| z.as_str() == raw).ok_or_else(
+            || ValidationError::View(format!("'{}' is not a zoom", raw.chars().take(16).collect::<String>())),
+        )
+    }
+}
+
+/// A view saved under a name: the rows as set up and the zoom. Its owner (who saved it first)
+/// alone changes or deletes it; shared, every member of the team sees it (planners and admins
+/// share), else only its owner.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct View {
+    pub id: ViewId,
+    pub name: Name,
+    pub owner: UserId,
+    pub shared: bool,
+    pub zoom: ViewZoom,
+    pub rows: RowsView,
+    pub version: u64,
 }
 
 /// Whether `key` names a section: `group:`, `role:` or `skill:`, then a label's id or nothing.

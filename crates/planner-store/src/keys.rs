@@ -6,12 +6,13 @@
 //! `ASL#` (long-assignment index) < `ASLVL` (index levels in use) < `ASN#` (assignments)
 //! < `CAL#` (holiday calendars) < `HOL#` (holidays) < `MEMBER#` < `META` < `OFF#` (time off)
 //! < `NAMED#` (a label's name guard) < `OFL#` (long time-off index) < `OFP#` (a person's time off, by end
-//! day) < `PRJ#` < `PTAG#` (the team's groups, roles and skills) < `RES#`. (The original design listed `META` before `MEMBER#`;
+//! day) < `PRJ#` < `PTAG#` (the team's groups, roles and skills) < `RES#` < `VIEW#` (saved views of
+//! the rows). (The original design listed `META` before `MEMBER#`;
 //! byte order puts `MEM` before `MET`. Nothing here depends on the order of those two.)
 
 use planner_domain::{
     AssignmentId, CalendarId, Date, Email, LabelId, LabelKind, PersonId, ProjectId, TeamId, TimeOffId,
-    UserId, ValidationError,
+    UserId, ValidationError, ViewId,
 };
 
 pub const PK: &str = "pk";
@@ -47,6 +48,7 @@ const CAL: &str = "CAL#";
 const HOL: &str = "HOL#";
 const PTAG: &str = "PTAG#";
 const NAMED: &str = "NAMED#";
+const VIEW: &str = "VIEW#";
 /// The mark a delete leaves of an assignment or time off (its series' prefix and id follow).
 const GONE: &str = "GONE#";
 const USER: &str = "USER#";
@@ -210,6 +212,16 @@ pub fn labels_range() -> (String, String) {
 /// `Label::name_key` folds it (no range of the catalog reads it).
 pub fn label_name_sk(kind: LabelKind, name_key: &str) -> String {
     format!("{NAMED}{}#{name_key}", kind.as_str())
+}
+
+/// A saved view of the rows.
+pub fn view_sk(id: &ViewId) -> String {
+    format!("{VIEW}{id}")
+}
+
+/// Inclusive bounds of every saved view of a team.
+pub fn views_range() -> (String, String) {
+    (VIEW.to_owned(), format!("{VIEW}{AFTER}"))
 }
 
 /// Inclusive bounds of every label name guard of a team (every kind: the kind follows the
@@ -456,6 +468,7 @@ pub enum TeamItemKey {
     Label(LabelId),
     /// A label's name guard (`NAMED#{kind}#{name}`).
     LabelName,
+    View(ViewId),
 }
 
 /// A key that does not have the form this module writes.
@@ -503,6 +516,8 @@ pub fn parse_team_sk(sk: &str) -> Result<TeamItemKey, BadKey> {
         PersonId::parse(rest).ok().map(TeamItemKey::Person)
     } else if let Some(rest) = sk.strip_prefix(PTAG) {
         LabelId::parse(rest).ok().map(TeamItemKey::Label)
+    } else if let Some(rest) = sk.strip_prefix(VIEW) {
+        ViewId::parse(rest).ok().map(TeamItemKey::View)
     } else if let Some(rest) = sk.strip_prefix(NAMED) {
         rest.split_once('#')
             .filter(|(kind, name)| LabelKind::parse(kind).is_ok() && !name.is_empty())

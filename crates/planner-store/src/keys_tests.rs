@@ -19,6 +19,16 @@ fn spec_examples() {
 }
 
 #[test]
+fn the_catalog_and_the_window_read_no_saved_view() {
+    let (first, last) = catalog_range();
+    let view = view_sk(&ViewId::generate());
+    assert!(!(first.as_str() <= view.as_str() && view.as_str() <= last.as_str()));
+    assert!(views_range().0 <= view && view <= views_range().1);
+    // After every other kind of a team's items: the people (RES#) end before it.
+    assert!(person_sk(&PersonId::parse("zzzz").unwrap()) < views_range().0);
+}
+
+#[test]
 fn the_catalog_reads_labels_and_no_name_guard() {
     let (first, last) = catalog_range();
     let within = |k: &str| first.as_str() <= k && k <= last.as_str();
@@ -42,9 +52,11 @@ fn team_sort_keys_round_trip() {
     let off = TimeOffId::generate();
     let cal = CalendarId::generate();
     let label = LabelId::generate();
+    let view = ViewId::generate();
     let start = Date::parse("2026-05-01").unwrap();
     let cases = [
         (label_sk(&label), TeamItemKey::Label(label.clone())),
+        (view_sk(&view), TeamItemKey::View(view.clone())),
         (label_name_sk(LabelKind::Skill, "react#native"), TeamItemKey::LabelName),
         (META.to_owned(), TeamItemKey::Meta),
         (LEVELS.to_owned(), TeamItemKey::Levels),

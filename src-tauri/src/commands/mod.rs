@@ -12,5 +12,6 @@ pub mod plan;
 pub mod report;
 pub mod session;
 pub mod settings;
+pub mod views;
 
 pub use declared::register;

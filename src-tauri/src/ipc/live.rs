@@ -1,7 +1,8 @@
 //! The live view's types: what others changed, as the window applies it.
 
 use super::{
-    AssignmentDto, CalendarDto, HolidayDto, LabelDto, PersonDto, ProjectDto, RoleDto, TimeOffDto, week_dto,
+    AssignmentDto, CalendarDto, HolidayDto, LabelDto, PersonDto, ProjectDto, RoleDto, TimeOffDto, ViewDto,
+    week_dto,
 };
 use planner_app::{LiveChange, LiveItem, LiveNews};
 use planner_app::{MemberState, TeamSettings};
@@ -38,6 +39,11 @@ pub enum LiveChangeDto {
     Label {
         before: Option<LabelDto>,
         after: Option<LabelDto>,
+    },
+    /// A view shared with the team (after: no longer shared, or deleted, when not `shared`).
+    View {
+        before: Option<ViewDto>,
+        after: Option<ViewDto>,
     },
     Holidays {
         added: Vec<HolidayDto>,
@@ -121,6 +127,10 @@ impl From<&LiveChange> for LiveChangeDto {
             LiveChange::Label { before, after } => {
                 let (before, after) = both(before, after);
                 Self::Label { before, after }
+            }
+            LiveChange::View { before, after } => {
+                let (before, after) = both(before, after);
+                Self::View { before, after }
             }
             LiveChange::Member { before, after } => {
                 let (before, after) = both(before, after);

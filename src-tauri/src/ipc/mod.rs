@@ -11,6 +11,7 @@ mod live;
 mod plan;
 mod session;
 mod settings;
+mod views;
 mod working_time;
 
 pub use assignments::*;
@@ -20,6 +21,7 @@ pub use live::*;
 pub use plan::*;
 pub use session::*;
 pub use settings::*;
+pub use views::*;
 pub use working_time::*;
 
 use planner_app::StoreError;

@@ -43,6 +43,7 @@ export const EN_ACTIVITY = {
     member: "Members",
     team: "Team settings",
     label: "Groups, roles and skills",
+    view: "Shared views",
     import: "Imports",
   } satisfies Record<FeedKind, string>,
   activityEntries: "Changes, newest first",
@@ -120,6 +121,10 @@ export const EN_ACTIVITY = {
     `${who} renamed the ${kind} ${from} to ${to}`,
   actLabelDeleted: (who: string, kind: LabelKind, name: string, people: number) =>
     `${who} deleted the ${kind} ${name}${people ? ` (taken from ${en(people, "person", "people")})` : ""}`,
+  actViewShared: (who: string, name: string) => `${who} shared the view “${name}” with the team`,
+  actViewChanged: (who: string, name: string) => `${who} changed the shared view “${name}”`,
+  actViewUnshared: (who: string, name: string) => `${who} stopped sharing the view “${name}”`,
+  actViewDeleted: (who: string, name: string) => `${who} deleted the shared view “${name}”`,
   actCalendarOf: (who: string, name: string, calendar: string | null) =>
     calendar
       ? `${who} set ${name}’s holiday calendar to ${calendar}`
@@ -189,6 +194,7 @@ export const EN_ACTIVITY = {
         member: "the members",
         team: "the team’s settings",
         label: "a group, role or skill",
+        view: "a shared view",
         import: "the whole plan",
       }[kind]
     }`,
@@ -218,6 +224,7 @@ export const JA_ACTIVITY: ActivityWords = {
     member: "ユーザー",
     team: "チームの設定",
     label: "グループ・役割・スキル",
+    view: "共有ビュー",
     import: "取り込み",
   },
   activityEntries: "変更（新しい順）",
@@ -286,6 +293,10 @@ export const JA_ACTIVITY: ActivityWords = {
     `${who}が ${JA_KIND[kind]}「${from}」の名前を「${to}」に変更しました`,
   actLabelDeleted: (who: string, kind: LabelKind, name: string, people: number) =>
     `${who}が ${JA_KIND[kind]}「${name}」を削除しました${people ? `（${ja(people)} 人から外しました）` : ""}`,
+  actViewShared: (who: string, name: string) => `${who}が ビュー「${name}」をチームに共有しました`,
+  actViewChanged: (who: string, name: string) => `${who}が 共有ビュー「${name}」を変更しました`,
+  actViewUnshared: (who: string, name: string) => `${who}が ビュー「${name}」の共有をやめました`,
+  actViewDeleted: (who: string, name: string) => `${who}が 共有ビュー「${name}」を削除しました`,
   actCalendarOf: (who: string, name: string, calendar: string | null) =>
     calendar
       ? `${who}が ${name} の祝日カレンダーを「${calendar}」にしました`
@@ -351,6 +362,7 @@ export const JA_ACTIVITY: ActivityWords = {
         member: "ユーザー",
         team: "チームの設定",
         label: "グループ・役割・スキル",
+        view: "共有ビュー",
         import: "計画全体",
       }[kind]
     }を変更しました`,

@@ -128,6 +128,14 @@ export function sentence(item: LiveItemDto, say: Say): string {
         return t.actLabelRenamed(who, l.kind, c.before.name, c.after.name);
       return t.actSomething(who, item.kind);
     }
+    case "view": {
+      const v = c.after ?? c.before;
+      if (!v) return t.actSomething(who, item.kind);
+      if (!c.after) return t.actViewDeleted(who, v.name);
+      if (!c.after.shared) return t.actViewUnshared(who, c.after.name);
+      if (item.action === "created" || !c.before?.shared) return t.actViewShared(who, c.after.name);
+      return t.actViewChanged(who, c.after.name);
+    }
     case "holidays": {
       const calendar = say.names.calendars.get(item.item) ?? t.actDeletedCalendar;
       const [added, removed] = [c.added, c.removed];

@@ -50,6 +50,7 @@ import type { RowDensity } from "./bindings/RowDensity";
 import type { RowGrouping } from "./bindings/RowGrouping";
 import type { RowOrder } from "./bindings/RowOrder";
 import type { RowsView } from "./bindings/RowsView";
+import type { SaveViewInput } from "./bindings/SaveViewInput";
 import type { ScheduleDto } from "./bindings/ScheduleDto";
 import type { SeenPersonDto } from "./bindings/SeenPersonDto";
 import type { SessionDto } from "./bindings/SessionDto";
@@ -64,6 +65,8 @@ import type { TimeOffInput } from "./bindings/TimeOffInput";
 import type { TimeOffKindDto } from "./bindings/TimeOffKindDto";
 import type { TimelineDto } from "./bindings/TimelineDto";
 import type { Unreadable } from "./bindings/Unreadable";
+import type { ViewDto } from "./bindings/ViewDto";
+import type { ViewZoom } from "./bindings/ViewZoom";
 import type { WeekFromDto } from "./bindings/WeekFromDto";
 import type { WindowDto } from "./bindings/WindowDto";
 import type { WindowItemsDto } from "./bindings/WindowItemsDto";
@@ -118,6 +121,7 @@ export type {
   RowGrouping,
   RowOrder,
   RowsView,
+  SaveViewInput,
   ScheduleDto,
   SeenPersonDto,
   SessionDto,
@@ -132,6 +136,8 @@ export type {
   TimeOffKindDto,
   TimelineDto,
   Unreadable,
+  ViewDto,
+  ViewZoom,
   WeekFromDto,
   WindowDto,
   WindowItemsDto,
@@ -402,6 +408,21 @@ export interface Commands {
    * region, the endpoint and the table.
    */
   testConnection(input: SettingsInput): Promise<void>;
+
+  // views
+  /**
+   * Deletes a view the user saw at `version`: their own, or (admins) a shared one.
+   */
+  deleteView(id: string, version: number): Promise<void>;
+  /**
+   * Saves a view: a new one (`version` 0), or the user's own as they saw it. A view with a
+   * condition this version does not know, or a value out of bounds, is refused with a sentence.
+   */
+  saveView(view: SaveViewInput): Promise<ViewDto>;
+  /**
+   * The views the user sees: the team's shared ones and their own, by name.
+   */
+  views(): Promise<Array<ViewDto>>;
 }
 
 export const addHolidays: Commands["addHolidays"] = (calendarId, days) => invoke<number>("add_holidays", { calendarId, days });
@@ -467,6 +488,9 @@ export const savePrefs: Commands["savePrefs"] = (prefs) => invoke<void>("save_pr
 export const saveSettings: Commands["saveSettings"] = (input) => invoke<SessionUpdateDto>("save_settings", { input });
 export const settings: Commands["settings"] = () => invoke<SettingsDto>("settings");
 export const testConnection: Commands["testConnection"] = (input) => invoke<void>("test_connection", { input });
+export const deleteView: Commands["deleteView"] = (id, version) => invoke<void>("delete_view", { id, version });
+export const saveView: Commands["saveView"] = (view) => invoke<ViewDto>("save_view", { view });
+export const views: Commands["views"] = () => invoke<Array<ViewDto>>("views");
 
 /** A channel the Rust side sends on, each message handed to `onMessage`. */
 function channel<T>(onMessage: (message: T) => void): Channel<T> {

@@ -8,7 +8,7 @@ use planner_domain::capacity::Schedule;
 use planner_domain::capacity::{Allocation, Status};
 use planner_domain::{
     Assignment, AssignmentId, CalendarId, Color, Date, DateRange, Groups, Label, LabelId, LabelKind, Name,
-    Person, PersonId, PersonLabels, Project, ProjectId,
+    Person, PersonId, PersonLabels, Project, ProjectId, RowsView, UserId, View, ViewId, ViewZoom,
 };
 
 /// Marks a person or project whose cascade delete has begun.
@@ -152,6 +152,38 @@ pub(crate) fn label_from_item(item: &Item) -> Result<Label, StoreError> {
         id: LabelId::parse(get_s(item, "id")?).map_err(corrupt(item))?,
         kind: LabelKind::parse(get_s(item, "kind")?).map_err(corrupt(item))?,
         name: Name::parse(get_s(item, "name")?).map_err(corrupt(item))?,
+        version: version(item)?,
+    })
+}
+
+/// The attribute of a saved view holding the rows as set up (JSON, as `RowsView` serialises).
+pub(crate) const VIEW_ROWS: &str = "rows";
+
+/// A saved view of the rows.
+pub(crate) fn view_item(pk: &str, v: &View) -> Item {
+    let mut item = key(pk, keys::view_sk(&v.id));
+    item.insert("id".into(), s(v.id.as_str()));
+    item.insert("name".into(), s(v.name.as_str()));
+    item.insert("owner".into(), s(v.owner.as_str()));
+    item.insert("shared".into(), AttributeValue::Bool(v.shared));
+    item.insert("zoom".into(), s(v.zoom.as_str()));
+    item.insert(VIEW_ROWS.into(), s(serde_json::to_string(&v.rows).unwrap_or_default()));
+    item.insert("version".into(), n(v.version));
+    item
+}
+
+pub(crate) fn view_from_item(item: &Item) -> Result<View, StoreError> {
+    let shared = match item.get("shared") {
+        Some(AttributeValue::Bool(b)) => *b,
+        _ => return Err(StoreError::corrupt(item_key(item), "a view without 'shared'")),
+    };
+    Ok(View {
+        id: ViewId::parse(get_s(item, "id")?).map_err(corrupt(item))?,
+        name: Name::parse(get_s(item, "name")?).map_err(corrupt(item))?,
+        owner: UserId::parse(get_s(item, "owner")?).map_err(corrupt(item))?,
+        shared,
+        zoom: ViewZoom::parse(get_s(item, "zoom")?).map_err(corrupt(item))?,
+        rows: RowsView::parse(get_s(item, VIEW_ROWS)?).map_err(corrupt(item))?,
         version: version(item)?,
     })
 }

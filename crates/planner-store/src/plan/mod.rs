@@ -24,6 +24,7 @@ mod restore;
 mod settings;
 pub(crate) use settings::{ADMINS, count_of};
 mod time_off;
+mod views;
 
 pub use calendars::MAX_HOLIDAYS_AT_ONCE;
 pub(crate) use capacity_items::{
@@ -40,6 +41,7 @@ pub(crate) use items::{
 pub use labels::{MAX_LABELS_NAMED, ManyLabels};
 pub use reads::Timeline;
 pub use time_off::{NewTimeOff, TimeOffChange};
+pub use views::{MAX_VIEWS, ViewInput};
 
 use crate::Store;
 use planner_domain::capacity::{Allocation, Status};

@@ -29,5 +29,6 @@ mod tenancy;
 mod time_off_entries;
 mod transfer;
 mod unreadable;
+mod views;
 mod window_query;
 mod working_time;

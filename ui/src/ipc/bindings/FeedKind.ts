@@ -3,4 +3,4 @@
 /**
  * What a change record is about.
  */
-export type FeedKind = "assignment" | "person" | "project" | "timeOff" | "calendar" | "holidays" | "member" | "team" | "label" | "import";
+export type FeedKind = "assignment" | "person" | "project" | "timeOff" | "calendar" | "holidays" | "member" | "team" | "label" | "view" | "import";

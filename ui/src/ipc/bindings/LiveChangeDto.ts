@@ -8,8 +8,9 @@ import type { PersonDto } from "./PersonDto";
 import type { ProjectDto } from "./ProjectDto";
 import type { TeamSettingsDto } from "./TeamSettingsDto";
 import type { TimeOffDto } from "./TimeOffDto";
+import type { ViewDto } from "./ViewDto";
 
 /**
  * What changed (`after` null: deleted).
  */
-export type LiveChangeDto = { "kind": "assignment", before: AssignmentDto | null, after: AssignmentDto | null, } | { "kind": "person", before: PersonDto | null, after: PersonDto | null, } | { "kind": "project", before: ProjectDto | null, after: ProjectDto | null, } | { "kind": "timeOff", before: TimeOffDto | null, after: TimeOffDto | null, } | { "kind": "calendar", before: CalendarDto | null, after: CalendarDto | null, } | { "kind": "label", before: LabelDto | null, after: LabelDto | null, } | { "kind": "holidays", added: Array<HolidayDto>, removed: Array<HolidayDto>, } | { "kind": "member", before: MemberStateDto | null, after: MemberStateDto | null, } | { "kind": "team", before: TeamSettingsDto, after: TeamSettingsDto, } | { "kind": "whole" };
+export type LiveChangeDto = { "kind": "assignment", before: AssignmentDto | null, after: AssignmentDto | null, } | { "kind": "person", before: PersonDto | null, after: PersonDto | null, } | { "kind": "project", before: ProjectDto | null, after: ProjectDto | null, } | { "kind": "timeOff", before: TimeOffDto | null, after: TimeOffDto | null, } | { "kind": "calendar", before: CalendarDto | null, after: CalendarDto | null, } | { "kind": "label", before: LabelDto | null, after: LabelDto | null, } | { "kind": "view", before: ViewDto | null, after: ViewDto | null, } | { "kind": "holidays", added: Array<HolidayDto>, removed: Array<HolidayDto>, } | { "kind": "member", before: MemberStateDto | null, after: MemberStateDto | null, } | { "kind": "team", before: TeamSettingsDto, after: TeamSettingsDto, } | { "kind": "whole" };

@@ -32,11 +32,13 @@ use crate::keys::{self, META, Series};
 use crate::plan::Plan;
 use crate::plan::capacity_items::{calendar_from_item, holiday_from_item, time_off_from_item};
 use crate::plan::gone::{DELETED_VERSION, DIGEST, digest_of};
-use crate::plan::items::{assignment_from_item, label_from_item, person_from_item, project_from_item};
+use crate::plan::items::{
+    assignment_from_item, label_from_item, person_from_item, project_from_item, view_from_item,
+};
 use crate::plan::settings::team_from_meta;
 use crate::sdk::{Item, batch_get, get_n, get_s, key};
 use crate::{StoreError, TeamScope};
-use planner_domain::{Assignment, Calendar, Holiday, Label, Person, Project, TimeOff};
+use planner_domain::{Assignment, Calendar, Holiday, Label, Person, Project, TimeOff, View};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -95,6 +97,12 @@ fn versioned(kind: FeedKind) -> Option<Versioned> {
         FeedKind::Label => Versioned {
             sk: |v| typed::<Label>(v).map(|l| keys::label_sk(&l.id)),
             read: |i| json(label_from_item(i)),
+            digest: None,
+            series: None,
+        },
+        FeedKind::View => Versioned {
+            sk: |v| typed::<View>(v).map(|x| keys::view_sk(&x.id)),
+            read: |i| json(view_from_item(i)),
             digest: None,
             series: None,
         },

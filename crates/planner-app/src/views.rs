@@ -1,0 +1,35 @@
+//! Saved views of the rows, as the window asks: the views the user sees (the team's shared ones
+//! and their own), saving one (new, or their own as they saw it), deleting one. Read and written
+//! in the open team only: the offline copy does not hold them (the window remembers the rows it
+//! showed last in its prefs, which is what opens offline).
+
+use crate::AppError;
+use crate::app::App;
+use planner_cache::Change;
+use planner_domain::{View, ViewId};
+use planner_store::ViewInput;
+
+impl App {
+    /// The views the user sees, by name.
+    pub async fn views(&self) -> Result<Vec<View>, AppError> {
+        self.read(async |store, scope| store.plan().views(scope).await).await
+    }
+
+    /// Saves a view: `version` 0 a new one (the user its owner), else their own as they saw it.
+    pub async fn save_view(&self, input: ViewInput, version: u64) -> Result<View, AppError> {
+        self.write_as(
+            async |store, scope| store.plan().save_view(scope, input, version).await,
+            Change::Nothing,
+        )
+        .await
+    }
+
+    /// Deletes a view the user saw at `version` (their own; an admin, a shared one).
+    pub async fn delete_view(&self, id: &ViewId, version: u64) -> Result<(), AppError> {
+        self.write_as(
+            async |store, scope| store.plan().delete_view(scope, id, version).await,
+            Change::Nothing,
+        )
+        .await
+    }
+}
