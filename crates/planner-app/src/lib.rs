@@ -38,6 +38,7 @@ pub mod startup;
 mod supervisor;
 mod view;
 mod views;
+pub use views::SeenView;
 mod workspace;
 
 pub use activity::{ACTIVITY_PAGE_MAX, ActivityPage};

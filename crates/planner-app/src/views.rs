@@ -9,10 +9,21 @@ use planner_cache::Change;
 use planner_domain::{View, ViewId};
 use planner_store::ViewInput;
 
+/// A view as the user sees it: whether they own it (only then they change it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeenView {
+    pub view: View,
+    pub mine: bool,
+}
+
 impl App {
     /// The views the user sees, by name.
-    pub async fn views(&self) -> Result<Vec<View>, AppError> {
-        self.read(async |store, scope| store.plan().views(scope).await).await
+    pub async fn views(&self) -> Result<Vec<SeenView>, AppError> {
+        self.read(async |store, scope| {
+            let views = store.plan().views(scope).await?;
+            Ok(views.into_iter().map(|view| SeenView { mine: &view.owner == scope.user(), view }).collect())
+        })
+        .await
     }
 
     /// Saves a view: `version` 0 a new one (the user its owner), else their own as they saw it.

@@ -17,7 +17,7 @@ pub async fn views(app: State<'_, App>) -> Result<Vec<ViewDto>, IpcError> {
 #[command]
 pub async fn save_view(app: State<'_, App>, view: SaveViewInput) -> Result<ViewDto, IpcError> {
     let (input, version) = view.to_domain()?;
-    Ok((&app.save_view(input, version).await?).into())
+    Ok(ViewDto { mine: true, ..(&app.save_view(input, version).await?).into() })
 }
 
 /// Deletes a view the user saw at `version`: their own, or (admins) a shared one.

@@ -1,7 +1,7 @@
 //! The IPC types of saved views of the rows.
 
 use super::IpcError;
-use planner_app::ViewInput;
+use planner_app::{SeenView, ViewInput};
 use planner_domain::{Name, RowsView, View, ViewId, ViewZoom};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -20,6 +20,9 @@ pub struct ViewDto {
     pub rows: RowsView,
     #[ts(type = "number")]
     pub version: u64,
+    /// Whether the user saved it (only then they change it). In a live change: false; the
+    /// change's own `mine` says whether the user made it.
+    pub mine: bool,
 }
 
 impl From<&View> for ViewDto {
@@ -32,7 +35,14 @@ impl From<&View> for ViewDto {
             zoom: v.zoom,
             rows: v.rows.clone(),
             version: v.version,
+            mine: false,
         }
+    }
+}
+
+impl From<&SeenView> for ViewDto {
+    fn from(v: &SeenView) -> Self {
+        Self { mine: v.mine, ..(&v.view).into() }
     }
 }
 

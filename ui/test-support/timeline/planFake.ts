@@ -11,11 +11,13 @@ import type {
   LabelsEditDto,
   PersonDto,
   ProjectDto,
+  SaveViewInput,
   SeenPersonDto,
   TimelineDto,
   TimeOffDto,
   TimeOffInput,
   Unreadable,
+  ViewDto,
 } from "../../src/ipc";
 import { FULL_DAY } from "../../src/timeline/model/allocation";
 import { dateOf, dayOf } from "../../src/timeline/model/dates";
@@ -221,6 +223,27 @@ export class FakeStore implements PlanApi {
       done.push(await this.setPersonLabels(p, groups ?? [], roleId, [...skills]));
     }
     return { people: done, conflicts };
+  }
+  /** Saved views: the user's and others' (`mine` false); shared ones seen by everyone. */
+  savedViews: ViewDto[] = [];
+  async views() {
+    return this.savedViews.filter((v) => v.shared || v.mine).map((v) => ({ ...v }));
+  }
+  async saveView(v: SaveViewInput) {
+    const held = this.savedViews.find((x) => x.id === v.id);
+    if (v.name.trim() === "") throw err("name_empty");
+    if (v.version === 0 && held) throw err("already_exists");
+    if (v.version !== 0 && !held) throw err("not_found");
+    if (held && !held.mine) throw err("forbidden");
+    if (held && held.version !== v.version) throw err("conflict");
+    const saved: ViewDto = { ...v, rows: v.rows, owner: "me", mine: true, version: v.version + 1 };
+    this.savedViews = [...this.savedViews.filter((x) => x.id !== v.id), saved];
+    return { ...saved };
+  }
+  async deleteView(id: string, version: number) {
+    const held = this.savedViews.find((x) => x.id === id);
+    if (held && held.version !== version) throw err("conflict");
+    this.savedViews = this.savedViews.filter((x) => x.id !== id);
   }
   setWorkingTime = unused;
   setDefaultWeek = unused;

@@ -6,4 +6,9 @@ import type { ViewZoom } from "./ViewZoom";
  * A saved view: its name, who saved it (their user id: only they change it), whether the team
  * sees it, and the zoom and rows it opens.
  */
-export type ViewDto = { id: string, name: string, owner: string, shared: boolean, zoom: ViewZoom, rows: RowsView, version: number, };
+export type ViewDto = { id: string, name: string, owner: string, shared: boolean, zoom: ViewZoom, rows: RowsView, version: number, 
+/**
+ * Whether the user saved it (only then they change it). In a live change: false; the
+ * change's own `mine` says whether the user made it.
+ */
+mine: boolean, };

@@ -74,6 +74,9 @@ export class LiveView {
           // (A delete's people come as their own changes, before it.)
           this.shown.labels.live(c.before, c.after);
           break;
+        case "view":
+          this.shown.views.live(c.before, c.after, item.mine);
+          break;
         case "member":
           break;
         default:

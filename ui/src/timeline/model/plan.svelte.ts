@@ -38,6 +38,7 @@ import {
   STALE,
 } from "./planApi";
 import { Shown } from "./shown.svelte";
+import type { SavedViews } from "./views.svelte";
 
 export class Plan {
   /** What is shown, and the ways it changes. */
@@ -454,6 +455,11 @@ export class Plan {
   /** The team's groups, roles and skills. */
   get labels(): Labels {
     return this.shown.labels;
+  }
+
+  /** Saved views of the rows. */
+  get views(): SavedViews {
+    return this.shown.views;
   }
 
   /** What one person carries (groups over time, role, skills); a failure is thrown (the dialog

@@ -9,6 +9,7 @@ import type { CapacityApi } from "./capacity.svelte";
 import { chunkRange } from "./chunks";
 import { dateOf, dayOf, END, withinPlan } from "./dates";
 import type { LabelsApi } from "./labels.svelte";
+import type { ViewsApi } from "./views.svelte";
 
 /** What a person chooses for an assignment: who, which project, first and last day (included),
  * and how much of the person's days it takes and whether it is settled (kept as they are when
@@ -18,6 +19,7 @@ export type Fields = AssignmentChangeInput;
 /** The Rust commands the plan uses (src/ipc in the app; an in-memory fake in tests). */
 export type PlanApi = CapacityApi &
   LabelsApi &
+  ViewsApi &
   Pick<
     Commands,
     | "loadWindow"

@@ -11,6 +11,7 @@ import { Labels } from "./labels.svelte";
 import type { UnconfirmedEdit } from "./offline";
 import { byName, codeOf, type Notice, type PlanApi, type Say } from "./planApi";
 import { KEY, Touched } from "./touched";
+import { SavedViews } from "./views.svelte";
 
 const { bar: BAR, person: PERSON, project: PROJECT } = KEY;
 
@@ -37,6 +38,8 @@ export class Shown {
   readonly capacity: Capacity;
   /** The team's groups, roles and skills (labels.svelte.ts). */
   readonly labels: Labels;
+  /** Saved views of the rows (views.svelte.ts): read once the timeline is open. */
+  readonly views: SavedViews;
 
   /** The edits for undo and redo. */
   readonly history = new History();
@@ -50,6 +53,7 @@ export class Shown {
   ) {
     this.capacity = new Capacity(initial, api, this.touched);
     this.labels = new Labels(initial.labels, api);
+    this.views = new SavedViews(api);
     this.teamName = initial.teamName;
     this.feedDays = initial.feedDays;
     this.people = [...initial.people].sort(byName);

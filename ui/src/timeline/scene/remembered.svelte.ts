@@ -116,3 +116,23 @@ export function applyRowsView(rows: Rows, v: RowsView): void {
   rows.period = v.period;
   rows.collapsed = new Set(v.collapsed);
 }
+
+/** Whether two views of the rows set them up alike (the folded sections in any order). */
+export function sameRowsView(a: RowsView, b: RowsView): boolean {
+  const list = (xs: readonly string[]) => [...xs].sort().join("\n");
+  return (
+    list(a.groups) === list(b.groups) &&
+    list(a.roles) === list(b.roles) &&
+    list(a.skills) === list(b.skills) &&
+    a.allSkills === b.allSkills &&
+    list(a.projects) === list(b.projects) &&
+    a.freeMinutes === b.freeMinutes &&
+    a.grouping === b.grouping &&
+    a.sort === b.sort &&
+    a.density === b.density &&
+    a.period === b.period &&
+    a.custom?.from === b.custom?.from &&
+    a.custom?.to === b.custom?.to &&
+    list(a.collapsed) === list(b.collapsed)
+  );
+}
