@@ -1,14 +1,14 @@
 // Saved views, end to end. On the local workspace: the rows set up (compact, grouped by group)
 // saved as a view, the rows set up otherwise, the view picked from the toolbar's list brings them
-// back with its zoom; an empty name is refused with a sentence and nothing is saved; the view is
-// deleted after asking. On a team table with two members: the lead shares a view; Ada's list has
+// back with its zoom; after a restart the view shown last opens again; an empty name is refused
+// with a sentence and nothing is saved; the view is deleted after asking. On a team table with two members: the lead shares a view; Ada's list has
 // it with no click; she opens it; the lead saves it again in comfortable rows and Ada's rows follow,
 // live. Screenshots of the dialog and both windows.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { twoMembers } from "./second-app.mjs";
 import { startTeamTable } from "./team-table.mjs";
-import { closeDialog, dialogGone, until, withTimeline } from "./webdriver.mjs";
+import { closeDialog, dialogGone, startApp, until } from "./webdriver.mjs";
 
 /** The rows as they are: one row's height (16: compact), the sections' keys, the zoom, the view list's text. */
 const STATE = `return {
@@ -53,8 +53,10 @@ async function saveView(app, name, { shared = false, button = "new" } = {}) {
   await app.click((await app.findAll(css))[0]);
 }
 
-test("a view saved, the rows changed, the view picked again; an empty name refused; deleted", async () => {
-  await withTimeline(process.env.RP_APP_BINARY, async (app) => {
+test("a view saved, the rows changed, the view picked again and open after a restart; an empty name refused; deleted", async () => {
+  let app = await startApp(process.env.RP_APP_BINARY);
+  try {
+    await app.waitFor(".bar", 10);
     await app.click((await app.findAll('button[data-action="density"]'))[0]);
     await groupBy(app, "group");
     // Zoom out: week → month.
@@ -90,6 +92,15 @@ test("a view saved, the rows changed, the view picked again; an empty name refus
     assert.equal(back.view, "Design, compact");
     await app.screenshot("views-2-picked-again");
 
+    // Closed and started again: the view shown last is open.
+    await new Promise((r) => setTimeout(r, 1500)); // the app writes a change once it rests
+    await app.close();
+    app = await startApp(process.env.RP_APP_BINARY, { keepPrefs: true });
+    await until("the view open again", async () => {
+      const s = await app.script(STATE).catch(() => null);
+      return s?.view === "Design, compact" && s.rowHeight === 16 && s.sections >= 3 && s.zoom === "month";
+    }, 20000);
+
     // Deleted, after asking.
     await app.click((await app.findAll('button[data-action="save-view"]'))[0]);
     await app.click((await app.findAll('dialog[open] button[data-action="delete-view"]'))[0]);
@@ -102,7 +113,10 @@ test("a view saved, the rows changed, the view picked again; an empty name refus
     await groupBy(app, "none");
     await app.click((await app.findAll('button[data-action="density"]'))[0]);
     await app.script(`document.querySelector(".toolbar .zoom").nextElementSibling.click(); return null;`);
-  });
+    await new Promise((r) => setTimeout(r, 1500));
+  } finally {
+    await app.close();
+  }
 });
 
 test("a shared view reaches the other member live, and its owner's new save changes their rows", async () => {

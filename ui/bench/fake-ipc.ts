@@ -104,7 +104,7 @@ export const diagnostics: typeof real.diagnostics = () => reply("resource-planne
 export const localPlan: typeof real.localPlan = () => reply(null);
 // The bench remembers nothing between runs: every run starts as the first did.
 export const loadPrefs: typeof real.loadPrefs = () =>
-  reply({ lang: null, zoom: null, day: null, people: null, projects: null, dates: null, rows: null });
+  reply({ lang: null, zoom: null, day: null, people: null, projects: null, dates: null, rows: null, view: null });
 export const savePrefs: typeof real.savePrefs = () => reply(undefined);
 export const moveLocalPlan: typeof real.moveLocalPlan = noTeamTable;
 

@@ -32,6 +32,8 @@ pub struct Prefs {
     /// none: the rest of the file still counts.
     #[serde(deserialize_with = "lenient_rows")]
     pub rows: Option<RowsView>,
+    /// The saved view shown last, as it was saved (not changed since): opened again at start.
+    pub view: Option<String>,
 }
 
 /// A remembered view of the rows if it reads as one, else none.
@@ -62,6 +64,9 @@ impl Prefs {
         let long = |s: &Option<String>| s.as_ref().is_some_and(|s| s.chars().count() > MAX_FIELD);
         if long(&self.people) || long(&self.projects) {
             return bad("filter");
+        }
+        if self.view.as_deref().is_some_and(|v| planner_domain::ViewId::parse(v).is_err()) {
+            return bad("view");
         }
         if let Some(rows) = self.rows.clone() {
             rows.checked().map_err(|e| AppError::Config(format!("a remembered view of the rows: {e}")))?;
@@ -135,6 +140,7 @@ mod tests {
                 collapsed: vec!["group:design".into()],
                 ..RowsView::default()
             }),
+            view: Some("01VIEWAAAAAAAAAAAAAAAAAAAA".into()),
         }
     }
 
@@ -161,6 +167,7 @@ mod tests {
             Prefs { dates: Some("en-".into()), ..Prefs::default() },
             Prefs { day: Some("2027-02-30".into()), ..Prefs::default() },
             Prefs { people: Some("x".repeat(201)), ..Prefs::default() },
+            Prefs { view: Some("VIEW#x".into()), ..Prefs::default() },
         ] {
             assert!(bad.clone().checked().is_err(), "{bad:?}");
         }

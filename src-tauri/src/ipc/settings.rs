@@ -216,6 +216,8 @@ pub struct PrefsDto {
     /// The rows as they were set up: the people filter's conditions, grouping, order, density,
     /// period and folded sections.
     pub rows: Option<planner_domain::RowsView>,
+    /// The saved view shown last, unchanged (its id): opened again at start.
+    pub view: Option<String>,
 }
 
 /// `Prefs` and `PrefsDto` have the same fields: each converts into the other field by field.
@@ -233,4 +235,4 @@ macro_rules! same_fields {
         }
     };
 }
-same_fields!(Prefs, PrefsDto: lang, dates, zoom, day, people, projects, rows);
+same_fields!(Prefs, PrefsDto: lang, dates, zoom, day, people, projects, rows, view);

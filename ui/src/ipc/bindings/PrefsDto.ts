@@ -21,4 +21,8 @@ people: string | null, projects: string | null,
  * The rows as they were set up: the people filter's conditions, grouping, order, density,
  * period and folded sections.
  */
-rows: RowsView | null, };
+rows: RowsView | null, 
+/**
+ * The saved view shown last, unchanged (its id): opened again at start.
+ */
+view: string | null, };

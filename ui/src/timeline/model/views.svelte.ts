@@ -17,6 +17,9 @@ export class SavedViews {
   /** A view to apply again: the applied one, saved anew by its owner elsewhere. */
   again: ViewDto | null = $state.raw(null);
 
+  /** Whether the list has been read. */
+  #loaded = false;
+
   constructor(private readonly api: ViewsApi) {}
 
   byId(id: string | null): ViewDto | undefined {
@@ -34,6 +37,24 @@ export class SavedViews {
     } catch {
       this.list = [];
     }
+    this.#loaded = true;
+    if (this.appliedId) this.startWith(this.appliedId);
+  }
+
+  /** The view shown last (remembered): opened again as it is saved now, once the list is read
+   * (whichever comes first); one gone meanwhile is forgotten. */
+  startWith(id: string): void {
+    this.appliedId = id;
+    if (!this.#loaded) return;
+    const v = this.byId(id);
+    if (v) this.again = v;
+    else this.appliedId = null;
+  }
+
+  /** Whether the rows (`rows`) and zoom are the applied view's as it is saved. */
+  unchanged(zoom: ViewZoom, rows: RowsView): boolean {
+    const v = this.applied;
+    return !!v && v.zoom === zoom && sameRowsView(rows, v.rows);
   }
 
   /** Saves the rows and zoom as a new view, and it is the one applied. */
@@ -87,3 +108,23 @@ export class SavedViews {
 }
 
 const sorted = (views: readonly ViewDto[]): ViewDto[] => [...views].sort(byName);
+
+/** Whether two views of the rows set them up alike (the folded sections in any order). */
+export function sameRowsView(a: RowsView, b: RowsView): boolean {
+  const list = (xs: readonly string[]) => [...xs].sort().join("\n");
+  return (
+    list(a.groups) === list(b.groups) &&
+    list(a.roles) === list(b.roles) &&
+    list(a.skills) === list(b.skills) &&
+    a.allSkills === b.allSkills &&
+    list(a.projects) === list(b.projects) &&
+    a.freeMinutes === b.freeMinutes &&
+    a.grouping === b.grouping &&
+    a.sort === b.sort &&
+    a.density === b.density &&
+    a.period === b.period &&
+    a.custom?.from === b.custom?.from &&
+    a.custom?.to === b.custom?.to &&
+    list(a.collapsed) === list(b.collapsed)
+  );
+}

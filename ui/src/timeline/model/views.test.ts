@@ -81,4 +81,30 @@ describe("saved views", () => {
     await plan.applyLive({ kind: "changes", items: [live(theirs({ id: "t2" }), null)] });
     expect(plan.views.list).toEqual([]);
   });
+
+  it("opens the view shown last as it is saved now, whether the list or the prefs come first; one gone is forgotten", async () => {
+    for (const listFirst of [true, false]) {
+      const { plan, store } = setUp();
+      store.savedViews = [theirs({ version: 4 })];
+      if (listFirst) await plan.views.load();
+      plan.views.startWith("team1");
+      if (!listFirst) await plan.views.load();
+      expect([plan.views.appliedId, plan.views.again?.version]).toEqual(["team1", 4]);
+    }
+    const { plan } = setUp();
+    plan.views.startWith("gone");
+    await plan.views.load();
+    expect([plan.views.appliedId, plan.views.again]).toEqual([null, null]);
+  });
+
+  it("tells rows that are the applied view's from rows changed since", async () => {
+    const { plan, store } = setUp();
+    store.savedViews = [theirs()];
+    await plan.views.load();
+    plan.views.appliedId = "team1";
+    expect(plan.views.unchanged("week", { ...rows, collapsed: [] })).toBe(true);
+    expect(plan.views.unchanged("month", rows)).toBe(false);
+    expect(plan.views.unchanged("week", { ...rows, density: "comfortable" })).toBe(false);
+    expect(plan.views.unchanged("week", { ...rows, groups: ["design", "eng"] })).toBe(false);
+  });
 });

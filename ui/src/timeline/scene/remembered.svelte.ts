@@ -6,6 +6,7 @@
 import type { PrefsDto, RowsView } from "../../ipc";
 import { ui } from "../../lang.svelte";
 import { type Day, dateOf, dayOf } from "../model/dates";
+import type { SavedViews } from "../model/views.svelte";
 import type { Rows } from "./rows.svelte";
 import type { Viewport } from "./viewport.svelte";
 
@@ -28,6 +29,7 @@ export class Remembered {
     private readonly api: PrefsApi,
     private readonly view: Viewport,
     private readonly rows: Rows,
+    private readonly views: SavedViews | null = null,
   ) {}
 
   /** What would be remembered now. */
@@ -40,6 +42,7 @@ export class Remembered {
       people: this.rows.filter || null,
       projects: this.rows.projectQuery || null,
       rows: rowsViewOf(this.rows),
+      view: this.views?.unchanged(this.view.zoom, rowsViewOf(this.rows)) ? this.views.appliedId : null,
     };
   }
 
@@ -55,6 +58,7 @@ export class Remembered {
       if (p.people) this.rows.filter = p.people;
       if (p.projects) this.rows.projectQuery = p.projects;
       if (p.rows) applyRowsView(this.rows, p.rows);
+      if (p.view) this.views?.startWith(p.view);
       if (p.day) scrollTo(dayOf(p.day));
     }
     this.#last = JSON.stringify(p ?? this.now());
@@ -115,24 +119,4 @@ export function applyRowsView(rows: Rows, v: RowsView): void {
   rows.customPeriod = v.custom ? { from: dayOf(v.custom.from), to: dayOf(v.custom.to) } : null;
   rows.period = v.period;
   rows.collapsed = new Set(v.collapsed);
-}
-
-/** Whether two views of the rows set them up alike (the folded sections in any order). */
-export function sameRowsView(a: RowsView, b: RowsView): boolean {
-  const list = (xs: readonly string[]) => [...xs].sort().join("\n");
-  return (
-    list(a.groups) === list(b.groups) &&
-    list(a.roles) === list(b.roles) &&
-    list(a.skills) === list(b.skills) &&
-    a.allSkills === b.allSkills &&
-    list(a.projects) === list(b.projects) &&
-    a.freeMinutes === b.freeMinutes &&
-    a.grouping === b.grouping &&
-    a.sort === b.sort &&
-    a.density === b.density &&
-    a.period === b.period &&
-    a.custom?.from === b.custom?.from &&
-    a.custom?.to === b.custom?.to &&
-    list(a.collapsed) === list(b.collapsed)
-  );
 }

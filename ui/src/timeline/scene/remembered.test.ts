@@ -14,6 +14,7 @@ const none: PrefsDto = {
   people: null,
   projects: null,
   rows: null,
+  view: null,
 };
 /** The rows as a new timeline sets them up. */
 const FRESH: RowsView = {
@@ -57,6 +58,7 @@ describe("what the timeline remembers", () => {
       people: "ali",
       projects: "globex",
       rows: null,
+      view: null,
     });
     const r = new Remembered(api, t.view, t.rows);
     const went: number[] = [];
@@ -95,6 +97,7 @@ describe("what the timeline remembers", () => {
         people: "bob",
         projects: null,
         rows: FRESH,
+        view: null,
       },
     ]);
     r.changed(r.now());
