@@ -134,6 +134,7 @@ pub fn plan(size: Size, window: DateRange) -> TeamExport {
         calendars: vec![calendar],
         holidays,
         labels: vec![],
+        views: None,
         unreadable: vec![],
     }
 }

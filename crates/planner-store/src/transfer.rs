@@ -8,7 +8,7 @@ use crate::{Store, StoreError, TeamScope, keys};
 use planner_domain::capacity::WorkWeek;
 use planner_domain::{
     Action, Assignment, Calendar, GroupFrom, Groups, Holiday, Label, LabelId, LabelKind, Name, Person,
-    PersonId, PersonLabels, Project, ProjectId, TimeOff, Unreadable,
+    PersonId, PersonLabels, Project, ProjectId, TimeOff, Unreadable, View,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -41,8 +41,9 @@ pub const FORMAT: &str = "resource-planner/team-export";
 /// calendars, time off, holiday calendars and holidays (absent in older files: none of them, and
 /// the standard week). 4: the team's groups, roles and skills (`labels`), and what each person
 /// carries of them (`groups`, `role`, `skills`; absent in older files: no labels, and people
-/// carrying none).
-pub const FORMAT_VERSION: u32 = 4;
+/// carrying none). 5: the views shared with the team (`views`; absent in older files: none, and an
+/// import leaves the team's as they are).
+pub const FORMAT_VERSION: u32 = 5;
 /// The oldest version an import still reads.
 pub const OLDEST_FORMAT_VERSION: u32 = 1;
 
@@ -71,6 +72,11 @@ pub struct TeamExport {
     /// The team's groups, roles and skills (absent before version 4: none).
     #[serde(default)]
     pub labels: Vec<Label>,
+    /// The views shared with the team (absent before version 5: none; one's own views are not
+    /// the team's and stay out). `None`: the file says nothing of them, and an import leaves the
+    /// team's as they are.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub views: Option<Vec<View>>,
     /// What the export could not read back and left out (named, never written to the file).
     #[serde(skip)]
     pub unreadable: Vec<Unreadable>,
@@ -86,6 +92,8 @@ pub struct ImportReport {
     pub assignments: usize,
     /// Groups, roles and skills.
     pub labels: usize,
+    /// Views shared with the team.
+    pub views: usize,
     /// Items of the team that were not in the file and were removed (after everything was put):
     /// every table item, index entries and name guards among them.
     pub removed: usize,
@@ -95,6 +103,8 @@ pub struct ImportReport {
     pub removed_projects: usize,
     pub removed_assignments: usize,
     pub removed_labels: usize,
+    /// Shared views the file does not have (one's own views are left as they are).
+    pub removed_views: usize,
 }
 
 /// A person or a project the team has and the file does not.
@@ -112,9 +122,14 @@ impl Transfer<'_> {
         let catalog = self.store.plan().read_catalog(scope, true).await?;
         // What cannot be read back is left out and named (`unreadable`): one damaged item does
         // not stop the export of the rest.
-        let ((mut assignments, mut time_off, mut holidays, mut unreadable), (calendars, bad_calendars)) = tokio::try_join!(
+        let (
+            (mut assignments, mut time_off, mut holidays, mut unreadable),
+            (calendars, bad_calendars),
+            views,
+        ) = tokio::try_join!(
             self.store.plan().all_dated_readable(scope),
             self.store.plan().read_calendars(scope, true),
+            self.store.plan().all_views(scope),
         )?;
         unreadable.extend(catalog.unreadable.iter().cloned());
         unreadable.extend(bad_calendars);
@@ -146,6 +161,7 @@ impl Transfer<'_> {
             calendars,
             holidays,
             labels: catalog.labels,
+            views: Some(views.into_iter().filter(|v| v.shared).collect()),
             unreadable,
         })
     }
@@ -172,6 +188,11 @@ impl Transfer<'_> {
         // person carrying it, so it is finished before the file's people are put. Then their
         // names' guards (after: a delete finished here removes its label's guard).
         self.put_rows_unmarked(scope, labels, &mut |done, total| progress("labels", done, total)).await?;
+        let views = self.view_items(scope, file).await?;
+        for item in &views {
+            check::read_back(item)?;
+        }
+        sdk::batch_put(self.store.client(), self.store.table(), views, |_| {}).await?;
         sdk::batch_put(self.store.client(), self.store.table(), guards, |_| {}).await?;
         // Each over no delete under way (a put would strip its mark).
         self.put_rows_unmarked(scope, parents, &mut |done, total| {
@@ -200,6 +221,7 @@ impl Transfer<'_> {
             projects: file.projects.len(),
             assignments: file.assignments.len(),
             labels: file.labels.len(),
+            views: file.views.as_ref().map_or(0, Vec::len),
             ..ImportReport::default()
         };
         // A damaged assignment of the team (none the file has: it was read back above) is removed
@@ -266,6 +288,9 @@ impl Transfer<'_> {
         let (stale_labels, removed_labels) = self.stale_label_items(scope, file).await?;
         stale.extend(stale_labels);
         report.removed_labels = removed_labels;
+        let stale_views = self.stale_views(scope, file).await?;
+        report.removed_views = stale_views.len();
+        stale.extend(stale_views);
         report.removed = sdk::batch_delete(self.store.client(), self.store.table(), stale, |_| {}).await?;
         let mut nothing = |_: usize, _: usize| {};
         // Rows the file does not have, and deletes that an earlier run left unfinished, each with
@@ -476,6 +501,45 @@ impl Transfer<'_> {
             }
         }
         Ok((stale, removed_labels))
+    }
+
+    /// The file's views as items of the team: each kept with its owner when they are a member
+    /// of it, else the importer's (a file from another table names users this one does not have).
+    async fn view_items(self, scope: &TeamScope, file: &TeamExport) -> Result<Vec<sdk::Item>, StoreError> {
+        let Some(views) = &file.views else { return Ok(Vec::new()) };
+        let pk = scope.pk();
+        let members: HashSet<planner_domain::UserId> = self
+            .sort_keys(&pk, keys::members_range())
+            .await?
+            .iter()
+            .filter_map(|sk| match keys::parse_team_sk(sk) {
+                Ok(keys::TeamItemKey::Member(user)) => Some(user),
+                _ => None,
+            })
+            .collect();
+        Ok(views
+            .iter()
+            .map(|v| {
+                let owner = if members.contains(&v.owner) { v.owner.clone() } else { scope.user().clone() };
+                crate::plan::view_item(&pk, &View { owner, shared: true, ..v.clone() })
+            })
+            .collect())
+    }
+
+    /// The team's shared views the file does not have (none when the file says nothing of views).
+    async fn stale_views(self, scope: &TeamScope, file: &TeamExport) -> Result<Vec<sdk::Item>, StoreError> {
+        let Some(views) = &file.views else { return Ok(Vec::new()) };
+        let wanted: HashSet<_> = views.iter().map(|v| &v.id).collect();
+        let pk = scope.pk();
+        Ok(self
+            .store
+            .plan()
+            .all_views(scope)
+            .await?
+            .into_iter()
+            .filter(|v| v.shared && !wanted.contains(&v.id))
+            .map(|v| key(&pk, keys::view_sk(&v.id)))
+            .collect())
     }
 
     /// The sort keys of the team's items in `range` (one Query, to its end).

@@ -36,7 +36,7 @@ pub use catalog::{Catalog, PendingDeletion};
 pub use gone::GONE_DAYS;
 pub(crate) use items::{
     assignment_from_item, assignment_item, index_item, index_key, label_from_item, label_item,
-    person_from_item, person_item, project_from_item, project_item,
+    person_from_item, person_item, project_from_item, project_item, view_from_item, view_item,
 };
 pub use labels::{MAX_LABELS_NAMED, ManyLabels};
 pub use reads::Timeline;

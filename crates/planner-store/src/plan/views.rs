@@ -47,6 +47,13 @@ impl Plan<'_> {
         Ok(views)
     }
 
+    /// Every view of the team, anyone's, readable (export and import: pattern 62's Query, strong).
+    pub(crate) async fn all_views(self, scope: &TeamScope) -> Result<Vec<View>, StoreError> {
+        self.store.require(scope, Action::ReadPlan, "export_team")?;
+        let rows = query_all(self.store.query_range(scope.pk(), keys::views_range(), true)).await?;
+        Ok(items::readable(rows.iter(), items::view_from_item, &mut Vec::new()))
+    }
+
     /// Access pattern 63: saves a view. `version` 0: a new one, the caller its owner (sending it
     /// again is safe); else the caller's own, as they saw it at `version`. Sharing one (or saving
     /// a shared one) takes a planner or an admin.

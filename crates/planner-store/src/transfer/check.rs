@@ -34,6 +34,7 @@ pub(super) fn read_back(item: &Item) -> Result<(), StoreError> {
         Ok(TeamItemKey::Calendar(_)) => p::calendar_from_item(item).map(drop),
         Ok(TeamItemKey::Holiday { .. }) => p::holiday_from_item(item).map(drop),
         Ok(TeamItemKey::Label(_)) => p::label_from_item(item).map(drop),
+        Ok(TeamItemKey::View(_)) => p::view_from_item(item).map(drop),
         Ok(TeamItemKey::LabelName) => p::Plan::guarded_label(item).map(drop),
         _ => Err(StoreError::corrupt(item_key(item), "not an item an import writes")),
     };
@@ -81,7 +82,8 @@ impl TeamExport {
             .chain(self.assignments.iter().map(|a| (a.version, a.id.to_string())))
             .chain(self.time_off.iter().map(|t| (t.version, t.id.to_string())))
             .chain(self.calendars.iter().map(|c| (c.version, c.id.to_string())))
-            .chain(self.labels.iter().map(|l| (l.version, l.id.to_string())));
+            .chain(self.labels.iter().map(|l| (l.version, l.id.to_string())))
+            .chain(self.views.iter().flatten().map(|v| (v.version, v.id.to_string())));
         for (version, id) in versions {
             if version > MAX_IMPORTED_VERSION {
                 return Err(bad(format!(

@@ -35,6 +35,7 @@ async fn queries_follow_last_evaluated_key_across_pages() {
         calendars: vec![],
         holidays: vec![],
         labels: vec![],
+        views: None,
         unreadable: vec![],
     };
     env.transfer().import_team(&scope, &file, &mut |_, _, _| {}).await.unwrap();

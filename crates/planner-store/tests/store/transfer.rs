@@ -321,7 +321,8 @@ async fn a_file_is_written_with_the_format_s_names() {
             "projects",
             "resources",
             "teamName",
-            "timeOff"
+            "timeOff",
+            "views"
         ]
     );
     assert_eq!(keys(&file["resources"][0]), ["id", "name", "version"]);
@@ -390,7 +391,7 @@ async fn labels_and_what_each_person_carries_go_out_and_come_back_as_they_were()
     let env = TestEnv::new().await;
     let source = labelled_team(&env, "Source").await;
     let file = env.transfer().export_team(&source).await.unwrap();
-    assert_eq!(file.format_version, 4);
+    assert_eq!(file.format_version, 5);
     assert_eq!(file.labels.len(), 6);
     let json = serde_json::to_value(&file).unwrap();
     let ada = json["resources"].as_array().unwrap().iter().find(|r| r["name"] == "Ada").unwrap();

@@ -129,3 +129,50 @@ async fn a_view_out_of_bounds_or_unknown_is_refused_and_nothing_is_written() {
     let said = RowsView::parse(&written.to_string()).unwrap_err().to_string();
     assert!(said.starts_with("the view cannot be used: unknown field `colours`"), "{said}");
 }
+
+#[tokio::test]
+async fn shared_views_travel_with_export_and_import_and_ones_own_stay_home() {
+    let env = TestEnv::new().await;
+    let source = env.team("Source").await;
+    let planner = env.member(&source, Role::Planner).await;
+    let shared = env.plan().save_view(&planner, input("Team view", true), 0).await.unwrap();
+    env.plan().save_view(&planner, input("Mine", false), 0).await.unwrap();
+    let file = env.transfer().export_team(&source).await.unwrap();
+    assert_eq!(file.views.as_deref(), Some(std::slice::from_ref(&shared)), "the shared one only");
+    // Through the file's text, as a move between tables does.
+    let text = serde_json::to_string(&file).unwrap();
+    let parsed: planner_store::transfer::TeamExport = serde_json::from_str(&text).unwrap();
+
+    // Another team: the owner is not a member there, so the view is the importer's.
+    let target = env.team("Target").await;
+    let kept = env.plan().save_view(&target, input("Target's own", false), 0).await.unwrap();
+    let gone = env.plan().save_view(&target, input("Target's shared", true), 0).await.unwrap();
+    let report = env.transfer().import_team(&target, &parsed, &mut |_, _, _| {}).await.unwrap();
+    assert_eq!((report.views, report.removed_views), (1, 1));
+    let there = env.plan().views(&target).await.unwrap();
+    let names: Vec<_> = there.iter().map(|v| v.name.to_string()).collect();
+    assert_eq!(names, ["Target's own", "Team view"], "{gone:?} removed, the importer's own kept");
+    let imported = there.iter().find(|v| v.id == shared.id).unwrap();
+    assert_eq!((&imported.owner, imported.shared, &imported.rows), (target.user(), true, &shared.rows));
+    assert!(there.contains(&kept));
+    // Run again: nothing changes.
+    let again = env.transfer().import_team(&target, &parsed, &mut |_, _, _| {}).await.unwrap();
+    assert_eq!(again.removed_views, 0);
+    assert_eq!(env.plan().views(&target).await.unwrap(), there);
+    // Back into its own team: its owner keeps it.
+    env.transfer().import_team(&source, &parsed, &mut |_, _, _| {}).await.unwrap();
+    assert_eq!(
+        env.plan().views(&planner).await.unwrap().iter().find(|v| v.id == shared.id).unwrap().owner,
+        *planner.user()
+    );
+
+    // A file from before views (none named): the team's views stay as they are.
+    let older = planner_store::transfer::TeamExport { views: None, ..parsed.clone() };
+    env.transfer().import_team(&target, &older, &mut |_, _, _| {}).await.unwrap();
+    assert_eq!(env.plan().views(&target).await.unwrap(), there);
+    // A view as a newer version writes it: the file is refused as it is read.
+    let mut value = serde_json::to_value(&file).unwrap();
+    value["views"][0]["rows"]["colours"] = serde_json::json!(["red"]);
+    let e = serde_json::from_value::<planner_store::transfer::TeamExport>(value).unwrap_err();
+    assert!(e.to_string().contains("unknown field `colours`"), "{e}");
+}

@@ -290,7 +290,7 @@ async fn a_persons_delete_takes_their_time_off_and_export_import_carry_everythin
     record(&env, &source, &r, "2026-12-21", 5).await;
     record(&env, &source, &r, "2026-03-01", 200).await;
     let file = env.transfer().export_team(&source).await.unwrap();
-    assert_eq!(file.format_version, 4);
+    assert_eq!(file.format_version, 5);
     assert_eq!((file.time_off.len(), file.calendars.len(), file.holidays.len()), (2, 1, 1));
     let json = serde_json::to_string(&file).unwrap();
     let back: TeamExport = serde_json::from_str(&json).unwrap();
