@@ -4,8 +4,8 @@
 
 use planner_domain::capacity::{Allocation, Status, TimeOffKind};
 use planner_domain::{
-    Assignment, AssignmentId, Calendar, CalendarId, Color, Date, DateRange, Holiday, Name, Person, PersonId,
-    Project, ProjectId, TimeOff, TimeOffId,
+    Assignment, AssignmentId, Calendar, CalendarId, Color, Date, DateRange, Groups, Holiday, Label, LabelId,
+    LabelKind, Name, Person, PersonId, PersonLabels, Project, ProjectId, TimeOff, TimeOffId,
 };
 use planner_store::transfer::{FORMAT, FORMAT_VERSION, TeamExport};
 use rand::rngs::StdRng;
@@ -34,10 +34,31 @@ pub fn plan(size: Size, window: DateRange) -> TeamExport {
         region: Some("JP".into()),
         version: 1,
     };
+    // A department's lists: 8 groups, 5 roles, 10 skills; person i in group i mod 8 (every tenth
+    // moving to the next four weeks into the window), with role i mod 5 and one to three skills.
+    let list = |kind: LabelKind, n: usize| -> Vec<Label> {
+        (0..n)
+            .map(|i| Label {
+                id: LabelId::generate(),
+                kind,
+                name: Name::parse(&format!("{} {i}", kind.as_str())).unwrap(),
+                version: 1,
+            })
+            .collect()
+    };
+    let (groups, roles, skills) =
+        (list(LabelKind::Group, 8), list(LabelKind::Role, 5), list(LabelKind::Skill, 10));
     let people: Vec<Person> = (0..size.people)
         .map(|i| {
             let mut r = Person::new(PersonId::generate(), Name::parse(&format!("Person {i:03}")).unwrap());
             r.calendar = (i % 2 == 0).then(|| calendar.id.clone());
+            let mut spells = Groups::always(Some(groups[i % 8].id.clone()));
+            if i % 10 == 0 {
+                spells =
+                    spells.moved(Some(window.start().add_days(28)), Some(groups[(i + 1) % 8].id.clone()));
+            }
+            let carried = (0..1 + i % 3).map(|k| skills[(i * 3 + k) % 10].id.clone()).collect();
+            r.labels = PersonLabels::new(spells, Some(roles[i % 5].id.clone()), carried).unwrap();
             r
         })
         .collect();
@@ -133,7 +154,7 @@ pub fn plan(size: Size, window: DateRange) -> TeamExport {
         time_off,
         calendars: vec![calendar],
         holidays,
-        labels: vec![],
+        labels: [groups, roles, skills].concat(),
         views: None,
         unreadable: vec![],
     }
