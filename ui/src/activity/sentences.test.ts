@@ -385,3 +385,45 @@ describe("groups, roles and skills", () => {
     expect(en(role)).toBe("Ada changed Ben’s role");
   });
 });
+
+describe("shared views", () => {
+  const rows = {
+    groups: [],
+    roles: [],
+    skills: [],
+    allSkills: true,
+    projects: [],
+    freeMinutes: null,
+    grouping: "group" as const,
+    sort: "name" as const,
+    density: "compact" as const,
+    period: "next4Weeks" as const,
+    custom: null,
+    collapsed: [],
+  };
+  const view = {
+    id: "v1",
+    name: "Design",
+    owner: "ada",
+    shared: true,
+    zoom: "week" as const,
+    rows,
+    version: 1,
+    mine: false,
+  };
+
+  it("say a view shared, changed, no longer shared and deleted", () => {
+    expect(en(item({ kind: "view", before: null, after: view }, { action: "created" }))).toBe(
+      "Ada shared the view “Design” with the team",
+    );
+    const changed = item({ kind: "view", before: view, after: { ...view, zoom: "month", version: 2 } });
+    expect(en(changed)).toBe("Ada changed the shared view “Design”");
+    expect(ja(changed)).toBe("Adaさんが 共有ビュー「Design」を変更しました");
+    expect(en(item({ kind: "view", before: view, after: { ...view, shared: false, version: 2 } }))).toBe(
+      "Ada stopped sharing the view “Design”",
+    );
+    expect(en(item({ kind: "view", before: view, after: null }, { action: "deleted" }))).toBe(
+      "Ada deleted the shared view “Design”",
+    );
+  });
+});
