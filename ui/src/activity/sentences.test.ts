@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { FRESH_ROWS } from "../../test-support/timeline/testing";
 import type { AssignmentDto, LiveChangeDto, LiveItemDto } from "../ipc";
 import { FULL_DAY } from "../timeline/model/allocation";
 import { dateOf, dayOf } from "../timeline/model/dates";
@@ -387,20 +388,7 @@ describe("groups, roles and skills", () => {
 });
 
 describe("shared views", () => {
-  const rows = {
-    groups: [],
-    roles: [],
-    skills: [],
-    allSkills: true,
-    projects: [],
-    freeMinutes: null,
-    grouping: "group" as const,
-    sort: "name" as const,
-    density: "compact" as const,
-    period: "next4Weeks" as const,
-    custom: null,
-    collapsed: [],
-  };
+  const rows = { ...FRESH_ROWS, grouping: "group" as const, density: "compact" as const };
   const view = {
     id: "v1",
     name: "Design",

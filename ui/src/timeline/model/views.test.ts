@@ -1,20 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { setUp } from "../../../test-support/timeline/planFake";
+import { FRESH_ROWS } from "../../../test-support/timeline/testing";
 import type { LiveItemDto, RowsView, ViewDto } from "../../ipc";
 
 const rows: RowsView = {
+  ...FRESH_ROWS,
   groups: ["design"],
-  roles: [],
-  skills: [],
-  allSkills: true,
-  projects: [],
-  freeMinutes: null,
   grouping: "group",
   sort: "load",
   density: "compact",
-  period: "next4Weeks",
-  custom: null,
-  collapsed: [],
 };
 const theirs = (over: Partial<ViewDto> = {}): ViewDto => ({
   id: "team1",

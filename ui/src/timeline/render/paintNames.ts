@@ -74,25 +74,7 @@ export function paintNames(
   }
   // Loads first (12 px), then names (14 px) in the room the load leaves: one font change each.
   const loadFont = `12px ${s.family}`;
-  ctx.font = loadFont;
-  ctx.fillStyle = palette.muted;
-  const loadWidths: number[] = [];
-  for (const r of s.rows) {
-    const w = text.width(`load|${r.load}`, r.load, (t) => ctx.measureText(t).width);
-    loadWidths.push(w);
-    if (r.load)
-      put(
-        ctx,
-        labels,
-        r.load,
-        view.width - NAME_PAD - w,
-        r.y - sy + r.h / 2,
-        loadFont,
-        12,
-        palette.muted,
-        ratio,
-      );
-  }
+  const loadWidths = paintLoads(ctx, s.rows, s, view, ratio, text, labels);
   const nameFont = `14px ${s.family}`;
   ctx.font = nameFont;
   ctx.fillStyle = palette.fg;
@@ -150,25 +132,7 @@ function paintHeaders(
     ctx.fillStyle = palette.line;
     ctx.fillRect(0, h.y - sy + h.h - 1, view.width, 1);
   }
-  const loadFont = `12px ${s.family}`;
-  ctx.font = loadFont;
-  ctx.fillStyle = palette.muted;
-  const widths: number[] = [];
-  for (const h of s.headers) {
-    const w = text.width(`load|${h.load}`, h.load, (t) => ctx.measureText(t).width);
-    widths.push(w);
-    put(
-      ctx,
-      labels,
-      h.load,
-      view.width - NAME_PAD - w,
-      h.y - sy + h.h / 2,
-      loadFont,
-      12,
-      palette.muted,
-      ratio,
-    );
-  }
+  const widths = paintLoads(ctx, s.headers, s, view, ratio, text, labels);
   const nameFont = `bold 13px ${s.family}`;
   ctx.font = nameFont;
   ctx.fillStyle = palette.fg;
@@ -182,5 +146,27 @@ function paintHeaders(
       measured,
     );
     if (name) put(ctx, labels, name, NAME_PAD, h.y - sy + h.h / 2, nameFont, 13, palette.fg, ratio);
+  });
+}
+
+/** Each line's load (12 px, muted) against the column's right edge, in the middle of its line;
+ * answers their widths (the room a name has is what its load leaves). */
+function paintLoads(
+  ctx: Ctx,
+  lines: readonly { y: number; h: number; load: string }[],
+  s: NamesScene,
+  view: Omit<View, "scrollLeft">,
+  ratio: number,
+  text: TextCache,
+  labels: LabelCache | null,
+): number[] {
+  const font = `12px ${s.family}`;
+  ctx.font = font;
+  ctx.fillStyle = s.palette.muted;
+  return lines.map((r) => {
+    const w = text.width(`load|${r.load}`, r.load, (t) => ctx.measureText(t).width);
+    const y = r.y - view.scrollTop + r.h / 2;
+    if (r.load) put(ctx, labels, r.load, view.width - NAME_PAD - w, y, font, 12, s.palette.muted, ratio);
+    return w;
   });
 }

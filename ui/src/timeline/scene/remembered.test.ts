@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TODAY, timeline } from "../../../test-support/timeline/fixture";
-import type { PrefsDto, RowsView } from "../../ipc";
+import { FRESH_ROWS } from "../../../test-support/timeline/testing";
+import type { PrefsDto } from "../../ipc";
 import { ui } from "../../lang.svelte";
 import { dateOf, dayOf } from "../model/dates";
 import { NO_FILTER } from "../model/peopleFilter";
@@ -16,21 +17,7 @@ const none: PrefsDto = {
   rows: null,
   view: null,
 };
-/** The rows as a new timeline sets them up. */
-const FRESH: RowsView = {
-  groups: [],
-  roles: [],
-  skills: [],
-  allSkills: true,
-  projects: [],
-  freeMinutes: null,
-  grouping: "none",
-  sort: "name",
-  density: "comfortable",
-  period: "next4Weeks",
-  custom: null,
-  collapsed: [],
-};
+const FRESH = FRESH_ROWS;
 
 function fakeApi(stored: PrefsDto) {
   const saved: PrefsDto[] = [];

@@ -109,13 +109,14 @@ const CHUNK = 64;
 const loadCache = new WeakMap<Row, Map<number, DayLoad[]>>();
 const closedCache = new WeakMap<Row, Map<number, Day[]>>();
 
-/** What `work` finds for each chunk of `[from, to)`, once per row and chunk, kept to `[from, to)`. */
+/** What `work` finds for each chunk of `[from, to)`, once per row and chunk, kept to what
+ * `keep` lets through. */
 function perChunk<T>(
   cache: WeakMap<Row, Map<number, T[]>>,
   row: Row,
   from: Day,
   to: Day,
-  dayOf: (t: T) => Day,
+  keep: (t: T) => boolean,
   work: (first: Day, last: Day) => T[],
 ): T[] {
   let held = cache.get(row);
@@ -130,7 +131,7 @@ function perChunk<T>(
       found = work(c * CHUNK, (c + 1) * CHUNK);
       held.set(c, found);
     }
-    for (const t of found) if (dayOf(t) >= from && dayOf(t) < to) out.push(t);
+    for (const t of found) if (keep(t)) out.push(t);
   }
   return out;
 }
@@ -142,7 +143,7 @@ export function loadsIn(row: Row, from: Day, to: Day): DayLoad[] {
     row,
     from,
     to,
-    (d) => d.day,
+    (d) => d.day >= from && d.day < to,
     (first, last) => {
       const bookings = row.bars
         .filter((b) => b.end > first && b.start < last)
@@ -167,28 +168,23 @@ const stripCache = [new WeakMap<Row, Map<number, LevelRun[]>>(), new WeakMap<Row
  * objects a frame in compact rows.
  */
 export function stripIn(row: Row, from: Day, to: Day, tentative: boolean): LevelRun[] {
-  const cache = stripCache[tentative ? 1 : 0] as WeakMap<Row, Map<number, LevelRun[]>>;
-  let held = cache.get(row);
-  if (!held) {
-    held = new Map();
-    cache.set(row, held);
-  }
-  const out: LevelRun[] = [];
-  for (let c = Math.floor(from / CHUNK); c * CHUNK < to; c++) {
-    let runs = held.get(c);
-    if (!runs) {
-      runs = [];
-      for (const d of loadsIn(row, c * CHUNK, (c + 1) * CHUNK)) {
+  return perChunk(
+    stripCache[tentative ? 1 : 0] as WeakMap<Row, Map<number, LevelRun[]>>,
+    row,
+    from,
+    to,
+    (r) => r.to > from && r.from < to,
+    (first, last) => {
+      const runs: LevelRun[] = [];
+      for (const d of loadsIn(row, first, last)) {
         const level = dayLevel(d.capacity, d.confirmed + (tentative ? d.tentative : 0));
-        const last = runs[runs.length - 1];
-        if (last && last.level === level && last.to === d.day) last.to = d.day + 1;
+        const held = runs[runs.length - 1];
+        if (held && held.level === level && held.to === d.day) held.to = d.day + 1;
         else runs.push({ from: d.day, to: d.day + 1, level });
       }
-      held.set(c, runs);
-    }
-    for (const r of runs) if (r.to > from && r.from < to) out.push(r);
-  }
-  return out;
+      return runs;
+    },
+  );
 }
 
 /** The days of `[from, to)` on which the row's person is booked beyond capacity. */
@@ -209,7 +205,7 @@ export function closedIn(row: Row, from: Day, to: Day): Day[] {
     row,
     from,
     to,
-    (d) => d,
+    (d) => d >= from && d < to,
     (first, last) => {
       const out: Day[] = [];
       for (let d = first; d < last; d++) {
