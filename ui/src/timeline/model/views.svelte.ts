@@ -128,3 +128,16 @@ export function sameRowsView(a: RowsView, b: RowsView): boolean {
     list(a.collapsed) === list(b.collapsed)
   );
 }
+
+/** The view's rows with the groups, roles, skills and projects `known` does not have (deleted
+ * since it was saved) left out: a condition naming one would let nobody through. */
+export function withKnown(rows: RowsView, known: ReadonlySet<string>): RowsView {
+  const keep = (ids: readonly string[]) => ids.filter((id) => known.has(id));
+  return {
+    ...rows,
+    groups: keep(rows.groups),
+    roles: keep(rows.roles),
+    skills: keep(rows.skills),
+    projects: keep(rows.projects),
+  };
+}

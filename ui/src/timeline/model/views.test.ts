@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { setUp } from "../../../test-support/timeline/planFake";
 import { FRESH_ROWS } from "../../../test-support/timeline/testing";
 import type { LiveItemDto, RowsView, ViewDto } from "../../ipc";
+import { withKnown } from "./views.svelte";
 
 const rows: RowsView = {
   ...FRESH_ROWS,
@@ -100,5 +101,15 @@ describe("saved views", () => {
     expect(plan.views.unchanged("month", rows)).toBe(false);
     expect(plan.views.unchanged("week", { ...rows, density: "comfortable" })).toBe(false);
     expect(plan.views.unchanged("week", { ...rows, groups: ["design", "eng"] })).toBe(false);
+  });
+
+  it("leaves out of a view what was deleted since it was saved", () => {
+    const saved = { ...rows, groups: ["design", "gone"], skills: ["react"], projects: ["p1", "p2"] };
+    expect(withKnown(saved, new Set(["design", "p2"]))).toEqual({
+      ...rows,
+      groups: ["design"],
+      skills: [],
+      projects: ["p2"],
+    });
   });
 });
