@@ -175,7 +175,12 @@ impl Hooks for Pause {
                 let _ = paused.send(());
             }
             if let Some(release) = self.release.lock().unwrap().take() {
-                let _ = release.recv();
+                // Waiting blocks this worker thread: block_in_place hands its other tasks (an
+                // HTTP connection's, waiting in its slot, on a real endpoint) to another thread,
+                // so that the import meanwhile is not stuck behind the paused delete.
+                tokio::task::block_in_place(|| {
+                    let _ = release.recv();
+                });
             }
         }
         Before::Forward
