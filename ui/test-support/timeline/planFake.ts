@@ -236,7 +236,7 @@ export class FakeStore implements PlanApi {
     if (v.version !== 0 && !held) throw err("not_found");
     if (held && !held.mine) throw err("forbidden");
     if (held && held.version !== v.version) throw err("conflict");
-    const saved: ViewDto = { ...v, rows: v.rows, owner: "me", mine: true, version: v.version + 1 };
+    const saved: ViewDto = { ...v, owner: "me", mine: true, version: v.version + 1 };
     this.savedViews = [...this.savedViews.filter((x) => x.id !== v.id), saved];
     return { ...saved };
   }

@@ -34,6 +34,7 @@ export class Remembered {
 
   /** What would be remembered now. */
   now(): PrefsDto {
+    const rows = rowsViewOf(this.rows);
     return {
       lang: ui.lang,
       dates: ui.chosenDates,
@@ -41,8 +42,8 @@ export class Remembered {
       day: dateOf(this.view.viewFrom),
       people: this.rows.filter || null,
       projects: this.rows.projectQuery || null,
-      rows: rowsViewOf(this.rows),
-      view: this.views?.unchanged(this.view.zoom, rowsViewOf(this.rows)) ? this.views.appliedId : null,
+      rows,
+      view: this.views?.unchanged(this.view.zoom, rows) ? this.views.appliedId : null,
     };
   }
 

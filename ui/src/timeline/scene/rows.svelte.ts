@@ -349,20 +349,21 @@ export class Rows {
       return sectionsOf(this.people, by, plan.labels.list, by === "group" ? this.periodDays : NO_DAYS);
     });
     const key = (s: Section) => `${this.grouping}:${s.key}`;
-    // Each row shown: its person, keyed by section and person.
-    const shownKeys = $derived.by(
-      fromLast<string[] | null>(null, (last) => {
+    // Each row shown: its person, and its key (section and person).
+    const shown = $derived.by(
+      fromLast<{ ids: string[]; keys: string[] } | null>(null, (last) => {
         if (!grouping) return null;
-        const keys = grouping.flatMap((s) =>
-          this.collapsed.has(key(s)) ? [] : s.members.map((m) => `${key(s)}/${m.id}`),
-        );
-        return last && last.length === keys.length && last.every((k, i) => k === keys[i]) ? last : keys;
+        const open = grouping.filter((s) => !this.collapsed.has(key(s)));
+        const ids = open.flatMap((s) => s.members.map((m) => m.id));
+        const keys = open.flatMap((s) => s.members.map((m) => `${key(s)}/${m.id}`));
+        const same = last && last.keys.length === keys.length && last.keys.every((k, i) => k === keys[i]);
+        return same ? last : { ids, keys };
       }),
     );
     const pick = <T extends { person: PersonDto }>(xs: T[]): T[] => {
-      if (!shownKeys) return xs;
+      if (!shown) return xs;
       const byId = new Map(xs.map((x) => [x.person.id, x]));
-      return shownKeys.flatMap((k) => byId.get(k.slice(k.lastIndexOf("/") + 1)) ?? []);
+      return shown.ids.flatMap((id) => byId.get(id) ?? []);
     };
     this.all = $derived(pick(this.everyone));
     this.#lanes = $derived(pick(ordered));
@@ -413,7 +414,7 @@ export class Rows {
         this.tentative,
         this.heatmap ? { unit: heatUnit(view.px), weekStart: ui.dates.weekStart } : null,
         this.density,
-        shownKeys,
+        shown?.keys ?? null,
       ),
     );
     this.missing = $derived(chunkSpans(plan.missing));
