@@ -117,12 +117,30 @@ export async function startTeamTable(prefix = "rp-team-") {
 
 /** Signs `email` in on the app's sign-in screen with the link from the email it is sent. */
 export async function signInWithLink(app, table, email) {
-  const before = table.mails().length;
+  const before = new Set(table.mails());
   const [input] = await app.waitFor("main.signin input[name=email]", 1, 20000);
-  await app.type(input, email);
+  // The field holds the whole address before it is sent: a code asked for another address (a
+  // keystroke lost to a window that was still starting) gets the same answer and no email.
+  const typed = () => app.script('return document.querySelector("main.signin input[name=email]")?.value ?? null');
+  for (let attempt = 1; ; attempt++) {
+    await app.clear(input);
+    await app.type(input, email);
+    const value = await typed();
+    if (value === email) break;
+    if (attempt === 3) throw new Error(`the email field reads ${JSON.stringify(value)}, not ${email}`);
+  }
   await app.click((await app.findAll('main.signin button[type="submit"]'))[0]);
   await app.waitFor("main.signin input[name=code]");
-  const mail = await until(`the sign-in email to ${email}`, () => table.mails().slice(before).find((m) => m.includes(`To: ${email}`)));
+  const seen = async () => ({
+    said: await app.texts("main.signin [role=status], main.signin [role=alert]"),
+    to: table.mails().map((m) => m.match(/^To: .*$/m)?.[0]),
+  });
+  const mail = await until(
+    `the sign-in email to ${email}`,
+    () => table.mails().find((m) => !before.has(m) && m.includes(`To: ${email}`)),
+    20000,
+    seen,
+  );
   const link = linkIn(mail);
   if (!link) throw new Error("no sign-in link in the email");
   await app.script(`const el = document.querySelector("main.signin input[name=code]"); el.value = arguments[0];
