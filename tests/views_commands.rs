@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 fn rows() -> Value {
     json!({
         "groups": [], "roles": [], "skills": [], "allSkills": true, "projects": [], "freeMinutes": 480,
-        "grouping": "role", "sort": "free", "density": "compact", "period": "custom",
+        "kind": "placeholders", "grouping": "role", "sort": "free", "density": "compact", "period": "custom",
         "custom": { "from": "2027-03-01", "to": "2027-03-15" }, "collapsed": ["role:"]
     })
 }
@@ -25,6 +25,14 @@ fn a_view_is_saved_read_back_changed_and_deleted() {
     assert_eq!((saved["version"].as_u64(), saved["shared"].as_bool()), (Some(1), Some(true)));
     assert_eq!(saved["rows"], rows(), "every field as sent");
     assert_eq!(call(&w, "views", json!({})).unwrap(), json!([saved]));
+    // A view from a window before placeholders (no `kind`): people and placeholders both.
+    let mut older = rows();
+    older.as_object_mut().unwrap().remove("kind");
+    let old = json!({ "id": "01VIEWBBBBBBBBBBBBBBBBBBBB", "name": "Older", "shared": false, "zoom": "week",
+        "rows": older, "version": 0 });
+    let read = call(&w, "save_view", json!({ "view": old })).unwrap();
+    assert_eq!(read["rows"]["kind"], "all");
+    call(&w, "delete_view", json!({ "id": read["id"], "version": 1 })).unwrap();
     let mut changed = view.clone();
     changed["name"] = json!("Roles, spring");
     changed["version"] = json!(1);

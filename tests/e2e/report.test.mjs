@@ -71,13 +71,13 @@ test("the utilisation report: people, projects, a chart, and its CSV file as rp-
     await until("the chart's title names the line", async () => (await app.texts("dialog[open] figcaption"))[0]?.endsWith(first));
     await app.screenshot("report-2-person-chart");
 
-    // By project: hours and people.
+    // By project: hours, of which to staff (on placeholders), and people.
     await app.click((await app.findAll('dialog[open] button[data-view="projects"]'))[0]);
     const projects = await until("the projects' lines", async () => {
       const lines = await app.script(LINES);
-      return lines.length > 0 && lines[0].length === 4 && lines;
+      return lines.length > 0 && lines[0].length === 5 && lines;
     });
-    assert.ok(projects.every((l) => number(l[3]) >= 1), "each project books someone");
+    assert.ok(projects.every((l) => number(l[4]) >= 1), "each project books someone");
     await app.screenshot("report-3-projects");
 
     // The CSV file.
@@ -91,7 +91,7 @@ test("the utilisation report: people, projects, a chart, and its CSV file as rp-
     const rows = parseCsv(bytes.subarray(3).toString("utf8"));
     assert.equal(
       rows[0].join(","),
-      "line,name,capacity_hours,confirmed_hours,tentative_hours,time_off_hours,utilisation_percent,utilisation_with_tentative_percent,people",
+      "line,name,capacity_hours,confirmed_hours,tentative_hours,time_off_hours,utilisation_percent,utilisation_with_tentative_percent,people,to_staff_hours",
     );
     const filePeople = rows.filter((r) => r[0] === "person");
     assert.equal(filePeople.length, people.length, "a line for each person");
@@ -102,8 +102,8 @@ test("the utilisation report: people, projects, a chart, and its CSV file as rp-
     }
     const fileProjects = rows.filter((r) => r[0] === "project");
     assert.deepEqual(
-      fileProjects.map((r) => [r[1], number(r[3]), number(r[4]), number(r[8])]).sort(),
-      projects.map((l) => [l[0], number(l[1]), number(l[2]), number(l[3])]).sort(),
+      fileProjects.map((r) => [r[1], number(r[3]), number(r[4]), number(r[9]) ?? 0, number(r[8])]).sort(),
+      projects.map((l) => [l[0], number(l[1]), number(l[2]), number(l[3]) ?? 0, number(l[4])]).sort(),
       "the projects as the table's",
     );
     assert.deepEqual(rows.at(-1).slice(0, 1), ["team"]);

@@ -185,8 +185,8 @@ export const catalog: typeof real.catalog = () =>
     unfinishedProjectDeletes: [],
     unreadable: [],
   });
-export const createPerson: typeof real.createPerson = (name, id) => {
-  const r = { id: id ?? `rnew${serial++}`, name, version: 1 };
+export const createPerson: typeof real.createPerson = (name, id, placeholder) => {
+  const r = { id: id ?? `rnew${serial++}`, name, version: 1, ...(placeholder ? { placeholder } : {}) };
   team.people.push(r);
   return reply(r);
 };
@@ -222,6 +222,20 @@ export const updateAssignment: typeof real.updateAssignment = (current, change) 
   team.assignments.push(a);
   return reply(a);
 };
+export const handOver: typeof real.handOver = (bookings, personId) => {
+  const moved = bookings.map((current) => {
+    const a = stored(current.id, { ...current, personId }, current.version + 1, current);
+    removeAssignments((x) => x.id === a.id);
+    team.assignments.push(a);
+    return a;
+  });
+  return reply({ moved, failed: [] });
+};
+export const staffing: typeof real.staffing = (id) =>
+  reply({
+    bookings: team.assignments.filter((a) => a.personId === id),
+    staffing: { wanted: 0, days: 0, skillsWanted: 0, candidates: [] },
+  });
 export const deleteAssignment: typeof real.deleteAssignment = (current) => {
   removeAssignments((x) => x.id === current.id);
   return reply(undefined);

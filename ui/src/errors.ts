@@ -74,6 +74,9 @@ const JA_ERRORS: Record<Exclude<ErrorCode, WithDetail>, string> = {
   calendar_file_too_large: "カレンダーファイルが大きすぎます（1 MiB まで）。",
   too_many_holidays: "一度に追加できる祝日は1000日までです。",
   report_too_long: "レポートの期間は731日までです。",
+  not_placeholder: "人員を割り当てられるのはプレースホルダーの予定だけです。この行は人です。",
+  not_placeholders_booking:
+    "選んだ予定の一部はこのプレースホルダーのものではありません（他の人が移動した可能性があります）。「人員を割り当てる」を開き直してください。",
   feed_days: "アクティビティの保存期間は7日から3660日までです。",
   invalid_label_kind: "一覧の種類はグループ・役割・スキルのいずれかです。",
   invalid_group_days:

@@ -115,8 +115,9 @@ fn display_width(text: &str) -> usize {
         .sum()
 }
 
-/// The utilisation report as a table: people, projects, the team (hours; utilisation of
-/// confirmed work, then with tentative work).
+/// The utilisation report as a table: people, the team (hours; utilisation of confirmed work,
+/// then with tentative work), placeholders (their hours are demand), projects (with the part to
+/// staff) and the demand by role.
 pub fn report_text(r: &Report) -> String {
     let h = |m: u64| format!("{}h", decimal_hours(m));
     let pct = |l: &PeriodLoad, t: bool| l.percent(t).map_or("–".to_owned(), |p| format!("{p}%"));
@@ -125,6 +126,7 @@ pub fn report_text(r: &Report) -> String {
         .iter()
         .map(|p| p.name.as_str().chars().count())
         .chain(r.projects.iter().map(|p| p.name.as_str().chars().count()))
+        .chain(r.roles.iter().filter_map(|x| x.name.as_ref()).map(|n| n.as_str().chars().count()))
         .max()
         .unwrap_or(0)
         .max(10);
@@ -152,19 +154,52 @@ pub fn report_text(r: &Report) -> String {
             pct(l, true)
         );
     };
-    for p in &r.people {
+    for p in r.people.iter().filter(|p| !p.placeholder) {
         line(p.name.as_str(), &p.load);
     }
     line("team", &r.team);
-    out += &format!("\n{}  {:>9}  {:>9}  {:>6}\n", pad("project"), "confirmed", "tentative", "people");
+    let placeholders: Vec<_> = r.people.iter().filter(|p| p.placeholder).collect();
+    if !placeholders.is_empty() {
+        out += &format!("\n{}  {:>9}  {:>9}\n", pad("placeholder"), "confirmed", "tentative");
+        for p in placeholders {
+            out += &format!(
+                "{}  {:>9}  {:>9}\n",
+                pad(p.name.as_str()),
+                h(p.load.confirmed),
+                h(p.load.tentative)
+            );
+        }
+    }
+    out += &format!(
+        "\n{}  {:>9}  {:>9}  {:>9}  {:>6}\n",
+        pad("project"),
+        "confirmed",
+        "tentative",
+        "to staff",
+        "people"
+    );
     for p in &r.projects {
         out += &format!(
-            "{}  {:>9}  {:>9}  {:>6}\n",
+            "{}  {:>9}  {:>9}  {:>9}  {:>6}\n",
             pad(p.name.as_str()),
             h(p.load.confirmed),
             h(p.load.tentative),
+            h(p.to_staff),
             p.people
         );
+    }
+    if !r.roles.is_empty() {
+        out += &format!("\n{}  {:>9}  {:>9}  {:>9}\n", pad("role"), "staffed", "to staff", "capacity");
+        for role in &r.roles {
+            let name = role.name.as_ref().map_or("(no role)", |n| n.as_str());
+            out += &format!(
+                "{}  {:>9}  {:>9}  {:>9}\n",
+                pad(name),
+                h(role.staffed),
+                h(role.to_staff),
+                h(role.capacity)
+            );
+        }
     }
     out.trim_end().to_owned()
 }

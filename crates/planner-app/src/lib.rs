@@ -34,6 +34,7 @@ mod plan;
 pub mod prefs;
 mod report;
 mod session;
+mod staffing;
 pub mod startup;
 mod supervisor;
 mod view;
@@ -57,5 +58,5 @@ pub use workspace::{HEARTBEAT, backoff};
 pub use planner_store::feed::{ActivityFilter, MemberState, TeamSettings};
 pub use planner_store::{
     AssignmentChange, Catalog, ManyLabels, MemberInfo, NewAssignment, NewTimeOff, PendingDeletion, Sensitive,
-    StoreError, TeamMembership, TimeOffChange, ViewInput,
+    StaffingRead, StoreError, TeamMembership, TimeOffChange, ViewInput,
 };

@@ -103,6 +103,11 @@ impl App {
         self.write(async |store, scope| store.plan().create_person(scope, id, name).await).await
     }
 
+    /// Adds a placeholder: a row for a role not yet staffed (`id` as for [`App::create_person`]).
+    pub async fn create_placeholder(&self, id: PersonId, name: Name) -> Result<Person, AppError> {
+        self.write(async |store, scope| store.plan().create_placeholder(scope, id, name).await).await
+    }
+
     pub async fn rename_person(&self, id: &PersonId, version: u64, name: Name) -> Result<Person, AppError> {
         self.write(async |store, scope| store.plan().rename_person(scope, id, version, name).await).await
     }

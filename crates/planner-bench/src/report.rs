@@ -49,6 +49,7 @@ pub async fn run() {
             default_week: timeline.team.default_week,
             people: &timeline.people,
             projects: &timeline.projects,
+            labels: &timeline.labels,
             items: &timeline.items,
         })
         .unwrap();

@@ -67,12 +67,30 @@ pub struct Person {
     /// Their groups over time, role and skills (ids of the team's lists).
     #[serde(flatten)]
     pub labels: PersonLabels,
+    /// A placeholder: a role not yet staffed ("Senior designer — to hire"). It takes bookings as
+    /// a person does and has a working week, group, role and skills; its hours are demand, in
+    /// the projects' figures and the demand by role, never in anyone's utilisation.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub placeholder: bool,
 }
 
 impl Person {
     /// A new person: the team's week, no calendar, no group, role or skills.
     pub fn new(id: PersonId, name: Name) -> Self {
-        Self { id, name, version: 1, schedule: None, calendar: None, labels: PersonLabels::default() }
+        Self {
+            id,
+            name,
+            version: 1,
+            schedule: None,
+            calendar: None,
+            labels: PersonLabels::default(),
+            placeholder: false,
+        }
+    }
+
+    /// A new placeholder: as [`Person::new`], standing for a role not yet staffed.
+    pub fn placeholder(id: PersonId, name: Name) -> Self {
+        Self { placeholder: true, ..Self::new(id, name) }
     }
 
     /// The working time that holds for them: their own, else the team's default week.

@@ -71,6 +71,12 @@ pub enum ValidationError {
     TooManyHolidays { max: usize },
     #[error("a report covers at most {max_days} days")]
     ReportTooLong { max_days: i64 },
+    #[error("only a placeholder's bookings are handed to a person; this row is a person")]
+    NotPlaceholder,
+    #[error(
+        "a booking chosen ({assignment}) is not the placeholder's (moved meanwhile?); open Staff it again"
+    )]
+    NotPlaceholdersBooking { assignment: String },
     #[error("the activity log is kept for {min} to {max} days")]
     FeedDays { min: u32, max: u32 },
     #[error("'{0}' is not a kind of list (group, role or skill)")]
@@ -119,6 +125,8 @@ impl ValidationError {
             ValidationError::CalendarFileTooLarge { .. } => "calendar_file_too_large",
             ValidationError::TooManyHolidays { .. } => "too_many_holidays",
             ValidationError::ReportTooLong { .. } => "report_too_long",
+            ValidationError::NotPlaceholder => "not_placeholder",
+            ValidationError::NotPlaceholdersBooking { .. } => "not_placeholders_booking",
             ValidationError::FeedDays { .. } => "feed_days",
             ValidationError::LabelKind(_) => "invalid_label_kind",
             ValidationError::GroupDays { .. } => "invalid_group_days",

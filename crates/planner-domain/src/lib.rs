@@ -73,6 +73,6 @@ pub use labels::{GroupFrom, Groups, Label, LabelKind, LabelsEdit, PersonLabels};
 pub use name::Name;
 pub use role::{Action, Role};
 pub use views::{
-    DaySpan, MAX_FREE_MINUTES, MAX_VIEW_DAYS, MAX_VIEW_IDS, PeriodKind, RowDensity, RowGrouping, RowOrder,
-    RowsView, View, ViewZoom,
+    DaySpan, MAX_FREE_MINUTES, MAX_VIEW_DAYS, MAX_VIEW_IDS, PeriodKind, RowDensity, RowGrouping, RowKind,
+    RowOrder, RowsView, View, ViewZoom,
 };

@@ -14,7 +14,8 @@ pub const MAX_VIEW_DAYS: i64 = 731;
 /// The most free minutes a view asks for (a year of whole days, far beyond any period).
 pub const MAX_FREE_MINUTES: u32 = 366 * 24 * 60;
 
-/// What the rows are grouped by.
+/// What the rows are grouped by: a label of the people's, or the projects they are booked on in
+/// the period (the project view).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
@@ -24,6 +25,7 @@ pub enum RowGrouping {
     Group,
     Role,
     Skill,
+    Project,
 }
 
 /// The rows' order: by name, most booked first, most free first (over the period).
@@ -35,6 +37,17 @@ pub enum RowOrder {
     Name,
     Load,
     Free,
+}
+
+/// Which rows: people and placeholders (roles not yet staffed), people only, placeholders only.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum RowKind {
+    #[default]
+    All,
+    People,
+    Placeholders,
 }
 
 /// A lane a bar (comfortable) or a line a person (compact).
@@ -95,6 +108,9 @@ pub struct RowsView {
     pub projects: Vec<ProjectId>,
     /// Free at least this many minutes over the period; none: any.
     pub free_minutes: Option<u32>,
+    /// People, placeholders or both (a view saved before placeholders: both).
+    #[serde(default)]
+    pub kind: RowKind,
     pub grouping: RowGrouping,
     pub sort: RowOrder,
     pub density: RowDensity,
@@ -114,6 +130,7 @@ impl Default for RowsView {
             all_skills: true,
             projects: Vec::new(),
             free_minutes: None,
+            kind: RowKind::All,
             grouping: RowGrouping::None,
             sort: RowOrder::Name,
             density: RowDensity::Comfortable,
@@ -208,7 +225,11 @@ pub struct View {
 /// Whether `key` names a section: `group:`, `role:` or `skill:`, then a label's id or nothing.
 fn is_section_key(key: &str) -> bool {
     let Some((by, id)) = key.split_once(':') else { return false };
-    matches!(by, "group" | "role" | "skill") && (id.is_empty() || LabelId::parse(id).is_ok())
+    match by {
+        "group" | "role" | "skill" => id.is_empty() || LabelId::parse(id).is_ok(),
+        "project" => id.is_empty() || ProjectId::parse(id).is_ok(),
+        _ => false,
+    }
 }
 
 #[cfg(test)]

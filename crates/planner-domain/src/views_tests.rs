@@ -51,6 +51,15 @@ fn a_view_out_of_bounds_is_refused_with_a_sentence() {
     assert!(long.checked().unwrap_err().to_string().contains("longer than 731 days"));
     let odd = RowsView { collapsed: vec!["colour:red".into()], ..RowsView::default() };
     assert!(odd.checked().is_err());
+    // The project view's sections fold too: a project's id, or those booked on none.
+    let projects = RowsView {
+        grouping: RowGrouping::Project,
+        collapsed: vec!["project:01JBQ8XG7Z0000000000000000".into(), "project:".into()],
+        ..RowsView::default()
+    };
+    assert!(projects.checked().is_ok());
+    let bad = RowsView { collapsed: vec!["project:not an id".into()], ..RowsView::default() };
+    assert!(bad.checked().is_err());
     let greedy = RowsView { free_minutes: Some(MAX_FREE_MINUTES + 1), ..RowsView::default() };
     assert!(greedy.checked().is_err());
     let ok = RowsView {

@@ -28,8 +28,8 @@ pub use identity::{
 };
 pub use plan::{
     AssignmentChange, AssignmentRef, CascadeReport, Catalog, GONE_DAYS, MAX_HOLIDAYS_AT_ONCE,
-    MAX_LABELS_NAMED, MAX_VIEWS, ManyLabels, NewAssignment, NewTimeOff, PendingDeletion, Plan, TimeOffChange,
-    Timeline, ViewInput,
+    MAX_LABELS_NAMED, MAX_VIEWS, ManyLabels, NewAssignment, NewTimeOff, PendingDeletion, Plan, StaffingRead,
+    TimeOffChange, Timeline, ViewInput,
 };
 pub use plan::{demo, feed};
 pub use scope::{LocalWorkspace, TeamScope};

@@ -332,7 +332,9 @@ mod tests {
     fn options_at_the_end_may_be_left_out_and_channels_are_callbacks() {
         let client = typescript();
         assert!(
-            client.contains("  createPerson(name: string, id?: string | null): Promise<PersonDto>;"),
+            client.contains(
+                "  createPerson(name: string, id?: string | null, placeholder?: boolean | null): Promise<PersonDto>;"
+            ),
             "{client}"
         );
         assert!(client.contains("onProgress: (message: DeleteProgressDto) => void"), "{client}");

@@ -12,6 +12,7 @@ pub mod plan;
 pub mod report;
 pub mod session;
 pub mod settings;
+pub mod staffing;
 pub mod views;
 
 pub use declared::register;

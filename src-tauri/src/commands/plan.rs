@@ -50,17 +50,24 @@ pub async fn catalog(app: State<'_, App>) -> Result<CatalogDto, IpcError> {
     Ok((&app.catalog().await?).into())
 }
 
-/// Adds a person. `id` (a ULID made by the window) makes sending it again after a lost answer
-/// safe: the same person is found, not a second one made.
+/// Adds a person, or with `placeholder` a row for a role not yet staffed. `id` (a ULID made by
+/// the window) makes sending it again after a lost answer safe: the same person is found, not a
+/// second one made.
 #[command]
 pub async fn create_person(
     app: State<'_, App>,
     name: String,
     id: Option<String>,
+    placeholder: Option<bool>,
 ) -> Result<PersonDto, IpcError> {
     let name = ipc::name(&name)?;
     let id = id.as_deref().map(ipc::person_id).transpose()?.unwrap_or_else(PersonId::generate);
-    Ok((&app.create_person(id, name).await?).into())
+    let person = if placeholder.unwrap_or(false) {
+        app.create_placeholder(id, name).await?
+    } else {
+        app.create_person(id, name).await?
+    };
+    Ok((&person).into())
 }
 
 #[command]

@@ -11,6 +11,7 @@ mod live;
 mod plan;
 mod session;
 mod settings;
+mod staffing;
 mod views;
 mod working_time;
 
@@ -21,6 +22,7 @@ pub use live::*;
 pub use plan::*;
 pub use session::*;
 pub use settings::*;
+pub use staffing::*;
 pub use views::*;
 pub use working_time::*;
 

@@ -39,6 +39,10 @@ pub struct PersonDto {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[ts(as = "Option<Vec<String>>", optional)]
     pub skill_ids: Vec<String>,
+    /// A placeholder (a role not yet staffed); absent: a person.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[ts(as = "Option<bool>", optional)]
+    pub placeholder: bool,
 }
 
 impl From<&Person> for PersonDto {
@@ -52,6 +56,7 @@ impl From<&Person> for PersonDto {
             groups: super::groups_dto(&r.labels.groups),
             role_id: r.labels.role.as_ref().map(ToString::to_string),
             skill_ids: r.labels.skills.iter().map(ToString::to_string).collect(),
+            placeholder: r.placeholder,
         }
     }
 }
@@ -66,6 +71,7 @@ impl PersonDto {
             schedule: self.schedule.as_ref().map(ScheduleDto::to_domain).transpose()?,
             calendar: self.calendar_id.as_deref().map(super::calendar_id).transpose()?,
             labels: super::person_labels(&self.groups, self.role_id.as_deref(), &self.skill_ids)?,
+            placeholder: self.placeholder,
         })
     }
 }

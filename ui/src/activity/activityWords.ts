@@ -112,6 +112,8 @@ export const EN_ACTIVITY = {
 
   // People and projects.
   actPersonAdded: (who: string, name: string) => `${who} added the person ${name}`,
+  actPlaceholderAdded: (who: string, name: string) =>
+    `${who} added the placeholder ${name} (a role to staff)`,
   actPersonRenamed: (who: string, from: string, to: string) => `${who} renamed the person ${from} to ${to}`,
   actWorkingTime: (who: string, name: string) => `${who} changed ${name}’s working time`,
   actPersonLabels: (who: string, name: string, parts: LabelPart[]) =>
@@ -282,6 +284,8 @@ export const JA_ACTIVITY: ActivityWords = {
     `${who}が ${a}（${days}）を変更しました${aspects ? `（${aspects}）` : ""}`,
 
   actPersonAdded: (who: string, name: string) => `${who}が メンバー「${name}」を追加しました`,
+  actPlaceholderAdded: (who: string, name: string) =>
+    `${who}が プレースホルダー「${name}」（人員未定の役割）を追加しました`,
   actPersonRenamed: (who: string, from: string, to: string) =>
     `${who}が メンバー「${from}」の名前を「${to}」に変更しました`,
   actWorkingTime: (who: string, name: string) => `${who}が ${name} の勤務時間を変更しました`,

@@ -223,6 +223,13 @@ describe("people and projects", () => {
     // Someone the plan has is called by their name of now.
     const added = item({ kind: "person", before: null, after: { id: "ben", name: "Benjamin", version: 1 } });
     expect(en({ ...added, action: "created", item: "ben" })).toBe("Ada added the person Ben");
+    // A placeholder is said to be one.
+    const role = { id: "hire", name: "Designer — to hire", version: 1, placeholder: true };
+    const placeholder = item(
+      { kind: "person", before: null, after: role },
+      { action: "created", item: "hire" },
+    );
+    expect(en(placeholder)).toBe("Ada added the placeholder Designer — to hire (a role to staff)");
   });
 
   it("say a project recoloured or renamed", () => {

@@ -82,7 +82,8 @@ export function sentence(item: LiveItemDto, say: Say): string {
       return assignment(item, c.before, c.after, who, say) ?? t.actSomething(who, item.kind);
     case "person": {
       const name = say.names.people.get(item.item) ?? (c.after ?? c.before)?.name ?? t.actDeletedPerson;
-      if (item.action === "created") return t.actPersonAdded(who, name);
+      if (item.action === "created")
+        return c.after?.placeholder ? t.actPlaceholderAdded(who, name) : t.actPersonAdded(who, name);
       if (item.action === "deleted" || !c.after)
         return t.actPersonDeleted(who, c.before?.name ?? name, count(item, "assignmentsDeleted"));
       if (c.before && c.before.name !== c.after.name)

@@ -9,6 +9,7 @@ import type { AllocationKindDto } from "./bindings/AllocationKindDto";
 import type { AssignmentChangeInput } from "./bindings/AssignmentChangeInput";
 import type { AssignmentDto } from "./bindings/AssignmentDto";
 import type { CalendarDto } from "./bindings/CalendarDto";
+import type { Candidate } from "./bindings/Candidate";
 import type { CatalogDto } from "./bindings/CatalogDto";
 import type { DaySpan } from "./bindings/DaySpan";
 import type { DeleteProgressDto } from "./bindings/DeleteProgressDto";
@@ -17,6 +18,7 @@ import type { ErrorCode } from "./bindings/ErrorCode";
 import type { FeedAction } from "./bindings/FeedAction";
 import type { FeedKind } from "./bindings/FeedKind";
 import type { GroupFromDto } from "./bindings/GroupFromDto";
+import type { HandedOverDto } from "./bindings/HandedOverDto";
 import type { HolidayDto } from "./bindings/HolidayDto";
 import type { HolidayInput } from "./bindings/HolidayInput";
 import type { IpcError } from "./bindings/IpcError";
@@ -36,6 +38,7 @@ import type { MoveProgressDto } from "./bindings/MoveProgressDto";
 import type { MoveReportDto } from "./bindings/MoveReportDto";
 import type { MoveStageDto } from "./bindings/MoveStageDto";
 import type { NewAssignmentInput } from "./bindings/NewAssignmentInput";
+import type { NotHandedDto } from "./bindings/NotHandedDto";
 import type { OfflineDto } from "./bindings/OfflineDto";
 import type { PeriodKind } from "./bindings/PeriodKind";
 import type { PersonDto } from "./bindings/PersonDto";
@@ -46,8 +49,11 @@ import type { ProjectLine } from "./bindings/ProjectLine";
 import type { Report } from "./bindings/Report";
 import type { ReportWeek } from "./bindings/ReportWeek";
 import type { RoleDto } from "./bindings/RoleDto";
+import type { RoleLine } from "./bindings/RoleLine";
+import type { RoleWeek } from "./bindings/RoleWeek";
 import type { RowDensity } from "./bindings/RowDensity";
 import type { RowGrouping } from "./bindings/RowGrouping";
+import type { RowKind } from "./bindings/RowKind";
 import type { RowOrder } from "./bindings/RowOrder";
 import type { RowsView } from "./bindings/RowsView";
 import type { SaveViewInput } from "./bindings/SaveViewInput";
@@ -57,6 +63,8 @@ import type { SessionDto } from "./bindings/SessionDto";
 import type { SessionUpdateDto } from "./bindings/SessionUpdateDto";
 import type { SettingsDto } from "./bindings/SettingsDto";
 import type { SettingsInput } from "./bindings/SettingsInput";
+import type { Staffing } from "./bindings/Staffing";
+import type { StaffingDto } from "./bindings/StaffingDto";
 import type { StatusDto } from "./bindings/StatusDto";
 import type { TeamDto } from "./bindings/TeamDto";
 import type { TeamSettingsDto } from "./bindings/TeamSettingsDto";
@@ -80,6 +88,7 @@ export type {
   AssignmentChangeInput,
   AssignmentDto,
   CalendarDto,
+  Candidate,
   CatalogDto,
   DaySpan,
   DeleteProgressDto,
@@ -88,6 +97,7 @@ export type {
   FeedAction,
   FeedKind,
   GroupFromDto,
+  HandedOverDto,
   HolidayDto,
   HolidayInput,
   IpcError,
@@ -107,6 +117,7 @@ export type {
   MoveReportDto,
   MoveStageDto,
   NewAssignmentInput,
+  NotHandedDto,
   OfflineDto,
   PeriodKind,
   PersonDto,
@@ -117,8 +128,11 @@ export type {
   Report,
   ReportWeek,
   RoleDto,
+  RoleLine,
+  RoleWeek,
   RowDensity,
   RowGrouping,
+  RowKind,
   RowOrder,
   RowsView,
   SaveViewInput,
@@ -128,6 +142,8 @@ export type {
   SessionUpdateDto,
   SettingsDto,
   SettingsInput,
+  Staffing,
+  StaffingDto,
   StatusDto,
   TeamDto,
   TeamSettingsDto,
@@ -257,10 +273,11 @@ export interface Commands {
   catalog(): Promise<CatalogDto>;
   createAssignment(input: NewAssignmentInput): Promise<AssignmentDto>;
   /**
-   * Adds a person. `id` (a ULID made by the window) makes sending it again after a lost answer
-   * safe: the same person is found, not a second one made.
+   * Adds a person, or with `placeholder` a row for a role not yet staffed. `id` (a ULID made by
+   * the window) makes sending it again after a lost answer safe: the same person is found, not a
+   * second one made.
    */
-  createPerson(name: string, id?: string | null): Promise<PersonDto>;
+  createPerson(name: string, id?: string | null, placeholder?: boolean | null): Promise<PersonDto>;
   /**
    * Adds a project; `id` as for [`create_person`].
    */
@@ -409,6 +426,19 @@ export interface Commands {
    */
   testConnection(input: SettingsInput): Promise<void>;
 
+  // staffing
+  /**
+   * Hands `bookings` (as the window shows them) to `personId`, each a move of its own: the answer
+   * lists those moved and, for each that stayed, why (changed meanwhile, gone).
+   */
+  handOver(bookings: Array<AssignmentDto>, personId: string): Promise<HandedOverDto>;
+  /**
+   * The placeholder's bookings from today on, and the people who could take `chosen` of them
+   * (all when absent): those with its role and skills first, then by the free hours they have on
+   * exactly those days.
+   */
+  staffing(id: string, chosen?: Array<string> | null): Promise<StaffingDto>;
+
   // views
   /**
    * Deletes a view the user saw at `version`: their own, or (admins) a shared one.
@@ -453,7 +483,7 @@ export const listMembers: Commands["listMembers"] = () => invoke<Array<MemberDto
 export const removeMember: Commands["removeMember"] = (userId) => invoke<void>("remove_member", { userId });
 export const catalog: Commands["catalog"] = () => invoke<CatalogDto>("catalog");
 export const createAssignment: Commands["createAssignment"] = (input) => invoke<AssignmentDto>("create_assignment", { input });
-export const createPerson: Commands["createPerson"] = (name, id) => invoke<PersonDto>("create_person", { name, id });
+export const createPerson: Commands["createPerson"] = (name, id, placeholder) => invoke<PersonDto>("create_person", { name, id, placeholder });
 export const createProject: Commands["createProject"] = (name, color, id) => invoke<ProjectDto>("create_project", { name, color, id });
 export const deleteAssignment: Commands["deleteAssignment"] = (current) => invoke<void>("delete_assignment", { current });
 export const deletePerson: Commands["deletePerson"] = (id, onProgress) => invoke<DeleteReportDto>("delete_person", { id, onProgress: channel(onProgress) });
@@ -488,6 +518,8 @@ export const savePrefs: Commands["savePrefs"] = (prefs) => invoke<void>("save_pr
 export const saveSettings: Commands["saveSettings"] = (input) => invoke<SessionUpdateDto>("save_settings", { input });
 export const settings: Commands["settings"] = () => invoke<SettingsDto>("settings");
 export const testConnection: Commands["testConnection"] = (input) => invoke<void>("test_connection", { input });
+export const handOver: Commands["handOver"] = (bookings, personId) => invoke<HandedOverDto>("hand_over", { bookings, personId });
+export const staffing: Commands["staffing"] = (id, chosen) => invoke<StaffingDto>("staffing", { id, chosen });
 export const deleteView: Commands["deleteView"] = (id, version) => invoke<void>("delete_view", { id, version });
 export const saveView: Commands["saveView"] = (view) => invoke<ViewDto>("save_view", { view });
 export const views: Commands["views"] = () => invoke<Array<ViewDto>>("views");

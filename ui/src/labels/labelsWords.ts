@@ -74,12 +74,23 @@ export const EN_LABELS = {
     string
   >,
   grouping: "Group rows by",
-  groupings: { none: "Nothing", group: "Group", role: "Role", skill: "Skill" } satisfies Record<
-    Grouping,
-    string
-  >,
-  /** A section of the people without a label of the kind. */
-  without: { group: "No group", role: "No role", skill: "No skills" } satisfies Record<LabelKind, string>,
+  groupings: {
+    none: "Nothing",
+    group: "Group",
+    role: "Role",
+    skill: "Skill",
+    project: "Project (the project view)",
+  } satisfies Record<Grouping, string>,
+  /** A section of the people without a label of the kind (or booked on no project). */
+  without: {
+    group: "No group",
+    role: "No role",
+    skill: "No skills",
+    project: "Booked on no project in the period",
+  } satisfies Record<Exclude<Grouping, "none">, string>,
+  projectView: "Rows by project (the project view)",
+  /** The project view: a project's hours by week, after its header's figures. */
+  byWeek: (weeks: string) => `By week: ${weeks}.`,
   /** A section's header, as a screen reader hears it. */
   section: (name: string, people: number, figures: string, open: boolean) =>
     `${name}: ${people} ${people === 1 ? "person" : "people"}, ${figures}${open ? "" : " (collapsed)"}`,
@@ -152,14 +163,28 @@ export const JA_LABELS: LabelsWords = {
   compact: "行を詰めて表示（1人1行）",
   orders: { name: "名前順", load: "稼働率の高い順", free: "空き時間の多い順" },
   grouping: "行のまとめ方",
-  groupings: { none: "まとめない", group: "グループ", role: "役割", skill: "スキル" },
-  without: { group: "グループなし", role: "役割なし", skill: "スキルなし" },
+  groupings: {
+    none: "まとめない",
+    group: "グループ",
+    role: "役割",
+    skill: "スキル",
+    project: "案件（案件ビュー）",
+  },
+  without: {
+    group: "グループなし",
+    role: "役割なし",
+    skill: "スキルなし",
+    project: "期間中に案件の予定なし",
+  },
   section: (name, people, figures, open) =>
     `${name}: ${people}人、${figures}${open ? "" : "（折りたたみ中）"}`,
   sectionHint: "このまとまりの人を表示・非表示（期間中の予定・空き・稼働率）",
+  byWeek: (weeks) => `週ごと: ${weeks}。`,
+  projectView: "案件ごとの行（案件ビュー）",
 };
 
 export const LABELS: Words<LabelsWords> = { en: EN_LABELS, ja: JA_LABELS };
 
 /** A section's name (grouped rows): its label's, or what the people without one are called. */
-export const sectionName = (s: Section, w: LabelsWords): string => s.label?.name ?? w.without[s.by];
+export const sectionName = (s: Section, w: LabelsWords): string =>
+  s.project?.name ?? s.label?.name ?? w.without[s.by];

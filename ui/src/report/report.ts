@@ -2,11 +2,22 @@
 // series. The figures themselves are Rust's (planner-domain's report): the window computes none of
 // them.
 import type { LoadFigures, PersonLine, ProjectLine, Report } from "../ipc";
+import type { RoleLine } from "../ipc/bindings/RoleLine";
 
 /** A line of the table: a person's, or a project's (with how many people it books). */
 export type ReportLine = PersonLine | ProjectLine;
 
 const people = (l: ReportLine): number | null => ("people" in l ? l.people : null);
+const toStaff = (l: ReportLine): number | null => ("toStaff" in l ? l.toStaff : null);
+
+/** The people's lines: those the team's sums are made of (placeholders' apart). */
+export const staffLines = (report: Report): PersonLine[] => report.people.filter((l) => !l.placeholder);
+
+/** The placeholders' lines: roles to hire, whose hours are demand and nobody's utilisation. */
+export const placeholderLines = (report: Report): PersonLine[] => report.people.filter((l) => l.placeholder);
+
+/** A role's name in the demand by role, `noRole` for the line of those with none. */
+export const roleName = (l: RoleLine, noRole: string): string => l.name ?? noRole;
 
 export type Column =
   | "name"
@@ -16,7 +27,8 @@ export type Column =
   | "off"
   | "percent"
   | "withTentative"
-  | "people";
+  | "people"
+  | "toStaff";
 
 export interface Sort {
   column: Column;
@@ -38,6 +50,8 @@ const value = (l: ReportLine, c: Column): number | string => {
       return l.load.percentWithTentative ?? -1;
     case "people":
       return people(l) ?? 0;
+    case "toStaff":
+      return toStaff(l) ?? 0;
   }
 };
 
@@ -65,12 +79,17 @@ export function hours(minutes: number, locale: string): string {
 
 export const percentText = (p: number | null): string => (p === null ? "–" : `${p}%`);
 
-/** A cell of the table: the name, hours (`hoursText`), a percentage or a count. */
+/** A cell of the table: the name, hours (`hoursText`), a percentage or a count. A project's hours
+ * to staff are those of its hours booked on placeholders; a person has none (empty). */
 export function cellText(l: ReportLine, c: Column, hoursText: (minutes: number) => string): string {
   if (c === "name") return l.name;
   if (c === "percent") return percentText(l.load.percent);
   if (c === "withTentative") return percentText(l.load.percentWithTentative);
   if (c === "people") return String(people(l) ?? "");
+  if (c === "toStaff") {
+    const minutes = toStaff(l);
+    return minutes === null ? "" : hoursText(minutes);
+  }
   return hoursText(l.load[c]);
 }
 

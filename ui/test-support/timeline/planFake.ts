@@ -4,6 +4,7 @@ import { errorText } from "../../src/errors";
 import type {
   AssignmentDto,
   GroupFromDto,
+  HandedOverDto,
   HolidayDto,
   HolidayInput,
   LabelDto,
@@ -13,6 +14,7 @@ import type {
   ProjectDto,
   SaveViewInput,
   SeenPersonDto,
+  StaffingDto,
   TimelineDto,
   TimeOffDto,
   TimeOffInput,
@@ -275,17 +277,40 @@ export class FakeStore implements PlanApi {
     this.rows.set(a.id, a);
     return this.answer(a);
   }
+  /** Each booking moved on its own, as the Rust side does: a stale one stays, with its error. */
+  async handOver(bookings: AssignmentDto[], personId: string) {
+    await this.gate("hand-over");
+    const answer: HandedOverDto = { moved: [], failed: [] };
+    for (const current of bookings) {
+      try {
+        this.fresh(current);
+        const { id, version, ...fields } = current;
+        const a = this.make(id, { ...fields, personId }, version + 1);
+        this.rows.set(a.id, a);
+        answer.moved.push(a);
+      } catch (error) {
+        answer.failed.push({ id: current.id, error: error as HandedOverDto["failed"][number]["error"] });
+      }
+    }
+    return answer;
+  }
+  /** The placeholder's bookings (every one held) and no candidates: the figures are the Rust
+   * side's, tested there. */
+  async staffing(id: string): Promise<StaffingDto> {
+    const bookings = [...this.rows.values()].filter((a) => a.personId === id);
+    return { bookings, staffing: { wanted: 0, days: 0, skillsWanted: 0, candidates: [] } };
+  }
   async deleteAssignment(current: AssignmentDto) {
     await this.gate("delete");
     if (!this.rows.has(current.id)) return;
     this.fresh(current);
     this.rows.delete(current.id);
   }
-  async createPerson(name: string, id = newId()) {
+  async createPerson(name: string, id = newId(), placeholder: boolean | null = null) {
     await this.gate("person");
     const held = this.people.find((p) => p.id === id);
     if (held) return held; // the same person sent again
-    const p = { id, name, version: 1 };
+    const p: PersonDto = { id, name, version: 1, ...(placeholder ? { placeholder: true } : {}) };
     this.people.push(p);
     return this.answer(p);
   }

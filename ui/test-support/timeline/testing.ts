@@ -17,6 +17,7 @@ export const FRESH_ROWS: RowsView = {
   allSkills: true,
   projects: [],
   freeMinutes: null,
+  kind: "all",
   grouping: "none",
   sort: "name",
   density: "comfortable",

@@ -6,12 +6,15 @@ mod allocation;
 mod load;
 mod off;
 mod report;
+mod staffing;
 mod week;
 
 pub use allocation::{Allocation, DAY_MINUTES, STEP_MINUTES, Status, hours_text};
 pub use load::{Availability, Booking, DayLoad, Level, PeriodLoad, booked_days, day_loads, day_loads_each};
 pub use off::{Absence, TimeOffKind};
 pub use report::{
-    LoadFigures, MAX_REPORT_DAYS, PersonLine, ProjectLine, Report, ReportInput, ReportWeek, decimal_hours,
+    LoadFigures, MAX_REPORT_DAYS, PersonLine, ProjectLine, Report, ReportInput, ReportWeek, RoleLine,
+    RoleWeek, decimal_hours,
 };
+pub use staffing::{Candidate, Staffing, StaffingInput, span_of};
 pub use week::{Schedule, WeekFrom, WorkWeek};

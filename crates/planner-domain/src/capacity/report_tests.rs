@@ -2,6 +2,10 @@ use super::*;
 use crate::capacity::{Allocation, Schedule, Status, TimeOffKind, day_loads};
 use crate::{Assignment, AssignmentId, CalendarId, Color, Holiday, TimeOff, TimeOffId};
 
+fn label(kind: LabelKind, name: &str) -> Label {
+    Label { id: LabelId::generate(), kind, name: Name::parse(name).unwrap(), version: 1 }
+}
+
 fn day(s: &str) -> Date {
     Date::parse(s).unwrap()
 }
@@ -45,6 +49,7 @@ fn assignment(
 struct Team {
     people: Vec<Person>,
     projects: Vec<Project>,
+    labels: Vec<Label>,
     items: WindowItems,
 }
 
@@ -90,7 +95,7 @@ fn team() -> Team {
         holidays: vec![Holiday { calendar, day: day("2026-12-09"), name: Name::parse("Test day").unwrap() }],
         unreadable: vec![],
     };
-    Team { people: vec![hanako, bo], projects: vec![idle, gemini, apollo], items }
+    Team { people: vec![hanako, bo], projects: vec![idle, gemini, apollo], labels: vec![], items }
 }
 
 fn report(team: &Team, range: DateRange, first_weekday: u8) -> Report {
@@ -100,9 +105,48 @@ fn report(team: &Team, range: DateRange, first_weekday: u8) -> Report {
         default_week: WorkWeek::default(),
         people: &team.people,
         projects: &team.projects,
+        labels: &team.labels,
         items: &team.items,
     })
     .unwrap()
+}
+
+/// The team with a placeholder, "Designer — to hire" (the team's week, no calendar), booked on
+/// Apollo 4 h a day, confirmed, in the first week and on Gemini 2 h a day, tentatively, in the
+/// second. The team lists the roles Designer (山田, 花子's and the placeholder's), Developer and
+/// Unused (nobody's), and a group. Bo has no role.
+fn team_with_a_placeholder() -> Team {
+    let mut team = team();
+    let [designer, developer, unused, group] = [
+        label(LabelKind::Role, "Designer"),
+        label(LabelKind::Role, "Developer"),
+        label(LabelKind::Role, "Unused"),
+        label(LabelKind::Group, "Tokyo"),
+    ];
+    let mut to_hire = Person::placeholder(PersonId::generate(), Name::parse("Designer — to hire").unwrap());
+    to_hire.labels.role = Some(designer.id.clone());
+    team.people[0].labels.role = Some(designer.id.clone());
+    let (apollo, gemini) = (&team.projects[2], &team.projects[1]);
+    let more = [
+        assignment(
+            &to_hire,
+            apollo,
+            days("2026-12-07", "2026-12-11"),
+            Allocation::HoursPerDay(240),
+            Status::Confirmed,
+        ),
+        assignment(
+            &to_hire,
+            gemini,
+            days("2026-12-14", "2026-12-18"),
+            Allocation::HoursPerDay(120),
+            Status::Tentative,
+        ),
+    ];
+    team.items.assignments.extend(more);
+    team.people.push(to_hire);
+    team.labels = vec![designer, developer, unused, group];
+    team
 }
 
 fn load(capacity: u64, confirmed: u64, tentative: u64, off: u64, over_days: u32) -> PeriodLoad {
@@ -189,6 +233,7 @@ fn a_range_longer_than_two_years_is_refused() {
         default_week: WorkWeek::default(),
         people: &team.people,
         projects: &team.projects,
+        labels: &team.labels,
         items: &team.items,
     };
     let two_years = DateRange::new(day("2026-01-01"), day("2026-01-01").add_days(MAX_REPORT_DAYS)).unwrap();
@@ -206,13 +251,15 @@ fn the_csv_file_is_rfc_4180_utf8_with_a_bom() {
     assert_eq!(
         lines,
         [
-            "line,name,capacity_hours,confirmed_hours,tentative_hours,time_off_hours,utilisation_percent,utilisation_with_tentative_percent,people",
-            "person,Bo,42,50,0,6,119,119,",
+            "line,name,capacity_hours,confirmed_hours,tentative_hours,time_off_hours,utilisation_percent,utilisation_with_tentative_percent,people,to_staff_hours",
+            "person,Bo,42,50,0,6,119,119,,",
             // The comma in the name: the field quoted.
-            "person,\"山田, 花子\",72,36,20,8,50,78,",
-            "project,Apollo,,86,0,,,,2",
-            "project,Gemini,,0,20,,,,1",
-            "team,,114,86,20,14,75,93,2",
+            "person,\"山田, 花子\",72,36,20,8,50,78,,",
+            "project,Apollo,,86,0,,,,2,0",
+            "project,Gemini,,0,20,,,,1,0",
+            // The team lists no roles: everyone's hours are those of "no role".
+            "role,No role,114,86,20,,,,2,0",
+            "team,,114,86,20,14,75,93,2,",
             "",
         ]
     );
@@ -227,8 +274,113 @@ fn a_name_that_reads_as_a_formula_is_written_as_text() {
     team.projects[2].name = Name::parse("=HYPERLINK(\"http://x.invalid\",\"Apollo\")").unwrap();
     let csv = report(&team, days("2026-12-07", "2026-12-20"), 0).to_csv();
     let lines: Vec<&str> = csv.trim_start_matches('\u{feff}').split("\r\n").collect();
-    assert_eq!(lines[1], "person,'+1 555 0100,42,50,0,6,119,119,");
-    assert_eq!(lines[3], "project,\"'=HYPERLINK(\"\"http://x.invalid\"\",\"\"Apollo\"\")\",,86,0,,,,2");
+    assert_eq!(lines[1], "person,'+1 555 0100,42,50,0,6,119,119,,");
+    assert_eq!(lines[3], "project,\"'=HYPERLINK(\"\"http://x.invalid\"\",\"\"Apollo\"\")\",,86,0,,,,2,0");
+}
+
+#[test]
+fn a_placeholders_hours_are_its_projects_to_staff_and_not_the_teams() {
+    let team = team_with_a_placeholder();
+    let r = report(&team, days("2026-12-07", "2026-12-20"), 0);
+    // Its line is among the people's, by name, marked: its hours are its bookings'.
+    let lines: Vec<(&str, bool)> = r.people.iter().map(|p| (p.name.as_str(), p.placeholder)).collect();
+    assert_eq!(lines, [("Bo", false), ("Designer — to hire", true), ("山田, 花子", false)]);
+    assert_eq!(r.people[1].load, load(10 * 480, 1200, 600, 0, 0));
+
+    // The team's sums are its people's, as without the placeholder, over the range and by week.
+    assert_eq!(r.team, load(9 * 480 + 7 * 360, 9 * 240 + 3000, 1200, 840, 7));
+    let (bo, hanako) = (&r.people[0], &r.people[2]);
+    for (i, w) in r.team_weeks.iter().enumerate() {
+        assert_eq!(*w, add(bo.weeks[i], &hanako.weeks[i]), "week {i}");
+    }
+
+    // Its hours are its projects' (their whole demand), and their part to staff; it is not one of
+    // the people a project books.
+    let apollo = &r.projects[0];
+    assert_eq!((apollo.name.as_str(), apollo.people), ("Apollo", 2));
+    assert_eq!(apollo.load, load(0, 9 * 240 + 3000 + 1200, 0, 0, 0));
+    assert_eq!(apollo.weeks[0], load(0, 4 * 240 + 4 * 429 + 1200, 0, 0, 0));
+    assert_eq!((apollo.to_staff, apollo.to_staff_weeks.as_slice()), (1200, &[1200, 0][..]));
+    let gemini = &r.projects[1];
+    assert_eq!((gemini.name.as_str(), gemini.people), ("Gemini", 1));
+    assert_eq!(gemini.load, load(0, 0, 1200 + 600, 0, 0));
+    assert_eq!((gemini.to_staff, gemini.to_staff_weeks.as_slice()), (600, &[0, 600][..]));
+}
+
+#[test]
+fn the_demand_by_role_sums_people_and_placeholders_apart() {
+    let mut team = team_with_a_placeholder();
+    let developer = team.labels[1].id.clone();
+    team.people[1].labels.role = Some(developer.clone());
+    // A placeholder with no role, 8 h on Gemini on Wednesday the 16th; one of Developer with no
+    // hours; Cy, whose role is a label of another list (so no role), with none either.
+    let someone = Person::placeholder(PersonId::generate(), Name::parse("Someone — to hire").unwrap());
+    let mut dev = Person::placeholder(PersonId::generate(), Name::parse("Developer — to hire").unwrap());
+    dev.labels.role = Some(developer.clone());
+    let mut cy = Person::new(PersonId::generate(), Name::parse("Cy").unwrap());
+    cy.labels.role = Some(team.labels[3].id.clone());
+    let wednesday = days("2026-12-16", "2026-12-16");
+    let on_gemini =
+        assignment(&someone, &team.projects[1], wednesday, Allocation::Total(480), Status::Confirmed);
+    team.items.assignments.push(on_gemini);
+    team.people.extend([someone, dev, cy]);
+    let r = report(&team, days("2026-12-07", "2026-12-20"), 0);
+
+    // By hours to staff, most first; Unused, with nobody, left out.
+    let names: Vec<Option<&str>> = r.roles.iter().map(|l| l.name.as_ref().map(Name::as_str)).collect();
+    assert_eq!(names, [Some("Designer"), None, Some("Developer")]);
+    let designer = &r.roles[0];
+    assert_eq!(designer.id.as_ref(), Some(&team.labels[0].id));
+    // 山田, 花子's hours are staffed, the placeholder's to staff; the capacity is hers alone.
+    assert_eq!((designer.people, designer.placeholders), (1, 1));
+    assert_eq!((designer.staffed, designer.to_staff, designer.capacity), (9 * 240 + 5 * 240, 1800, 9 * 480));
+    assert_eq!((designer.confirmed, designer.tentative), (9 * 240 + 1200, 5 * 240 + 600));
+    assert_eq!(
+        designer.weeks,
+        [
+            RoleWeek { staffed: 4 * 240, to_staff: 1200, capacity: 4 * 480 },
+            RoleWeek { staffed: 10 * 240, to_staff: 600, capacity: 5 * 480 },
+        ]
+    );
+    // No role: the placeholder's 8 h and Cy's capacity.
+    let no_role = &r.roles[1];
+    assert_eq!(no_role.id, None);
+    assert_eq!((no_role.people, no_role.placeholders), (1, 1));
+    assert_eq!((no_role.staffed, no_role.to_staff, no_role.capacity), (0, 480, 10 * 480));
+    let developers = &r.roles[2];
+    assert_eq!((developers.people, developers.placeholders), (1, 1));
+    assert_eq!((developers.staffed, developers.to_staff, developers.capacity), (3000, 0, 7 * 360));
+
+    // Without hours booked on anyone of no role, there is no such line (Cy's capacity alone).
+    team.items.assignments.pop();
+    let r = report(&team, days("2026-12-07", "2026-12-20"), 0);
+    let ids: Vec<Option<&LabelId>> = r.roles.iter().map(|l| l.id.as_ref()).collect();
+    assert_eq!(ids, [Some(&team.labels[0].id), Some(&developer)]);
+}
+
+#[test]
+fn the_csv_file_has_placeholders_hours_to_staff_and_roles() {
+    let team = team_with_a_placeholder();
+    let csv = report(&team, days("2026-12-07", "2026-12-20"), 0).to_csv();
+    let lines: Vec<&str> = csv.trim_start_matches('\u{feff}').split("\r\n").collect();
+    assert_eq!(
+        lines[1..],
+        [
+            "person,Bo,42,50,0,6,119,119,,",
+            "person,\"山田, 花子\",72,36,20,8,50,78,,",
+            // A placeholder's hours, and no capacity, time off or utilisation.
+            "placeholder,Designer — to hire,,20,10,,,,,",
+            // All the hours of a project, and those of them to staff.
+            "project,Apollo,,106,0,,,,2,20",
+            "project,Gemini,,0,30,,,,1,10",
+            // A role's capacity is its people's; its hours everyone's, those to staff apart.
+            "role,Designer,72,56,30,,,,1,30",
+            "role,No role,42,50,0,,,,1,0",
+            // The team: its two people, as without the placeholder.
+            "team,,114,86,20,14,75,93,2,",
+            "",
+        ]
+    );
 }
 
 #[test]

@@ -131,14 +131,30 @@ impl Plan<'_> {
         id: PersonId,
         name: Name,
     ) -> Result<Person, StoreError> {
+        self.add_person(scope, Person::new(id, name)).await
+    }
+
+    /// A new placeholder: a row for a role not yet staffed, which takes bookings as a person
+    /// does (see [`Plan::create_person`] for retries; the same pattern and item).
+    pub async fn create_placeholder(
+        self,
+        scope: &TeamScope,
+        id: PersonId,
+        name: Name,
+    ) -> Result<Person, StoreError> {
+        self.add_person(scope, Person::placeholder(id, name)).await
+    }
+
+    async fn add_person(self, scope: &TeamScope, person: Person) -> Result<Person, StoreError> {
         self.store.require(scope, Action::EditPlan, "create_resource")?;
-        let person = Person::new(id, name);
         let item = items::person_item(&scope.pk(), &person);
         let change = Change::new(FeedKind::Person, FeedAction::Created, person.id.as_str())
             .about([person.id.as_str()])
             .after(&person);
         self.put_new_or_same(scope, item, change, "person", |existing| {
-            items::person_from_item(existing).is_ok_and(|r| r.name == person.name) && !is_deleting(existing)
+            items::person_from_item(existing)
+                .is_ok_and(|r| r.name == person.name && r.placeholder == person.placeholder)
+                && !is_deleting(existing)
         })
         .await?;
         Ok(person)

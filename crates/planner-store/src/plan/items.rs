@@ -87,8 +87,14 @@ pub(crate) fn person_item(pk: &str, r: &Person) -> Item {
     for (name, value) in labels_values(&r.labels) {
         item.insert(name.into(), value);
     }
+    if r.placeholder {
+        item.insert(PLACEHOLDER.into(), AttributeValue::Bool(true));
+    }
     item
 }
+
+/// `true` on a placeholder's item (a role not yet staffed); absent on a person's.
+pub(crate) const PLACEHOLDER: &str = "placeholder";
 
 /// A person's groups over time (JSON, as `Groups` serialises: `[{"from":null,"group":"…"},
 /// {"from":"2027-02-01","group":"…"}]`), role and skills (a string set): each absent when empty.
@@ -220,6 +226,12 @@ pub(crate) fn person_from_item(item: &Item) -> Result<Person, StoreError> {
         schedule,
         calendar,
         labels: labels_from_item(item)?,
+        placeholder: match item.get(PLACEHOLDER) {
+            None => false,
+            Some(v) => *v
+                .as_bool()
+                .map_err(|_| StoreError::corrupt(item_key(item), "placeholder is not a boolean"))?,
+        },
     })
 }
 

@@ -23,6 +23,7 @@ mod reads;
 mod restore;
 mod settings;
 pub(crate) use settings::{ADMINS, count_of};
+mod staffing;
 mod time_off;
 mod views;
 
@@ -40,6 +41,7 @@ pub(crate) use items::{
 };
 pub use labels::{MAX_LABELS_NAMED, ManyLabels};
 pub use reads::Timeline;
+pub use staffing::StaffingRead;
 pub use time_off::{NewTimeOff, TimeOffChange};
 pub use views::{MAX_VIEWS, ViewInput};
 

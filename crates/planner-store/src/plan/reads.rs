@@ -380,8 +380,9 @@ impl Plan<'_> {
     }
 
     /// The utilisation report of `range` (weeks from `first_weekday`, 0 Monday): the timeline's
-    /// read of the range, its figures made by [`Report::build`]. Any member may read it; a range
-    /// too long is refused before anything is read.
+    /// read of the range (the team's labels name the demand by role), its figures made by
+    /// [`Report::build`]. Any member may read it; a range too long is refused before anything is
+    /// read.
     pub async fn report(
         self,
         scope: &TeamScope,
@@ -396,6 +397,7 @@ impl Plan<'_> {
             default_week: t.team.default_week,
             people: &t.people,
             projects: &t.projects,
+            labels: &t.labels,
             items: &t.items,
         })?)
     }

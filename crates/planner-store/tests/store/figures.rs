@@ -202,6 +202,7 @@ proptest! {
                     default_week: everything.team.default_week,
                     people: &everything.people,
                     projects: &everything.projects,
+                    labels: &everything.labels,
                     items: &everything.items,
                 })
                 .unwrap();

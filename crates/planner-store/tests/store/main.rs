@@ -20,6 +20,7 @@ mod holidays;
 mod identity;
 mod labels;
 mod pagination;
+mod placeholders;
 mod plan;
 mod planted;
 mod signin;

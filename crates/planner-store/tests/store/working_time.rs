@@ -354,6 +354,7 @@ async fn the_report_is_the_timelines_read_summed_and_a_too_long_one_reads_nothin
         default_week: t.team.default_week,
         people: &t.people,
         projects: &t.projects,
+        labels: &t.labels,
         items: &t.items,
     })
     .unwrap();

@@ -25,4 +25,8 @@ roleId?: string,
 /**
  * Their skills; absent: none.
  */
-skillIds?: Array<string>, };
+skillIds?: Array<string>, 
+/**
+ * A placeholder (a role not yet staffed); absent: a person.
+ */
+placeholder?: boolean, };

@@ -2,10 +2,15 @@
 import type { LoadFigures } from "./LoadFigures";
 
 /**
- * A person's figures over the range and in each week.
+ * A person's figures over the range and in each week, or a placeholder's (its hours booked are
+ * demand; its capacity is that of its working week, which nobody's utilisation counts).
  */
 export type PersonLine = { 
 /**
  * The person.
  */
-id: string, name: string, load: LoadFigures, weeks: Array<LoadFigures>, };
+id: string, name: string, 
+/**
+ * A placeholder's line: not summed into the team's.
+ */
+placeholder: boolean, load: LoadFigures, weeks: Array<LoadFigures>, };

@@ -3,10 +3,27 @@ import type { LoadFigures } from "./LoadFigures";
 
 /**
  * A project's hours over the range and in each week (its `capacity` and `off` are nothing: a
- * project has none of its own), and how many people it books.
+ * project has none of its own), how many people it books, and the part of its hours booked on
+ * placeholders (still to staff).
  */
 export type ProjectLine = { 
 /**
  * The project.
  */
-id: string, name: string, people: number, load: LoadFigures, weeks: Array<LoadFigures>, };
+id: string, name: string, 
+/**
+ * The people it books (placeholders not counted).
+ */
+people: number, 
+/**
+ * All its hours, those booked on placeholders included: the project's whole demand.
+ */
+load: LoadFigures, weeks: Array<LoadFigures>, 
+/**
+ * Of its hours, the minutes booked on placeholders (confirmed and tentative).
+ */
+toStaff: number, 
+/**
+ * The same in each week.
+ */
+toStaffWeeks: Array<number>, };

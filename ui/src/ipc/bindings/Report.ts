@@ -3,6 +3,7 @@ import type { LoadFigures } from "./LoadFigures";
 import type { PersonLine } from "./PersonLine";
 import type { ProjectLine } from "./ProjectLine";
 import type { ReportWeek } from "./ReportWeek";
+import type { RoleLine } from "./RoleLine";
 
 /**
  * The report, as the app's report screen and `rp-admin report --json` read it.
@@ -25,6 +26,12 @@ people: Array<PersonLine>,
  */
 projects: Array<ProjectLine>, 
 /**
- * The team: the sum of the people.
+ * The demand by role: by hours to staff, most first, then name (the line of those with no
+ * role last among equals). A role with no hours and no capacity is left out, and the line of
+ * those with no role unless they have hours booked.
+ */
+roles: Array<RoleLine>, 
+/**
+ * The team: the sum of the people (placeholders not counted).
  */
 team: LoadFigures, teamWeeks: Array<LoadFigures>, };

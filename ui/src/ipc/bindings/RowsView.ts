@@ -3,6 +3,7 @@ import type { DaySpan } from "./DaySpan";
 import type { PeriodKind } from "./PeriodKind";
 import type { RowDensity } from "./RowDensity";
 import type { RowGrouping } from "./RowGrouping";
+import type { RowKind } from "./RowKind";
 import type { RowOrder } from "./RowOrder";
 
 /**
@@ -29,7 +30,11 @@ projects: string[],
 /**
  * Free at least this many minutes over the period; none: any.
  */
-freeMinutes: number | null, grouping: RowGrouping, sort: RowOrder, density: RowDensity, period: PeriodKind, 
+freeMinutes: number | null, 
+/**
+ * People, placeholders or both (a view saved before placeholders: both).
+ */
+kind: RowKind, grouping: RowGrouping, sort: RowOrder, density: RowDensity, period: PeriodKind, 
 /**
  * The days picked for the period `custom`.
  */

@@ -3,6 +3,7 @@
 import type { AssignmentDto, PersonDto, ProjectDto } from "../../ipc";
 import { LABELS } from "../../labels/labelsWords";
 import { ui } from "../../lang.svelte";
+import { STAFFING } from "../../staffing/staffingWords";
 import { CAPACITY } from "../capacityWords";
 import { FULL_DAY } from "../model/allocation";
 import { type Day, dateOf, dayOf, withinPlan } from "../model/dates";
@@ -156,7 +157,16 @@ export class Commands {
   };
 
   personItems(person: PersonDto): MenuItem[] {
+    const staff: MenuItem[] = person.placeholder
+      ? [
+          {
+            label: ui.words(STAFFING).staffMenu,
+            run: () => this.d.modal.show({ kind: "staff", placeholder: person }),
+          },
+        ]
+      : [];
     return [
+      ...staff,
       {
         label: ui.t.renamePerson,
         shortcut: "F2",

@@ -39,6 +39,8 @@ export type Modal =
   | { kind: "people-filter" }
   /** A person's group over time, role and skills (the person's menu). */
   | { kind: "person-labels"; person: PersonDto }
+  /** Staffing a placeholder: who takes its bookings (the placeholder's menu). */
+  | { kind: "staff"; placeholder: PersonDto }
   /** One change of many people's group, role and skills (the person's menu: them chosen). */
   | { kind: "many-people"; chosen: string[] }
   /** The utilisation report (the toolbar's), first over the rows' period. */
@@ -79,6 +81,7 @@ export function gridFocusAfterMenu(current: Modal): boolean {
       "free",
       "person-labels",
       "many-people",
+      "staff",
       ...NAMING,
     ] as ModalKind[]
   ).includes(current.kind);

@@ -8,7 +8,26 @@ export type Edit =
   | { kind: "update"; before: AssignmentDto; after: AssignmentDto }
   | { kind: "delete"; before: AssignmentDto }
   | { kind: "rename-person"; before: PersonDto; after: PersonDto }
-  | { kind: "update-project"; before: ProjectDto; after: ProjectDto };
+  | { kind: "update-project"; before: ProjectDto; after: ProjectDto }
+  /** Bookings handed from one row to another in one step (staffing a placeholder): `after[i]` is
+   * `before[i]` on its new row. */
+  | { kind: "hand-over"; before: AssignmentDto[]; after: AssignmentDto[] };
+
+/** The assignments an edit is about (before and after), for forgetting the edits of a gone one. */
+export function bookingsOf(e: Edit): AssignmentDto[] {
+  switch (e.kind) {
+    case "create":
+      return [e.after];
+    case "delete":
+      return [e.before];
+    case "update":
+      return [e.before, e.after];
+    case "hand-over":
+      return [...e.before, ...e.after];
+    default:
+      return [];
+  }
+}
 
 /** The edit that takes `e` back. */
 export function inverse(e: Edit): Edit {
@@ -23,6 +42,8 @@ export function inverse(e: Edit): Edit {
       return { kind: "rename-person", before: e.after, after: e.before };
     case "update-project":
       return { kind: "update-project", before: e.after, after: e.before };
+    case "hand-over":
+      return { kind: "hand-over", before: e.after, after: e.before };
   }
 }
 

@@ -4,6 +4,7 @@
 // again (loader.ts). A part of the plan (plan.svelte.ts).
 import { MESSAGES } from "../../i18n";
 import type { AssignmentDto, LiveItemDto, LiveNewsDto, PersonDto, ProjectDto } from "../../ipc";
+import { bookingsOf } from "./history";
 import type { Loader } from "./loader";
 import { sameBar } from "./planApi";
 import type { Shown } from "./shown.svelte";
@@ -167,7 +168,11 @@ export class LiveView {
       this.goneAt.set(before.id, Math.max(this.goneAt.get(before.id) ?? 0, before.version));
       const shown = this.shown.byId[before.id];
       if (shown && shown.version <= before.version) this.shown.drop(before.id);
-      this.shown.history.forget((e) => (e.kind === "create" ? e.after.id : e.before.id) === before.id);
+      // Its own edits go; an edit of many bookings stays for the others (undone, this one is
+      // said to be gone and the rest go back).
+      this.shown.history.forget(
+        (e) => e.kind !== "hand-over" && bookingsOf(e).some((a) => a.id === before.id),
+      );
       this.shown.syncHistory();
     }
   }

@@ -42,6 +42,23 @@ describe("the people filter", () => {
     expect(conditions({ ...everything, freeHours: 0, projects: ["x"] })).toBe(5);
   });
 
+  it("shows people, placeholders or both", () => {
+    const [from, to] = [d("2027-01-01"), d("2027-02-01")];
+    const hire: PersonDto = { ...ada, id: "hire", name: "Lead — to hire", placeholder: true };
+    const shown = (kind: "all" | "people" | "placeholders") =>
+      [ada, hire].filter((p) => passesLabels(p, { ...NO_FILTER, kind }, from, to)).map((p) => p.id);
+    expect([shown("all"), shown("people"), shown("placeholders")]).toEqual([
+      ["ada", "hire"],
+      ["ada"],
+      ["hire"],
+    ]);
+    // Combined with the others, and counted as a condition.
+    expect(passesLabels(hire, { ...NO_FILTER, kind: "placeholders", roles: ["junior"] }, from, to)).toBe(
+      false,
+    );
+    expect(conditions({ ...NO_FILTER, kind: "placeholders" })).toBe(1);
+  });
+
   it("finds who is booked on a project on some day of the period", () => {
     const bar = (
       id: string,

@@ -1,8 +1,8 @@
 // Which people the timeline shows beyond the name search: by group (on any day of the period),
-// role, skills (all or any of them), project (booked on it in the period) and free hours (at
-// least N over the period), combined — each condition left empty lets everyone through. Pure:
+// role, skills (all or any of them), project (booked on it in the period), free hours (at least
+// N over the period; a placeholder is never free) and people or placeholders, combined — each condition left empty lets everyone through. Pure:
 // the rows (rows.svelte.ts) apply it; tested in peopleFilter.test.ts.
-import type { AssignmentDto, PersonDto } from "../../ipc";
+import type { AssignmentDto, PersonDto, RowKind } from "../../ipc";
 import { type Day, dateOf, dayOf } from "./dates";
 
 export interface PeopleFilter {
@@ -14,12 +14,15 @@ export interface PeopleFilter {
   projects: readonly string[];
   /** Hours free over the period at least; null: any. */
   freeHours: number | null;
+  /** People and placeholders, people only, placeholders only. */
+  kind: RowKind;
 }
 
 /** The rows' order: by name, most booked first (share of capacity over the period), most free
  * hours first. */
 export type RowOrder = "name" | "load" | "free";
 export const ROW_ORDERS: RowOrder[] = ["name", "load", "free"];
+export const ROW_KINDS: RowKind[] = ["all", "people", "placeholders"];
 
 export const NO_FILTER: PeopleFilter = {
   groups: [],
@@ -28,6 +31,7 @@ export const NO_FILTER: PeopleFilter = {
   allSkills: true,
   projects: [],
   freeHours: null,
+  kind: "all",
 };
 
 /** How many conditions are set (none: everyone passes). */
@@ -37,7 +41,8 @@ export function conditions(f: PeopleFilter): number {
     (f.roles.length ? 1 : 0) +
     (f.skills.length ? 1 : 0) +
     (f.projects.length ? 1 : 0) +
-    (f.freeHours !== null ? 1 : 0)
+    (f.freeHours !== null ? 1 : 0) +
+    (f.kind !== "all" ? 1 : 0)
   );
 }
 
@@ -55,6 +60,7 @@ export function inGroupDuring(person: PersonDto, groups: readonly string[], from
 
 /** Whether `person` passes the filter's group, role and skill conditions over `[from, to)`. */
 export function passesLabels(person: PersonDto, f: PeopleFilter, from: Day, to: Day): boolean {
+  if (f.kind !== "all" && (f.kind === "placeholders") !== (person.placeholder ?? false)) return false;
   if (f.groups.length && !inGroupDuring(person, f.groups, from, to)) return false;
   if (f.roles.length && !(person.roleId && f.roles.includes(person.roleId))) return false;
   if (f.skills.length) {

@@ -77,6 +77,9 @@ describe("the period of the rows' figures", () => {
       ["ada", 8, false],
       ["cy", 8, false],
     ]);
+    // A placeholder is nobody's free time, however free its week.
+    const withHire = [...rows, { person: { id: "cy", name: "Hire", placeholder: true } }];
+    expect(whoIsFree(withHire, loads, 0, 3, 240, true).map((f) => f.name)).toEqual(["BOB", "ADA", "CY"]);
     expect(whoIsFree(rows, loads, 0, 3, 240, false)[0]).toMatchObject({
       personId: "cy",
       free: 960,

@@ -140,14 +140,24 @@ export function figuresText(f: Figures, lang: string): string {
   return text;
 }
 
-function writeFigures(f: Figures, lang: string): string {
+/** Minutes as the name column writes hours: "7.5h". */
+function hoursShort(minutes: number, lang: string): string {
   let n = formats.get(lang);
   if (!n) {
     n = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
     formats.set(lang, n);
   }
-  const format = n;
-  const h = (m: number) => `${format.format(m / 60)}h`;
+  return `${n.format(minutes / 60)}h`;
+}
+
+/** A placeholder's figures as the name column writes them: its booked hours, the demand ("24h
+ * to hire"); it has no free time or load of anyone's. */
+export function demandText(f: Figures, lang: string, toHire: string): string {
+  return `${hoursShort(f.booked, lang)} ${toHire}`;
+}
+
+function writeFigures(f: Figures, lang: string): string {
+  const h = (m: number) => hoursShort(m, lang);
   return `${h(f.booked)} · ${h(f.free)} · ${f.percent === null ? "–" : `${f.percent}%`}`;
 }
 
@@ -178,11 +188,12 @@ export interface Available {
 }
 
 /**
- * Who is free over `[from, to)` for `perDay` minutes a day: everyone, those with enough free on
+ * Who is free over `[from, to)` for `perDay` minutes a day: everyone (placeholders are nobody's
+ * free time), those with enough free on
  * each of their working days first, then by free minutes, most first. `loads` gives a person's day
  * loads (rows.svelte.ts, `loadsIn`).
  */
-export function whoIsFree<R extends { person: { id: string; name: string } }>(
+export function whoIsFree<R extends { person: { id: string; name: string; placeholder?: boolean } }>(
   rows: readonly R[],
   loads: (row: R, from: Day, to: Day) => readonly DayLoad[],
   from: Day,
@@ -191,6 +202,7 @@ export function whoIsFree<R extends { person: { id: string; name: string } }>(
   tentative: boolean,
 ): Available[] {
   return rows
+    .filter((row) => !row.person.placeholder)
     .map((row) => {
       const days = loads(row, from, to).filter((d) => d.capacity > 0);
       const left = days.map((d) => Math.max(0, d.capacity - d.confirmed - (tentative ? d.tentative : 0)));

@@ -14,9 +14,11 @@ import type {
   LabelsEditDto,
   LiveNewsDto,
   ManyLabelsDto,
+  NotHandedDto,
   PersonDto,
   ProjectDto,
   ScheduleDto,
+  StaffingDto,
   TimelineDto,
 } from "../../ipc";
 import type { Capacity } from "./capacity.svelte";
@@ -196,7 +198,8 @@ export class Plan {
   /** Sends a change found not saved once more; a failure is a notice again. */
   private async again(e: UnconfirmedEdit): Promise<void> {
     try {
-      if (e.kind === "add-person") await this.addPerson(e.after.name, e.after.id);
+      if (e.kind === "add-person")
+        await this.addPerson(e.after.name, e.after.id, e.after.placeholder ?? false);
       else if (e.kind === "add-project") await this.addProject(e.after.name, e.after.color, e.after.id);
       else await this.edit(e);
     } catch (err) {
@@ -270,9 +273,16 @@ export class Plan {
     const e = way === "undo" ? this.shown.history.nextUndo() : this.shown.history.nextRedo();
     if (!e) return;
     try {
+      this.handedLast = [];
       await this.apply(e);
       if (way === "undo") this.shown.history.undid();
       else this.shown.history.redid();
+      // Some bookings of a hand-over stayed (changed or deleted meanwhile): said, and shown.
+      const [stayed] = this.handedLast;
+      if (stayed) {
+        this.shown.fail(stayed.error);
+        await this.loader.reload().catch(() => {});
+      }
     } catch (err) {
       if (STALE.has(codeOf(err) ?? "")) {
         if (way === "undo") this.shown.history.dropUndo();
@@ -353,6 +363,17 @@ export class Plan {
         this.shown.showProject({ ...was, name: e.after.name, color: e.after.color });
         return () => this.shown.showProject(was);
       }
+      case "hand-over": {
+        const were = e.before.map((b) => this.byId[b.id] ?? b);
+        for (const [i, was] of were.entries()) {
+          const after = e.after[i] ?? was;
+          this.shown.display({ ...was, personId: after.personId });
+          this.loader.ensureReach(after);
+        }
+        return () => {
+          for (const was of were) this.shown.display(was);
+        };
+      }
     }
   }
 
@@ -389,8 +410,24 @@ export class Plan {
         this.shown.showProject(after);
         return { kind: "update-project", before: current, after };
       }
+      case "hand-over": {
+        const current = e.before.map((b) => this.heldBefore(b));
+        const to = e.after[0]?.personId;
+        if (to === undefined) return e;
+        const answer = await this.api.handOver(current, to);
+        for (const a of answer.moved) this.shown.put(a);
+        this.handedLast = answer.failed;
+        // None moved: the edit failed whole (the view goes back, nothing to undo).
+        const [first] = answer.failed;
+        if (!answer.moved.length && first) throw first.error;
+        const moved = new Set(answer.moved.map((a) => a.id));
+        return { kind: "hand-over", before: current.filter((b) => moved.has(b.id)), after: answer.moved };
+      }
     }
   }
+
+  /** The bookings the last hand-over left where they were, and why. */
+  private handedLast: NotHandedDto[] = [];
 
   // The copy the view held before `show` changed it: the history's, with the newest version.
   private heldBefore(before: AssignmentDto): AssignmentDto {
@@ -413,9 +450,10 @@ export class Plan {
   // ---- people and projects -------------------------------------------------------------------
 
   /** Adds a person with an id made here, so that sending it again never adds a second one. */
-  async addPerson(name: string, id = newId()): Promise<PersonDto> {
-    const person = await this.unsureOnLoss({ kind: "add-person", after: { id, name, version: 0 } }, () =>
-      this.api.createPerson(name, id),
+  async addPerson(name: string, id = newId(), placeholder = false): Promise<PersonDto> {
+    const after = { id, name, version: 0, ...(placeholder ? { placeholder } : {}) };
+    const person = await this.unsureOnLoss({ kind: "add-person", after }, () =>
+      this.api.createPerson(name, id, placeholder || null),
     );
     this.shown.showPerson(person, true);
     return person;
@@ -429,6 +467,30 @@ export class Plan {
       if (codeOf(err) === "unconfirmed") this.unsure = [...this.unsure, e];
       throw err;
     }
+  }
+
+  /**
+   * Hands `bookings` to `personId` in one undo step (staffing a placeholder), each booking a
+   * move of its own on the Rust side. Those that could not move (changed or deleted meanwhile)
+   * are answered, and the rows are read again so they show where those are; a failure of all is
+   * thrown.
+   */
+  async handOver(bookings: AssignmentDto[], personId: string): Promise<NotHandedDto[]> {
+    this.handedLast = [];
+    await this.edit({
+      kind: "hand-over",
+      before: bookings,
+      after: bookings.map((b) => ({ ...b, personId })),
+    });
+    const failed = this.handedLast;
+    if (failed.length) await this.loader.reload().catch(() => {});
+    return failed;
+  }
+
+  /** A placeholder's bookings from today on and who could take `chosen` of them (all when
+   * null), best first: the Rust side's figures, read from the table. */
+  staffing(placeholderId: string, chosen: string[] | null): Promise<StaffingDto> {
+    return this.api.staffing(placeholderId, chosen);
   }
 
   /** Renames; a failure is thrown (the dialog shows it). */

@@ -109,6 +109,40 @@ describe("Plan edits", () => {
     expect(plan.notice).toBeNull();
   });
 
+  it("hands a placeholder's bookings to a person in one undo step, and says which stayed", async () => {
+    const { store, plan } = setUp();
+    await plan.create(week("hire", "2026-12-07", "2026-12-11"));
+    await plan.create(week("hire", "2026-12-14", "2026-12-18"));
+    await plan.create(week("hire", "2027-01-04", "2027-01-08"));
+    const [a, b, c] = only(plan).sort((x, y) => x.startDate.localeCompare(y.startDate));
+    if (!a || !b || !c) throw new Error("three bookings");
+    expect(await plan.handOver([a, b], "ada")).toEqual([]);
+    expect([a, b, c].map((x) => store.rows.get(x.id)?.personId)).toEqual(["ada", "ada", "hire"]);
+    expect([a, b].map((x) => plan.byId[x.id]?.personId)).toEqual(["ada", "ada"]);
+    // One undo takes both back, one redo hands both again.
+    await plan.undo();
+    expect([a, b].map((x) => store.rows.get(x.id)?.personId)).toEqual(["hire", "hire"]);
+    expect(plan.canUndo).toBe(true); // the creates before it
+    await plan.redo();
+    expect([a, b].map((x) => store.rows.get(x.id)?.personId)).toEqual(["ada", "ada"]);
+    await plan.undo();
+
+    // Someone else moved one meanwhile: the other goes, that one stays and is said; undo takes
+    // back only what moved.
+    const held = store.rows.get(c.id);
+    if (!held) throw new Error("c");
+    await store.updateAssignment(held, week("hire", "2027-01-11", "2027-01-15"));
+    const bNow = plan.byId[b.id];
+    if (!bNow) throw new Error("b");
+    const stayed = await plan.handOver([bNow, c], "ada");
+    expect(stayed.map((s) => [s.id, s.error.code])).toEqual([[c.id, "conflict"]]);
+    expect(store.rows.get(b.id)?.personId).toBe("ada");
+    expect(plan.byId[c.id]).toMatchObject({ personId: "hire", startDate: "2027-01-11" });
+    await plan.undo();
+    expect(store.rows.get(b.id)?.personId).toBe("hire");
+    expect(store.rows.get(c.id)).toMatchObject({ personId: "hire", startDate: "2027-01-11" });
+  });
+
   it("undoes a delete by creating the same assignment again, and redoes it", async () => {
     const { store, plan } = setUp();
     await plan.create(week("ada", "2026-12-07", "2026-12-11"));

@@ -35,6 +35,8 @@ export type PlanApi = CapacityApi &
     | "updateProject"
     | "projectAssignmentCount"
     | "deleteProject"
+    | "staffing"
+    | "handOver"
   >;
 
 /** A message for the user: what went wrong, or what happened after a conflict; `action` offers a

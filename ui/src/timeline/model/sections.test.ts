@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { LabelDto, PersonDto } from "../../ipc";
+import type { AssignmentDto, LabelDto, PersonDto } from "../../ipc";
 import { FULL_DAY } from "./allocation";
-import { dayOf } from "./dates";
+import { dateOf, dayOf } from "./dates";
 import { DEFAULT_AVAILABILITY } from "./load";
 import { figures, type PeriodRow } from "./period";
-import { groupDays, sectionFigures, sectionsOf } from "./sections";
+import { groupDays, projectWeeks, sectionFigures, sectionsOf } from "./sections";
 
 const d = dayOf;
 const label = (kind: LabelDto["kind"], id: string, name: string): LabelDto => ({
@@ -78,6 +78,66 @@ describe("the rows' sections", () => {
     ]);
   });
 
+  it("groups by project: its people booked on it in the period, a person in each of theirs, the idle last", () => {
+    const project = (id: string) => ({ id, name: id.toUpperCase(), color: "#336699", version: 1 });
+    const booking = (id: string, personId: string, projectId: string, startDate: string, lastDay: string) =>
+      ({
+        id,
+        personId,
+        projectId,
+        startDate,
+        lastDay,
+        endDateExclusive: dateOf(d(lastDay) + 1),
+      }) as AssignmentDto;
+    const bookings = [
+      booking("1", "ada", "apollo", "2027-01-11", "2027-01-15"),
+      booking("2", "bo", "apollo", "2027-01-18", "2027-01-29"),
+      booking("3", "ada", "gemini", "2027-01-20", "2027-01-20"),
+      // Before the period: Cy is booked on nothing in it.
+      booking("4", "cy", "gemini", "2027-01-04", "2027-01-08"),
+    ];
+    const projects = [project("apollo"), project("gemini"), project("idle")];
+    const s = sectionsOf([ada, bo, cy], "project", labels, period, { projects, bookings });
+    expect(s.map((x) => [x.key, x.project?.name ?? null, x.members.map((m) => m.id)])).toEqual([
+      ["apollo", "APOLLO", ["ada", "bo"]],
+      ["gemini", "GEMINI", ["ada"]],
+      ["", null, ["cy"]],
+    ]);
+  });
+
+  it("sums a project's hours week by week over the rows, each booking as the rows count it", () => {
+    const bar = (projectId: string, from: string, to: string, value: number, kind = "hoursPerDay") => ({
+      start: d(from),
+      end: d(to),
+      a: { projectId, allocation: { kind, value }, status: "confirmed" } as never,
+    });
+    const rows = [
+      // 4 h a day over two weeks; 50 % of another project, left out.
+      {
+        availability: DEFAULT_AVAILABILITY,
+        bars: [
+          bar("apollo", "2027-01-11", "2027-01-25", 240),
+          bar("gemini", "2027-01-11", "2027-01-25", 50, "percent"),
+        ],
+      },
+      // 20 h in all over Thursday 14 to Tuesday 19: 4 working days, 5 h each.
+      {
+        availability: DEFAULT_AVAILABILITY,
+        bars: [bar("apollo", "2027-01-14", "2027-01-20", 1200, "total")],
+      },
+    ];
+    // From Wednesday 13 (the first week cut) to Saturday 23, weeks from Monday.
+    const weeks = projectWeeks("apollo", rows, d("2027-01-13"), d("2027-01-23"), 0);
+    expect(weeks.map((w) => [dateOf(w.from), dateOf(w.to), w.minutes / 60])).toEqual([
+      ["2027-01-13", "2027-01-18", 3 * 4 + 2 * 5],
+      ["2027-01-18", "2027-01-23", 5 * 4 + 2 * 5],
+    ]);
+    // Weeks from Sunday: the cut falls elsewhere.
+    expect(
+      projectWeeks("apollo", rows, d("2027-01-13"), d("2027-01-23"), 6).map((w) => dateOf(w.from)),
+    ).toEqual(["2027-01-13", "2027-01-17"]);
+  });
+
   it("sums a section's figures over each member's days in it", () => {
     // Everyone booked 4 h a day on the two weeks' working days: 8 h days, 10 working days.
     const rowOf = (_id: string): PeriodRow => ({
@@ -118,5 +178,9 @@ describe("the rows' sections", () => {
       ],
     });
     expect(sectionFigures(eng, (id) => over.get(id), period, true).free).toBe(8 * 240);
+    // A placeholder in the section: its hours are demand, in nobody's load.
+    const hired = new Map(rows);
+    hired.set("bo", { ...rowOf("bo"), person: { placeholder: true } } as PeriodRow);
+    expect(sectionFigures(eng, (id) => hired.get(id), period, true).booked).toBe(8 * 240);
   });
 });

@@ -1,14 +1,18 @@
-// Rows grouped by the people's group, role or skill: which people each section holds and, for a
-// group, on which days of the period they are in it (someone who moves on a day is in both
-// groups, each counting only its own days), and a section's summed figures over the period.
+// Rows grouped by the people's group, role or skill, or by project (the project view): which
+// people each section holds and, for a group, on which days of the period they are in it (someone
+// who moves on a day is in both groups, each counting only its own days), a section's summed
+// figures over the period, and a project's hours week by week.
 // Pure: the rows (scene/rows.svelte.ts) lay the sections out; tested in sections.test.ts.
-import type { LabelDto, PersonDto } from "../../ipc";
-import { type Day, dayOf } from "./dates";
+import type { AssignmentDto, LabelDto, PersonDto, ProjectDto } from "../../ipc";
+import { type Day, dayOf, weekday } from "./dates";
+import { type Availability, bookedDays } from "./load";
+import { bookedOn } from "./peopleFilter";
 import { type Figures, figures, type PeriodRow, type Span, sumFigures } from "./period";
 
-/** What the rows are grouped by: nothing, the group (on the period's days), the role, a skill. */
-export type Grouping = "none" | "group" | "role" | "skill";
-export const GROUPINGS: Grouping[] = ["none", "group", "role", "skill"];
+/** What the rows are grouped by: nothing, the group (on the period's days), the role, a skill, or
+ * the projects they are booked on in the period (the project view). */
+export type Grouping = "none" | "group" | "role" | "skill" | "project";
+export const GROUPINGS: Grouping[] = ["none", "group", "role", "skill", "project"];
 
 /** A member of a section: the person, and the days of the period they count in it (null: all). */
 export interface Member {
@@ -16,13 +20,21 @@ export interface Member {
   days: Span[] | null;
 }
 
-/** A section: a label's people, or (`label` null) the people without one of that kind. */
+/** A section: a label's people, a project's (the project view), or (both null) the people
+ * without one of that kind. */
 export interface Section {
   by: Exclude<Grouping, "none">;
-  /** The label's id; "" for the people without one. */
+  /** The label's or project's id; "" for the people without one. */
   key: string;
   label: LabelDto | null;
+  project?: ProjectDto | null;
   members: Member[];
+}
+
+/** What the project view's sections are made of: the team's projects and the bookings held. */
+export interface ProjectsBooked {
+  projects: readonly ProjectDto[];
+  bookings: Iterable<AssignmentDto>;
 }
 
 /**
@@ -55,7 +67,9 @@ export function sectionsOf(
   by: Exclude<Grouping, "none">,
   labels: readonly LabelDto[],
   period: Span,
+  booked: ProjectsBooked = { projects: [], bookings: [] },
 ): Section[] {
+  if (by === "project") return projectSections(people, booked, period);
   const known = labels.filter((l) => l.kind === by);
   const byKey = new Map<string, Member[]>([...known.map((l): [string, Member[]] => [l.id, []]), ["", []]]);
   const add = (key: string | null | undefined, id: string, days: Span[] | null) => {
@@ -79,17 +93,84 @@ export function sectionsOf(
 }
 
 /** A section's figures over `period`: its members' over the days they are in it, summed (free
- * hours are each person's own: one person's overtime does not make another's free time less). */
+ * hours are each person's own: one person's overtime does not make another's free time less).
+ * Placeholders' hours are demand, in nobody's load: left out. */
 export function sectionFigures(
   section: Section,
-  rowOf: (id: string) => PeriodRow | undefined,
+  rowOf: (id: string) => (PeriodRow & { person?: { placeholder?: boolean } }) | undefined,
   period: Span,
   tentative: boolean,
 ): Figures {
   const parts: Figures[] = [];
   for (const m of section.members) {
     const row = rowOf(m.id);
-    if (row) for (const d of m.days ?? [period]) parts.push(figures(row, d.from, d.to, tentative));
+    if (row && !row.person?.placeholder)
+      for (const d of m.days ?? [period]) parts.push(figures(row, d.from, d.to, tentative));
   }
   return sumFigures(parts, tentative);
+}
+
+/**
+ * The project view's sections: each project (in the team's order) with the people booked on it on
+ * some day of the period, then the people booked on none; a person on three projects is in
+ * three sections.
+ */
+function projectSections(people: readonly PersonDto[], booked: ProjectsBooked, period: Span): Section[] {
+  const bookings = [...booked.bookings];
+  const sections: Section[] = booked.projects.map((p) => {
+    const on = bookedOn(bookings, [p.id], period.from, period.to);
+    return {
+      by: "project",
+      key: p.id,
+      label: null,
+      project: p,
+      members: people.filter((x) => on.has(x.id)).map((x) => ({ id: x.id, days: null })),
+    };
+  });
+  const somewhere = new Set(sections.flatMap((s) => s.members.map((m) => m.id)));
+  const idle = people.filter((x) => !somewhere.has(x.id)).map((x) => ({ id: x.id, days: null }));
+  return [...sections, { by: "project" as const, key: "", label: null, project: null, members: idle }].filter(
+    (s) => s.members.length > 0,
+  );
+}
+
+/** A week of a project's hours: days `[from, to)` (cut by the days asked) and the minutes booked. */
+export interface WeekHours {
+  from: Day;
+  to: Day;
+  minutes: number;
+}
+
+/**
+ * Project `projectId`'s hours in each week of `[from, to)` (weeks starting on `weekStart`, 0 =
+ * Monday; the first and last cut by the days asked), over every row given: each booking's minutes
+ * on each day, as the rows' figures count them (tentative work included).
+ */
+export function projectWeeks(
+  projectId: string,
+  rows: readonly {
+    bars: readonly { start: number; end: number; a: AssignmentDto }[];
+    availability: Availability;
+  }[],
+  from: Day,
+  to: Day,
+  weekStart: number,
+): WeekHours[] {
+  const weeks: WeekHours[] = [];
+  for (let d = from; d < to; ) {
+    const next = Math.min(to, d + 7 - ((weekday(d) - weekStart + 7) % 7));
+    weeks.push({ from: d, to: next, minutes: 0 });
+    d = next;
+  }
+  if (!weeks.length) return weeks;
+  for (const row of rows)
+    for (const b of row.bars) {
+      if (b.a.projectId !== projectId || b.end <= from || b.start >= to) continue;
+      const booking = { from: b.start, to: b.end, allocation: b.a.allocation, status: b.a.status };
+      for (const [day, minutes] of bookedDays(booking, row.availability, from, to)) {
+        const week = weeks.find((w) => day >= w.from && day < w.to);
+        if (week) week.minutes += minutes;
+      }
+    }
+  return weeks;
 }

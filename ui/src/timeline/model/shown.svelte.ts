@@ -6,7 +6,7 @@
 import { MESSAGES } from "../../i18n";
 import type { AssignmentDto, PersonDto, ProjectDto, TimelineDto, Unreadable } from "../../ipc";
 import { Capacity } from "./capacity.svelte";
-import { type Edit, History } from "./history";
+import { bookingsOf, History } from "./history";
 import { Labels } from "./labels.svelte";
 import type { UnconfirmedEdit } from "./offline";
 import { byName, codeOf, type Notice, type PlanApi, type Say } from "./planApi";
@@ -131,11 +131,7 @@ export class Shown {
   dropWhere(test: (a: AssignmentDto) => boolean): void {
     for (const a of Object.values(this.byId)) if (test(a)) this.touched.mark(BAR(a.id));
     this.byId = Object.fromEntries(Object.entries(this.byId).filter(([, a]) => !test(a)));
-    const gone = (e: Edit) =>
-      (e.kind === "create" && test(e.after)) ||
-      (e.kind === "delete" && test(e.before)) ||
-      (e.kind === "update" && (test(e.before) || test(e.after)));
-    this.history.forget(gone);
+    this.history.forget((e) => bookingsOf(e).some(test));
     this.syncHistory();
   }
 

@@ -119,6 +119,7 @@ export function sameRowsView(a: RowsView, b: RowsView): boolean {
     a.allSkills === b.allSkills &&
     list(a.projects) === list(b.projects) &&
     a.freeMinutes === b.freeMinutes &&
+    a.kind === b.kind &&
     a.grouping === b.grouping &&
     a.sort === b.sort &&
     a.density === b.density &&

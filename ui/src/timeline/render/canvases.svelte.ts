@@ -3,6 +3,7 @@
 // with, the label caches they share, what each shows now, and the rehearsal of a scroll.
 import type { PersonDto } from "../../ipc";
 import { ui } from "../../lang.svelte";
+import { STAFFING } from "../../staffing/staffingWords";
 import type { Day } from "../model/dates";
 import { monthLabels } from "../scene/layout";
 import type { Rows, SectionHeader } from "../scene/rows.svelte";
@@ -102,6 +103,7 @@ export class Canvases {
         lang: ui.lang,
         heatmap: rows.heatmap,
         sections: rows.sectionsShown,
+        sectionWeeks: rows.sectionWeeks,
       }),
     );
     this.paneSize = $derived({
@@ -130,7 +132,13 @@ export class Canvases {
         this.family,
         rows.shown,
         rows.all,
-        { ...rows.periodDays, partlyMissing: rows.periodMissing, tentative: rows.tentative, lang: ui.lang },
+        {
+          ...rows.periodDays,
+          partlyMissing: rows.periodMissing,
+          tentative: rows.tentative,
+          lang: ui.lang,
+          toHire: ui.words(STAFFING).toHire,
+        },
         input.cursorRow(),
         input.detail,
         { shown: rows.sectionsShown, name: input.section ?? ((s) => s.section.label?.name ?? "") },

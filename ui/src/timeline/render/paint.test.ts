@@ -86,11 +86,30 @@ describe("paint", () => {
 
   it("draws a section's header as a band over the weekends, in the header's colour with a line under it", () => {
     const { ctx, ops } = recorder();
-    paint(ctx, scene({ shades: [{ x: 1100, w: 20 }], bands: [{ y: 60, h: 28 }] }), view, 1, new TextCache());
+    paint(
+      ctx,
+      scene({ shades: [{ x: 1100, w: 20 }], bands: [{ y: 60, h: 28, cells: [] }] }),
+      view,
+      1,
+      new TextCache(),
+    );
     expect(ops.slice(2)).toEqual([
       "rect #eee 100,0 20x200",
       "rect #fafafa 0,10 400x28",
       "rect #ddd 0,37 400x1",
+    ]);
+  });
+
+  it("writes a project's hours of each week in its band (the project view), within the week's cell", () => {
+    const { ctx, ops } = recorder();
+    const cells = [
+      { x: 1000, w: 140, text: "32h" },
+      { x: 1140, w: 140, text: "7.5h" },
+    ];
+    paint(ctx, scene({ bands: [{ y: 60, h: 28, cells }] }), view, 1, new TextCache());
+    expect(ops.filter((o) => o.startsWith("text"))).toEqual([
+      'text #111 "32h" 6,24',
+      'text #111 "7.5h" 146,24',
     ]);
   });
 

@@ -114,6 +114,15 @@ function paintIn(
   }
   ctx.font = scene.font;
   const measure = (s: string) => ctx.measureText(s).width;
+  // The project view's weekly hours, each in its week's cell of the project's band.
+  for (const b of scene.bands)
+    for (const c of b.cells) {
+      if (!meets(within, c.x - sx, b.y - sy, c.w, b.h)) continue;
+      const label = text.fit(c.text, c.w - 2 * LABEL_PAD, measure);
+      if (!label) continue;
+      ctx.fillStyle = palette.fg;
+      put(ctx, labels, label, c.x - sx + LABEL_PAD, b.y - sy + b.h / 2, scene.font, 12, palette.fg, ratio);
+    }
   for (const c of scene.heat) {
     if (!c.text || !meets(within, c.x - sx, c.y - sy, c.w, c.h)) continue;
     const label = text.fit(c.text, c.w - 2 * LABEL_PAD, measure);

@@ -95,6 +95,7 @@ export function rowsViewOf(rows: Rows): RowsView {
     allSkills: f.allSkills,
     projects: [...f.projects],
     freeMinutes: f.freeHours === null ? null : Math.round(f.freeHours * 60),
+    kind: f.kind,
     grouping: rows.grouping,
     sort: rows.sort,
     density: rows.density,
@@ -113,6 +114,7 @@ export function applyRowsView(rows: Rows, v: RowsView): void {
     allSkills: v.allSkills,
     projects: v.projects,
     freeHours: v.freeMinutes === null ? null : v.freeMinutes / 60,
+    kind: v.kind,
   };
   rows.grouping = v.grouping;
   rows.sort = v.sort;

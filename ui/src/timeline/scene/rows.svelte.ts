@@ -21,7 +21,14 @@ import {
   type Span,
 } from "../model/period";
 import type { Plan } from "../model/plan.svelte";
-import { type Grouping, type Section, sectionFigures, sectionsOf } from "../model/sections";
+import {
+  type Grouping,
+  projectWeeks,
+  type Section,
+  sectionFigures,
+  sectionsOf,
+  type WeekHours,
+} from "../model/sections";
 import { daysLabel } from "./format";
 import { type HeatCell, heatCells, heatUnit } from "./heat";
 import { dayRuns, rowAt, stackRows, visibleRows } from "./layout";
@@ -87,6 +94,8 @@ export interface PlacedRow {
   /** What keeps the row's elements as it moves: its person's id, and the section it is in (a
    * person may have a row in several). */
   key: string;
+  /** The project view: the project of the row's section (its other work fades); else null. */
+  focus: string | null;
   top: number;
   height: number;
   over: { from: Day; to: Day }[];
@@ -125,6 +134,7 @@ export function placeRows(
   heat: { unit: "day" | "week"; weekStart: number } | null = null,
   density: Density = "comfortable",
   keys: readonly string[] | null = null,
+  focus: readonly (string | null)[] | null = null,
 ): PlacedRow[] {
   return rows.slice(range.first, range.last).map((row, i) => {
     const index = range.first + i;
@@ -137,6 +147,7 @@ export function placeRows(
       person: row.person,
       index,
       key: keys?.[index] ?? row.person.id,
+      focus: focus?.[index] ?? null,
       top,
       height: heights[index] ?? 0,
       over: dayRuns(overIn(row, days.first, days.last, tentative)),
@@ -265,6 +276,9 @@ export class Rows {
   readonly sections: SectionHeader[];
   /** The sections whose header is in view (or near it). */
   readonly sectionsShown: SectionHeader[];
+  /** The project view: the hours of each shown section's project, week by week over the days
+   * laid out, by `SectionHeader.key`. */
+  readonly sectionWeeks: Map<string, WeekHours[]>;
   /** Each person's row index and each bar's place, by id. */
   readonly index: { person: Map<string, number>; bar: Map<string, BarPlace> };
   readonly tops: number[];
@@ -327,10 +341,14 @@ export class Rows {
       if (hours === null && sort === "name") return null;
       const { from, to } = this.periodDays;
       const of = (r: Row) => figures(r, from, to, this.tentative);
-      let kept = hours === null ? this.#rows : this.#rows.filter((r) => of(r).free >= hours * 60);
+      // A placeholder is nobody's free time and nobody's load: never free enough, last in both
+      // orders.
+      const free = (r: Row) => (r.person.placeholder ? -1 : of(r).free);
+      const load = (r: Row) => (r.person.placeholder ? -2 : (of(r).percent ?? -1));
+      let kept = hours === null ? this.#rows : this.#rows.filter((r) => free(r) >= hours * 60);
       // (A stable sort: people of the same figure stay by name.)
-      if (sort === "free") kept = [...kept].sort((a, b) => of(b).free - of(a).free);
-      if (sort === "load") kept = [...kept].sort((a, b) => (of(b).percent ?? -1) - (of(a).percent ?? -1));
+      if (sort === "free") kept = [...kept].sort((a, b) => free(b) - free(a));
+      if (sort === "load") kept = [...kept].sort((a, b) => load(b) - load(a));
       return kept.map((r) => r.person.id);
     });
     const inOrder = <T>(xs: T[], id: (x: T) => string): T[] => {
@@ -346,18 +364,23 @@ export class Rows {
     const grouping = $derived.by((): Section[] | null => {
       const by = this.grouping;
       if (by === "none") return null;
-      return sectionsOf(this.people, by, plan.labels.list, by === "group" ? this.periodDays : NO_DAYS);
+      const days = by === "group" || by === "project" ? this.periodDays : NO_DAYS;
+      const booked =
+        by === "project" ? { projects: plan.projects, bookings: Object.values(plan.byId) } : undefined;
+      return sectionsOf(this.people, by, plan.labels.list, days, booked);
     });
     const key = (s: Section) => `${this.grouping}:${s.key}`;
-    // Each row shown: its person, and its key (section and person).
+    // Each row shown: its person, its key (section and person) and, in the project view, the
+    // project of its section (the row's other work fades).
     const shown = $derived.by(
-      fromLast<{ ids: string[]; keys: string[] } | null>(null, (last) => {
+      fromLast<{ ids: string[]; keys: string[]; focus: (string | null)[] } | null>(null, (last) => {
         if (!grouping) return null;
         const open = grouping.filter((s) => !this.collapsed.has(key(s)));
         const ids = open.flatMap((s) => s.members.map((m) => m.id));
         const keys = open.flatMap((s) => s.members.map((m) => `${key(s)}/${m.id}`));
+        const focus = open.flatMap((s) => s.members.map(() => s.project?.id ?? null));
         const same = last && last.keys.length === keys.length && last.keys.every((k, i) => k === keys[i]);
-        return same ? last : { ids, keys };
+        return same ? last : { ids, keys, focus };
       }),
     );
     const pick = <T extends { person: PersonDto }>(xs: T[]): T[] => {
@@ -415,8 +438,20 @@ export class Rows {
         this.heatmap ? { unit: heatUnit(view.px), weekStart: ui.dates.weekStart } : null,
         this.density,
         shown?.keys ?? null,
+        shown?.focus ?? null,
       ),
     );
+    // The project view: each project's hours in each week of the days laid out, over everyone
+    // shown (its header's band says them).
+    this.sectionWeeks = $derived.by(() => {
+      const out = new Map<string, WeekHours[]>();
+      if (this.grouping !== "project") return out;
+      const { first, last } = view.days;
+      for (const s of this.sectionsShown)
+        if (s.section.project)
+          out.set(s.key, projectWeeks(s.section.project.id, this.everyone, first, last, ui.dates.weekStart));
+      return out;
+    });
     this.missing = $derived(chunkSpans(plan.missing));
     this.partlyMissing = $derived(
       this.missing.some((r) => r.to > view.days.first && r.from < view.days.last),

@@ -48,8 +48,9 @@ export interface Scene {
   /** Where each week starts (content x), as the user's region starts weeks. */
   weeks: number[];
   rowLines: number[];
-  /** The headers of sections (grouped rows): bands across the pane, content y and height. */
-  bands: { y: number; h: number }[];
+  /** The headers of sections (grouped rows): bands across the pane, content y and height, and
+   * in the project view the project's hours in each week, written in the week's cell. */
+  bands: { y: number; h: number; cells: { x: number; w: number; text: string }[] }[];
   /** A person's days without work beyond the weekends (holidays, days off in their week). */
   closed: { x: number; y: number; w: number; h: number }[];
   /** A person's time off. */

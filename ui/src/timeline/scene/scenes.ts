@@ -5,7 +5,8 @@ import type { AssignmentDto, PersonDto, ProjectDto } from "../../ipc";
 import { allocationText } from "../model/allocation";
 import { type Day, dateOf, isWeekend, weekday } from "../model/dates";
 import type { Level } from "../model/load";
-import { figures, figuresText } from "../model/period";
+import { demandText, figures, figuresText } from "../model/period";
+import type { WeekHours } from "../model/sections";
 import { textOn } from "./color";
 import { heatText } from "./heat";
 import type { Zoom } from "./layout";
@@ -63,6 +64,8 @@ export interface PaneInput {
   heatmap?: boolean;
   /** The sections' headers in view (grouped rows). */
   sections?: readonly SectionHeader[];
+  /** The project view: each shown section's project hours by week (rows.svelte.ts). */
+  sectionWeeks?: ReadonlyMap<string, readonly WeekHours[]>;
 }
 
 /** The least room a day has for weeks to be marked (the week zoom's; at the month zoom the
@@ -82,7 +85,17 @@ export function paneScene(p: PaneInput): Scene {
         ? p.days.filter((d) => weekday(d) === p.weekStart).map((d) => (d - origin) * px)
         : [],
     rowLines: p.shown.map((r) => r.top + r.height - 1),
-    bands: (p.sections ?? []).map((s) => ({ y: s.top, h: s.h })),
+    bands: (p.sections ?? []).map((s) => ({
+      y: s.top,
+      h: s.h,
+      cells: (p.sectionWeeks?.get(s.key) ?? [])
+        .filter((w) => w.minutes > 0)
+        .map((w) => ({
+          x: (w.from - origin) * px,
+          w: (w.to - w.from) * px,
+          text: weekHoursText(w.minutes, p.lang ?? "en"),
+        })),
+    })),
     // A person's days without work (holidays, days off in their week): shaded as weekends are.
     closed: p.shown.flatMap((r) =>
       r.closed.map((c) => ({ x: (c.from - origin) * px, y: r.top, w: (c.to - c.from) * px, h: r.height })),
@@ -148,13 +161,28 @@ export function paneScene(p: PaneInput): Scene {
               // A tentative bar is light and hatched (paint.ts): its text is the pane's own colour.
               textColor: tentative ? p.palette.fg : textOn(color),
               tentative,
-              // As the bars' CSS had it: faded 0.2, pending 0.7, dragged 0.4, multiplied.
+              // As the bars' CSS had it: faded 0.2 (another project searched for, or in the
+              // project view the row's other work), pending 0.7, dragged 0.4, multiplied.
               alpha:
-                (p.faded(b.a) ? 0.2 : 1) * (b.a.version === 0 ? 0.7 : 1) * (b.id === p.dragging ? 0.4 : 1),
+                (p.faded(b.a) || (r.focus !== null && b.a.projectId !== r.focus) ? 0.2 : 1) *
+                (b.a.version === 0 ? 0.7 : 1) *
+                (b.id === p.dragging ? 0.4 : 1),
             };
           }),
         ),
   };
+}
+
+const weekFormats = new Map<string, Intl.NumberFormat>();
+
+/** A week's hours in a project's header band: "32h", "7.5h". */
+export function weekHoursText(minutes: number, lang: string): string {
+  let f = weekFormats.get(lang);
+  if (!f) {
+    f = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
+    weekFormats.set(lang, f);
+  }
+  return `${f.format(minutes / 60)}h`;
 }
 
 /** A bar's text: its project, and its allocation unless it is the whole working day. */
@@ -247,14 +275,14 @@ export function namesScene(
   family: string,
   shown: readonly PlacedRow[],
   rows: readonly Row[],
-  period: { from: Day; to: Day; partlyMissing: boolean; tentative?: boolean; lang?: string },
+  period: { from: Day; to: Day; partlyMissing: boolean; tentative?: boolean; lang?: string; toHire?: string },
   cursorRow: number,
   /** What is said after a person's name, muted (their role and group): none by default. */
   detail: (p: PersonDto) => string = () => "",
   /** The sections' headers in view (grouped rows) and the name of each: none by default. */
   sections: { shown: readonly SectionHeader[]; name: (s: SectionHeader) => string } = NO_SECTIONS,
 ): NamesScene {
-  const { from, to, tentative = true, lang = "en" } = period;
+  const { from, to, tentative = true, lang = "en", toHire = "to hire" } = period;
   return {
     palette,
     family,
@@ -273,7 +301,12 @@ export function namesScene(
         name: r.person.name,
         // Under the name only where two lines fit (not in the compact density's one line).
         detail: r.height >= DETAIL_ROW_H ? detail(r.person) : "",
-        load: period.partlyMissing || !row ? "–" : figuresText(figures(row, from, to, tentative), lang),
+        load:
+          period.partlyMissing || !row
+            ? "–"
+            : r.person.placeholder
+              ? demandText(figures(row, from, to, tentative), lang, toHire)
+              : figuresText(figures(row, from, to, tentative), lang),
         current: r.index === cursorRow,
       };
     }),
