@@ -33,6 +33,15 @@ fn a_view_is_saved_read_back_changed_and_deleted() {
     let read = call(&w, "save_view", json!({ "view": old })).unwrap();
     assert_eq!(read["rows"]["kind"], "all");
     call(&w, "delete_view", json!({ "id": read["id"], "version": 1 })).unwrap();
+    // The project view, a project's section folded: saved and read back as sent.
+    let mut projects = rows();
+    projects["grouping"] = json!("project");
+    projects["collapsed"] = json!(["project:01PRJAAAAAAAAAAAAAAAAAAAAA", "project:"]);
+    let by_project = json!({ "id": "01VIEWCCCCCCCCCCCCCCCCCCCC", "name": "By project", "shared": false,
+        "zoom": "week", "rows": projects, "version": 0 });
+    let read = call(&w, "save_view", json!({ "view": by_project })).unwrap();
+    assert_eq!(read["rows"], projects);
+    call(&w, "delete_view", json!({ "id": read["id"], "version": 1 })).unwrap();
     let mut changed = view.clone();
     changed["name"] = json!("Roles, spring");
     changed["version"] = json!(1);
@@ -69,5 +78,8 @@ fn every_bad_view_gets_a_sentence_and_changes_nothing() {
     let mut odd = rows();
     odd["sort"] = json!("colour");
     refused(with("Odd", odd), "invalid_view");
+    let mut folded = rows();
+    folded["collapsed"] = json!(["project:not a project"]);
+    refused(with("Folded", folded), "invalid_view");
     assert_eq!(call(&w, "views", json!({})).unwrap(), json!([]), "nothing saved");
 }

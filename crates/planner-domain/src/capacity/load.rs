@@ -17,9 +17,9 @@
 use super::allocation::{Allocation, Status};
 use super::off::Absence;
 use super::week::Schedule;
-use crate::{Date, DateRange};
+use crate::{CalendarId, Date, DateRange, Person, PersonId, ValidationError, WindowItems};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 /// Everything that decides when one person can work.
 #[derive(Debug, Clone, Copy)]
@@ -28,6 +28,38 @@ pub struct Availability<'a> {
     /// The public holidays of the person's calendar (empty when in none).
     pub holidays: &'a BTreeSet<Date>,
     pub absences: &'a [Absence],
+}
+
+/// Everyone's holidays and time off from one window read, for [`Availability`]s made person by
+/// person (their working weeks are the caller's: [`Person::schedule_or`]). A time off that cannot
+/// be read as days off is refused whole.
+pub(crate) struct PeopleDays<'a> {
+    holidays: HashMap<&'a CalendarId, BTreeSet<Date>>,
+    absences: HashMap<&'a PersonId, Vec<Absence>>,
+    none: BTreeSet<Date>,
+}
+
+impl<'a> PeopleDays<'a> {
+    pub(crate) fn new(items: &'a WindowItems) -> Result<Self, ValidationError> {
+        let mut holidays: HashMap<&CalendarId, BTreeSet<Date>> = HashMap::new();
+        for h in &items.holidays {
+            holidays.entry(&h.calendar).or_default().insert(h.day);
+        }
+        let mut absences: HashMap<&PersonId, Vec<Absence>> = HashMap::new();
+        for t in &items.time_off {
+            absences.entry(&t.person_id).or_default().push(t.absence()?);
+        }
+        Ok(Self { holidays, absences, none: BTreeSet::new() })
+    }
+
+    /// When `person` can work, on `schedule` (theirs or the team's).
+    pub(crate) fn of<'s>(&'s self, person: &Person, schedule: &'s Schedule) -> Availability<'s> {
+        Availability {
+            schedule,
+            holidays: person.calendar.as_ref().and_then(|c| self.holidays.get(c)).unwrap_or(&self.none),
+            absences: self.absences.get(&person.id).map_or(&[], Vec::as_slice),
+        }
+    }
 }
 
 impl Availability<'_> {

@@ -8,8 +8,7 @@
 //! they are in its projects' hours (and their part "to staff") and in its role's, never in the
 //! team's sums, whose utilisation is the people's alone.
 
-use super::load::{Availability, Booking, PeriodLoad, day_loads_each};
-use super::off::Absence;
+use super::load::{Booking, PeopleDays, PeriodLoad, day_loads_each};
 use super::week::WorkWeek;
 use crate::{
     Date, DateRange, Label, LabelId, LabelKind, Name, Person, PersonId, Project, ProjectId, ValidationError,
@@ -256,12 +255,7 @@ impl Report {
         // The week of each day of the range, by its offset.
         let week_of: Vec<usize> =
             weeks.iter().enumerate().flat_map(|(i, w)| std::iter::repeat_n(i, w.days as usize)).collect();
-        let calendars = holidays_by_calendar(input.items);
-        let none = BTreeSet::new();
-        let mut absences: HashMap<&PersonId, Vec<Absence>> = HashMap::new();
-        for t in &input.items.time_off {
-            absences.entry(&t.person_id).or_default().push(t.absence()?);
-        }
+        let days_off = PeopleDays::new(input.items)?;
         // Each person's bookings, and the project of each.
         let mut bookings: HashMap<&PersonId, (Vec<Booking>, Vec<&ProjectId>)> = HashMap::new();
         for a in &input.items.assignments {
@@ -278,12 +272,7 @@ impl Report {
         let mut people = Vec::with_capacity(input.people.len());
         for person in input.people {
             let schedule = person.schedule_or(input.default_week);
-            let holidays = person.calendar.as_ref().and_then(|c| calendars.get(c)).unwrap_or(&none);
-            let availability = Availability {
-                schedule: &schedule,
-                holidays,
-                absences: absences.get(&person.id).map_or(&[], Vec::as_slice),
-            };
+            let availability = days_off.of(person, &schedule);
             let (theirs, of) = bookings.get(&person.id).unwrap_or(&none_booked);
             // The person's days, each booking's minutes summed by project and week on the way
             // (a placeholder's also as the project's part to staff).
@@ -554,14 +543,6 @@ fn add(mut sum: PeriodLoad, more: &PeriodLoad) -> PeriodLoad {
     sum.off += more.off;
     sum.over_days += more.over_days;
     sum
-}
-
-fn holidays_by_calendar(items: &WindowItems) -> HashMap<&crate::CalendarId, BTreeSet<Date>> {
-    let mut by: HashMap<&crate::CalendarId, BTreeSet<Date>> = HashMap::new();
-    for h in &items.holidays {
-        by.entry(&h.calendar).or_default().insert(h.day);
-    }
-    by
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
 use super::*;
-use crate::capacity::{Allocation, Schedule, Status, TimeOffKind, day_loads};
+use crate::capacity::{Allocation, Availability, Schedule, Status, TimeOffKind, day_loads};
 use crate::{Assignment, AssignmentId, CalendarId, Color, Holiday, TimeOff, TimeOffId};
 
 fn label(kind: LabelKind, name: &str) -> Label {

@@ -4,12 +4,11 @@
 //! People with the placeholder's role and skills come first, then those who cover most of the
 //! wanted hours. The figures are the timeline's own: every day is [`day_loads`]'s.
 
-use super::load::{Availability, Booking, day_loads};
-use super::off::Absence;
-use super::week::{Schedule, WorkWeek};
-use crate::{Assignment, CalendarId, Date, DateRange, Name, Person, PersonId, ValidationError, WindowItems};
+use super::load::{Booking, PeopleDays, day_loads};
+use super::week::WorkWeek;
+use crate::{Assignment, DateRange, Name, Person, PersonId, ValidationError, WindowItems};
 use serde::Serialize;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 use ts_rs::TS;
 
 /// What staffing is worked out from: the team's people, the chosen bookings of the placeholder
@@ -73,7 +72,7 @@ impl Staffing {
         let Some(span) = span_of(input.chosen) else {
             return Ok(Self { wanted: 0, days: 0, skills_wanted: 0, candidates: Vec::new() });
         };
-        let days = PeopleDays::new(input.items);
+        let days = PeopleDays::new(input.items)?;
         let own: Vec<Booking> = input.chosen.iter().map(|a| booking(a)).collect();
         // The minutes wanted on each day of the span (tentative bookings want theirs too).
         let schedule = placeholder.schedule_or(input.default_week);
@@ -138,38 +137,6 @@ pub fn span_of(chosen: &[&Assignment]) -> Option<DateRange> {
 
 fn booking(a: &Assignment) -> Booking {
     Booking { range: a.range, allocation: a.allocation, status: a.status }
-}
-
-/// Each person's availability from one window read: their calendar's holidays and their time
-/// off (their working weeks are the caller's, [`Person::schedule_or`]).
-struct PeopleDays<'a> {
-    holidays: HashMap<&'a CalendarId, BTreeSet<Date>>,
-    absences: HashMap<&'a PersonId, Vec<Absence>>,
-    none: BTreeSet<Date>,
-}
-
-impl<'a> PeopleDays<'a> {
-    fn new(items: &'a WindowItems) -> Self {
-        let mut holidays: HashMap<&CalendarId, BTreeSet<Date>> = HashMap::new();
-        for h in &items.holidays {
-            holidays.entry(&h.calendar).or_default().insert(h.day);
-        }
-        let mut absences: HashMap<&PersonId, Vec<Absence>> = HashMap::new();
-        for t in &items.time_off {
-            if let Ok(absence) = t.absence() {
-                absences.entry(&t.person_id).or_default().push(absence);
-            }
-        }
-        Self { holidays, absences, none: BTreeSet::new() }
-    }
-
-    fn of<'s>(&'s self, person: &Person, schedule: &'s Schedule) -> Availability<'s> {
-        Availability {
-            schedule,
-            holidays: person.calendar.as_ref().and_then(|c| self.holidays.get(c)).unwrap_or(&self.none),
-            absences: self.absences.get(&person.id).map_or(&[], Vec::as_slice),
-        }
-    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 use super::*;
 use crate::capacity::{Allocation, Status, TimeOffKind};
-use crate::{AssignmentId, LabelId, ProjectId, TimeOff, TimeOffId};
+use crate::{AssignmentId, Date, LabelId, ProjectId, TimeOff, TimeOffId};
 
 fn day(s: &str) -> Date {
     Date::parse(s).unwrap()

@@ -140,8 +140,8 @@ export function figuresText(f: Figures, lang: string): string {
   return text;
 }
 
-/** Minutes as the name column writes hours: "7.5h". */
-function hoursShort(minutes: number, lang: string): string {
+/** Minutes as the name column and the project view's week cells write hours: "7.5h". */
+export function hoursShort(minutes: number, lang: string): string {
   let n = formats.get(lang);
   if (!n) {
     n = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });

@@ -5,7 +5,7 @@ import type { AssignmentDto, PersonDto, ProjectDto } from "../../ipc";
 import { allocationText } from "../model/allocation";
 import { type Day, dateOf, isWeekend, weekday } from "../model/dates";
 import type { Level } from "../model/load";
-import { demandText, figures, figuresText } from "../model/period";
+import { demandText, figures, figuresText, hoursShort } from "../model/period";
 import type { WeekHours } from "../model/sections";
 import { textOn } from "./color";
 import { heatText } from "./heat";
@@ -93,7 +93,7 @@ export function paneScene(p: PaneInput): Scene {
         .map((w) => ({
           x: (w.from - origin) * px,
           w: (w.to - w.from) * px,
-          text: weekHoursText(w.minutes, p.lang ?? "en"),
+          text: hoursShort(w.minutes, p.lang ?? "en"),
         })),
     })),
     // A person's days without work (holidays, days off in their week): shaded as weekends are.
@@ -171,18 +171,6 @@ export function paneScene(p: PaneInput): Scene {
           }),
         ),
   };
-}
-
-const weekFormats = new Map<string, Intl.NumberFormat>();
-
-/** A week's hours in a project's header band: "32h", "7.5h". */
-export function weekHoursText(minutes: number, lang: string): string {
-  let f = weekFormats.get(lang);
-  if (!f) {
-    f = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
-    weekFormats.set(lang, f);
-  }
-  return `${f.format(minutes / 60)}h`;
 }
 
 /** A bar's text: its project, and its allocation unless it is the whole working day. */
