@@ -35,6 +35,13 @@ async function build(): Promise<FieldPage> {
     (target.querySelector('button[data-action="density"]') as HTMLElement).click();
     await tick();
   }
+  // `?nohits` (a diagnostic, not a page to compare): the pane's DOM hit targets kept out of style,
+  // layout and paint (`display: none`), so that a run tells what they cost of a frame.
+  if (q.has("nohits")) {
+    const style = document.createElement("style");
+    style.textContent = ".hits { display: none; }";
+    document.head.append(style);
+  }
   const viewport = () => target.querySelector(".viewport") as HTMLElement;
   const bars = () => target.querySelectorAll(".viewport .bar").length;
   return {
