@@ -473,6 +473,9 @@ async function measureField(base, page, people, limitMs, shot) {
       if (f?.phase === "done") {
         const r = f.result;
         r.others = othersShare(before, cpuTicks());
+        // A page run with `+timing` (ours.ts): each scroll event's script and its canvases' part.
+        const timing = await app.script("return window.__timing ?? null;").catch(() => null);
+        if (timing) console.log(`(${page}: ${timingLine(timing)})`);
         if (shot) await app.screenshot(`field-${people}-${page}`);
         return r;
       }
@@ -517,3 +520,13 @@ if (process.env.RP_BENCH_SKIP_MEMORY !== "1") {
   console.log(`\nPSS, whole process tree (MiB): the app ${list(totals.app)} (median ${median(totals.app).toFixed(1)}); the empty window ${list(totals.floor)} (median ${median(totals.floor).toFixed(1)}); the app ÷ the floor ${(median(totals.app) / median(totals.floor)).toFixed(2)}`);
 }
 if (process.env.RP_BENCH_SKIP_REPORT !== "1") await reportShown();
+
+/** `window.__timing`'s scroll events as p50 / p95 of their script and of its canvas painting. */
+function timingLine({ scroll, canvas }) {
+  const q = (xs, p) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))].toFixed(1) : "–";
+  };
+  const rest = scroll.map((s, i) => s - (canvas[i] ?? 0));
+  return `${scroll.length} scroll events; script ms p50 / p95 ${q(scroll, 0.5)} / ${q(scroll, 0.95)}, of it canvases ${q(canvas, 0.5)} / ${q(canvas, 0.95)}, the rest ${q(rest, 0.5)} / ${q(rest, 0.95)}`;
+}

@@ -4,6 +4,7 @@
 import { mount, tick } from "svelte";
 import { openTimeline } from "../src/ipc";
 import { dateOf } from "../src/timeline/model/dates";
+import { Canvases } from "../src/timeline/render/canvases.svelte";
 import { paneStats } from "../src/timeline/render/paint";
 import Timeline from "../src/timeline/components/Timeline.svelte";
 import "../src/app.css";
@@ -42,6 +43,7 @@ async function build(): Promise<FieldPage> {
     style.textContent = ".hits { display: none; }";
     document.head.append(style);
   }
+  if (q.has("timing")) timeScrolls(target.querySelector(".viewport") as HTMLElement);
   const viewport = () => target.querySelector(".viewport") as HTMLElement;
   const bars = () => target.querySelectorAll(".viewport .bar").length;
   return {
@@ -100,3 +102,39 @@ async function groupedFilteredCompact(target: HTMLElement) {
 
 const people = pagePeople(PEOPLE);
 runPage("ours", people, people * PER_PERSON, build);
+
+/**
+ * `?timing` (a diagnostic, not a page to compare): how long each scroll event's script takes — the
+ * viewport's handler and the effects it sets off (Svelte runs them in the microtask after it),
+ * from a capturing listener on the window to a listener on the viewport added after the app's —
+ * and of that, the canvases' painting (`Canvases`' paint methods, timed by wrapping them). The
+ * rest of a frame is the engine's style, layout, paint and compositing. Read from
+ * `window.__timing` by scripts/bench-timeline.mjs.
+ */
+function timeScrolls(viewport: HTMLElement) {
+  const timing = { scroll: [] as number[], canvas: [] as number[] };
+  (window as unknown as { __timing: typeof timing }).__timing = timing;
+  let painting = 0;
+  const proto = Canvases.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+  for (const name of ["paintPane", "paintNames", "paintHeader"]) {
+    const original = proto[name];
+    if (!original) continue;
+    proto[name] = function (this: unknown, ...args: unknown[]) {
+      const t = performance.now();
+      try {
+        return original.apply(this, args);
+      } finally {
+        painting += performance.now() - t;
+      }
+    };
+  }
+  let start = 0;
+  window.addEventListener("scroll", () => {
+    start = performance.now();
+    painting = 0;
+  }, { capture: true });
+  viewport.addEventListener("scroll", () => {
+    timing.scroll.push(performance.now() - start);
+    timing.canvas.push(painting);
+  });
+}
