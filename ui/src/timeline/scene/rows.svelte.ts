@@ -443,13 +443,27 @@ export class Rows {
     );
     // The project view: each project's hours in each week of the days laid out, over everyone
     // shown (its header's band says them).
+    // The rows with a bar of each project (made again only when the rows change, not as one
+    // scrolls): a week's sum reads those alone.
+    const rowsOn = $derived.by(() => {
+      const out = new Map<string, Row[]>();
+      if (this.grouping !== "project") return out;
+      for (const r of this.everyone)
+        for (const id of new Set(r.bars.map((b) => b.a.projectId))) {
+          const list = out.get(id) ?? [];
+          list.push(r);
+          out.set(id, list);
+        }
+      return out;
+    });
     this.sectionWeeks = $derived.by(() => {
       const out = new Map<string, WeekHours[]>();
       if (this.grouping !== "project") return out;
       const { first, last } = view.days;
-      for (const s of this.sectionsShown)
-        if (s.section.project)
-          out.set(s.key, projectWeeks(s.section.project.id, this.everyone, first, last, ui.dates.weekStart));
+      for (const s of this.sectionsShown) {
+        const id = s.section.project?.id;
+        if (id) out.set(s.key, projectWeeks(id, rowsOn.get(id) ?? [], first, last, ui.dates.weekStart));
+      }
       return out;
     });
     this.missing = $derived(chunkSpans(plan.missing));
