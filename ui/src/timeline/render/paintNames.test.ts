@@ -98,6 +98,21 @@ describe("paintNames with grouped rows", () => {
     expect(texts).toContain('text #777 "96h · 24h · 80%" 103.5,14');
   });
 
+  it("marks a placeholder's row with dashes down its left edge, and paints again when a row becomes one", () => {
+    const { ctx, ops } = recorder();
+    const row = { y: 0, h: 36, name: "Designer — to hire", detail: "", load: "40h to hire", current: false };
+    const scene = { palette, family: "sans-serif", headers: [], rows: [{ ...row, placeholder: true }] };
+    paintNames(ctx, scene, { width: 219, height: 300, scrollTop: 0 }, 1, new TextCache());
+    expect(ops.filter((o) => o.startsWith("rect #777"))).toEqual([
+      "rect #777 2,3 3x3",
+      "rect #777 2,9 3x3",
+      "rect #777 2,15 3x3",
+      "rect #777 2,21 3x3",
+      "rect #777 2,27 3x3",
+    ]);
+    expect(sameNames({ ...scene, rows: [row] }, scene)).toBe(false);
+  });
+
   it("paints the name column again when a header changes", () => {
     const header = { y: 0, h: 28, name: "Design · 12", load: "80%", collapsed: false };
     const base = { palette, family: "sans-serif", rows: [], headers: [header] };

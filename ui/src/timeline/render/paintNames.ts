@@ -40,7 +40,8 @@ export function sameNames(a: NamesScene, b: NamesScene): boolean {
         r.name === o.name &&
         r.detail === o.detail &&
         r.load === o.load &&
-        r.current === o.current
+        r.current === o.current &&
+        r.placeholder === o.placeholder
       );
     })
   );
@@ -71,6 +72,11 @@ export function paintNames(
     }
     ctx.fillStyle = palette.line;
     ctx.fillRect(0, y + r.h - 1, view.width, 1);
+    // A placeholder (a role not yet staffed): a dashed mark down its left edge.
+    if (r.placeholder) {
+      ctx.fillStyle = palette.muted;
+      for (let d = y + 3; d < y + r.h - 4; d += 6) ctx.fillRect(2, d, 3, Math.min(3, y + r.h - 4 - d));
+    }
   }
   // Loads first (12 px), then names (14 px) in the room the load leaves: one font change each.
   const loadFont = `12px ${s.family}`;

@@ -78,7 +78,16 @@ export interface NamesScene {
   palette: Palette;
   family: string;
   /** Content y and height of each row in view. */
-  rows: { y: number; h: number; name: string; detail: string; load: string; current: boolean }[];
+  /** `placeholder`: a row for a role not yet staffed (a dashed mark at its left edge). */
+  rows: {
+    y: number;
+    h: number;
+    name: string;
+    detail: string;
+    load: string;
+    current: boolean;
+    placeholder?: boolean;
+  }[];
   /** The sections' headers in view (grouped rows): name with its people's count, their summed
    * figures, and whether the section is folded. */
   headers: { y: number; h: number; name: string; load: string; collapsed: boolean }[];

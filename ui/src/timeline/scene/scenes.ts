@@ -296,6 +296,7 @@ export function namesScene(
               ? demandText(figures(row, from, to, tentative), lang, toHire)
               : figuresText(figures(row, from, to, tentative), lang),
         current: r.index === cursorRow,
+        ...(r.person.placeholder ? { placeholder: true } : {}),
       };
     }),
   };
