@@ -36,6 +36,12 @@ async function build(): Promise<FieldPage> {
     (target.querySelector('button[data-action="density"]') as HTMLElement).click();
     await tick();
   }
+  // `?projectview`: the project view (a row per project with its people), its toolbar switch.
+  if (q.has("projectview")) {
+    await tick();
+    (target.querySelector('button[data-action="project-view"]') as HTMLElement).click();
+    await tick();
+  }
   // `?nohits` (a diagnostic, not a page to compare): the pane's DOM hit targets kept out of style,
   // layout and paint (`display: none`), so that a run tells what they cost of a frame.
   if (q.has("nohits")) {
