@@ -16,5 +16,5 @@ pub use report::{
     LoadFigures, MAX_REPORT_DAYS, PersonLine, ProjectLine, Report, ReportInput, ReportWeek, RoleLine,
     RoleWeek, decimal_hours,
 };
-pub use staffing::{Candidate, Staffing, StaffingInput, span_of};
+pub use staffing::{Candidate, Staffing, StaffingInput};
 pub use week::{Schedule, WeekFrom, WorkWeek};

@@ -129,7 +129,7 @@ impl Staffing {
 }
 
 /// The days from the first chosen booking's start to the last one's end.
-pub fn span_of(chosen: &[&Assignment]) -> Option<DateRange> {
+fn span_of(chosen: &[&Assignment]) -> Option<DateRange> {
     let start = chosen.iter().map(|a| a.range.start()).min()?;
     let end = chosen.iter().map(|a| a.range.end_exclusive()).max()?;
     DateRange::new(start, end).ok()

@@ -78,11 +78,24 @@ export function bookedOn(
   from: Day,
   to: Day,
 ): Set<string> {
-  const wanted = new Set(projects);
+  const byProject = bookedByProject(bookings, from, to);
+  return new Set(projects.flatMap((p) => [...(byProject.get(p) ?? [])]));
+}
+
+/** The people booked on each project on some day of `[from, to)`, by project id, in one pass over
+ * the bookings. */
+export function bookedByProject(
+  bookings: Iterable<AssignmentDto>,
+  from: Day,
+  to: Day,
+): Map<string, Set<string>> {
   const [first, end] = [dateOf(from), dateOf(to)];
-  const out = new Set<string>();
+  const out = new Map<string, Set<string>>();
   for (const a of bookings) {
-    if (wanted.has(a.projectId) && a.startDate < end && a.endDateExclusive > first) out.add(a.personId);
+    if (a.startDate >= end || a.endDateExclusive <= first) continue;
+    const who = out.get(a.projectId) ?? new Set<string>();
+    who.add(a.personId);
+    out.set(a.projectId, who);
   }
   return out;
 }

@@ -4,8 +4,9 @@
 // figures over the period, and a project's hours week by week.
 // Pure: the rows (scene/rows.svelte.ts) lay the sections out; tested in sections.test.ts.
 import type { AssignmentDto, LabelDto, PersonDto, ProjectDto } from "../../ipc";
-import { type Day, dateOf, dayOf, weekday } from "./dates";
+import { type Day, dayOf, weekday } from "./dates";
 import { type Availability, bookedDays } from "./load";
+import { bookedByProject } from "./peopleFilter";
 import { type Figures, figures, type PeriodRow, type Span, sumFigures } from "./period";
 
 /** What the rows are grouped by: nothing, the group (on the period's days), the role, a skill, or
@@ -117,14 +118,7 @@ export function sectionFigures(
 function projectSections(people: readonly PersonDto[], booked: ProjectsBooked, period: Span): Section[] {
   // Who is booked on each project in the period: one pass over the bookings (a department's plan
   // holds tens of thousands), not one a project.
-  const [first, end] = [dateOf(period.from), dateOf(period.to)];
-  const byProject = new Map<string, Set<string>>();
-  for (const a of booked.bookings) {
-    if (a.startDate >= end || a.endDateExclusive <= first) continue;
-    const who = byProject.get(a.projectId) ?? new Set<string>();
-    who.add(a.personId);
-    byProject.set(a.projectId, who);
-  }
+  const byProject = bookedByProject(booked.bookings, period.from, period.to);
   const none = new Set<string>();
   const sections: Section[] = booked.projects.map((p) => {
     const on = byProject.get(p.id) ?? none;
