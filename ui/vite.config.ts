@@ -6,5 +6,19 @@ export default defineConfig({
   clearScreen: false,
   server: { port: 5173, strictPort: true },
   build: { target: "safari15", outDir: "dist", emptyOutDir: true },
-  test: { include: ["src/**/*.test.ts"] },
+  test: {
+    projects: [
+      { extends: true, test: { name: "node", include: ["src/**/*.test.ts"], exclude: ["src/**/*.svelte.test.ts"] } },
+      // Tests of what Svelte's reactivity keeps and runs: its client runtime, as in the window.
+      {
+        extends: true,
+        resolve: { conditions: ["browser"] },
+        test: {
+          name: "client",
+          include: ["src/**/*.svelte.test.ts"],
+          environment: "./test-support/clientEnvironment.ts",
+        },
+      },
+    ],
+  },
 });

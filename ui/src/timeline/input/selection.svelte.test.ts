@@ -1,6 +1,7 @@
 // The selection is an identity: the cursor and its bar follow the person's and the assignment's ids
 // through what changes the rows under them, and select nothing once they are gone.
-// (A .svelte.test.ts file: its plan is reactive, as the real one is.)
+// (A .svelte.test.ts file, run on Svelte's client runtime: its plan is reactive, as the real one
+// is, and the rows' deriveds are kept until what they read changes.)
 import { describe, expect, it } from "vitest";
 import { BARS, FakePlan, PEOPLE, TODAY, timeline } from "../../../test-support/timeline/fixture";
 import type { AssignmentDto, PersonDto } from "../../ipc";
@@ -8,8 +9,17 @@ import { dateOf, dayOf } from "../model/dates";
 import type { Fields } from "../model/planApi";
 
 class LivePlan extends FakePlan {
-  override people: PersonDto[] = $state([...PEOPLE]);
-  override byId: Record<string, AssignmentDto> = $state(Object.fromEntries(BARS.map((a) => [a.id, a])));
+  #people: PersonDto[] = $state([...PEOPLE]);
+  #byId: Record<string, AssignmentDto> = $state(Object.fromEntries(BARS.map((a) => [a.id, a])));
+  constructor() {
+    super();
+    // The fake plan's fields are the object's own properties, which would hide accessors of this
+    // class's prototype: the reactive ones are put in their place.
+    Object.defineProperties(this, {
+      people: { get: () => this.#people, set: (v: PersonDto[]) => (this.#people = v) },
+      byId: { get: () => this.#byId, set: (v: Record<string, AssignmentDto>) => (this.#byId = v) },
+    });
+  }
   /** An update shown at once, as the plan's optimistic edit is. */
   override update = async (a: AssignmentDto, change: Fields) => {
     this.calls.push(["update", a.id, change]);

@@ -470,10 +470,16 @@ export class Rows {
     this.partlyMissing = $derived(
       this.missing.some((r) => r.to > view.days.first && r.from < view.days.last),
     );
-    this.periodDays = $derived(
-      periodDays(this.period, today, ui.dates.weekStart, {
-        inView: { from: view.viewFrom, to: view.viewTo },
-        custom: this.customPeriod,
+    // The same object while the days are the same: the grouping, the sections' figures and the
+    // orders read it, and a period not of the days in view must not follow the scroll (it did:
+    // every frame of a fling grouped the rows again, BENCHMARKS.md).
+    this.periodDays = $derived.by(
+      fromLast<Span>({ from: 0, to: 0 }, (last) => {
+        const days = periodDays(this.period, today, ui.dates.weekStart, {
+          inView: this.period === "inView" ? { from: view.viewFrom, to: view.viewTo } : undefined,
+          custom: this.customPeriod,
+        });
+        return days.from === last.from && days.to === last.to ? last : days;
       }),
     );
     this.periodMissing = $derived(
