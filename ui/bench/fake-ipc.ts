@@ -231,6 +231,24 @@ export const handOver: typeof real.handOver = (bookings, personId) => {
   });
   return reply({ moved, failed: [] });
 };
+// Many at once, each as the single edits above (the bench's page is the only writer: no conflict).
+export const editBookings: typeof real.editBookings = (_key, edits) => {
+  const outcomes = edits.map((e) => {
+    if (e.kind === "delete") {
+      removeAssignments((x) => x.id === e.current.id);
+      return { kind: "deleted" as const };
+    }
+    const a =
+      e.kind === "create"
+        ? stored(e.booking.id ?? `anew${serial++}`, e.booking, 1)
+        : stored(e.current.id, e.change, e.current.version + 1, e.current);
+    removeAssignments((x) => x.id === a.id);
+    team.assignments.push(a);
+    return { kind: "written" as const, booking: a };
+  });
+  return reply({ batch: `batch${serial++}`, outcomes, requests: 1, cancelled: false });
+};
+export const cancelEdit: typeof real.cancelEdit = () => reply(false);
 export const staffing: typeof real.staffing = (id) =>
   reply({
     bookings: team.assignments.filter((a) => a.personId === id),

@@ -86,6 +86,8 @@ const JA_ERRORS: Record<Exclude<ErrorCode, WithDetail>, string> = {
     "そのグループ・役割・スキルはこのチームにありません（削除された可能性があります）。一覧を開き直してください。",
   duplicate_label:
     "同じ名前がすでに一覧にあります（大文字・小文字や全角・半角の違いは同じ名前とみなします）。",
+  too_many_bookings: "一度に編集できる予定は2000件までです。",
+  booking_twice: "同じ予定が編集に2回含まれています。選択し直してください。",
 };
 
 const JA_WITH_DETAIL: Record<WithDetail, string> = {

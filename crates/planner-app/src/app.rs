@@ -44,6 +44,9 @@ pub struct App {
     /// both are recent ([`crate::supervisor::recheck_due`]).
     pub(crate) live_answered: std::sync::Mutex<Option<tokio::time::Instant>>,
     pub(crate) rechecked: std::sync::Mutex<Option<tokio::time::Instant>>,
+    /// The edits of many bookings running now, by the window's key: what cancels one (many.rs).
+    pub(crate) running_edits:
+        std::sync::Mutex<std::collections::HashMap<String, Arc<std::sync::atomic::AtomicBool>>>,
 }
 
 /// How people sign in to a team table: the mailer of codes and the vault of the session token.
@@ -114,6 +117,7 @@ impl App {
             live: tokio::sync::Mutex::new(None),
             live_answered: std::sync::Mutex::new(None),
             rechecked: std::sync::Mutex::new(None),
+            running_edits: std::sync::Mutex::new(std::collections::HashMap::new()),
         }
     }
 
@@ -300,7 +304,7 @@ impl App {
         self.write_with(call, move |_| change).await
     }
 
-    async fn write_with<T>(
+    pub(crate) async fn write_with<T>(
         &self,
         call: impl AsyncFnOnce(&Store, &TeamScope) -> Result<T, StoreError>,
         change: impl FnOnce(&T) -> Change,

@@ -73,6 +73,8 @@ error_codes! {
     NoSuchLabel = "no_such_label",
     DuplicateLabel = "duplicate_label",
     InvalidView = "invalid_view",
+    TooManyBookings = "too_many_bookings",
+    BookingTwice = "booking_twice",
     // The table (planner-store's `StoreError`).
     NotFound = "not_found",
     AlreadyExists = "already_exists",
@@ -146,6 +148,8 @@ impl ErrorCode {
             V::TooManySkills { .. } => Self::TooManySkills,
             V::NoSuchLabel { .. } => Self::NoSuchLabel,
             V::DuplicateLabel { .. } => Self::DuplicateLabel,
+            V::ManyBookings { .. } => Self::TooManyBookings,
+            V::BookingTwice(_) => Self::BookingTwice,
             V::View(_) => Self::InvalidView,
         }
     }

@@ -28,6 +28,7 @@ mod links;
 mod live;
 pub mod local_move;
 pub mod log;
+mod many;
 pub mod offline;
 pub mod places;
 mod plan;
@@ -57,6 +58,7 @@ pub use workspace::{HEARTBEAT, backoff};
 // through here and never depends on the store itself.
 pub use planner_store::feed::{ActivityFilter, MemberState, TeamSettings};
 pub use planner_store::{
-    AssignmentChange, Catalog, ManyLabels, MemberInfo, NewAssignment, NewTimeOff, PendingDeletion, Sensitive,
-    StaffingRead, StoreError, TeamMembership, TimeOffChange, ViewInput,
+    AssignmentChange, BookingEdit, Catalog, EditOutcome, ManyEdited, ManyLabels, MemberInfo, NewAssignment,
+    NewTimeOff, PendingDeletion, Sensitive, StaffingRead, StoreError, TeamMembership, TimeOffChange,
+    ViewInput,
 };

@@ -93,6 +93,8 @@ pub struct LiveItem {
     pub change: LiveChange,
     /// A run's counts (a cascade's bars deleted with a person, an import's items), by name.
     pub summary: Vec<(String, u64)>,
+    /// The edit of many bookings it is one change of (the activity log shows one entry a batch).
+    pub batch: Option<planner_store::feed::Batch>,
 }
 
 /// The answer to "what changed?".
@@ -206,6 +208,7 @@ pub(crate) fn live_item(record: &ChangeRecord, me: &UserId) -> LiveItem {
         item: record.item.clone(),
         change: change.unwrap_or(LiveChange::Whole),
         summary,
+        batch: record.batch.clone(),
     }
 }
 

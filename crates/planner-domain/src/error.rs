@@ -91,6 +91,10 @@ pub enum ValidationError {
     NoSuchLabel { kind: &'static str, id: String },
     #[error("the {kind} \"{name}\" is there already")]
     DuplicateLabel { kind: &'static str, name: String },
+    #[error("an edit of many bookings takes 1 to {max} at once")]
+    ManyBookings { max: usize },
+    #[error("the booking {0} is in the edit twice")]
+    BookingTwice(String),
 }
 
 impl ValidationError {
@@ -134,6 +138,8 @@ impl ValidationError {
             ValidationError::NoSuchLabel { .. } => "no_such_label",
             ValidationError::DuplicateLabel { .. } => "duplicate_label",
             ValidationError::View(_) => "invalid_view",
+            ValidationError::ManyBookings { .. } => "too_many_bookings",
+            ValidationError::BookingTwice(_) => "booking_twice",
         }
     }
 }

@@ -27,9 +27,9 @@ pub use identity::{
     WRONG_CODES_ALLOWED, has_code_form,
 };
 pub use plan::{
-    AssignmentChange, AssignmentRef, CascadeReport, Catalog, GONE_DAYS, MAX_HOLIDAYS_AT_ONCE,
-    MAX_LABELS_NAMED, MAX_VIEWS, ManyLabels, NewAssignment, NewTimeOff, PendingDeletion, Plan, StaffingRead,
-    TimeOffChange, Timeline, ViewInput,
+    AssignmentChange, AssignmentRef, BookingEdit, CascadeReport, Catalog, EditOutcome, GONE_DAYS,
+    MAX_EDITS_AT_ONCE, MAX_HOLIDAYS_AT_ONCE, MAX_LABELS_NAMED, MAX_VIEWS, ManyEdited, ManyLabels,
+    NewAssignment, NewTimeOff, PendingDeletion, Plan, StaffingRead, TimeOffChange, Timeline, ViewInput,
 };
 pub use plan::{demo, feed};
 pub use scope::{LocalWorkspace, TeamScope};

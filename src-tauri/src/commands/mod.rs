@@ -7,6 +7,7 @@ pub mod capacity;
 pub mod declared;
 pub mod labels;
 pub mod live;
+pub mod many;
 pub mod members;
 pub mod plan;
 pub mod report;

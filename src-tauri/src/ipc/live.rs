@@ -170,6 +170,19 @@ pub struct LiveItemDto {
     /// A run's counts by name (`assignmentsDeleted`, an import's `resources`, …: the stored names).
     #[ts(type = "Array<[string, number]>")]
     pub summary: Vec<(String, u64)>,
+    /// The edit of many bookings it is one change of: its id and how many bookings it held.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub batch: Option<BatchDto>,
+}
+
+/// An edit of many bookings at once, as each of its change records names it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct BatchDto {
+    pub id: String,
+    pub count: u32,
 }
 
 impl From<&LiveItem> for LiveItemDto {
@@ -186,6 +199,7 @@ impl From<&LiveItem> for LiveItemDto {
             item: i.item.clone(),
             change: (&i.change).into(),
             summary: i.summary.clone(),
+            batch: i.batch.as_ref().map(|b| BatchDto { id: b.id.clone(), count: b.count }),
         }
     }
 }

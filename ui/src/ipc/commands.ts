@@ -8,12 +8,15 @@ import type { AllocationDto } from "./bindings/AllocationDto";
 import type { AllocationKindDto } from "./bindings/AllocationKindDto";
 import type { AssignmentChangeInput } from "./bindings/AssignmentChangeInput";
 import type { AssignmentDto } from "./bindings/AssignmentDto";
+import type { BatchDto } from "./bindings/BatchDto";
+import type { BookingEditInput } from "./bindings/BookingEditInput";
 import type { CalendarDto } from "./bindings/CalendarDto";
 import type { Candidate } from "./bindings/Candidate";
 import type { CatalogDto } from "./bindings/CatalogDto";
 import type { DaySpan } from "./bindings/DaySpan";
 import type { DeleteProgressDto } from "./bindings/DeleteProgressDto";
 import type { DeleteReportDto } from "./bindings/DeleteReportDto";
+import type { EditOutcomeDto } from "./bindings/EditOutcomeDto";
 import type { ErrorCode } from "./bindings/ErrorCode";
 import type { FeedAction } from "./bindings/FeedAction";
 import type { FeedKind } from "./bindings/FeedKind";
@@ -31,6 +34,7 @@ import type { LiveItemDto } from "./bindings/LiveItemDto";
 import type { LiveNewsDto } from "./bindings/LiveNewsDto";
 import type { LoadFigures } from "./bindings/LoadFigures";
 import type { LocalPlanDto } from "./bindings/LocalPlanDto";
+import type { ManyEditedDto } from "./bindings/ManyEditedDto";
 import type { ManyLabelsDto } from "./bindings/ManyLabelsDto";
 import type { MemberDto } from "./bindings/MemberDto";
 import type { MemberStateDto } from "./bindings/MemberStateDto";
@@ -87,12 +91,15 @@ export type {
   AllocationKindDto,
   AssignmentChangeInput,
   AssignmentDto,
+  BatchDto,
+  BookingEditInput,
   CalendarDto,
   Candidate,
   CatalogDto,
   DaySpan,
   DeleteProgressDto,
   DeleteReportDto,
+  EditOutcomeDto,
   ErrorCode,
   FeedAction,
   FeedKind,
@@ -110,6 +117,7 @@ export type {
   LiveNewsDto,
   LoadFigures,
   LocalPlanDto,
+  ManyEditedDto,
   ManyLabelsDto,
   MemberDto,
   MemberStateDto,
@@ -250,6 +258,20 @@ export interface Commands {
    * How many days the open team's activity log is kept (admins); the number kept now.
    */
   setFeedDays(days: number): Promise<number>;
+
+  // many
+  /**
+   * Cancels the running edit `key` before its next transaction (what is written stays); false
+   * when none of that key runs.
+   */
+  cancelEdit(key: string): Promise<boolean>;
+  /**
+   * Writes `edits` as one batch in as few transactions as fit, telling `on_progress` after each;
+   * `key` (made by the window) names it for `cancel_edit`. Refused whole when one booking's new
+   * state is invalid; otherwise each booking is answered on its own (the conflicting ones say
+   * why, and the rest is written).
+   */
+  editBookings(key: string, edits: Array<BookingEditInput>, onProgress: (message: DeleteProgressDto) => void): Promise<ManyEditedDto>;
 
   // members
   /**
@@ -477,6 +499,8 @@ export const liveChanges: Commands["liveChanges"] = () => invoke<LiveNewsDto>("l
 export const renameTeam: Commands["renameTeam"] = (name) => invoke<string>("rename_team", { name });
 export const restoreAssignment: Commands["restoreAssignment"] = (cursor) => invoke<AssignmentDto>("restore_assignment", { cursor });
 export const setFeedDays: Commands["setFeedDays"] = (days) => invoke<number>("set_feed_days", { days });
+export const cancelEdit: Commands["cancelEdit"] = (key) => invoke<boolean>("cancel_edit", { key });
+export const editBookings: Commands["editBookings"] = (key, edits, onProgress) => invoke<ManyEditedDto>("edit_bookings", { key, edits, onProgress: channel(onProgress) });
 export const changeRole: Commands["changeRole"] = (userId, role) => invoke<void>("change_role", { userId, role });
 export const inviteMember: Commands["inviteMember"] = (email, role, name) => invoke<MemberDto>("invite_member", { email, role, name });
 export const listMembers: Commands["listMembers"] = () => invoke<Array<MemberDto>>("list_members");

@@ -3,6 +3,9 @@
 import { errorText } from "../../src/errors";
 import type {
   AssignmentDto,
+  BookingEditInput,
+  DeleteProgressDto,
+  EditOutcomeDto,
   GroupFromDto,
   HandedOverDto,
   HolidayDto,
@@ -293,6 +296,52 @@ export class FakeStore implements PlanApi {
       }
     }
     return answer;
+  }
+  /** Many at once, as the Rust side writes them: each booking checked on its own (a stale one
+   * fails with its error, the rest is written); `cancelAfter` bookings written, the rest is not
+   * sent (a cancel between transactions). */
+  cancelAfter: number | null = null;
+  async editBookings(_key: string, edits: BookingEditInput[], onProgress: (p: DeleteProgressDto) => void) {
+    await this.gate("many");
+    const outcomes: EditOutcomeDto[] = [];
+    for (const [i, e] of edits.entries()) {
+      if (this.cancelAfter !== null && i >= this.cancelAfter) {
+        outcomes.push({ kind: "notSent" });
+        continue;
+      }
+      try {
+        if (e.kind === "create") {
+          const id = e.booking.id ?? newId();
+          const held = this.rows.get(id);
+          const a = held ?? this.make(id, e.booking, 1);
+          this.rows.set(id, a);
+          outcomes.push({ kind: "written", booking: a });
+        } else if (e.kind === "update") {
+          this.fresh(e.current);
+          const a = this.make(e.current.id, e.change, e.current.version + 1);
+          this.rows.set(a.id, a);
+          outcomes.push({ kind: "written", booking: a });
+        } else {
+          if (this.rows.has(e.current.id)) this.fresh(e.current);
+          this.rows.delete(e.current.id);
+          outcomes.push({ kind: "deleted" });
+        }
+      } catch (error) {
+        outcomes.push({
+          kind: "failed",
+          error: error as Extract<EditOutcomeDto, { kind: "failed" }>["error"],
+        });
+      }
+      onProgress({ done: i + 1, total: edits.length });
+    }
+    const cancelled = this.cancelAfter !== null && this.cancelAfter < edits.length;
+    this.cancelAfter = null;
+    return this.answer({ batch: newId(), outcomes, requests: 1, cancelled });
+  }
+  cancelled: string[] = [];
+  async cancelEdit(key: string) {
+    this.cancelled.push(key);
+    return true;
   }
   /** The placeholder's bookings (every one held) and no candidates: the figures are the Rust
    * side's, tested there. */

@@ -6,7 +6,7 @@ use super::items::{self, DELETING};
 use super::{AssignmentChange, AssignmentRef, NewAssignment};
 use crate::keys::{self, Series};
 use crate::plan::Plan;
-use crate::plan::feed::{Change, FeedAction, FeedKind};
+use crate::plan::feed::{Batch, Change, FeedAction, FeedKind};
 use crate::sdk::{self, Item, classify, key, n, s};
 use crate::sdk::{plain_put, put_new};
 use crate::{StoreError, TeamScope, window};
@@ -40,28 +40,49 @@ impl Plan<'_> {
         self.check_total_has_days(scope, &a).await?;
         let pk = scope.pk();
         let mut actions = self.parent_checks(&pk, &a)?;
-        actions.push(put_new(self.store.table(), items::assignment_item(&pk, &a))?);
-        if let Some(index) = items::index_item(&pk, &a) {
-            self.register_level(scope, Series::Assignments, window::level_of(a.range)).await?;
-            actions.push(put_new(self.store.table(), index)?);
-        }
         let days = self.feed_days(scope).await?;
-        actions.push(self.feed_record(
-            scope,
-            days,
-            Self::assignment_change(FeedAction::Created, None, Some(&a)),
-        )?);
+        actions.extend(self.create_actions(scope, &a, days, None).await?);
         match self.store.transact(actions).await {
             Ok(()) => Ok(a),
             Err(e) if e.condition_failed_at(0) => Err(StoreError::ParentGone { what: "person" }),
             Err(e) if e.condition_failed_at(1) => Err(StoreError::ParentGone { what: "project" }),
             Err(e) if e.condition_failed_at(MAIN) || e.condition_failed_at(MAIN + 1) => {
-                match self.get_assignment(scope, &AssignmentRef::from(&a)).await? {
-                    Some(existing) if existing == a => Ok(a),
-                    _ => Err(StoreError::AlreadyExists { what: "assignment" }),
-                }
+                self.settle_create(scope, a).await
             }
             Err(e) => Err(e.into_store("assignment")),
+        }
+    }
+
+    /// A create's own actions (without its parents' checks): the item and its index entry, each
+    /// on the condition that it is new (first), and its change record.
+    pub(super) async fn create_actions(
+        self,
+        scope: &TeamScope,
+        a: &Assignment,
+        days: u32,
+        batch: Option<&Batch>,
+    ) -> Result<Vec<TransactWriteItem>, StoreError> {
+        let pk = scope.pk();
+        let mut actions = vec![put_new(self.store.table(), items::assignment_item(&pk, a))?];
+        if let Some(index) = items::index_item(&pk, a) {
+            self.register_level(scope, Series::Assignments, window::level_of(a.range)).await?;
+            actions.push(put_new(self.store.table(), index)?);
+        }
+        let change = Self::assignment_change(FeedAction::Created, None, Some(a));
+        actions.push(self.feed_record(scope, days, change.in_batch(batch))?);
+        Ok(actions)
+    }
+
+    /// A create whose item or index entry was there: done if it is this very assignment (the
+    /// same create sent again), else another one has its id.
+    pub(super) async fn settle_create(
+        self,
+        scope: &TeamScope,
+        a: Assignment,
+    ) -> Result<Assignment, StoreError> {
+        match self.get_assignment(scope, &AssignmentRef::from(&a)).await? {
+            Some(existing) if existing == a => Ok(a),
+            _ => Err(StoreError::AlreadyExists { what: "assignment" }),
         }
     }
 
@@ -75,6 +96,43 @@ impl Plan<'_> {
         change: AssignmentChange,
     ) -> Result<Assignment, StoreError> {
         self.store.require(scope, Action::EditPlan, "update_assignment")?;
+        let (next, moved) = Self::next_of(current, change)?;
+        // A status alone (or nothing the days depend on) changed: the days stay as they were.
+        if moved {
+            self.check_total_has_days(scope, &next).await?;
+        }
+        let pk = scope.pk();
+        let mut actions = self.parent_checks(&pk, &next)?;
+        let days = self.feed_days(scope).await?;
+        let (own, leaving_parents) = self.update_actions(scope, current, &next, days, None).await?;
+        actions.extend(own);
+        // Taking an assignment away from a person or project that is being deleted is refused
+        // too: the cascade has listed it and will delete it (checked last, so indexes above hold).
+        let mut leaving = Vec::new();
+        for (sk, what) in leaving_parents {
+            leaving.push((actions.len(), what));
+            actions.push(self.not_deleting_check(&pk, sk)?);
+        }
+        match self.store.transact(actions).await {
+            Ok(()) => Ok(next),
+            Err(e) if e.condition_failed_at(0) => Err(StoreError::ParentGone { what: "person" }),
+            Err(e) if e.condition_failed_at(1) => Err(StoreError::ParentGone { what: "project" }),
+            Err(e) if e.condition_failed_at(MAIN) || e.condition_failed_at(MAIN + 1) => {
+                self.settle_update(scope, current, next).await
+            }
+            Err(e) => match leaving.iter().find(|(i, _)| e.condition_failed_at(*i)) {
+                Some((_, what)) => Err(StoreError::ParentGone { what }),
+                None => Err(e.into_store("assignment")),
+            },
+        }
+    }
+
+    /// The assignment `current` as `change` makes it, checked: its version one more, what the
+    /// change leaves out kept. Also answers whether its days moved (person, range or allocation).
+    pub(super) fn next_of(
+        current: &Assignment,
+        change: AssignmentChange,
+    ) -> Result<(Assignment, bool), StoreError> {
         let next = Assignment {
             id: current.id.clone(),
             person_id: change.person_id,
@@ -85,52 +143,54 @@ impl Plan<'_> {
             version: current.version + 1,
         }
         .checked()?;
-        // A status alone (or nothing the days depend on) changed: the days stay as they were.
         let moved = (&next.person_id, next.range, next.allocation)
             != (&current.person_id, current.range, current.allocation);
-        if moved {
-            self.check_total_has_days(scope, &next).await?;
-        }
+        Ok((next, moved))
+    }
+
+    /// An update's own actions (without its parents' checks): the item rewritten on the
+    /// condition that it is as the caller saw it (first), its index entry, its change record;
+    /// and the person or project it leaves (their sort keys), which must not be in a cascade.
+    pub(super) async fn update_actions(
+        self,
+        scope: &TeamScope,
+        current: &Assignment,
+        next: &Assignment,
+        days: u32,
+        batch: Option<&Batch>,
+    ) -> Result<(Vec<TransactWriteItem>, Vec<(String, &'static str)>), StoreError> {
         let pk = scope.pk();
-        let mut actions = self.parent_checks(&pk, &next)?;
         let rewrite = Rewrite {
             seen: current.into(),
             old_main: key(&pk, keys::assignment_sk(current.range.start(), &current.id)),
-            new_main: items::assignment_item(&pk, &next),
+            new_main: items::assignment_item(&pk, next),
             old_index: items::index_key(&pk, &current.id, current.range),
-            new_index: items::index_item(&pk, &next),
+            new_index: items::index_item(&pk, next),
         };
-        actions.extend(self.rewrite(scope, Series::Assignments, rewrite, next.range).await?);
-        // Taking an assignment away from a person or project that is being deleted is refused
-        // too: the cascade has listed it and will delete it (checked last, so indexes above hold).
+        let mut actions = self.rewrite(scope, Series::Assignments, rewrite, next.range).await?;
+        let change = Self::assignment_change(FeedAction::Changed, Some(current), Some(next));
+        actions.push(self.feed_record(scope, days, change.in_batch(batch))?);
         let mut leaving = Vec::new();
         if current.person_id != next.person_id {
-            leaving.push((actions.len(), "person"));
-            actions.push(self.not_deleting_check(&pk, keys::person_sk(&current.person_id))?);
+            leaving.push((keys::person_sk(&current.person_id), "person"));
         }
         if current.project_id != next.project_id {
-            leaving.push((actions.len(), "project"));
-            actions.push(self.not_deleting_check(&pk, keys::project_sk(&current.project_id))?);
+            leaving.push((keys::project_sk(&current.project_id), "project"));
         }
-        let days = self.feed_days(scope).await?;
-        let change = Self::assignment_change(FeedAction::Changed, Some(current), Some(&next));
-        actions.push(self.feed_record(scope, days, change)?);
-        match self.store.transact(actions).await {
-            Ok(()) => Ok(next),
-            Err(e) if e.condition_failed_at(0) => Err(StoreError::ParentGone { what: "person" }),
-            Err(e) if e.condition_failed_at(1) => Err(StoreError::ParentGone { what: "project" }),
-            Err(e) if e.condition_failed_at(MAIN) || e.condition_failed_at(MAIN + 1) => {
-                // The same change sent again (its answer was lost with the connection) finds
-                // its own result: done, not a conflict.
-                match self.get_assignment(scope, &AssignmentRef::from(&next)).await {
-                    Ok(Some(stored)) if stored == next => Ok(next),
-                    _ => Err(self.why_changed(scope, current).await),
-                }
-            }
-            Err(e) => match leaving.iter().find(|(i, _)| e.condition_failed_at(*i)) {
-                Some((_, what)) => Err(StoreError::ParentGone { what }),
-                None => Err(e.into_store("assignment")),
-            },
+        Ok((actions, leaving))
+    }
+
+    /// An update whose item was not as the caller saw it: done if it holds this very change
+    /// (the same change sent again, its answer lost with the connection), else why it changed.
+    pub(super) async fn settle_update(
+        self,
+        scope: &TeamScope,
+        current: &Assignment,
+        next: Assignment,
+    ) -> Result<Assignment, StoreError> {
+        match self.get_assignment(scope, &AssignmentRef::from(&next)).await {
+            Ok(Some(stored)) if stored == next => Ok(next),
+            _ => Err(self.why_changed(scope, current).await),
         }
     }
 
@@ -138,7 +198,11 @@ impl Plan<'_> {
     /// of its days. Reads the team's week, the person, their calendar's holidays and their time
     /// off on those days (pattern 7's reads for a total; nothing for the other kinds). A person
     /// not found is left to the write's own check (`ParentGone`).
-    async fn check_total_has_days(self, scope: &TeamScope, a: &Assignment) -> Result<(), StoreError> {
+    pub(super) async fn check_total_has_days(
+        self,
+        scope: &TeamScope,
+        a: &Assignment,
+    ) -> Result<(), StoreError> {
         let Allocation::Total(minutes) = a.allocation else {
             return Ok(());
         };
@@ -178,10 +242,26 @@ impl Plan<'_> {
     /// succeeds; one that someone else changed meanwhile is a conflict.
     pub async fn delete_assignment(self, scope: &TeamScope, current: &Assignment) -> Result<(), StoreError> {
         self.store.require(scope, Action::EditPlan, "delete_assignment")?;
+        let days = self.feed_days(scope).await?;
+        let actions = self.delete_actions(scope, current, days, None)?;
+        match self.store.transact(actions).await {
+            Ok(()) => Ok(()),
+            Err(e) if e.condition_failed_at(0) => self.settle_delete(scope, current).await,
+            Err(e) => Err(e.into_store("assignment")),
+        }
+    }
+
+    /// A delete's actions: the item on the condition that it is unchanged (first), the mark that
+    /// it was deleted (gone.rs), its index entry if long, and its change record.
+    pub(super) fn delete_actions(
+        self,
+        scope: &TeamScope,
+        current: &Assignment,
+        days: u32,
+        batch: Option<&Batch>,
+    ) -> Result<Vec<TransactWriteItem>, StoreError> {
         let pk = scope.pk();
         let main = key(&pk, keys::assignment_sk(current.range.start(), &current.id));
-        // The item (on the condition that it is unchanged), its index entry if long, and the mark
-        // that it was deleted (gone.rs), in one transaction.
         let mut actions = vec![
             self.delete_if_unchanged(main, current.into())?,
             self.gone_mark(&pk, Series::Assignments, current.id.as_str(), current.version, current)?,
@@ -189,20 +269,17 @@ impl Plan<'_> {
         if let Some(index) = items::index_key(&pk, &current.id, current.range) {
             actions.push(plain_delete(self.store.table(), index)?);
         }
-        let days = self.feed_days(scope).await?;
-        actions.push(self.feed_record(
-            scope,
-            days,
-            Self::assignment_change(FeedAction::Deleted, Some(current), None),
-        )?);
-        let condition_failed = match self.store.transact(actions).await {
-            Ok(()) => false,
-            Err(e) if e.condition_failed_at(0) => true,
-            Err(e) => return Err(e.into_store("assignment")),
-        };
-        if !condition_failed {
-            return Ok(());
-        }
+        let change = Self::assignment_change(FeedAction::Deleted, Some(current), None);
+        actions.push(self.feed_record(scope, days, change.in_batch(batch))?);
+        Ok(actions)
+    }
+
+    /// A delete whose item was not as the caller saw it: done if it is gone already, else why.
+    pub(super) async fn settle_delete(
+        self,
+        scope: &TeamScope,
+        current: &Assignment,
+    ) -> Result<(), StoreError> {
         match self.why_changed(scope, current).await {
             StoreError::NotFound { .. } => Ok(()),
             other => Err(other),

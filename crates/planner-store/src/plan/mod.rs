@@ -3,6 +3,7 @@
 //!
 //! - `catalog`: people and projects (create, rename, recolour, list).
 //! - `assignments`: create, move/resize/reassign, delete; one transaction each.
+//! - `many`: many bookings edited at once (a selection), in as few transactions as fit.
 //! - `reads`: the window query and the timeline.
 //! - `cascade`: deleting a person or a project with all its assignments (and a person's time off).
 //! - `time_off`, `calendars`: capacity's items — time off; holiday calendars and holidays; a
@@ -19,6 +20,7 @@ pub mod feed;
 mod gone;
 mod items;
 mod labels;
+mod many;
 mod reads;
 mod restore;
 mod settings;
@@ -40,6 +42,7 @@ pub(crate) use items::{
     person_from_item, person_item, project_from_item, project_item, view_from_item, view_item,
 };
 pub use labels::{MAX_LABELS_NAMED, ManyLabels};
+pub use many::{BookingEdit, EditOutcome, MAX_EDITS_AT_ONCE, ManyEdited};
 pub use reads::Timeline;
 pub use staffing::StaffingRead;
 pub use time_off::{NewTimeOff, TimeOffChange};

@@ -19,6 +19,7 @@ mod figures;
 mod holidays;
 mod identity;
 mod labels;
+mod many;
 mod pagination;
 mod placeholders;
 mod plan;

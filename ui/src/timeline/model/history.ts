@@ -3,15 +3,22 @@
 // applies an edit uses the version it holds now, so a chain of undos stays conflict-checked.
 import type { AssignmentDto, PersonDto, ProjectDto } from "../../ipc";
 
-export type Edit =
+/** One booking's edit: made, changed, or deleted. */
+export type BookingEdit =
   | { kind: "create"; after: AssignmentDto }
   | { kind: "update"; before: AssignmentDto; after: AssignmentDto }
-  | { kind: "delete"; before: AssignmentDto }
+  | { kind: "delete"; before: AssignmentDto };
+
+export type Edit =
+  | BookingEdit
   | { kind: "rename-person"; before: PersonDto; after: PersonDto }
   | { kind: "update-project"; before: ProjectDto; after: ProjectDto }
   /** Bookings handed from one row to another in one step (staffing a placeholder): `after[i]` is
    * `before[i]` on its new row. */
-  | { kind: "hand-over"; before: AssignmentDto[]; after: AssignmentDto[] };
+  | { kind: "hand-over"; before: AssignmentDto[]; after: AssignmentDto[] }
+  /** Many bookings edited at once (a selection moved, changed or deleted; copies made), written
+   * as one batch: one step. */
+  | { kind: "many"; edits: BookingEdit[] };
 
 /** The assignments an edit is about (before and after), for forgetting the edits of a gone one. */
 export function bookingsOf(e: Edit): AssignmentDto[] {
@@ -24,13 +31,15 @@ export function bookingsOf(e: Edit): AssignmentDto[] {
       return [e.before, e.after];
     case "hand-over":
       return [...e.before, ...e.after];
+    case "many":
+      return e.edits.flatMap(bookingsOf);
     default:
       return [];
   }
 }
 
-/** The edit that takes `e` back. */
-export function inverse(e: Edit): Edit {
+/** The edit that takes a booking's edit back. */
+function undone(e: BookingEdit): BookingEdit {
   switch (e.kind) {
     case "create":
       return { kind: "delete", before: e.after };
@@ -38,12 +47,25 @@ export function inverse(e: Edit): Edit {
       return { kind: "create", after: e.before };
     case "update":
       return { kind: "update", before: e.after, after: e.before };
+  }
+}
+
+/** The edit that takes `e` back. */
+export function inverse(e: Edit): Edit {
+  switch (e.kind) {
+    case "create":
+    case "delete":
+    case "update":
+      return undone(e);
     case "rename-person":
       return { kind: "rename-person", before: e.after, after: e.before };
     case "update-project":
       return { kind: "update-project", before: e.after, after: e.before };
     case "hand-over":
       return { kind: "hand-over", before: e.after, after: e.before };
+    case "many":
+      // Taken back in the opposite order (a booking made, then its copy's: the copy goes first).
+      return { kind: "many", edits: e.edits.map(undone).reverse() };
   }
 }
 

@@ -52,6 +52,8 @@ export function wasSaved(e: UnconfirmedEdit, now: TableNow): boolean {
       return now.byId[e.before.id] === undefined;
     case "hand-over":
       return e.after.every((after) => now.byId[after.id]?.personId === after.personId);
+    case "many":
+      return e.edits.every((x) => wasSaved(x, now));
     case "rename-person":
       return now.people.some((p) => p.id === e.after.id && p.name === e.after.name);
     case "update-project":

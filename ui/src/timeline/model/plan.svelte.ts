@@ -10,9 +10,12 @@
 import { MESSAGES } from "../../i18n";
 import type {
   AssignmentDto,
+  BookingEditInput,
+  IpcError,
   LabelDto,
   LabelsEditDto,
   LiveNewsDto,
+  ManyEditedDto,
   ManyLabelsDto,
   NotHandedDto,
   PersonDto,
@@ -23,7 +26,7 @@ import type {
 } from "../../ipc";
 import type { Capacity } from "./capacity.svelte";
 import type { Day } from "./dates";
-import type { Edit } from "./history";
+import type { BookingEdit, Edit } from "./history";
 import type { Carried, Labels } from "./labels.svelte";
 import { LiveView } from "./liveView";
 import { Loader } from "./loader";
@@ -41,6 +44,33 @@ import {
 } from "./planApi";
 import { Shown } from "./shown.svelte";
 import type { SavedViews } from "./views.svelte";
+
+/** What an edit of many left as it was: the bookings whose conditions failed (with why), those
+ * not sent (cancelled, or after the connection failed), and what stopped it. */
+export interface ManyLeft {
+  failed: { id: string; error: IpcError }[];
+  notSent: string[];
+  cancelled: boolean;
+  stopped?: IpcError;
+}
+const NOTHING_LEFT: ManyLeft = { failed: [], notSent: [], cancelled: false };
+
+/** The first reason an edit of many left something as it was (none for a cancel). */
+function leftError(left: ManyLeft): IpcError | undefined {
+  return left.stopped ?? left.failed[0]?.error;
+}
+
+/** A booking's edit as the Rust side's edit of many takes it. */
+function inputOf(e: BookingEdit): BookingEditInput {
+  switch (e.kind) {
+    case "create":
+      return { kind: "create", booking: { id: e.after.id, ...changeOf(e.after) } };
+    case "update":
+      return { kind: "update", current: e.before, change: changeOf(e.after) };
+    case "delete":
+      return { kind: "delete", current: e.before };
+  }
+}
 
 export class Plan {
   /** What is shown, and the ways it changes. */
@@ -255,7 +285,9 @@ export class Plan {
 
   /** Does `e` and records it for undo; a failure is thrown (for dialogs that show it). */
   async edit(e: Edit): Promise<void> {
-    this.shown.history.record(await this.apply(e));
+    const done = await this.apply(e);
+    // An edit of many cancelled before any of it was written: nothing to undo.
+    if (done.kind !== "many" || done.edits.length) this.shown.history.record(done);
     this.shown.syncHistory();
   }
 
@@ -274,13 +306,15 @@ export class Plan {
     if (!e) return;
     try {
       this.handedLast = [];
+      this.manyLast = NOTHING_LEFT;
       await this.apply(e);
       if (way === "undo") this.shown.history.undid();
       else this.shown.history.redid();
-      // Some bookings of a hand-over stayed (changed or deleted meanwhile): said, and shown.
-      const [stayed] = this.handedLast;
-      if (stayed) {
-        this.shown.fail(stayed.error);
+      // Some bookings of a hand-over or an edit of many stayed (changed or deleted meanwhile, or
+      // not sent): said, and shown.
+      const why = this.handedLast[0]?.error ?? leftError(this.manyLast);
+      if (why) {
+        this.shown.fail(why);
         await this.loader.reload().catch(() => {});
       }
     } catch (err) {
@@ -374,6 +408,12 @@ export class Plan {
           for (const was of were) this.shown.display(was);
         };
       }
+      case "many": {
+        const undos = e.edits.map((x) => this.show(x));
+        return () => {
+          for (const undo of undos.reverse()) undo();
+        };
+      }
     }
   }
 
@@ -423,7 +463,72 @@ export class Plan {
         const moved = new Set(answer.moved.map((a) => a.id));
         return { kind: "hand-over", before: current.filter((b) => moved.has(b.id)), after: answer.moved };
       }
+      case "many":
+        return this.writeMany(e.edits);
     }
+  }
+
+  /** Writes an edit of many as one batch, telling `many` how far it is; keeps what it left in
+   * `manyLast`. None written: the first reason is thrown (the view goes back). */
+  private async writeMany(edits: BookingEdit[]): Promise<Edit> {
+    const parts = edits.map((x) => (x.kind === "create" ? x : { ...x, before: this.heldBefore(x.before) }));
+    const key = newId();
+    this.many = { key, done: 0, of: parts.length };
+    let answer: ManyEditedDto;
+    try {
+      answer = await this.api.editBookings(key, parts.map(inputOf), (p) => {
+        if (this.many?.key === key) this.many = { key, done: p.done, of: p.total };
+      });
+    } finally {
+      if (this.many?.key === key) this.many = null;
+    }
+    const done: BookingEdit[] = [];
+    const left: ManyLeft = { failed: [], notSent: [], cancelled: answer.cancelled, stopped: answer.stopped };
+    for (const [i, o] of answer.outcomes.entries()) {
+      const part = parts[i];
+      if (!part) continue;
+      const id = part.kind === "create" ? part.after.id : part.before.id;
+      if (o.kind === "written") {
+        this.shown.put(o.booking);
+        done.push(
+          part.kind === "update"
+            ? { kind: "update", before: part.before, after: o.booking }
+            : { kind: "create", after: o.booking },
+        );
+      } else if (o.kind === "deleted") done.push(part);
+      else if (o.kind === "failed") left.failed.push({ id, error: o.error });
+      else left.notSent.push(id);
+    }
+    this.manyLast = left;
+    const why = left.stopped ?? left.failed[0]?.error;
+    if (!done.length && why) throw why;
+    return { kind: "many", edits: done };
+  }
+
+  /** An edit of many running: its key (what Cancel names) and how far it is. */
+  many: { key: string; done: number; of: number } | null = $state(null);
+  /** What the last edit of many left as it was. */
+  private manyLast: ManyLeft = NOTHING_LEFT;
+
+  /**
+   * Edits many bookings at once (a selection moved, changed or deleted; copies made) in one undo
+   * step, written as one batch. Answers the bookings that stayed as they were and why (changed or
+   * deleted by someone else meanwhile: each named), and those not sent (cancelled, or the
+   * connection lost); after either, the rows are read again so they show where those are. None
+   * written: the reason is thrown.
+   */
+  async editMany(edits: BookingEdit[]): Promise<ManyLeft> {
+    this.manyLast = NOTHING_LEFT;
+    await this.edit({ kind: "many", edits });
+    const left = this.manyLast;
+    if (left.failed.length || left.notSent.length) await this.loader.reload().catch(() => {});
+    return left;
+  }
+
+  /** Cancels the running edit of many before its next transaction (what is written stays). */
+  cancelMany(): void {
+    const running = this.many;
+    if (running) void this.api.cancelEdit(running.key).catch(() => {});
   }
 
   /** The bookings the last hand-over left where they were, and why. */

@@ -143,6 +143,96 @@ describe("Plan edits", () => {
     expect(store.rows.get(c.id)).toMatchObject({ personId: "hire", startDate: "2027-01-11" });
   });
 
+  it("edits many bookings as one batch in one undo step, and names the ones someone else changed", async () => {
+    const { store, plan } = setUp();
+    await plan.create(week("ada", "2026-12-07", "2026-12-11"));
+    await plan.create(week("ada", "2026-12-14", "2026-12-18"));
+    await plan.create(week("bob", "2027-01-04", "2027-01-08"));
+    const [a, b, c] = only(plan).sort((x, y) => x.startDate.localeCompare(y.startDate));
+    if (!a || !b || !c) throw new Error("three bookings");
+    const copy = { ...a, id: newId(), personId: "bob", version: 0 };
+    const left = await plan.editMany([
+      { kind: "update", before: a, after: { ...a, startDate: "2026-12-08", lastDay: "2026-12-12" } },
+      { kind: "delete", before: b },
+      { kind: "create", after: copy },
+    ]);
+    expect(left).toEqual({ failed: [], notSent: [], cancelled: false });
+    expect(store.calls.filter((x) => x === "many")).toHaveLength(1);
+    expect(store.rows.get(a.id)).toMatchObject({ startDate: "2026-12-08", version: 2 });
+    expect(store.rows.has(b.id)).toBe(false);
+    expect(store.rows.get(copy.id)).toMatchObject({ personId: "bob", version: 1 });
+    expect(plan.byId[a.id]).toEqual(store.rows.get(a.id));
+    // One undo takes all three back (the copy deleted, the delete made again, the move undone).
+    await plan.undo();
+    expect(store.rows.get(a.id)).toMatchObject({ startDate: "2026-12-07", version: 3 });
+    expect(store.rows.get(b.id)).toMatchObject({ startDate: "2026-12-14" });
+    expect(store.rows.has(copy.id)).toBe(false);
+    await plan.redo();
+    expect(store.rows.get(a.id)).toMatchObject({ startDate: "2026-12-08", version: 4 });
+    expect(store.rows.has(b.id)).toBe(false);
+
+    // Someone else moved c meanwhile: the rest goes through, c is named and shown where it is.
+    const held = store.rows.get(c.id);
+    const aNow = plan.byId[a.id];
+    if (!held || !aNow) throw new Error("c, a");
+    await store.updateAssignment(held, week("bob", "2027-01-11", "2027-01-15"));
+    const stale = await plan.editMany([
+      { kind: "update", before: aNow, after: { ...aNow, personId: "bob" } },
+      { kind: "update", before: c, after: { ...c, personId: "ada" } },
+    ]);
+    expect(stale.failed.map((f) => [f.id, f.error.code])).toEqual([[c.id, "conflict"]]);
+    expect(store.rows.get(a.id)?.personId).toBe("bob");
+    expect(plan.byId[c.id]).toMatchObject({ personId: "bob", startDate: "2027-01-11" });
+    // Undo takes back only what was written.
+    await plan.undo();
+    expect(store.rows.get(a.id)?.personId).toBe("ada");
+    expect(store.rows.get(c.id)).toMatchObject({ personId: "bob", startDate: "2027-01-11" });
+  });
+
+  it("keeps what an edit of many wrote before it was cancelled, and tells how far it went", async () => {
+    const { store, plan } = setUp();
+    await plan.create(week("ada", "2026-12-07", "2026-12-11"));
+    await plan.create(week("ada", "2026-12-14", "2026-12-18"));
+    const [a, b] = only(plan).sort((x, y) => x.startDate.localeCompare(y.startDate));
+    if (!a || !b) throw new Error("two bookings");
+    const seen: (typeof plan.many)[] = [];
+    store.cancelAfter = 1;
+    let release = () => {};
+    store.hold = new Promise((r) => {
+      release = r;
+    });
+    const editing = plan.editMany([
+      { kind: "delete", before: a },
+      { kind: "delete", before: b },
+    ]);
+    await Promise.resolve();
+    seen.push(plan.many);
+    plan.cancelMany();
+    store.hold = null;
+    release();
+    const left = await editing;
+    expect(seen[0]).toMatchObject({ done: 0, of: 2 });
+    expect(store.cancelled).toEqual([seen[0]?.key]);
+    expect(left).toMatchObject({ failed: [], notSent: [b.id], cancelled: true });
+    expect(plan.many).toBeNull();
+    expect([store.rows.has(a.id), store.rows.has(b.id)]).toEqual([false, true]);
+    // The view shows b again (read anew), and the undo brings a back.
+    expect(plan.byId[b.id]).toBeDefined();
+    await plan.undo();
+    expect(store.rows.has(a.id)).toBe(true);
+  });
+
+  it("throws when nothing of an edit of many could be written, and puts the view back", async () => {
+    const { store, plan } = setUp();
+    await plan.create(week("ada", "2026-12-07", "2026-12-11"));
+    const a = at(only(plan), 0);
+    const held = store.rows.get(a.id);
+    if (!held) throw new Error("a");
+    await store.updateAssignment(held, week("ada", "2026-12-14", "2026-12-18"));
+    await expect(plan.editMany([{ kind: "delete", before: a }])).rejects.toMatchObject({ code: "conflict" });
+    expect(plan.byId[a.id]).toMatchObject({ startDate: "2026-12-14" });
+  });
+
   it("undoes a delete by creating the same assignment again, and redoes it", async () => {
     const { store, plan } = setUp();
     await plan.create(week("ada", "2026-12-07", "2026-12-11"));

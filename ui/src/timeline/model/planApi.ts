@@ -37,6 +37,8 @@ export type PlanApi = CapacityApi &
     | "deleteProject"
     | "staffing"
     | "handOver"
+    | "editBookings"
+    | "cancelEdit"
   >;
 
 /** A message for the user: what went wrong, or what happened after a conflict; `action` offers a

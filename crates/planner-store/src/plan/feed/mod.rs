@@ -63,6 +63,10 @@ pub struct ChangeRecord {
     pub after: Option<Value>,
     /// What a run did that is not one item's change (a cascade's or an import's counts).
     pub summary: Option<Value>,
+    /// The edit of many bookings at once this change is one of (`Plan::edit_many`): the
+    /// activity log shows the batch as one entry with its count.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub batch: Option<Batch>,
     /// The live view's check found the table holding other than the record says (`check.rs`):
     /// its "after" is then the table's, and no one is told of it as a change. Always false
     /// where records are not checked (the activity log shows them as written).
@@ -108,6 +112,19 @@ pub struct TeamSettings {
     pub feed_days: Option<u32>,
 }
 
+/// An edit of many bookings at once, as each of its change records names it: its id (a ULID,
+/// the same in every record of the edit) and how many bookings it was asked for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Batch {
+    pub id: String,
+    pub count: u32,
+}
+
+/// The record attributes of a batch's id and count.
+const BATCH: &str = "batch";
+const BATCH_OF: &str = "batchOf";
+
 /// A change to record, for [`Plan::feed_record`](crate::Plan::feed_record).
 #[derive(Debug, Clone)]
 pub(crate) struct Change {
@@ -118,11 +135,27 @@ pub(crate) struct Change {
     before: Option<Value>,
     after: Option<Value>,
     summary: Option<Value>,
+    batch: Option<Batch>,
 }
 
 impl Change {
     pub(crate) fn new(kind: FeedKind, action: FeedAction, item: impl Into<String>) -> Self {
-        Self { kind, action, item: item.into(), about: Vec::new(), before: None, after: None, summary: None }
+        Self {
+            kind,
+            action,
+            item: item.into(),
+            about: Vec::new(),
+            before: None,
+            after: None,
+            summary: None,
+            batch: None,
+        }
+    }
+
+    /// One of the changes of an edit of many at once (none: a change of its own).
+    pub(crate) fn in_batch(mut self, batch: Option<&Batch>) -> Self {
+        self.batch = batch.cloned();
+        self
     }
 
     pub(crate) fn summary(mut self, value: &impl Serialize) -> Self {
@@ -185,6 +218,10 @@ impl Plan<'_> {
             if let Some(value) = value {
                 record.insert(name.into(), s(value.to_string()));
             }
+        }
+        if let Some(batch) = change.batch {
+            record.insert(BATCH.into(), s(batch.id));
+            record.insert(BATCH_OF.into(), n(batch.count));
         }
         let expires = (now + time::Duration::days(i64::from(days))).unix_timestamp();
         record.insert("expires".into(), n(expires));
@@ -278,6 +315,13 @@ pub(crate) fn record_from_item(item: &sdk::Item) -> Result<ChangeRecord, StoreEr
         before: parse("before")?,
         after: parse("after")?,
         summary: parse("summary")?,
+        batch: match get_opt_s(item, BATCH) {
+            Some(id) => Some(Batch {
+                id: id.to_owned(),
+                count: u32::try_from(get_n(item, BATCH_OF)?).map_err(|_| corrupt(BATCH_OF))?,
+            }),
+            None => None,
+        },
         contradicted: false,
     })
 }
