@@ -165,6 +165,22 @@ export class Session {
     }));
     return this.mouse(x, y, [{ type: "pointerDown", button: 0 }, ...moves, { type: "pointerUp", button: 0 }]);
   }
+  /**
+   * Mouse actions at viewport point (x, y) with `key` held (KEY.Control, KEY.Shift): the key
+   * source and the pointer source run tick by tick together, as a person holds a key while
+   * clicking or dragging.
+   */
+  mouseWith(key, x, y, actions) {
+    const at = { type: "pointerMove", duration: 0, origin: "viewport", x: Math.round(x), y: Math.round(y) };
+    const pointer = [at, ...actions];
+    const keys = [{ type: "keyDown", value: key }, ...pointer.slice(1).map(() => ({ type: "pause", duration: 0 })), { type: "keyUp", value: key }];
+    return this.call("POST", this.path("/actions"), {
+      actions: [
+        { type: "key", id: "keyboard", actions: keys },
+        { type: "pointer", id: "mouse", parameters: { pointerType: "mouse" }, actions: [...pointer, { type: "pause", duration: 0 }] },
+      ],
+    });
+  }
   /** Right-clicks at viewport point (x, y). */
   rightClick(x, y) {
     return this.mouse(x, y, [

@@ -7,6 +7,7 @@ import { Cursor } from "../../src/timeline/input/cursor.svelte";
 import { Gestures } from "../../src/timeline/input/gestures.svelte";
 import { Intents } from "../../src/timeline/input/intents";
 import { ModalState } from "../../src/timeline/input/modal.svelte";
+import { Selection } from "../../src/timeline/input/selection.svelte";
 import { FULL_DAY } from "../../src/timeline/model/allocation";
 import { type Day, dateOf, dayOf } from "../../src/timeline/model/dates";
 import type { Plan } from "../../src/timeline/model/plan.svelte";
@@ -84,6 +85,12 @@ export class FakePlan {
   create = (change: Fields) => this.record("create", change);
   remove = (a: AssignmentDto) => this.record("remove", a.id);
   edit = async (e: unknown) => void this.calls.push(["edit", e]);
+  /** An edit of many: recorded, all of it written. */
+  editMany = async (edits: unknown) => {
+    this.calls.push(["many", edits]);
+    return { failed: [], notSent: [], cancelled: false };
+  };
+  fail = (e: unknown) => void this.calls.push(["fail", e]);
   undo = async () => void this.calls.push(["undo"]);
   redo = async () => void this.calls.push(["redo"]);
   private async record(...call: [string, ...unknown[]]) {
@@ -135,6 +142,7 @@ export function timeline<P extends FakePlan = FakePlan>(canEdit = true, plan: P 
   const cursor = new Cursor(rows, view, TODAY);
   const modal = new ModalState();
   const intents = new Intents(p, rows, cursor);
+  const selection = new Selection(p, () => rows.available);
   const can = () => canEdit;
   const commands = new Commands({
     plan: p,
@@ -143,15 +151,23 @@ export function timeline<P extends FakePlan = FakePlan>(canEdit = true, plan: P 
     cursor,
     modal,
     intents,
+    selection,
     canEdit: can,
     today: () => TODAY,
   });
-  const gestures = new Gestures({ plan: p, view, rows, cursor, intents, commands, canEdit: can });
-  return { plan, view, el, content, rows, cursor, modal, intents, commands, gestures };
+  const gestures = new Gestures({ plan: p, view, rows, cursor, intents, commands, selection, canEdit: can });
+  return { plan, view, el, content, rows, cursor, modal, intents, commands, gestures, selection };
 }
 
 /** A pointer event at client point (x, y) on `target`. */
-export function pointer(target: unknown, x: number, y: number, button = 0, buttons?: number) {
+export function pointer(
+  target: unknown,
+  x: number,
+  y: number,
+  button = 0,
+  buttons?: number,
+  keys: Partial<Record<"ctrlKey" | "shiftKey" | "metaKey" | "altKey", boolean>> = {},
+) {
   let prevented = false;
   return {
     event: {
@@ -160,6 +176,11 @@ export function pointer(target: unknown, x: number, y: number, button = 0, butto
       clientY: y,
       button,
       buttons,
+      ctrlKey: false,
+      shiftKey: false,
+      metaKey: false,
+      altKey: false,
+      ...keys,
       pointerId: 7,
       preventDefault: () => {
         prevented = true;

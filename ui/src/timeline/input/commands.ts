@@ -5,6 +5,7 @@ import { LABELS } from "../../labels/labelsWords";
 import { ui } from "../../lang.svelte";
 import { STAFFING } from "../../staffing/staffingWords";
 import { CAPACITY } from "../capacityWords";
+import { MANY } from "../manyWords";
 import { FULL_DAY } from "../model/allocation";
 import { type Day, dateOf, dayOf, withinPlan } from "../model/dates";
 import type { Plan } from "../model/plan.svelte";
@@ -15,6 +16,7 @@ import type { Cursor } from "./cursor.svelte";
 import type { Intents } from "./intents";
 import { type Command, globalCommand, gridCommand } from "./keys";
 import type { MenuItem, Modal, ModalState } from "./modal.svelte";
+import { bookingsIn, projectIn, restOfRow, type Selection } from "./selection.svelte";
 
 /** Commands that change the plan (not offered to viewers, nor offline). */
 const EDITS: Command["kind"][] = [
@@ -28,6 +30,9 @@ const EDITS: Command["kind"][] = [
   "menu",
   "undo",
   "redo",
+  "toggle-select",
+  "extend-select",
+  "select-all",
 ];
 
 /** Whether a key press is typing in a field (the grid's and the window's keys leave it alone). */
@@ -41,6 +46,7 @@ export interface CommandsOf {
   cursor: Cursor;
   modal: ModalState;
   intents: Intents;
+  selection: Selection;
   canEdit: () => boolean;
   today: () => Day;
 }
@@ -216,7 +222,8 @@ export class Commands {
     this.d.modal.show({ kind: "free", first: dateOf(from), last: dateOf(last) });
   };
 
-  /** The cursor's menu at `at`: its bar's entries (or a new assignment's) and its person's. */
+  /** The cursor's menu at `at`: the selection's entries (when two or more bookings are chosen),
+   * its bar's (or a new assignment's), choosing bookings, and its person's. */
   openMenu = (at: { x: number; y: number }): void => {
     const row = this.d.rows.all[this.d.cursor.at.row];
     if (!row) return;
@@ -235,9 +242,82 @@ export class Commands {
       kind: "menu",
       ...at,
       label: this.d.cursor.text,
-      items: [...items, ...this.personItems(row.person)],
+      items: [...this.manyItems(), ...items, ...this.choosing(bar), ...this.personItems(row.person)],
     });
   };
+
+  /** The selection's entries, when two or more bookings are chosen: delete them, make them
+   * tentative or confirmed, let them go. */
+  private manyItems(): MenuItem[] {
+    const many = this.chosenMany();
+    if (!many) return [];
+    const words = ui.words(MANY);
+    const tentative = many.every((a) => a.status === "tentative");
+    return [
+      {
+        label: words.deleteSelected(many.length),
+        shortcut: "Del",
+        danger: true,
+        run: () => void this.d.intents.many(many, null, this.d.selection),
+      },
+      {
+        label: tentative ? words.confirmedSelected : words.tentativeSelected,
+        shortcut: "Shift+T",
+        run: () => void this.setStatus(many),
+      },
+      { label: words.clearTitle, shortcut: "Esc", run: () => this.d.selection.clear() },
+    ];
+  }
+
+  /** Choosing bookings from the cursor: its bar in or out, its project's bookings in view, the
+   * rest of its row from its day. */
+  private choosing(bar: AssignmentDto | null): MenuItem[] {
+    const { rows, view, cursor, selection } = this.d;
+    const words = ui.words(MANY);
+    const { first, last } = view.days;
+    const barItems: MenuItem[] = bar
+      ? [
+          {
+            label: selection.has(bar.id) ? words.removeFromSelection : words.addToSelection,
+            shortcut: "Ctrl+Space",
+            run: () => this.toggleSelect(bar),
+          },
+          {
+            label: words.selectProject(rows.projects[bar.projectId]?.name ?? ""),
+            run: () => selection.replace(projectIn(rows.all, bar.projectId, first, last)),
+          },
+        ]
+      : [];
+    return [
+      ...barItems,
+      {
+        label: words.selectRest,
+        run: () => selection.replace(restOfRow(rows.all, cursor.at.row, cursor.at.day)),
+      },
+    ];
+  }
+
+  /** The bookings a key or menu entry acts on together: the selection, when it holds two or more. */
+  private chosenMany(): readonly AssignmentDto[] | null {
+    const chosen = this.d.selection.bookings;
+    return chosen.length >= 2 ? chosen : null;
+  }
+
+  /** Bar `a` in or out of the selection; the anchor of a later Shift-click or Shift+Space. */
+  private toggleSelect(a: AssignmentDto): void {
+    const { selection, cursor } = this.d;
+    // The cursor's bar, when it was chosen by a plain click or the keys: in the selection first.
+    if (selection.ids.size === 0 && cursor.selected && cursor.selected.id !== a.id)
+      selection.add([cursor.selected]);
+    selection.toggle(a);
+    selection.anchor = { id: a.id, row: cursor.at.row, day: cursor.at.day };
+  }
+
+  /** All of `many` tentative, or (when all are) confirmed. */
+  private setStatus(many: readonly AssignmentDto[]): Promise<boolean> {
+    const status = many.every((a) => a.status === "tentative") ? "confirmed" : "tentative";
+    return this.d.intents.many(many, () => ({ status }), this.d.selection);
+  }
 
   /** A person's menu (their name's, in the name column, row `index`) at `at`. */
   openPersonMenu = (person: PersonDto, index: number, at: { x: number; y: number }): void => {
@@ -277,9 +357,10 @@ export class Commands {
 
   /** Runs a key's command on the grid. */
   run(cmd: Command): void {
-    const { cursor, rows, intents, modal } = this.d;
+    const { cursor, rows, intents, modal, selection } = this.d;
     const bar = cursor.selected;
     if (!this.d.canEdit() && EDITS.includes(cmd.kind)) return;
+    if (this.runMany(cmd)) return;
     switch (cmd.kind) {
       case "cursor":
         if (cmd.extend) cursor.stretch(cmd.days);
@@ -321,10 +402,67 @@ export class Commands {
         this.openMenu(cursor.point());
         break;
       case "escape":
-        cursor.unstretch();
+        if (selection.ids.size) selection.clear();
+        else cursor.unstretch();
         break;
+      case "toggle-select":
+        if (bar) this.toggleSelect(bar);
+        break;
+      case "extend-select": {
+        // From the anchor (set here when there is none) to the cursor: rows and days.
+        const from = selection.anchor ?? { id: bar?.id ?? "", row: cursor.at.row, day: cursor.span.from };
+        selection.anchor = from;
+        const [d0, d1] = [Math.min(from.day, cursor.span.from), Math.max(from.day + 1, cursor.span.to)];
+        selection.replace(bookingsIn(rows.all, from.row, cursor.at.row, d0, d1));
+        break;
+      }
+      case "select-all": {
+        const { first, last } = this.d.view.days;
+        selection.replace(bookingsIn(rows.all, 0, rows.all.length - 1, first, last));
+        break;
+      }
       default:
         this.runGlobal(cmd);
+    }
+  }
+
+  /**
+   * The keys that act on the bookings chosen, when two or more are: Alt+arrows move them all by
+   * days (and to the row above or below, when all are one person's), Alt+Shift+arrows move all
+   * their ends, the digits book them all, Shift+T makes them all tentative or confirmed, Delete
+   * deletes them — each in one undo step. False: not such a key, or not two chosen.
+   */
+  private runMany(cmd: Command): boolean {
+    const many = this.chosenMany();
+    if (!many) return false;
+    const { intents, selection, rows, cursor } = this.d;
+    switch (cmd.kind) {
+      case "move-bar": {
+        const people = new Set(many.map((a) => a.personId));
+        const to = cmd.rows && people.size === 1 ? rows.all[cursor.at.row + cmd.rows]?.person.id : undefined;
+        if (cmd.rows && !to) return true; // bookings of several people go along their own rows only
+        void intents.shiftMany(many, cmd.days, to, selection);
+        requestAnimationFrame(() => cursor.reveal());
+        return true;
+      }
+      case "resize-bar":
+        void intents.many(many, (a) => ({ lastDay: dateOf(dayOf(a.lastDay) + cmd.days) }), selection);
+        return true;
+      case "delete":
+        void intents.many(many, null, selection);
+        return true;
+      case "allocate":
+        void intents.many(
+          many,
+          () => ({ allocation: cmd.hours ? { kind: "hoursPerDay", value: cmd.hours * 60 } : FULL_DAY }),
+          selection,
+        );
+        return true;
+      case "toggle-tentative":
+        void this.setStatus(many);
+        return true;
+      default:
+        return false;
     }
   }
 

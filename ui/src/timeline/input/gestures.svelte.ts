@@ -1,6 +1,8 @@
-// The pointer on the pane: press a bar and drag to move it (or its edge to resize it), drag on an
-// empty stretch of a row to pick days for a new assignment, double-click to open the dialog,
-// right-click for the menu. Each ends in an intent (intents.ts) or a command (commands.ts); which
+// The pointer on the pane: press a bar and drag to move it (or its edge to resize it; a bar of
+// the selection moves the whole selection), drag on an empty stretch of a row to pick days for a
+// new assignment, Ctrl/Cmd-click a bar to choose it too, Shift-click to choose from the last one
+// chosen to it, Shift-drag on an empty stretch to draw a rubber band round bookings, double-click
+// to open the dialog, right-click for the menu. Each ends in an intent (intents.ts) or a command (commands.ts); which
 // bar an event is on is `barUnder`'s answer, for every one of them.
 import type { AssignmentDto } from "../../ipc";
 import { type Day, dayOf } from "../model/dates";
@@ -11,6 +13,7 @@ import type { Viewport } from "../scene/viewport.svelte";
 import type { Commands } from "./commands";
 import { type Cursor, NO_BAR } from "./cursor.svelte";
 import type { Intents } from "./intents";
+import { bookingsIn, type Selection } from "./selection.svelte";
 
 /** A bar being dragged: grabbed at client x `x0`, now `delta` days and in row `row` (from `from`). */
 export interface Drag {
@@ -35,17 +38,34 @@ export interface GesturesOf {
   cursor: Cursor;
   intents: Intents;
   commands: Commands;
+  selection: Selection;
   canEdit: () => boolean;
+}
+
+/** A rubber band being drawn: from content point (x0, y0) to (x1, y1); `add`: to the selection
+ * (Ctrl/Cmd held), else instead of it. */
+export interface Band {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  add: boolean;
 }
 
 export class Gestures {
   drag: Drag | null = $state(null);
   /** Days being picked for a new assignment: in row `row`, from day `from` (to the cursor's end). */
   sketch: { row: number; from: Day } | null = $state(null);
+  /** A rubber band being drawn (Shift-drag on an empty stretch). */
+  band: Band | null = $state(null);
+  /** How many bookings the drag moves: the selection's, when the bar dragged is one of two or more
+   * chosen; else one. */
+  readonly dragCount: number;
   /** Where the dragged bar would land (shown while it is away from where it started). */
   readonly ghost: { start: Day; end: Day; top: number; color: string } | null;
 
   constructor(private readonly d: GesturesOf) {
+    this.dragCount = $derived(this.drag ? (this.manyDragged(this.drag)?.length ?? 1) : 0);
     this.ghost = $derived.by(() => {
       const drag = this.drag;
       if (!drag || still(drag)) return null;
@@ -96,18 +116,62 @@ export class Gestures {
     this.drag = { a, mode: dragModeAt(offsetX, hit.w), x0: e.clientX, delta: 0, row, from: row };
   }
 
+  /** The bookings a drag of `drag` moves with it: the selection, when its bar is one of two or
+   * more chosen and it is moved (not resized); else null (the bar alone). */
+  private manyDragged(drag: Drag): readonly AssignmentDto[] | null {
+    const chosen = this.d.selection;
+    if (drag.mode !== "move" || !chosen.has(drag.a.id) || chosen.bookings.length < 2) return null;
+    return chosen.bookings;
+  }
+
   down = (e: PointerEvent): void => {
     // The heatmap is for reading: its cells are not bars to drag (the keys still edit).
     if (e.button !== 0 || !this.d.canEdit() || this.d.rows.heatmap) return;
     const hit = this.barUnder(e);
+    const chosen = this.d.selection;
     if (hit) {
       this.d.view.scrolling = false;
+      const day = this.pointAt(e).day;
+      if (e.ctrlKey || e.metaKey || e.shiftKey) {
+        // Choosing, not dragging: Ctrl/Cmd toggles the bar, Shift takes everything from the last
+        // bar chosen (rows and days) to it.
+        e.preventDefault();
+        this.d.commands.focusGrid();
+        const anchor = chosen.anchor;
+        if (e.shiftKey && anchor) {
+          const from = this.d.rows.index.bar.get(anchor.id);
+          const [d0, d1] = [
+            Math.min(from?.start ?? anchor.day, dayOf(hit.a.startDate)),
+            Math.max(from?.end ?? anchor.day + 1, dayOf(hit.a.endDateExclusive)),
+          ];
+          chosen.replace(bookingsIn(this.d.rows.all, from?.row ?? anchor.row, hit.row, d0, d1));
+        } else {
+          const held = this.d.cursor.selected;
+          // The bar chosen by a plain click (or the keys) joins the selection with this one.
+          if (chosen.ids.size === 0 && held && held.id !== hit.a.id) chosen.add([held]);
+          chosen.toggle(hit.a);
+          chosen.anchor = { id: hit.a.id, row: hit.row, day };
+        }
+        this.d.cursor.onBar(hit.a, hit.row, day);
+        return;
+      }
+      // A plain press: a bar of the selection drags it all; another bar is chosen alone.
+      if (!chosen.has(hit.a.id)) chosen.clear();
+      chosen.anchor = { id: hit.a.id, row: hit.row, day };
       this.startDrag(e, hit);
       return;
     }
     if (!this.d.rows.all.length || this.onSection(e)) return;
     e.preventDefault();
     this.d.commands.focusGrid();
+    if (e.shiftKey) {
+      // A rubber band round the bookings it touches.
+      const p = this.d.view.contentPoint(e);
+      this.band = { x0: p.x, y0: p.y, x1: p.x, y1: p.y, add: e.ctrlKey || e.metaKey };
+      this.d.view.content?.setPointerCapture(e.pointerId);
+      return;
+    }
+    chosen.clear();
     const at = this.pointAt(e);
     this.d.cursor.set(at.row, at.day);
     this.sketch = { row: at.row, from: at.day };
@@ -130,6 +194,12 @@ export class Gestures {
         return;
       }
     }
+    const band = this.band;
+    if (band) {
+      const p = this.d.view.contentPoint(e);
+      if (p.x !== band.x1 || p.y !== band.y1) this.band = { ...band, x1: p.x, y1: p.y };
+      return;
+    }
     const drag = this.drag;
     if (drag) {
       const delta = Math.round((e.clientX - drag.x0) / this.d.view.px);
@@ -143,11 +213,30 @@ export class Gestures {
   };
 
   up = (e: PointerEvent): void => {
+    const band = this.band;
+    if (band) {
+      this.band = null;
+      const { rows, view, selection } = this.d;
+      const [r0, r1] = [rows.rowAt(band.y0), rows.rowAt(band.y1)];
+      const [d0, d1] = [view.dayAt(Math.min(band.x0, band.x1)), view.dayAt(Math.max(band.x0, band.x1)) + 1];
+      const inside = bookingsIn(rows.all, r0, r1, d0, d1);
+      if (band.add) selection.add(inside);
+      else selection.replace(inside);
+      return;
+    }
     const drag = this.drag;
     if (drag) {
       this.drag = null;
+      const many = this.manyDragged(drag);
+      if (many && !still(drag)) {
+        // The selection moves by the days dragged; to another row only when all of it is one
+        // person's (bookings of several people keep their own rows).
+        const one = new Set(many.map((a) => a.personId)).size === 1;
+        const to = one && drag.row !== drag.from ? this.d.rows.all[drag.row]?.person.id : undefined;
+        void this.d.intents.shiftMany(many, drag.delta, to, this.d.selection);
+      }
       // The same intent as Alt+arrows' (commands.ts).
-      if (!still(drag)) void this.d.intents.reshape(drag.a, drag.mode, drag.delta, drag.row);
+      else if (!still(drag)) void this.d.intents.reshape(drag.a, drag.mode, drag.delta, drag.row);
     }
     if (!this.sketch) return;
     this.sketch = null;
@@ -156,11 +245,12 @@ export class Gestures {
 
   /** The mouse's press after a chorded one (above): it does not move the focus off the grid. */
   mousedown = (e: MouseEvent): void => {
-    if (this.drag || this.sketch) e.preventDefault();
+    if (this.drag || this.sketch || this.band) e.preventDefault();
   };
 
   cancel = (e: PointerEvent): void => {
     this.sketch = null;
+    this.band = null;
     // As it always was: a cancel on a bar's hit target (which holds the pointer of a drag begun on
     // it) drops the drag; one held by the pane (begun just after scrolling) stays until it is up.
     if ((e.target as Element | null)?.closest?.(HIT_BAR)) this.drag = null;

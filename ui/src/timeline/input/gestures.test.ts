@@ -132,6 +132,9 @@ describe("which bar a pointer is on", () => {
       "Edit…",
       "Delete",
       "Who is free…",
+      "Add to the selection",
+      "Select Gemini's bookings in view",
+      "Select the rest of this row from here",
       "Rename person…",
       "Working time…",
       "Group, role and skills…",
@@ -236,5 +239,99 @@ describe("drawing days for a new assignment", () => {
     expect(t.gestures.drag).toBeNull();
     expect(t.modal.current.kind).toBe("none");
     expect(t.plan.calls).toEqual([]);
+  });
+});
+
+describe("choosing many bookings and moving them together", () => {
+  const b1 = at(BARS, 2);
+  // Bob's b1 (row 1, 2026-03-09 to 03-11) is placed at x X + 7 * 20 + 1, y 62 + 5.
+  const B1 = { x: 100 + X + 7 * 20 + 1 + 20, y: 50 + 62 + 10 };
+  const ids = (t: ReturnType<typeof timeline>) => [...t.selection.ids].sort();
+  const click = (t: ReturnType<typeof timeline>, id: string, x: number, y: number, keys = {}) => {
+    t.gestures.down(pointer(hitTarget(id), x, y, 0, undefined, keys).event);
+    t.gestures.up(pointer(hitTarget(id), x, y, 0, undefined, keys).event);
+  };
+
+  it("adds a bar by Ctrl-click to the one clicked before, and takes it out again", () => {
+    const t = timeline();
+    click(t, "a1", A1.x, A1.y);
+    expect(ids(t)).toEqual([]); // one bar: the cursor's
+    click(t, "b1", B1.x, B1.y, { ctrlKey: true });
+    expect(ids(t)).toEqual(["a1", "b1"]);
+    expect(t.plan.calls).toEqual([]); // chosen, not moved
+    click(t, "b1", B1.x, B1.y, { metaKey: true });
+    expect(ids(t)).toEqual(["a1"]);
+  });
+
+  it("takes every booking from the last one chosen to a Shift-clicked one, rows and days", () => {
+    const t = timeline();
+    click(t, "a1", A1.x, A1.y);
+    click(t, "b1", B1.x, B1.y, { shiftKey: true });
+    // Ada's and Bob's rows, 2026-03-02 to 03-11: both of Ada's bars and Bob's.
+    expect(ids(t)).toEqual(["a1", "a2", "b1"]);
+    expect(t.selection.text).toBe("3 bookings selected · 96h");
+  });
+
+  it("draws a rubber band with Shift on an empty stretch round the bookings it touches", () => {
+    const t = timeline();
+    // From Cy's row on today up to Ada's row two days on: Ada's two bars (Bob's starts later).
+    t.gestures.down(pointer(t.content, 100 + X + 5, 50 + 100, 0, undefined, { shiftKey: true }).event);
+    t.gestures.move(pointer(t.content, 100 + X + 2 * 20 + 5, 50 + 10).event);
+    expect(t.gestures.band).toMatchObject({ x0: X + 5, y0: 100, x1: X + 45, y1: 10, add: false });
+    t.gestures.up(pointer(t.content, 100 + X + 2 * 20 + 5, 50 + 10).event);
+    expect(t.gestures.band).toBeNull();
+    expect(ids(t)).toEqual(["a1", "a2"]);
+    expect(t.cursor.at.extent).toBe(0); // no days picked for a new booking
+  });
+
+  it("drags the whole selection by the days moved, as one edit of many", () => {
+    const t = timeline();
+    t.selection.replace([a1, b1]);
+    drag(t, hitTarget("a1"), A1.x, A1.y, 40);
+    const [call] = t.plan.calls;
+    expect(call?.[0]).toBe("many");
+    const edits = call?.[1] as { kind: string; after: { id: string; personId: string; startDate: string } }[];
+    expect(edits.map((e) => [e.kind, e.after.id, e.after.personId, e.after.startDate])).toEqual([
+      ["update", "a1", "ada", "2026-03-04"],
+      ["update", "b1", "bob", "2026-03-11"],
+    ]);
+    expect(t.gestures.dragCount).toBe(0);
+  });
+
+  it("moves, books and deletes the selection by keys; Escape lets it go; Ctrl+A takes all in view", () => {
+    const t = timeline();
+    t.commands.run({ kind: "select-all" });
+    expect(ids(t)).toEqual(["a1", "a2", "b1"]);
+    t.commands.run({ kind: "move-bar", days: -1, rows: 0 });
+    t.commands.run({ kind: "allocate", hours: 4 });
+    t.commands.run({ kind: "delete" });
+    const kinds = t.plan.calls.map(([name, edits]) => [
+      name,
+      (edits as { kind: string }[]).map((e) => e.kind).join(),
+    ]);
+    expect(kinds).toEqual([
+      ["many", "update,update,update"],
+      ["many", "update,update,update"],
+      ["many", "delete,delete,delete"],
+    ]);
+    // Bookings of several people move along their own rows only.
+    t.commands.run({ kind: "move-bar", days: 0, rows: 1 });
+    expect(t.plan.calls).toHaveLength(3);
+    t.commands.run({ kind: "escape" });
+    expect(ids(t)).toEqual([]);
+    // One chosen: the keys act on the cursor's bar as before.
+    t.cursor.onBar(a1, 0, TODAY);
+    t.commands.run({ kind: "toggle-select" });
+    t.commands.run({ kind: "delete" });
+    expect(t.plan.calls.at(-1)).toEqual(["remove", "a1"]);
+  });
+
+  it("chooses by keys from an anchor to the cursor (Shift+Space), as a Shift-click does", () => {
+    const t = timeline();
+    t.cursor.onBar(a1, 0, TODAY);
+    t.commands.run({ kind: "toggle-select" });
+    t.cursor.onBar(b1, 1, dayOf("2026-03-10"));
+    t.commands.run({ kind: "extend-select" });
+    expect(ids(t)).toEqual(["a1", "a2", "b1"]);
   });
 });

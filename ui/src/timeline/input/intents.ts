@@ -4,8 +4,9 @@
 // one function here; the gestures, keys and menus only call them.
 import type { AssignmentDto } from "../../ipc";
 import { type Day, dateOf, dayOf } from "../model/dates";
+import type { BookingEdit } from "../model/history";
 import type { Plan } from "../model/plan.svelte";
-import { type Fields, newId, proposed } from "../model/planApi";
+import { changeOf, type Fields, newId, proposed } from "../model/planApi";
 import { type DragMode, dragged } from "../scene/layout";
 import type { Row } from "../scene/rowData";
 import type { Cursor, CursorAt } from "./cursor.svelte";
@@ -44,7 +45,13 @@ export function creating(personId: string, projectId: string, from: Day, to: Day
 }
 
 /** The plan's edits that the intents make. */
-export type PlanEdits = Pick<Plan, "create" | "update" | "remove" | "edit">;
+export type PlanEdits = Pick<Plan, "create" | "update" | "remove" | "edit" | "editMany" | "fail">;
+
+/** The bookings an edit of many leaves chosen: those that stayed as they were (named in the
+ * notice), else all of them. */
+export interface Chosen {
+  keep(ids: readonly string[]): void;
+}
 
 export class Intents {
   constructor(
@@ -88,6 +95,51 @@ export class Intents {
 
   remove(a: AssignmentDto): Promise<boolean> {
     return this.plan.remove(a);
+  }
+
+  /**
+   * Edits `bookings` at once, one undo step: each changed by `change` (its own fields kept where
+   * the change names none; `null`: deleted). Those someone else changed meanwhile stay chosen
+   * (`chosen`), and the notice names how many; the answer says whether any was written.
+   */
+  async many(
+    bookings: readonly AssignmentDto[],
+    change: ((a: AssignmentDto) => Partial<Fields>) | null,
+    chosen?: Chosen,
+  ): Promise<boolean> {
+    if (!bookings.length) return false;
+    const edits: BookingEdit[] = bookings.map((a) =>
+      change
+        ? { kind: "update", before: a, after: proposed(a, { ...changeOf(a), ...change(a) }) }
+        : { kind: "delete", before: a },
+    );
+    try {
+      const left = await this.plan.editMany(edits);
+      if (left.failed.length) chosen?.keep(left.failed.map((f) => f.id));
+      return left.failed.length + left.notSent.length < edits.length;
+    } catch (err) {
+      this.plan.fail(err);
+      return false;
+    }
+  }
+
+  /** Moves `bookings` by `days` (each its own length), and, when `personId` is given, to that
+   * person; one undo step. */
+  shiftMany(
+    bookings: readonly AssignmentDto[],
+    days: number,
+    personId?: string,
+    chosen?: Chosen,
+  ): Promise<boolean> {
+    return this.many(
+      bookings,
+      (a) => ({
+        ...(personId ? { personId } : {}),
+        startDate: dateOf(dayOf(a.startDate) + days),
+        lastDay: dateOf(dayOf(a.lastDay) + days),
+      }),
+      chosen,
+    );
   }
 
   /** The assignment dialog's answer: `current` changed to `d`, or a new assignment. */

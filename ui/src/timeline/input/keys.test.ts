@@ -49,6 +49,18 @@ describe("timeline keys", () => {
     expect(gridCommand(press("4", { altKey: true }))).toBeNull();
   });
 
+  it("Ctrl/Cmd+Space toggles the bar into the selection, Shift+Space extends it, Ctrl/Cmd+A takes all in view", () => {
+    expect(gridCommand(press(" ", { ctrlKey: true }))?.kind).toBe("toggle-select");
+    expect(gridCommand(press(" ", { metaKey: true }))?.kind).toBe("toggle-select");
+    expect(gridCommand(press(" ", { shiftKey: true }))?.kind).toBe("extend-select");
+    expect(gridCommand(press("a", { ctrlKey: true }))?.kind).toBe("select-all");
+    expect(gridCommand(press("A", { metaKey: true, shiftKey: true }))?.kind).toBe("select-all");
+    expect(gridCommand(press(" "))).toBeNull();
+    expect(gridCommand(press(" ", { altKey: true, ctrlKey: true }))).toBeNull();
+    expect(gridCommand(press("a"))).toBeNull();
+    expect(gridCommand(press("Escape"))?.kind).toBe("escape");
+  });
+
   it("Enter opens, Delete and Backspace delete, F2 renames, the menu key and Shift+F10 open the menu", () => {
     expect(gridCommand(press("Enter"))?.kind).toBe("open");
     expect(gridCommand(press("Delete"))?.kind).toBe("delete");

@@ -2,7 +2,8 @@
 // person's row and a day, roving focus): arrows move the cursor, Shift+arrows stretch it over
 // days, Alt+arrows move the bar under it, Alt+Shift+arrows resize that bar, the digits 1–9 book
 // the selected bar for that many hours a day (0: the whole working day), Shift+T makes it
-// tentative or confirmed. Pure, so tested.
+// tentative or confirmed; Ctrl+Space, Shift+Space and Ctrl+A choose many bookings (then the
+// keys above act on all of them), Escape lets them go. Pure, so tested.
 
 export type Command =
   | { kind: "cursor"; days: number; rows: number; extend: boolean }
@@ -19,7 +20,14 @@ export type Command =
   | { kind: "zoom-in" }
   | { kind: "zoom-out" }
   | { kind: "today" }
-  | { kind: "escape" };
+  | { kind: "escape" }
+  /** The bar under the cursor in or out of the selection (Ctrl/Cmd+Space: a Ctrl-click). */
+  | { kind: "toggle-select" }
+  /** The bookings from the selection's anchor to the cursor, rows and days (Shift+Space: a
+   * Shift-click, or a rubber band drawn by keys). */
+  | { kind: "extend-select" }
+  /** The bookings of the rows shown in the days in view (Ctrl/Cmd+A). */
+  | { kind: "select-all" };
 
 export interface KeyPress {
   key: string;
@@ -62,6 +70,11 @@ export function gridCommand(e: KeyPress): Command | null {
   if (e.key === "PageDown" || e.key === "PageUp") {
     return { kind: "cursor", days: 0, rows: e.key === "PageDown" ? 10 : -10, extend: false };
   }
+  if (e.key === " " && !e.altKey) {
+    if (e.ctrlKey || e.metaKey) return { kind: "toggle-select" };
+    if (e.shiftKey) return { kind: "extend-select" };
+  }
+  if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "a") return { kind: "select-all" };
   if (!e.altKey && !e.ctrlKey && !e.metaKey) {
     if (/^[0-9]$/.test(e.key)) return { kind: "allocate", hours: Number(e.key) };
     if (e.key === "T" && e.shiftKey) return { kind: "toggle-tentative" };

@@ -24,6 +24,7 @@ import type {
   StaffingDto,
   TimelineDto,
 } from "../../ipc";
+import { MANY } from "../manyWords";
 import type { Capacity } from "./capacity.svelte";
 import type { Day } from "./dates";
 import type { BookingEdit, Edit } from "./history";
@@ -521,6 +522,11 @@ export class Plan {
     this.manyLast = NOTHING_LEFT;
     await this.edit({ kind: "many", edits });
     const left = this.manyLast;
+    const words = MANY[this.shown.say.lang];
+    if (left.failed.length) this.notice = { text: words.stayed(left.failed.length), kind: "error" };
+    else if (left.stopped) this.shown.fail(left.stopped);
+    else if (left.cancelled)
+      this.notice = { text: words.cancelled(edits.length - left.notSent.length, edits.length), kind: "info" };
     if (left.failed.length || left.notSent.length) await this.loader.reload().catch(() => {});
     return left;
   }

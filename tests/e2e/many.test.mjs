@@ -1,0 +1,129 @@
+// Many bookings at once, end to end on the demo team: a bar clicked and another Ctrl-clicked are
+// both chosen (outlined, said to screen readers, counted with their hours under the pane); Alt+→
+// moves both a day in one edit and one Ctrl+Z takes both back; a drag of one moves both; Escape
+// lets them go; a Shift-drag on an empty stretch draws a rubber band round bookings; Delete
+// deletes all of those at once and one undo brings them all back.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { BAR, days, nextDay } from "./bars.mjs";
+import { KEY, until, withTimeline } from "./webdriver.mjs";
+
+const APP = process.env.RP_APP_BINARY;
+
+/** Two bars well inside the pane in different rows, and a point on an empty stretch above-left
+ * of a few bars (where a rubber band starts). */
+const TWO = `
+  const view = document.querySelector(".viewport").getBoundingClientRect();
+  const bars = [...document.querySelectorAll(".hits .bar[data-bar]")]
+    .map((b) => ({ id: b.dataset.bar, iso: b.dataset.iso, r: b.getBoundingClientRect() }))
+    .filter(({ r }) => r.width > 60 && r.left > view.left + 80 && r.right < view.right - 240 && r.top > view.top + 60 && r.bottom < view.bottom - 80)
+    .sort((a, b) => a.r.top - b.r.top);
+  const a = bars[0];
+  const b = bars.find((x) => x.r.top > a.r.bottom + 20);
+  const at = (x) => ({ id: x.id, iso: x.iso, x: x.r.left + 20, y: x.r.top + x.r.height / 2 });
+  return a && b ? [at(a), at(b)] : null;`;
+/** The selection as the window shows it: the line under the pane, the outlined bars, and the hit
+ * targets said to be selected. */
+const CHOSEN = `
+  const line = document.querySelector(".selection");
+  return {
+    shown: line.classList.contains("shown"),
+    text: line.querySelector(".count").textContent.trim(),
+    count: Number(line.dataset.selected),
+    outlined: document.querySelectorAll(".picked").length,
+    said: [...document.querySelectorAll(".hits .bar[aria-selected=true]")].map((b) => b.dataset.bar).sort(),
+    live: [...document.querySelectorAll("p.sr-only[aria-live]")].map((p) => p.textContent.trim()),
+  };`;
+
+const click = (app, p) =>
+  app.mouse(p.x, p.y, [
+    { type: "pointerDown", button: 0 },
+    { type: "pointerUp", button: 0 },
+  ]);
+const firstDay = async (app, id) => days((await app.script(BAR, [id]))?.iso ?? "x: 1 – 2")[0];
+
+test("many bookings: chosen by Ctrl-click and a rubber band, moved and deleted together, one undo each", async () => {
+  await withTimeline(APP, async (app) => {
+    const [a, b] = await until("two bars in different rows", () => app.script(TWO));
+    const [aFirst, bFirst] = [days(a.iso)[0], days(b.iso)[0]];
+    await click(app, a);
+    await app.mouseWith(KEY.Control, b.x, b.y, [
+      { type: "pointerDown", button: 0 },
+      { type: "pointerUp", button: 0 },
+    ]);
+    const chosen = await until("two chosen", async () => {
+      const c = await app.script(CHOSEN);
+      return c.count === 2 && c;
+    });
+    assert.equal(chosen.shown, true);
+    assert.match(chosen.text, /^2 bookings selected · [\d.]+h$/);
+    assert.deepEqual(chosen.said, [a.id, b.id].sort());
+    assert.equal(chosen.outlined, 2);
+    assert.ok(chosen.live.includes(chosen.text), `screen readers are told: ${JSON.stringify(chosen.live)}`);
+    await app.screenshot("many-1-two-chosen");
+
+    // Alt+→ moves both a day, as one edit; one Ctrl+Z takes both back.
+    await app.press([KEY.Alt, KEY.ArrowRight]);
+    await until("both a day later", async () =>
+      (await firstDay(app, a.id)) === nextDay(aFirst) && (await firstDay(app, b.id)) === nextDay(bFirst),
+    );
+    await app.press([KEY.Control, "z"]);
+    await until("both back", async () => (await firstDay(app, a.id)) === aFirst && (await firstDay(app, b.id)) === bFirst);
+    assert.equal((await app.script(CHOSEN)).count, 2, "still chosen after the undo");
+
+    // A drag of one moves both (two days).
+    const now = await app.script(BAR, [a.id]);
+    const dayPx = await app.script(`
+      const r = document.querySelector('.hits .bar[data-bar="' + arguments[0] + '"]').getBoundingClientRect();
+      const [f, l] = arguments[1].match(/(\\d{4}-\\d\\d-\\d\\d) – (\\d{4}-\\d\\d-\\d\\d)$/).slice(1).map((d) => Date.parse(d));
+      return (r.width + 2) / ((l - f) / 86400000 + 1);`, [a.id, now.iso]);
+    await app.drag(now.x, now.y, dayPx * 2, 0, 6);
+    await until("both two days later", async () =>
+      (await firstDay(app, a.id)) === nextDay(nextDay(aFirst)) && (await firstDay(app, b.id)) === nextDay(nextDay(bFirst)),
+    );
+    await app.screenshot("many-2-dragged");
+    await app.press([KEY.Control, "z"]);
+    await until("both back again", async () => (await firstDay(app, a.id)) === aFirst);
+
+    // Escape lets them go.
+    await app.press([KEY.Escape]);
+    await until("none chosen", async () => (await app.script(CHOSEN)).count === 0);
+    assert.equal((await app.script(CHOSEN)).shown, false);
+
+    // A rubber band from an empty stretch left of the first bar down past the second.
+    const start = { x: Math.min(a.x, b.x) - 40, y: a.y - 14 };
+    const empty = await app.script(
+      `const e = document.elementFromPoint(arguments[0], arguments[1]); return !e.closest(".bar[data-bar]");`,
+      [start.x, start.y],
+    );
+    assert.ok(empty, "the band starts on an empty stretch");
+    const moves = [1, 2, 3, 4].map((i) => ({
+      type: "pointerMove",
+      duration: 30,
+      origin: "viewport",
+      x: Math.round(start.x + (Math.max(a.x, b.x) + 60 - start.x) * (i / 4)),
+      y: Math.round(start.y + (b.y + 4 - start.y) * (i / 4)),
+    }));
+    await app.mouseWith(KEY.Shift, start.x, start.y, [{ type: "pointerDown", button: 0 }, ...moves, { type: "pointerUp", button: 0 }]);
+    const banded = await until("bookings in the band", async () => {
+      const c = await app.script(CHOSEN);
+      return c.count >= 2 && c;
+    });
+    assert.ok(banded.said.includes(a.id) && banded.said.includes(b.id), JSON.stringify(banded.said));
+    await app.screenshot("many-3-rubber-band");
+
+    // Delete deletes them all at once; one undo brings them all back.
+    const gone = banded.said;
+    await app.press([KEY.Delete]);
+    await until("all deleted", async () => {
+      const left = await app.script(`return arguments[0].filter((id) => document.querySelector('.bar[data-bar="' + id + '"]'));`, [gone]);
+      return left.length === 0;
+    });
+    await app.press([KEY.Control, "z"]);
+    await until("all back", async () => {
+      const back = await app.script(`return arguments[0].filter((id) => document.querySelector('.bar[data-bar="' + id + '"]'));`, [gone]);
+      return back.length === gone.length;
+    });
+    await app.screenshot("many-4-undone");
+  });
+});

@@ -1,0 +1,52 @@
+// The words of choosing many bookings and editing them at once, in English and Japanese, read
+// through `ui.words(MANY)`.
+
+import type { Words } from "../i18n";
+
+const bookings = (n: number) => (n === 1 ? "1 booking" : `${n} bookings`);
+
+export const EN_MANY = {
+  /** The selection's line (and what a screen reader is told). */
+  selected: (n: number, hours: string) => `${bookings(n)} selected · ${hours}`,
+  /** How many go with a dragged selection. */
+  count: bookings,
+  clear: "Clear",
+  clearTitle: "Clear the selection (Esc)",
+  addToSelection: "Add to the selection",
+  removeFromSelection: "Take out of the selection",
+  selectProject: (project: string) => `Select ${project}'s bookings in view`,
+  selectRest: "Select the rest of this row from here",
+  deleteSelected: (n: number) => `Delete ${bookings(n)}`,
+  tentativeSelected: "Make them tentative",
+  confirmedSelected: "Make them confirmed",
+  saving: (done: number, of: number) => `Saving ${done} of ${bookings(of)}…`,
+  cancel: "Cancel",
+  /** Some bookings of an edit of many stayed as they were. */
+  stayed: (n: number) =>
+    `${bookings(n)} changed or deleted by someone else meanwhile stayed as they were (still selected); the rest was saved.`,
+  cancelled: (done: number, of: number) =>
+    `Cancelled: ${done} of ${bookings(of)} saved; the rest stayed as it was.`,
+};
+
+export type ManyWords = typeof EN_MANY;
+
+const JA_MANY: ManyWords = {
+  selected: (n, hours) => `${n}件の予定を選択中 · ${hours}`,
+  count: (n) => `${n}件`,
+  clear: "選択解除",
+  clearTitle: "選択を解除（Esc）",
+  addToSelection: "選択に加える",
+  removeFromSelection: "選択から外す",
+  selectProject: (project) => `表示中の${project}の予定を選択`,
+  selectRest: "この行のここから先の予定を選択",
+  deleteSelected: (n) => `${n}件の予定を削除`,
+  tentativeSelected: "仮の予定にする",
+  confirmedSelected: "確定にする",
+  saving: (done, of) => `${of}件中${done}件を保存中…`,
+  cancel: "キャンセル",
+  stayed: (n) =>
+    `${n}件の予定は他の人が変更・削除していたため、そのままです（選択は残しています）。残りは保存しました。`,
+  cancelled: (done, of) => `キャンセルしました: ${of}件中${done}件を保存し、残りはそのままです。`,
+};
+
+export const MANY: Words<ManyWords> = { en: EN_MANY, ja: JA_MANY };
