@@ -15,6 +15,17 @@ export const BAR = `const b = document.querySelector('.bar[data-bar="' + argumen
   if (!b) return null;
   const r = b.getBoundingClientRect();
   return { iso: b.dataset.iso, x: r.left + 20, y: r.top + r.height / 2 };`;
+/** Two bars well inside the pane in different rows: their ids, days and a point on each. */
+export const TWO = `
+  const view = document.querySelector(".viewport").getBoundingClientRect();
+  const bars = [...document.querySelectorAll(".hits .bar[data-bar]")]
+    .map((b) => ({ id: b.dataset.bar, iso: b.dataset.iso, r: b.getBoundingClientRect() }))
+    .filter(({ r }) => r.width > 60 && r.left > view.left + 80 && r.right < view.right - 240 && r.top > view.top + 60 && r.bottom < view.bottom - 80)
+    .sort((a, b) => a.r.top - b.r.top);
+  const a = bars[0];
+  const b = bars.find((x) => x.r.top > a.r.bottom + 20);
+  const at = (x) => ({ id: x.id, iso: x.iso, x: x.r.left + 20, y: x.r.top + x.r.height / 2 });
+  return a && b ? [at(a), at(b)] : null;`;
 export const SELECTED = `return document.querySelector(".bar.selected")?.dataset.bar ?? null;`;
 export const NOTICE = `return document.querySelector("[role=status], .notice")?.textContent?.trim() ?? "";`;
 

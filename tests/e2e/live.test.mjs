@@ -2,11 +2,12 @@
 // server on loopback). An edit in one shows in the other with no click; the same bar moved in both
 // — one held in a drag while the other moves it — ends with the first move kept and the second app
 // showing it and saying so; a bar deleted in one is restored from the activity screen and comes
-// back in both; the team renamed in one is renamed in the other. Screenshots of both windows at
-// each step.
+// back in both; two deleted at once are said once in the other window, are one entry of the
+// activity screen and come back by one Restore all; the team renamed in one is renamed in the
+// other. Screenshots of both windows at each step.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { BAR, days, moveLater, NOTICE, PICK, select } from "./bars.mjs";
+import { BAR, days, moveLater, NOTICE, PICK, select, TWO } from "./bars.mjs";
 import { twoMembers } from "./second-app.mjs";
 import { startTeamTable } from "./team-table.mjs";
 import { KEY, sleep, until } from "./webdriver.mjs";
@@ -70,6 +71,41 @@ test("two members on one table: edits show live in the other app; the same bar m
     await until("back in the lead's window", async () => (await a.script(BAR, [target.id])) !== null, 15000);
     await until("back in Ada's window", async () => (await b.script(BAR, [target.id])) !== null, 15000);
     await b.screenshot("live-3-ada-sees-it-back");
+
+    // 5. The lead deletes two bookings at once (chosen by a click and a Ctrl-click): both go from
+    // Ada's window, which says it as one change with its count; the lead's activity screen shows
+    // one entry for both, and Restore all brings both back, in both windows.
+    const [one, two] = await until("two bars in different rows", () => a.script(TWO));
+    await a.mouse(one.x, one.y, [
+      { type: "pointerDown", button: 0 },
+      { type: "pointerUp", button: 0 },
+    ]);
+    await a.mouseWith(KEY.Control, two.x, two.y, [
+      { type: "pointerDown", button: 0 },
+      { type: "pointerUp", button: 0 },
+    ]);
+    await until("two chosen", async () => (await a.script(`return Number(document.querySelector(".selection").dataset.selected);`)) === 2);
+    await a.press([KEY.Delete]);
+    for (const [app, who] of [[a, "the lead's"], [b, "Ada's"]])
+      await until(`both gone in ${who} window`, async () => !(await app.script(BAR, [one.id])) && !(await app.script(BAR, [two.id])), 15000);
+    const batchSaid = await until("Ada is told of the batch", async () => {
+      const text = await b.script(NOTICE);
+      return /edited 2 bookings at once/.test(text) && text;
+    });
+    console.log(`Ada's window said: ${batchSaid}`);
+    await b.screenshot("live-5-ada-told-of-the-batch");
+    await a.click((await a.findAll('button[data-action="activity"]'))[0]);
+    const entry = await until("one entry for both", async () => {
+      const e = await a.script(`const li = document.querySelector("li.entry"); return li ? { batch: li.dataset.batch ?? null, text: li.querySelector(".what").textContent.trim() } : null;`);
+      return e?.batch === "2" && e;
+    }, 15000);
+    assert.match(entry.text, /^You deleted 2 bookings at once \(/);
+    await a.screenshot("live-5-activity-batch");
+    await a.click((await a.findAll('li.entry [data-action="activity-restore"]'))[0]);
+    await until("the entry restored", async () => (await a.texts("li.entry .badge"))[0] === "Restored", 15000);
+    await a.press([KEY.Escape]);
+    for (const [app, who] of [[a, "the lead's"], [b, "Ada's"]])
+      await until(`both back in ${who} window`, async () => Boolean((await app.script(BAR, [one.id])) && (await app.script(BAR, [two.id]))), 15000);
 
     // 4. The lead renames the team (members screen, "This team"): Ada's title follows.
     await a.click((await a.findAll('button[data-action="members"]'))[0]);

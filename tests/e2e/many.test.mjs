@@ -5,23 +5,11 @@
 // deletes all of those at once and one undo brings them all back.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { BAR, days, nextDay } from "./bars.mjs";
+import { BAR, days, nextDay, TWO } from "./bars.mjs";
 import { KEY, until, withTimeline } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 
-/** Two bars well inside the pane in different rows, and a point on an empty stretch above-left
- * of a few bars (where a rubber band starts). */
-const TWO = `
-  const view = document.querySelector(".viewport").getBoundingClientRect();
-  const bars = [...document.querySelectorAll(".hits .bar[data-bar]")]
-    .map((b) => ({ id: b.dataset.bar, iso: b.dataset.iso, r: b.getBoundingClientRect() }))
-    .filter(({ r }) => r.width > 60 && r.left > view.left + 80 && r.right < view.right - 240 && r.top > view.top + 60 && r.bottom < view.bottom - 80)
-    .sort((a, b) => a.r.top - b.r.top);
-  const a = bars[0];
-  const b = bars.find((x) => x.r.top > a.r.bottom + 20);
-  const at = (x) => ({ id: x.id, iso: x.iso, x: x.r.left + 20, y: x.r.top + x.r.height / 2 });
-  return a && b ? [at(a), at(b)] : null;`;
 /** The selection as the window shows it: the line under the pane, the outlined bars, and the hit
  * targets said to be selected. */
 const CHOSEN = `
@@ -125,5 +113,42 @@ test("many bookings: chosen by Ctrl-click and a rubber band, moved and deleted t
       return back.length === gone.length;
     });
     await app.screenshot("many-4-undone");
+  });
+});
+
+test("many bookings: the Edit… dialog moves and changes them in one step; a day past 2999 refuses the whole", async () => {
+  await withTimeline(APP, async (app) => {
+    const [a, b] = await until("two bars in different rows", () => app.script(TWO));
+    const [aFirst, bFirst] = [days(a.iso)[0], days(b.iso)[0]];
+    await click(app, a);
+    await app.mouseWith(KEY.Control, b.x, b.y, [
+      { type: "pointerDown", button: 0 },
+      { type: "pointerUp", button: 0 },
+    ]);
+    await until("two chosen", async () => (await app.script(CHOSEN)).count === 2);
+    await app.click((await app.findAll('button[data-action="edit-many"]'))[0]);
+    await app.waitFor("dialog[open] input[name=shift]");
+    await app.screenshot("many-5-edit-dialog");
+
+    // Too far: refused whole, said in the dialog; what was typed stays, nothing moved.
+    await app.set("dialog[open] input[name=shift]", "400000");
+    await app.click((await app.findAll("dialog[open] button[type=submit]"))[0]);
+    const said = await until("the refusal said", async () => (await app.texts("dialog[open] [role=alert]")).join(" ").trim());
+    assert.match(said, /outside the supported years 1900–2999/);
+    assert.equal(await app.script(`return document.querySelector("dialog[open] input[name=shift]").value;`), "400000");
+    assert.equal(await firstDay(app, a.id), aFirst);
+
+    // A week later and tentative, both, in one step.
+    await app.set("dialog[open] input[name=shift]", "7");
+    await app.set("dialog[open] select[name=status]", "tentative");
+    await app.click((await app.findAll("dialog[open] button[type=submit]"))[0]);
+    await until("the dialog to close", async () => (await app.findAll("dialog[open]")).length === 0);
+    const week = (iso) => new Date(Date.parse(`${iso}T00:00:00Z`) + 7 * 86400000).toISOString().slice(0, 10);
+    await until("both a week later", async () => (await firstDay(app, a.id)) === week(aFirst) && (await firstDay(app, b.id)) === week(bFirst));
+    const labels = await app.script(`return arguments[0].map((id) => document.querySelector('.hits .bar[data-bar="' + id + '"]').getAttribute("aria-label"));`, [[a.id, b.id]]);
+    assert.ok(labels.every((l) => /Tentative/.test(l)), JSON.stringify(labels));
+    await app.screenshot("many-6-edited");
+    await app.press([KEY.Control, "z"]);
+    await until("both back", async () => (await firstDay(app, a.id)) === aFirst && (await firstDay(app, b.id)) === bFirst);
   });
 });

@@ -158,6 +158,7 @@ const en = {
   liveChangedWhileHeld: (who: string) =>
     `${who} changed this assignment while you held it. The timeline shows their version now.`,
   liveDeletedWhileHeld: (who: string) => `${who} deleted this assignment while you held it.`,
+  liveBatch: (who: string, n: number) => `${who} edited ${n} bookings at once; the timeline shows them.`,
   close: "Close",
   retry: "Try again",
   offlineCopy: "The offline copy:",
@@ -323,6 +324,8 @@ const ja: Messages = {
   liveChangedWhileHeld: (who: string) =>
     `操作中に${who}がこのアサインを変更しました。タイムラインは相手の変更を表示しています。`,
   liveDeletedWhileHeld: (who: string) => `操作中に${who}がこのアサインを削除しました。`,
+  liveBatch: (who: string, n: number) =>
+    `${who}が${n}件の予定をまとめて編集しました。タイムラインに反映しています。`,
   close: "閉じる",
   retry: "再試行",
   offlineCopy: "オフライン用コピー：",

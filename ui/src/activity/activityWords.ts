@@ -12,6 +12,9 @@ import type { TimeOffKindDto } from "../ipc/bindings/TimeOffKindDto";
 /** What an assignment's change can be about, for a change of more than one of them. */
 export type Aspect = "person" | "project" | "days" | "time" | "status";
 
+/** What an edit of many did to its bookings: one thing to all, or several things. */
+export type BatchDid = "created" | "changed" | "deleted" | "mixed";
+
 /** What of a person's group, role and skills a change was about. */
 export type LabelPart = "group" | "role" | "skill";
 
@@ -97,6 +100,12 @@ export const EN_ACTIVITY = {
   actCreated: (who: string, a: string, days: string) => `${who} created ${a}, ${days}`,
   actDeleted: (who: string, a: string, days: string) => `${who} deleted ${a}, ${days}`,
   actRestoredIt: (who: string, a: string, days: string) => `${who} restored ${a}, ${days}`,
+  /** An edit of many bookings at once, as one entry: what was done to how many, of which projects. */
+  actBatch: (who: string, did: BatchDid, n: number, projects: string) =>
+    `${who} ${{ created: "made", changed: "changed", deleted: "deleted", mixed: "edited" }[did]} ${en(n, "booking", "bookings")} at once (${projects})`,
+  activityRestoreAll: "Restore all",
+  activityRestoreAllWhat: (what: string) => `Restore all: ${what}`,
+  activityBatchShow: "Each booking",
   actMoved: (who: string, a: string, from: string, to: string) => `${who} moved ${a} from ${from} to ${to}`,
   actResized: (who: string, a: string, from: string, to: string) =>
     `${who} changed the days of ${a} from ${from} to ${to}`,
@@ -269,6 +278,11 @@ export const JA_ACTIVITY: ActivityWords = {
   actCreated: (who: string, a: string, days: string) => `${who}が ${a}（${days}）を作成しました`,
   actDeleted: (who: string, a: string, days: string) => `${who}が ${a}（${days}）を削除しました`,
   actRestoredIt: (who: string, a: string, days: string) => `${who}が ${a}（${days}）を復元しました`,
+  actBatch: (who: string, did: BatchDid, n: number, projects: string) =>
+    `${who}が${ja(n)}件の予定（${projects}）をまとめて${{ created: "作成", changed: "変更", deleted: "削除", mixed: "編集" }[did]}しました`,
+  activityRestoreAll: "すべて復元",
+  activityRestoreAllWhat: (what: string) => `すべて復元: ${what}`,
+  activityBatchShow: "各予定",
   actMoved: (who: string, a: string, from: string, to: string) =>
     `${who}が ${a} を ${from} から ${to} に移動しました`,
   actResized: (who: string, a: string, from: string, to: string) =>

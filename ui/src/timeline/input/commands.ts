@@ -254,6 +254,7 @@ export class Commands {
     const words = ui.words(MANY);
     const tentative = many.every((a) => a.status === "tentative");
     return [
+      { label: words.editMenu(many.length), run: () => this.editMany() },
       {
         label: words.deleteSelected(many.length),
         shortcut: "Del",
@@ -296,6 +297,12 @@ export class Commands {
       },
     ];
   }
+
+  /** The Edit… dialog of the bookings chosen (two or more). */
+  editMany = (): void => {
+    const many = this.chosenMany();
+    if (many && this.d.canEdit()) this.d.modal.show({ kind: "many", ids: many.map((a) => a.id) });
+  };
 
   /** The bookings a key or menu entry acts on together: the selection, when it holds two or more. */
   private chosenMany(): readonly AssignmentDto[] | null {

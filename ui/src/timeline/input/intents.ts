@@ -107,20 +107,30 @@ export class Intents {
     change: ((a: AssignmentDto) => Partial<Fields>) | null,
     chosen?: Chosen,
   ): Promise<boolean> {
+    try {
+      return await this.changeMany(bookings, change, chosen);
+    } catch (err) {
+      this.plan.fail(err);
+      return false;
+    }
+  }
+
+  /** {@link many}, a refusal of the whole edit thrown (for a dialog, which says it and keeps what
+   * was typed). */
+  async changeMany(
+    bookings: readonly AssignmentDto[],
+    change: ((a: AssignmentDto) => Partial<Fields>) | null,
+    chosen?: Chosen,
+  ): Promise<boolean> {
     if (!bookings.length) return false;
     const edits: BookingEdit[] = bookings.map((a) =>
       change
         ? { kind: "update", before: a, after: proposed(a, { ...changeOf(a), ...change(a) }) }
         : { kind: "delete", before: a },
     );
-    try {
-      const left = await this.plan.editMany(edits);
-      if (left.failed.length) chosen?.keep(left.failed.map((f) => f.id));
-      return left.failed.length + left.notSent.length < edits.length;
-    } catch (err) {
-      this.plan.fail(err);
-      return false;
-    }
+    const left = await this.plan.editMany(edits);
+    if (left.failed.length) chosen?.keep(left.failed.map((f) => f.id));
+    return left.failed.length + left.notSent.length < edits.length;
   }
 
   /** Moves `bookings` by `days` (each its own length), and, when `personId` is given, to that

@@ -39,6 +39,9 @@ export type Modal =
   | { kind: "people-filter" }
   /** A person's group over time, role and skills (the person's menu). */
   | { kind: "person-labels"; person: PersonDto }
+  /** One change of many bookings (the selection's Edit…): moved by days, handed over, another
+   * project, time or status. */
+  | { kind: "many"; ids: string[] }
   /** Staffing a placeholder: who takes its bookings (the placeholder's menu). */
   | { kind: "staff"; placeholder: PersonDto }
   /** One change of many people's group, role and skills (the person's menu: them chosen). */

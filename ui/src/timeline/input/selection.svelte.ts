@@ -3,12 +3,13 @@
 // and hours and what a screen reader is told of them. How bookings come in and out of it (clicks
 // with Ctrl/Cmd or Shift, a rubber band, a menu's "this project's", "the rest of this row") is
 // here too, as pure functions of the rows.
-import type { AssignmentDto } from "../../ipc";
+import type { AllocationDto, AssignmentDto } from "../../ipc";
 import { ui } from "../../lang.svelte";
 import { MANY } from "../manyWords";
-import { type Day, dayOf } from "../model/dates";
+import { type Day, dateOf, dayOf } from "../model/dates";
 import { type Availability, bookedDays } from "../model/load";
 import { hoursShort } from "../model/period";
+import type { Fields } from "../model/planApi";
 import type { Row } from "../scene/rowData";
 
 /** The minutes booking `a` takes over its whole range, as the rows' figures count them. */
@@ -48,6 +49,61 @@ export function projectIn(rows: readonly Row[], projectId: string, from: Day, to
 /** Row `row`'s bookings that end after `day` (the rest of the row from there). */
 export function restOfRow(rows: readonly Row[], row: number, day: Day): AssignmentDto[] {
   return (rows[row]?.bars ?? []).filter((b) => b.end > day).map((b) => b.a);
+}
+
+/** The day `n` working days from `day` (later, or earlier when `n` is negative; `day` itself not
+ * counted), by `works`; at most ten years' days are looked through. */
+export function workingDaysFrom(day: Day, n: number, works: (d: Day) => boolean): Day {
+  const step = Math.sign(n);
+  let [d, left] = [day, Math.abs(n)];
+  for (let looked = 0; left > 0 && looked < 3660; looked++) {
+    d += step;
+    if (works(d)) left--;
+  }
+  return d;
+}
+
+/** The Edit… dialog of many bookings as typed: days to move by (text), counted in each person's
+ * working days or not, and what to put instead ("" / null: as each one is). */
+export interface ManyForm {
+  shift: string;
+  working: boolean;
+  personId: string;
+  projectId: string;
+  allocation: AllocationDto | null;
+  status: "" | "confirmed" | "tentative";
+}
+
+/**
+ * Each booking's change from the form (the end moves as far as the start did, so each keeps its
+ * length), by `works` (whether a person works a day) for working days; or what is wrong: the
+ * days are not a whole number, or nothing is to change.
+ */
+export function manyChange(
+  f: ManyForm,
+  works: (personId: string, day: Day) => boolean,
+): ((a: AssignmentDto) => Partial<Fields>) | "shift" | "nothing" {
+  const text = f.shift.trim().replace("−", "-");
+  if (text && !/^[-+]?\d+$/.test(text)) return "shift";
+  const days = text ? Number(text) : 0;
+  if (!days && !f.personId && !f.projectId && !f.allocation && !f.status) return "nothing";
+  return (a) => {
+    const who = f.personId || a.personId;
+    const [first, last] = [dayOf(a.startDate), dayOf(a.lastDay)];
+    const start = !days
+      ? first
+      : f.working
+        ? workingDaysFrom(first, days, (d) => works(who, d))
+        : first + days;
+    return {
+      personId: who,
+      projectId: f.projectId || a.projectId,
+      startDate: dateOf(start),
+      lastDay: dateOf(last + (start - first)),
+      ...(f.allocation ? { allocation: f.allocation } : {}),
+      ...(f.status ? { status: f.status } : {}),
+    };
+  };
 }
 
 export class Selection {

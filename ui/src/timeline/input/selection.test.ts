@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { BARS, FakePlan, TODAY, timeline } from "../../../test-support/timeline/fixture";
 import { at } from "../../../test-support/timeline/testing";
 import { dayOf } from "../model/dates";
-import { bookingsIn, minutesOf, projectIn, restOfRow } from "./selection.svelte";
+import {
+  bookingsIn,
+  type ManyForm,
+  manyChange,
+  minutesOf,
+  projectIn,
+  restOfRow,
+  workingDaysFrom,
+} from "./selection.svelte";
 
 // Ada: a1 (2026-03-02 to 03-05, Apollo) and a2 (03-04 to 03-10, Gemini); Bob: b1 (03-09 to 03-11).
 describe("which bookings a gesture chooses", () => {
@@ -49,5 +57,69 @@ describe("the selection", () => {
     expect(t.selection.text).toBe("1 booking selected · 24h");
     t.selection.clear();
     expect([t.selection.bookings, t.selection.text, t.selection.anchor]).toEqual([[], "", null]);
+  });
+});
+
+describe("the Edit… dialog's change of many bookings", () => {
+  const form = (f: Partial<ManyForm>): ManyForm => ({
+    shift: "",
+    working: false,
+    personId: "",
+    projectId: "",
+    allocation: null,
+    status: "",
+    ...f,
+  });
+  // Weekdays work; a1 is Monday 2026-03-02 to Thursday 03-05.
+  const weekdays = (_: string, d: number) => new Date(d * 86400000).getUTCDay() % 6 !== 0;
+  const a1 = at(BARS, 0);
+
+  it("moves each by calendar days or by its person's working days, keeping its length", () => {
+    const by = (f: Partial<ManyForm>) => {
+      const change = manyChange(form(f), weekdays);
+      if (typeof change === "string") throw new Error(change);
+      return change(a1);
+    };
+    expect(by({ shift: "4" })).toMatchObject({ startDate: "2026-03-06", lastDay: "2026-03-09" });
+    // Four working days on from Monday is Friday; five is the next Monday.
+    expect(by({ shift: "5", working: true })).toMatchObject({
+      startDate: "2026-03-09",
+      lastDay: "2026-03-12",
+    });
+    expect(by({ shift: "-1", working: true })).toMatchObject({
+      startDate: "2026-02-27",
+      lastDay: "2026-03-02",
+    });
+    expect(by({ shift: " −7 " })).toMatchObject({ startDate: "2026-02-23" });
+    expect(workingDaysFrom(dayOf("2026-03-06"), 1, (d) => weekdays("", d))).toBe(dayOf("2026-03-09"));
+  });
+
+  it("hands over, changes project, time and status, keeping what is left as each one is", () => {
+    const change = manyChange(form({ personId: "cy", status: "tentative" }), weekdays);
+    if (typeof change === "string") throw new Error(change);
+    expect(change(a1)).toEqual({
+      personId: "cy",
+      projectId: "apollo",
+      startDate: "2026-03-02",
+      lastDay: "2026-03-05",
+      status: "tentative",
+    });
+    const other = manyChange(
+      form({ projectId: "gemini", allocation: { kind: "hoursPerDay", value: 240 } }),
+      weekdays,
+    );
+    if (typeof other === "string") throw new Error(other);
+    expect(other(a1)).toMatchObject({
+      personId: "ada",
+      projectId: "gemini",
+      allocation: { kind: "hoursPerDay", value: 240 },
+    });
+  });
+
+  it("says what is wrong: days that are not a whole number, or nothing to change", () => {
+    expect(manyChange(form({ shift: "1.5" }), weekdays)).toBe("shift");
+    expect(manyChange(form({ shift: "two" }), weekdays)).toBe("shift");
+    expect(manyChange(form({ shift: "0" }), weekdays)).toBe("nothing");
+    expect(manyChange(form({}), weekdays)).toBe("nothing");
   });
 });

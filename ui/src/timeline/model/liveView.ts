@@ -19,6 +19,8 @@ export class LiveView {
   private waiting: { item: LiveItemDto; reread: boolean }[] = [];
   /** The bar being dragged or edited now (Timeline.svelte says so through `hold`). */
   private heldNow: string | null = null;
+  /** The edits of many by someone else already said (a batch may come over several asks). */
+  private readonly batchesSaid = new Set<string>();
   /** The version each assignment was deleted at by someone else (a late record of an older
    * version does not bring it back; a Restore, one version on, does). */
   private readonly goneAt = new Map<string, number>();
@@ -85,7 +87,20 @@ export class LiveView {
           reread = item;
       }
     }
+    this.sayBatches(news.items);
     if (reread) await this.rereadHolding(held, reread);
+  }
+
+  /** Someone else's edit of many bookings (applied above, booking by booking) is said once, as
+   * one change with its count. */
+  private sayBatches(items: readonly LiveItemDto[]): void {
+    const t = MESSAGES[this.shown.say.lang];
+    for (const item of items) {
+      const b = item.batch;
+      if (!b || item.mine || item.contradicted || this.batchesSaid.has(b.id)) continue;
+      this.batchesSaid.add(b.id);
+      this.shown.notice = { text: t.liveBatch(item.who ?? t.someone, b.count), kind: "info" };
+    }
   }
 
   /** Reads what is shown again; the held bar stays as it was grabbed, its news waiting. */

@@ -55,6 +55,37 @@ describe("Plan live view", () => {
     expect(plan.notice).toBeNull();
   });
 
+  it("someone else's edit of many applies booking by booking and is said once, with its count", async () => {
+    const { plan } = setUp();
+    const batch = { id: "B1", count: 3 };
+    const [x, y, z] = ["x", "y", "z"].map((id, i) =>
+      bar(id, "ada", `2026-12-0${7 + i}`, `2026-12-0${7 + i}`, 1),
+    );
+    if (!x || !y || !z) throw new Error("three");
+    // Two of its records in one ask, the third in the next.
+    await plan.applyLive(
+      news(
+        { ...item({ kind: "assignment", before: null, after: x }), batch },
+        { ...item({ kind: "assignment", before: null, after: y }), batch },
+      ),
+    );
+    expect([plan.byId.x, plan.byId.y]).toEqual([x, y]);
+    expect(plan.notice).toEqual({
+      text: "Ada edited 3 bookings at once; the timeline shows them.",
+      kind: "info",
+    });
+    plan.notice = null;
+    await plan.applyLive(news({ ...item({ kind: "assignment", before: null, after: z }), batch }));
+    expect(plan.byId.z).toEqual(z);
+    expect(plan.notice).toBeNull();
+    // One's own edit of many is not said.
+    const w = bar("w", "ada", "2026-12-14", "2026-12-14", 1);
+    await plan.applyLive(
+      news({ ...item({ kind: "assignment", before: null, after: w }, true), batch: { id: "B2", count: 5 } }),
+    );
+    expect(plan.notice).toBeNull();
+  });
+
   it("people and projects are added, renamed and deleted with their bars", async () => {
     const { plan } = setUp();
     await plan.applyLive(
