@@ -14,10 +14,12 @@
 //!
 //! Run: `cargo run --release -p planner-bench` (add `-- --quick` for 1k and 10k only;
 //! `--people N` for another team size than 50, `--history 1000,10000` for other history sizes,
-//! `--window` for the window table alone, `--live` for the live view's asks alone).
+//! `--window` for the window table alone, `--live` for the live view's asks alone, `--many` for
+//! moving 200 selected bookings alone).
 
 mod feed;
 mod floor;
+mod many;
 mod meter;
 mod plan;
 mod report;
@@ -380,6 +382,10 @@ async fn main() {
     let options = Options::parse();
     if std::env::args().any(|a| a == "--live") {
         live().await;
+        return;
+    }
+    if std::env::args().any(|a| a == "--many") {
+        many::run().await;
         return;
     }
     println!(
