@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { BAR, days, nextDay, TWO } from "./bars.mjs";
-import { KEY, until, withTimeline } from "./webdriver.mjs";
+import { clickMenuItem, KEY, until, withTimeline } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 
@@ -150,5 +150,50 @@ test("many bookings: the Edit… dialog moves and changes them in one step; a da
     await app.screenshot("many-6-edited");
     await app.press([KEY.Control, "z"]);
     await until("both back", async () => (await firstDay(app, a.id)) === aFirst && (await firstDay(app, b.id)) === bFirst);
+  });
+});
+
+test("copies: Ctrl+C and Ctrl+V at the cursor, an Alt-drag, and duplicates to two people ticked", async () => {
+  await withTimeline(APP, async (app) => {
+    const count = () => app.script(`return new Set([...document.querySelectorAll(".hits .bar[data-bar]")].map((b) => b.dataset.bar)).size;`);
+    const [a, b] = await until("two bars in different rows", () => app.script(TWO));
+    const before = await count();
+
+    // Ctrl+C on a bar; the cursor a row down and a week on; Ctrl+V makes it there.
+    await click(app, a);
+    await app.press([KEY.Control, "c"]);
+    await app.press([KEY.ArrowDown], ...Array.from({ length: 7 }, () => [KEY.ArrowRight]));
+    await app.press([KEY.Control, "v"]);
+    await until("a copy pasted", async () => (await count()) === before + 1);
+    await app.screenshot("many-7-pasted");
+    await app.press([KEY.Control, "z"]);
+    await until("the paste undone", async () => (await count()) === before);
+
+    // An Alt-drag of the other bar two days on: a copy there, the bar where it was.
+    const now = await app.script(BAR, [b.id]);
+    await app.mouseWith(KEY.Alt, now.x, now.y, [
+      { type: "pointerDown", button: 0 },
+      ...[1, 2, 3, 4].map((i) => ({ type: "pointerMove", duration: 30, origin: "viewport", x: Math.round(now.x + i * 12), y: Math.round(now.y) })),
+      { type: "pointerUp", button: 0 },
+    ]);
+    await until("a copy made by the Alt-drag", async () => (await count()) === before + 1);
+    assert.equal((await app.script(BAR, [b.id])).iso, b.iso, "the bar itself stays");
+    await app.press([KEY.Control, "z"]);
+    await until("the copy undone", async () => (await count()) === before);
+
+    // Duplicate to people: the dialog lists everyone with their free hours; two ticked, two copies.
+    await app.script(`document.querySelector('.hits .bar[data-bar="' + arguments[0] + '"]').dispatchEvent(new MouseEvent("contextmenu", { bubbles: true, cancelable: true, clientX: arguments[1], clientY: arguments[2] })); return null;`, [a.id, a.x, a.y]);
+    await clickMenuItem(app, "Duplicate to people");
+    await app.waitFor("dialog[open] input[name=person]", 3);
+    const listed = await app.texts("dialog[open] .people li");
+    assert.ok(listed.some((t) => /free$/.test(t)), JSON.stringify(listed.slice(0, 3)));
+    await app.screenshot("many-8-duplicate");
+    await app.script(`[...document.querySelectorAll("dialog[open] input[name=person]")].slice(0, 2).forEach((c) => c.click()); return null;`);
+    await app.click((await app.findAll("dialog[open] button[type=submit]"))[0]);
+    await until("two copies", async () => (await count()) >= before + 1 && (await app.findAll("dialog[open]")).length === 0);
+    const chosen = await app.script(`return Number(document.querySelector(".selection").dataset.selected);`);
+    assert.equal(chosen, 2, "the two copies are chosen");
+    await app.press([KEY.Control, "z"]);
+    await until("the duplicates undone", async () => (await count()) === before);
   });
 });

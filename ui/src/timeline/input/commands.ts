@@ -33,6 +33,7 @@ const EDITS: Command["kind"][] = [
   "toggle-select",
   "extend-select",
   "select-all",
+  "paste",
 ];
 
 /** Whether a key press is typing in a field (the grid's and the window's keys leave it alone). */
@@ -289,13 +290,63 @@ export class Commands {
           },
         ]
       : [];
+    const copied = selection.copied;
     return [
       ...barItems,
       {
         label: words.selectRest,
         run: () => selection.replace(restOfRow(rows.all, cursor.at.row, cursor.at.day)),
       },
+      ...(bar || this.chosenMany()
+        ? [
+            { label: words.copyMenu, shortcut: "Ctrl+C", run: () => this.copy(bar) },
+            { label: words.duplicateMenu, run: () => this.duplicate(bar) },
+          ]
+        : []),
+      ...(copied
+        ? [{ label: words.pasteMenu(copied.bookings.length), shortcut: "Ctrl+V", run: () => this.paste() }]
+        : []),
     ];
+  }
+
+  /** Ctrl+C: the bookings chosen (two or more), else the cursor's bar, kept to be made again. */
+  private copy(bar: AssignmentDto | null): void {
+    const { selection, rows, cursor, plan } = this.d;
+    const copied = this.chosenMany() ?? (bar ? [bar] : []);
+    if (!copied.length) return;
+    const rowOf = (a: AssignmentDto) => rows.index.person.get(a.personId) ?? cursor.at.row;
+    selection.copied = {
+      bookings: [...copied],
+      row: Math.min(...copied.map(rowOf)),
+      day: Math.min(...copied.map((a) => dayOf(a.startDate))),
+    };
+    plan.notice = { text: ui.words(MANY).copied(copied.length), kind: "info" };
+  }
+
+  /**
+   * Ctrl+V: what was copied, made again with its top-left corner at the cursor's row and day: the
+   * bookings of one person on the cursor's row; those of several people each as many rows down
+   * as they were from the first (their own row when there is none), one undo step.
+   */
+  private paste(): void {
+    const { selection, rows, cursor, intents } = this.d;
+    const c = selection.copied;
+    if (!c) return;
+    const one = new Set(c.bookings.map((a) => a.personId)).size === 1;
+    const personOf = (a: AssignmentDto) => {
+      if (one) return rows.all[cursor.at.row]?.person.id ?? a.personId;
+      const from = rows.index.person.get(a.personId);
+      return (
+        (from === undefined ? undefined : rows.all[from + cursor.at.row - c.row]?.person.id) ?? a.personId
+      );
+    };
+    void intents.copyMany(c.bookings, cursor.at.day - c.day, personOf, selection);
+  }
+
+  /** The dialog that duplicates the chosen bookings (or the cursor's bar) to several people. */
+  private duplicate(bar: AssignmentDto | null): void {
+    const copied = this.chosenMany() ?? (bar ? [bar] : []);
+    if (copied.length) this.d.modal.show({ kind: "duplicate", ids: copied.map((a) => a.id) });
   }
 
   /** The Edit… dialog of the bookings chosen (two or more). */
@@ -423,6 +474,12 @@ export class Commands {
         selection.replace(bookingsIn(rows.all, from.row, cursor.at.row, d0, d1));
         break;
       }
+      case "copy":
+        this.copy(bar);
+        break;
+      case "paste":
+        this.paste();
+        break;
       case "select-all": {
         const { first, last } = this.d.view.days;
         selection.replace(bookingsIn(rows.all, 0, rows.all.length - 1, first, last));

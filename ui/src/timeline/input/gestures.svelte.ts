@@ -1,5 +1,5 @@
 // The pointer on the pane: press a bar and drag to move it (or its edge to resize it; a bar of
-// the selection moves the whole selection), drag on an empty stretch of a row to pick days for a
+// the selection moves the whole selection; with Alt, copies are made where it is let go), drag on an empty stretch of a row to pick days for a
 // new assignment, Ctrl/Cmd-click a bar to choose it too, Shift-click to choose from the last one
 // chosen to it, Shift-drag on an empty stretch to draw a rubber band round bookings, double-click
 // to open the dialog, right-click for the menu. Each ends in an intent (intents.ts) or a command (commands.ts); which
@@ -23,6 +23,8 @@ export interface Drag {
   delta: number;
   row: number;
   from: number;
+  /** Alt held when it was grabbed: copies are made where it is let go; the bars stay. */
+  copy?: boolean;
 }
 
 /** A bar's hit target (HitLayer.svelte): `data-bar` is its assignment's id. */
@@ -113,7 +115,9 @@ export class Gestures {
     hit.on.setPointerCapture(e.pointerId);
     this.d.cursor.onBar(a, row, this.pointAt(e).day);
     const offsetX = this.d.view.contentPoint(e).x - hit.x;
-    this.drag = { a, mode: dragModeAt(offsetX, hit.w), x0: e.clientX, delta: 0, row, from: row };
+    // Alt: a copy, made by moving (never by an edge).
+    const mode = e.altKey ? "move" : dragModeAt(offsetX, hit.w);
+    this.drag = { a, mode, x0: e.clientX, delta: 0, row, from: row, ...(e.altKey ? { copy: true } : {}) };
   }
 
   /** The bookings a drag of `drag` moves with it: the selection, when its bar is one of two or
@@ -228,7 +232,16 @@ export class Gestures {
     if (drag) {
       this.drag = null;
       const many = this.manyDragged(drag);
-      if (many && !still(drag)) {
+      if (drag.copy) {
+        if (!still(drag)) {
+          // Copies of the bar (or of the selection it is one of), where it was let go: on the row
+          // it was taken to when all are one person's, else each on its own row.
+          const copies = many ?? [drag.a];
+          const one = new Set(copies.map((a) => a.personId)).size === 1;
+          const to = one ? this.d.rows.all[drag.row]?.person.id : undefined;
+          void this.d.intents.copyMany(copies, drag.delta, (a) => to ?? a.personId, this.d.selection);
+        }
+      } else if (many && !still(drag)) {
         // The selection moves by the days dragged; to another row only when all of it is one
         // person's (bookings of several people keep their own rows).
         const one = new Set(many.map((a) => a.personId)).size === 1;

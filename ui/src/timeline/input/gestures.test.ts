@@ -135,6 +135,8 @@ describe("which bar a pointer is on", () => {
       "Add to the selection",
       "Select Gemini's bookings in view",
       "Select the rest of this row from here",
+      "Copy",
+      "Duplicate to people…",
       "Rename person…",
       "Working time…",
       "Group, role and skills…",
@@ -333,5 +335,71 @@ describe("choosing many bookings and moving them together", () => {
     t.cursor.onBar(b1, 1, dayOf("2026-03-10"));
     t.commands.run({ kind: "extend-select" });
     expect(ids(t)).toEqual(["a1", "a2", "b1"]);
+  });
+});
+
+describe("copies", () => {
+  const b1 = at(BARS, 2);
+  const ids = (edits: unknown) =>
+    (
+      edits as { kind: string; after: { id: string; personId: string; startDate: string; lastDay: string } }[]
+    ).map((e) => [e.kind, e.after.personId, e.after.startDate, e.after.lastDay]);
+
+  it("Alt-drag makes a copy where the bar is let go; the bar stays", () => {
+    const t = timeline();
+    // Ada's a1 dragged with Alt two days later and one row down: a copy on Bob's row.
+    t.gestures.down(pointer(hitTarget("a1"), A1.x, A1.y, 0, undefined, { altKey: true }).event);
+    t.gestures.move(pointer(hitTarget("a1"), A1.x + 40, A1.y + 62).event);
+    expect(t.gestures.drag).toMatchObject({ copy: true, delta: 2, row: 1 });
+    t.gestures.up(pointer(hitTarget("a1"), A1.x + 40, A1.y + 62).event);
+    const [call] = t.plan.calls;
+    expect(call?.[0]).toBe("many");
+    expect(ids(call?.[1])).toEqual([["create", "bob", "2026-03-04", "2026-03-07"]]);
+    expect(((call?.[1] ?? []) as { after: { id: string } }[])[0]?.after.id).not.toBe("a1");
+  });
+
+  it("Ctrl+C keeps the chosen bookings, Ctrl+V makes them again at the cursor: one person's on its row", () => {
+    const t = timeline();
+    t.cursor.onBar(a1, 0, TODAY);
+    t.commands.run({ kind: "copy" });
+    expect(t.selection.copied).toMatchObject({ row: 0, day: TODAY });
+    expect(t.plan.calls).toEqual([]);
+    // Pasted on Cy's row a week later.
+    t.cursor.set(2, TODAY + 7);
+    t.commands.run({ kind: "paste" });
+    expect(ids(t.plan.calls[0]?.[1])).toEqual([["create", "cy", "2026-03-09", "2026-03-12"]]);
+  });
+
+  it("pastes several people's bookings each as many rows down as they were from the first", () => {
+    const t = timeline();
+    t.selection.replace([a1, b1]);
+    t.commands.run({ kind: "copy" });
+    // From Ada's row (0) to Bob's (1): Ada's copy on Bob's row, Bob's on Cy's, days as they were.
+    t.cursor.set(1, TODAY);
+    t.commands.run({ kind: "paste" });
+    expect(ids(t.plan.calls[0]?.[1])).toEqual([
+      ["create", "bob", "2026-03-02", "2026-03-05"],
+      ["create", "cy", "2026-03-09", "2026-03-11"],
+    ]);
+  });
+});
+
+describe("duplicating to several people", () => {
+  it("makes a copy of each booking for each person ticked, in one edit", async () => {
+    const t = timeline();
+    const b1 = at(BARS, 2);
+    await t.intents.duplicate([a1, b1], ["bob", "cy"], t.selection);
+    const [call] = t.plan.calls;
+    const made = (
+      (call?.[1] ?? []) as { kind: string; after: { id: string; personId: string; startDate: string } }[]
+    ).map((e) => [e.kind, e.after.personId, e.after.startDate]);
+    expect(made).toEqual([
+      ["create", "bob", "2026-03-02"],
+      ["create", "bob", "2026-03-09"],
+      ["create", "cy", "2026-03-02"],
+      ["create", "cy", "2026-03-09"],
+    ]);
+    // The copies are chosen after.
+    expect(t.selection.ids.size).toBe(4);
   });
 });

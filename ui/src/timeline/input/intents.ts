@@ -39,6 +39,19 @@ export function reshaped(
   };
 }
 
+/** A copy of booking `a` (a new id; its project, time and status), `days` later, for `personId`. */
+export function copyOf(a: AssignmentDto, days: number, personId: string): AssignmentDto {
+  return proposed(
+    { id: newId(), version: 0, allocation: a.allocation, status: a.status },
+    {
+      ...changeOf(a),
+      personId,
+      startDate: dateOf(dayOf(a.startDate) + days),
+      lastDay: dateOf(dayOf(a.lastDay) + days),
+    },
+  );
+}
+
 /** A new assignment of person `personId` to `projectId` over the days `[from, to)`. */
 export function creating(personId: string, projectId: string, from: Day, to: Day): Fields {
   return { personId, projectId, startDate: dateOf(from), lastDay: dateOf(to - 1) };
@@ -150,6 +163,50 @@ export class Intents {
       }),
       chosen,
     );
+  }
+
+  /**
+   * Copies of `bookings` (new bookings, each with its days, time and status), moved by `days` and
+   * put on `personOf(a)`'s row; one undo step. The copies are chosen after (`chosen`), and the
+   * answer says whether any was made.
+   */
+  async copyMany(
+    bookings: readonly AssignmentDto[],
+    days: number,
+    personOf: (a: AssignmentDto) => string,
+    chosen?: Chosen,
+  ): Promise<boolean> {
+    try {
+      return await this.makeCopies(
+        bookings.map((a) => copyOf(a, days, personOf(a))),
+        chosen,
+      );
+    } catch (err) {
+      this.plan.fail(err);
+      return false;
+    }
+  }
+
+  /** A copy of each of `bookings` for each of `personIds`, on the same days; one undo step (a
+   * refusal of the whole thrown, for the dialog). */
+  duplicate(
+    bookings: readonly AssignmentDto[],
+    personIds: readonly string[],
+    chosen?: Chosen,
+  ): Promise<boolean> {
+    return this.makeCopies(
+      personIds.flatMap((p) => bookings.map((a) => copyOf(a, 0, p))),
+      chosen,
+    );
+  }
+
+  private async makeCopies(copies: AssignmentDto[], chosen?: Chosen): Promise<boolean> {
+    if (!copies.length) return false;
+    const edits: BookingEdit[] = copies.map((after) => ({ kind: "create", after }));
+    const left = await this.plan.editMany(edits);
+    const stayed = new Set([...left.failed.map((f) => f.id), ...left.notSent]);
+    chosen?.keep(copies.flatMap((a) => (stayed.has(a.id) ? [] : [a.id])));
+    return stayed.size < edits.length;
   }
 
   /** The assignment dialog's answer: `current` changed to `d`, or a new assignment. */

@@ -59,6 +59,9 @@ describe("timeline keys", () => {
     expect(gridCommand(press(" ", { altKey: true, ctrlKey: true }))).toBeNull();
     expect(gridCommand(press("a"))).toBeNull();
     expect(gridCommand(press("Escape"))?.kind).toBe("escape");
+    expect(gridCommand(press("c", { ctrlKey: true }))?.kind).toBe("copy");
+    expect(gridCommand(press("v", { metaKey: true }))?.kind).toBe("paste");
+    expect(gridCommand(press("V", { ctrlKey: true, shiftKey: true }))).toBeNull();
   });
 
   it("Enter opens, Delete and Backspace delete, F2 renames, the menu key and Shift+F10 open the menu", () => {

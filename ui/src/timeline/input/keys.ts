@@ -3,7 +3,8 @@
 // days, Alt+arrows move the bar under it, Alt+Shift+arrows resize that bar, the digits 1–9 book
 // the selected bar for that many hours a day (0: the whole working day), Shift+T makes it
 // tentative or confirmed; Ctrl+Space, Shift+Space and Ctrl+A choose many bookings (then the
-// keys above act on all of them), Escape lets them go. Pure, so tested.
+// keys above act on all of them), Escape lets them go; Ctrl+C copies them (or the bar), Ctrl+V
+// makes them again at the cursor. Pure, so tested.
 
 export type Command =
   | { kind: "cursor"; days: number; rows: number; extend: boolean }
@@ -27,7 +28,11 @@ export type Command =
    * Shift-click, or a rubber band drawn by keys). */
   | { kind: "extend-select" }
   /** The bookings of the rows shown in the days in view (Ctrl/Cmd+A). */
-  | { kind: "select-all" };
+  | { kind: "select-all" }
+  /** The chosen bookings (or the cursor's bar) copied (Ctrl/Cmd+C). */
+  | { kind: "copy" }
+  /** What was copied, made again at the cursor's row and day (Ctrl/Cmd+V). */
+  | { kind: "paste" };
 
 export interface KeyPress {
   key: string;
@@ -74,7 +79,12 @@ export function gridCommand(e: KeyPress): Command | null {
     if (e.ctrlKey || e.metaKey) return { kind: "toggle-select" };
     if (e.shiftKey) return { kind: "extend-select" };
   }
-  if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "a") return { kind: "select-all" };
+  if ((e.ctrlKey || e.metaKey) && !e.altKey) {
+    const key = e.key.toLowerCase();
+    if (key === "a") return { kind: "select-all" };
+    if (key === "c" && !e.shiftKey) return { kind: "copy" };
+    if (key === "v" && !e.shiftKey) return { kind: "paste" };
+  }
   if (!e.altKey && !e.ctrlKey && !e.metaKey) {
     if (/^[0-9]$/.test(e.key)) return { kind: "allocate", hours: Number(e.key) };
     if (e.key === "T" && e.shiftKey) return { kind: "toggle-tentative" };

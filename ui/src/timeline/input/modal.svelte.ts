@@ -42,6 +42,8 @@ export type Modal =
   /** One change of many bookings (the selection's Edit…): moved by days, handed over, another
    * project, time or status. */
   | { kind: "many"; ids: string[] }
+  /** Copies of bookings (the chosen ones, or a bar) for each of several people (the menu's). */
+  | { kind: "duplicate"; ids: string[] }
   /** Staffing a placeholder: who takes its bookings (the placeholder's menu). */
   | { kind: "staff"; placeholder: PersonDto }
   /** One change of many people's group, role and skills (the person's menu: them chosen). */

@@ -109,6 +109,9 @@ export function manyChange(
 export class Selection {
   /** The bookings chosen, by id. */
   ids: ReadonlySet<string> = $state.raw(new Set());
+  /** What Ctrl+C copied: the bookings as they were, and the row and day of their top-left
+   * corner (the first row, the earliest day), which Ctrl+V puts at the cursor. */
+  copied: { bookings: AssignmentDto[]; row: number; day: Day } | null = $state.raw(null);
   /** The booking a Shift-click extends from (the last one clicked). */
   anchor: { id: string; row: number; day: Day } | null = $state.raw(null);
   /** The chosen bookings the plan holds now (as it holds them: others' edits followed), by start. */
