@@ -197,3 +197,41 @@ test("copies: Ctrl+C and Ctrl+V at the cursor, an Alt-drag, and duplicates to tw
     await until("the duplicates undone", async () => (await count()) === before);
   });
 });
+
+test("split a booking at a day from its menu, then join the two parts again; each one undo step", async () => {
+  await withTimeline(APP, async (app) => {
+    const count = () => app.script(`return new Set([...document.querySelectorAll(".hits .bar[data-bar]")].map((b) => b.dataset.bar)).size;`);
+    // A bar at least four days long, well in view.
+    const long = await until("a long bar", () =>
+      app.script(`
+        const view = document.querySelector(".viewport").getBoundingClientRect();
+        const b = [...document.querySelectorAll(".hits .bar[data-bar]")].map((e) => ({ id: e.dataset.bar, iso: e.dataset.iso, r: e.getBoundingClientRect() }))
+          .find(({ r }) => r.width > 120 && r.left > view.left + 20 && r.right < view.right - 20 && r.top > view.top + 40 && r.bottom < view.bottom - 40);
+        return b ? { id: b.id, iso: b.iso, x: b.r.left + b.r.width / 2, y: b.r.top + b.r.height / 2 } : null;`),
+    );
+    const menuAt = (x, y, id) =>
+      app.script(
+        `document.querySelector('.hits .bar[data-bar="' + arguments[0] + '"]').dispatchEvent(new MouseEvent("contextmenu", { bubbles: true, cancelable: true, clientX: arguments[1], clientY: arguments[2] })); return null;`,
+        [id, x, y],
+      );
+    const before = await count();
+    await menuAt(long.x, long.y, long.id);
+    await clickMenuItem(app, "Split at");
+    await until("two parts", async () => (await count()) === before + 1);
+    const [first] = days(long.iso);
+    const part = await app.script(BAR, [long.id]);
+    assert.equal(days(part.iso)[0], first, "the first part keeps the first day");
+    assert.ok(days(part.iso)[1] < days(long.iso)[1], "and ends before the whole did");
+    await app.screenshot("many-9-split");
+    // The first part's menu: join it with the part that follows.
+    await menuAt(part.x, part.y, long.id);
+    await clickMenuItem(app, "Join with the next booking");
+    await until("one again", async () => (await count()) === before);
+    assert.equal((await app.script(BAR, [long.id])).iso, long.iso, "the whole again, with its own id");
+    // Undo the join, then the split: back as it was.
+    await app.press([KEY.Control, "z"]);
+    await until("the join undone", async () => (await count()) === before + 1);
+    await app.press([KEY.Control, "z"]);
+    await until("the split undone", async () => (await count()) === before && (await app.script(BAR, [long.id])).iso === long.iso);
+  });
+});

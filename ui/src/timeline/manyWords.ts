@@ -27,6 +27,17 @@ export const EN_MANY = {
   pasteMenu: (n: number) => `Paste ${bookings(n)} here`,
   copy: "Copy",
   duplicateMenu: "Duplicate to people…",
+  splitMenu: (day: string) => `Split at ${day}`,
+  joinNextMenu: "Join with the next booking",
+  joinMenu: "Join these two",
+  splitProblems: {
+    outside: "A booking is split on a day inside it, after its first day.",
+    total:
+      "A part would have no working day for its share of the total hours (or less than a quarter hour): split on another day.",
+    apart:
+      "Only two bookings of one person and one project, one beginning the day after the other ends, are joined.",
+    unlike: "These two are booked differently (their time or status): make them alike first, then join them.",
+  },
   duplicateTitle: (n: number) => `Duplicate ${bookings(n)} to people`,
   duplicateHint: (days: string) =>
     `The same days for each person ticked (${days}); their free hours over them first.`,
@@ -76,6 +87,16 @@ const JA_MANY: ManyWords = {
   pasteMenu: (n) => `${n}件の予定をここに貼り付け`,
   copy: "コピー",
   duplicateMenu: "他の人に複製…",
+  splitMenu: (day) => `${day}で分割`,
+  joinNextMenu: "次の予定と結合",
+  joinMenu: "この2件を結合",
+  splitProblems: {
+    outside: "分割する日は予定の期間内（初日の翌日以降）を選んでください。",
+    total:
+      "分割すると合計時間を割り当てる勤務日がない（または15分未満の）部分ができます。別の日で分割してください。",
+    apart: "結合できるのは、同じ人・同じプロジェクトで、一方の終了日の翌日に他方が始まる2件だけです。",
+    unlike: "2件の時間または状態が異なります。そろえてから結合してください。",
+  },
   duplicateTitle: (n) => `${n}件の予定を他の人に複製`,
   duplicateHint: (days) =>
     `チェックした各人に同じ日程（${days}）で作成します。その期間の空き時間を先に表示しています。`,

@@ -91,6 +91,7 @@ export class FakePlan {
     return { failed: [], notSent: [], cancelled: false };
   };
   fail = (e: unknown) => void this.calls.push(["fail", e]);
+  notice: unknown = null;
   undo = async () => void this.calls.push(["undo"]);
   redo = async () => void this.calls.push(["redo"]);
   private async record(...call: [string, ...unknown[]]) {

@@ -8,7 +8,9 @@ import { CAPACITY } from "../capacityWords";
 import { MANY } from "../manyWords";
 import { FULL_DAY } from "../model/allocation";
 import { type Day, dateOf, dayOf, withinPlan } from "../model/dates";
+import { capacity } from "../model/load";
 import type { Plan } from "../model/plan.svelte";
+import { joined, nextOf } from "../model/split";
 import { type Zoom, zoomIn, zoomOut } from "../scene/layout";
 import type { Rows } from "../scene/rows.svelte";
 import type { Viewport } from "../scene/viewport.svelte";
@@ -243,7 +245,13 @@ export class Commands {
       kind: "menu",
       ...at,
       label: this.d.cursor.text,
-      items: [...this.manyItems(), ...items, ...this.choosing(bar), ...this.personItems(row.person)],
+      items: [
+        ...this.manyItems(),
+        ...items,
+        ...this.splitJoin(bar),
+        ...this.choosing(bar),
+        ...this.personItems(row.person),
+      ],
     });
   };
 
@@ -354,6 +362,39 @@ export class Commands {
     const many = this.chosenMany();
     if (many && this.d.canEdit()) this.d.modal.show({ kind: "many", ids: many.map((a) => a.id) });
   };
+
+  /** Split the cursor's bar at the cursor's day (inside it), join it with the booking that
+   * follows it, or join the two bookings chosen. */
+  private splitJoin(bar: AssignmentDto | null): MenuItem[] {
+    const { cursor, rows, intents, selection } = this.d;
+    const words = ui.words(MANY);
+    const items: MenuItem[] = [];
+    const [x, y, ...more] = selection.bookings;
+    if (x && y && !more.length && typeof joined(x, y) !== "string")
+      items.push({ label: words.joinMenu, run: () => void intents.join(x, y) });
+    if (!bar) return items;
+    const day = cursor.at.day;
+    if (day > dayOf(bar.startDate) && day < dayOf(bar.endDateExclusive))
+      items.push({
+        label: words.splitMenu(ui.dates.field(dateOf(day))),
+        run: () => void intents.split(bar, day, this.works(bar.personId)),
+      });
+    const row = rows.all[rows.index.person.get(bar.personId) ?? -1];
+    const next = row
+      ? nextOf(
+          bar,
+          row.bars.map((b) => b.a),
+        )
+      : null;
+    if (next) items.push({ label: words.joinNextMenu, run: () => void intents.join(bar, next) });
+    return items;
+  }
+
+  /** Whether person `personId` works a day (their week, holidays, time off). */
+  private works(personId: string): (d: Day) => boolean {
+    const av = this.d.rows.available.get(personId);
+    return (d) => av !== undefined && capacity(av, d) > 0;
+  }
 
   /** The bookings a key or menu entry acts on together: the selection, when it holds two or more. */
   private chosenMany(): readonly AssignmentDto[] | null {

@@ -1,7 +1,15 @@
 import { flushSync } from "svelte";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { BARS, FakeElement, pointer, TODAY, timeline } from "../../../test-support/timeline/fixture";
+import {
+  BARS,
+  FakeElement,
+  FakePlan,
+  pointer,
+  TODAY,
+  timeline,
+} from "../../../test-support/timeline/fixture";
 import { at } from "../../../test-support/timeline/testing";
+import type { AssignmentDto } from "../../ipc";
 import { dayOf, FIRST_DAY } from "../model/dates";
 import { NO_BAR } from "./cursor.svelte";
 import { still } from "./gestures.svelte";
@@ -401,5 +409,60 @@ describe("duplicating to several people", () => {
     ]);
     // The copies are chosen after.
     expect(t.selection.ids.size).toBe(4);
+  });
+});
+
+describe("split and join from the menu", () => {
+  const menuItem = (t: ReturnType<typeof timeline>, label: string) => {
+    t.commands.openMenu({ x: 0, y: 0 });
+    const m = t.modal.current;
+    const item = m.kind === "menu" ? m.items.find((i) => i.label.startsWith(label)) : undefined;
+    if (!item) throw new Error(`no ${label} in ${m.kind === "menu" ? m.items.map((i) => i.label) : m.kind}`);
+    return item;
+  };
+  const edits = (call: unknown) =>
+    ((call ?? []) as { kind: string; after?: AssignmentDto; before?: AssignmentDto }[]).map((e) => [
+      e.kind,
+      (e.after ?? e.before)?.id === "a2"
+        ? "a2"
+        : (e.after ?? e.before)?.id === "a1"
+          ? "a1"
+          : (e.after ?? e.before)?.id === "a3"
+            ? "a3"
+            : "new",
+      (e.after ?? e.before)?.startDate,
+      (e.after ?? e.before)?.lastDay,
+    ]);
+
+  it("splits the cursor's bar at the cursor's day into two, in one edit", () => {
+    const t = timeline();
+    const a2 = at(BARS, 1);
+    t.cursor.onBar(a2, 0, dayOf("2026-03-06"));
+    menuItem(t, "Split at").run();
+    const [call] = t.plan.calls;
+    expect(call?.[0]).toBe("many");
+    expect(edits(call?.[1])).toEqual([
+      ["update", "a2", "2026-03-04", "2026-03-05"],
+      ["create", "new", "2026-03-06", "2026-03-10"],
+    ]);
+  });
+
+  it("joins a bar with the booking of its person and project that follows it", () => {
+    const plan = new FakePlan();
+    const a3: AssignmentDto = {
+      ...a1,
+      id: "a3",
+      startDate: "2026-03-06",
+      lastDay: "2026-03-08",
+      endDateExclusive: "2026-03-09",
+    };
+    plan.byId = { ...plan.byId, a3 };
+    const t = timeline(true, plan);
+    t.cursor.onBar(a1, 0, TODAY);
+    menuItem(t, "Join with the next").run();
+    expect(edits(t.plan.calls[0]?.[1])).toEqual([
+      ["update", "a1", "2026-03-02", "2026-03-08"],
+      ["delete", "a3", "2026-03-06", "2026-03-08"],
+    ]);
   });
 });

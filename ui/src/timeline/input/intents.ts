@@ -3,10 +3,12 @@
 // stretch, a menu entry or Enter, then the project picker), saving the dialog, deleting. Each is
 // one function here; the gestures, keys and menus only call them.
 import type { AssignmentDto } from "../../ipc";
+import { MANY, type ManyWords } from "../manyWords";
 import { type Day, dateOf, dayOf } from "../model/dates";
 import type { BookingEdit } from "../model/history";
 import type { Plan } from "../model/plan.svelte";
 import { changeOf, type Fields, newId, proposed } from "../model/planApi";
+import { joined, type SplitProblem, splitAt } from "../model/split";
 import { type DragMode, dragged } from "../scene/layout";
 import type { Row } from "../scene/rowData";
 import type { Cursor, CursorAt } from "./cursor.svelte";
@@ -58,7 +60,7 @@ export function creating(personId: string, projectId: string, from: Day, to: Day
 }
 
 /** The plan's edits that the intents make. */
-export type PlanEdits = Pick<Plan, "create" | "update" | "remove" | "edit" | "editMany" | "fail">;
+export type PlanEdits = Pick<Plan, "create" | "update" | "remove" | "edit" | "editMany" | "fail" | "notice">;
 
 /** The bookings an edit of many leaves chosen: those that stayed as they were (named in the
  * notice), else all of them. */
@@ -71,6 +73,8 @@ export class Intents {
     private readonly plan: PlanEdits,
     private readonly rows: { readonly all: readonly Row[] },
     private readonly cursor: Pick<Cursor, "at" | "set" | "follow">,
+    /** The words of edits of many, in the window's language. */
+    private readonly words: () => ManyWords = () => MANY.en,
   ) {}
 
   /**
@@ -207,6 +211,44 @@ export class Intents {
     const stayed = new Set([...left.failed.map((f) => f.id), ...left.notSent]);
     chosen?.keep(copies.flatMap((a) => (stayed.has(a.id) ? [] : [a.id])));
     return stayed.size < edits.length;
+  }
+
+  /** Splits `a` at `day` (the second part's first day; `works`: whether its person works a day,
+   * which a total's division follows) in one undo step; what stops it is said. */
+  async split(a: AssignmentDto, day: Day, works: (d: Day) => boolean): Promise<boolean> {
+    const parts = splitAt(a, day, newId(), works);
+    if (typeof parts === "string") return this.say(parts);
+    const [first, second] = parts;
+    return this.tryMany([
+      { kind: "update", before: a, after: first },
+      { kind: "create", after: second },
+    ]);
+  }
+
+  /** Joins `a` and `b` (one person's and project's, one following the other) in one undo step. */
+  async join(a: AssignmentDto, b: AssignmentDto): Promise<boolean> {
+    const one = joined(a, b);
+    if (typeof one === "string") return this.say(one);
+    const gone = one.id === a.id ? b : a;
+    return this.tryMany([
+      { kind: "update", before: one.id === a.id ? a : b, after: one },
+      { kind: "delete", before: gone },
+    ]);
+  }
+
+  private say(problem: SplitProblem): boolean {
+    this.plan.notice = { text: this.words().splitProblems[problem], kind: "error" };
+    return false;
+  }
+
+  private async tryMany(edits: BookingEdit[]): Promise<boolean> {
+    try {
+      const left = await this.plan.editMany(edits);
+      return left.failed.length + left.notSent.length === 0;
+    } catch (err) {
+      this.plan.fail(err);
+      return false;
+    }
   }
 
   /** The assignment dialog's answer: `current` changed to `d`, or a new assignment. */
