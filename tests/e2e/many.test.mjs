@@ -113,6 +113,15 @@ test("many bookings: chosen by Ctrl-click and a rubber band, moved and deleted t
       return back.length === gone.length;
     });
     await app.screenshot("many-4-undone");
+
+    // The choice (the bookings deleted and brought back: the same ones) stays through a scroll and
+    // a zoom out and back in.
+    const kept = (await app.script(CHOSEN)).count;
+    assert.equal(kept, gone.length);
+    await app.script(`const v = document.querySelector(".viewport"); v.scrollLeft += 900; v.scrollTop += 200; return null;`);
+    await app.press(["-"]);
+    await app.press(["+"]);
+    await until("still chosen after scrolling and zooming", async () => (await app.script(CHOSEN)).count === kept);
   });
 });
 
