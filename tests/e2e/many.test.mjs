@@ -28,17 +28,22 @@ const click = (app, p) =>
     { type: "pointerDown", button: 0 },
     { type: "pointerUp", button: 0 },
   ]);
+/** Two bars in different rows, chosen by a click on the first and a Ctrl-click on the second. */
+async function chooseTwo(app) {
+  const [a, b] = await until("two bars in different rows", () => app.script(TWO));
+  await click(app, a);
+  await app.mouseWith(KEY.Control, b.x, b.y, [
+    { type: "pointerDown", button: 0 },
+    { type: "pointerUp", button: 0 },
+  ]);
+  return [a, b];
+}
 const firstDay = async (app, id) => days((await app.script(BAR, [id]))?.iso ?? "x: 1 – 2")[0];
 
 test("many bookings: chosen by Ctrl-click and a rubber band, moved and deleted together, one undo each", async () => {
   await withTimeline(APP, async (app) => {
-    const [a, b] = await until("two bars in different rows", () => app.script(TWO));
+    const [a, b] = await chooseTwo(app);
     const [aFirst, bFirst] = [days(a.iso)[0], days(b.iso)[0]];
-    await click(app, a);
-    await app.mouseWith(KEY.Control, b.x, b.y, [
-      { type: "pointerDown", button: 0 },
-      { type: "pointerUp", button: 0 },
-    ]);
     const chosen = await until("two chosen", async () => {
       const c = await app.script(CHOSEN);
       return c.count === 2 && c;
@@ -127,13 +132,8 @@ test("many bookings: chosen by Ctrl-click and a rubber band, moved and deleted t
 
 test("many bookings: the Edit… dialog moves and changes them in one step; a day past 2999 refuses the whole", async () => {
   await withTimeline(APP, async (app) => {
-    const [a, b] = await until("two bars in different rows", () => app.script(TWO));
+    const [a, b] = await chooseTwo(app);
     const [aFirst, bFirst] = [days(a.iso)[0], days(b.iso)[0]];
-    await click(app, a);
-    await app.mouseWith(KEY.Control, b.x, b.y, [
-      { type: "pointerDown", button: 0 },
-      { type: "pointerUp", button: 0 },
-    ]);
     await until("two chosen", async () => (await app.script(CHOSEN)).count === 2);
     await app.click((await app.findAll('button[data-action="edit-many"]'))[0]);
     await app.waitFor("dialog[open] input[name=shift]");

@@ -199,14 +199,7 @@ async fn measure(history: usize, people: usize) -> Row {
 /// the store made for that before it read only the item's own keys.
 async fn conflict(store: &Store, scope: &TeamScope, meter: &Meter, shown: &[Assignment]) -> (Totals, Totals) {
     let a = shown.iter().find(|a| level_of(a.range) == 0).expect("a short assignment in the window");
-    let to = |days: i64| AssignmentChange {
-        person_id: a.person_id.clone(),
-        project_id: a.project_id.clone(),
-        range: DateRange::new(a.range.start().add_days(days), a.range.end_exclusive().add_days(days))
-            .unwrap(),
-        allocation: None,
-        status: None,
-    };
+    let to = |days: i64| many::moved(a, days);
     store.plan().update_assignment(scope, a, to(7)).await.unwrap();
     meter.reset();
     let refused = store.plan().update_assignment(scope, a, to(14)).await;

@@ -7,19 +7,20 @@
 //! `./dev bench-remote --many`.
 
 use crate::meter::{Meter, Totals};
+use crate::report::median;
 use crate::{open, team_scope};
 use planner_domain::{Assignment, AssignmentId, Color, Date, DateRange, Name, PersonId, ProjectId};
 use planner_store::{AssignmentChange, BookingEdit, EditOutcome, NewAssignment, Store, TeamScope};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 const PEOPLE: usize = 20;
 const EACH: usize = 10;
 const RUNS: usize = 3;
 
-/// The change that moves `a` by `days`.
-fn moved(a: &Assignment, days: i64) -> AssignmentChange {
+/// The change that moves `a` by `days` (its person, project, length, time and status kept).
+pub(crate) fn moved(a: &Assignment, days: i64) -> AssignmentChange {
     AssignmentChange {
         person_id: a.person_id.clone(),
         project_id: a.project_id.clone(),
@@ -62,11 +63,6 @@ async fn team(store: &Store, scope: &TeamScope) -> Vec<Assignment> {
         }
     }
     out
-}
-
-fn median(mut d: Vec<Duration>) -> f64 {
-    d.sort();
-    d[d.len() / 2].as_secs_f64() * 1000.0
 }
 
 /// Prints the table: each way's requests, write units and time to done.

@@ -15,7 +15,8 @@ const PEOPLE: usize = 500;
 const WEEKS: i64 = 13;
 const RUNS: usize = 7;
 
-fn median(mut d: Vec<Duration>) -> f64 {
+/// The median of `d`, in milliseconds.
+pub(crate) fn median(mut d: Vec<Duration>) -> f64 {
     d.sort();
     d[d.len() / 2].as_secs_f64() * 1000.0
 }

@@ -27,16 +27,7 @@ impl Plan<'_> {
         new: NewAssignment,
     ) -> Result<Assignment, StoreError> {
         self.store.require(scope, Action::EditPlan, "create_assignment")?;
-        let a = Assignment {
-            id: new.id,
-            person_id: new.person_id,
-            project_id: new.project_id,
-            range: new.range,
-            allocation: new.allocation,
-            status: new.status,
-            version: 1,
-        }
-        .checked()?;
+        let a = new.made()?;
         self.check_total_has_days(scope, &a).await?;
         let pk = scope.pk();
         let mut actions = self.parent_checks(&pk, &a)?;

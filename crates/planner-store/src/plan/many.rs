@@ -167,16 +167,7 @@ impl Plan<'_> {
         };
         Ok(match &edit {
             BookingEdit::Create(new) => {
-                let a = Assignment {
-                    id: new.id.clone(),
-                    person_id: new.person_id.clone(),
-                    project_id: new.project_id.clone(),
-                    range: new.range,
-                    allocation: new.allocation,
-                    status: new.status,
-                    version: 1,
-                }
-                .checked()?;
+                let a = new.made()?;
                 self.check_total_has_days(scope, &a).await?;
                 let own = self.create_actions(scope, &a, days, Some(batch)).await?;
                 Ready { at, own, parents: parents_of(&a), next: Some(a), edit }

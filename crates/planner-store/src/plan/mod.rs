@@ -84,6 +84,22 @@ pub struct NewAssignment {
     pub status: Status,
 }
 
+impl NewAssignment {
+    /// The assignment it makes: version 1, checked (a total that its days can hold).
+    pub fn made(&self) -> Result<Assignment, planner_domain::ValidationError> {
+        Assignment {
+            id: self.id.clone(),
+            person_id: self.person_id.clone(),
+            project_id: self.project_id.clone(),
+            range: self.range,
+            allocation: self.allocation,
+            status: self.status,
+            version: 1,
+        }
+        .checked()
+    }
+}
+
 /// Where an assignment is stored: its sort key holds the start day.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
