@@ -543,8 +543,10 @@ export class Commands {
     const { intents, selection, rows, cursor } = this.d;
     switch (cmd.kind) {
       case "move-bar": {
-        const people = new Set(many.map((a) => a.personId));
-        const to = cmd.rows && people.size === 1 ? rows.all[cursor.at.row + cmd.rows]?.person.id : undefined;
+        // To the row above or below their person's (not the cursor's, which may be elsewhere).
+        const [only, ...others] = new Set(many.map((a) => a.personId));
+        const from = only !== undefined && !others.length ? rows.index.person.get(only) : undefined;
+        const to = cmd.rows && from !== undefined ? rows.all[from + cmd.rows]?.person.id : undefined;
         if (cmd.rows && !to) return true; // bookings of several people go along their own rows only
         void intents.shiftMany(many, cmd.days, to, selection);
         requestAnimationFrame(() => cursor.reveal());

@@ -327,6 +327,13 @@ describe("choosing many bookings and moving them together", () => {
     // Bookings of several people move along their own rows only.
     t.commands.run({ kind: "move-bar", days: 0, rows: 1 });
     expect(t.plan.calls).toHaveLength(3);
+    // One person's go to the row below theirs, wherever the cursor is.
+    t.selection.replace([at(BARS, 0), at(BARS, 1)]);
+    t.cursor.set(2, TODAY);
+    t.commands.run({ kind: "move-bar", days: 0, rows: 1 });
+    const moved = t.plan.calls[3]?.[1] as { after: { personId: string } }[];
+    expect(moved.map((e) => e.after.personId)).toEqual(["bob", "bob"]);
+    t.plan.calls.pop();
     t.commands.run({ kind: "escape" });
     expect(ids(t)).toEqual([]);
     // One chosen: the keys act on the cursor's bar as before.
