@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { BAR, days, nextDay, TWO } from "./bars.mjs";
-import { clickMenuItem, KEY, until, withTimeline } from "./webdriver.mjs";
+import { clickMenuItem, japaneseAt1024, KEY, until, withTimeline } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 
@@ -242,5 +242,27 @@ test("split a booking at a day from its menu, then join the two parts again; eac
     await until("the join undone", async () => (await count()) === before + 1);
     await app.press([KEY.Control, "z"]);
     await until("the split undone", async () => (await count()) === before && (await app.script(BAR, [long.id])).iso === long.iso);
+  });
+});
+
+test("in Japanese at 1024 px: the selection's line and the Edit… dialog say it in Japanese and fit", async () => {
+  await withTimeline(APP, async (app) => {
+    await japaneseAt1024(app);
+    await chooseTwo(app);
+    const line = await until("the line in Japanese", async () => {
+      const t = (await app.texts(".selection .count"))[0] ?? "";
+      return /^2件の予定を選択中 · [\d.]+h$/.test(t) && t;
+    });
+    assert.ok(line);
+    await app.click((await app.findAll('button[data-action="edit-many"]'))[0]);
+    await app.waitFor("dialog[open] input[name=shift]");
+    assert.equal((await app.texts("dialog[open] h2"))[0], "2件の予定を編集");
+    // Nothing in the dialog runs past its edge.
+    const over = await app.script(`
+      const d = document.querySelector("dialog[open]").getBoundingClientRect();
+      return [...document.querySelectorAll("dialog[open] *")].filter((e) => { const r = e.getBoundingClientRect(); return r.width && (r.right > d.right + 1 || r.left < d.left - 1); }).map((e) => e.tagName + "." + e.className);`);
+    assert.deepEqual(over, []);
+    await app.screenshot("many-10-japanese-edit");
+    await app.press([KEY.Escape]);
   });
 });

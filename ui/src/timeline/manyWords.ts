@@ -110,7 +110,7 @@ const JA_MANY: ManyWords = {
   workingDays: "各人の勤務日だけを数える",
   keep: "（それぞれのまま）",
   person: "引き渡し先",
-  project: "プロジェクト",
+  project: "案件",
   hours: "時間",
   status: "状態",
   confirmed: "確定",
