@@ -1,24 +1,17 @@
 // What each key and menu entry of the timeline does: it opens a dialog, a menu or the picker (the
-// modal state), moves the cursor or the view, or runs an intent. Keys are read in keys.ts.
+// modal state), moves the cursor or the view, or runs an intent. Keys are read in keys.ts; what
+// they and the menu do with bookings chosen together is manyCommands.ts.
 import type { AssignmentDto, PersonDto, ProjectDto } from "../../ipc";
 import { LABELS } from "../../labels/labelsWords";
 import { ui } from "../../lang.svelte";
 import { STAFFING } from "../../staffing/staffingWords";
 import { CAPACITY } from "../capacityWords";
-import { MANY } from "../manyWords";
 import { FULL_DAY } from "../model/allocation";
 import { type Day, dateOf, dayOf, withinPlan } from "../model/dates";
-import { capacity } from "../model/load";
-import type { Plan } from "../model/plan.svelte";
-import { joined, nextOf } from "../model/split";
 import { type Zoom, zoomIn, zoomOut } from "../scene/layout";
-import type { Rows } from "../scene/rows.svelte";
-import type { Viewport } from "../scene/viewport.svelte";
-import type { Cursor } from "./cursor.svelte";
-import type { Intents } from "./intents";
 import { type Command, globalCommand, gridCommand } from "./keys";
-import type { MenuItem, Modal, ModalState } from "./modal.svelte";
-import { bookingsIn, projectIn, restOfRow, type Selection } from "./selection.svelte";
+import { ManyCommands, type ManyOf } from "./manyCommands";
+import type { MenuItem, Modal } from "./modal.svelte";
 
 /** Commands that change the plan (not offered to viewers, nor offline). */
 const EDITS: Command["kind"][] = [
@@ -42,15 +35,7 @@ const EDITS: Command["kind"][] = [
 const typing = (t: EventTarget | null) =>
   t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement;
 
-export interface CommandsOf {
-  plan: Plan;
-  view: Viewport;
-  rows: Rows;
-  cursor: Cursor;
-  modal: ModalState;
-  intents: Intents;
-  selection: Selection;
-  canEdit: () => boolean;
+export interface CommandsOf extends ManyOf {
   today: () => Day;
 }
 
@@ -58,7 +43,12 @@ export interface CommandsOf {
 export const WHEEL_ZOOM_MS = 200;
 
 export class Commands {
-  constructor(private readonly d: CommandsOf) {}
+  /** What the keys and the menu do with the bookings chosen (manyCommands.ts). */
+  readonly many: ManyCommands;
+
+  constructor(private readonly d: CommandsOf) {
+    this.many = new ManyCommands(d);
+  }
 
   focusGrid = (): void => this.d.view.focus();
 
@@ -246,177 +236,14 @@ export class Commands {
       ...at,
       label: this.d.cursor.text,
       items: [
-        ...this.manyItems(),
+        ...this.many.selectionItems(),
         ...items,
-        ...this.splitJoin(bar),
-        ...this.choosing(bar),
+        ...this.many.splitJoinItems(bar),
+        ...this.many.choosingItems(bar),
         ...this.personItems(row.person),
       ],
     });
   };
-
-  /** The selection's entries, when two or more bookings are chosen: delete them, make them
-   * tentative or confirmed, let them go. */
-  private manyItems(): MenuItem[] {
-    const many = this.chosenMany();
-    if (!many) return [];
-    const words = ui.words(MANY);
-    const tentative = many.every((a) => a.status === "tentative");
-    return [
-      { label: words.editMenu(many.length), run: () => this.editMany() },
-      {
-        label: words.deleteSelected(many.length),
-        shortcut: "Del",
-        danger: true,
-        run: () => void this.d.intents.many(many, null, this.d.selection),
-      },
-      {
-        label: tentative ? words.confirmedSelected : words.tentativeSelected,
-        shortcut: "Shift+T",
-        run: () => void this.setStatus(many),
-      },
-      { label: words.clearTitle, shortcut: "Esc", run: () => this.d.selection.clear() },
-    ];
-  }
-
-  /** Choosing bookings from the cursor: its bar in or out, its project's bookings in view, the
-   * rest of its row from its day. */
-  private choosing(bar: AssignmentDto | null): MenuItem[] {
-    const { rows, view, cursor, selection } = this.d;
-    const words = ui.words(MANY);
-    const { first, last } = view.days;
-    const barItems: MenuItem[] = bar
-      ? [
-          {
-            label: selection.has(bar.id) ? words.removeFromSelection : words.addToSelection,
-            shortcut: "Ctrl+Space",
-            run: () => this.toggleSelect(bar),
-          },
-          {
-            label: words.selectProject(rows.projects[bar.projectId]?.name ?? ""),
-            run: () => selection.replace(projectIn(rows.all, bar.projectId, first, last)),
-          },
-        ]
-      : [];
-    const copied = selection.copied;
-    return [
-      ...barItems,
-      {
-        label: words.selectRest,
-        run: () => selection.replace(restOfRow(rows.all, cursor.at.row, cursor.at.day)),
-      },
-      ...(bar || this.chosenMany()
-        ? [
-            { label: words.copyMenu, shortcut: "Ctrl+C", run: () => this.copy(bar) },
-            { label: words.duplicateMenu, run: () => this.duplicate(bar) },
-          ]
-        : []),
-      ...(copied
-        ? [{ label: words.pasteMenu(copied.bookings.length), shortcut: "Ctrl+V", run: () => this.paste() }]
-        : []),
-    ];
-  }
-
-  /** Ctrl+C: the bookings chosen (two or more), else the cursor's bar, kept to be made again. */
-  private copy(bar: AssignmentDto | null): void {
-    const { selection, rows, cursor, plan } = this.d;
-    const copied = this.chosenMany() ?? (bar ? [bar] : []);
-    if (!copied.length) return;
-    const rowOf = (a: AssignmentDto) => rows.index.person.get(a.personId) ?? cursor.at.row;
-    selection.copied = {
-      bookings: [...copied],
-      row: Math.min(...copied.map(rowOf)),
-      day: Math.min(...copied.map((a) => dayOf(a.startDate))),
-    };
-    plan.notice = { text: ui.words(MANY).copied(copied.length), kind: "info" };
-  }
-
-  /**
-   * Ctrl+V: what was copied, made again with its top-left corner at the cursor's row and day: the
-   * bookings of one person on the cursor's row; those of several people each as many rows down
-   * as they were from the first (their own row when there is none), one undo step.
-   */
-  private paste(): void {
-    const { selection, rows, cursor, intents } = this.d;
-    const c = selection.copied;
-    if (!c) return;
-    const one = new Set(c.bookings.map((a) => a.personId)).size === 1;
-    const personOf = (a: AssignmentDto) => {
-      if (one) return rows.all[cursor.at.row]?.person.id ?? a.personId;
-      const from = rows.index.person.get(a.personId);
-      return (
-        (from === undefined ? undefined : rows.all[from + cursor.at.row - c.row]?.person.id) ?? a.personId
-      );
-    };
-    void intents.copyMany(c.bookings, cursor.at.day - c.day, personOf, selection);
-  }
-
-  /** The dialog that duplicates the chosen bookings (or the cursor's bar) to several people. */
-  private duplicate(bar: AssignmentDto | null): void {
-    const copied = this.chosenMany() ?? (bar ? [bar] : []);
-    if (copied.length) this.d.modal.show({ kind: "duplicate", ids: copied.map((a) => a.id) });
-  }
-
-  /** The Edit… dialog of the bookings chosen (two or more). */
-  editMany = (): void => {
-    const many = this.chosenMany();
-    if (many && this.d.canEdit()) this.d.modal.show({ kind: "many", ids: many.map((a) => a.id) });
-  };
-
-  /** Split the cursor's bar at the cursor's day (inside it), join it with the booking that
-   * follows it, or join the two bookings chosen. */
-  private splitJoin(bar: AssignmentDto | null): MenuItem[] {
-    const { cursor, rows, intents, selection } = this.d;
-    const words = ui.words(MANY);
-    const items: MenuItem[] = [];
-    const [x, y, ...more] = selection.bookings;
-    if (x && y && !more.length && typeof joined(x, y) !== "string")
-      items.push({ label: words.joinMenu, run: () => void intents.join(x, y) });
-    if (!bar) return items;
-    const day = cursor.at.day;
-    if (day > dayOf(bar.startDate) && day < dayOf(bar.endDateExclusive))
-      items.push({
-        label: words.splitMenu(ui.dates.field(dateOf(day))),
-        run: () => void intents.split(bar, day, this.works(bar.personId)),
-      });
-    const row = rows.all[rows.index.person.get(bar.personId) ?? -1];
-    const next = row
-      ? nextOf(
-          bar,
-          row.bars.map((b) => b.a),
-        )
-      : null;
-    if (next) items.push({ label: words.joinNextMenu, run: () => void intents.join(bar, next) });
-    return items;
-  }
-
-  /** Whether person `personId` works a day (their week, holidays, time off). */
-  private works(personId: string): (d: Day) => boolean {
-    const av = this.d.rows.available.get(personId);
-    return (d) => av !== undefined && capacity(av, d) > 0;
-  }
-
-  /** The bookings a key or menu entry acts on together: the selection, when it holds two or more. */
-  private chosenMany(): readonly AssignmentDto[] | null {
-    const chosen = this.d.selection.bookings;
-    return chosen.length >= 2 ? chosen : null;
-  }
-
-  /** Bar `a` in or out of the selection; the anchor of a later Shift-click or Shift+Space. */
-  private toggleSelect(a: AssignmentDto): void {
-    const { selection, cursor } = this.d;
-    // The cursor's bar, when it was chosen by a plain click or the keys: in the selection first.
-    if (selection.ids.size === 0 && cursor.selected && cursor.selected.id !== a.id)
-      selection.add([cursor.selected]);
-    selection.toggle(a);
-    selection.anchor = { id: a.id, row: cursor.at.row, day: cursor.at.day };
-  }
-
-  /** All of `many` tentative, or (when all are) confirmed. */
-  private setStatus(many: readonly AssignmentDto[]): Promise<boolean> {
-    const status = many.every((a) => a.status === "tentative") ? "confirmed" : "tentative";
-    return this.d.intents.many(many, () => ({ status }), this.d.selection);
-  }
 
   /** A person's menu (their name's, in the name column, row `index`) at `at`. */
   openPersonMenu = (person: PersonDto, index: number, at: { x: number; y: number }): void => {
@@ -456,10 +283,10 @@ export class Commands {
 
   /** Runs a key's command on the grid. */
   run(cmd: Command): void {
-    const { cursor, rows, intents, modal, selection } = this.d;
+    const { cursor, rows, intents, modal } = this.d;
     const bar = cursor.selected;
     if (!this.d.canEdit() && EDITS.includes(cmd.kind)) return;
-    if (this.runMany(cmd)) return;
+    if (this.many.run(cmd, bar)) return;
     switch (cmd.kind) {
       case "cursor":
         if (cmd.extend) cursor.stretch(cmd.days);
@@ -501,75 +328,10 @@ export class Commands {
         this.openMenu(cursor.point());
         break;
       case "escape":
-        if (selection.ids.size) selection.clear();
-        else cursor.unstretch();
+        cursor.unstretch();
         break;
-      case "toggle-select":
-        if (bar) this.toggleSelect(bar);
-        break;
-      case "extend-select": {
-        // From the anchor (set here when there is none) to the cursor: rows and days.
-        const from = selection.anchor ?? { id: bar?.id ?? "", row: cursor.at.row, day: cursor.span.from };
-        selection.anchor = from;
-        const [d0, d1] = [Math.min(from.day, cursor.span.from), Math.max(from.day + 1, cursor.span.to)];
-        selection.replace(bookingsIn(rows.all, from.row, cursor.at.row, d0, d1));
-        break;
-      }
-      case "copy":
-        this.copy(bar);
-        break;
-      case "paste":
-        this.paste();
-        break;
-      case "select-all": {
-        const { first, last } = this.d.view.days;
-        selection.replace(bookingsIn(rows.all, 0, rows.all.length - 1, first, last));
-        break;
-      }
       default:
         this.runGlobal(cmd);
-    }
-  }
-
-  /**
-   * The keys that act on the bookings chosen, when two or more are: Alt+arrows move them all by
-   * days (and to the row above or below, when all are one person's), Alt+Shift+arrows move all
-   * their ends, the digits book them all, Shift+T makes them all tentative or confirmed, Delete
-   * deletes them — each in one undo step. False: not such a key, or not two chosen.
-   */
-  private runMany(cmd: Command): boolean {
-    const many = this.chosenMany();
-    if (!many) return false;
-    const { intents, selection, rows, cursor } = this.d;
-    switch (cmd.kind) {
-      case "move-bar": {
-        // To the row above or below their person's (not the cursor's, which may be elsewhere).
-        const [only, ...others] = new Set(many.map((a) => a.personId));
-        const from = only !== undefined && !others.length ? rows.index.person.get(only) : undefined;
-        const to = cmd.rows && from !== undefined ? rows.all[from + cmd.rows]?.person.id : undefined;
-        if (cmd.rows && !to) return true; // bookings of several people go along their own rows only
-        void intents.shiftMany(many, cmd.days, to, selection);
-        requestAnimationFrame(() => cursor.reveal());
-        return true;
-      }
-      case "resize-bar":
-        void intents.many(many, (a) => ({ lastDay: dateOf(dayOf(a.lastDay) + cmd.days) }), selection);
-        return true;
-      case "delete":
-        void intents.many(many, null, selection);
-        return true;
-      case "allocate":
-        void intents.many(
-          many,
-          () => ({ allocation: cmd.hours ? { kind: "hoursPerDay", value: cmd.hours * 60 } : FULL_DAY }),
-          selection,
-        );
-        return true;
-      case "toggle-tentative":
-        void this.setStatus(many);
-        return true;
-      default:
-        return false;
     }
   }
 

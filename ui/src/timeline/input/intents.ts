@@ -119,35 +119,27 @@ export class Intents {
    * the change names none; `null`: deleted). Those someone else changed meanwhile stay chosen
    * (`chosen`), and the notice names how many; the answer says whether any was written.
    */
-  async many(
+  many(
     bookings: readonly AssignmentDto[],
     change: ((a: AssignmentDto) => Partial<Fields>) | null,
     chosen?: Chosen,
   ): Promise<boolean> {
-    try {
-      return await this.changeMany(bookings, change, chosen);
-    } catch (err) {
-      this.plan.fail(err);
-      return false;
-    }
+    return this.said(this.changeMany(bookings, change, chosen));
   }
 
   /** {@link many}, a refusal of the whole edit thrown (for a dialog, which says it and keeps what
    * was typed). */
-  async changeMany(
+  changeMany(
     bookings: readonly AssignmentDto[],
     change: ((a: AssignmentDto) => Partial<Fields>) | null,
     chosen?: Chosen,
   ): Promise<boolean> {
-    if (!bookings.length) return false;
     const edits: BookingEdit[] = bookings.map((a) =>
       change
         ? { kind: "update", before: a, after: proposed(a, { ...changeOf(a), ...change(a) }) }
         : { kind: "delete", before: a },
     );
-    const left = await this.plan.editMany(edits);
-    if (left.failed.length) chosen?.keep(left.failed.map((f) => f.id));
-    return left.failed.length + left.notSent.length < edits.length;
+    return this.send(edits, chosen, "stayed");
   }
 
   /** Moves `bookings` by `days` (each its own length), and, when `personId` is given, to that
@@ -174,21 +166,20 @@ export class Intents {
    * put on `personOf(a)`'s row; one undo step. The copies are chosen after (`chosen`), and the
    * answer says whether any was made.
    */
-  async copyMany(
+  copyMany(
     bookings: readonly AssignmentDto[],
     days: number,
     personOf: (a: AssignmentDto) => string,
     chosen?: Chosen,
   ): Promise<boolean> {
-    try {
-      return await this.makeCopies(
-        bookings.map((a) => copyOf(a, days, personOf(a))),
+    const copies = bookings.map((a) => copyOf(a, days, personOf(a)));
+    return this.said(
+      this.send(
+        copies.map((after) => ({ kind: "create", after })),
         chosen,
-      );
-    } catch (err) {
-      this.plan.fail(err);
-      return false;
-    }
+        "made",
+      ),
+    );
   }
 
   /** A copy of each of `bookings` for each of `personIds`, on the same days; one undo step (a
@@ -198,42 +189,39 @@ export class Intents {
     personIds: readonly string[],
     chosen?: Chosen,
   ): Promise<boolean> {
-    return this.makeCopies(
-      personIds.flatMap((p) => bookings.map((a) => copyOf(a, 0, p))),
+    const copies = personIds.flatMap((p) => bookings.map((a) => copyOf(a, 0, p)));
+    return this.send(
+      copies.map((after) => ({ kind: "create", after })),
       chosen,
+      "made",
     );
-  }
-
-  private async makeCopies(copies: AssignmentDto[], chosen?: Chosen): Promise<boolean> {
-    if (!copies.length) return false;
-    const edits: BookingEdit[] = copies.map((after) => ({ kind: "create", after }));
-    const left = await this.plan.editMany(edits);
-    const stayed = new Set([...left.failed.map((f) => f.id), ...left.notSent]);
-    chosen?.keep(copies.flatMap((a) => (stayed.has(a.id) ? [] : [a.id])));
-    return stayed.size < edits.length;
   }
 
   /** Splits `a` at `day` (the second part's first day; `works`: whether its person works a day,
    * which a total's division follows) in one undo step; what stops it is said. */
-  async split(a: AssignmentDto, day: Day, works: (d: Day) => boolean): Promise<boolean> {
+  split(a: AssignmentDto, day: Day, works: (d: Day) => boolean): Promise<boolean> {
     const parts = splitAt(a, day, newId(), works);
-    if (typeof parts === "string") return this.say(parts);
+    if (typeof parts === "string") return Promise.resolve(this.say(parts));
     const [first, second] = parts;
-    return this.tryMany([
-      { kind: "update", before: a, after: first },
-      { kind: "create", after: second },
-    ]);
+    return this.said(
+      this.send([
+        { kind: "update", before: a, after: first },
+        { kind: "create", after: second },
+      ]),
+    );
   }
 
   /** Joins `a` and `b` (one person's and project's, one following the other) in one undo step. */
-  async join(a: AssignmentDto, b: AssignmentDto): Promise<boolean> {
+  join(a: AssignmentDto, b: AssignmentDto): Promise<boolean> {
     const one = joined(a, b);
-    if (typeof one === "string") return this.say(one);
-    const gone = one.id === a.id ? b : a;
-    return this.tryMany([
-      { kind: "update", before: one.id === a.id ? a : b, after: one },
-      { kind: "delete", before: gone },
-    ]);
+    if (typeof one === "string") return Promise.resolve(this.say(one));
+    const [kept, gone] = one.id === a.id ? [a, b] : [b, a];
+    return this.said(
+      this.send([
+        { kind: "update", before: kept, after: one },
+        { kind: "delete", before: gone },
+      ]),
+    );
   }
 
   private say(problem: SplitProblem): boolean {
@@ -241,10 +229,28 @@ export class Intents {
     return false;
   }
 
-  private async tryMany(edits: BookingEdit[]): Promise<boolean> {
+  /**
+   * Writes `edits` as one edit of many (one undo step). `chosen` keeps, afterwards, the bookings
+   * that stayed as they were (`keep` "stayed": someone else changed them, to be tried again) or
+   * the new ones made (`keep` "made": copies). Answers whether any was written; a refusal of the
+   * whole is thrown.
+   */
+  private async send(edits: BookingEdit[], chosen?: Chosen, keep?: "stayed" | "made"): Promise<boolean> {
+    if (!edits.length) return false;
+    const left = await this.plan.editMany(edits);
+    const stayed = new Set([...left.failed.map((f) => f.id), ...left.notSent]);
+    if (keep === "made")
+      chosen?.keep(
+        edits.flatMap((e) => (e.kind === "create" && !stayed.has(e.after.id) ? [e.after.id] : [])),
+      );
+    else if (keep === "stayed" && left.failed.length) chosen?.keep(left.failed.map((f) => f.id));
+    return stayed.size < edits.length;
+  }
+
+  /** `sent`'s answer, a refusal of the whole said as the plan's notice (then false). */
+  private async said(sent: Promise<boolean>): Promise<boolean> {
     try {
-      const left = await this.plan.editMany(edits);
-      return left.failed.length + left.notSent.length === 0;
+      return await sent;
     } catch (err) {
       this.plan.fail(err);
       return false;

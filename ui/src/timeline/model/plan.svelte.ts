@@ -5,17 +5,15 @@
 //
 // The plan is made of parts: what is shown and the ways it changes (shown.svelte.ts), the loader
 // that reads windows into it (loader.ts), the live view that applies others' changes
-// (liveView.ts), and the edits here. The contract and the pure parts of the edits are in
+// (liveView.ts), the writing of edits of many bookings at once (manyEdits.svelte.ts), and the
+// edits here. The contract and the pure parts of the edits are in
 // planApi.ts.
 import { MESSAGES } from "../../i18n";
 import type {
   AssignmentDto,
-  BookingEditInput,
-  IpcError,
   LabelDto,
   LabelsEditDto,
   LiveNewsDto,
-  ManyEditedDto,
   ManyLabelsDto,
   NotHandedDto,
   PersonDto,
@@ -31,6 +29,7 @@ import type { BookingEdit, Edit } from "./history";
 import type { Carried, Labels } from "./labels.svelte";
 import { LiveView } from "./liveView";
 import { Loader } from "./loader";
+import { leftError, ManyEdits, type ManyLeft, NOTHING_LEFT } from "./manyEdits.svelte";
 import { type UnconfirmedEdit, wasSaved } from "./offline";
 import {
   changeOf,
@@ -46,32 +45,7 @@ import {
 import { Shown } from "./shown.svelte";
 import type { SavedViews } from "./views.svelte";
 
-/** What an edit of many left as it was: the bookings whose conditions failed (with why), those
- * not sent (cancelled, or after the connection failed), and what stopped it. */
-export interface ManyLeft {
-  failed: { id: string; error: IpcError }[];
-  notSent: string[];
-  cancelled: boolean;
-  stopped?: IpcError;
-}
-const NOTHING_LEFT: ManyLeft = { failed: [], notSent: [], cancelled: false };
-
-/** The first reason an edit of many left something as it was (none for a cancel). */
-function leftError(left: ManyLeft): IpcError | undefined {
-  return left.stopped ?? left.failed[0]?.error;
-}
-
-/** A booking's edit as the Rust side's edit of many takes it. */
-function inputOf(e: BookingEdit): BookingEditInput {
-  switch (e.kind) {
-    case "create":
-      return { kind: "create", booking: { id: e.after.id, ...changeOf(e.after) } };
-    case "update":
-      return { kind: "update", current: e.before, change: changeOf(e.after) };
-    case "delete":
-      return { kind: "delete", current: e.before };
-  }
-}
+export type { ManyLeft } from "./manyEdits.svelte";
 
 export class Plan {
   /** What is shown, and the ways it changes. */
@@ -80,6 +54,8 @@ export class Plan {
   private readonly loader: Loader;
   /** Others' changes, applied. */
   private readonly live: LiveView;
+  /** Edits of many bookings at once, written as one batch. */
+  private readonly manyEdits: ManyEdits;
 
   constructor(
     initial: TimelineDto,
@@ -89,6 +65,7 @@ export class Plan {
     this.shown = new Shown(initial, api, say);
     this.loader = new Loader(this.shown, api, initial);
     this.live = new LiveView(this.shown, this.loader);
+    this.manyEdits = new ManyEdits(api, this.shown);
   }
 
   // ---- what is shown (the components' and tests' view of `shown`) --------------------------
@@ -307,13 +284,13 @@ export class Plan {
     if (!e) return;
     try {
       this.handedLast = [];
-      this.manyLast = NOTHING_LEFT;
+      this.manyEdits.last = NOTHING_LEFT;
       await this.apply(e);
       if (way === "undo") this.shown.history.undid();
       else this.shown.history.redid();
       // Some bookings of a hand-over or an edit of many stayed (changed or deleted meanwhile, or
       // not sent): said, and shown.
-      const why = this.handedLast[0]?.error ?? leftError(this.manyLast);
+      const why = this.handedLast[0]?.error ?? leftError(this.manyEdits.last);
       if (why) {
         this.shown.fail(why);
         await this.loader.reload().catch(() => {});
@@ -465,51 +442,14 @@ export class Plan {
         return { kind: "hand-over", before: current.filter((b) => moved.has(b.id)), after: answer.moved };
       }
       case "many":
-        return this.writeMany(e.edits);
+        return this.manyEdits.write(e.edits, (b) => this.heldBefore(b));
     }
-  }
-
-  /** Writes an edit of many as one batch, telling `many` how far it is; keeps what it left in
-   * `manyLast`. None written: the first reason is thrown (the view goes back). */
-  private async writeMany(edits: BookingEdit[]): Promise<Edit> {
-    const parts = edits.map((x) => (x.kind === "create" ? x : { ...x, before: this.heldBefore(x.before) }));
-    const key = newId();
-    this.many = { key, done: 0, of: parts.length };
-    let answer: ManyEditedDto;
-    try {
-      answer = await this.api.editBookings(key, parts.map(inputOf), (p) => {
-        if (this.many?.key === key) this.many = { key, done: p.done, of: p.total };
-      });
-    } finally {
-      if (this.many?.key === key) this.many = null;
-    }
-    const done: BookingEdit[] = [];
-    const left: ManyLeft = { failed: [], notSent: [], cancelled: answer.cancelled, stopped: answer.stopped };
-    for (const [i, o] of answer.outcomes.entries()) {
-      const part = parts[i];
-      if (!part) continue;
-      const id = part.kind === "create" ? part.after.id : part.before.id;
-      if (o.kind === "written") {
-        this.shown.put(o.booking);
-        done.push(
-          part.kind === "update"
-            ? { kind: "update", before: part.before, after: o.booking }
-            : { kind: "create", after: o.booking },
-        );
-      } else if (o.kind === "deleted") done.push(part);
-      else if (o.kind === "failed") left.failed.push({ id, error: o.error });
-      else left.notSent.push(id);
-    }
-    this.manyLast = left;
-    const why = left.stopped ?? left.failed[0]?.error;
-    if (!done.length && why) throw why;
-    return { kind: "many", edits: done };
   }
 
   /** An edit of many running: its key (what Cancel names) and how far it is. */
-  many: { key: string; done: number; of: number } | null = $state(null);
-  /** What the last edit of many left as it was. */
-  private manyLast: ManyLeft = NOTHING_LEFT;
+  get many(): { key: string; done: number; of: number } | null {
+    return this.manyEdits.running;
+  }
 
   /**
    * Edits many bookings at once (a selection moved, changed or deleted; copies made) in one undo
@@ -519,9 +459,9 @@ export class Plan {
    * written: the reason is thrown.
    */
   async editMany(edits: BookingEdit[]): Promise<ManyLeft> {
-    this.manyLast = NOTHING_LEFT;
+    this.manyEdits.last = NOTHING_LEFT;
     await this.edit({ kind: "many", edits });
-    const left = this.manyLast;
+    const left = this.manyEdits.last;
     const words = MANY[this.shown.say.lang];
     if (left.failed.length) this.notice = { text: words.stayed(left.failed.length), kind: "error" };
     else if (left.stopped) this.shown.fail(left.stopped);
@@ -533,8 +473,7 @@ export class Plan {
 
   /** Cancels the running edit of many before its next transaction (what is written stays). */
   cancelMany(): void {
-    const running = this.many;
-    if (running) void this.api.cancelEdit(running.key).catch(() => {});
+    this.manyEdits.cancel();
   }
 
   /** The bookings the last hand-over left where they were, and why. */

@@ -10,12 +10,13 @@ import { allocationText } from "../model/allocation";
 import { availabilities } from "../model/capacity.svelte";
 import { chunkSpans } from "../model/chunks";
 import { type Day, dayOf } from "../model/dates";
-import type { Availability } from "../model/load";
+import { type Availability, capacity } from "../model/load";
 import { bookedOn, NO_FILTER, type PeopleFilter, passesLabels, type RowOrder } from "../model/peopleFilter";
 import {
   DEFAULT_PERIOD,
   type Figures,
   figures,
+  freeMinutes,
   type PeriodKind,
   periodDays,
   type Span,
@@ -502,6 +503,19 @@ export class Rows {
 
   height(i: number): number {
     return this.heights[i] ?? 0;
+  }
+
+  /** Whether person `personId` works day `d` (their week, holidays, time off). */
+  works(personId: string): (d: Day) => boolean {
+    const av = this.available.get(personId);
+    return (d) => av !== undefined && capacity(av, d) > 0;
+  }
+
+  /** Person `personId`'s free minutes over days `[from, to)` (booking `without` left out), or null
+   * for a placeholder (nobody's free time) or someone not shown. */
+  freeOver(personId: string, from: Day, to: Day, without?: string): number | null {
+    const row = this.everyone.find((r) => r.person.id === personId);
+    return !row || row.person.placeholder ? null : freeMinutes(row, from, to, this.tentative, without);
   }
 
   /** Folds a section away, or opens it again. */
