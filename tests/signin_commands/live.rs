@@ -51,6 +51,7 @@ async fn a_members_window_hears_the_admins_edits_and_a_removed_member_stops() {
         .unwrap(),
         allocation: Default::default(),
         status: Default::default(),
+        series: None,
     };
     let booked = admin_store.plan().create_assignment(&admin, new).await.unwrap();
     let news = call(&w, "live_changes", json!({})).unwrap();

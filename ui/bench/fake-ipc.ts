@@ -55,7 +55,9 @@ const stored = (id: string, d: AssignmentChangeInput, version: number, was?: Ass
   allocation: d.allocation ?? was?.allocation ?? { kind: "percent", value: 100 },
   status: d.status ?? was?.status ?? "confirmed",
   version,
+  ...inSeries(d.series === undefined ? was?.series : d.series),
 });
+const inSeries = (series: string | null | undefined) => (series ? { series } : {});
 
 /** Removes the assignments `gone` picks; how many went. */
 function removeAssignments(gone: (a: AssignmentDto) => boolean): number {
@@ -249,6 +251,11 @@ export const editBookings: typeof real.editBookings = (_key, edits) => {
   return reply({ batch: `batch${serial++}`, outcomes, requests: 1, cancelled: false });
 };
 export const cancelEdit: typeof real.cancelEdit = () => reply(false);
+// The bench makes no repeats: the rule's days are the Rust side's.
+export const repeatDays: typeof real.repeatDays = () =>
+  Promise.reject({ code: "unsupported", message: "no repeats in the bench" });
+export const seriesFrom: typeof real.seriesFrom = (series, from) =>
+  reply(team.assignments.filter((a) => a.series === series && a.startDate >= from));
 export const staffing: typeof real.staffing = (id) =>
   reply({
     bookings: team.assignments.filter((a) => a.personId === id),

@@ -88,6 +88,11 @@ const JA_ERRORS: Record<Exclude<ErrorCode, WithDetail>, string> = {
     "同じ名前がすでに一覧にあります（大文字・小文字や全角・半角の違いは同じ名前とみなします）。",
   too_many_bookings: "一度に編集できる予定は2000件までです。",
   booking_twice: "同じ予定が編集に2回含まれています。選択し直してください。",
+  invalid_repeat: "繰り返しの間隔は1〜52週または1〜12か月、回数は2回以上で指定してください。",
+  too_many_repeats:
+    "繰り返しで作れる予定は最初の1件を含めて500件までです。終了日を早めるか回数を減らしてください。",
+  repeat_none: "終了日までに始まる繰り返しがありません。終了日を後にしてください。",
+  repeat_past_end: "繰り返しが2999年12月31日を越えてしまいます。終了日を早めるか回数を減らしてください。",
 };
 
 const JA_WITH_DETAIL: Record<WithDetail, string> = {

@@ -75,6 +75,10 @@ error_codes! {
     InvalidView = "invalid_view",
     TooManyBookings = "too_many_bookings",
     BookingTwice = "booking_twice",
+    InvalidRepeat = "invalid_repeat",
+    TooManyRepeats = "too_many_repeats",
+    RepeatNone = "repeat_none",
+    RepeatPastEnd = "repeat_past_end",
     // The table (planner-store's `StoreError`).
     NotFound = "not_found",
     AlreadyExists = "already_exists",
@@ -150,6 +154,10 @@ impl ErrorCode {
             V::DuplicateLabel { .. } => Self::DuplicateLabel,
             V::ManyBookings { .. } => Self::TooManyBookings,
             V::BookingTwice(_) => Self::BookingTwice,
+            V::RepeatEvery { .. } | V::RepeatCount => Self::InvalidRepeat,
+            V::TooManyRepeats { .. } => Self::TooManyRepeats,
+            V::RepeatNone { .. } => Self::RepeatNone,
+            V::RepeatPastEnd => Self::RepeatPastEnd,
             V::View(_) => Self::InvalidView,
         }
     }

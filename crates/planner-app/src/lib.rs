@@ -34,6 +34,7 @@ pub mod places;
 mod plan;
 pub mod prefs;
 mod report;
+mod series;
 mod session;
 mod staffing;
 pub mod startup;

@@ -41,6 +41,7 @@ impl App {
                     range: current.range,
                     allocation: None,
                     status: None,
+                    series: None,
                 },
             })
             .collect();

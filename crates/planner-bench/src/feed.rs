@@ -36,6 +36,7 @@ async fn edit(store: &Store, scope: &TeamScope, r: &PersonId, p: &ProjectId, i: 
         range: DateRange::new(from, from.add_days(5)).unwrap(),
         allocation: Default::default(),
         status: Default::default(),
+        series: None,
     };
     store.plan().create_assignment(scope, new).await.unwrap();
 }

@@ -303,6 +303,7 @@ async fn edits() -> Vec<(&'static str, Totals)> {
                 range,
                 allocation: Default::default(),
                 status: Default::default(),
+                series: None,
             },
         )
     };
@@ -313,6 +314,7 @@ async fn edits() -> Vec<(&'static str, Totals)> {
             range,
             allocation: None,
             status: None,
+            series: None,
         };
         async move { store.plan().update_assignment(scope, &a, change).await }
     };

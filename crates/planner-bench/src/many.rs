@@ -28,6 +28,7 @@ pub(crate) fn moved(a: &Assignment, days: i64) -> AssignmentChange {
             .unwrap(),
         allocation: None,
         status: None,
+        series: None,
     }
 }
 
@@ -58,6 +59,7 @@ async fn team(store: &Store, scope: &TeamScope) -> Vec<Assignment> {
                 range: DateRange::new(first, first.add_days(3)).unwrap(),
                 allocation: Default::default(),
                 status: Default::default(),
+                series: None,
             };
             out.push(store.plan().create_assignment(scope, new).await.unwrap());
         }

@@ -87,6 +87,7 @@ pub fn plan(size: Size, window: DateRange) -> TeamExport {
             allocation,
             status: if rng.random_ratio(1, 6) { Status::Tentative } else { Status::Confirmed },
             version: 1,
+            series: None,
         });
     };
     let mut off = |rng: &mut StdRng, start: Date| {

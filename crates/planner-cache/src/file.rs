@@ -169,6 +169,7 @@ mod tests {
             allocation: Default::default(),
             status: Default::default(),
             version: 1,
+            series: None,
         };
         let team = Team {
             id: TeamId::generate(),

@@ -47,6 +47,7 @@ pub(super) fn a(r: &Person, p: &Project, start: &str, days: i64) -> Assignment {
         allocation: Default::default(),
         status: Default::default(),
         version: 1,
+        series: None,
     }
 }
 

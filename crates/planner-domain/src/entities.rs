@@ -6,7 +6,7 @@
 use crate::capacity::{Absence, Allocation, Schedule, Status, TimeOffKind, WorkWeek};
 use crate::{
     AssignmentId, CalendarId, Color, Date, DateRange, Email, Name, PersonId, PersonLabels, ProjectId, Role,
-    TeamId, TimeOffId, UserId, ValidationError,
+    SeriesId, TeamId, TimeOffId, UserId, ValidationError,
 };
 use serde::{Deserialize, Serialize};
 
@@ -125,6 +125,10 @@ pub struct Assignment {
     #[serde(default)]
     pub status: Status,
     pub version: u64,
+    /// The series it belongs to, when it was made by repeating a booking (or is the booking
+    /// repeated): "this and the following ones" are the series' bookings from its day on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub series: Option<SeriesId>,
 }
 
 impl Assignment {

@@ -95,6 +95,16 @@ pub enum ValidationError {
     ManyBookings { max: usize },
     #[error("the booking {0} is in the edit twice")]
     BookingTwice(String),
+    #[error("a repeat is every 1 to {most} weeks or months")]
+    RepeatEvery { most: u8 },
+    #[error("a repeat makes at least one more booking: a count of 2 or more")]
+    RepeatCount,
+    #[error("a series holds at most {max} bookings; this one would hold {asked}")]
+    TooManyRepeats { max: usize, asked: usize },
+    #[error("no repeat of the booking of {first} starts by {until}")]
+    RepeatNone { first: String, until: String },
+    #[error("the repeat would run past 2999-12-31")]
+    RepeatPastEnd,
 }
 
 impl ValidationError {
@@ -140,6 +150,10 @@ impl ValidationError {
             ValidationError::View(_) => "invalid_view",
             ValidationError::ManyBookings { .. } => "too_many_bookings",
             ValidationError::BookingTwice(_) => "booking_twice",
+            ValidationError::RepeatEvery { .. } | ValidationError::RepeatCount => "invalid_repeat",
+            ValidationError::TooManyRepeats { .. } => "too_many_repeats",
+            ValidationError::RepeatNone { .. } => "repeat_none",
+            ValidationError::RepeatPastEnd => "repeat_past_end",
         }
     }
 }

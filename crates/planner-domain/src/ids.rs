@@ -65,6 +65,10 @@ id_type!(
     AssignmentId
 );
 id_type!(
+    /// A series of repeated bookings (the repeats of one booking).
+    SeriesId
+);
+id_type!(
     /// One stretch of a person's time off.
     TimeOffId
 );

@@ -55,6 +55,7 @@ mod ids;
 mod labels;
 mod name;
 pub mod printable;
+pub mod repeat;
 mod role;
 mod views;
 
@@ -68,7 +69,9 @@ pub use entities::{
 };
 pub use error::ValidationError;
 pub use feed::{FeedAction, FeedKind};
-pub use ids::{AssignmentId, CalendarId, LabelId, PersonId, ProjectId, TeamId, TimeOffId, UserId, ViewId};
+pub use ids::{
+    AssignmentId, CalendarId, LabelId, PersonId, ProjectId, SeriesId, TeamId, TimeOffId, UserId, ViewId,
+};
 pub use labels::{GroupFrom, Groups, Label, LabelKind, LabelsEdit, PersonLabels};
 pub use name::Name;
 pub use role::{Action, Role};

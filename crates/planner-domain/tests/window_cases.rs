@@ -91,6 +91,7 @@ fn items(plan: &Plan) -> WindowItems {
                 allocation: *allocation,
                 status: if *tentative { Status::Tentative } else { Status::Confirmed },
                 version: 1,
+                series: None,
             })
             .collect(),
         time_off: plan
@@ -251,6 +252,7 @@ fn the_reach_holds_a_total_s_own_person_s_days_off_and_no_one_else_s() {
         allocation: Allocation::Total(3000),
         status: Status::Confirmed,
         version: 1,
+        series: None,
     };
     let off = |who: &PersonId, first: i64| TimeOff {
         id: TimeOffId::generate(),

@@ -11,6 +11,7 @@ pub mod many;
 pub mod members;
 pub mod plan;
 pub mod report;
+pub mod series;
 pub mod session;
 pub mod settings;
 pub mod staffing;

@@ -2,7 +2,7 @@
 
 use super::{AllocationDto, IpcError, StatusDto, date, person_id, project_id};
 use planner_app::{AssignmentChange, NewAssignment};
-use planner_domain::{Assignment, AssignmentId, DateRange};
+use planner_domain::{Assignment, AssignmentId, DateRange, SeriesId};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -25,6 +25,10 @@ pub struct AssignmentDto {
     pub status: StatusDto,
     #[ts(type = "number")]
     pub version: u64,
+    /// The series of a repeated booking (absent: none).
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub series: Option<String>,
 }
 
 impl From<&Assignment> for AssignmentDto {
@@ -39,6 +43,7 @@ impl From<&Assignment> for AssignmentDto {
             allocation: a.allocation.into(),
             status: a.status.into(),
             version: a.version,
+            series: a.series.as_ref().map(ToString::to_string),
         }
     }
 }
@@ -55,6 +60,7 @@ impl AssignmentDto {
             allocation: self.allocation.to_domain(range.days())?,
             status: self.status.into(),
             version: self.version,
+            series: self.series.as_deref().map(SeriesId::parse).transpose()?,
         })
     }
 }
@@ -74,7 +80,8 @@ pub struct NewAssignmentInput {
 
 impl NewAssignmentInput {
     pub fn to_domain(&self) -> Result<NewAssignment, IpcError> {
-        let AssignmentChange { person_id, project_id, range, allocation, status } = self.fields.parsed()?;
+        let AssignmentChange { person_id, project_id, range, allocation, status, series } =
+            self.fields.parsed()?;
         let id = match &self.id {
             Some(id) => AssignmentId::parse(id)?,
             None => AssignmentId::generate(),
@@ -86,6 +93,7 @@ impl NewAssignmentInput {
             range,
             allocation: allocation.unwrap_or_default(),
             status: status.unwrap_or_default(),
+            series: series.flatten(),
         })
     }
 }
@@ -107,6 +115,18 @@ pub struct AssignmentChangeInput {
     /// If absent: kept as it is, confirmed for a new assignment.
     #[ts(optional)]
     pub status: Option<StatusDto>,
+    /// The series it is put in; `null`: taken out of its series; absent: kept as it is (none for a
+    /// new assignment).
+    #[ts(optional, type = "string | null")]
+    #[serde(default, deserialize_with = "present", skip_serializing_if = "Option::is_none")]
+    pub series: Option<Option<String>>,
+}
+
+/// A field that may be absent (`None`), `null` (`Some(None)`) or a value.
+fn present<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+) -> Result<Option<Option<T>>, D::Error> {
+    Option::<T>::deserialize(d).map(Some)
 }
 
 impl AssignmentChangeInput {
@@ -124,6 +144,11 @@ impl AssignmentChangeInput {
             range,
             allocation: self.allocation.map(|a| a.to_domain(range.days())).transpose()?,
             status: self.status.map(Into::into),
+            series: match &self.series {
+                None => None,
+                Some(None) => Some(None),
+                Some(Some(id)) => Some(Some(SeriesId::parse(id)?)),
+            },
         })
     }
 }

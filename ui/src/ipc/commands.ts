@@ -9,6 +9,7 @@ import type { AllocationKindDto } from "./bindings/AllocationKindDto";
 import type { AssignmentChangeInput } from "./bindings/AssignmentChangeInput";
 import type { AssignmentDto } from "./bindings/AssignmentDto";
 import type { BatchDto } from "./bindings/BatchDto";
+import type { BookingDaysDto } from "./bindings/BookingDaysDto";
 import type { BookingEditInput } from "./bindings/BookingEditInput";
 import type { CalendarDto } from "./bindings/CalendarDto";
 import type { Candidate } from "./bindings/Candidate";
@@ -18,6 +19,7 @@ import type { DeleteProgressDto } from "./bindings/DeleteProgressDto";
 import type { DeleteReportDto } from "./bindings/DeleteReportDto";
 import type { EditOutcomeDto } from "./bindings/EditOutcomeDto";
 import type { ErrorCode } from "./bindings/ErrorCode";
+import type { EveryInput } from "./bindings/EveryInput";
 import type { FeedAction } from "./bindings/FeedAction";
 import type { FeedKind } from "./bindings/FeedKind";
 import type { GroupFromDto } from "./bindings/GroupFromDto";
@@ -50,6 +52,8 @@ import type { PersonLine } from "./bindings/PersonLine";
 import type { PrefsDto } from "./bindings/PrefsDto";
 import type { ProjectDto } from "./bindings/ProjectDto";
 import type { ProjectLine } from "./bindings/ProjectLine";
+import type { RepeatDaysDto } from "./bindings/RepeatDaysDto";
+import type { RepeatInput } from "./bindings/RepeatInput";
 import type { Report } from "./bindings/Report";
 import type { ReportWeek } from "./bindings/ReportWeek";
 import type { RoleDto } from "./bindings/RoleDto";
@@ -77,6 +81,7 @@ import type { TimeOffInput } from "./bindings/TimeOffInput";
 import type { TimeOffKindDto } from "./bindings/TimeOffKindDto";
 import type { TimelineDto } from "./bindings/TimelineDto";
 import type { Unreadable } from "./bindings/Unreadable";
+import type { UntilInput } from "./bindings/UntilInput";
 import type { ViewDto } from "./bindings/ViewDto";
 import type { ViewZoom } from "./bindings/ViewZoom";
 import type { WeekFromDto } from "./bindings/WeekFromDto";
@@ -92,6 +97,7 @@ export type {
   AssignmentChangeInput,
   AssignmentDto,
   BatchDto,
+  BookingDaysDto,
   BookingEditInput,
   CalendarDto,
   Candidate,
@@ -101,6 +107,7 @@ export type {
   DeleteReportDto,
   EditOutcomeDto,
   ErrorCode,
+  EveryInput,
   FeedAction,
   FeedKind,
   GroupFromDto,
@@ -133,6 +140,8 @@ export type {
   PrefsDto,
   ProjectDto,
   ProjectLine,
+  RepeatDaysDto,
+  RepeatInput,
   Report,
   ReportWeek,
   RoleDto,
@@ -160,6 +169,7 @@ export type {
   TimeOffKindDto,
   TimelineDto,
   Unreadable,
+  UntilInput,
   ViewDto,
   ViewZoom,
   WeekFromDto,
@@ -363,6 +373,19 @@ export interface Commands {
    */
   saveReportCsv(firstDay: string, lastDay: string, firstWeekday: number): Promise<string>;
 
+  // series
+  /**
+   * The days of the repeats `rule` makes of `booking` (as the window shows it), its person's
+   * days off left out when asked; refused with a sentence beyond 500 bookings, for a repeat that
+   * makes none, or one past 2999-12-31.
+   */
+  repeatDays(booking: AssignmentDto, rule: RepeatInput): Promise<RepeatDaysDto>;
+  /**
+   * The bookings of `series` that start on `from` or later, by start: "this and the following
+   * ones", as stored now.
+   */
+  seriesFrom(series: string, from: string): Promise<Array<AssignmentDto>>;
+
   // session
   /**
    * The answer to the question about the sign-in link for `email`: `accept` signs in with it;
@@ -524,6 +547,8 @@ export const workspaceOverview: Commands["workspaceOverview"] = () => invoke<Wor
 export const report: Commands["report"] = (firstDay, lastDay, firstWeekday) => invoke<Report>("report", { firstDay, lastDay, firstWeekday });
 export const saveActivityCsv: Commands["saveActivityCsv"] = (text) => invoke<string>("save_activity_csv", { text });
 export const saveReportCsv: Commands["saveReportCsv"] = (firstDay, lastDay, firstWeekday) => invoke<string>("save_report_csv", { firstDay, lastDay, firstWeekday });
+export const repeatDays: Commands["repeatDays"] = (booking, rule) => invoke<RepeatDaysDto>("repeat_days", { booking, rule });
+export const seriesFrom: Commands["seriesFrom"] = (series, from) => invoke<Array<AssignmentDto>>("series_from", { series, from });
 export const answerSignInLink: Commands["answerSignInLink"] = (email, accept) => invoke<SessionUpdateDto>("answer_sign_in_link", { email, accept });
 export const openSignInLink: Commands["openSignInLink"] = (link) => invoke<SessionUpdateDto>("open_sign_in_link", { link });
 export const reconnect: Commands["reconnect"] = () => invoke<SessionUpdateDto>("reconnect");

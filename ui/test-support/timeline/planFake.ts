@@ -15,6 +15,8 @@ import type {
   LabelsEditDto,
   PersonDto,
   ProjectDto,
+  RepeatDaysDto,
+  RepeatInput,
   SaveViewInput,
   SeenPersonDto,
   StaffingDto,
@@ -81,18 +83,23 @@ export class FakeStore implements PlanApi {
   }
   private make(
     id: string,
-    c: Change & Partial<Pick<AssignmentDto, "allocation" | "status">>,
+    c: Change & Partial<Pick<AssignmentDto, "allocation" | "status">> & { series?: string | null },
     version: number,
   ): AssignmentDto {
     const was = this.rows.get(id);
-    return {
+    const { series, ...fields } = c;
+    const a: AssignmentDto = {
       id,
       version,
-      ...c,
+      ...fields,
       allocation: c.allocation ?? was?.allocation ?? FULL_DAY,
       status: c.status ?? was?.status ?? "confirmed",
       endDateExclusive: dateOf(dayOf(c.lastDay) + 1),
     };
+    // As the Rust side keeps it: absent keeps it, null takes it out.
+    const inSeries = series === undefined ? was?.series : (series ?? undefined);
+    if (inSeries) a.series = inSeries;
+    return a;
   }
 
   asked: [string, string][] = [];
@@ -337,6 +344,19 @@ export class FakeStore implements PlanApi {
     const cancelled = this.cancelAfter !== null && this.cancelAfter < edits.length;
     this.cancelAfter = null;
     return this.answer({ batch: newId(), outcomes, requests: 1, cancelled });
+  }
+  /** The days of a repeat's bookings, as the Rust side would answer (set by a test). */
+  repeatAnswer: RepeatDaysDto = { made: [], skipped: [] };
+  async repeatDays(_booking: AssignmentDto, _rule: RepeatInput) {
+    await this.gate("repeat-days");
+    return this.repeatAnswer;
+  }
+  /** A series' bookings from a day on, as stored, by start. */
+  async seriesFrom(series: string, from: string) {
+    await this.gate("series-from");
+    return [...this.rows.values()]
+      .filter((a) => a.series === series && a.startDate >= from)
+      .sort((a, b) => a.startDate.localeCompare(b.startDate) || a.id.localeCompare(b.id));
   }
   cancelled: string[] = [];
   async cancelEdit(key: string) {

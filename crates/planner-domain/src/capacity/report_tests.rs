@@ -38,6 +38,7 @@ fn assignment(
         allocation,
         status,
         version: 1,
+        series: None,
     }
 }
 

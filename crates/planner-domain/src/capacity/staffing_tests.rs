@@ -26,6 +26,7 @@ fn booking(who: &Person, range: DateRange, hours: u32) -> Assignment {
         allocation: Allocation::HoursPerDay(hours * 60),
         status: Status::Confirmed,
         version: 1,
+        series: None,
     }
 }
 

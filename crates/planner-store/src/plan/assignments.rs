@@ -11,9 +11,8 @@ use crate::sdk::{self, Item, classify, key, n, s};
 use crate::sdk::{plain_put, put_new};
 use crate::{StoreError, TeamScope, window};
 use aws_sdk_dynamodb::types::{Delete, Put, ReturnConsumedCapacity, TransactWriteItem};
-use planner_domain::capacity::{Absence, Allocation, Availability, hours_text};
+use planner_domain::capacity::{Allocation, hours_text};
 use planner_domain::{Action, Assignment, Date, ValidationError};
-use std::collections::BTreeSet;
 
 /// Index of the main-item action in the transactions below (after the two parent checks).
 const MAIN: usize = 2;
@@ -132,6 +131,7 @@ impl Plan<'_> {
             allocation: change.allocation.unwrap_or(current.allocation),
             status: change.status.unwrap_or(current.status),
             version: current.version + 1,
+            series: change.series.unwrap_or_else(|| current.series.clone()),
         }
         .checked()?;
         let moved = (&next.person_id, next.range, next.allocation)
@@ -197,27 +197,10 @@ impl Plan<'_> {
         let Allocation::Total(minutes) = a.allocation else {
             return Ok(());
         };
-        let pk = scope.pk();
-        // Its person's time off and the holidays of its days.
-        let days = self.person_capacity_items(scope, &a.person_id, a.range);
-        let (team, person, (time_off, holidays, _)) = tokio::try_join!(
-            self.team_meta(scope),
-            self.store.get(key(&pk, keys::person_sk(&a.person_id)), true),
-            days,
-        )?;
-        let Some(person) = person else {
+        let Some(days) = self.person_days(scope, &a.person_id, a.range).await? else {
             return Ok(());
         };
-        let person = items::person_from_item(&person)?;
-        let schedule = person.schedule_or(team.default_week);
-        let holidays: BTreeSet<Date> = holidays
-            .iter()
-            .filter(|h| person.calendar.as_ref() == Some(&h.calendar))
-            .map(|h| h.day)
-            .collect();
-        let absences: Vec<Absence> =
-            time_off.iter().filter(|t| t.person_id == a.person_id).filter_map(|t| t.absence().ok()).collect();
-        let availability = Availability { schedule: &schedule, holidays: &holidays, absences: &absences };
+        let availability = days.availability();
         if availability.works_in(a.range) {
             return Ok(());
         }

@@ -188,6 +188,7 @@ impl Plan<'_> {
                         range,
                         allocation,
                         status,
+                        series: None,
                     },
                 )
                 .await?;

@@ -8,7 +8,7 @@ use planner_domain::capacity::Schedule;
 use planner_domain::capacity::{Allocation, Status};
 use planner_domain::{
     Assignment, AssignmentId, CalendarId, Color, Date, DateRange, Groups, Label, LabelId, LabelKind, Name,
-    Person, PersonId, PersonLabels, Project, ProjectId, RowsView, UserId, View, ViewId, ViewZoom,
+    Person, PersonId, PersonLabels, Project, ProjectId, RowsView, SeriesId, UserId, View, ViewId, ViewZoom,
 };
 
 /// Marks a person or project whose cascade delete has begun.
@@ -275,6 +275,9 @@ fn assignment_attributes(item: &mut Item, a: &Assignment) {
     if a.status == Status::Tentative {
         item.insert(STATUS.into(), s(TENTATIVE));
     }
+    if let Some(series) = &a.series {
+        item.insert(SERIES.into(), s(series.as_str()));
+    }
 }
 
 /// An assignment's allocation: its kind (`hoursPerDay`, `percent`, `total`) and value (minutes a
@@ -285,6 +288,8 @@ const ALLOC_HOURS: &str = "hoursPerDay";
 const ALLOC_PERCENT: &str = "percent";
 const ALLOC_TOTAL: &str = "total";
 const STATUS: &str = "status";
+/// The series of a repeated booking (absent: none).
+pub(crate) const SERIES: &str = "series";
 const TENTATIVE: &str = "tentative";
 
 fn allocation_from_item(item: &Item) -> Result<Allocation, StoreError> {
@@ -343,6 +348,10 @@ pub(crate) fn assignment_from_item(item: &Item) -> Result<Assignment, StoreError
         allocation: allocation_from_item(item)?,
         status: status_from_item(item)?,
         version: version(item)?,
+        series: item
+            .get(SERIES)
+            .map(|_| get_s(item, SERIES).and_then(|raw| SeriesId::parse(raw).map_err(corrupt(item))))
+            .transpose()?,
     }
     .checked()
     .map_err(corrupt(item))?;
@@ -379,6 +388,7 @@ mod tests {
             allocation,
             status,
             version: 3,
+            series: None,
         }
     }
 

@@ -23,6 +23,7 @@ mod labels;
 mod many;
 mod reads;
 mod restore;
+mod series;
 mod settings;
 pub(crate) use settings::{ADMINS, count_of};
 mod staffing;
@@ -50,7 +51,7 @@ pub use views::{MAX_VIEWS, ViewInput};
 
 use crate::Store;
 use planner_domain::capacity::{Allocation, Status};
-use planner_domain::{Assignment, AssignmentId, Date, DateRange, PersonId, ProjectId};
+use planner_domain::{Assignment, AssignmentId, Date, DateRange, PersonId, ProjectId, SeriesId};
 use serde::{Deserialize, Serialize};
 
 /// The team's plan — people, projects, assignments, capacity's items, the team's settings and
@@ -82,6 +83,9 @@ pub struct NewAssignment {
     pub allocation: Allocation,
     #[serde(default)]
     pub status: Status,
+    /// The series it is a repeat in, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub series: Option<SeriesId>,
 }
 
 impl NewAssignment {
@@ -95,6 +99,7 @@ impl NewAssignment {
             allocation: self.allocation,
             status: self.status,
             version: 1,
+            series: self.series.clone(),
         }
         .checked()
     }
@@ -129,4 +134,7 @@ pub struct AssignmentChange {
     /// A new status, or `None` to keep it.
     #[serde(default)]
     pub status: Option<Status>,
+    /// The series it is put in (`Some(Some(_))`) or taken out of (`Some(None)`); `None` keeps it.
+    #[serde(default)]
+    pub series: Option<Option<SeriesId>>,
 }

@@ -16,6 +16,7 @@ fn new(r: &Person, p: &Project, range: DateRange, allocation: Allocation, status
         range,
         allocation,
         status,
+        series: None,
     }
 }
 
@@ -53,6 +54,7 @@ async fn allocation_and_status_are_stored_and_kept_by_a_move() {
                 range: range("2026-05-11", 5),
                 allocation: None,
                 status: None,
+                series: None,
             },
         )
         .await
@@ -69,6 +71,7 @@ async fn allocation_and_status_are_stored_and_kept_by_a_move() {
                 range: moved.range,
                 allocation: Some(Allocation::FULL_DAY),
                 status: Some(Status::Confirmed),
+                series: None,
             },
         )
         .await
@@ -93,6 +96,7 @@ async fn a_total_that_does_not_fit_its_days_is_refused_and_nothing_is_written() 
         range: range("2026-05-04", 1),
         allocation: Some(Allocation::Total(40 * 60)),
         status: None,
+        series: None,
     };
     assert!(matches!(env.plan().update_assignment(&scope, &a, shorter).await, Err(StoreError::Invalid(_))));
     assert_eq!(

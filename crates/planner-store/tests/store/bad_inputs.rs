@@ -57,6 +57,7 @@ async fn refused_writes_leave_the_table_unchanged() {
         range: range("2026-05-04", 2),
         allocation: Default::default(),
         status: Default::default(),
+        series: None,
     };
     let change = |person_id: PersonId, project_id: ProjectId| AssignmentChange {
         person_id,
@@ -64,6 +65,7 @@ async fn refused_writes_leave_the_table_unchanged() {
         range: range("2026-05-05", 2),
         allocation: None,
         status: None,
+        series: None,
     };
     let stale = planner_domain::Assignment { version: 7, ..a.clone() };
     let results: Vec<(&str, Result<(), StoreError>)> = vec![

@@ -170,6 +170,7 @@ async fn an_assignment_cannot_be_taken_away_from_a_person_being_deleted() {
         range: a.range,
         allocation: None,
         status: None,
+        series: None,
     };
     let moved = env.plan().update_assignment(&scope, &a, change).await;
     assert!(matches!(moved, Err(StoreError::ParentGone { what: "person" })), "{moved:?}");

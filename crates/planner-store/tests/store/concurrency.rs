@@ -78,6 +78,7 @@ async fn two_edits_of_one_read_copy_give_one_success_and_one_conflict() {
                             range: range(start, 6 + k),
                             allocation: None,
                             status: None,
+                            series: None,
                         },
                     )
                     .await

@@ -14,6 +14,7 @@ fn change(a: &Assignment, start: &str, days: i64) -> AssignmentChange {
         range: range(start, days),
         allocation: None,
         status: None,
+        series: None,
     }
 }
 

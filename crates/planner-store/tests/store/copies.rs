@@ -76,6 +76,7 @@ async fn a_copy_run_again_does_not_bring_back_what_the_team_moved_meanwhile() {
         range: range("2026-06-01", 3),
         allocation: None,
         status: None,
+        series: None,
     };
     env.plan().update_assignment(&team, bar, change).await.unwrap();
     let off = &in_team.time_off[0];

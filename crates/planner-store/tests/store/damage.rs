@@ -91,6 +91,7 @@ async fn good_team(env: &TestEnv) -> (TeamScope, Deleted) {
             range: range(first, days),
             allocation,
             status: Status::Confirmed,
+            series: None,
         };
         env.plan().create_assignment(&scope, new).await.unwrap();
     }
@@ -248,6 +249,7 @@ async fn every_read(
         range: edited.range,
         allocation: None,
         status: Some(Status::Tentative),
+        series: None,
     };
     env.plan()
         .update_assignment(scope, edited, change)

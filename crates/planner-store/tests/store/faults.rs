@@ -131,6 +131,7 @@ async fn a_dropped_connection_is_reported_as_unavailable_and_a_retry_is_safe() {
         range: range("2026-05-04", 2),
         allocation: Default::default(),
         status: Default::default(),
+        series: None,
     };
     let err = env.plan().create_assignment(&scope, new.clone()).await.unwrap_err();
     assert_eq!(err.code(), "unavailable", "{err:?}");

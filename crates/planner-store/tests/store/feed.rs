@@ -23,6 +23,7 @@ async fn each_assignment_edit_writes_its_record_and_a_refused_one_none() {
         range: range("2026-05-11", 3),
         allocation: None,
         status: None,
+        series: None,
     };
     let moved = env.plan().update_assignment(&team, &a, change.clone()).await.unwrap();
     // A conflicting edit (another move, from the version before this one) and a refused create
@@ -37,6 +38,7 @@ async fn each_assignment_edit_writes_its_record_and_a_refused_one_none() {
         range: range("2026-06-01", 2),
         allocation: Default::default(),
         status: Default::default(),
+        series: None,
     };
     assert!(env.plan().create_assignment(&viewer, new).await.is_err(), "a viewer may not");
     env.clock.set(start_of_test_time() + time::Duration::seconds(2));

@@ -261,6 +261,7 @@ async fn a_deleted_assignment_is_restored_from_its_record_once() {
         range: range("2026-06-08", 3),
         allocation: None,
         status: None,
+        series: None,
     };
     env.plan().update_assignment(&team, &back, change).await.unwrap();
     assert!(matches!(
@@ -390,6 +391,7 @@ async fn restore_brings_back_only_the_latest_delete_and_says_when_too_old() {
         range: range("2026-05-11", 2),
         allocation: None,
         status: None,
+        series: None,
     };
     let moved = env.plan().update_assignment(&team, &back, change).await.unwrap();
     env.plan().delete_assignment(&team, &moved).await.unwrap();

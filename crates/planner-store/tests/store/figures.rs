@@ -31,6 +31,7 @@ async fn book(
         range,
         allocation,
         status,
+        series: None,
     };
     env.plan().create_assignment(scope, new).await
 }
@@ -379,6 +380,7 @@ async fn a_total_over_days_without_working_time_is_refused_and_one_left_so_later
         range: range(first, days),
         allocation: Allocation::Total(8 * 60),
         status: Status::Confirmed,
+        series: None,
     };
     // Saturday and Sunday; Saturday to Tuesday (the holiday, then the day off).
     for (first, days, last) in [("2026-12-12", 2, "2026-12-13"), ("2026-12-12", 4, "2026-12-15")] {
@@ -402,6 +404,7 @@ async fn a_total_over_days_without_working_time_is_refused_and_one_left_so_later
         range: r,
         allocation: None,
         status: None,
+        series: None,
     };
     let refused = env.plan().update_assignment(&scope, &a, onto(range("2026-12-19", 2))).await.unwrap_err();
     assert!(matches!(refused, StoreError::Invalid(ValidationError::NoWorkingDay { .. })), "{refused}");

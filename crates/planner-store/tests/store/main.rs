@@ -24,6 +24,7 @@ mod pagination;
 mod placeholders;
 mod plan;
 mod planted;
+mod series;
 mod signin;
 mod signin_attacks;
 mod table_clock;

@@ -23,6 +23,7 @@ fn shifted(a: &Assignment, days: i64) -> BookingEdit {
             .unwrap(),
             allocation: None,
             status: None,
+            series: None,
         },
     }
 }
@@ -118,6 +119,7 @@ async fn bookings_handed_to_a_deleted_person_stay_and_say_so() {
             range: a.range,
             allocation: None,
             status: None,
+            series: None,
         },
     };
     let edited = edit(&env, &scope, vec![to_q, shifted(&b, 1)]).await;
@@ -139,6 +141,7 @@ async fn sent_again_after_a_lost_answer_it_changes_nothing_more() {
         range: range("2026-04-20", 3),
         allocation: Allocation::HoursPerDay(240),
         status: Status::Tentative,
+        series: None,
     };
     let edits = vec![shifted(&a, 2), BookingEdit::Create(new.clone())];
     let first = edit(&env, &scope, edits.clone()).await;
@@ -164,6 +167,7 @@ async fn one_invalid_booking_refuses_the_whole_edit() {
                 range: range("2026-12-14", 5),
                 allocation: Allocation::Total(8 * 60),
                 status: Status::Confirmed,
+                series: None,
             },
         )
         .await
@@ -178,6 +182,7 @@ async fn one_invalid_booking_refuses_the_whole_edit() {
             range: range("2026-12-19", 2),
             allocation: None,
             status: None,
+            series: None,
         },
     };
     let refused = env

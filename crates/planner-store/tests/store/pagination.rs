@@ -20,6 +20,7 @@ async fn queries_follow_last_evaluated_key_across_pages() {
             allocation: Default::default(),
             status: Default::default(),
             version: 1,
+            series: None,
         })
         .collect();
     let file = TeamExport {

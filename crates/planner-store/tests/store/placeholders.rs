@@ -92,6 +92,7 @@ async fn staffing_lists_its_bookings_and_the_best_fits_first_by_free_hours_on_th
         range: range("2027-03-01", 3),
         allocation: Allocation::HoursPerDay(360),
         status: Default::default(),
+        series: None,
     };
     env.plan().create_assignment(&scope, six).await.unwrap();
 
@@ -128,6 +129,7 @@ async fn staffing_lists_its_bookings_and_the_best_fits_first_by_free_hours_on_th
         range: first.range,
         allocation: None,
         status: None,
+        series: None,
     };
     env.plan().update_assignment(&scope, &first, change).await.unwrap();
     let left = env.plan().staffing(&scope, &hire.id, day("2027-03-01"), None).await.unwrap();

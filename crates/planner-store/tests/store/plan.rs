@@ -79,6 +79,7 @@ async fn creates_are_retry_safe() {
         range: range("2026-05-04", 5),
         allocation: Default::default(),
         status: Default::default(),
+        series: None,
     };
     let created = env.plan().create_assignment(&scope, new.clone()).await.unwrap();
     recorder.clear_rule();
@@ -117,6 +118,7 @@ async fn a_change_or_delete_sent_again_after_its_answer_was_lost_is_done_once() 
         range: range(start, days),
         allocation: None,
         status: None,
+        series: None,
     };
     for (start, days) in [("2026-05-04", 7), ("2026-05-11", 7)] {
         // Resized in place, then moved to another start (another key): both retried as is.
@@ -149,6 +151,7 @@ async fn an_assignment_needs_an_existing_person_and_project() {
         range: range("2026-05-04", 3),
         allocation: Default::default(),
         status: Default::default(),
+        series: None,
     };
     let no_person = env.plan().create_assignment(&scope, attempt(PersonId::generate(), p.id.clone())).await;
     assert!(matches!(no_person, Err(StoreError::ParentGone { what: "person" })), "{no_person:?}");
@@ -179,6 +182,7 @@ async fn moving_resizing_and_reassigning_keep_one_item_and_detect_conflicts() {
                 range: range("2026-05-04", 10),
                 allocation: None,
                 status: None,
+                series: None,
             },
         )
         .await
@@ -196,6 +200,7 @@ async fn moving_resizing_and_reassigning_keep_one_item_and_detect_conflicts() {
                 range: range("2026-03-02", 120),
                 allocation: None,
                 status: None,
+                series: None,
             },
         )
         .await
@@ -218,6 +223,7 @@ async fn moving_resizing_and_reassigning_keep_one_item_and_detect_conflicts() {
                 range: range("2026-05-04", 1),
                 allocation: None,
                 status: None,
+                series: None,
             },
         )
         .await;
@@ -236,6 +242,7 @@ async fn moving_resizing_and_reassigning_keep_one_item_and_detect_conflicts() {
                 range: range("2026-03-02", 20),
                 allocation: None,
                 status: None,
+                series: None,
             },
         )
         .await;
@@ -254,6 +261,7 @@ async fn moving_resizing_and_reassigning_keep_one_item_and_detect_conflicts() {
                 range: range("2026-06-22", 2),
                 allocation: None,
                 status: None,
+                series: None,
             },
         )
         .await
@@ -282,6 +290,7 @@ async fn moving_resizing_and_reassigning_keep_one_item_and_detect_conflicts() {
                 range: short.range,
                 allocation: None,
                 status: None,
+                series: None,
             },
         )
         .await;
@@ -331,6 +340,7 @@ async fn deletes_are_idempotent_and_refuse_a_changed_assignment() {
                 range: range("2026-05-04", 4),
                 allocation: None,
                 status: None,
+                series: None,
             },
         )
         .await
@@ -365,6 +375,7 @@ async fn deleting_an_assignment_someone_moved_is_a_conflict_not_a_silent_success
         range: range("2026-05-03", 10),
         allocation: None,
         status: None,
+        series: None,
     };
     let moved = env.plan().update_assignment(&scope, &seen, change.clone()).await.unwrap();
     assert!(matches!(env.plan().delete_assignment(&scope, &seen).await, Err(StoreError::Conflict { .. })));
@@ -374,6 +385,7 @@ async fn deleting_an_assignment_someone_moved_is_a_conflict_not_a_silent_success
         range: a.range,
         allocation: None,
         status: None,
+        series: None,
     };
     // The same move sent again from the old version is recognised as done (a retry after a
     // lost answer), not applied twice; any other change from it is a conflict.

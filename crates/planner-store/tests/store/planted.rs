@@ -104,6 +104,7 @@ async fn a_record_the_table_bears_out_is_passed_on_as_written_and_one_it_contrad
         range: range("2026-06-01", 3),
         allocation: None,
         status: None,
+        series: None,
     };
     let moved = env.plan().update_assignment(&team, &a, change).await.unwrap();
     env.plan().delete_assignment(&team, &b).await.unwrap();

@@ -79,6 +79,7 @@ async fn run(
                                 range: planner_domain::DateRange::new(start, start.add_days(len)).unwrap(),
                                 allocation: Default::default(),
                                 status: Default::default(),
+                                series: None,
                             },
                         )
                         .await

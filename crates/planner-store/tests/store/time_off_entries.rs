@@ -77,6 +77,7 @@ async fn total(env: &TestEnv, scope: &TeamScope, who: &Person, days: planner_dom
         range: days,
         allocation: Allocation::Total(400 * 60),
         status: Status::Confirmed,
+        series: None,
     };
     env.plan().create_assignment(scope, new).await.unwrap();
 }

@@ -97,6 +97,7 @@ async fn import_refuses_values_the_reader_cannot_read_back() {
                 range: range("2026-05-05", 3),
                 allocation: None,
                 status: None,
+                series: None,
             },
         )
         .await

@@ -18,4 +18,8 @@ endDateExclusive: string,
 /**
  * The last day included (form form).
  */
-lastDay: string, allocation: AllocationDto, status: StatusDto, version: number, };
+lastDay: string, allocation: AllocationDto, status: StatusDto, version: number, 
+/**
+ * The series of a repeated booking (absent: none).
+ */
+series?: string, };

@@ -18,4 +18,9 @@ allocation?: AllocationDto,
 /**
  * If absent: kept as it is, confirmed for a new assignment.
  */
-status?: StatusDto, };
+status?: StatusDto, 
+/**
+ * The series it is put in; `null`: taken out of its series; absent: kept as it is (none for a
+ * new assignment).
+ */
+series?: string | null, };

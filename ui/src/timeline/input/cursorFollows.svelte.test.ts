@@ -24,7 +24,8 @@ class LivePlan extends FakePlan {
   override update = async (a: AssignmentDto, change: Fields) => {
     this.calls.push(["update", a.id, change]);
     const end = dateOf(dayOf(change.lastDay) + 1);
-    this.byId = { ...this.byId, [a.id]: { ...a, ...change, endDateExclusive: end } };
+    const { series: _, ...fields } = change;
+    this.byId = { ...this.byId, [a.id]: { ...a, ...fields, endDateExclusive: end } };
     return true;
   };
 }

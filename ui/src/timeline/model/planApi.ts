@@ -39,6 +39,8 @@ export type PlanApi = CapacityApi &
     | "handOver"
     | "editBookings"
     | "cancelEdit"
+    | "repeatDays"
+    | "seriesFrom"
   >;
 
 /** A message for the user: what went wrong, or what happened after a conflict; `action` offers a
@@ -70,27 +72,35 @@ export const sameBar = (a: AssignmentDto, b: AssignmentDto) =>
   a.endDateExclusive === b.endDateExclusive &&
   a.status === b.status &&
   a.allocation.kind === b.allocation.kind &&
-  a.allocation.value === b.allocation.value;
+  a.allocation.value === b.allocation.value &&
+  (a.series ?? null) === (b.series ?? null);
 
 export function changeOf(a: AssignmentDto): Fields {
   const { personId, projectId, startDate, lastDay, allocation, status } = a;
-  return { personId, projectId, startDate, lastDay, allocation, status };
+  // The series named always (none: `null`), so that an undo takes a booking out of one again.
+  return { personId, projectId, startDate, lastDay, allocation, status, series: a.series ?? null };
 }
 
 /** An assignment as the UI proposes it: the stored exclusive end follows from the last day; an
  * allocation and status the change does not name are the base's (a new one's: a whole working
  * day, confirmed). */
 export function proposed(
-  base: Pick<AssignmentDto, "id" | "version"> & Partial<Pick<AssignmentDto, "allocation" | "status">>,
+  base: Pick<AssignmentDto, "id" | "version"> &
+    Partial<Pick<AssignmentDto, "allocation" | "status" | "series">>,
   change: Fields,
 ): AssignmentDto {
-  return {
+  const { series, ...fields } = change;
+  const inSeries = series === undefined ? base.series : (series ?? undefined);
+  const a: AssignmentDto = {
     ...base,
-    ...change,
+    ...fields,
     allocation: change.allocation ?? base.allocation ?? FULL_DAY,
     status: change.status ?? base.status ?? "confirmed",
     endDateExclusive: dateOf(dayOf(change.lastDay) + 1),
   };
+  if (inSeries) a.series = inSeries;
+  else delete a.series;
+  return a;
 }
 
 /**

@@ -170,6 +170,7 @@ impl TestEnv {
             range,
             allocation: Default::default(),
             status: Default::default(),
+            series: None,
         };
         self.plan().create_assignment(scope, new).await
     }
