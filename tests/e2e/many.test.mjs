@@ -2,7 +2,9 @@
 // both chosen (outlined, said to screen readers, counted with their hours under the pane); Alt+→
 // moves both a day in one edit and one Ctrl+Z takes both back; a drag of one moves both; Escape
 // lets them go; a Shift-drag on an empty stretch draws a rubber band round bookings; Delete
-// deletes all of those at once and one undo brings them all back.
+// deletes all of those at once and one undo brings them all back. A booking is repeated from its
+// menu (the days shown first, a rule past 500 refused with a sentence), and the second repeat is
+// deleted with the following one after the question; each one undo step.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { BAR, days, nextDay, TWO } from "./bars.mjs";
@@ -38,6 +40,7 @@ async function chooseTwo(app) {
   ]);
   return [a, b];
 }
+const nextDays = (iso, n) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86400000).toISOString().slice(0, 10);
 const firstDay = async (app, id) => days((await app.script(BAR, [id]))?.iso ?? "x: 1 – 2")[0];
 
 test("many bookings: chosen by Ctrl-click and a rubber band, moved and deleted together, one undo each", async () => {
@@ -242,6 +245,82 @@ test("split a booking at a day from its menu, then join the two parts again; eac
     await until("the join undone", async () => (await count()) === before + 1);
     await app.press([KEY.Control, "z"]);
     await until("the split undone", async () => (await count()) === before && (await app.script(BAR, [long.id])).iso === long.iso);
+  });
+});
+
+test("repeat a booking weekly from its menu, then delete the second and the following ones; each one undo step", async () => {
+  await withTimeline(APP, async (app) => {
+    // A short bar in the left part of the pane, so that its repeats a week and two later are in view.
+    const bar = await until("a short bar on the left", () =>
+      app.script(`
+        const view = document.querySelector(".viewport").getBoundingClientRect();
+        const b = [...document.querySelectorAll(".hits .bar[data-bar]")].map((e) => ({ id: e.dataset.bar, iso: e.dataset.iso, r: e.getBoundingClientRect() }))
+          .find(({ r }) => r.width > 30 && r.left > view.left + 20 && r.right < view.left + view.width * 0.35 && r.top > view.top + 40 && r.bottom < view.bottom - 40);
+        return b ? { id: b.id, iso: b.iso, x: b.r.left + b.r.width / 2, y: b.r.top + b.r.height / 2 } : null;`),
+    );
+    const project = bar.iso.slice(0, bar.iso.lastIndexOf(":"));
+    const [first, last] = days(bar.iso);
+    const later = (iso, weeks) => new Date(Date.parse(`${iso}T00:00:00Z`) + weeks * 7 * 86400000).toISOString().slice(0, 10);
+    const label = (weeks, days = 0) =>
+      `${project}: ${later(nextDays(first, days), weeks)} – ${later(nextDays(last, days), weeks)}`;
+    const shown = (weeks, days = 0) =>
+      app.script(
+        `const b = [...document.querySelectorAll(".hits .bar[data-bar]")].find((e) => e.dataset.iso === arguments[0]);
+         if (!b) return null; const r = b.getBoundingClientRect(); return { id: b.dataset.bar, x: r.left + r.width / 2, y: r.top + r.height / 2 };`,
+        [label(weeks, days)],
+      );
+    const menuAt = (p) =>
+      app.script(
+        `document.querySelector('.hits .bar[data-bar="' + arguments[0] + '"]').dispatchEvent(new MouseEvent("contextmenu", { bubbles: true, cancelable: true, clientX: arguments[1], clientY: arguments[2] })); return null;`,
+        [p.id, p.x, p.y],
+      );
+    await menuAt(bar);
+    await clickMenuItem(app, "Repeat…");
+    await app.waitFor("dialog[open] input[name=every]");
+    // Three in all, weekly, days off not skipped (the demo's December holidays would move them).
+    await app.set("dialog[open] input[name=count]", "3");
+    await app.click((await app.findAll("dialog[open] input[name=skip]"))[0]);
+    const preview = await until("the days shown", async () => {
+      const t = (await app.texts("dialog[open] .preview p")).join(" ");
+      return /Makes 2 bookings more/.test(t) ? t : null;
+    });
+    assert.match(preview, new RegExp(`the last from`));
+    await app.screenshot("many-10-repeat-dialog");
+    // A rule beyond 500 bookings: the Rust side's sentence, and no Repeat.
+    await app.set("dialog[open] input[name=count]", "501");
+    const refused = await until("the refusal said", async () => (await app.texts("dialog[open] .preview [role=alert]")).join(" ").trim());
+    assert.match(refused, /at most 500 bookings; this one would hold 501/);
+    await app.set("dialog[open] input[name=count]", "3");
+    await until("the days shown again", async () => /Makes 2 bookings more/.test((await app.texts("dialog[open] .preview p")).join(" ")));
+    await app.click((await app.findAll("dialog[open] button[type=submit]"))[0]);
+    await until("the dialog to close", async () => (await app.findAll("dialog[open]")).length === 0);
+    const second = await until("the repeats shown", async () => ((await shown(2)) ? shown(1) : null));
+    assert.match(await app.script(`return document.querySelector('.hits .bar[data-bar="' + arguments[0] + '"]').getAttribute("aria-label");`, [second.id]), /Repeated/);
+    await app.screenshot("many-11-repeated");
+
+    // Alt+→ on the first: the question, then all three a day later in one step; one undo.
+    await click(app, await app.script(BAR, [bar.id]));
+    await app.press([KEY.Alt, KEY.ArrowRight]);
+    await app.waitFor("dialog[open] input[value=following]");
+    await app.click((await app.findAll("dialog[open] input[value=following]"))[0]);
+    await app.click((await app.findAll("dialog[open] button[type=submit]"))[0]);
+    await until("all three a day later", async () => (await shown(0, 1)) && (await shown(1, 1)) && (await shown(2, 1)));
+    await app.press([KEY.Control, "z"]);
+    await until("the three back", async () => (await shown(0)) && (await shown(1)) && (await shown(2)));
+
+    // The second one deleted with the following one: the question first.
+    await menuAt(second);
+    await clickMenuItem(app, "Delete");
+    await app.waitFor("dialog[open] input[value=following]");
+    await app.screenshot("many-12-series-question");
+    await app.click((await app.findAll("dialog[open] input[value=following]"))[0]);
+    await app.click((await app.findAll("dialog[open] button[type=submit]"))[0]);
+    await until("both later ones gone", async () => !(await shown(1)) && !(await shown(2)));
+    assert.ok(await app.script(BAR, [bar.id]), "the first stays");
+    await app.press([KEY.Control, "z"]);
+    await until("the delete undone", async () => (await shown(1)) && (await shown(2)));
+    await app.press([KEY.Control, "z"]);
+    await until("the repeat undone", async () => !(await shown(1)) && !(await shown(2)));
   });
 });
 

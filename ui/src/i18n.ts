@@ -65,6 +65,7 @@ const en = {
       ? "Type the share as a whole number from 1 to 100."
       : "Type the hours as a number, such as 4 or 2.5.",
   tentative: "Tentative",
+  repeated: "Repeated",
   countTentative: "Tentative",
   countTentativeHint: "Count tentative work in the loads (the overbooked mark)",
   tentativeHint: "Not settled yet: drawn hatched, and left out of the load when tentative work is hidden",
@@ -232,6 +233,7 @@ const ja: Messages = {
       ? "割合は1〜100の整数で入力してください。"
       : "時間は数字で入力してください（例: 4、2.5）。",
   tentative: "仮",
+  repeated: "繰り返し",
   countTentative: "仮を含める",
   countTentativeHint: "仮の予定を負荷（超過の表示）に含める",
   tentativeHint: "まだ確定していない予定です。斜線で表示され、仮の予定を除外すると負荷に含まれません",

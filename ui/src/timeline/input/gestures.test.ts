@@ -140,6 +140,7 @@ describe("which bar a pointer is on", () => {
       "Edit…",
       "Delete",
       "Who is free…",
+      "Repeat…",
       "Add to the selection",
       "Select Gemini's bookings in view",
       "Select the rest of this row from here",

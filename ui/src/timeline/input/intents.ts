@@ -2,12 +2,13 @@
 // pointer drag, or Alt+arrows and Alt+Shift+arrows), creating one over days (a drag on an empty
 // stretch, a menu entry or Enter, then the project picker), saving the dialog, deleting. Each is
 // one function here; the gestures, keys and menus only call them.
-import type { AssignmentDto } from "../../ipc";
+import type { AssignmentDto, BookingDaysDto } from "../../ipc";
 import { MANY, type ManyWords } from "../manyWords";
 import { type Day, dateOf, dayOf } from "../model/dates";
 import type { BookingEdit } from "../model/history";
 import type { Plan } from "../model/plan.svelte";
 import { changeOf, type Fields, newId, proposed } from "../model/planApi";
+import { repeatEdits, type SeriesScope, withFollowing } from "../model/series";
 import { joined, type SplitProblem, splitAt } from "../model/split";
 import { type DragMode, dragged } from "../scene/layout";
 import type { Row } from "../scene/rowData";
@@ -41,12 +42,14 @@ export function reshaped(
   };
 }
 
-/** A copy of booking `a` (a new id; its project, time and status), `days` later, for `personId`. */
+/** A copy of booking `a` (a new id; its project, time and status; in no series), `days` later,
+ * for `personId`. */
 export function copyOf(a: AssignmentDto, days: number, personId: string): AssignmentDto {
   return proposed(
     { id: newId(), version: 0, allocation: a.allocation, status: a.status },
     {
       ...changeOf(a),
+      series: null,
       personId,
       startDate: dateOf(dayOf(a.startDate) + days),
       lastDay: dateOf(dayOf(a.lastDay) + days),
@@ -60,7 +63,14 @@ export function creating(personId: string, projectId: string, from: Day, to: Day
 }
 
 /** The plan's edits that the intents make. */
-export type PlanEdits = Pick<Plan, "create" | "update" | "remove" | "edit" | "editMany" | "fail" | "notice">;
+export type PlanEdits = Pick<
+  Plan,
+  "create" | "update" | "remove" | "edit" | "editMany" | "seriesFrom" | "fail" | "notice"
+>;
+
+/** Asks which bookings of `a`'s series an edit of it (`deleting`: its delete) is for; `null`: the
+ * edit is dropped. */
+export type AskSeries = (a: AssignmentDto, deleting: boolean) => Promise<SeriesScope | null>;
 
 /** The bookings an edit of many leaves chosen: those that stayed as they were (named in the
  * notice), else all of them. */
@@ -75,6 +85,8 @@ export class Intents {
     private readonly cursor: Pick<Cursor, "at" | "set" | "follow">,
     /** The words of edits of many, in the window's language. */
     private readonly words: () => ManyWords = () => MANY.en,
+    /** Which bookings of a series a drag, a key or a delete of one of them is for. */
+    private readonly askSeries: AskSeries = async () => "one",
   ) {}
 
   /**
@@ -84,7 +96,7 @@ export class Intents {
   reshape(a: AssignmentDto, mode: DragMode, delta: number, row: number): Promise<boolean> {
     const r = reshaped(this.rows.all, a, mode, delta, row, this.cursor.at.day);
     this.cursor.set(r.cursor.row, r.cursor.day, 0, a.id);
-    return this.plan.update(a, r.change);
+    return this.inSeries(a, proposed(a, r.change), () => this.plan.update(a, r.change));
   }
 
   /** Moves bar `a` by `days` and `rows` (from the cursor's row). */
@@ -107,11 +119,42 @@ export class Intents {
    * through `save`). */
   allocate(a: AssignmentDto, change: Pick<Fields, "allocation" | "status">): Promise<boolean> {
     const { personId, projectId, startDate, lastDay } = a;
-    return this.plan.update(a, { personId, projectId, startDate, lastDay, ...change });
+    const fields = { personId, projectId, startDate, lastDay, ...change };
+    return this.inSeries(a, proposed(a, fields), () => this.plan.update(a, fields));
   }
 
   remove(a: AssignmentDto): Promise<boolean> {
-    return this.plan.remove(a);
+    return this.inSeries(a, null, () => this.plan.remove(a));
+  }
+
+  /**
+   * An edit of `a` into `after` (`null`: its delete): of `a` alone (`one`), or, for a booking of a
+   * series when the user says so, of it and the series' later bookings as one edit of many (one
+   * undo step; see series.ts). Dropped when the user cancels the question.
+   */
+  private async inSeries(
+    a: AssignmentDto,
+    after: AssignmentDto | null,
+    one: () => Promise<boolean>,
+  ): Promise<boolean> {
+    if (!a.series) return one();
+    const scope = await this.askSeries(a, after === null);
+    if (scope === "one") return one();
+    if (scope === null) return false;
+    return this.said(this.following(a, after));
+  }
+
+  /** `a` edited into `after` (`null`: deleted) with its series' bookings from its day on, read
+   * from the table as they are now; a refusal of the whole thrown. */
+  private async following(a: AssignmentDto, after: AssignmentDto | null): Promise<boolean> {
+    const later = a.series ? await this.plan.seriesFrom(a.series, a.startDate) : [];
+    return this.send(withFollowing(a, after, later));
+  }
+
+  /** A repeat of `first` on `days` (the Rust side's answer to its rule) in a new series, one undo
+   * step; a refusal of the whole thrown (for the dialog). */
+  repeat(first: AssignmentDto, days: readonly BookingDaysDto[]): Promise<boolean> {
+    return this.send(repeatEdits(first, days));
   }
 
   /**
@@ -257,17 +300,21 @@ export class Intents {
     }
   }
 
-  /** The assignment dialog's answer: `current` changed to `d`, or a new assignment. */
-  async save(d: Fields, current: AssignmentDto | null): Promise<void> {
+  /** The assignment dialog's answer: `current` changed to `d` (with its series' later bookings
+   * when `scope` says so), or a new assignment. */
+  async save(d: Fields, current: AssignmentDto | null, scope: SeriesScope = "one"): Promise<void> {
     // The cursor goes with the bar saved, wherever the dialog put it.
     const after = proposed(current ?? { id: newId(), version: 0 }, d);
     this.cursor.follow(after);
-    if (current) await this.plan.edit({ kind: "update", before: current, after });
+    if (current && scope === "following") await this.following(current, after);
+    else if (current) await this.plan.edit({ kind: "update", before: current, after });
     else await this.plan.edit({ kind: "create", after });
   }
 
-  /** The assignment dialog's delete (an error stays in the dialog). */
-  async deleteInDialog(a: AssignmentDto): Promise<void> {
-    await this.plan.edit({ kind: "delete", before: a });
+  /** The assignment dialog's delete, of the series' later bookings too when `scope` says so (an
+   * error stays in the dialog). */
+  async deleteInDialog(a: AssignmentDto, scope: SeriesScope = "one"): Promise<void> {
+    if (scope === "following") await this.following(a, null);
+    else await this.plan.edit({ kind: "delete", before: a });
   }
 }

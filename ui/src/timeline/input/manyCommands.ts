@@ -165,6 +165,8 @@ export class ManyCommands {
         )
       : null;
     if (next) items.push({ label: words.joinNextMenu, run: () => void intents.join(bar, next) });
+    if (this.d.canEdit())
+      items.push({ label: words.repeatMenu, run: () => this.d.modal.show({ kind: "repeat", id: bar.id }) });
     return items;
   }
 

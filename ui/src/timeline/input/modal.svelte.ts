@@ -3,6 +3,7 @@
 import type { AssignmentDto, PersonDto, ProjectDto } from "../../ipc";
 import type { Day } from "../model/dates";
 import type { Fields } from "../model/planApi";
+import type { SeriesScope } from "../model/series";
 
 /** One entry of a context menu (ContextMenu.svelte shows them). */
 export interface MenuItem {
@@ -42,6 +43,11 @@ export type Modal =
   /** One change of many bookings (the selection's Edit…): moved by days, handed over, another
    * project, time or status. */
   | { kind: "many"; ids: string[] }
+  /** A booking repeated (the bar's menu): the rule, the days it makes shown first. */
+  | { kind: "repeat"; id: string }
+  /** Which bookings of a series a drag, key or delete of one of them is for (`answer`: `null`
+   * drops the edit). */
+  | { kind: "series"; deleting: boolean; answer: (scope: SeriesScope | null) => void }
   /** Copies of bookings (the chosen ones, or a bar) for each of several people (the menu's). */
   | { kind: "duplicate"; ids: string[] }
   /** Staffing a placeholder: who takes its bookings (the placeholder's menu). */
@@ -87,6 +93,8 @@ export function gridFocusAfterMenu(current: Modal): boolean {
       "person-labels",
       "many-people",
       "staff",
+      "repeat",
+      "series",
       ...NAMING,
     ] as ModalKind[]
   ).includes(current.kind);
@@ -101,11 +109,20 @@ export class ModalState {
   }
 
   show(m: Modal): void {
+    this.unanswered(m);
     this.current = m;
   }
 
   /** Closes `kinds`, if one of them is what is open. */
   close(...kinds: ModalKind[]): void {
-    this.current = closing(this.current, ...kinds);
+    const next = closing(this.current, ...kinds);
+    this.unanswered(next);
+    this.current = next;
+  }
+
+  /** A series question that `next` takes the place of is answered "none" (its edit dropped). */
+  private unanswered(next: Modal): void {
+    const open = this.current;
+    if (open.kind === "series" && next !== open) open.answer(null);
   }
 }

@@ -18,6 +18,8 @@ import type {
   NotHandedDto,
   PersonDto,
   ProjectDto,
+  RepeatDaysDto,
+  RepeatInput,
   ScheduleDto,
   StaffingDto,
   TimelineDto,
@@ -541,6 +543,17 @@ export class Plan {
    * null), best first: the Rust side's figures, read from the table. */
   staffing(placeholderId: string, chosen: string[] | null): Promise<StaffingDto> {
     return this.api.staffing(placeholderId, chosen);
+  }
+
+  /** The days of the repeats `rule` makes of `a` (the Rust side's, its person's days off left
+   * out when asked); a rule refused is thrown with its sentence. Nothing is written. */
+  repeatDays(a: AssignmentDto, rule: RepeatInput): Promise<RepeatDaysDto> {
+    return this.api.repeatDays(a, rule);
+  }
+
+  /** The bookings of `series` that start on `from` or later, as stored now, by start. */
+  seriesFrom(series: string, from: string): Promise<AssignmentDto[]> {
+    return this.api.seriesFrom(series, from);
   }
 
   /** Renames; a failure is thrown (the dialog shows it). */

@@ -579,11 +579,12 @@ export class Rows {
 }
 
 /** What a bar's tooltip and name add after its days: its allocation (unless the whole working
- * day) and "Tentative". */
+ * day), "Tentative", and "Repeated" for a booking of a series. */
 function terms(a: AssignmentDto, lang: Lang): string[] {
   const allocation = allocationText(a.allocation, lang);
   return [
     ...(allocation ? [allocation] : []),
     ...(a.status === "tentative" ? [MESSAGES[lang].tentative] : []),
+    ...(a.series ? [MESSAGES[lang].repeated] : []),
   ];
 }

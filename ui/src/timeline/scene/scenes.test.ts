@@ -76,6 +76,10 @@ describe("the pane's scene", () => {
     expect(barText("Acme", { ...b.a, allocation: { kind: "total", value: 90 } }, "ja")).toBe(
       "Acme · 計1.5時間",
     );
+    // A booking of a series is marked as repeated.
+    expect(barText("Acme", { ...b.a, series: "S1", allocation: { kind: "percent", value: 50 } }, "en")).toBe(
+      "↻ Acme · 50%",
+    );
   });
 
   it("shades the weekends laid out, lines each row and marks today", () => {

@@ -173,10 +173,12 @@ export function paneScene(p: PaneInput): Scene {
   };
 }
 
-/** A bar's text: its project, and its allocation unless it is the whole working day. */
+/** A bar's text: ↻ before a repeated booking's, its project, and its allocation unless it is the
+ * whole working day. */
 export function barText(project: string, a: AssignmentDto, lang: Lang): string {
   const allocation = allocationText(a.allocation, lang);
-  return allocation ? `${project} · ${allocation}` : project;
+  const name = a.series ? `↻ ${project}` : project;
+  return allocation ? `${name} · ${allocation}` : name;
 }
 
 // One formatter per language (making one costs far more than using it).
