@@ -174,6 +174,8 @@ export const importIcs: typeof real.importIcs = refused;
 export const deleteHoliday: typeof real.deleteHoliday = refused;
 export const report: typeof real.report = refused;
 export const saveReportCsv: typeof real.saveReportCsv = refused;
+export const exportPlan: typeof real.exportPlan = refused;
+export const exportList: typeof real.exportList = refused;
 // The local workspace is never offline.
 export const reconnect: typeof real.reconnect = sessionStatus;
 /** The bench is never offline. */

@@ -93,6 +93,7 @@ const JA_ERRORS: Record<Exclude<ErrorCode, WithDetail>, string> = {
     "繰り返しで作れる予定は最初の1件を含めて500件までです。終了日を早めるか回数を減らしてください。",
   repeat_none: "終了日までに始まる繰り返しがありません。終了日を後にしてください。",
   repeat_past_end: "繰り返しが2999年12月31日を越えてしまいます。終了日を早めるか回数を減らしてください。",
+  export_too_large: "書き出す行が100万行を超えます。期間を短くするか、週単位で書き出してください。",
 };
 
 const JA_WITH_DETAIL: Record<WithDetail, string> = {

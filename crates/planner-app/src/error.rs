@@ -79,6 +79,7 @@ error_codes! {
     TooManyRepeats = "too_many_repeats",
     RepeatNone = "repeat_none",
     RepeatPastEnd = "repeat_past_end",
+    ExportTooLarge = "export_too_large",
     // The table (planner-store's `StoreError`).
     NotFound = "not_found",
     AlreadyExists = "already_exists",
@@ -158,6 +159,7 @@ impl ErrorCode {
             V::TooManyRepeats { .. } => Self::TooManyRepeats,
             V::RepeatNone { .. } => Self::RepeatNone,
             V::RepeatPastEnd => Self::RepeatPastEnd,
+            V::ExportTooLarge { .. } => Self::ExportTooLarge,
             V::View(_) => Self::InvalidView,
         }
     }

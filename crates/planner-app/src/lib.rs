@@ -21,6 +21,7 @@ mod app;
 mod capacity;
 pub mod diagnostics;
 mod error;
+pub mod export;
 pub mod ics;
 mod journal;
 mod labels;

@@ -105,6 +105,8 @@ pub enum ValidationError {
     RepeatNone { first: String, until: String },
     #[error("the repeat would run past 2999-12-31")]
     RepeatPastEnd,
+    #[error("the export would have more than {max} lines: export fewer days, or by week")]
+    ExportTooLarge { max: usize },
 }
 
 impl ValidationError {
@@ -154,6 +156,7 @@ impl ValidationError {
             ValidationError::TooManyRepeats { .. } => "too_many_repeats",
             ValidationError::RepeatNone { .. } => "repeat_none",
             ValidationError::RepeatPastEnd => "repeat_past_end",
+            ValidationError::ExportTooLarge { .. } => "export_too_large",
         }
     }
 }

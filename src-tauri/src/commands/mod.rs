@@ -5,6 +5,7 @@
 
 pub mod capacity;
 pub mod declared;
+pub mod export;
 pub mod labels;
 pub mod live;
 pub mod many;

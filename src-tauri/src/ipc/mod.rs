@@ -6,6 +6,7 @@
 
 mod assignments;
 mod capacity;
+mod export;
 mod labels;
 mod live;
 mod many;
@@ -19,6 +20,7 @@ mod working_time;
 
 pub use assignments::*;
 pub use capacity::*;
+pub use export::*;
 pub use labels::*;
 pub use live::*;
 pub use many::*;

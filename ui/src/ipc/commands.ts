@@ -20,6 +20,9 @@ import type { DeleteReportDto } from "./bindings/DeleteReportDto";
 import type { EditOutcomeDto } from "./bindings/EditOutcomeDto";
 import type { ErrorCode } from "./bindings/ErrorCode";
 import type { EveryInput } from "./bindings/EveryInput";
+import type { ExportFormat } from "./bindings/ExportFormat";
+import type { ExportList } from "./bindings/ExportList";
+import type { ExportPeriod } from "./bindings/ExportPeriod";
 import type { FeedAction } from "./bindings/FeedAction";
 import type { FeedKind } from "./bindings/FeedKind";
 import type { GroupFromDto } from "./bindings/GroupFromDto";
@@ -108,6 +111,9 @@ export type {
   EditOutcomeDto,
   ErrorCode,
   EveryInput,
+  ExportFormat,
+  ExportList,
+  ExportPeriod,
   FeedAction,
   FeedKind,
   GroupFromDto,
@@ -219,6 +225,17 @@ export interface Commands {
    * Changes the days, kind or hours of the time off the window shows as `current`.
    */
   updateTimeOff(current: TimeOffDto, input: TimeOffInput): Promise<TimeOffDto>;
+
+  // export
+  /**
+   * Saves the team's people or projects in the downloads folder; answers the file's path.
+   */
+  exportList(list: ExportList, format: ExportFormat): Promise<string>;
+  /**
+   * Saves the bookings' hours from `firstDay` to `lastDay` (at most two years), a line per booking
+   * and week or day, in the downloads folder; answers the file's path.
+   */
+  exportPlan(firstDay: string, lastDay: string, period: ExportPeriod, format: ExportFormat): Promise<string>;
 
   // labels
   /**
@@ -512,6 +529,8 @@ export const renameCalendar: Commands["renameCalendar"] = (id, version, name) =>
 export const setDefaultWeek: Commands["setDefaultWeek"] = (minutes) => invoke<Array<number>>("set_default_week", { minutes });
 export const setWorkingTime: Commands["setWorkingTime"] = (current, schedule, calendarId) => invoke<PersonDto>("set_working_time", { current, schedule, calendarId });
 export const updateTimeOff: Commands["updateTimeOff"] = (current, input) => invoke<TimeOffDto>("update_time_off", { current, input });
+export const exportList: Commands["exportList"] = (list, format) => invoke<string>("export_list", { list, format });
+export const exportPlan: Commands["exportPlan"] = (firstDay, lastDay, period, format) => invoke<string>("export_plan", { firstDay, lastDay, period, format });
 export const createLabel: Commands["createLabel"] = (kind, name, id) => invoke<LabelDto>("create_label", { kind, name, id });
 export const deleteLabel: Commands["deleteLabel"] = (id) => invoke<number>("delete_label", { id });
 export const renameLabel: Commands["renameLabel"] = (id, version, name) => invoke<LabelDto>("rename_label", { id, version, name });

@@ -3,6 +3,7 @@
 //! against capacity that every figure of the app is read from (docs/data-model.md, "Capacity and figures").
 
 mod allocation;
+mod hours;
 mod load;
 mod off;
 mod report;
@@ -10,6 +11,7 @@ mod staffing;
 mod week;
 
 pub use allocation::{Allocation, DAY_MINUTES, STEP_MINUTES, Status, hours_text};
+pub use hours::{HoursInput, HoursLine, MAX_EXPORT_LINES, Period, hours_lines};
 pub use load::{Availability, Booking, DayLoad, Level, PeriodLoad, booked_days, day_loads, day_loads_each};
 pub use off::{Absence, TimeOffKind};
 pub use report::{

@@ -509,7 +509,7 @@ pub fn decimal_hours(minutes: u64) -> String {
 }
 
 /// The weeks of `range`, cut where a week starts on `first_weekday`.
-fn weeks_of(range: DateRange, first_weekday: u8) -> Vec<ReportWeek> {
+pub(crate) fn weeks_of(range: DateRange, first_weekday: u8) -> Vec<ReportWeek> {
     let mut weeks: Vec<ReportWeek> = Vec::new();
     for i in 0..range.days() {
         let day = range.start().add_days(i);

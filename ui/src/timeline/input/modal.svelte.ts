@@ -56,6 +56,8 @@ export type Modal =
   | { kind: "many-people"; chosen: string[] }
   /** The utilisation report (the toolbar's), first over the rows' period. */
   | { kind: "report" }
+  /** The plan or a list as a file (the toolbar's Export…), first over the rows' period. */
+  | { kind: "export" }
   /** Who is free over days `[from, to]` (an empty day's menu). */
   | { kind: "free"; first: string; last: string }
   /** The team's members (the toolbar's). */

@@ -1,0 +1,36 @@
+//! The plan out of the app as files in the downloads folder: the bookings' hours over a range
+//! (CSV, or a workbook with the lists), and the people or projects lists. Any member may export.
+
+use crate::ipc::{self, ExportFormat, ExportList, ExportPeriod, IpcError};
+use planner_app::{App, Places};
+use planner_command::command;
+use planner_domain::DateRange;
+use tauri::State;
+
+/// Saves the bookings' hours from `firstDay` to `lastDay` (at most two years), a line per booking
+/// and week or day, in the downloads folder; answers the file's path.
+#[command]
+pub async fn export_plan(
+    app: State<'_, App>,
+    places: State<'_, Places>,
+    first_day: String,
+    last_day: String,
+    period: ExportPeriod,
+    format: ExportFormat,
+) -> Result<String, IpcError> {
+    let range = DateRange::from_inclusive(ipc::date(&first_day)?, ipc::date(&last_day)?)?;
+    let path = app.export_plan(range, period.into(), format.into(), &places.downloads()?).await?;
+    Ok(path.display().to_string())
+}
+
+/// Saves the team's people or projects in the downloads folder; answers the file's path.
+#[command]
+pub async fn export_list(
+    app: State<'_, App>,
+    places: State<'_, Places>,
+    list: ExportList,
+    format: ExportFormat,
+) -> Result<String, IpcError> {
+    let path = app.export_list(list.into(), format.into(), &places.downloads()?).await?;
+    Ok(path.display().to_string())
+}
