@@ -5,10 +5,10 @@ cd "$(dirname "$0")/.."
 fail=0
 say() { printf '  %-64s %s\n' "$1" "$2"; }
 
-# 1. The domain, store, auth, config, cache, application, admin, bench and test-server crates do not depend on Tauri (and the check can fail:
+# 1. The domain, store, auth, config, cache, files, application, admin, bench and test-server crates do not depend on Tauri (and the check can fail:
 #    the app package does).
 [ -n "$(cargo tree -q -p resource-planner -e normal -i tauri 2>/dev/null)" ] || { say "cargo tree cannot see tauri in the app" "FAIL"; fail=1; }
-for crate in planner-domain planner-store planner-auth planner-config planner-cache planner-app planner-command planner-admin planner-bench planner-testdb; do
+for crate in planner-domain planner-store planner-auth planner-config planner-cache planner-files planner-app planner-command planner-admin planner-bench planner-testdb; do
   if [ -n "$(cargo tree -q -p "$crate" -e normal,build -i tauri 2>/dev/null)" ]; then
     say "$crate depends on tauri" "FAIL"; fail=1
   else

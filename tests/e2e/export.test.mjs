@@ -1,16 +1,20 @@
 // Exports, end to end on the demo team: the toolbar's Export… opens over the rows' period; the
-// plan as CSV (a line a booking and week: RFC 4180, UTF-8 with a byte-order mark, hours that add
-// up per booking to what the booking's days hold), as an Excel workbook (a zip of the workbook's
-// parts, with its people and projects sheets), and the people list; each saved in the downloads
-// folder under its own name, whose path the dialog says. A last day before the first is a
-// sentence, and nothing is saved.
+// plan as CSV (a line a booking and week: RFC 4180, UTF-8 with a byte-order mark, each line's
+// week meeting its booking's days), as an Excel workbook (a zip of the workbook's parts, with its
+// people and projects sheets), the people list, and a person's calendar (.ics); each saved in
+// the downloads folder under its own name, whose path the dialog says. A last day before the
+// first is a sentence, and nothing is saved. The calendar goes into a real calendar program
+// (calcurse), which shows each booking on its days; `rp-admin ics` prints the same events.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { basename } from "node:path";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
 import { test } from "node:test";
-import { until, withTimeline } from "./webdriver.mjs";
+import { appGone, until, withTimeline } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
+const ADMIN = process.env.RP_ADMIN_BINARY;
 
 /** RFC 4180 fields, CRLF line ends. */
 function parseCsv(text) {
@@ -32,7 +36,8 @@ function parseCsv(text) {
   return rows;
 }
 
-test("export: the plan as CSV and as a workbook, and the people list, saved where the dialog says", async () => {
+test("export: the plan as CSV and as a workbook, the people list and a calendar, saved where the dialog says", async () => {
+  let icsPath = "";
   await withTimeline(APP, async (app) => {
     await app.click((await app.findAll('button[data-action="export"]'))[0]);
     await app.waitFor("dialog[open] input[name=what]");
@@ -85,8 +90,25 @@ test("export: the plan as CSV and as a workbook, and the people list, saved wher
     });
     const list = parseCsv(readFileSync(listPath).subarray(3).toString("utf8"));
     assert.equal(list[0].join(","), "name,placeholder,role,group,skills,hours_a_week,calendar,id");
-    assert.equal(list.length - 1, 12, "the demo's twelve people");
+    // The demo's people (and whoever earlier tests added), one line each.
+    const named = list.slice(1).map((r) => r[0]);
+    assert.ok(named.includes("Alice Johnson") && named.includes("山田 太郎") && named.length >= 12, named.join(", "));
+    assert.equal(new Set(list.slice(1).map((r) => r[7])).size, named.length, "one line a person");
     await app.screenshot("export-2-saved");
+
+    // Alice Johnson's calendar: an .ics file of her bookings and time off.
+    await app.click((await app.findAll("dialog[open] input[name=what][value=calendar]"))[0]);
+    await app.script(`
+      const s = document.querySelector("dialog[open] select[name=whose]");
+      s.value = [...s.options].find((o) => o.textContent === "Alice Johnson").value;
+      s.dispatchEvent(new Event("change", { bubbles: true }));
+      return null;`);
+    icsPath = await until("the calendar's file", async () => {
+      const p = await exported();
+      return p.endsWith(".ics") ? p : null;
+    });
+    assert.match(basename(icsPath), /^Alice-Johnson-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d(-\d+)?\.ics$/);
+    await app.screenshot("export-3-calendar");
 
     // A last day before the first: a sentence, no file.
     await app.click((await app.findAll("dialog[open] input[name=what][value=plan]"))[0]);
@@ -95,4 +117,35 @@ test("export: the plan as CSV and as a workbook, and the people list, saved wher
     const said = await until("the refusal", async () => (await app.texts("dialog[open] [role=alert]")).join(" ").trim());
     assert.match(said, /before|first/i);
   });
+
+  // The calendar in a calendar program: calcurse takes the file, and shows each booking on each of
+  // its days and not the day after (DTEND is the day after the last).
+  const text = readFileSync(icsPath, "utf8");
+  // Lines unfolded (RFC 5545 folds at 75 octets), text values unescaped.
+  const unfolded = text.replace(/\r\n[ \t]/g, "");
+  const unescape = (v) => v?.replace(/\\([,;\\])/g, "$1").replace(/\\n/gi, "\n");
+  const events = [...unfolded.matchAll(/BEGIN:VEVENT\r\n([\s\S]*?)END:VEVENT/g)].map(([, body]) => {
+    const field = (name) => body.match(new RegExp(`^${name}[^:\\r\\n]*:(.*)$`, "m"))?.[1]?.trim();
+    return { summary: unescape(field("SUMMARY")), start: field("DTSTART"), end: field("DTEND"), uid: field("UID") };
+  });
+  assert.ok(events.length >= 2, `${events.length} events`);
+  assert.ok(events.every((e) => /^\d{8}$/.test(e.start) && /^\d{8}$/.test(e.end) && e.uid.endsWith("@resource-planner")));
+  const home = mkdtempSync(join(tmpdir(), "rp-calcurse-"));
+  execFileSync("calcurse", ["-D", home, "-i", icsPath]);
+  const iso = (d) => `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`;
+  const shown = (day) =>
+    execFileSync("calcurse", ["-D", home, "--input-datefmt", "4", "-Q", "--from", day, "--days", "1"], { encoding: "utf8" });
+  for (const e of events.slice(0, 3)) {
+    const last = new Date(Date.parse(`${iso(e.end)}T00:00:00Z`) - 86400000).toISOString().slice(0, 10);
+    assert.ok(shown(iso(e.start)).includes(e.summary), `${e.summary} on its first day, ${iso(e.start)}`);
+    assert.ok(shown(last).includes(e.summary), `${e.summary} on its last day, ${last}`);
+    assert.ok(!shown(iso(e.end)).includes(e.summary) || events.some((o) => o !== e && o.summary === e.summary && o.start <= e.end && o.end > e.end), `${e.summary} not the day after its last`);
+  }
+
+  // rp-admin on the same local workspace (once the app has quit): the same events, the same UIDs.
+  await appGone(APP);
+  const [, first, last] = basename(icsPath).match(/(\d{4}-\d\d-\d\d)-to-(\d{4}-\d\d-\d\d)/);
+  const printed = execFileSync(ADMIN, ["ics", "--person", "Alice Johnson", "--from", first, "--to", last], { encoding: "utf8" });
+  const withoutStamps = (t) => t.replace(/^DTSTAMP:.*$/gm, "");
+  assert.equal(withoutStamps(printed), withoutStamps(text), "rp-admin ics prints the file the app saved");
 });

@@ -176,6 +176,8 @@ export const report: typeof real.report = refused;
 export const saveReportCsv: typeof real.saveReportCsv = refused;
 export const exportPlan: typeof real.exportPlan = refused;
 export const exportList: typeof real.exportList = refused;
+export const exportIcs: typeof real.exportIcs = refused;
+export const logWindowError: typeof real.logWindowError = () => reply(true);
 // The local workspace is never offline.
 export const reconnect: typeof real.reconnect = sessionStatus;
 /** The bench is never offline. */

@@ -2,6 +2,11 @@
 import { mount } from "svelte";
 import App from "./App.svelte";
 import "./app.css";
+import { logWindowError } from "./ipc";
+import { reportWindowErrors } from "./windowErrors";
+
+// Errors no code caught, and rejections no one heard, go to the app's log.
+reportWindowErrors(window, logWindowError);
 
 // Where a start spends its time (tests/bench/launch.bench.mjs reads the marks).
 performance.mark("rp-main");

@@ -151,6 +151,27 @@ pub enum Command {
         #[arg(long, default_value = "monday", value_parser = ["monday", "sunday", "saturday"])]
         week_start: String,
     },
+    /// A calendar (.ics) of one person's bookings and time off, or the team's, that meet the days
+    /// --from to --to (both included): all-day events whose UIDs stay, so that importing a newer
+    /// file into a calendar program updates them. The file the app saves, on stdout or in --out.
+    Ics {
+        /// First day (YYYY-MM-DD).
+        #[arg(long)]
+        from: String,
+        /// Last day (YYYY-MM-DD), included.
+        #[arg(long)]
+        to: String,
+        /// The person, by name or id; the whole team without it.
+        #[arg(long)]
+        person: Option<String>,
+        #[arg(long)]
+        team: Option<String>,
+        /// The events' words: en or ja.
+        #[arg(long, default_value = "en", value_parser = ["en", "ja"])]
+        lang: String,
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Add the demo people, projects and three months of assignments.
     SeedDemo {
         #[arg(long)]

@@ -9,6 +9,7 @@ use clap::Parser;
 use cli::{Cli, Command};
 use output::Out;
 use planner_domain::{Date, DateRange, Email, Name, Role, SystemClock, TeamId};
+use planner_files::ics;
 use planner_store::{Engine, Identity, RemoteTable, Store, StoreError, TeamScope, transfer::TeamExport};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -235,6 +236,42 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
                 let _ = std::io::stdout().lock().write_all(report.to_csv().as_bytes());
             } else {
                 out.value(&report, output::report_text);
+            }
+        }
+        Command::Ics { from, to, person, team, lang, out: file } => {
+            let scope = scope(&store, team).await?;
+            let range = DateRange::from_inclusive(Date::parse(from)?, Date::parse(to)?)?;
+            planner_domain::capacity::Report::check_range(range)?;
+            let timeline = plan.timeline(&scope, range).await?;
+            let who = match person {
+                None => None,
+                Some(p) => Some(
+                    timeline
+                        .people
+                        .iter()
+                        .find(|r| r.id.as_str() == p || r.name.as_str() == p)
+                        .map(|r| r.id.clone())
+                        .ok_or(StoreError::NotFound { what: "person" })?,
+                ),
+            };
+            let whose = who.as_ref().map_or(ics::Whose::Team, ics::Whose::Person);
+            let words = if lang == "ja" { ics::FeedWords::JA } else { ics::FeedWords::EN };
+            let stamp = chrono::Utc::now();
+            let feed = ics::feed(&timeline, whose, range, stamp, words)
+                .ok_or(StoreError::NotFound { what: "person" })?;
+            match file {
+                Some(path) => {
+                    std::fs::write(path, &feed.text).map_err(|e| StoreError::Config {
+                        message: format!("cannot write {}: {e}", path.display()),
+                    })?;
+                    out.value(&serde_json::json!({ "file": path, "events": feed.events }), |v| {
+                        format!("{} events to {}", v["events"], path.display())
+                    });
+                }
+                None => {
+                    use std::io::Write;
+                    let _ = std::io::stdout().lock().write_all(feed.text.as_bytes());
+                }
             }
         }
         Command::Assignments { team, from, to } => {

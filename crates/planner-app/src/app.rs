@@ -47,6 +47,8 @@ pub struct App {
     /// The edits of many bookings running now, by the window's key: what cancels one (many.rs).
     pub(crate) running_edits:
         std::sync::Mutex<std::collections::HashMap<String, Arc<std::sync::atomic::AtomicBool>>>,
+    /// The window's errors written to the log in the last minute (window_errors.rs).
+    pub(crate) window_errors: crate::window_errors::WindowErrors,
 }
 
 /// How people sign in to a team table: the mailer of codes and the vault of the session token.
@@ -118,6 +120,7 @@ impl App {
             live_answered: std::sync::Mutex::new(None),
             rechecked: std::sync::Mutex::new(None),
             running_edits: std::sync::Mutex::new(std::collections::HashMap::new()),
+            window_errors: Default::default(),
         }
     }
 

@@ -4,10 +4,10 @@
 
 use crate::AppError;
 use crate::app::{App, Changes};
-use crate::ics::holidays_from_ics;
 use planner_cache::Change;
 use planner_domain::capacity::{Schedule, WorkWeek};
 use planner_domain::{Calendar, CalendarId, Date, Holiday, Name, Person, Team, TimeOff};
+use planner_files::ics::holidays_from_ics;
 use planner_store::{NewTimeOff, TimeOffChange};
 
 impl Changes for TimeOff {

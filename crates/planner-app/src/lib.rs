@@ -22,7 +22,6 @@ mod capacity;
 pub mod diagnostics;
 mod error;
 pub mod export;
-pub mod ics;
 mod journal;
 mod labels;
 mod links;
@@ -42,6 +41,7 @@ pub mod startup;
 mod supervisor;
 mod view;
 mod views;
+pub mod window_errors;
 pub use views::SeenView;
 mod workspace;
 

@@ -1,5 +1,6 @@
 //! The plan out of the app as files in the downloads folder: the bookings' hours over a range
-//! (CSV, or a workbook with the lists), and the people or projects lists. Any member may export.
+//! (CSV, or a workbook with the lists), the people or projects lists, and calendar (.ics) files of
+//! a person or the team. Any member may export.
 
 use crate::ipc::{self, ExportFormat, ExportList, ExportPeriod, IpcError};
 use planner_app::{App, Places};
@@ -32,5 +33,23 @@ pub async fn export_list(
     format: ExportFormat,
 ) -> Result<String, IpcError> {
     let path = app.export_list(list.into(), format.into(), &places.downloads()?).await?;
+    Ok(path.display().to_string())
+}
+
+/// Saves a calendar (.ics) of `personId`'s bookings and time off (the team's, when absent) that
+/// meet `firstDay` to `lastDay`, its words in `lang`, in the downloads folder; answers the
+/// file's path. Importing a newer one into a calendar program updates its events.
+#[command]
+pub async fn export_ics(
+    app: State<'_, App>,
+    places: State<'_, Places>,
+    person_id: Option<String>,
+    first_day: String,
+    last_day: String,
+    lang: String,
+) -> Result<String, IpcError> {
+    let range = DateRange::from_inclusive(ipc::date(&first_day)?, ipc::date(&last_day)?)?;
+    let person = person_id.as_deref().map(ipc::person_id).transpose()?;
+    let path = app.export_ics(person.as_ref(), range, &lang, &places.downloads()?).await?;
     Ok(path.display().to_string())
 }

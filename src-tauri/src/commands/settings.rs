@@ -35,6 +35,14 @@ pub async fn diagnostics(app: State<'_, App>, places: State<'_, Places>) -> Resu
     Ok(planner_app::diagnostics::report(&app, &places, &shell).await)
 }
 
+/// Writes an error the window did not catch (`kind` "error") or a promise rejected with no one to
+/// hear it ("rejection") to the app's log, with where it happened; at most 20 a minute. False
+/// when the minute's share was spent.
+#[command]
+pub fn log_window_error(app: State<'_, App>, kind: String, message: String, at: String) -> bool {
+    app.log_window_error(&kind, &message, &at)
+}
+
 /// Tries a connection without saving it: one read on the table proves the credentials, the
 /// region, the endpoint and the table.
 #[command]

@@ -7,6 +7,11 @@ export const EN_EXPORT = {
   title: "Export",
   what: "What",
   plan: "The plan: hours of each booking",
+  calendar: "A calendar (.ics) of bookings and time off",
+  whose: "Whose",
+  wholeTeam: "The whole team",
+  calendarHint:
+    "All-day events for a calendar program; importing a newer file updates the events instead of adding copies.",
   people: "People",
   projects: "Projects",
   from: "From",
@@ -31,6 +36,11 @@ const JA_EXPORT: ExportWords = {
   title: "書き出し",
   what: "内容",
   plan: "計画：予定ごとの時間",
+  calendar: "予定と休暇のカレンダー（.ics）",
+  whose: "対象",
+  wholeTeam: "チーム全員",
+  calendarHint:
+    "カレンダーアプリ用の終日の予定です。新しいファイルを取り込むと、予定は重複せずに更新されます。",
   people: "メンバー",
   projects: "案件",
   from: "開始日",

@@ -228,6 +228,12 @@ export interface Commands {
 
   // export
   /**
+   * Saves a calendar (.ics) of `personId`'s bookings and time off (the team's, when absent) that
+   * meet `firstDay` to `lastDay`, its words in `lang`, in the downloads folder; answers the
+   * file's path. Importing a newer one into a calendar program updates its events.
+   */
+  exportIcs(personId: string | null, firstDay: string, lastDay: string, lang: string): Promise<string>;
+  /**
    * Saves the team's people or projects in the downloads folder; answers the file's path.
    */
   exportList(list: ExportList, format: ExportFormat): Promise<string>;
@@ -465,6 +471,12 @@ export interface Commands {
    */
   localPlan(): Promise<LocalPlanDto | null>;
   /**
+   * Writes an error the window did not catch (`kind` "error") or a promise rejected with no one to
+   * hear it ("rejection") to the app's log, with where it happened; at most 20 a minute. False
+   * when the minute's share was spent.
+   */
+  logWindowError(kind: string, message: string, at: string): Promise<boolean>;
+  /**
    * Moves this computer's local workspace into the open team: backup file, copy (put before
    * delete, re-runnable), then the local copy is emptied. Progress arrives on `on_progress`.
    */
@@ -529,6 +541,7 @@ export const renameCalendar: Commands["renameCalendar"] = (id, version, name) =>
 export const setDefaultWeek: Commands["setDefaultWeek"] = (minutes) => invoke<Array<number>>("set_default_week", { minutes });
 export const setWorkingTime: Commands["setWorkingTime"] = (current, schedule, calendarId) => invoke<PersonDto>("set_working_time", { current, schedule, calendarId });
 export const updateTimeOff: Commands["updateTimeOff"] = (current, input) => invoke<TimeOffDto>("update_time_off", { current, input });
+export const exportIcs: Commands["exportIcs"] = (personId, firstDay, lastDay, lang) => invoke<string>("export_ics", { personId, firstDay, lastDay, lang });
 export const exportList: Commands["exportList"] = (list, format) => invoke<string>("export_list", { list, format });
 export const exportPlan: Commands["exportPlan"] = (firstDay, lastDay, period, format) => invoke<string>("export_plan", { firstDay, lastDay, period, format });
 export const createLabel: Commands["createLabel"] = (kind, name, id) => invoke<LabelDto>("create_label", { kind, name, id });
@@ -581,6 +594,7 @@ export const watchSession: Commands["watchSession"] = (onChange) => invoke<void>
 export const diagnostics: Commands["diagnostics"] = () => invoke<string>("diagnostics");
 export const loadPrefs: Commands["loadPrefs"] = () => invoke<PrefsDto>("load_prefs");
 export const localPlan: Commands["localPlan"] = () => invoke<LocalPlanDto | null>("local_plan");
+export const logWindowError: Commands["logWindowError"] = (kind, message, at) => invoke<boolean>("log_window_error", { kind, message, at });
 export const moveLocalPlan: Commands["moveLocalPlan"] = (onProgress) => invoke<MoveReportDto>("move_local_plan", { onProgress: channel(onProgress) });
 export const savePrefs: Commands["savePrefs"] = (prefs) => invoke<void>("save_prefs", { prefs });
 export const saveSettings: Commands["saveSettings"] = (input) => invoke<SessionUpdateDto>("save_settings", { input });

@@ -1,14 +1,11 @@
-//! The export's sheets as files: CSV (RFC 4180, CRLF, UTF-8 with a byte-order mark so that Excel
-//! reads Japanese names right; a text a spreadsheet would run as a formula kept as text) and XLSX
-//! (`rust_xlsxwriter`: a worksheet a sheet, text written as text cells — never formulas —, hours
-//! as numbers with two decimals, days as dates, the header bold, frozen and filtered); saved in a
-//! folder under a name no file there has.
+//! Sheets as files: CSV (RFC 4180, CRLF, UTF-8 with a byte-order mark so that Excel reads
+//! Japanese names right; a text a spreadsheet would run as a formula kept as text) and XLSX
+//! (`rust_xlsxwriter`: a worksheet a sheet, text written as text cells — never formulas —, hours as
+//! numbers with two decimals, days as dates, the header bold, frozen and filtered).
 
-use super::Format;
 use super::sheet::{Cell, Sheet};
-use crate::AppError;
+use crate::FileError;
 use rust_xlsxwriter::{ExcelDateTime, Format as Look, Workbook, XlsxError};
-use std::path::{Path, PathBuf};
 
 /// A text a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, a tab or a return first) kept
 /// as text, with a leading apostrophe (as the report's and the activity log's CSV do).
@@ -33,8 +30,8 @@ pub(crate) fn csv(sheet: &Sheet) -> Vec<u8> {
 }
 
 /// The sheets as one workbook.
-pub(crate) fn xlsx(sheets: &[Sheet]) -> Result<Vec<u8>, AppError> {
-    let failed = |e: XlsxError| AppError::SaveFile(format!("the workbook could not be made: {e}"));
+pub(crate) fn xlsx(sheets: &[Sheet]) -> Result<Vec<u8>, FileError> {
+    let failed = |e: XlsxError| FileError(format!("the workbook: {e}"));
     let mut book = Workbook::new();
     let bold = Look::new().set_bold();
     let hours = Look::new().set_num_format("0.00");
@@ -46,7 +43,7 @@ pub(crate) fn xlsx(sheets: &[Sheet]) -> Result<Vec<u8>, AppError> {
             ws.write_string_with_format(0, col as u16, *title, &bold).map_err(failed)?;
         }
         for (i, row) in sheet.rows.iter().enumerate() {
-            let r = u32::try_from(i + 1).map_err(|_| AppError::SaveFile("too many rows".into()))?;
+            let r = u32::try_from(i + 1).map_err(|_| FileError("too many rows".into()))?;
             for (col, cell) in row.iter().enumerate() {
                 let c = col as u16;
                 match cell {
@@ -70,46 +67,4 @@ pub(crate) fn xlsx(sheets: &[Sheet]) -> Result<Vec<u8>, AppError> {
         ws.autofit();
     }
     book.save_to_buffer().map_err(failed)
-}
-
-/// Saves `bytes` as `stem` with the format's extension in `folder` (made if missing), never over
-/// a file there; answers its path.
-pub(crate) async fn save(
-    folder: &Path,
-    stem: String,
-    format: Format,
-    bytes: Vec<u8>,
-) -> Result<PathBuf, AppError> {
-    let extension = match format {
-        Format::Csv => "csv",
-        Format::Xlsx => "xlsx",
-    };
-    let folder = folder.to_owned();
-    tokio::task::spawn_blocking(move || write_new(&folder, &stem, extension, &bytes))
-        .await
-        .map_err(|e| AppError::SaveFile(e.to_string()))?
-}
-
-/// Writes `bytes` to `folder/stem.ext`, or `stem-2.ext`, `stem-3.ext`… if taken.
-pub(crate) fn write_new(
-    folder: &Path,
-    stem: &str,
-    extension: &str,
-    bytes: &[u8],
-) -> Result<PathBuf, AppError> {
-    let failed = |e: std::io::Error, path: &Path| AppError::SaveFile(format!("{}: {e}", path.display()));
-    std::fs::create_dir_all(folder).map_err(|e| failed(e, folder))?;
-    for n in 1..1000 {
-        let name = if n == 1 { format!("{stem}.{extension}") } else { format!("{stem}-{n}.{extension}") };
-        let path = folder.join(name);
-        match std::fs::OpenOptions::new().write(true).create_new(true).open(&path) {
-            Ok(mut file) => {
-                std::io::Write::write_all(&mut file, bytes).map_err(|e| failed(e, &path))?;
-                return Ok(path);
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(failed(e, &path)),
-        }
-    }
-    Err(AppError::SaveFile(format!("{}: too many files named {stem}", folder.display())))
 }
