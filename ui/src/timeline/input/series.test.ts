@@ -1,8 +1,9 @@
 // Repeats and "this and the following ones" through the intents, on a plan over the in-memory
 // store: one edit of many each, one undo step; the question's answer decides which bookings.
 import { describe, expect, it } from "vitest";
-import { only, setUp, week } from "../../../test-support/timeline/planFake";
+import { only, settle, setUp, week } from "../../../test-support/timeline/planFake";
 import type { AssignmentDto } from "../../ipc";
+import { changeOf } from "../model/planApi";
 import { laneRows } from "../scene/rowData";
 import { copyOf, Intents } from "./intents";
 
@@ -105,6 +106,28 @@ describe("an edit of a booking of a series", () => {
     expect(await intents.remove(first)).toBe(true);
     expect(asked).toEqual([true]);
     expect(series()).toEqual([]);
+  });
+
+  it("reads the series after the edits in flight, as this window leaves the table", async () => {
+    const { store, plan, series } = await repeated("one");
+    const [, second] = series();
+    if (!second?.series) throw new Error("a second booking in the series");
+    let release = () => {};
+    store.hold = new Promise((r) => {
+      release = r;
+    });
+    // A move still being written (an undo just pressed is one too) when the series is read.
+    const moving = plan.update(second, {
+      ...changeOf(second),
+      startDate: "2026-12-16",
+      lastDay: "2026-12-17",
+    });
+    const read = plan.seriesFrom(second.series, "2026-12-01");
+    await settle();
+    store.hold = null;
+    release();
+    await moving;
+    expect(starts(await read)).toEqual(["2026-12-07", "2026-12-16", "2026-12-21"]);
   });
 
   it("is not asked of a booking in no series, and a copy is in none", async () => {

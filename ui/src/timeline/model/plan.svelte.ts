@@ -551,8 +551,12 @@ export class Plan {
     return this.api.repeatDays(a, rule);
   }
 
-  /** The bookings of `series` that start on `from` or later, as stored now, by start. */
-  seriesFrom(series: string, from: string): Promise<AssignmentDto[]> {
+  /** The bookings of `series` that start on `from` or later, as stored by the time every edit in
+   * flight (an undo just pressed included) is answered, by start: read before them, a series
+   * would be edited from versions this window is about to replace. */
+  async seriesFrom(series: string, from: string): Promise<AssignmentDto[]> {
+    await this.turns.catch(() => {});
+    await Promise.allSettled([...this.inFlight]);
     return this.api.seriesFrom(series, from);
   }
 
