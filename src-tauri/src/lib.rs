@@ -6,6 +6,7 @@ pub mod commands;
 pub mod ipc;
 pub mod memory;
 pub mod rendering;
+mod window_place;
 
 pub use ipc::IpcError;
 use planner_app::{App, Places, startup};
@@ -44,7 +45,10 @@ pub fn run() {
         })
         // First, so that a second start is caught before anything else opens.
         .plugin(tauri_plugin_single_instance::init(|app, _argv, _cwd| show(app)))
-        .plugin(tauri_plugin_deep_link::init());
+        .plugin(tauri_plugin_deep_link::init())
+        // The window's size and place as the user left them (window_place.rs).
+        .plugin(window_place::plugin())
+        .on_window_event(window_place::on_event);
     commands::register(builder)
         .setup(move |app| {
             let places = Places::of_os();

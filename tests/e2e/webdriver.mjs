@@ -35,6 +35,13 @@ async function call(method, path, body, timeoutMs = undefined, driver = DRIVER) 
   return json.value;
 }
 
+/** Where the window's size and place are kept between starts. */
+export const WINDOW_STATE = join(
+  process.env.XDG_CONFIG_HOME ?? join(process.env.HOME ?? "", ".config"),
+  "app.resource-planner.desktop",
+  ".window-state.json",
+);
+
 /**
  * What the app remembers between starts (zoom, day in view, filters, language) is forgotten before
  * each test's app starts, so that every test begins as a first start does; `keepPrefs` keeps it (a
@@ -43,6 +50,8 @@ async function call(method, path, body, timeoutMs = undefined, driver = DRIVER) 
 function forgetPrefs() {
   const data = join(process.env.XDG_DATA_HOME ?? "", "resource-planner");
   rmSync(join(data, "prefs"), { recursive: true, force: true });
+  // The window's size and place (Tauri's window-state plugin, in the config folder).
+  rmSync(WINDOW_STATE, { force: true });
   let tables = [];
   try {
     tables = readdirSync(join(data, "tables"));
@@ -219,6 +228,14 @@ export class Session {
    * then a change event), so the app's bindings see it. */
   set(css, value, i = 0) {
     return this.script(SET_VALUE, [css, value, i]);
+  }
+  /** Sets the window's size and place (W3C Set Window Rect); answers the rect it has then. */
+  rect(r) {
+    return this.call("POST", this.path("/window/rect"), r);
+  }
+  /** The window's size and place (W3C Get Window Rect). */
+  windowRect() {
+    return this.call("GET", this.path("/window/rect"));
   }
   script(source, args = []) {
     return this.call("POST", this.path("/execute/sync"), { script: source, args });
