@@ -11,30 +11,12 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { test } from "node:test";
+import { parseCsv } from "./csv.mjs";
 import { appGone, until, withTimeline } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const ADMIN = process.env.RP_ADMIN_BINARY;
 
-/** RFC 4180 fields, CRLF line ends. */
-function parseCsv(text) {
-  const rows = [[]];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") rows.at(-1).push(field), (field = "");
-    else if (c === "\r" && text[i + 1] === "\n") rows.at(-1).push(field), (field = ""), rows.push([]), i++;
-    else field += c;
-  }
-  assert.deepEqual(rows.pop(), [], "nothing after the last line end");
-  return rows;
-}
 
 test("export: the plan as CSV and as a workbook, the people list and a calendar, saved where the dialog says", async () => {
   let icsPath = "";

@@ -9,6 +9,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { test } from "node:test";
+import { parseCsv } from "./csv.mjs";
 import { appGone, until, withTimeline } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
@@ -18,26 +19,6 @@ const ADMIN = process.env.RP_ADMIN_BINARY;
 const LINES = `return [...document.querySelectorAll("dialog[open] tr.line")].map((tr) =>
   [...tr.querySelectorAll("th, td")].map((c) => c.textContent.trim()));`;
 
-/** RFC 4180 fields: quoted ones may hold commas, quotes (doubled) and line ends. */
-function parseCsv(text) {
-  const rows = [[]];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") rows.at(-1).push(field), (field = "");
-    else if (c === "\r" && text[i + 1] === "\n") rows.at(-1).push(field), (field = ""), rows.push([]), i++;
-    else field += c;
-  }
-  assert.equal(field, "", "the file ends with a line end");
-  assert.deepEqual(rows.pop(), [], "nothing after the last line end");
-  return rows;
-}
 
 /** A number as the table shows it (English: "1,234.5", "75%", "–" for none) or the file writes it. */
 const number = (text) => (text === "–" || text === "" ? null : Number(text.replace(/[,%]/g, "")));

@@ -5,7 +5,6 @@
 use crate::ipc::{self, ExportFormat, ExportList, ExportPeriod, IpcError};
 use planner_app::{App, Places};
 use planner_command::command;
-use planner_domain::DateRange;
 use tauri::State;
 
 /// Saves the bookings' hours from `firstDay` to `lastDay` (at most two years), a line per booking
@@ -19,7 +18,7 @@ pub async fn export_plan(
     period: ExportPeriod,
     format: ExportFormat,
 ) -> Result<String, IpcError> {
-    let range = DateRange::from_inclusive(ipc::date(&first_day)?, ipc::date(&last_day)?)?;
+    let range = ipc::days(&first_day, &last_day)?;
     let path = app.export_plan(range, period.into(), format.into(), &places.downloads()?).await?;
     Ok(path.display().to_string())
 }
@@ -48,7 +47,7 @@ pub async fn export_ics(
     last_day: String,
     lang: String,
 ) -> Result<String, IpcError> {
-    let range = DateRange::from_inclusive(ipc::date(&first_day)?, ipc::date(&last_day)?)?;
+    let range = ipc::days(&first_day, &last_day)?;
     let person = person_id.as_deref().map(ipc::person_id).transpose()?;
     let path = app.export_ics(person.as_ref(), range, &lang, &places.downloads()?).await?;
     Ok(path.display().to_string())

@@ -4,13 +4,8 @@
 use crate::ipc::{self, IpcError};
 use planner_app::{App, Places};
 use planner_command::command;
-use planner_domain::DateRange;
 use planner_domain::capacity::Report;
 use tauri::State;
-
-fn days(first_day: &str, last_day: &str) -> Result<DateRange, IpcError> {
-    Ok(DateRange::from_inclusive(ipc::date(first_day)?, ipc::date(last_day)?)?)
-}
 
 /// The report of the days `firstDay` to `lastDay`, weeks from `firstWeekday` (0 Monday).
 #[command]
@@ -20,7 +15,7 @@ pub async fn report(
     last_day: String,
     first_weekday: u8,
 ) -> Result<Report, IpcError> {
-    Ok(app.report(days(&first_day, &last_day)?, first_weekday).await?)
+    Ok(app.report(ipc::days(&first_day, &last_day)?, first_weekday).await?)
 }
 
 /// Saves the report's CSV file in the downloads folder; answers its path.
@@ -32,7 +27,7 @@ pub async fn save_report_csv(
     last_day: String,
     first_weekday: u8,
 ) -> Result<String, IpcError> {
-    let range = days(&first_day, &last_day)?;
+    let range = ipc::days(&first_day, &last_day)?;
     let path = app.save_report_csv(range, first_weekday, &places.downloads()?).await?;
     Ok(path.display().to_string())
 }

@@ -84,6 +84,11 @@ pub fn date(raw: &str) -> Result<Date, IpcError> {
     Ok(Date::parse(raw)?)
 }
 
+/// The days from `first_day` to `last_day`, both included (a form's range).
+pub fn days(first_day: &str, last_day: &str) -> Result<DateRange, IpcError> {
+    Ok(DateRange::from_inclusive(date(first_day)?, date(last_day)?)?)
+}
+
 pub fn name(raw: &str) -> Result<Name, IpcError> {
     Ok(Name::parse(raw)?)
 }
