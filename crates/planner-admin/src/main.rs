@@ -255,9 +255,8 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
                 ),
             };
             let whose = who.as_ref().map_or(ics::Whose::Team, ics::Whose::Person);
-            let words = if lang == "ja" { ics::FeedWords::JA } else { ics::FeedWords::EN };
             let stamp = chrono::Utc::now();
-            let feed = ics::feed(&timeline, whose, range, stamp, words)
+            let feed = ics::feed(&timeline, whose, range, stamp, ics::FeedWords::of(lang))
                 .ok_or(StoreError::NotFound { what: "person" })?;
             match file {
                 Some(path) => {

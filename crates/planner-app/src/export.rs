@@ -67,9 +67,8 @@ impl App {
         let t = self.read(async |store, scope| store.plan().timeline(scope, range).await).await?;
         let stamp =
             chrono::DateTime::from_timestamp(self.clock.now().unix_timestamp(), 0).unwrap_or_default();
-        let words = if lang == "ja" { FeedWords::JA } else { FeedWords::EN };
         let whose = person.map_or(Whose::Team, Whose::Person);
-        let made = ics::feed(&t, whose, range, stamp, words)
+        let made = ics::feed(&t, whose, range, stamp, FeedWords::of(lang))
             .ok_or(AppError::Store(planner_store::StoreError::NotFound { what: "person" }))?;
         save(folder, Made { stem: made.stem, bytes: made.text.into_bytes() }, "ics").await
     }

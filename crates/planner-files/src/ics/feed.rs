@@ -54,6 +54,11 @@ impl FeedWords {
         of_the_day: "（1日の割合）",
         tentative: "仮",
     };
+
+    /// The words of `lang` ("ja"; English for any other).
+    pub fn of(lang: &str) -> FeedWords {
+        if lang == "ja" { FeedWords::JA } else { FeedWords::EN }
+    }
 }
 
 /// A feed made: its file name without `.ics`, its text, and how many events it holds.
