@@ -352,9 +352,12 @@ export class FakeStore implements PlanApi {
     return this.repeatAnswer;
   }
   /** A series' bookings from a day on, as stored, by start. */
+  /** Holds the series reads (a slow table) until the test says so. */
+  readHold: Promise<void> | null = null;
   async seriesFrom(series: string, from: string) {
     // A read: it does not wait for the writes held (the table answers what it holds now).
     this.calls.push("series-from");
+    if (this.readHold) await this.readHold;
     return [...this.rows.values()]
       .filter((a) => a.series === series && a.startDate >= from)
       .sort((a, b) => a.startDate.localeCompare(b.startDate) || a.id.localeCompare(b.id));

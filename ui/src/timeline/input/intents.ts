@@ -6,6 +6,7 @@ import type { AssignmentDto, BookingDaysDto } from "../../ipc";
 import { MANY, type ManyWords } from "../manyWords";
 import { type Day, dateOf, dayOf } from "../model/dates";
 import type { BookingEdit } from "../model/history";
+import type { ManyLeft } from "../model/manyEdits.svelte";
 import type { Plan } from "../model/plan.svelte";
 import { changeOf, type Fields, newId, proposed } from "../model/planApi";
 import { repeatEdits, type SeriesScope, withFollowing } from "../model/series";
@@ -57,6 +58,9 @@ export function copyOf(a: AssignmentDto, days: number, personId: string): Assign
   );
 }
 
+/** The bookings an edit of many left as they were (changed meanwhile, or not sent). */
+const stayedOf = (left: ManyLeft) => new Set([...left.failed.map((f) => f.id), ...left.notSent]);
+
 /** A new assignment of person `personId` to `projectId` over the days `[from, to)`. */
 export function creating(personId: string, projectId: string, from: Day, to: Day): Fields {
   return { personId, projectId, startDate: dateOf(from), lastDay: dateOf(to - 1) };
@@ -65,7 +69,7 @@ export function creating(personId: string, projectId: string, from: Day, to: Day
 /** The plan's edits that the intents make. */
 export type PlanEdits = Pick<
   Plan,
-  "create" | "update" | "remove" | "edit" | "editMany" | "seriesFrom" | "fail" | "notice"
+  "create" | "update" | "remove" | "edit" | "editMany" | "editManyAfter" | "seriesFrom" | "fail" | "notice"
 >;
 
 /** Asks which bookings of `a`'s series an edit of it (`deleting`: its delete) is for; `null`: the
@@ -147,8 +151,13 @@ export class Intents {
   /** `a` edited into `after` (`null`: deleted) with its series' bookings from its day on, read
    * from the table as they are now; a refusal of the whole thrown. */
   private async following(a: AssignmentDto, after: AssignmentDto | null): Promise<boolean> {
-    const later = a.series ? await this.plan.seriesFrom(a.series, a.startDate) : [];
-    return this.send(withFollowing(a, after, later));
+    const series = a.series;
+    let edits: BookingEdit[] = [];
+    const left = await this.plan.editManyAfter(async () => {
+      edits = withFollowing(a, after, series ? await this.plan.seriesFrom(series, a.startDate) : []);
+      return edits;
+    });
+    return stayedOf(left).size < edits.length;
   }
 
   /** A repeat of `first` on `days` (the Rust side's answer to its rule) in a new series, one undo
@@ -281,7 +290,7 @@ export class Intents {
   private async send(edits: BookingEdit[], chosen?: Chosen, keep?: "stayed" | "made"): Promise<boolean> {
     if (!edits.length) return false;
     const left = await this.plan.editMany(edits);
-    const stayed = new Set([...left.failed.map((f) => f.id), ...left.notSent]);
+    const stayed = stayedOf(left);
     if (keep === "made")
       chosen?.keep(
         edits.flatMap((e) => (e.kind === "create" && !stayed.has(e.after.id) ? [e.after.id] : [])),

@@ -130,6 +130,26 @@ describe("an edit of a booking of a series", () => {
     expect(starts(await read)).toEqual(["2026-12-07", "2026-12-16", "2026-12-21"]);
   });
 
+  it("an undo pressed while the following ones are read waits for their edit, and takes it back", async () => {
+    const { store, plan, intents, series } = await repeated("following");
+    const [, second] = series();
+    if (!second) throw new Error("a second booking");
+    let release = () => {};
+    store.readHold = new Promise((r) => {
+      release = r;
+    });
+    const removing = intents.remove(second);
+    await settle();
+    // Ctrl+Z while the series is still being read: it is for this delete, not the repeat before.
+    const undoing = plan.undo();
+    store.readHold = null;
+    release();
+    await removing;
+    await undoing;
+    expect(starts(series())).toEqual(["2026-12-07", "2026-12-14", "2026-12-21"]);
+    expect(series().every((a) => a.series)).toBe(true);
+  });
+
   it("is not asked of a booking in no series, and a copy is in none", async () => {
     const { plan, intents, asked, series } = await repeated("following");
     await plan.create(week("bob", "2026-12-07", "2026-12-08"));

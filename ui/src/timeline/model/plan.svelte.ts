@@ -555,9 +555,21 @@ export class Plan {
    * flight (an undo just pressed included) is answered, by start: read before them, a series
    * would be edited from versions this window is about to replace. */
   async seriesFrom(series: string, from: string): Promise<AssignmentDto[]> {
-    await this.turns.catch(() => {});
-    await Promise.allSettled([...this.inFlight]);
+    // Those in flight now, not an edit of many started after (which may be waiting for this).
+    const [queued, flying] = [this.turns, [...this.inFlight]];
+    await queued.catch(() => {});
+    await Promise.allSettled(flying);
     return this.api.seriesFrom(series, from);
+  }
+
+  /** {@link editMany} of edits still being made (`prepare`: a read first): an undo pressed
+   * meanwhile waits for all of it, and so is for this edit, not the one before. */
+  editManyAfter(prepare: () => Promise<BookingEdit[]>): Promise<ManyLeft> {
+    const preparing = prepare();
+    const whole = preparing.then((edits) => this.editMany(edits));
+    this.inFlight.add(whole);
+    void whole.catch(() => {}).finally(() => this.inFlight.delete(whole));
+    return whole;
   }
 
   /** Renames; a failure is thrown (the dialog shows it). */
