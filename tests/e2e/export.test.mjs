@@ -41,7 +41,7 @@ test("export: the plan as CSV and as a workbook, the people list and a calendar,
     const rows = parseCsv(bytes.subarray(3).toString("utf8"));
     assert.equal(
       rows[0].join(","),
-      "person,placeholder,role,group,project,status,from,to,days,hours,booking_first_day,booking_last_day,booking_id",
+      "person,placeholder,role,group,project,status,from,to,days,hours,booking_first_day,booking_last_day,booking_allocation,booking_id",
     );
     assert.ok(rows.length > 20, `${rows.length} lines`);
     // Each line a week of at most 7 days with some hours, meeting its booking's days.

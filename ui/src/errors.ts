@@ -20,6 +20,7 @@ type WithDetail =
   | "mail"
   | "backup"
   | "save_file"
+  | "import_file"
   | "invalid_calendar_file"
   | "invalid_view"
   | "bad_file";
@@ -112,6 +113,7 @@ const JA_WITH_DETAIL: Record<WithDetail, string> = {
   backup: "移動の前にローカルのプランをバックアップできなかったため、移動しませんでした。",
   invalid_calendar_file: "カレンダーファイル（.ics）を読み込めませんでした。",
   save_file: "ファイルを保存できませんでした。",
+  import_file: "このファイルは取り込めません。何も書き込まれていません。",
   bad_file: "このチームのエクスポートファイルは読み込めません。何も書き込まれていません。",
 };
 

@@ -197,12 +197,32 @@ pub enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
-    /// Make a team's plan equal to an export file (put first, then remove; re-runnable).
+    /// Make a team's plan equal to an export file (--file, put first, then remove;
+    /// re-runnable); or add a sheet's bookings, time off, people or projects to it (--csv, a CSV
+    /// file or an .xlsx workbook: each row made, changed, already there or skipped with its
+    /// reason; all of it written or none; the same sheet again changes nothing).
+    #[command(group(clap::ArgGroup::new("source").required(true).args(["file", "csv"])))]
     Import {
         #[arg(long)]
         team: Option<String>,
+        /// A team export (JSON) made by `rp-admin export`.
         #[arg(long)]
-        file: PathBuf,
+        file: Option<PathBuf>,
+        /// A sheet: CSV (UTF-8 or Shift_JIS) or an Excel workbook (.xlsx, its first sheet).
+        #[arg(long, value_name = "FILE")]
+        csv: Option<PathBuf>,
+        /// Whose export the sheet is (its column names, dates and hours).
+        #[arg(long, value_enum, default_value = "generic", requires = "csv")]
+        preset: SheetPreset,
+        /// What the sheet holds.
+        #[arg(long, value_enum, default_value = "bookings", requires = "csv")]
+        holds: SheetHolds,
+        /// The order of the day and month in dates not written YYYY-MM-DD (else the preset's).
+        #[arg(long, value_enum, requires = "csv")]
+        dates: Option<SheetDates>,
+        /// Print what would be done, row by row, and write nothing.
+        #[arg(long, requires = "csv")]
+        dry_run: bool,
     },
     /// Give a team made before this version the person entries of its time off, so that its
     /// window reads use them (re-runnable; run it once every client writing to the team keeps them).
@@ -210,4 +230,32 @@ pub enum Command {
         #[arg(long)]
         team: Option<String>,
     },
+}
+
+/// Whose export a sheet is.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum SheetPreset {
+    /// This app's exports (the plan, the people and projects lists).
+    Ours,
+    Float,
+    Runn,
+    /// Any sheet: every preset's column names, and Japanese ones.
+    Generic,
+}
+
+/// What a sheet holds.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum SheetHolds {
+    /// Bookings and time off (their people and projects made when the team lacks them).
+    Bookings,
+    People,
+    Projects,
+}
+
+/// The order of a date's day and month.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum SheetDates {
+    Iso,
+    MonthFirst,
+    DayFirst,
 }

@@ -4,6 +4,7 @@
 
 mod cli;
 mod output;
+mod sheet;
 
 use clap::Parser;
 use cli::{Cli, Command};
@@ -385,7 +386,12 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
                 )
             });
         }
-        Command::Import { team, file } => {
+        Command::Import { team, csv: Some(path), preset, holds, dates, dry_run, .. } => {
+            let scope = scope(&store, team).await?;
+            sheet::import(&store, &scope, &out, path, sheet::options(*preset, *holds, *dates), *dry_run)
+                .await?;
+        }
+        Command::Import { team, file: Some(file), .. } => {
             let scope = scope(&store, team).await?;
             let text = std::fs::read_to_string(file).map_err(|e| StoreError::BadFile {
                 message: format!("cannot read {}: {e}", file.display()),
@@ -423,6 +429,9 @@ async fn run(cli: Cli) -> Result<(), StoreError> {
                     n(r.assignments, "assignment", "assignments"),
                 )
             });
+        }
+        Command::Import { .. } => {
+            return Err(StoreError::Config { message: "import needs --file or --csv".into() });
         }
     }
     Ok(())

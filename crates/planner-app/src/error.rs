@@ -111,6 +111,7 @@ error_codes! {
     Backup = "backup",
     BadFile = "bad_file",
     SaveFile = "save_file",
+    ImportFile = "import_file",
 }
 
 impl ErrorCode {
@@ -238,6 +239,9 @@ pub enum AppError {
     /// A file the user asked for (the report's CSV) could not be written.
     #[error("{0}")]
     SaveFile(String),
+    /// A file to import that cannot be read at all (a row's problem only skips the row).
+    #[error(transparent)]
+    ImportFile(#[from] planner_files::import::ImportError),
 }
 
 fn offline_text(reason: Option<&AppError>) -> String {
@@ -269,6 +273,7 @@ impl AppError {
             AppError::CacheDamaged(_) => ErrorCode::CacheDamaged,
             AppError::Backup(_) => ErrorCode::Backup,
             AppError::SaveFile(_) => ErrorCode::SaveFile,
+            AppError::ImportFile(_) => ErrorCode::ImportFile,
         }
     }
 

@@ -89,7 +89,7 @@ async fn the_plan_as_csv_has_a_line_per_booking_and_week_and_no_formula() {
     let lines: Vec<&str> = text.split("\r\n").filter(|l| !l.is_empty()).collect();
     assert_eq!(
         lines[0],
-        "person,placeholder,role,group,project,status,from,to,days,hours,booking_first_day,booking_last_day,booking_id"
+        "person,placeholder,role,group,project,status,from,to,days,hours,booking_first_day,booking_last_day,booking_allocation,booking_id"
     );
     // Bo's two weeks, tentative; a total's hours add up to 50.
     let fields = |l: &str| l.split(',').map(str::to_owned).collect::<Vec<_>>();

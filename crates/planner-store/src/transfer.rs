@@ -17,8 +17,10 @@ mod check;
 pub use check::MAX_IMPORTED_VERSION;
 mod copy;
 mod rows;
+mod sheet;
 
 pub use copy::CopyReport;
+pub use sheet::{SheetImported, SheetSummary, SheetWrites, TimeOffWrite};
 
 /// Moving a team's plan in and out of the table: export to a file, import a file (the team made
 /// equal to it), copy a plan in (adding only), clear a plan. A handle on the store

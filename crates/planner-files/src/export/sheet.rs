@@ -50,6 +50,7 @@ const PLAN: &[&str] = &[
     "hours",
     "booking_first_day",
     "booking_last_day",
+    "booking_allocation",
     "booking_id",
 ];
 
@@ -100,6 +101,7 @@ pub(crate) fn plan(t: &Timeline, lines: &[HoursLine<'_>]) -> Sheet {
                 Cell::Hours(u64::from(l.minutes)),
                 Cell::Day(a.range.start()),
                 Cell::Day(a.range.last_day()),
+                text(crate::import::allocation_text(a.allocation)),
                 text(a.id.as_str()),
             ]
         })

@@ -108,7 +108,8 @@ impl Plan<'_> {
             return Err(ValidationError::BookingTwice(twice.to_string()).into());
         }
         let count = u32::try_from(edits.len()).unwrap_or(u32::MAX);
-        let batch = Batch { id: ulid::Ulid::new().to_string(), count };
+        // An import's batch is its own (its count: the import's every write); else one made.
+        let batch = self.batch.cloned().unwrap_or_else(|| Batch { id: ulid::Ulid::new().to_string(), count });
         // Every booking checked before anything is written.
         let days = self.feed_days(scope).await?;
         let mut ready = Vec::with_capacity(edits.len());

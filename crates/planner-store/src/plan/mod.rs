@@ -60,12 +60,22 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy)]
 pub struct Plan<'a> {
     store: &'a Store,
+    /// The batch every change record of this handle is marked with (an import's), if any.
+    batch: Option<&'a feed::Batch>,
 }
 
 impl Store {
     /// The team's plan.
     pub fn plan(&self) -> Plan<'_> {
-        Plan { store: self }
+        Plan { store: self, batch: None }
+    }
+}
+
+impl<'a> Plan<'a> {
+    /// The same plan, its changes recorded as part of `batch` (the activity log shows the batch
+    /// as one entry): an import's writes.
+    pub fn in_batch(self, batch: &'a feed::Batch) -> Plan<'a> {
+        Plan { batch: Some(batch), ..self }
     }
 }
 

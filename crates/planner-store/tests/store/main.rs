@@ -25,6 +25,7 @@ mod placeholders;
 mod plan;
 mod planted;
 mod series;
+mod sheet_import;
 mod signin;
 mod signin_attacks;
 mod table_clock;

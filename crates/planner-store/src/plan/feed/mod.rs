@@ -193,8 +193,11 @@ impl Plan<'_> {
         self,
         scope: &TeamScope,
         days: u32,
-        change: Change,
+        mut change: Change,
     ) -> Result<TransactWriteItem, StoreError> {
+        if change.batch.is_none() {
+            change.batch = self.batch.cloned();
+        }
         let now = self.store.now();
         let millis = planner_domain::epoch_millis(now);
         // Records of one millisecond keep this store's order (a create and the move after it);

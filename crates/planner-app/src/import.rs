@@ -1,0 +1,102 @@
+//! The plan in from a sheet (CSV or XLSX: this app's exports, Float's, Runn's, or any sheet
+//! mapped), as the window and `rp-admin import --csv` ask: a preview first (the file read by
+//! `planner_files::import` and held against the team over the file's days; nothing written),
+//! then the same preview made again against the team as it is then and written all or nothing
+//! (`Transfer::import_sheet`, access pattern 69), cancellable by another call while it runs.
+
+use crate::AppError;
+use crate::app::App;
+use planner_cache::Change;
+use planner_domain::DateRange;
+use planner_files::import::{self, Options, Preview, Read, Team, Thing, What};
+use planner_store::transfer::{SheetImported, SheetSummary};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// A preview: the file as read (its header and the columns used) and what importing it does.
+#[derive(Debug, Clone)]
+pub struct Previewed {
+    pub read: Read,
+    pub preview: Preview,
+}
+
+/// An import's end: the preview it wrote (made against the team as it was then) and how the
+/// writing ended.
+#[derive(Debug, Clone)]
+pub struct Imported {
+    pub preview: Preview,
+    pub end: SheetImported,
+}
+
+impl App {
+    /// Reads `bytes` as `options` say and holds each row against the team: what would be made,
+    /// changed, found already there or skipped (and why). Nothing is written.
+    pub async fn import_preview(&self, bytes: &[u8], options: &Options) -> Result<Previewed, AppError> {
+        let read = import::read(bytes, options)?;
+        let today = self.today()?;
+        let span = match read.span() {
+            Some(span) => span,
+            None => DateRange::new(today, today.add_days(1))?,
+        };
+        let t = self.read(async |store, scope| store.plan().timeline(scope, span).await).await?;
+        let team = Team {
+            people: &t.people,
+            projects: &t.projects,
+            assignments: &t.items.assignments,
+            time_off: &t.items.time_off,
+        };
+        let preview = import::preview(&read, team);
+        Ok(Previewed { read, preview })
+    }
+
+    /// Imports `bytes` (named `file`, as the user chose it): the preview made again against
+    /// the team as it is now, then written all or nothing. `key`: the window's name for the
+    /// run, which [`App::cancel_edit`] takes; `progress(done, of)` as items are written.
+    pub async fn import_sheet(
+        &self,
+        key: &str,
+        bytes: &[u8],
+        file: &str,
+        options: &Options,
+        mut progress: impl FnMut(usize, usize) + Send,
+    ) -> Result<Imported, AppError> {
+        // Boxed, as the writing below: deep futures, kept off the caller's stack.
+        let Previewed { preview, .. } = Box::pin(self.import_preview(bytes, options)).await?;
+        let summary = summary_of(file, &preview);
+        if preview.writes.is_empty() {
+            return Ok(Imported { preview, end: SheetImported::Written { requests: 0 } });
+        }
+        let cancel = Arc::new(AtomicBool::new(false));
+        self.running_edits.lock().unwrap_or_else(|e| e.into_inner()).insert(key.to_owned(), cancel.clone());
+        let writes = preview.writes.clone();
+        // The window reads the timeline again after an import, and the offline copy with it.
+        let end = Box::pin(self.write_as(
+            async |store, scope| {
+                store.transfer().import_sheet(scope, writes, &summary, &cancel, &mut progress).await
+            },
+            Change::Nothing,
+        ))
+        .await;
+        self.running_edits.lock().unwrap_or_else(|e| e.into_inner()).remove(key);
+        Ok(Imported { preview, end: end? })
+    }
+}
+
+/// The counts of `preview` for the import's summary record.
+pub fn summary_of(file: &str, preview: &Preview) -> SheetSummary {
+    let made = |thing| preview.count(What::Create, Some(thing));
+    SheetSummary {
+        file: file.chars().take(200).collect(),
+        people: made(Thing::Person),
+        projects: made(Thing::Project),
+        assignments: made(Thing::Booking),
+        time_off: made(Thing::TimeOff),
+        changed: preview.count(What::Change, None),
+        same: preview.count(What::Same, None),
+        skipped: preview.count(What::Skip, None),
+    }
+}
+
+#[cfg(test)]
+#[path = "import_tests.rs"]
+mod tests;
