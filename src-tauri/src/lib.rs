@@ -3,6 +3,7 @@
 //! it on what the settings name, loops its connection check, and hands it the OS's links.
 
 pub mod commands;
+pub mod dialogs;
 pub mod ipc;
 pub mod memory;
 pub mod rendering;
@@ -48,6 +49,8 @@ pub fn run() {
         .plugin(tauri_plugin_deep_link::init())
         // The window's size and place as the user left them (window_place.rs).
         .plugin(window_place::plugin())
+        // The OS's open and save dialogs (commands/files.rs).
+        .plugin(tauri_plugin_dialog::init())
         .on_window_event(window_place::on_event);
     commands::register(builder)
         .setup(move |app| {
@@ -66,6 +69,7 @@ pub fn run() {
                 None => tracing::info!("opened {}{how} in {took} ms", opened.mode()),
             }
             app.manage(state);
+            app.manage(dialogs::Dialogs(app.handle().clone()));
             // Should the page never finish loading, the window still comes (with what it has).
             let late = app.handle().clone();
             tauri::async_runtime::spawn(async move {

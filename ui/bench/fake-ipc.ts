@@ -177,6 +177,9 @@ export const saveReportCsv: typeof real.saveReportCsv = refused;
 export const exportPlan: typeof real.exportPlan = refused;
 export const exportList: typeof real.exportList = refused;
 export const exportIcs: typeof real.exportIcs = refused;
+export const pickImportFile: typeof real.pickImportFile = refused;
+export const importPreview: typeof real.importPreview = refused;
+export const importSheet: typeof real.importSheet = refused;
 export const logWindowError: typeof real.logWindowError = () => reply(true);
 // The local workspace is never offline.
 export const reconnect: typeof real.reconnect = sessionStatus;

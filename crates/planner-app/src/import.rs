@@ -8,8 +8,15 @@ use crate::AppError;
 use crate::app::App;
 use planner_cache::Change;
 use planner_domain::DateRange;
-use planner_files::import::{self, Options, Preview, Read, Team, Thing, What};
-use planner_store::transfer::{SheetImported, SheetSummary};
+use planner_files::import::{self, Team};
+use planner_store::transfer::SheetSummary;
+
+// What the import's calls take and give, for the shell (which names them through here).
+pub use planner_files::import::{
+    DateOrder, Field, Holds, ImportError, Line, MAX_BYTES, Mapping, Options, Preset, Preview, Read, Thing,
+    What,
+};
+pub use planner_store::transfer::SheetImported;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 

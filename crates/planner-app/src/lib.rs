@@ -22,6 +22,7 @@ mod capacity;
 pub mod diagnostics;
 mod error;
 pub mod export;
+pub mod folders;
 pub mod import;
 mod journal;
 mod labels;

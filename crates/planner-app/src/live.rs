@@ -93,6 +93,8 @@ pub struct LiveItem {
     pub change: LiveChange,
     /// A run's counts (a cascade's bars deleted with a person, an import's items), by name.
     pub summary: Vec<(String, u64)>,
+    /// The file an import read (its summary's `file`: a sheet's name as the user chose it).
+    pub source: Option<String>,
     /// The edit of many bookings it is one change of (the activity log shows one entry a batch).
     pub batch: Option<planner_store::feed::Batch>,
 }
@@ -208,6 +210,12 @@ pub(crate) fn live_item(record: &ChangeRecord, me: &UserId) -> LiveItem {
         item: record.item.clone(),
         change: change.unwrap_or(LiveChange::Whole),
         summary,
+        source: record
+            .summary
+            .as_ref()
+            .and_then(|s| s.get("file"))
+            .and_then(|f| f.as_str())
+            .map(str::to_owned),
         batch: record.batch.clone(),
     }
 }

@@ -1,6 +1,6 @@
 //! Where the app keeps and reads its things. This is the only module that builds a local file
 //! or folder name (`workspace.db`, `audit.log`, `tables/…`, `offline/…`, `last-team.txt`, `prefs/…`,
-//! `backups/…`, the log folder); everything else asks it.
+//! `backups/…`, `last-folders.json`, the log folder); everything else asks it.
 
 use crate::AppError;
 use planner_config::Settings;
@@ -51,6 +51,11 @@ impl Places {
         directories::BaseDirs::new()
             .map(|b| b.home_dir().join("Downloads"))
             .ok_or_else(|| AppError::config("the operating system reports no home directory for this user"))
+    }
+
+    /// The folders the open and save dialogs last showed, by what they were for.
+    pub fn last_folders(&self) -> PathBuf {
+        self.data.join("last-folders.json")
     }
 
     /// This computer's local workspace (the embedded engine's file).

@@ -11,6 +11,7 @@
 //! serves the app's runtime and the tests' mock runtime alike.
 
 use crate::IpcError;
+use crate::dialogs::Dialogs;
 use planner_app::{App, Places};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -64,6 +65,7 @@ pub type Running = Pin<Box<dyn Future<Output = Result<InvokeResponseBody, Invoke
 pub trait Caller: Send + Sync {
     fn app(&self, command: &str) -> Result<State<'_, App>, InvokeError>;
     fn places(&self, command: &str) -> Result<State<'_, Places>, InvokeError>;
+    fn dialogs(&self, command: &str) -> Result<State<'_, Dialogs>, InvokeError>;
     /// The window's channel of that id.
     fn channel(&self, id: JavaScriptChannelId) -> Channel<InvokeResponseBody>;
 }
@@ -75,6 +77,10 @@ impl<R: Runtime> Caller for Webview<R> {
 
     fn places(&self, command: &str) -> Result<State<'_, Places>, InvokeError> {
         self.try_state::<Places>().ok_or_else(|| not_managed("Places", command))
+    }
+
+    fn dialogs(&self, command: &str) -> Result<State<'_, Dialogs>, InvokeError> {
+        self.try_state::<Dialogs>().ok_or_else(|| not_managed("Dialogs", command))
     }
 
     fn channel(&self, id: JavaScriptChannelId) -> Channel<InvokeResponseBody> {

@@ -6,6 +6,8 @@
 pub mod capacity;
 pub mod declared;
 pub mod export;
+pub mod files;
+pub mod import;
 pub mod labels;
 pub mod live;
 pub mod many;

@@ -170,6 +170,10 @@ pub struct LiveItemDto {
     /// A run's counts by name (`assignmentsDeleted`, an import's `resources`, …: the stored names).
     #[ts(type = "Array<[string, number]>")]
     pub summary: Vec<(String, u64)>,
+    /// The file an import read (a sheet's name as the user chose it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub source: Option<String>,
     /// The edit of many bookings it is one change of: its id and how many bookings it held.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -199,6 +203,7 @@ impl From<&LiveItem> for LiveItemDto {
             item: i.item.clone(),
             change: (&i.change).into(),
             summary: i.summary.clone(),
+            source: i.source.clone(),
             batch: i.batch.as_ref().map(|b| BatchDto { id: b.id.clone(), count: b.count }),
         }
     }

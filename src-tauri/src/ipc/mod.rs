@@ -7,6 +7,7 @@
 mod assignments;
 mod capacity;
 mod export;
+mod import;
 mod labels;
 mod live;
 mod many;
@@ -21,6 +22,7 @@ mod working_time;
 pub use assignments::*;
 pub use capacity::*;
 pub use export::*;
+pub use import::*;
 pub use labels::*;
 pub use live::*;
 pub use many::*;

@@ -21,6 +21,15 @@ export type LabelPart = "group" | "role" | "skill";
 const JA_KIND: Record<LabelKind, string> = { group: "グループ", role: "役割", skill: "スキル" };
 
 /** `n` as English writes it, with the noun's singular or plural. */
+/** What a sheet's import made and changed (its summary record's counts). */
+export interface SheetCounts {
+  people: number;
+  projects: number;
+  bookings: number;
+  timeOff: number;
+  changed: number;
+}
+
 const en = (n: number, one: string, many: string) => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
 const ja = (n: number) => n.toLocaleString("ja");
 
@@ -191,6 +200,9 @@ export const EN_ACTIVITY = {
     `${who} imported a plan (${en(people, "person", "people")}, ${en(projects, "project", "projects")}, ${en(assignments, "assignment", "assignments")})`,
   actCopied: (who: string, people: number, projects: number, assignments: number) =>
     `${who} brought a local plan into the team (${en(people, "person", "people")}, ${en(projects, "project", "projects")}, ${en(assignments, "assignment", "assignments")})`,
+  /** A sheet imported: what it made, and how many items it changed. */
+  actImportedSheet: (who: string, file: string, made: SheetCounts) =>
+    `${who} imported ${file}: made ${en(made.people, "person", "people")}, ${en(made.projects, "project", "projects")}, ${en(made.bookings, "booking", "bookings")} and ${made.timeOff.toLocaleString("en")} time off; changed ${en(made.changed, "item", "items")}`,
 
   /** Anything else (a record this window cannot read the details of). */
   actSomething: (who: string, kind: FeedKind) =>
@@ -367,6 +379,8 @@ export const JA_ACTIVITY: ActivityWords = {
     `${who}が 計画をインポートしました（メンバー ${ja(people)} 人、案件 ${ja(projects)} 件、アサイン ${ja(assignments)} 件）`,
   actCopied: (who: string, people: number, projects: number, assignments: number) =>
     `${who}が ローカルの計画をチームに取り込みました（メンバー ${ja(people)} 人、案件 ${ja(projects)} 件、アサイン ${ja(assignments)} 件）`,
+  actImportedSheet: (who: string, file: string, made: SheetCounts) =>
+    `${who}が ${file} を取り込みました（作成：メンバー ${ja(made.people)} 人、案件 ${ja(made.projects)} 件、予定 ${ja(made.bookings)} 件、休暇 ${ja(made.timeOff)} 件／変更 ${ja(made.changed)} 件）`,
 
   actSomething: (who: string, kind: FeedKind) =>
     `${who}が ${

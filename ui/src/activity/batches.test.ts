@@ -81,4 +81,29 @@ describe("an edit of many in the activity log", () => {
     expect(batchSentence(mixed, say("en"))).toBe("Ada edited 2 bookings at once (Apollo)");
     expect(batchRestorable(mixed)).toBe(false);
   });
+
+  it("is a sheet's import said by its summary, with its file and counts", () => {
+    const summary: LiveItemDto = {
+      ...rec("c9", "created", "apollo", "B"),
+      kind: "import",
+      action: "imported",
+      change: { kind: "whole" },
+      summary: [
+        ["resources", 3],
+        ["projects", 2],
+        ["assignments", 4],
+        ["timeOff", 2],
+        ["changed", 1],
+      ],
+      source: "float-schedule.csv",
+    };
+    const batch = [summary, rec("c8", "created", "apollo", "B"), rec("c7", "changed", "gemini", "B")];
+    expect(batchSentence(batch, say("en"))).toBe(
+      "Ada imported float-schedule.csv: made 3 people, 2 projects, 4 bookings and 2 time off; changed 1 item",
+    );
+    expect(batchSentence(batch, say("ja"))).toBe(
+      "Adaさんが float-schedule.csv を取り込みました（作成：メンバー 3 人、案件 2 件、予定 4 件、休暇 2 件／変更 1 件）",
+    );
+    expect(batchRestorable(batch)).toBe(false);
+  });
 });

@@ -3,7 +3,7 @@
 // a batch of deletes is restored as one. Pure; tested in batches.test.ts.
 import type { LiveItemDto } from "../ipc";
 import { ACTIVITY, type BatchDid } from "./activityWords";
-import { restorable, type Say, whoOf } from "./sentences";
+import { restorable, type Say, sentence, whoOf } from "./sentences";
 
 /** An entry of the log: a record of its own, or an edit of many's records (newest first). */
 export interface Entry {
@@ -30,11 +30,15 @@ export function entriesOf(items: readonly LiveItemDto[]): Entry[] {
   return out;
 }
 
-/** A batch as one sentence: who did what to how many bookings, of which projects. */
+/** A batch as one sentence: who did what to how many bookings, of which projects (an import:
+ * what its summary says). */
 export function batchSentence(batch: readonly LiveItemDto[], say: Say): string {
   const t = ACTIVITY[say.lang];
   const first = batch[0];
   if (!first) return "";
+  // A sheet's import: its summary record says it, with its counts.
+  const summary = batch.find((i) => i.kind === "import");
+  if (summary) return sentence(summary, say);
   const actions = new Set(batch.map((i) => i.action));
   const [only] = actions;
   const did: BatchDid =

@@ -178,6 +178,14 @@ export function sentence(item: LiveItemDto, say: Say): string {
     }
     case "whole": {
       if (item.kind !== "import") return t.actSomething(who, item.kind);
+      if (item.source !== undefined && item.action === "imported")
+        return t.actImportedSheet(who, item.source, {
+          people: count(item, "resources"),
+          projects: count(item, "projects"),
+          bookings: count(item, "assignments"),
+          timeOff: count(item, "timeOff"),
+          changed: count(item, "changed"),
+        });
       const counts = [count(item, "resources"), count(item, "projects"), count(item, "assignments")] as const;
       return item.action === "copied" ? t.actCopied(who, ...counts) : t.actImported(who, ...counts);
     }

@@ -29,6 +29,18 @@ import type { GroupFromDto } from "./bindings/GroupFromDto";
 import type { HandedOverDto } from "./bindings/HandedOverDto";
 import type { HolidayDto } from "./bindings/HolidayDto";
 import type { HolidayInput } from "./bindings/HolidayInput";
+import type { ImportColumn } from "./bindings/ImportColumn";
+import type { ImportDates } from "./bindings/ImportDates";
+import type { ImportEndDto } from "./bindings/ImportEndDto";
+import type { ImportField } from "./bindings/ImportField";
+import type { ImportHolds } from "./bindings/ImportHolds";
+import type { ImportLineDto } from "./bindings/ImportLineDto";
+import type { ImportOptionsInput } from "./bindings/ImportOptionsInput";
+import type { ImportPreset } from "./bindings/ImportPreset";
+import type { ImportPreviewDto } from "./bindings/ImportPreviewDto";
+import type { ImportThing } from "./bindings/ImportThing";
+import type { ImportWhat } from "./bindings/ImportWhat";
+import type { ImportedDto } from "./bindings/ImportedDto";
 import type { IpcError } from "./bindings/IpcError";
 import type { LabelDto } from "./bindings/LabelDto";
 import type { LabelKind } from "./bindings/LabelKind";
@@ -120,6 +132,18 @@ export type {
   HandedOverDto,
   HolidayDto,
   HolidayInput,
+  ImportColumn,
+  ImportDates,
+  ImportEndDto,
+  ImportField,
+  ImportHolds,
+  ImportLineDto,
+  ImportOptionsInput,
+  ImportPreset,
+  ImportPreviewDto,
+  ImportThing,
+  ImportWhat,
+  ImportedDto,
   IpcError,
   LabelDto,
   LabelKind,
@@ -242,6 +266,25 @@ export interface Commands {
    * and week or day, in the downloads folder; answers the file's path.
    */
   exportPlan(firstDay: string, lastDay: string, period: ExportPeriod, format: ExportFormat): Promise<string>;
+
+  // files
+  /**
+   * Asks the user for a sheet to import (CSV or an Excel workbook), titled `title`; the path
+   * chosen, or none when the dialog was closed.
+   */
+  pickImportFile(title: string): Promise<string | null>;
+
+  // import
+  /**
+   * Reads the file at `path` as `options` say and holds each row against the team; nothing is
+   * written.
+   */
+  importPreview(path: string, options: ImportOptionsInput): Promise<ImportPreviewDto>;
+  /**
+   * Imports the file at `path` (its preview made again against the team as it is now), telling
+   * `on_progress` as items are written; `key` (made by the window) names it for `cancel_edit`.
+   */
+  importSheet(key: string, path: string, options: ImportOptionsInput, onProgress: (message: DeleteProgressDto) => void): Promise<ImportedDto>;
 
   // labels
   /**
@@ -544,6 +587,9 @@ export const updateTimeOff: Commands["updateTimeOff"] = (current, input) => invo
 export const exportIcs: Commands["exportIcs"] = (personId, firstDay, lastDay, lang) => invoke<string>("export_ics", { personId, firstDay, lastDay, lang });
 export const exportList: Commands["exportList"] = (list, format) => invoke<string>("export_list", { list, format });
 export const exportPlan: Commands["exportPlan"] = (firstDay, lastDay, period, format) => invoke<string>("export_plan", { firstDay, lastDay, period, format });
+export const pickImportFile: Commands["pickImportFile"] = (title) => invoke<string | null>("pick_import_file", { title });
+export const importPreview: Commands["importPreview"] = (path, options) => invoke<ImportPreviewDto>("import_preview", { path, options });
+export const importSheet: Commands["importSheet"] = (key, path, options, onProgress) => invoke<ImportedDto>("import_sheet", { key, path, options, onProgress: channel(onProgress) });
 export const createLabel: Commands["createLabel"] = (kind, name, id) => invoke<LabelDto>("create_label", { kind, name, id });
 export const deleteLabel: Commands["deleteLabel"] = (id) => invoke<number>("delete_label", { id });
 export const renameLabel: Commands["renameLabel"] = (id, version, name) => invoke<LabelDto>("rename_label", { id, version, name });

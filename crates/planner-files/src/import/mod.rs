@@ -27,6 +27,8 @@ use planner_domain::DateRange;
 /// Why a file cannot be imported at all (a row's problem only skips the row).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ImportError {
+    #[error("the file cannot be read: {0}")]
+    Unreadable(String),
     #[error("the file is larger than {max_mib} MiB")]
     TooLarge { max_mib: usize },
     #[error("the file is neither a CSV file (UTF-8 or Shift_JIS text) nor an Excel workbook (.xlsx)")]

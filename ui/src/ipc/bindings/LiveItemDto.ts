@@ -34,6 +34,10 @@ item: string, change: LiveChangeDto,
  */
 summary: Array<[string, number]>, 
 /**
+ * The file an import read (a sheet's name as the user chose it).
+ */
+source?: string, 
+/**
  * The edit of many bookings it is one change of: its id and how many bookings it held.
  */
 batch?: BatchDto, };

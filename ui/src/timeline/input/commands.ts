@@ -204,6 +204,8 @@ export class Commands {
   /** The utilisation report (the toolbar's). */
   openReport = (): void => this.d.modal.show({ kind: "report" });
   openExport = (): void => this.d.modal.show({ kind: "export" });
+  /** A sheet in (the toolbar's Import…; planners and admins). */
+  openImport = (): void => this.d.modal.show({ kind: "import" });
 
   /** Who is free over a bar's days, or the cursor's (its stretch, else five days from its day). */
   openFree = (bar?: AssignmentDto): void => {

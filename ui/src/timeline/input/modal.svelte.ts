@@ -58,6 +58,8 @@ export type Modal =
   | { kind: "report" }
   /** The plan or a list as a file (the toolbar's Export…), first over the rows' period. */
   | { kind: "export" }
+  /** A sheet's bookings, time off, people or projects in (the toolbar's Import…). */
+  | { kind: "import" }
   /** Who is free over days `[from, to]` (an empty day's menu). */
   | { kind: "free"; first: string; last: string }
   /** The team's members (the toolbar's). */

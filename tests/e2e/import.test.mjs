@@ -1,0 +1,129 @@
+// Import, end to end on the demo team: the toolbar's Import… asks for a file in the OS's own
+// open dialog (GTK's file chooser, answered here with xdotool as a user types a path); a Float
+// schedule with one bad row is previewed — each row made or skipped, the bad one with its line,
+// column and why — and nothing is written until Import; then it is written, its people and
+// bookings are on the timeline, and the team's log has the import as one record with its counts.
+// The dialog opens again in the folder of the last file (the file's bare name is enough), and the
+// same file again changes nothing.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { appGone, closeDialog, dialogGone, rowOf, sleep, until, withTimeline } from "./webdriver.mjs";
+
+const APP = process.env.RP_APP_BINARY;
+const ADMIN = process.env.RP_ADMIN_BINARY;
+const FIXTURES = new URL("../../crates/planner-files/fixtures/import/", import.meta.url).pathname;
+
+const xdotool = (...args) => execFileSync("xdotool", args, { encoding: "utf8" }).trim();
+
+/** The X windows of the OS's dialogs titled `title` that are shown. */
+function dialogWindows(title) {
+  try {
+    return xdotool("search", "--onlyvisible", "--name", title).split("\n").filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
+/** Clicks `button`, which opens the OS's open dialog titled `title`, and answers it as a user
+ * does: its location typed (Ctrl+L opens the field; a bare name is read in the folder the dialog
+ * shows), then its Open button clicked. */
+async function openThroughDialog(app, button, title, typed) {
+  const before = new Set(dialogWindows(title));
+  await app.click(button);
+  const id = await until(`the open dialog "${title}"`, () => dialogWindows(title).find((w) => !before.has(w)));
+  // A size that keeps the dialog's buttons on this screen (no window manager places it here).
+  xdotool("windowsize", "--sync", id, "900", "600");
+  xdotool("windowmove", "--sync", id, "0", "0");
+  xdotool("windowfocus", "--sync", id);
+  xdotool("key", "--clearmodifiers", "ctrl+l");
+  xdotool("type", "--delay", "15", typed);
+  await sleep(300);
+  try {
+    await until("the open dialog to close", async () => {
+      if (!dialogWindows(title).includes(id)) return true;
+      const geometry = Object.fromEntries(
+        xdotool("getwindowgeometry", "--shell", id)
+          .split("\n")
+          .map((l) => l.split("=")),
+      );
+      // The Open button: the last at the dialog's bottom right.
+      const x = Number(geometry.X) + Number(geometry.WIDTH) - 45;
+      const y = Number(geometry.Y) + Number(geometry.HEIGHT) - 22;
+      // (No --sync: the pointer may be there already, from the last dialog.)
+      xdotool("mousemove", String(x), String(y), "click", "1");
+      await sleep(700);
+      return false;
+    });
+  } catch (e) {
+    // What the screen showed (the dialog is the OS's, outside the web view's screenshots).
+    const shots = process.env.RP_E2E_SHOTS ?? "artifacts/e2e";
+    execFileSync("import", ["-window", "root", join(shots, "import-open-dialog-stuck.png")]);
+    throw e;
+  }
+}
+
+test("import: a Float schedule chosen in the OS's dialog, previewed row by row, imported once", async () => {
+  const folder = mkdtempSync(join(tmpdir(), "rp-e2e-import-"));
+  const file = join(folder, "float-schedule.csv");
+  copyFileSync(join(FIXTURES, "float-schedule.csv"), file);
+  // One bad row: a day February does not have.
+  writeFileSync(file, `${readFileSync(file, "utf8")}Dana Wu,Design,Acme,Website relaunch,02-30-2027,03-02-2027,6,,,,\n`);
+
+  await withTimeline(APP, async (app) => {
+    await app.click((await app.findAll('button[data-action="import"]'))[0]);
+    await app.waitFor('dialog[open] button[data-action="choose-file"]');
+    await app.screenshot("import-1-dialog");
+    const choose = async () => (await app.findAll('dialog[open] button[data-action="choose-file"]'))[0];
+    await openThroughDialog(app, await choose(), "Choose a sheet to import", file);
+
+    // The preview: Float's columns found, each row's fate; nothing written yet.
+    await app.waitFor("dialog[open] tr[data-line]", 5);
+    const counts = async () => {
+      const out = {};
+      for (const w of ["create", "change", "same", "skip"])
+        out[w] = Number((await app.texts(`dialog[open] .count[data-what=${w}] b`))[0]);
+      return out;
+    };
+    assert.deepEqual(await counts(), { create: 11, change: 0, same: 0, skip: 1 });
+    const bad = await app.script(
+      `const r = document.querySelector('dialog[open] tr[data-what="skip"]'); return [r.dataset.line, r.cells[3].textContent];`,
+    );
+    assert.deepEqual(bad, ["8", "column “Start Date”: there is no day 2027-02-30: February 2027 has 28 days"]);
+    await app.screenshot("import-2-preview");
+    assert.equal(await rowOf(app, "Aiko Tanaka"), null, "a preview writes nothing");
+
+    // Import: written, said, and the timeline shows the new people.
+    await app.click((await app.findAll('dialog[open] button[data-action="import"]'))[0]);
+    const said = await until("the import's end", async () => (await app.texts("dialog[open] p.done"))[0] ?? null, 20000);
+    assert.equal(said, "Imported: 11 items made, 0 changed.");
+    await app.screenshot("import-3-imported");
+    await closeDialog(app);
+    await dialogGone(app);
+    await until("Aiko's row on the timeline", async () => (await rowOf(app, "Aiko Tanaka")) !== null);
+    await app.screenshot("import-4-timeline");
+
+
+    // Again: the dialog opens where the file was (its bare name is enough), and nothing changes.
+    await app.click((await app.findAll('button[data-action="import"]'))[0]);
+    await app.waitFor('dialog[open] button[data-action="choose-file"]');
+    await openThroughDialog(app, await choose(), "Choose a sheet to import", "float-schedule.csv");
+    await app.waitFor("dialog[open] tr[data-line]", 5);
+    assert.deepEqual(await counts(), { create: 0, change: 0, same: 6, skip: 1 });
+    const disabled = await app.script(`return document.querySelector('dialog[open] button[data-action="import"]').disabled`);
+    assert.equal(disabled, true, "nothing to import");
+    await app.screenshot("import-5-again");
+    await closeDialog(app);
+  });
+  await appGone(APP);
+
+  // The team's activity log (the local workspace's, read by rp-admin): the import is one
+  // summary record, with its file and counts; the second import wrote nothing.
+  const log = execFileSync(ADMIN, ["activity", "--since", "2000-01-01"], { encoding: "utf8" });
+  const imports = log.split("\n").filter((l) => l.includes("import imported"));
+  assert.equal(imports.length, 1, log.slice(-2000));
+  assert.match(imports[0], /"assignments":4,"changed":0,"file":"float-schedule\.csv","projects":2,"resources":3,"same":0,"skipped":1,"timeOff":2/);
+});
