@@ -43,3 +43,21 @@ fn a_bad_range_period_or_format_is_refused_with_a_sentence() {
     let list = call(&w, "export_list", json!({ "list": "invoices", "format": "csv" })).unwrap_err();
     assert!(list.to_string().contains("list"), "{list}");
 }
+
+#[test]
+fn a_print_asked_wrongly_is_refused_with_a_sentence() {
+    let (_app, w) = window();
+    let pdf = |first: &str, last: &str, zoom: &str, paper: &str| {
+        call(
+            &w,
+            "export_pdf",
+            json!({ "firstDay": first, "lastDay": last, "rows": "people", "zoom": zoom, "paper": paper, "lang": "en" }),
+        )
+    };
+    let long = pdf("2026-01-01", "2028-06-30", "month", "a4").unwrap_err();
+    assert_eq!(long["code"], "report_too_long", "{long}");
+    let reversed = pdf("2027-03-10", "2027-03-01", "day", "letter").unwrap_err();
+    assert_eq!(reversed["code"], "range_end_before_start");
+    let zoom = pdf("2027-03-01", "2027-03-10", "hour", "a4").unwrap_err();
+    assert!(zoom.as_str().unwrap_or_default().contains("invalid args `zoom`"), "{zoom}");
+}

@@ -2,7 +2,8 @@
 // plan as CSV (a line a booking and week: RFC 4180, UTF-8 with a byte-order mark, each line's
 // week meeting its booking's days), as an Excel workbook (a zip of the workbook's parts, with its
 // people and projects sheets), the people list, and a person's calendar (.ics); each saved in
-// the downloads folder under its own name, whose path the dialog says. A last day before the
+// the downloads folder under its own name, whose path the dialog says; the timeline printed as a
+// PDF, read back by poppler. A last day before the
 // first is a sentence, and nothing is saved. The calendar goes into a real calendar program
 // (calcurse), which shows each booking on its days; `rp-admin ics` prints the same events.
 import assert from "node:assert/strict";
@@ -20,6 +21,7 @@ const ADMIN = process.env.RP_ADMIN_BINARY;
 
 test("export: the plan as CSV and as a workbook, the people list and a calendar, saved where the dialog says", async () => {
   let icsPath = "";
+  let pdfPath = "";
   await withTimeline(APP, async (app) => {
     await app.click((await app.findAll('button[data-action="export"]'))[0]);
     await app.waitFor("dialog[open] input[name=what]");
@@ -92,6 +94,17 @@ test("export: the plan as CSV and as a workbook, the people list and a calendar,
     assert.match(basename(icsPath), /^Alice-Johnson-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d(-\d+)?\.ics$/);
     await app.screenshot("export-3-calendar");
 
+    // The timeline to print: a PDF of landscape A4 pages, people's rows, the days fitted to the width.
+    await app.click((await app.findAll("dialog[open] input[name=what][value=print]"))[0]);
+    await app.set("dialog[open] select[name=paper]", "a4");
+    await app.set("dialog[open] select[name=zoom]", "fit");
+    await app.screenshot("export-4-print");
+    pdfPath = await until("the printed timeline's file", async () => {
+      const p = await exported();
+      return p.endsWith(".pdf") ? p : null;
+    });
+    assert.match(basename(pdfPath), /^timeline-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d(-\d+)?\.pdf$/);
+
     // A last day before the first: a sentence, no file.
     await app.click((await app.findAll("dialog[open] input[name=what][value=plan]"))[0]);
     await app.set("dialog[open] input[name=to]", "2020-01-01");
@@ -99,6 +112,14 @@ test("export: the plan as CSV and as a workbook, the people list and a calendar,
     const said = await until("the refusal", async () => (await app.texts("dialog[open] [role=alert]")).join(" ").trim());
     assert.match(said, /before|first/i);
   });
+
+  // The printed timeline as a reader sees it (poppler): landscape A4 pages, the demo's names
+  // (Japanese ones as written) and projects on them; its first page as an image, to look at.
+  const info = execFileSync("pdfinfo", [pdfPath], { encoding: "utf8" });
+  assert.match(info, /841\.89 x 595\.28 pts \(A4\)/);
+  const pdfText = execFileSync("pdftotext", ["-layout", pdfPath, "-"], { encoding: "utf8" });
+  for (const name of ["Alice Johnson", "山田 太郎", "Globex Website"]) assert.ok(pdfText.includes(name), `${name} printed`);
+  execFileSync("pdftoppm", ["-r", "60", "-png", "-f", "1", "-l", "1", pdfPath, join(process.env.RP_E2E_SHOTS ?? "artifacts/e2e", "export-5-printed")]);
 
   // The calendar in a calendar program: calcurse takes the file, and shows each booking on each of
   // its days and not the day after (DTEND is the day after the last).

@@ -177,6 +177,7 @@ export const saveReportCsv: typeof real.saveReportCsv = refused;
 export const exportPlan: typeof real.exportPlan = refused;
 export const exportList: typeof real.exportList = refused;
 export const exportIcs: typeof real.exportIcs = refused;
+export const exportPdf: typeof real.exportPdf = refused;
 export const pickImportFile: typeof real.pickImportFile = refused;
 export const importPreview: typeof real.importPreview = refused;
 export const importSheet: typeof real.importSheet = refused;

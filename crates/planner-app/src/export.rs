@@ -1,6 +1,7 @@
 //! The plan out of the app as files in a folder (the user's downloads): the bookings' hours over
 //! a range and the team's lists (`planner_files::export`), and calendar feeds
-//! (`planner_files::ics`), from one timeline read each; saved under a name no file there has. Any
+//! (`planner_files::ics`), and the timeline printed as a PDF (`planner_files::print`), from one
+//! timeline read each; saved under a name no file there has. Any
 //! member may export (viewers too: it is what the timeline shows them).
 
 use crate::AppError;
@@ -9,6 +10,7 @@ use planner_domain::capacity::Period;
 use planner_domain::{DateRange, PersonId};
 pub use planner_files::export::{ExportError, Format, Listing, Made};
 use planner_files::ics::{self, FeedWords, Whose};
+pub use planner_files::print::{self, Paper, Print, RowsOf, Zoom};
 use std::path::{Path, PathBuf};
 
 impl From<ExportError> for AppError {
@@ -71,6 +73,30 @@ impl App {
         let made = ics::feed(&t, whose, range, stamp, FeedWords::of(lang))
             .ok_or(AppError::Store(planner_store::StoreError::NotFound { what: "person" }))?;
         save(folder, Made { stem: made.stem, bytes: made.text.into_bytes() }, "ics").await
+    }
+
+    /// Saves the timeline over `print.range` (at most two years) as a PDF in `folder`: a row a
+    /// person or a project at the zoom and on the paper asked, its words in `lang`; answers the
+    /// file's path. Without a font with Japanese on this computer, a sentence and no file.
+    pub async fn export_pdf(&self, print: Print, lang: &str, folder: &Path) -> Result<PathBuf, AppError> {
+        planner_domain::capacity::Report::check_range(print.range)?;
+        let t = self.read(async |store, scope| store.plan().timeline(scope, print.range).await).await?;
+        let today = self.today()?;
+        let lang = lang.to_owned();
+        // Finding the font reads the computer's fonts once (some tenths of a second), and the
+        // drawing is all CPU: off the async threads.
+        let made = tokio::task::spawn_blocking(move || {
+            let font = print::japanese().ok_or_else(|| {
+                AppError::SaveFile(
+                    "no font with Japanese letters was found on this computer (such as Noto Sans CJK, Yu Gothic or Hiragino); ask IT to install one"
+                        .into(),
+                )
+            })?;
+            Ok::<_, AppError>(print::timeline(&t, &print, &font, &lang, today)?)
+        })
+        .await
+        .map_err(|e| AppError::SaveFile(e.to_string()))??;
+        save(folder, made, "pdf").await
     }
 }
 

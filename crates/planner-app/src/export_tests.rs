@@ -176,3 +176,23 @@ async fn the_lists_and_a_range_too_long_for_a_sentence() {
     let err = app.export_plan(long, WEEKS, Format::Csv, &folder).await.unwrap_err();
     assert_eq!(err.code(), crate::ErrorCode::ReportTooLong);
 }
+
+#[tokio::test]
+async fn the_timeline_printed_as_a_pdf_names_its_people_in_japanese() {
+    use crate::export::{Paper, Print, RowsOf, Zoom};
+    let app = workspace().await;
+    let folder = scratch();
+    let print = Print { range: two_weeks(), rows: RowsOf::People, zoom: Zoom::Day, paper: Paper::A4 };
+    let path = Box::pin(app.export_pdf(print, "ja", &folder)).await.unwrap();
+    assert_eq!(path.file_name().unwrap(), "timeline-2026-12-07-to-2026-12-20.pdf");
+    let text =
+        std::process::Command::new("pdftotext").args(["-layout"]).arg(&path).arg("-").output().unwrap();
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        text.contains("山田 花子") && text.contains("=HYPERLINK(\"x\")") && text.contains("2026年12月"),
+        "{text}"
+    );
+    // Again: another file beside it, never over it.
+    let again = Box::pin(app.export_pdf(print, "en", &folder)).await.unwrap();
+    assert_eq!(again.file_name().unwrap(), "timeline-2026-12-07-to-2026-12-20-2.pdf");
+}

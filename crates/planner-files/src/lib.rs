@@ -3,10 +3,12 @@
 //! a range and the team's lists as CSV or XLSX. `ics`: calendar files — a person's or the team's
 //! bookings and time off out as a feed, holidays in. `import`: bookings, time off, people and
 //! projects in from CSV or XLSX (this app's exports, Float's, Runn's, or any sheet mapped).
+//! `print`: the timeline as a PDF of landscape pages (header and names on each).
 
 pub mod export;
 pub mod ics;
 pub mod import;
+pub mod print;
 
 /// A file that could not be made (the writer's own failure: rare, and said as it is).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -62,3 +62,62 @@ impl From<ExportList> for Listing {
         }
     }
 }
+
+/// What a printed timeline's rows are: people, or projects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum PrintRows {
+    People,
+    Projects,
+}
+
+/// A printed timeline's zoom: how wide a day is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum PrintZoom {
+    Day,
+    Week,
+    Month,
+    /// The days fitted to the paper's width.
+    Fit,
+}
+
+/// The paper a timeline is printed on, landscape.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum PrintPaper {
+    A4,
+    Letter,
+}
+
+impl PrintRows {
+    pub fn to_domain(self) -> planner_app::export::RowsOf {
+        match self {
+            PrintRows::People => planner_app::export::RowsOf::People,
+            PrintRows::Projects => planner_app::export::RowsOf::Projects,
+        }
+    }
+}
+
+impl PrintZoom {
+    pub fn to_domain(self) -> planner_app::export::Zoom {
+        match self {
+            PrintZoom::Day => planner_app::export::Zoom::Day,
+            PrintZoom::Week => planner_app::export::Zoom::Week,
+            PrintZoom::Month => planner_app::export::Zoom::Month,
+            PrintZoom::Fit => planner_app::export::Zoom::Fit,
+        }
+    }
+}
+
+impl PrintPaper {
+    pub fn to_domain(self) -> planner_app::export::Paper {
+        match self {
+            PrintPaper::A4 => planner_app::export::Paper::A4,
+            PrintPaper::Letter => planner_app::export::Paper::Letter,
+        }
+    }
+}

@@ -65,6 +65,9 @@ import type { PeriodKind } from "./bindings/PeriodKind";
 import type { PersonDto } from "./bindings/PersonDto";
 import type { PersonLine } from "./bindings/PersonLine";
 import type { PrefsDto } from "./bindings/PrefsDto";
+import type { PrintPaper } from "./bindings/PrintPaper";
+import type { PrintRows } from "./bindings/PrintRows";
+import type { PrintZoom } from "./bindings/PrintZoom";
 import type { ProjectDto } from "./bindings/ProjectDto";
 import type { ProjectLine } from "./bindings/ProjectLine";
 import type { RepeatDaysDto } from "./bindings/RepeatDaysDto";
@@ -168,6 +171,9 @@ export type {
   PersonDto,
   PersonLine,
   PrefsDto,
+  PrintPaper,
+  PrintRows,
+  PrintZoom,
   ProjectDto,
   ProjectLine,
   RepeatDaysDto,
@@ -261,6 +267,12 @@ export interface Commands {
    * Saves the team's people or projects in the downloads folder; answers the file's path.
    */
   exportList(list: ExportList, format: ExportFormat): Promise<string>;
+  /**
+   * Saves the timeline from `firstDay` to `lastDay` (at most two years) as a PDF of landscape
+   * pages (`paper`), a row a person or a project (`rows`) at `zoom`, its words in `lang`, in the
+   * downloads folder; answers the file's path.
+   */
+  exportPdf(firstDay: string, lastDay: string, rows: PrintRows, zoom: PrintZoom, paper: PrintPaper, lang: string): Promise<string>;
   /**
    * Saves the bookings' hours from `firstDay` to `lastDay` (at most two years), a line per booking
    * and week or day, in the downloads folder; answers the file's path.
@@ -586,6 +598,7 @@ export const setWorkingTime: Commands["setWorkingTime"] = (current, schedule, ca
 export const updateTimeOff: Commands["updateTimeOff"] = (current, input) => invoke<TimeOffDto>("update_time_off", { current, input });
 export const exportIcs: Commands["exportIcs"] = (personId, firstDay, lastDay, lang) => invoke<string>("export_ics", { personId, firstDay, lastDay, lang });
 export const exportList: Commands["exportList"] = (list, format) => invoke<string>("export_list", { list, format });
+export const exportPdf: Commands["exportPdf"] = (firstDay, lastDay, rows, zoom, paper, lang) => invoke<string>("export_pdf", { firstDay, lastDay, rows, zoom, paper, lang });
 export const exportPlan: Commands["exportPlan"] = (firstDay, lastDay, period, format) => invoke<string>("export_plan", { firstDay, lastDay, period, format });
 export const pickImportFile: Commands["pickImportFile"] = (title) => invoke<string | null>("pick_import_file", { title });
 export const importPreview: Commands["importPreview"] = (path, options) => invoke<ImportPreviewDto>("import_preview", { path, options });
