@@ -75,29 +75,10 @@ pub async fn import(
         Some(span) => span,
         None => DateRange::new(today, today.add_days(1))?,
     };
-    let preview_now = async || -> Result<import::Preview, StoreError> {
-        let t = store.plan().timeline(scope, span).await?;
-        let team = Team {
-            people: &t.people,
-            projects: &t.projects,
-            assignments: &t.items.assignments,
-            time_off: &t.items.time_off,
-        };
-        Ok(import::preview(&read, team))
-    };
-    let preview = preview_now().await?;
+    let t = store.plan().timeline(scope, span).await?;
+    let preview = import::preview(&read, Team::of(&t));
     let file = path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
-    let made = |thing| preview.count(What::Create, Some(thing));
-    let summary = SheetSummary {
-        file,
-        people: made(Thing::Person),
-        projects: made(Thing::Project),
-        assignments: made(Thing::Booking),
-        time_off: made(Thing::TimeOff),
-        changed: preview.count(What::Change, None),
-        same: preview.count(What::Same, None),
-        skipped: preview.count(What::Skip, None),
-    };
+    let summary = preview.summary(&file);
     let rows: Vec<RowOut> = preview.lines.iter().map(row_out).collect();
     if !out.json {
         for r in &rows {

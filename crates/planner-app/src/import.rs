@@ -9,7 +9,6 @@ use crate::app::App;
 use planner_cache::Change;
 use planner_domain::DateRange;
 use planner_files::import::{self, Team};
-use planner_store::transfer::SheetSummary;
 
 // What the import's calls take and give, for the shell (which names them through here).
 pub use planner_files::import::{
@@ -46,13 +45,7 @@ impl App {
             None => DateRange::new(today, today.add_days(1))?,
         };
         let t = self.read(async |store, scope| store.plan().timeline(scope, span).await).await?;
-        let team = Team {
-            people: &t.people,
-            projects: &t.projects,
-            assignments: &t.items.assignments,
-            time_off: &t.items.time_off,
-        };
-        let preview = import::preview(&read, team);
+        let preview = import::preview(&read, Team::of(&t));
         Ok(Previewed { read, preview })
     }
 
@@ -69,7 +62,7 @@ impl App {
     ) -> Result<Imported, AppError> {
         // Boxed, as the writing below: deep futures, kept off the caller's stack.
         let Previewed { preview, .. } = Box::pin(self.import_preview(bytes, options)).await?;
-        let summary = summary_of(file, &preview);
+        let summary = preview.summary(file);
         if preview.writes.is_empty() {
             return Ok(Imported { preview, end: SheetImported::Written { requests: 0 } });
         }
@@ -86,21 +79,6 @@ impl App {
         .await;
         self.running_edits.lock().unwrap_or_else(|e| e.into_inner()).remove(key);
         Ok(Imported { preview, end: end? })
-    }
-}
-
-/// The counts of `preview` for the import's summary record.
-pub fn summary_of(file: &str, preview: &Preview) -> SheetSummary {
-    let made = |thing| preview.count(What::Create, Some(thing));
-    SheetSummary {
-        file: file.chars().take(200).collect(),
-        people: made(Thing::Person),
-        projects: made(Thing::Project),
-        assignments: made(Thing::Booking),
-        time_off: made(Thing::TimeOff),
-        changed: preview.count(What::Change, None),
-        same: preview.count(What::Same, None),
-        skipped: preview.count(What::Skip, None),
     }
 }
 

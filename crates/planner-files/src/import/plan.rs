@@ -70,7 +70,35 @@ pub struct Preview {
     pub writes: Writes,
 }
 
+impl<'a> Team<'a> {
+    /// The team as a timeline read of the file's days holds it.
+    pub fn of(t: &'a planner_store::Timeline) -> Self {
+        Team {
+            people: &t.people,
+            projects: &t.projects,
+            assignments: &t.items.assignments,
+            time_off: &t.items.time_off,
+        }
+    }
+}
+
 impl Preview {
+    /// The counts of the import's summary record (and the activity log's entry); `file`: the
+    /// file's name as the user chose it.
+    pub fn summary(&self, file: &str) -> planner_store::transfer::SheetSummary {
+        let made = |thing| self.count(What::Create, Some(thing));
+        planner_store::transfer::SheetSummary {
+            file: file.chars().take(200).collect(),
+            people: made(Thing::Person),
+            projects: made(Thing::Project),
+            assignments: made(Thing::Booking),
+            time_off: made(Thing::TimeOff),
+            changed: self.count(What::Change, None),
+            same: self.count(What::Same, None),
+            skipped: self.count(What::Skip, None),
+        }
+    }
+
     /// How many lines do `what` to `thing` (any thing when `None`).
     pub fn count(&self, what: What, thing: Option<Thing>) -> usize {
         self.lines.iter().filter(|l| l.what == what && thing.is_none_or(|t| l.thing == t)).count()
