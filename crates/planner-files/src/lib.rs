@@ -1,5 +1,6 @@
 //! The plan's files, pure: bytes from the plan and the plan from bytes, with no IO of their own
-//! (the app and `rp-admin` read the table and write the files). `export`: the bookings' hours over
+//! (the app and `rp-admin` read the table and write the files) but one: `print` finds a font
+//! with Japanese among the computer's (`print::japanese`). `export`: the bookings' hours over
 //! a range and the team's lists as CSV or XLSX. `ics`: calendar files — a person's or the team's
 //! bookings and time off out as a feed, holidays in. `import`: bookings, time off, people and
 //! projects in from CSV or XLSX (this app's exports, Float's, Runn's, or any sheet mapped).
