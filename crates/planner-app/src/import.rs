@@ -16,8 +16,6 @@ pub use planner_files::import::{
     What,
 };
 pub use planner_store::transfer::SheetImported;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 /// A preview: the file as read (its header and the columns used) and what importing it does.
 #[derive(Debug, Clone)]
@@ -66,18 +64,16 @@ impl App {
         if preview.writes.is_empty() {
             return Ok(Imported { preview, end: SheetImported::Written { requests: 0 } });
         }
-        let cancel = Arc::new(AtomicBool::new(false));
-        self.running_edits.lock().unwrap_or_else(|e| e.into_inner()).insert(key.to_owned(), cancel.clone());
+        let running = self.running(key);
         let writes = preview.writes.clone();
         // The window reads the timeline again after an import, and the offline copy with it.
         let end = Box::pin(self.write_as(
             async |store, scope| {
-                store.transfer().import_sheet(scope, writes, &summary, &cancel, &mut progress).await
+                store.transfer().import_sheet(scope, writes, &summary, &running.cancel, &mut progress).await
             },
             Change::Nothing,
         ))
         .await;
-        self.running_edits.lock().unwrap_or_else(|e| e.into_inner()).remove(key);
         Ok(Imported { preview, end: end? })
     }
 }

@@ -18,8 +18,7 @@ impl App {
         edits: Vec<BookingEdit>,
         mut progress: impl FnMut(usize, usize) + Send,
     ) -> Result<ManyEdited, AppError> {
-        let cancel = Arc::new(AtomicBool::new(false));
-        self.running_edits.lock().unwrap_or_else(|e| e.into_inner()).insert(key.to_owned(), cancel.clone());
+        let running = self.running(key);
         let ids: Vec<_> = edits.iter().map(|e| e.id().clone()).collect();
         let kept = |m: &ManyEdited| {
             let each = m.outcomes.iter().zip(&ids).filter_map(|(outcome, id)| match outcome {
@@ -29,14 +28,18 @@ impl App {
             });
             Change::Each(each.collect())
         };
-        let answer = self
-            .write_with(
-                async |store, scope| store.plan().edit_many(scope, edits, &cancel, &mut progress).await,
-                kept,
-            )
-            .await;
-        self.running_edits.lock().unwrap_or_else(|e| e.into_inner()).remove(key);
-        answer
+        self.write_with(
+            async |store, scope| store.plan().edit_many(scope, edits, &running.cancel, &mut progress).await,
+            kept,
+        )
+        .await
+    }
+
+    /// `key`'s cancel flag, which [`App::cancel_edit`] sets, kept while the guard lives.
+    pub(crate) fn running(&self, key: &str) -> Running<'_> {
+        let cancel = Arc::new(AtomicBool::new(false));
+        self.running_edits.lock().unwrap_or_else(|e| e.into_inner()).insert(key.to_owned(), cancel.clone());
+        Running { app: self, key: key.to_owned(), cancel }
     }
 
     /// Cancels the edit of many `key` before its next transaction (those written stay written);
@@ -44,5 +47,18 @@ impl App {
     pub fn cancel_edit(&self, key: &str) -> bool {
         let running = self.running_edits.lock().unwrap_or_else(|e| e.into_inner());
         running.get(key).inspect(|c| c.store(true, Ordering::Relaxed)).is_some()
+    }
+}
+
+/// A cancellable run (an edit of many, an import) under its key, forgotten when dropped.
+pub(crate) struct Running<'a> {
+    app: &'a App,
+    key: String,
+    pub cancel: Arc<AtomicBool>,
+}
+
+impl Drop for Running<'_> {
+    fn drop(&mut self) {
+        self.app.running_edits.lock().unwrap_or_else(|e| e.into_inner()).remove(&self.key);
     }
 }

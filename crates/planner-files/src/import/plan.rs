@@ -222,22 +222,18 @@ impl<'a> Planner<'a> {
                 format!("the same project as line {first}"),
             );
         }
-        match self.projects.get(&key(name)).cloned() {
-            None => {
-                self.project(line, name, color);
+        let Some(p) = self.projects.get(&key(name)).cloned() else {
+            self.project(line, name, color);
+            return;
+        };
+        self.made.insert((Thing::Project, key(name)), line);
+        match color {
+            Some(c) if c != p.color => {
+                let reason = format!("colour {} → {}", p.color, c);
+                self.writes.colors.push((p, c));
+                self.line(line, What::Change, Thing::Project, text, reason);
             }
-            Some(p) => match color {
-                Some(c) if c != p.color => {
-                    self.made.insert((Thing::Project, key(name)), line);
-                    let reason = format!("colour {} → {}", p.color, c);
-                    self.writes.colors.push((p, c));
-                    self.line(line, What::Change, Thing::Project, text, reason);
-                }
-                _ => {
-                    self.made.insert((Thing::Project, key(name)), line);
-                    self.line(line, What::Same, Thing::Project, text, "already in the team");
-                }
-            },
+            _ => self.line(line, What::Same, Thing::Project, text, "already in the team"),
         }
     }
 
@@ -341,9 +337,8 @@ impl<'a> Planner<'a> {
     }
 
     fn time_off(&mut self, t: &TimeOffRow) {
-        let hours =
-            t.minutes.map_or_else(|| "whole days".to_owned(), |m| format!("{} h a day", m as f64 / 60.0));
-        let text = format!("{} · {} · {} · {hours}", t.person, kind_word(t.kind), days(t.range));
+        let text =
+            format!("{} · {} · {} · {}", t.person, kind_word(t.kind), days(t.range), off_hours(t.minutes));
         let person = match self.person(t.line, &t.person, false) {
             Ok(p) => p,
             Err(why) => return self.line(t.line, What::Skip, Thing::TimeOff, text, why),
@@ -370,11 +365,8 @@ impl<'a> Planner<'a> {
                 self.line(t.line, What::Same, Thing::TimeOff, text, "already in the plan");
             }
             Some(o) => {
-                let hours = |m: Option<u32>| {
-                    m.map_or_else(|| "whole days".to_owned(), |m| format!("{} h a day", m as f64 / 60.0))
-                };
                 let reason = if o.kind == t.kind {
-                    format!("{} → {}", hours(o.minutes), hours(t.minutes))
+                    format!("{} → {}", off_hours(o.minutes), off_hours(t.minutes))
                 } else {
                     format!("{} → {}", kind_word(o.kind), kind_word(t.kind))
                 };
@@ -383,6 +375,11 @@ impl<'a> Planner<'a> {
             }
         }
     }
+}
+
+/// A time off's hours: the whole day, or so many hours of each.
+fn off_hours(minutes: Option<u32>) -> String {
+    minutes.map_or_else(|| "whole days".to_owned(), |m| format!("{} h a day", m as f64 / 60.0))
 }
 
 fn days(r: DateRange) -> String {

@@ -88,8 +88,7 @@ pub fn read(table: &Table, mapping: &Mapping, holds: Holds, dates: DateOrder) ->
             Holds::Projects => row.project(),
         };
         match read {
-            Ok(Record::Booking(b)) if b.id.is_some() => {
-                let id = b.id.clone().unwrap_or_else(AssignmentId::generate);
+            Ok(Record::Booking(b)) if let Some(id) = b.id.clone() => {
                 match by_id.get(&id).map(|&at| &mut records[at]) {
                     Some(Record::Booking(first)) if same_booking(first, &b) => first.also += 1,
                     Some(Record::Booking(first)) => problems.push(Problem {

@@ -184,13 +184,7 @@ impl Pen<'_, '_> {
         let mut d = first;
         while d < end {
             let t = d.as_time();
-            let next_month = planner_domain::Date::from_ymd(
-                if t.month() == time::Month::December { t.year() + 1 } else { t.year() },
-                u8::from(t.month().next()),
-                1,
-            )
-            .unwrap_or(end)
-            .min(end);
+            let next_month = d.add_days(i64::from(t.month().length(t.year()) - t.day()) + 1).min(end);
             let label = (sheet.words.month)(t.year(), u8::from(t.month()));
             let (x, right) = (x_of(d), x_of(next_month));
             self.text(x + 2.0, header_y + 11.0, 8.0, INK, &label, Some((x, header_y, right - x, 15.0)));

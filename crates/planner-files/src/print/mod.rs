@@ -64,8 +64,8 @@ pub fn timeline(
     today: Date,
 ) -> Result<Made, ExportError> {
     planner_domain::capacity::Report::check_range(print.range)?;
-    let data: Vec<u8> = font.data.as_ref().clone();
-    let font = krilla::text::Font::new(data.into(), font.index)
+    // The font's bytes shared (a CJK collection is tens of MiB), not copied.
+    let font = krilla::text::Font::new(font.data.clone().into(), font.index)
         .ok_or_else(|| FileError(format!("the font {} cannot be read", font.family)))?;
     let rows = layout::rows(
         print.range,
