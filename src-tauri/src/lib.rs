@@ -69,7 +69,7 @@ pub fn run() {
                 None => tracing::info!("opened {}{how} in {took} ms", opened.mode()),
             }
             app.manage(state);
-            app.manage(dialogs::Dialogs(app.handle().clone()));
+            app.manage(dialogs::Dialogs::of_os(app.handle().clone()));
             // Should the page never finish loading, the window still comes (with what it has).
             let late = app.handle().clone();
             tauri::async_runtime::spawn(async move {

@@ -3,12 +3,46 @@
 
 use planner_auth::{MemoryVault, TokenVault};
 use planner_domain::FixedClock;
+use resource_planner_app::dialogs::{Answer, Ask, Chooser, Dialogs};
 use serde_json::Value;
-use std::sync::Arc;
+use std::collections::VecDeque;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use tauri::test::{INVOKE_KEY, MockRuntime, get_ipc_response, mock_builder, mock_context, noop_assets};
 use tauri::webview::InvokeRequest;
 use tauri::{WebviewWindow, WebviewWindowBuilder};
+
+/// The file dialogs as a user answers them, in turn: each answer a path, or none (the dialog
+/// closed); when they run out, every dialog is closed. What each dialog asked is kept in `asked`.
+#[derive(Default, Clone)]
+#[allow(dead_code)] // not every test file reads them
+pub struct Answers {
+    pub paths: Arc<Mutex<VecDeque<Option<PathBuf>>>>,
+    pub asked: Arc<Mutex<Vec<Ask>>>,
+}
+
+impl Answers {
+    #[allow(dead_code)] // not every test file uses it
+    pub fn of(paths: impl IntoIterator<Item = Option<PathBuf>>) -> Self {
+        Self { paths: Arc::new(Mutex::new(paths.into_iter().collect())), ..Self::default() }
+    }
+
+    fn answer(&self, ask: Ask, answer: Answer) {
+        self.asked.lock().unwrap().push(ask);
+        answer(self.paths.lock().unwrap().pop_front().flatten());
+    }
+}
+
+impl Chooser for Answers {
+    fn open(&self, ask: Ask, answer: Answer) {
+        self.answer(ask, answer);
+    }
+
+    fn save(&self, ask: Ask, answer: Answer) {
+        self.answer(ask, answer);
+    }
+}
 
 /// The command tests' clock: a Monday morning.
 #[allow(dead_code)] // not every test file uses it
@@ -33,7 +67,16 @@ pub fn window_on(
     state: planner_app::App,
     places: Option<planner_app::Places>,
 ) -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>) {
-    let builder = resource_planner_app::commands::register(mock_builder()).manage(state);
+    window_with(state, places, Dialogs::with(Answers::default()))
+}
+
+/// [`window_on`] whose dialogs are `dialogs`.
+pub fn window_with(
+    state: planner_app::App,
+    places: Option<planner_app::Places>,
+    dialogs: Dialogs,
+) -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>) {
+    let builder = resource_planner_app::commands::register(mock_builder()).manage(state).manage(dialogs);
     let builder = match places {
         Some(places) => builder.manage(places),
         None => builder,

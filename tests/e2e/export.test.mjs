@@ -1,19 +1,22 @@
 // Exports, end to end on the demo team: the toolbar's Export… opens over the rows' period; the
 // plan as CSV (a line a booking and week: RFC 4180, UTF-8 with a byte-order mark, each line's
 // week meeting its booking's days), as an Excel workbook (a zip of the workbook's parts, with its
-// people and projects sheets), the people list, and a person's calendar (.ics); each saved in
-// the downloads folder under its own name, whose path the dialog says; the timeline printed as a
-// PDF, read back by poppler. A last day before the
-// first is a sentence, and nothing is saved. The calendar goes into a real calendar program
+// people and projects sheets), the people list, and a person's calendar (.ics); each saved where
+// the OS's own save dialog (GTK's, answered with xdotool) is told, which suggests the file's name
+// and opens in the folder of the last export (a bare name is enough; one typed without its
+// extension gets it), and whose path the export dialog says; a save dialog closed saves nothing
+// and says nothing; the timeline printed as a PDF, read back by poppler. A last day before the
+// first is a sentence, and no save dialog opens. The calendar goes into a real calendar program
 // (calcurse), which shows each booking on its days; `rp-admin ics` prints the same events.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
+import { join } from "node:path";
 import { test } from "node:test";
 import { parseCsv } from "./csv.mjs";
-import { appGone, until, withTimeline } from "./webdriver.mjs";
+import { saveThroughDialog } from "./os-dialogs.mjs";
+import { appGone, sleep, until, withTimeline } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const ADMIN = process.env.RP_ADMIN_BINARY;
@@ -22,22 +25,35 @@ const ADMIN = process.env.RP_ADMIN_BINARY;
 test("export: the plan as CSV and as a workbook, the people list and a calendar, saved where the dialog says", async () => {
   let icsPath = "";
   let pdfPath = "";
+  let calendarName = "";
   await withTimeline(APP, async (app) => {
     await app.click((await app.findAll('button[data-action="export"]'))[0]);
     await app.waitFor("dialog[open] input[name=what]");
     await app.screenshot("export-1-dialog");
-    const exported = async () => {
-      await app.click((await app.findAll("dialog[open] button[type=submit]"))[0]);
-      return until("where the file went", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "rp-e2e-export-"));
+    /** Exports through the save dialog titled `title`, `typed` into its name field; answers the
+     * name it suggested and the path the export dialog says. */
+    const exported = async (title, typed, shot = null) => {
+      const submit = (await app.findAll("dialog[open] button[type=submit]"))[0];
+      const suggested = await saveThroughDialog(app, submit, title, typed, shot);
+      const path = await until("where the file went", async () => {
         const t = (await app.texts("dialog[open] .saved"))[0];
         return t ? t.replace(/^Saved to /, "") : null;
       });
+      return { suggested, path };
     };
 
-    // The plan, CSV, by week.
+    // The plan, CSV, by week: first the save dialog closed (nothing saved, nothing said)…
     await app.click((await app.findAll("dialog[open] input[name=format][value=csv]"))[0]);
-    const csvPath = await exported();
-    assert.match(basename(csvPath), /^plan-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d-by-week(-\d+)?\.csv$/);
+    await saveThroughDialog(app, (await app.findAll("dialog[open] button[type=submit]"))[0], "Save the plan", null);
+    await sleep(500);
+    assert.deepEqual(await app.texts("dialog[open] .saved"), [], "a closed save dialog says nothing");
+    assert.deepEqual(readdirSync(folder), [], "and saves nothing");
+    // …then a whole path typed.
+    const first = await exported("Save the plan", join(folder, "plan by week.csv"));
+    assert.match(first.suggested, /^plan-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d-by-week\.csv$/);
+    const csvPath = first.path;
+    assert.equal(csvPath, join(folder, "plan by week.csv"));
     const bytes = readFileSync(csvPath);
     assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], "UTF-8 with a byte-order mark");
     const rows = parseCsv(bytes.subarray(3).toString("utf8"));
@@ -56,10 +72,11 @@ test("export: the plan as CSV and as a workbook, the people list and a calendar,
 
     // The same as a workbook: another file, a zip.
     await app.click((await app.findAll("dialog[open] input[name=format][value=xlsx]"))[0]);
-    const xlsxPath = await until("another file", async () => {
-      const p = await exported();
-      return p.endsWith(".xlsx") ? p : null;
-    });
+    // The dialog opens where the last file went: a bare name is saved there.
+    const book1 = await exported("Save the plan", "workbook.xlsx", "export-save-dialog");
+    assert.match(book1.suggested, /^plan-.*-by-week\.xlsx$/);
+    const xlsxPath = book1.path;
+    assert.equal(xlsxPath, join(folder, "workbook.xlsx"));
     const book = readFileSync(xlsxPath);
     assert.equal(book.subarray(0, 2).toString("latin1"), "PK", "an .xlsx file is a zip");
     for (const part of ["xl/worksheets/sheet1.xml", "xl/worksheets/sheet3.xml"])
@@ -68,10 +85,11 @@ test("export: the plan as CSV and as a workbook, the people list and a calendar,
     // The people list, CSV.
     await app.click((await app.findAll("dialog[open] input[name=what][value=people]"))[0]);
     await app.click((await app.findAll("dialog[open] input[name=format][value=csv]"))[0]);
-    const listPath = await until("the list's file", async () => {
-      const p = await exported();
-      return basename(p).startsWith("people-") ? p : null;
-    });
+    // A name typed without its extension gets it.
+    const peopleFile = await exported("Save the people", "our people");
+    assert.match(peopleFile.suggested, /^people-\d{4}-\d\d-\d\d\.csv$/);
+    const listPath = peopleFile.path;
+    assert.equal(listPath, join(folder, "our people.csv"));
     const list = parseCsv(readFileSync(listPath).subarray(3).toString("utf8"));
     assert.equal(list[0].join(","), "name,placeholder,role,group,skills,hours_a_week,calendar,id");
     // The demo's people (and whoever earlier tests added), one line each.
@@ -87,11 +105,11 @@ test("export: the plan as CSV and as a workbook, the people list and a calendar,
       s.value = [...s.options].find((o) => o.textContent === "Alice Johnson").value;
       s.dispatchEvent(new Event("change", { bubbles: true }));
       return null;`);
-    icsPath = await until("the calendar's file", async () => {
-      const p = await exported();
-      return p.endsWith(".ics") ? p : null;
-    });
-    assert.match(basename(icsPath), /^Alice-Johnson-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d(-\d+)?\.ics$/);
+    const calendar = await exported("Save the calendar", "alice.ics");
+    assert.match(calendar.suggested, /^Alice-Johnson-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d\.ics$/);
+    icsPath = calendar.path;
+    calendarName = calendar.suggested;
+    assert.equal(icsPath, join(folder, "alice.ics"));
     await app.screenshot("export-3-calendar");
 
     // The timeline to print: a PDF of landscape A4 pages, people's rows, the days fitted to the width.
@@ -99,11 +117,11 @@ test("export: the plan as CSV and as a workbook, the people list and a calendar,
     await app.set("dialog[open] select[name=paper]", "a4");
     await app.set("dialog[open] select[name=zoom]", "fit");
     await app.screenshot("export-4-print");
-    pdfPath = await until("the printed timeline's file", async () => {
-      const p = await exported();
-      return p.endsWith(".pdf") ? p : null;
-    });
-    assert.match(basename(pdfPath), /^timeline-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d(-\d+)?\.pdf$/);
+    const printed = await exported("Save the timeline to print", "wall.pdf");
+    assert.match(printed.suggested, /^timeline-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d\.pdf$/);
+    pdfPath = printed.path;
+    assert.equal(pdfPath, join(folder, "wall.pdf"));
+    assert.deepEqual(readdirSync(folder).sort(), ["alice.ics", "our people.csv", "plan by week.csv", "wall.pdf", "workbook.xlsx"]);
 
     // A last day before the first: a sentence, no file.
     await app.click((await app.findAll("dialog[open] input[name=what][value=plan]"))[0]);
@@ -147,8 +165,10 @@ test("export: the plan as CSV and as a workbook, the people list and a calendar,
 
   // rp-admin on the same local workspace (once the app has quit): the same events, the same UIDs.
   await appGone(APP);
-  const [, first, last] = basename(icsPath).match(/(\d{4}-\d\d-\d\d)-to-(\d{4}-\d\d-\d\d)/);
-  const printed = execFileSync(ADMIN, ["ics", "--person", "Alice Johnson", "--from", first, "--to", last], { encoding: "utf8" });
+  const [, firstDay, lastDay] = calendarName.match(/(\d{4}-\d\d-\d\d)-to-(\d{4}-\d\d-\d\d)/);
+  const fromAdmin = execFileSync(ADMIN, ["ics", "--person", "Alice Johnson", "--from", firstDay, "--to", lastDay], {
+    encoding: "utf8",
+  });
   const withoutStamps = (t) => t.replace(/^DTSTAMP:.*$/gm, "");
-  assert.equal(withoutStamps(printed), withoutStamps(text), "rp-admin ics prints the file the app saved");
+  assert.equal(withoutStamps(fromAdmin), withoutStamps(text), "rp-admin ics prints the file the app saved");
 });

@@ -11,60 +11,12 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { appGone, closeDialog, dialogGone, rowOf, sleep, until, withTimeline } from "./webdriver.mjs";
+import { openThroughDialog } from "./os-dialogs.mjs";
+import { appGone, closeDialog, dialogGone, rowOf, until, withTimeline } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const ADMIN = process.env.RP_ADMIN_BINARY;
 const FIXTURES = new URL("../../crates/planner-files/fixtures/import/", import.meta.url).pathname;
-
-const xdotool = (...args) => execFileSync("xdotool", args, { encoding: "utf8" }).trim();
-
-/** The X windows of the OS's dialogs titled `title` that are shown. */
-function dialogWindows(title) {
-  try {
-    return xdotool("search", "--onlyvisible", "--name", title).split("\n").filter(Boolean);
-  } catch {
-    return [];
-  }
-}
-
-/** Clicks `button`, which opens the OS's open dialog titled `title`, and answers it as a user
- * does: its location typed (Ctrl+L opens the field; a bare name is read in the folder the dialog
- * shows), then its Open button clicked. */
-async function openThroughDialog(app, button, title, typed) {
-  const before = new Set(dialogWindows(title));
-  await app.click(button);
-  const id = await until(`the open dialog "${title}"`, () => dialogWindows(title).find((w) => !before.has(w)));
-  // A size that keeps the dialog's buttons on this screen (no window manager places it here).
-  xdotool("windowsize", "--sync", id, "900", "600");
-  xdotool("windowmove", "--sync", id, "0", "0");
-  xdotool("windowfocus", "--sync", id);
-  xdotool("key", "--clearmodifiers", "ctrl+l");
-  xdotool("type", "--delay", "15", typed);
-  await sleep(300);
-  try {
-    await until("the open dialog to close", async () => {
-      if (!dialogWindows(title).includes(id)) return true;
-      const geometry = Object.fromEntries(
-        xdotool("getwindowgeometry", "--shell", id)
-          .split("\n")
-          .map((l) => l.split("=")),
-      );
-      // The Open button: the last at the dialog's bottom right.
-      const x = Number(geometry.X) + Number(geometry.WIDTH) - 45;
-      const y = Number(geometry.Y) + Number(geometry.HEIGHT) - 22;
-      // (No --sync: the pointer may be there already, from the last dialog.)
-      xdotool("mousemove", String(x), String(y), "click", "1");
-      await sleep(700);
-      return false;
-    });
-  } catch (e) {
-    // What the screen showed (the dialog is the OS's, outside the web view's screenshots).
-    const shots = process.env.RP_E2E_SHOTS ?? "artifacts/e2e";
-    execFileSync("import", ["-window", "root", join(shots, "import-open-dialog-stuck.png")]);
-    throw e;
-  }
-}
 
 test("import: a Float schedule chosen in the OS's dialog, previewed row by row, imported once", async () => {
   const folder = mkdtempSync(join(tmpdir(), "rp-e2e-import-"));

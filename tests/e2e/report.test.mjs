@@ -1,15 +1,17 @@
 // The utilisation report: the toolbar's button opens it over the rows' period; a line for each
 // person (capacity, confirmed, tentative, time off, utilisation) and each project, sortable, a
-// chart of the team's weeks or of the line picked; "Save as CSV" writes the file to the downloads
-// folder, whose contents are read here: RFC 4180, UTF-8 with a byte-order mark, the table's
+// chart of the team's weeks or of the line picked; "Save as CSV" writes the file where the OS's
+// save dialog is told (its name suggested by the report's days), whose contents are read here: RFC 4180, UTF-8 with a byte-order mark, the table's
 // figures. Then `rp-admin report --csv` over the same days prints the same file. A last day before
 // the first is said in a sentence, and the figures shown stay.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { basename } from "node:path";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { test } from "node:test";
 import { parseCsv } from "./csv.mjs";
+import { saveThroughDialog } from "./os-dialogs.mjs";
 import { appGone, until, withTimeline } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
@@ -25,6 +27,7 @@ const number = (text) => (text === "–" || text === "" ? null : Number(text.rep
 
 test("the utilisation report: people, projects, a chart, and its CSV file as rp-admin prints it", async () => {
   let saved = null;
+  let suggested = null;
   await withTimeline(APP, async (app) => {
     await app.click((await app.findAll('button[data-action="report"]'))[0]);
     const people = await until("the people's lines", async () => {
@@ -62,11 +65,14 @@ test("the utilisation report: people, projects, a chart, and its CSV file as rp-
     await app.screenshot("report-3-projects");
 
     // The CSV file.
-    await app.click((await app.findAll('dialog[open] button[data-action="save-csv"]'))[0]);
+    const typed = join(mkdtempSync(join(tmpdir(), "rp-e2e-report-")), "utilisation.csv");
+    const button = (await app.findAll('dialog[open] button[data-action="save-csv"]'))[0];
+    suggested = await saveThroughDialog(app, button, "Save the report", typed);
     const status = await until("where the file went", async () =>
       (await app.texts("dialog[open] .saved"))[0]?.replace(/^Saved to /, ""),
     );
     saved = status;
+    assert.equal(saved, typed);
     const bytes = readFileSync(saved);
     assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], "UTF-8 with a byte-order mark");
     const rows = parseCsv(bytes.subarray(3).toString("utf8"));
@@ -108,7 +114,7 @@ test("the utilisation report: people, projects, a chart, and its CSV file as rp-
 
   // rp-admin over the same days, on the same local workspace (once the app has quit): the same file.
   await appGone(APP);
-  const [, first, last] = basename(saved).match(/^utilisation-(\d{4}-\d{2}-\d{2})-to-(\d{4}-\d{2}-\d{2})\.csv$/);
+  const [, first, last] = suggested.match(/^utilisation-(\d{4}-\d{2}-\d{2})-to-(\d{4}-\d{2}-\d{2})\.csv$/);
   const printed = execFileSync(ADMIN, ["report", "--from", first, "--to", last, "--csv"]);
   assert.deepEqual(printed, readFileSync(saved), "rp-admin report --csv prints the file the app saved");
   const text = execFileSync(ADMIN, ["report", "--from", first, "--to", last], { encoding: "utf8" });

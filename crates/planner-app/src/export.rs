@@ -1,17 +1,16 @@
-//! The plan out of the app as files in a folder (the user's downloads): the bookings' hours over
-//! a range and the team's lists (`planner_files::export`), and calendar feeds
-//! (`planner_files::ics`), and the timeline printed as a PDF (`planner_files::print`), from one
-//! timeline read each; saved under a name no file there has. Any
-//! member may export (viewers too: it is what the timeline shows them).
+//! The plan out of the app as files to save: the bookings' hours over a range and the team's
+//! lists (`planner_files::export`), calendar feeds (`planner_files::ics`), and the timeline
+//! printed as a PDF (`planner_files::print`), from one timeline read each; saved where the user
+//! says (`saving`). Any member may export (viewers too: it is what the timeline shows them).
 
 use crate::AppError;
 use crate::app::App;
+use crate::saving::ToSave;
 use planner_domain::capacity::Period;
 use planner_domain::{DateRange, PersonId};
 pub use planner_files::export::{ExportError, Format, Listing, Made};
 use planner_files::ics::{self, FeedWords, Whose};
 pub use planner_files::print::{self, Paper, Print, RowsOf, Zoom};
-use std::path::{Path, PathBuf};
 
 impl From<ExportError> for AppError {
     fn from(e: ExportError) -> Self {
@@ -23,48 +22,40 @@ impl From<ExportError> for AppError {
 }
 
 impl App {
-    /// Saves the bookings' hours over `range` (at most two years), a line per booking and
-    /// `period`, in `folder`; an XLSX file holds the people and the projects too. Answers the
-    /// file's path.
+    /// The bookings' hours over `range` (at most two years), a line per booking and `period`;
+    /// an XLSX file holds the people and the projects too.
     pub async fn export_plan(
         &self,
         range: DateRange,
         period: Period,
         format: Format,
-        folder: &Path,
-    ) -> Result<PathBuf, AppError> {
+    ) -> Result<ToSave, AppError> {
         let t = self.read(async |store, scope| store.plan().timeline(scope, range).await).await?;
         let made = planner_files::export::plan(&t, range, period, format, self.today()?)?;
-        save(folder, made, format.extension()).await
+        Ok(file(made, format.extension()))
     }
 
-    /// Saves the team's people (with their role, group and skills today, and their working
-    /// week's hours) or projects in `folder`.
-    pub async fn export_list(
-        &self,
-        list: Listing,
-        format: Format,
-        folder: &Path,
-    ) -> Result<PathBuf, AppError> {
+    /// The team's people (with their role, group and skills today, and their working week's
+    /// hours) or projects.
+    pub async fn export_list(&self, list: Listing, format: Format) -> Result<ToSave, AppError> {
         let today = self.today()?;
         let days = DateRange::new(today, today.add_days(1))?;
         let t = self.read(async |store, scope| store.plan().timeline(scope, days).await).await?;
         let made = planner_files::export::list(&t, list, format, today)?;
-        save(folder, made, format.extension()).await
+        Ok(file(made, format.extension()))
     }
 }
 
 impl App {
-    /// Saves a calendar feed of `person`'s bookings and time off (the team's, when `None`) that
-    /// meet `range` (at most two years), its words in `lang` ("ja" or English), in `folder`;
-    /// answers the file's path. A person the team does not have is `not_found`.
+    /// A calendar feed of `person`'s bookings and time off (the team's, when `None`) that meet
+    /// `range` (at most two years), its words in `lang` ("ja" or English). A person the team
+    /// does not have is `not_found`.
     pub async fn export_ics(
         &self,
         person: Option<&PersonId>,
         range: DateRange,
         lang: &str,
-        folder: &Path,
-    ) -> Result<PathBuf, AppError> {
+    ) -> Result<ToSave, AppError> {
         planner_domain::capacity::Report::check_range(range)?;
         let t = self.read(async |store, scope| store.plan().timeline(scope, range).await).await?;
         let stamp =
@@ -72,13 +63,13 @@ impl App {
         let whose = person.map_or(Whose::Team, Whose::Person);
         let made = ics::feed(&t, whose, range, stamp, FeedWords::of(lang))
             .ok_or(AppError::Store(planner_store::StoreError::NotFound { what: "person" }))?;
-        save(folder, Made { stem: made.stem, bytes: made.text.into_bytes() }, "ics").await
+        Ok(ToSave { stem: made.stem, extension: "ics", bytes: made.text.into_bytes() })
     }
 
-    /// Saves the timeline over `print.range` (at most two years) as a PDF in `folder`: a row a
-    /// person or a project at the zoom and on the paper asked, its words in `lang`; answers the
-    /// file's path. Without a font with Japanese on this computer, a sentence and no file.
-    pub async fn export_pdf(&self, print: Print, lang: &str, folder: &Path) -> Result<PathBuf, AppError> {
+    /// The timeline over `print.range` (at most two years) as a PDF: a row a person or a
+    /// project at the zoom and on the paper asked, its words in `lang`. Without a font with
+    /// Japanese on this computer, a sentence and no file.
+    pub async fn export_pdf(&self, print: Print, lang: &str) -> Result<ToSave, AppError> {
         planner_domain::capacity::Report::check_range(print.range)?;
         let t = self.read(async |store, scope| store.plan().timeline(scope, print.range).await).await?;
         let today = self.today()?;
@@ -96,41 +87,12 @@ impl App {
         })
         .await
         .map_err(|e| AppError::SaveFile(e.to_string()))??;
-        save(folder, made, "pdf").await
+        Ok(file(made, "pdf"))
     }
 }
 
-/// Saves a file made as its stem with `extension` in `folder` (made if missing), never over a
-/// file there; answers its path.
-pub(crate) async fn save(folder: &Path, made: Made, extension: &'static str) -> Result<PathBuf, AppError> {
-    let folder = folder.to_owned();
-    tokio::task::spawn_blocking(move || write_new(&folder, &made.stem, extension, &made.bytes))
-        .await
-        .map_err(|e| AppError::SaveFile(e.to_string()))?
-}
-
-/// Writes `bytes` to `folder/stem.ext`, or `stem-2.ext`, `stem-3.ext`… if taken.
-pub(crate) fn write_new(
-    folder: &Path,
-    stem: &str,
-    extension: &str,
-    bytes: &[u8],
-) -> Result<PathBuf, AppError> {
-    let failed = |e: std::io::Error, path: &Path| AppError::SaveFile(format!("{}: {e}", path.display()));
-    std::fs::create_dir_all(folder).map_err(|e| failed(e, folder))?;
-    for n in 1..1000 {
-        let name = if n == 1 { format!("{stem}.{extension}") } else { format!("{stem}-{n}.{extension}") };
-        let path = folder.join(name);
-        match std::fs::OpenOptions::new().write(true).create_new(true).open(&path) {
-            Ok(mut file) => {
-                std::io::Write::write_all(&mut file, bytes).map_err(|e| failed(e, &path))?;
-                return Ok(path);
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(failed(e, &path)),
-        }
-    }
-    Err(AppError::SaveFile(format!("{}: too many files named {stem}", folder.display())))
+fn file(made: Made, extension: &'static str) -> ToSave {
+    ToSave { stem: made.stem, extension, bytes: made.bytes }
 }
 
 #[cfg(test)]

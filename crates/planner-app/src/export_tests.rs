@@ -10,6 +10,7 @@ use planner_domain::{
     ProjectId,
 };
 use planner_store::{Engine, MemoryAudit};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 fn day(s: &str) -> Date {
@@ -20,6 +21,13 @@ fn scratch() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("rp-export-{}", ulid::Ulid::new()));
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// Saves `file` in `folder` under the name it suggests, as the save dialog does when the user
+/// takes it.
+async fn saved(file: ToSave, folder: &Path) -> PathBuf {
+    let at = folder.join(file.name());
+    file.save_as(&at).await.unwrap()
 }
 
 /// The local workspace (its demo team) on 2026-12-01, and two more people: 山田 花子 (role
@@ -81,8 +89,9 @@ fn two_weeks() -> DateRange {
 async fn the_plan_as_csv_has_a_line_per_booking_and_week_and_no_formula() {
     let app = workspace().await;
     let folder = scratch();
-    let path = app.export_plan(two_weeks(), WEEKS, Format::Csv, &folder).await.unwrap();
-    assert_eq!(path.file_name().unwrap(), "plan-2026-12-07-to-2026-12-20-by-week.csv");
+    let file = app.export_plan(two_weeks(), WEEKS, Format::Csv).await.unwrap();
+    assert_eq!((file.name(), file.kind()), ("plan-2026-12-07-to-2026-12-20-by-week.csv".into(), "CSV"));
+    let path = saved(file, &folder).await;
     let bytes = std::fs::read(&path).unwrap();
     assert!(bytes.starts_with(b"\xEF\xBB\xBF"), "a byte-order mark for Excel");
     let text = String::from_utf8(bytes[3..].to_vec()).unwrap();
@@ -111,15 +120,17 @@ async fn the_plan_as_csv_has_a_line_per_booking_and_week_and_no_formula() {
         "{}",
         hanako[0]
     );
-    // Again: a second file, the first kept.
-    let again = app.export_plan(two_weeks(), WEEKS, Format::Csv, &folder).await.unwrap();
-    assert_eq!(again.file_name().unwrap(), "plan-2026-12-07-to-2026-12-20-by-week-2.csv");
+    // By day: another name.
+    let by_day = app.export_plan(two_weeks(), Period::Day, Format::Csv).await.unwrap();
+    assert_eq!(by_day.name(), "plan-2026-12-07-to-2026-12-20-by-day.csv");
 }
 
 #[tokio::test]
 async fn the_plan_as_a_workbook_reads_back_with_the_lists() {
     let app = workspace().await;
-    let path = app.export_plan(two_weeks(), Period::Day, Format::Xlsx, &scratch()).await.unwrap();
+    let file = app.export_plan(two_weeks(), Period::Day, Format::Xlsx).await.unwrap();
+    assert_eq!(file.kind(), "Excel");
+    let path = saved(file, &scratch()).await;
     let mut book: Xlsx<_> = calamine::open_workbook(&path).unwrap();
     assert_eq!(book.sheet_names(), ["Plan", "People", "Projects"]);
     let plan = book.worksheet_range("Plan").unwrap();
@@ -158,11 +169,11 @@ async fn the_plan_as_a_workbook_reads_back_with_the_lists() {
 async fn the_lists_and_a_range_too_long_for_a_sentence() {
     let app = workspace().await;
     let folder = scratch();
-    let people = app.export_list(Listing::People, Format::Csv, &folder).await.unwrap();
+    let people = saved(app.export_list(Listing::People, Format::Csv).await.unwrap(), &folder).await;
     assert_eq!(people.file_name().unwrap(), "people-2026-12-01.csv");
     let text = std::fs::read_to_string(&people).unwrap();
     assert!(text.contains("\r\n山田 花子,,Illustrator,Kyoto office,Linocut,40,,"), "{text}");
-    let projects = app.export_list(Listing::Projects, Format::Xlsx, &folder).await.unwrap();
+    let projects = saved(app.export_list(Listing::Projects, Format::Xlsx).await.unwrap(), &folder).await;
     let mut book: Xlsx<_> = calamine::open_workbook(&projects).unwrap();
     let sheet = book.worksheet_range("Projects").unwrap();
     let names: Vec<_> = sheet.rows().skip(1).map(|r| r[0].to_string()).collect();
@@ -173,7 +184,7 @@ async fn the_lists_and_a_range_too_long_for_a_sentence() {
     );
     assert!(names.windows(2).all(|w| w[0] <= w[1]), "{names:?}");
     let long = DateRange::from_inclusive(day("2026-01-01"), day("2028-01-02")).unwrap();
-    let err = app.export_plan(long, WEEKS, Format::Csv, &folder).await.unwrap_err();
+    let Err(err) = app.export_plan(long, WEEKS, Format::Csv).await else { panic!("two years and a day") };
     assert_eq!(err.code(), crate::ErrorCode::ReportTooLong);
 }
 
@@ -183,7 +194,9 @@ async fn the_timeline_printed_as_a_pdf_names_its_people_in_japanese() {
     let app = workspace().await;
     let folder = scratch();
     let print = Print { range: two_weeks(), rows: RowsOf::People, zoom: Zoom::Day, paper: Paper::A4 };
-    let path = Box::pin(app.export_pdf(print, "ja", &folder)).await.unwrap();
+    let file = Box::pin(app.export_pdf(print, "ja")).await.unwrap();
+    assert_eq!(file.kind(), "PDF");
+    let path = saved(file, &folder).await;
     assert_eq!(path.file_name().unwrap(), "timeline-2026-12-07-to-2026-12-20.pdf");
     let text =
         std::process::Command::new("pdftotext").args(["-layout"]).arg(&path).arg("-").output().unwrap();
@@ -192,7 +205,6 @@ async fn the_timeline_printed_as_a_pdf_names_its_people_in_japanese() {
         text.contains("山田 花子") && text.contains("=HYPERLINK(\"x\")") && text.contains("2026年12月"),
         "{text}"
     );
-    // Again: another file beside it, never over it.
-    let again = Box::pin(app.export_pdf(print, "en", &folder)).await.unwrap();
-    assert_eq!(again.file_name().unwrap(), "timeline-2026-12-07-to-2026-12-20-2.pdf");
+    let english = Box::pin(app.export_pdf(print, "en")).await.unwrap();
+    assert!(english.bytes.starts_with(b"%PDF-"));
 }

@@ -36,6 +36,7 @@ pub mod places;
 mod plan;
 pub mod prefs;
 mod report;
+pub mod saving;
 mod series;
 mod session;
 mod staffing;

@@ -1,8 +1,8 @@
 //! The OS's own open dialog for the window's files: it opens in the folder last used for the
-//! same purpose, which it then remembers (`planner_app::folders`).
+//! same purpose, which it then remembers (`crate::dialogs`).
 
 use crate::dialogs::Dialogs;
-use planner_app::{Places, folders};
+use planner_app::Places;
 use planner_command::command;
 use tauri::State;
 
@@ -14,11 +14,7 @@ pub async fn pick_import_file(
     places: State<'_, Places>,
     title: String,
 ) -> Option<String> {
-    let remembered = places.last_folders();
-    let folder = folders::last(&remembered, "import");
-    let chosen = dialogs.pick_file(&title, "CSV, Excel", &["csv", "tsv", "txt", "xlsx"], folder).await;
-    if let Some(path) = &chosen {
-        folders::remember(&remembered, "import", path);
-    }
+    let extensions = ["csv", "tsv", "txt", "xlsx"];
+    let chosen = dialogs.pick_file(&places, "import", &title, "CSV, Excel", &extensions).await;
     chosen.map(|p| p.display().to_string())
 }

@@ -75,6 +75,7 @@ export const EN_ACTIVITY = {
   activityCsvDone: (n: number, file: string) => `${en(n, "entry", "entries")} saved in ${file}.`,
   activityCsvCut: "The file stops at 20,000 entries: choose fewer days for the rest.",
   activityCsvDays: "Days the file covers",
+  activityCsvTitle: "Save the activity",
   activityLastDays: (d: number) => `Last ${d} days`,
   activityJustNow: "just now",
 
@@ -268,6 +269,7 @@ export const JA_ACTIVITY: ActivityWords = {
   activityCsvDone: (n: number, file: string) => `${ja(n)} 件を ${file} に保存しました。`,
   activityCsvCut: "ファイルは20,000件までです。残りは日数を短くして書き出してください。",
   activityCsvDays: "書き出す期間",
+  activityCsvTitle: "アクティビティを保存",
   activityLastDays: (d: number) => `過去${d}日`,
   activityJustNow: "たった今",
 

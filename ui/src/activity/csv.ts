@@ -2,7 +2,7 @@
 // one line each. Written as the report's CSV is (Rust's `Report::to_csv`): RFC 4180, quoted where
 // needed, CRLF line ends, UTF-8 with a byte-order mark so that Excel reads Japanese names. The
 // window builds it (the sentences are in its language) from the days asked for, read page by
-// page; the Rust side saves it in the downloads folder (`save_activity_csv`).
+// page; the Rust side saves it where the OS's save dialog says (`save_activity_csv`).
 import type { ActivityPageDto, LiveItemDto } from "../ipc";
 import { type Say, sentence, whoName } from "./sentences";
 

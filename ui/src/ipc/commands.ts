@@ -259,25 +259,26 @@ export interface Commands {
   // export
   /**
    * Saves a calendar (.ics) of `personId`'s bookings and time off (the team's, when absent) that
-   * meet `firstDay` to `lastDay`, its words in `lang`, in the downloads folder; answers the
-   * file's path. Importing a newer one into a calendar program updates its events.
+   * meet `firstDay` to `lastDay`, its words in `lang`, where the save dialog titled `title`
+   * says; the path, or none. Importing a newer one into a calendar program updates its events.
    */
-  exportIcs(personId: string | null, firstDay: string, lastDay: string, lang: string): Promise<string>;
+  exportIcs(personId: string | null, firstDay: string, lastDay: string, lang: string, title: string): Promise<string | null>;
   /**
-   * Saves the team's people or projects in the downloads folder; answers the file's path.
+   * Saves the team's people or projects where the save dialog titled `title` says; the path,
+   * or none.
    */
-  exportList(list: ExportList, format: ExportFormat): Promise<string>;
+  exportList(list: ExportList, format: ExportFormat, title: string): Promise<string | null>;
   /**
    * Saves the timeline from `firstDay` to `lastDay` (at most two years) as a PDF of landscape
-   * pages (`paper`), a row a person or a project (`rows`) at `zoom`, its words in `lang`, in the
-   * downloads folder; answers the file's path.
+   * pages (`paper`), a row a person or a project (`rows`) at `zoom`, its words in `lang`, where
+   * the save dialog titled `title` says; the path, or none.
    */
-  exportPdf(firstDay: string, lastDay: string, rows: PrintRows, zoom: PrintZoom, paper: PrintPaper, lang: string): Promise<string>;
+  exportPdf(firstDay: string, lastDay: string, rows: PrintRows, zoom: PrintZoom, paper: PrintPaper, lang: string, title: string): Promise<string | null>;
   /**
    * Saves the bookings' hours from `firstDay` to `lastDay` (at most two years), a line per booking
-   * and week or day, in the downloads folder; answers the file's path.
+   * and week or day, where the save dialog titled `title` says; the path, or none.
    */
-  exportPlan(firstDay: string, lastDay: string, period: ExportPeriod, format: ExportFormat): Promise<string>;
+  exportPlan(firstDay: string, lastDay: string, period: ExportPeriod, format: ExportFormat, title: string): Promise<string | null>;
 
   // files
   /**
@@ -443,13 +444,15 @@ export interface Commands {
    */
   report(firstDay: string, lastDay: string, firstWeekday: number): Promise<Report>;
   /**
-   * Saves the activity log's CSV (made by the window) in the downloads folder; its path.
+   * Saves the activity log's CSV (made by the window) where the save dialog titled `title`
+   * says; the path, or none.
    */
-  saveActivityCsv(text: string): Promise<string>;
+  saveActivityCsv(text: string, title: string): Promise<string | null>;
   /**
-   * Saves the report's CSV file in the downloads folder; answers its path.
+   * Saves the report's CSV file where the save dialog titled `title` says; the path, or none
+   * when the dialog was closed.
    */
-  saveReportCsv(firstDay: string, lastDay: string, firstWeekday: number): Promise<string>;
+  saveReportCsv(firstDay: string, lastDay: string, firstWeekday: number, title: string): Promise<string | null>;
 
   // series
   /**
@@ -596,10 +599,10 @@ export const renameCalendar: Commands["renameCalendar"] = (id, version, name) =>
 export const setDefaultWeek: Commands["setDefaultWeek"] = (minutes) => invoke<Array<number>>("set_default_week", { minutes });
 export const setWorkingTime: Commands["setWorkingTime"] = (current, schedule, calendarId) => invoke<PersonDto>("set_working_time", { current, schedule, calendarId });
 export const updateTimeOff: Commands["updateTimeOff"] = (current, input) => invoke<TimeOffDto>("update_time_off", { current, input });
-export const exportIcs: Commands["exportIcs"] = (personId, firstDay, lastDay, lang) => invoke<string>("export_ics", { personId, firstDay, lastDay, lang });
-export const exportList: Commands["exportList"] = (list, format) => invoke<string>("export_list", { list, format });
-export const exportPdf: Commands["exportPdf"] = (firstDay, lastDay, rows, zoom, paper, lang) => invoke<string>("export_pdf", { firstDay, lastDay, rows, zoom, paper, lang });
-export const exportPlan: Commands["exportPlan"] = (firstDay, lastDay, period, format) => invoke<string>("export_plan", { firstDay, lastDay, period, format });
+export const exportIcs: Commands["exportIcs"] = (personId, firstDay, lastDay, lang, title) => invoke<string | null>("export_ics", { personId, firstDay, lastDay, lang, title });
+export const exportList: Commands["exportList"] = (list, format, title) => invoke<string | null>("export_list", { list, format, title });
+export const exportPdf: Commands["exportPdf"] = (firstDay, lastDay, rows, zoom, paper, lang, title) => invoke<string | null>("export_pdf", { firstDay, lastDay, rows, zoom, paper, lang, title });
+export const exportPlan: Commands["exportPlan"] = (firstDay, lastDay, period, format, title) => invoke<string | null>("export_plan", { firstDay, lastDay, period, format, title });
 export const pickImportFile: Commands["pickImportFile"] = (title) => invoke<string | null>("pick_import_file", { title });
 export const importPreview: Commands["importPreview"] = (path, options) => invoke<ImportPreviewDto>("import_preview", { path, options });
 export const importSheet: Commands["importSheet"] = (key, path, options, onProgress) => invoke<ImportedDto>("import_sheet", { key, path, options, onProgress: channel(onProgress) });
@@ -636,8 +639,8 @@ export const updateAssignment: Commands["updateAssignment"] = (current, change) 
 export const updateProject: Commands["updateProject"] = (id, version, name, color) => invoke<ProjectDto>("update_project", { id, version, name, color });
 export const workspaceOverview: Commands["workspaceOverview"] = () => invoke<WorkspaceOverview>("workspace_overview");
 export const report: Commands["report"] = (firstDay, lastDay, firstWeekday) => invoke<Report>("report", { firstDay, lastDay, firstWeekday });
-export const saveActivityCsv: Commands["saveActivityCsv"] = (text) => invoke<string>("save_activity_csv", { text });
-export const saveReportCsv: Commands["saveReportCsv"] = (firstDay, lastDay, firstWeekday) => invoke<string>("save_report_csv", { firstDay, lastDay, firstWeekday });
+export const saveActivityCsv: Commands["saveActivityCsv"] = (text, title) => invoke<string | null>("save_activity_csv", { text, title });
+export const saveReportCsv: Commands["saveReportCsv"] = (firstDay, lastDay, firstWeekday, title) => invoke<string | null>("save_report_csv", { firstDay, lastDay, firstWeekday, title });
 export const repeatDays: Commands["repeatDays"] = (booking, rule) => invoke<RepeatDaysDto>("repeat_days", { booking, rule });
 export const seriesFrom: Commands["seriesFrom"] = (series, from) => invoke<Array<AssignmentDto>>("series_from", { series, from });
 export const answerSignInLink: Commands["answerSignInLink"] = (email, accept) => invoke<SessionUpdateDto>("answer_sign_in_link", { email, accept });

@@ -33,6 +33,7 @@ export const EN_REPORT = {
   noProjects: "No project has hours booked on these days.",
   noRoles: "No role has hours booked on these days.",
   saveCsv: "Save as CSV",
+  saveCsvTitle: "Save the report",
   savedTo: (path: string) => `Saved to ${path}`,
   chartOf: (name: string) => `Hours by week: ${name}`,
   chartSummary: (weeks: number, capacity: string, booked: string) =>
@@ -77,6 +78,7 @@ export const JA_REPORT: ReportWords = {
   noProjects: "この期間に時間が割り当てられたプロジェクトはありません。",
   noRoles: "この期間に時間が割り当てられた役割はありません。",
   saveCsv: "CSV で保存",
+  saveCsvTitle: "レポートを保存",
   savedTo: (path: string) => `${path} に保存しました`,
   chartOf: (name: string) => `週ごとの時間: ${name}`,
   chartSummary: (weeks: number, capacity: string, booked: string) =>
