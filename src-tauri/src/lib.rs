@@ -7,6 +7,7 @@ pub mod dialogs;
 pub mod ipc;
 pub mod memory;
 pub mod rendering;
+pub mod updates;
 mod window_place;
 
 pub use ipc::IpcError;
@@ -51,6 +52,8 @@ pub fn run() {
         .plugin(window_place::plugin())
         // The OS's open and save dialogs (commands/files.rs).
         .plugin(tauri_plugin_dialog::init())
+        // Updates from where IT says (updates.rs); the key and address come from IT's settings.
+        .plugin(tauri_plugin_updater::Builder::new().build())
         .on_window_event(window_place::on_event);
     commands::register(builder)
         .setup(move |app| {
@@ -70,6 +73,7 @@ pub fn run() {
             }
             app.manage(state);
             app.manage(dialogs::Dialogs::of_os(app.handle().clone()));
+            app.manage(updates::Updates::of(app.handle().clone()));
             // Should the page never finish loading, the window still comes (with what it has).
             let late = app.handle().clone();
             tauri::async_runtime::spawn(async move {

@@ -181,6 +181,9 @@ export const exportPdf: typeof real.exportPdf = refused;
 export const pickImportFile: typeof real.pickImportFile = refused;
 export const importPreview: typeof real.importPreview = refused;
 export const importSheet: typeof real.importSheet = refused;
+// The bench's build looks for no updates.
+export const updateCheck: typeof real.updateCheck = () => reply({ state: "notSetUp" });
+export const updateInstall: typeof real.updateInstall = refused;
 export const logWindowError: typeof real.logWindowError = () => reply(true);
 // The local workspace is never offline.
 export const reconnect: typeof real.reconnect = sessionStatus;

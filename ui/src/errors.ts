@@ -21,6 +21,7 @@ type WithDetail =
   | "backup"
   | "save_file"
   | "import_file"
+  | "update"
   | "invalid_calendar_file"
   | "invalid_view"
   | "bad_file";
@@ -114,6 +115,7 @@ const JA_WITH_DETAIL: Record<WithDetail, string> = {
   invalid_calendar_file: "カレンダーファイル（.ics）を読み込めませんでした。",
   save_file: "ファイルを保存できませんでした。",
   import_file: "このファイルは取り込めません。何も書き込まれていません。",
+  update: "更新を確認またはインストールできませんでした。今のバージョンのまま使えます。",
   bad_file: "このチームのエクスポートファイルは読み込めません。何も書き込まれていません。",
 };
 

@@ -65,11 +65,16 @@ fn settings(out: &mut String, places: &Places) {
         }
     }
     let _ = writeln!(out, "sign-in pepper: {}", set(s.pepper.is_some()));
+    let _ = writeln!(
+        out,
+        "updates: {}, from {}",
+        if s.updates.enabled { "on" } else { "off" },
+        s.updates.source.as_ref().map_or("nowhere (not set up)", |u| u.url.as_str())
+    );
     let _ = writeln!(out, "locked by the machine file: {:?}", s.locked);
     let _ = writeln!(out, "set by environment variables: {:?}", s.from_env);
     if !s.ignored.is_empty() {
-        let _ =
-            writeln!(out, "ignored (a shared table takes these from the machine file only): {:?}", s.ignored);
+        let _ = writeln!(out, "ignored (these count from the machine file only): {:?}", s.ignored);
     }
 }
 

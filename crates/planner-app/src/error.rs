@@ -112,6 +112,7 @@ error_codes! {
     BadFile = "bad_file",
     SaveFile = "save_file",
     ImportFile = "import_file",
+    Update = "update",
 }
 
 impl ErrorCode {
@@ -242,6 +243,9 @@ pub enum AppError {
     /// A file to import that cannot be read at all (a row's problem only skips the row).
     #[error(transparent)]
     ImportFile(#[from] planner_files::import::ImportError),
+    /// An update that could not be looked for, fetched, proven or installed.
+    #[error("{0}")]
+    Update(String),
 }
 
 fn offline_text(reason: Option<&AppError>) -> String {
@@ -274,6 +278,7 @@ impl AppError {
             AppError::Backup(_) => ErrorCode::Backup,
             AppError::SaveFile(_) => ErrorCode::SaveFile,
             AppError::ImportFile(_) => ErrorCode::ImportFile,
+            AppError::Update(_) => ErrorCode::Update,
         }
     }
 

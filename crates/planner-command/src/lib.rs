@@ -8,8 +8,9 @@
 //! list, so nothing else names the command (`src-tauri/src/commands/declared.rs`).
 //!
 //! What a parameter is follows from its type:
-//! - `State<'_, App>`, `State<'_, Places>` and `State<'_, Dialogs>`: the application, its places
-//!   and the OS's dialogs, as Tauri manages them (the window never sends them);
+//! - `State<'_, App>`, `State<'_, Places>`, `State<'_, Dialogs>` and `State<'_, Updates>`: the
+//!   application, its places, the OS's dialogs and the updater, as Tauri manages them (the
+//!   window never sends them);
 //! - `Channel<T>`: a channel the window listens on (a callback in TypeScript);
 //! - anything else: a value the window sends under the camelCase of the parameter's name,
 //!   deserialized with serde (a missing `Option` is `None`).
@@ -153,9 +154,10 @@ fn param(ty: &Type, key: String, shown_as: Option<Type>) -> syn::Result<Param> {
             Some("App") => Ok(Param::State(format_ident!("app"))),
             Some("Places") => Ok(Param::State(format_ident!("places"))),
             Some("Dialogs") => Ok(Param::State(format_ident!("dialogs"))),
+            Some("Updates") => Ok(Param::State(format_ident!("updates"))),
             _ => Err(syn::Error::new_spanned(
                 ty,
-                "a command's state is `State<'_, App>`, `State<'_, Places>` or `State<'_, Dialogs>`",
+                "a command's state is `State<'_, App>`, `State<'_, Places>`, `State<'_, Dialogs>` or `State<'_, Updates>`",
             )),
         };
     }

@@ -124,6 +124,8 @@ pub struct SignInLayer {
 #[serde(deny_unknown_fields)]
 pub struct UpdatesLayer {
     pub enabled: Option<bool>,
+    pub url: Option<String>,
+    pub public_key: Option<String>,
 }
 
 /// The settings in force.
@@ -134,7 +136,7 @@ pub struct Settings {
     pub smtp: Option<Smtp>,
     pub signin_methods: Vec<SignInMethod>,
     pub pepper: Option<Secret>,
-    pub updates: bool,
+    pub updates: Updates,
     /// Dotted keys set by the machine-wide file (locked in the settings screen).
     pub locked: BTreeSet<&'static str>,
     /// Dotted keys set by environment variables (they win over the user's file).
@@ -200,6 +202,8 @@ pub const KEYS: &[&str] = &[
     "signin.methods",
     "signin.pepper",
     "updates.enabled",
+    "updates.url",
+    "updates.public_key",
 ];
 
 /// A settings file or variable that cannot be used, said so that IT can fix it.
@@ -329,6 +333,8 @@ pub fn keys_set(layer: &Layer) -> BTreeSet<&'static str> {
         layer.signin.methods.is_some(),
         layer.signin.pepper.is_some(),
         layer.updates.enabled.is_some(),
+        layer.updates.url.is_some(),
+        layer.updates.public_key.is_some(),
     ];
     KEYS.iter().zip(set).filter(|(_, s)| *s).map(|(k, _)| *k).collect()
 }
@@ -352,11 +358,10 @@ pub fn resolve(
     // the app at their own mail server and receive a colleague's code.
     let shared = mode == Mode::Dynamodb;
     let sign_in_layers: &[&Layer] = if shared { &layers[..1] } else { &layers };
-    let ignored = if shared {
-        keys_set(env).union(&keys_set(user)).copied().filter(|k| is_sign_in_key(k)).collect()
-    } else {
-        BTreeSet::new()
-    };
+    let below = keys_set(env).union(&keys_set(user)).copied().collect::<BTreeSet<_>>();
+    let mut ignored: BTreeSet<&'static str> =
+        if shared { below.iter().copied().filter(|k| is_sign_in_key(k)).collect() } else { BTreeSet::new() };
+    ignored.extend(below.iter().copied().filter(|k| is_machine_only_key(k)));
     let dynamodb = Dynamo {
         table: pick(&layers, |l| l.dynamodb.table.clone()).unwrap_or_else(|| DEFAULT_TABLE.to_owned()),
         region: pick(&layers, |l| l.dynamodb.region.clone()),
@@ -402,7 +407,7 @@ pub fn resolve(
         smtp,
         signin_methods,
         pepper: pick(sign_in_layers, |l| l.signin.pepper.clone()),
-        updates: pick(&layers, |l| l.updates.enabled).unwrap_or(true),
+        updates: Updates::of(machine, pick(&layers, |l| l.updates.enabled).unwrap_or(true))?,
         locked: keys_set(machine),
         from_env: keys_set(env),
         ignored,
@@ -414,6 +419,62 @@ pub fn resolve(
 /// `signin.*`): on a shared table, these count only from the machine-wide file.
 pub fn is_sign_in_key(key: &str) -> bool {
     key.starts_with("smtp.") || key.starts_with("signin.")
+}
+
+/// Whether a dotted key counts only from the machine-wide file, whatever the mode: where
+/// updates come from and the key that proves them (what this computer installs is IT's call).
+pub fn is_machine_only_key(key: &str) -> bool {
+    matches!(key, "updates.url" | "updates.public_key")
+}
+
+/// Where this computer's updates come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Updates {
+    /// Whether the app looks for updates (`updates.enabled`; IT's `false` is locked).
+    pub enabled: bool,
+    /// The update manifest (`latest.json`) IT publishes, and the public key (Tauri's updater
+    /// format: minisign, base64) its packages are signed with; none: updates are not set up.
+    pub source: Option<UpdateSource>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UpdateSource {
+    pub url: String,
+    pub public_key: String,
+}
+
+impl Updates {
+    /// From the machine-wide file's `updates.url` and `updates.public_key` (both, or neither).
+    /// The URL is HTTPS; plain HTTP only to this computer itself (a local mirror, the tests).
+    fn of(machine: &Layer, enabled: bool) -> Result<Self, ConfigError> {
+        let incomplete = |message: &str| ConfigError::Incomplete { message: message.to_owned() };
+        let source = match (&machine.updates.url, &machine.updates.public_key) {
+            (None, None) => None,
+            (Some(_), None) => {
+                return Err(incomplete(
+                    "updates.public_key is missing: updates are installed only when signed by it",
+                ));
+            }
+            (None, Some(_)) => return Err(incomplete("updates.url is missing: where to look for updates")),
+            (Some(url), Some(key)) => {
+                let loopback = [
+                    "http://127.0.0.1:",
+                    "http://127.0.0.1/",
+                    "http://localhost:",
+                    "http://localhost/",
+                    "http://[::1]",
+                ];
+                if !url.starts_with("https://") && !loopback.iter().any(|l| url.starts_with(l)) {
+                    return Err(incomplete("updates.url must start with https://"));
+                }
+                if key.trim().is_empty() {
+                    return Err(incomplete("updates.public_key is empty"));
+                }
+                Some(UpdateSource { url: url.clone(), public_key: key.trim().to_owned() })
+            }
+        };
+        Ok(Self { enabled, source })
+    }
 }
 
 /// The machine-wide file of this OS. A debug build (the end-to-end tests' app) reads

@@ -29,7 +29,7 @@ fn defaults_are_the_local_workspace() {
     let s = resolve(&Layer::default(), &Layer::default(), &Layer::default(), vec![]).unwrap();
     assert_eq!(s.mode, Mode::Local);
     assert_eq!(s.dynamodb.table, DEFAULT_TABLE);
-    assert!(s.smtp.is_none() && s.locked.is_empty() && s.updates);
+    assert!(s.smtp.is_none() && s.locked.is_empty() && s.updates.enabled && s.updates.source.is_none());
     assert_eq!(s.signin_methods, vec![SignInMethod::EmailCode]);
 }
 
@@ -125,4 +125,64 @@ fn the_aws_identity_stands_alone() {
     let both = file("mode = \"dynamodb\"\n[signin]\nmethods = [\"aws-identity\", \"email-code\"]\n").unwrap();
     let refused = resolve(&both, &Layer::default(), &Layer::default(), vec![]).unwrap_err();
     assert!(refused.to_string().contains("cannot be combined"), "{refused}");
+}
+
+#[test]
+fn updates_come_only_from_where_the_machine_file_says_and_it_may_turn_them_off() {
+    let key = "dW50cnVzdGVkIGNvbW1lbnQ6IG1pbmlzaWduIHB1YmxpYyBrZXk=";
+    let machine = file(&format!(
+        "[updates]\nurl = \"https://updates.example.com/planner/latest.json\"\npublic_key = \"{key}\"\n"
+    ))
+    .unwrap();
+    let s = resolve(&machine, &Layer::default(), &Layer::default(), vec![]).unwrap();
+    let source = s.updates.source.clone().unwrap();
+    assert_eq!(
+        (source.url.as_str(), source.public_key.as_str()),
+        ("https://updates.example.com/planner/latest.json", key)
+    );
+    assert!(s.updates.enabled);
+    assert!(s.locked.contains("updates.url") && s.locked.contains("updates.public_key"));
+
+    // The user's file or the environment cannot point the app elsewhere: ignored, and said.
+    let user =
+        file("[updates]\nurl = \"https://evil.example/latest.json\"\npublic_key = \"theirs\"\n").unwrap();
+    let s = resolve(&Layer::default(), &Layer::default(), &user, vec![]).unwrap();
+    assert_eq!(s.updates.source, None);
+    assert_eq!(s.ignored, BTreeSet::from(["updates.public_key", "updates.url"]));
+
+    // IT turns them off (locked); without IT's word the user may.
+    let off = file("[updates]\nenabled = false\n").unwrap();
+    let on = file("[updates]\nenabled = true\n").unwrap();
+    let s = resolve(&off, &Layer::default(), &on, vec![]).unwrap();
+    assert!(!s.updates.enabled && s.locked.contains("updates.enabled"));
+    let s = resolve(
+        &Layer::default(),
+        &env_layer(|v| (v == "RP_UPDATES").then(|| "off".into())).unwrap(),
+        &on,
+        vec![],
+    )
+    .unwrap();
+    assert!(!s.updates.enabled);
+
+    // Half set up, plain HTTP to another computer, an empty key: a sentence each.
+    for (text, said) in [
+        ("[updates]\nurl = \"https://u.example/latest.json\"\n", "updates.public_key is missing"),
+        (&format!("[updates]\npublic_key = \"{key}\"\n") as &str, "updates.url is missing"),
+        (
+            &format!("[updates]\nurl = \"http://u.example/latest.json\"\npublic_key = \"{key}\"\n"),
+            "must start with https://",
+        ),
+        (
+            "[updates]\nurl = \"https://u.example/latest.json\"\npublic_key = \" \"\n",
+            "updates.public_key is empty",
+        ),
+    ] {
+        let e = resolve(&file(text).unwrap(), &Layer::default(), &Layer::default(), vec![]).unwrap_err();
+        assert!(e.to_string().contains(said), "{text}: {e}");
+    }
+    // This computer itself may serve them over plain HTTP (a local mirror).
+    let local =
+        file(&format!("[updates]\nurl = \"http://127.0.0.1:8080/latest.json\"\npublic_key = \"{key}\"\n"))
+            .unwrap();
+    assert!(resolve(&local, &Layer::default(), &Layer::default(), vec![]).unwrap().updates.source.is_some());
 }

@@ -12,6 +12,7 @@
 
 use crate::IpcError;
 use crate::dialogs::Dialogs;
+use crate::updates::Updates;
 use planner_app::{App, Places};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -66,6 +67,7 @@ pub trait Caller: Send + Sync {
     fn app(&self, command: &str) -> Result<State<'_, App>, InvokeError>;
     fn places(&self, command: &str) -> Result<State<'_, Places>, InvokeError>;
     fn dialogs(&self, command: &str) -> Result<State<'_, Dialogs>, InvokeError>;
+    fn updates(&self, command: &str) -> Result<State<'_, Updates>, InvokeError>;
     /// The window's channel of that id.
     fn channel(&self, id: JavaScriptChannelId) -> Channel<InvokeResponseBody>;
 }
@@ -81,6 +83,10 @@ impl<R: Runtime> Caller for Webview<R> {
 
     fn dialogs(&self, command: &str) -> Result<State<'_, Dialogs>, InvokeError> {
         self.try_state::<Dialogs>().ok_or_else(|| not_managed("Dialogs", command))
+    }
+
+    fn updates(&self, command: &str) -> Result<State<'_, Updates>, InvokeError> {
+        self.try_state::<Updates>().ok_or_else(|| not_managed("Updates", command))
     }
 
     fn channel(&self, id: JavaScriptChannelId) -> Channel<InvokeResponseBody> {

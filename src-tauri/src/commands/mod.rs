@@ -18,6 +18,7 @@ pub mod series;
 pub mod session;
 pub mod settings;
 pub mod staffing;
+pub mod updates;
 pub mod views;
 
 pub use declared::register;

@@ -100,6 +100,7 @@ import type { TimeOffKindDto } from "./bindings/TimeOffKindDto";
 import type { TimelineDto } from "./bindings/TimelineDto";
 import type { Unreadable } from "./bindings/Unreadable";
 import type { UntilInput } from "./bindings/UntilInput";
+import type { UpdateDto } from "./bindings/UpdateDto";
 import type { ViewDto } from "./bindings/ViewDto";
 import type { ViewZoom } from "./bindings/ViewZoom";
 import type { WeekFromDto } from "./bindings/WeekFromDto";
@@ -206,6 +207,7 @@ export type {
   TimelineDto,
   Unreadable,
   UntilInput,
+  UpdateDto,
   ViewDto,
   ViewZoom,
   WeekFromDto,
@@ -571,6 +573,18 @@ export interface Commands {
    */
   staffing(id: string, chosen?: Array<string> | null): Promise<StaffingDto>;
 
+  // updates
+  /**
+   * Looks for a newer version where IT's settings say: off (and whether IT turned it off), not
+   * set up, this one the newest, or the newer one with its notes.
+   */
+  updateCheck(): Promise<UpdateDto>;
+  /**
+   * Downloads the version `update_check` found, proves its signature IT's, installs it and
+   * restarts the app into it. A failure leaves this version as it is, with a sentence.
+   */
+  updateInstall(): Promise<void>;
+
   // views
   /**
    * Deletes a view the user saw at `version`: their own, or (admins) a shared one.
@@ -664,6 +678,8 @@ export const settings: Commands["settings"] = () => invoke<SettingsDto>("setting
 export const testConnection: Commands["testConnection"] = (input) => invoke<void>("test_connection", { input });
 export const handOver: Commands["handOver"] = (bookings, personId) => invoke<HandedOverDto>("hand_over", { bookings, personId });
 export const staffing: Commands["staffing"] = (id, chosen) => invoke<StaffingDto>("staffing", { id, chosen });
+export const updateCheck: Commands["updateCheck"] = () => invoke<UpdateDto>("update_check");
+export const updateInstall: Commands["updateInstall"] = () => invoke<void>("update_install");
 export const deleteView: Commands["deleteView"] = (id, version) => invoke<void>("delete_view", { id, version });
 export const saveView: Commands["saveView"] = (view) => invoke<ViewDto>("save_view", { view });
 export const views: Commands["views"] = () => invoke<Array<ViewDto>>("views");
