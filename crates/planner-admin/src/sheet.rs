@@ -76,7 +76,7 @@ pub async fn import(
         None => DateRange::new(today, today.add_days(1))?,
     };
     let t = store.plan().timeline(scope, span).await?;
-    let preview = import::preview(&read, Team::of(&t));
+    let preview = import::preview(&read, Team::of(&t, today));
     let file = path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
     let summary = preview.summary(&file);
     let rows: Vec<RowOut> = preview.lines.iter().map(row_out).collect();

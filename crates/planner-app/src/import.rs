@@ -43,7 +43,7 @@ impl App {
             None => DateRange::new(today, today.add_days(1))?,
         };
         let t = self.read(async |store, scope| store.plan().timeline(scope, span).await).await?;
-        let preview = import::preview(&read, Team::of(&t));
+        let preview = import::preview(&read, Team::of(&t, today));
         Ok(Previewed { read, preview })
     }
 

@@ -131,3 +131,50 @@ async fn a_cancel_midway_leaves_nothing_of_the_sheet() {
     let people = timeline(&app, span).await.people;
     assert!(people.iter().all(|p| !p.name.as_str().starts_with("Person ")));
 }
+
+/// Each person's role, group today and skills, by name.
+async fn carried(app: &App) -> HashMap<String, (Option<String>, Option<String>, Vec<String>)> {
+    let today = day("2026-12-01");
+    let t = timeline(app, DateRange::new(today, today.add_days(1)).unwrap()).await;
+    let of = |id: &planner_domain::LabelId| t.labels.iter().find(|l| l.id == *id).unwrap().name.to_string();
+    t.people
+        .iter()
+        .map(|p| {
+            let mut skills: Vec<String> = p.labels.skills.iter().map(of).collect();
+            skills.sort();
+            (p.name.to_string(), (p.labels.role.as_ref().map(of), p.labels.groups.on(today).map(of), skills))
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn the_people_list_exported_gives_back_roles_groups_and_skills() {
+    use crate::export::Listing;
+    let from = workspace().await;
+    let theirs = carried(&from).await;
+    assert!(
+        theirs.values().filter(|(role, group, _)| role.is_some() && group.is_some()).count() >= 10,
+        "{theirs:?}"
+    );
+    for format in [Format::Csv, Format::Xlsx] {
+        let bytes = from.export_list(Listing::People, format).await.unwrap().bytes;
+        // The same people, carrying nothing.
+        let to = workspace().await;
+        let today = day("2026-12-01");
+        let t = timeline(&to, DateRange::new(today, today.add_days(1)).unwrap()).await;
+        for p in &t.people {
+            to.set_person_labels(p, planner_domain::PersonLabels::default()).await.unwrap();
+        }
+        let people = Options { preset: Preset::Ours, holds: Holds::People, mapping: None, dates: None };
+        let done = to.import_sheet("import", &bytes, "people.csv", &people, |_, _| {}).await.unwrap();
+        assert!(matches!(done.end, SheetImported::Written { .. }), "{format:?}: {:?}", done.end);
+        assert_eq!(carried(&to).await, theirs, "{format:?}");
+        let again = to.import_sheet("import", &bytes, "people.csv", &people, |_, _| {}).await.unwrap();
+        assert_eq!(
+            again.end,
+            SheetImported::Written { requests: 0 },
+            "{format:?}: {:#?}",
+            again.preview.lines
+        );
+    }
+}

@@ -60,9 +60,12 @@ pub enum ImportField {
     Id,
     Placeholder,
     Color,
+    Role,
+    Group,
+    Skills,
 }
 
-const FIELDS: [(ImportField, Field); 16] = [
+const FIELDS: [(ImportField, Field); 19] = [
     (ImportField::Person, Field::Person),
     (ImportField::FirstName, Field::FirstName),
     (ImportField::LastName, Field::LastName),
@@ -79,6 +82,9 @@ const FIELDS: [(ImportField, Field); 16] = [
     (ImportField::Id, Field::Id),
     (ImportField::Placeholder, Field::Placeholder),
     (ImportField::Color, Field::Color),
+    (ImportField::Role, Field::Role),
+    (ImportField::Group, Field::Group),
+    (ImportField::Skills, Field::Skills),
 ];
 
 impl ImportField {

@@ -4,14 +4,19 @@
 //! Matching, so that the same file twice changes nothing: a person or a project by name (any
 //! case or width, as the team's lists compare names); a booking by its id when the row carries
 //! one of this app's, else by its person, project and days (its hours and status then changed
-//! when they differ); a time off by its person and days. A name two people share is not
+//! when they differ); a time off by its person and days; a person's role, group and skills by
+//! name in the team's lists (one the team lacks is made). A name two people share is not
 //! guessed at: the row is skipped and says so.
+//!
+//! A people file's role, group and skills replace the person's where the file has the column
+//! (an empty cell: none); a group differing from the person's today is theirs from today on
+//! (their earlier groups stay), a new person's from the start.
 
-use super::rows::{BookingRow, Record, TimeOffRow, allocation_text};
+use super::rows::{BookingRow, LabelsRow, Record, TimeOffRow, allocation_text};
 use planner_domain::capacity::{Status, TimeOffKind};
 use planner_domain::{
-    Assignment, AssignmentId, Color, DateRange, Label, Name, Person, PersonId, Project, ProjectId, TimeOff,
-    TimeOffId,
+    Assignment, AssignmentId, Color, Date, DateRange, Groups, Label, LabelId, LabelKind, Name, Person,
+    PersonId, PersonLabels, Project, ProjectId, TimeOff, TimeOffId,
 };
 use planner_store::transfer::{SheetWrites as Writes, TimeOffWrite};
 use planner_store::{AssignmentChange, BookingEdit, NewAssignment, NewTimeOff, TimeOffChange};
@@ -25,6 +30,10 @@ pub struct Team<'a> {
     pub projects: &'a [Project],
     pub assignments: &'a [Assignment],
     pub time_off: &'a [TimeOff],
+    /// The team's groups, roles and skills.
+    pub labels: &'a [Label],
+    /// The day a changed group starts from.
+    pub today: Date,
 }
 
 /// What a row does.
@@ -71,13 +80,15 @@ pub struct Preview {
 }
 
 impl<'a> Team<'a> {
-    /// The team as a timeline read of the file's days holds it.
-    pub fn of(t: &'a planner_store::Timeline) -> Self {
+    /// The team as a timeline read of the file's days holds it, on `today`.
+    pub fn of(t: &'a planner_store::Timeline, today: Date) -> Self {
         Team {
             people: &t.people,
             projects: &t.projects,
             assignments: &t.items.assignments,
             time_off: &t.items.time_off,
+            labels: &t.labels,
+            today,
         }
     }
 }
@@ -123,7 +134,9 @@ pub fn preview(records: &[Record], team: Team<'_>) -> Preview {
     for record in records {
         match record {
             Record::Project { line, name, color } => p.project_row(*line, name, *color),
-            Record::Person { line, name, placeholder } => p.person_row(*line, name, *placeholder),
+            Record::Person { line, name, placeholder, labels } => {
+                p.person_row(*line, name, *placeholder, labels);
+            }
             Record::Booking(b) => p.booking(b),
             Record::TimeOff(t) => p.time_off(t),
         }
@@ -146,6 +159,10 @@ struct Planner<'a> {
     made: HashMap<(Thing, String), usize>,
     /// Bookings and time off already read, by what matches them: the line that said it.
     seen: HashMap<String, usize>,
+    /// The team's groups, roles and skills by kind and name (and those the import makes); their
+    /// names by id.
+    labels: HashMap<(LabelKind, String), LabelId>,
+    label_names: HashMap<LabelId, Name>,
     lines: Vec<Line>,
     writes: Writes,
 }
@@ -163,6 +180,8 @@ impl<'a> Planner<'a> {
             projects,
             made: HashMap::new(),
             seen: HashMap::new(),
+            labels: team.labels.iter().map(|l| ((l.kind, key(&l.name)), l.id.clone())).collect(),
+            label_names: team.labels.iter().map(|l| (l.id.clone(), l.name.clone())).collect(),
             lines: Vec::new(),
             writes: Writes::default(),
         }
@@ -237,7 +256,7 @@ impl<'a> Planner<'a> {
         }
     }
 
-    fn person_row(&mut self, line: usize, name: &Name, placeholder: bool) {
+    fn person_row(&mut self, line: usize, name: &Name, placeholder: bool, row: &LabelsRow) {
         let text = name.to_string();
         if let Some(first) = self.made.get(&(Thing::Person, key(name))) {
             let first = *first;
@@ -249,12 +268,143 @@ impl<'a> Planner<'a> {
                 format!("the same person as line {first}"),
             );
         }
-        if self.people.contains_key(&key(name)) {
-            self.made.insert((Thing::Person, key(name)), line);
-            return self.line(line, What::Same, Thing::Person, text, "already in the team");
+        match self.people.get(&key(name)).map(Vec::as_slice) {
+            None => {
+                // Made here, with what the file says they carry; its line is the one `person` adds.
+                let (labels, said) = self.labels_of(row, &PersonLabels::default(), None);
+                if let Ok(made) = self.person(line, name, placeholder) {
+                    let made = Person { labels, ..made };
+                    if let Some(p) = self.writes.people.last_mut() {
+                        *p = made.clone();
+                    }
+                    self.people.insert(key(name), vec![made]);
+                    if let (Some(l), false) = (self.lines.last_mut(), said.is_empty()) {
+                        l.reason = format!("{}; {}", l.reason, said.join("; "));
+                    }
+                }
+            }
+            Some([one]) => {
+                let current = one.clone();
+                self.made.insert((Thing::Person, key(name)), line);
+                let (labels, said) = self.labels_of(row, &current.labels, Some(self.team.today));
+                if labels == current.labels {
+                    return self.line(line, What::Same, Thing::Person, text, "already in the team");
+                }
+                self.writes.labeled.push((current, labels));
+                self.line(line, What::Change, Thing::Person, text, said.join("; "));
+            }
+            // A name two people share, and nothing to give them: as before, nothing to do.
+            Some(_) if row.is_empty() => {
+                self.made.insert((Thing::Person, key(name)), line);
+                self.line(line, What::Same, Thing::Person, text, "already in the team");
+            }
+            Some(many) => {
+                let why =
+                    format!("{} people of the team are named {name}: rename one of them first", many.len());
+                self.line(line, What::Skip, Thing::Person, text, why);
+            }
         }
-        // Made here; its line is the one `person` adds.
-        let _ = self.person(line, name, placeholder);
+    }
+
+    /// The label of `kind` named `name`: the team's, or one made (said as new).
+    fn label(&mut self, kind: LabelKind, name: &Name) -> (LabelId, bool) {
+        if let Some(id) = self.labels.get(&(kind, key(name))) {
+            return (id.clone(), false);
+        }
+        let label = Label { id: LabelId::generate(), kind, name: name.clone(), version: 1 };
+        self.labels.insert((kind, key(name)), label.id.clone());
+        self.label_names.insert(label.id.clone(), name.clone());
+        let id = label.id.clone();
+        self.writes.labels.push(label);
+        (id, true)
+    }
+
+    /// What a person carries once the file's columns are applied to `current` (a changed group
+    /// from `today` on; for a new person, `today` is `None`: from the start), and what that
+    /// changes, said.
+    fn labels_of(
+        &mut self,
+        row: &LabelsRow,
+        current: &PersonLabels,
+        today: Option<Date>,
+    ) -> (PersonLabels, Vec<String>) {
+        let mut next = current.clone();
+        let mut said = Vec::new();
+        let name_of = |names: &HashMap<LabelId, Name>, id: Option<&LabelId>| {
+            id.and_then(|i| names.get(i)).map_or_else(|| "—".to_owned(), ToString::to_string)
+        };
+        if let Some(role) = &row.role {
+            let (id, new) = match role {
+                Some(n) => {
+                    let (id, new) = self.label(LabelKind::Role, n);
+                    (Some(id), new)
+                }
+                None => (None, false),
+            };
+            if id != current.role {
+                let was = name_of(&self.label_names, current.role.as_ref());
+                let now = name_of(&self.label_names, id.as_ref());
+                said.push(format!("role {was} → {now}{}", if new { " (new role)" } else { "" }));
+                next.role = id;
+            }
+        }
+        if let Some(group) = &row.group {
+            let (id, new) = match group {
+                Some(n) => {
+                    let (id, new) = self.label(LabelKind::Group, n);
+                    (Some(id), new)
+                }
+                None => (None, false),
+            };
+            let now_on = today.map_or_else(
+                || current.groups.spells().last().and_then(|s| s.group.clone()),
+                |d| current.groups.on(d).cloned(),
+            );
+            if id != now_on {
+                let was = name_of(&self.label_names, now_on.as_ref());
+                let now = name_of(&self.label_names, id.as_ref());
+                let from = today.map_or_else(String::new, |d| format!(" from {d}"));
+                said.push(format!("group {was} → {now}{from}{}", if new { " (new group)" } else { "" }));
+                next.groups = match today {
+                    Some(d) => current.groups.moved(Some(d), id),
+                    None => Groups::always(id),
+                };
+            }
+        }
+        if let Some(skills) = &row.skills {
+            let mut ids = std::collections::BTreeSet::new();
+            let mut new_ones = Vec::new();
+            for n in skills {
+                let (id, new) = self.label(LabelKind::Skill, n);
+                if new {
+                    new_ones.push(n.to_string());
+                }
+                ids.insert(id);
+            }
+            if ids != current.skills {
+                let mut added: Vec<String> =
+                    ids.difference(&current.skills).map(|i| name_of(&self.label_names, Some(i))).collect();
+                let mut gone: Vec<String> =
+                    current.skills.difference(&ids).map(|i| name_of(&self.label_names, Some(i))).collect();
+                added.sort();
+                gone.sort();
+                let mut parts = Vec::new();
+                if !added.is_empty() {
+                    parts.push(format!("+ {}", added.join(", ")));
+                }
+                if !gone.is_empty() {
+                    parts.push(format!("− {}", gone.join(", ")));
+                }
+                let new = if new_ones.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (new: {})", new_ones.join(", "))
+                };
+                said.push(format!("skills {}{new}", parts.join(" ")));
+                next.skills = ids;
+            }
+        }
+        (next, said)
     }
 
     fn booking(&mut self, b: &BookingRow) {

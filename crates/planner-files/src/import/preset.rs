@@ -5,12 +5,14 @@
 //! - `Float`: Float's CSV files as its help pages describe them (support.float.com, "Importing"):
 //!   people by `Name` with `People Type` 3 for a role not yet hired (a placeholder), projects by
 //!   `Name`, dates month first (`mm-dd-yyyy`, ISO dates read too), allocations in hours a day
-//!   (`Hours/Day`), `Tentative` marked `Y`, time off by its type.
+//!   (`Hours/Day`), `Tentative` marked `Y`, time off by its type; a person's `Job Title` (the
+//!   role), `Department` (the group) and `Tags` (skills).
 //! - `Runn`: Runn's CSV files as its help pages describe them (help.runn.io, "Data Format and
 //!   Requirements"): people by `First Name` and `Last Name`, projects by `Project Name`, dates
-//!   `YYYY-MM-DD`, assignments in minutes a day (`Minutes Per Day`).
+//!   `YYYY-MM-DD`, assignments in minutes a day (`Minutes Per Day`); a person's
+//!   `Default Role Name`, `Team` and `Tags`.
 //! - `Ours`: this app's own exports (the plan by week or day, the people and projects lists):
-//!   a booking's lines are gathered again by `booking_id`.
+//!   a booking's lines are gathered again by `booking_id`; people's `role`, `group`, `skills`.
 //! - `Generic`: any file: every name above, and Japanese ones (`名前`, `プロジェクト`, `開始日`
 //!   …); the dates in the order chosen.
 
@@ -46,10 +48,14 @@ pub enum Field {
     Placeholder,
     /// A project's colour, `#RRGGBB`.
     Color,
+    /// A person's role, group and skills (a people file), by name in the team's lists.
+    Role,
+    Group,
+    Skills,
 }
 
 impl Field {
-    pub const ALL: [Field; 16] = [
+    pub const ALL: [Field; 19] = [
         Field::Person,
         Field::FirstName,
         Field::LastName,
@@ -66,6 +72,9 @@ impl Field {
         Field::Id,
         Field::Placeholder,
         Field::Color,
+        Field::Role,
+        Field::Group,
+        Field::Skills,
     ];
 }
 
@@ -163,6 +172,9 @@ fn names(preset: Preset, holds: Holds, field: Field) -> Vec<&'static str> {
         (P::Ours, H::People, F::Person) => &["name"],
         (P::Ours, H::Projects, F::Project) => &["name"],
         (P::Ours, H::Projects, F::Color) => &["color"],
+        (P::Ours, H::People, F::Role) => &["role"],
+        (P::Ours, H::People, F::Group) => &["group"],
+        (P::Ours, H::People, F::Skills) => &["skills"],
         // Float (support.float.com, "Importing" and the schedule's exports).
         (P::Float, H::Bookings, F::Person) => &["Person", "Name", "Person Name", "Assigned To"],
         (P::Float, H::Bookings, F::Project) => &["Project", "Project Name"],
@@ -174,6 +186,9 @@ fn names(preset: Preset, holds: Holds, field: Field) -> Vec<&'static str> {
         (P::Float, H::Bookings, F::TimeOff) => &["Time Off", "Time Off Type", "Leave Type"],
         (P::Float, H::People, F::Person) => &["Name", "Person"],
         (P::Float, H::People, F::Placeholder) => &["People Type", "Type"],
+        (P::Float, H::People, F::Role) => &["Job Title", "Role"],
+        (P::Float, H::People, F::Group) => &["Department"],
+        (P::Float, H::People, F::Skills) => &["Tags", "Skills"],
         (P::Float, H::Projects, F::Project) => &["Name", "Project", "Project Name"],
         (P::Float, H::Projects, F::Color) => &["Color", "Colour"],
         // Runn (help.runn.io, "Data Format and Requirements").
@@ -187,6 +202,9 @@ fn names(preset: Preset, holds: Holds, field: Field) -> Vec<&'static str> {
         (P::Runn, H::Bookings, F::Status) => &["Is Tentative", "Tentative"],
         (P::Runn, H::Bookings, F::TimeOff) => &["Time Off Type", "Leave Type", "Time Off"],
         (P::Runn, H::People, F::Placeholder) => &["Is Placeholder", "Placeholder"],
+        (P::Runn, H::People, F::Role) => &["Default Role Name", "Default Role", "Role"],
+        (P::Runn, H::People, F::Group) => &["Team", "Team Name"],
+        (P::Runn, H::People, F::Skills) => &["Skills", "Tags"],
         (P::Runn, H::Projects, F::Color) => &["Color", "Colour"],
         _ => &[],
     };
@@ -206,6 +224,9 @@ fn japanese(holds: Holds, field: Field) -> &'static [&'static str] {
         (Holds::Bookings, Field::Status) => &["状態", "仮"],
         (Holds::Bookings, Field::TimeOff) => &["休暇", "休暇の種類"],
         (Holds::Projects, Field::Color) => &["色"],
+        (Holds::People, Field::Role) => &["役割", "職種", "役職"],
+        (Holds::People, Field::Group) => &["グループ", "部署", "チーム"],
+        (Holds::People, Field::Skills) => &["スキル"],
         _ => &[],
     }
 }

@@ -12,7 +12,7 @@ use planner_domain::{AssignmentId, Color, Date, DateRange, Name};
 pub enum Record {
     Booking(BookingRow),
     TimeOff(TimeOffRow),
-    Person { line: usize, name: Name, placeholder: bool },
+    Person { line: usize, name: Name, placeholder: bool, labels: LabelsRow },
     Project { line: usize, name: Name, color: Option<Color> },
 }
 
@@ -29,6 +29,22 @@ pub struct BookingRow {
     pub allocation: Allocation,
     pub status: Status,
     pub id: Option<AssignmentId>,
+}
+
+/// What a people file says a person carries, by name. `None`: the file has no such column (the
+/// person's own is kept); `Some(None)` or an empty list: the column is empty (none).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LabelsRow {
+    pub role: Option<Option<Name>>,
+    pub group: Option<Option<Name>>,
+    pub skills: Option<Vec<Name>>,
+}
+
+impl LabelsRow {
+    /// Whether the file says anything of them.
+    pub fn is_empty(&self) -> bool {
+        self.role.is_none() && self.group.is_none() && self.skills.is_none()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -247,7 +263,23 @@ impl Row<'_> {
     }
 
     fn person(&self) -> Result<Record, Problem> {
-        Ok(Record::Person { line: self.line, name: self.who()?, placeholder: self.placeholder()? })
+        let labels = LabelsRow {
+            role: self.label(Field::Role)?,
+            group: self.label(Field::Group)?,
+            skills: match self.mapping.column(Field::Skills) {
+                None => None,
+                Some(_) => Some(self.parse(Field::Skills, skills)?.unwrap_or_default()),
+            },
+        };
+        Ok(Record::Person { line: self.line, name: self.who()?, placeholder: self.placeholder()?, labels })
+    }
+
+    /// A role's or group's name: `None` when the file has no such column.
+    fn label(&self, field: Field) -> Result<Option<Option<Name>>, Problem> {
+        match self.mapping.column(field) {
+            None => Ok(None),
+            Some(_) => self.parse(field, name).map(Some),
+        }
     }
 
     fn project(&self) -> Result<Record, Problem> {
@@ -255,6 +287,24 @@ impl Row<'_> {
         let color = self.parse(Field::Color, |s| Color::parse(s).map_err(|e| e.to_string()))?;
         Ok(Record::Project { line: self.line, name, color })
     }
+}
+
+/// Skills as a cell lists them: separated by `;`, `,` or the Japanese `、`, each a name, at most
+/// [`PersonLabels::MAX_SKILLS`](planner_domain::PersonLabels::MAX_SKILLS), none twice.
+fn skills(raw: &str) -> Result<Vec<Name>, String> {
+    let mut out: Vec<Name> = Vec::new();
+    for part in raw.split([';', ',', '、', '，', '；']).map(str::trim).filter(|p| !p.is_empty()) {
+        let skill = name(part)?;
+        let key = planner_domain::Label::name_key(&skill);
+        if !out.iter().any(|s| planner_domain::Label::name_key(s) == key) {
+            out.push(skill);
+        }
+    }
+    let max = planner_domain::PersonLabels::MAX_SKILLS;
+    if out.len() > max {
+        return Err(format!("{} skills: a person carries at most {max}", out.len()));
+    }
+    Ok(out)
 }
 
 fn name(raw: &str) -> Result<Name, String> {

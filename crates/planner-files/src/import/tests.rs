@@ -4,7 +4,7 @@
 
 use super::*;
 use planner_domain::capacity::{Allocation, Status, TimeOffKind};
-use planner_domain::{Assignment, Date, Person, Project, TimeOff};
+use planner_domain::{Assignment, Date, Label, LabelKind, Person, Project, TimeOff};
 use planner_store::BookingEdit;
 
 fn fixture(name: &str) -> Vec<u8> {
@@ -27,7 +27,11 @@ struct Owned {
     projects: Vec<Project>,
     assignments: Vec<Assignment>,
     time_off: Vec<TimeOff>,
+    labels: Vec<Label>,
 }
+
+/// The day the tests' imports are made.
+const TODAY: &str = "2027-01-11";
 
 impl Owned {
     fn team(&self) -> Team<'_> {
@@ -36,10 +40,16 @@ impl Owned {
             projects: &self.projects,
             assignments: &self.assignments,
             time_off: &self.time_off,
+            labels: &self.labels,
+            today: d(TODAY),
         }
     }
 
     fn write(&mut self, w: Writes) {
+        self.labels.extend(w.labels);
+        for (p, labels) in w.labeled {
+            self.people.iter_mut().filter(|q| q.id == p.id).for_each(|q| q.labels = labels.clone());
+        }
         self.projects.extend(w.projects);
         for (p, c) in w.colors {
             self.projects.iter_mut().filter(|q| q.id == p.id).for_each(|q| q.color = c);
@@ -81,6 +91,17 @@ impl Owned {
 
     fn person(&self, name: &str) -> &Person {
         self.people.iter().find(|p| p.name.as_str() == name).unwrap()
+    }
+
+    /// `name`'s role, group on `day` and skills, by name.
+    fn carries(&self, name: &str, day: &str) -> (Option<String>, Option<String>, Vec<String>) {
+        let labels = &self.person(name).labels;
+        let of = |id: &planner_domain::LabelId| {
+            self.labels.iter().find(|l| l.id == *id).map(|l| l.name.to_string()).unwrap()
+        };
+        let mut skills: Vec<String> = labels.skills.iter().map(of).collect();
+        skills.sort();
+        (labels.role.as_ref().map(of), labels.groups.on(d(day)).map(of), skills)
     }
 
     fn bookings_of(&self, name: &str) -> Vec<(String, Date, Date, Allocation, Status)> {
@@ -202,9 +223,78 @@ fn runn_names_and_minutes_a_day() {
             Status::Confirmed
         )]
     );
-    // Runn's people: the same names, found.
+    // Runn's people: the same names, found, and given their role (Default Role Name), team
+    // and tags; again: nothing.
     let p = import(&mut team, &fixture("runn-people.csv"), &options(Preset::Runn, Holds::People));
-    assert_eq!(p.count(What::Same, Some(Thing::Person)), 2, "{:#?}", p.lines);
+    assert_eq!(p.count(What::Change, Some(Thing::Person)), 2, "{:#?}", p.lines);
+    assert_eq!(p.count(What::Create, Some(Thing::Person)), 0);
+    assert_eq!(
+        team.carries("Aiko Tanaka", TODAY),
+        (Some("Designer".into()), Some("Design".into()), vec!["Figma".into(), "UX".into()])
+    );
+    assert_eq!(
+        p.lines[0].reason,
+        format!(
+            "role — → Designer (new role); group — → Design from {TODAY} (new group); skills + Figma, UX (new: UX, Figma)"
+        )
+    );
+    let again = import(&mut team, &fixture("runn-people.csv"), &options(Preset::Runn, Holds::People));
+    assert_eq!(again.count(What::Same, Some(Thing::Person)), 2, "{:#?}", again.lines);
+    assert!(again.writes.is_empty());
+}
+
+#[test]
+fn a_people_file_gives_roles_groups_and_skills_by_name_making_the_lists_it_lacks() {
+    let mut team = Owned::default();
+    let p = import(&mut team, &fixture("float-people.csv"), &options(Preset::Float, Holds::People));
+    // Float's Job Title, Department and Tags; each label made once, however many carry it.
+    assert_eq!(
+        team.carries("Aiko Tanaka", "2000-01-01"),
+        (Some("Designer".into()), Some("Design".into()), vec!["Figma".into(), "UX".into()])
+    );
+    assert_eq!(
+        team.carries("Dana Wu", TODAY),
+        (Some("Contractor".into()), Some("Engineering".into()), vec![])
+    );
+    let kinds = |k: LabelKind| {
+        let mut n: Vec<String> =
+            team.labels.iter().filter(|l| l.kind == k).map(|l| l.name.to_string()).collect();
+        n.sort();
+        n
+    };
+    assert_eq!(kinds(LabelKind::Role), ["Contractor", "Designer", "Engineer", "Senior Designer"]);
+    assert_eq!(kinds(LabelKind::Group), ["Design", "Engineering"]);
+    assert_eq!(kinds(LabelKind::Skill), ["Figma", "Rust", "UX"]);
+    assert_eq!(p.writes.labels.len(), 9);
+    assert!(
+        p.lines[0].reason.starts_with("new person; role — → Designer (new role)"),
+        "{}",
+        p.lines[0].reason
+    );
+    // Again: nothing. Then Aiko moves to Engineering (from today: her days before stay in Design),
+    // loses her role (an empty cell) and takes Rust (the team's) instead of her skills.
+    let again = import(&mut team, &fixture("float-people.csv"), &options(Preset::Float, Holds::People));
+    assert!(again.writes.is_empty(), "{:#?}", again.lines);
+    let moved = "Name,Job Title,Department,Tags\naiko tanaka,,Engineering,rust\n";
+    let p = import(&mut team, moved.as_bytes(), &options(Preset::Float, Holds::People));
+    assert_eq!(
+        p.lines[0].reason,
+        format!("role Designer → —; group Design → Engineering from {TODAY}; skills + Rust − Figma, UX")
+    );
+    assert_eq!(p.writes.labels.len(), 0, "the team's own labels, matched in any case");
+    assert_eq!(team.carries("Aiko Tanaka", TODAY), (None, Some("Engineering".into()), vec!["Rust".into()]));
+    assert_eq!(team.carries("Aiko Tanaka", "2027-01-10").1, Some("Design".into()));
+    // A file without the columns keeps what people carry.
+    let bare = "Name\nAiko Tanaka\n";
+    let p = import(&mut team, bare.as_bytes(), &options(Preset::Float, Holds::People));
+    assert_eq!((p.count(What::Same, None), p.writes.is_empty()), (1, true));
+    // Too many skills: the row is skipped, naming the column.
+    let many: Vec<String> = (0..51).map(|i| format!("s{i}")).collect();
+    let lots = format!("Name,Tags\nBen Okafor,\"{}\"\n", many.join(","));
+    let p = import(&mut team, lots.as_bytes(), &options(Preset::Float, Holds::People));
+    assert_eq!(p.lines[0].what, What::Skip);
+    assert_eq!(p.lines[0].column.as_deref(), Some("Tags"));
+    assert_eq!(p.lines[0].reason, "51 skills: a person carries at most 50");
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! A sheet's import written all or nothing (access pattern 69; docs/data-model.md, "Import from
-//! a sheet"): the projects and people it makes, the colours it changes, its bookings (as edits
-//! of many, at most 100 actions a transaction) and its time off, every change record marked
+//! a sheet"): the groups, roles and skills, projects and people it makes, the colours and
+//! people's labels it changes, its bookings (as edits of many, at most 100 actions a
+//! transaction) and its time off, every change record marked
 //! with one batch, and last a summary record of the counts in that batch, so that the activity
 //! log shows the import as one entry. DynamoDB holds at most 100 actions in a transaction, so a
 //! large import is many: when one fails (someone changed a booking meanwhile, the connection
@@ -11,7 +12,9 @@ use super::Transfer;
 use crate::AssignmentChange;
 use crate::plan::feed::{Batch, FeedAction};
 use crate::{BookingEdit, EditOutcome, MAX_EDITS_AT_ONCE, NewTimeOff, StoreError, TeamScope, TimeOffChange};
-use planner_domain::{Action, Assignment, Color, Person, PersonId, Project, ProjectId, TimeOff};
+use planner_domain::{
+    Action, Assignment, Color, Label, LabelId, Person, PersonId, PersonLabels, Project, ProjectId, TimeOff,
+};
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -22,14 +25,20 @@ pub enum TimeOffWrite {
     Update { current: TimeOff, change: TimeOffChange },
 }
 
-/// The writes of an import, in the order they go: projects and people first (bookings and time
-/// off name them).
+/// The writes of an import, in the order they go: labels, projects and people first (people,
+/// bookings and time off name them).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SheetWrites {
+    /// Groups, roles and skills the team lacks.
+    pub labels: Vec<Label>,
     pub projects: Vec<Project>,
     /// Projects whose colour the file changes: the project as read, and its colour.
     pub colors: Vec<(Project, Color)>,
+    /// People to make, with what they carry (given them by a second write when any).
     pub people: Vec<Person>,
+    /// People whose role, group or skills the file changes: the person as read, and what they
+    /// carry then.
+    pub labeled: Vec<(Person, PersonLabels)>,
     pub bookings: Vec<BookingEdit>,
     pub time_off: Vec<TimeOffWrite>,
 }
@@ -37,9 +46,11 @@ pub struct SheetWrites {
 impl SheetWrites {
     /// How many items the import writes.
     pub fn len(&self) -> usize {
-        self.projects.len()
+        self.labels.len()
+            + self.projects.len()
             + self.colors.len()
-            + self.people.len()
+            + self.people.iter().map(writes_of).sum::<usize>()
+            + self.labeled.len()
             + self.bookings.len()
             + self.time_off.len()
     }
@@ -47,6 +58,11 @@ impl SheetWrites {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+}
+
+/// The writes (and change records) a new person takes: one, and one more for what they carry.
+fn writes_of(person: &Person) -> usize {
+    if person.labels == PersonLabels::default() { 1 } else { 2 }
 }
 
 /// The counts the import's summary record carries (and the activity log says).
@@ -82,9 +98,12 @@ pub enum SheetImported {
 /// What has been written, to undo.
 #[derive(Default)]
 struct Done {
+    labels: Vec<LabelId>,
     projects: Vec<ProjectId>,
     colors: Vec<(Project, Color)>,
     people: Vec<PersonId>,
+    /// People whose labels changed: as stored now, and what they carried.
+    labeled: Vec<(Person, PersonLabels)>,
     /// Bookings made (as stored) and changed (as stored now, and as they were).
     made: Vec<Assignment>,
     changed: Vec<(Assignment, Assignment)>,
@@ -94,9 +113,11 @@ struct Done {
 
 impl Done {
     fn len(&self) -> usize {
-        self.projects.len()
+        self.labels.len()
+            + self.projects.len()
             + self.colors.len()
             + self.people.len()
+            + self.labeled.len()
             + self.made.len()
             + self.changed.len()
             + self.off_made.len()
@@ -180,6 +201,12 @@ impl Transfer<'_> {
             progress(*at, total);
             if cancel.load(Ordering::Relaxed) { Err(Stop::Cancelled) } else { Ok(()) }
         };
+        for label in writes.labels {
+            *requests += 1;
+            plan.create_label(scope, label.id.clone(), label.kind, label.name).await?;
+            done.labels.push(label.id);
+            tick(&mut at, 1, progress)?;
+        }
         for p in writes.projects {
             *requests += 1;
             plan.create_project(scope, p.id.clone(), p.name, p.color).await?;
@@ -194,12 +221,23 @@ impl Transfer<'_> {
         }
         for person in writes.people {
             *requests += 1;
+            let n = writes_of(&person);
             let made = if person.placeholder {
                 plan.create_placeholder(scope, person.id.clone(), person.name).await?
             } else {
                 plan.create_person(scope, person.id.clone(), person.name).await?
             };
-            done.people.push(made.id);
+            done.people.push(made.id.clone());
+            if n == 2 {
+                *requests += 1;
+                plan.set_person_labels(scope, &made, person.labels).await?;
+            }
+            tick(&mut at, n, progress)?;
+        }
+        for (current, labels) in writes.labeled {
+            *requests += 1;
+            let now = plan.set_person_labels(scope, &current, labels).await?;
+            done.labeled.push((now, current.labels));
             tick(&mut at, 1, progress)?;
         }
         let mut bookings = writes.bookings;
@@ -248,8 +286,8 @@ impl Transfer<'_> {
         Ok(())
     }
 
-    /// Takes back what `done` wrote, newest first: time off, bookings, people, colours,
-    /// projects. On a failure: the error, and how many items stay.
+    /// Takes back what `done` wrote, newest first: time off, bookings, people's labels, people,
+    /// colours, projects, labels. On a failure: the error, and how many items stay.
     async fn undo(self, scope: &TeamScope, mut done: Done) -> Result<(), (StoreError, usize)> {
         let plan = self.store.plan();
         let left = |d: &Done| d.len();
@@ -293,6 +331,11 @@ impl Transfer<'_> {
                 return Err((e, n + left(&done)));
             }
         }
+        while let Some((now, was)) = done.labeled.pop() {
+            if let Err(e) = plan.set_person_labels(scope, &now, was).await {
+                return Err((e, left(&done) + 1));
+            }
+        }
         let mut quiet = |_: usize, _: usize| {};
         while let Some(id) = done.people.pop() {
             if let Err(e) = plan.delete_person(scope, &id, &mut quiet).await {
@@ -306,6 +349,11 @@ impl Transfer<'_> {
         }
         while let Some(id) = done.projects.pop() {
             if let Err(e) = plan.delete_project(scope, &id, &mut quiet).await {
+                return Err((e, left(&done) + 1));
+            }
+        }
+        while let Some(id) = done.labels.pop() {
+            if let Err(e) = plan.delete_label(scope, &id).await {
                 return Err((e, left(&done) + 1));
             }
         }

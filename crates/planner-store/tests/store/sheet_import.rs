@@ -1,11 +1,13 @@
-//! A sheet's import written all or nothing (access pattern 69): its projects, people, bookings
-//! and time off as one batch ending in the summary record; a failure midway, or a cancel, undoes
-//! what was written; viewers are refused.
+//! A sheet's import written all or nothing (access pattern 69): its labels, projects, people
+//! (with what they carry), people's changed labels, bookings and time off as one batch ending in
+//! the summary record; a failure midway, or a cancel, undoes what was written; viewers are
+//! refused.
 
 use crate::common::*;
 use planner_domain::capacity::{Allocation, TimeOffKind};
 use planner_domain::{
-    Assignment, AssignmentId, Color, FeedKind, Name, Person, PersonId, Project, ProjectId, Role, TimeOffId,
+    Assignment, AssignmentId, Color, FeedKind, Groups, Label, LabelId, LabelKind, Name, Person, PersonId,
+    PersonLabels, Project, ProjectId, Role, TimeOffId,
 };
 use planner_store::feed::ActivityFilter;
 use planner_store::transfer::{SheetImported, SheetSummary, SheetWrites, TimeOffWrite};
@@ -14,15 +16,21 @@ use planner_store::{
 };
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// A new project and a new person with `bookings` weekly bookings of them, and a week off.
+/// A new role and group, a new project and a new person with that role, with `bookings` weekly
+/// bookings of them, and a week off.
 fn writes(bookings: i64) -> SheetWrites {
+    let [role, group] = [(LabelKind::Role, "Imported role"), (LabelKind::Group, "Imported group")]
+        .map(|(kind, n)| Label { id: LabelId::generate(), kind, name: Name::parse(n).unwrap(), version: 1 });
     let project = Project {
         id: ProjectId::generate(),
         name: Name::parse("Imported project").unwrap(),
         color: Color::parse("#112233").unwrap(),
         version: 1,
     };
-    let person = Person::new(PersonId::generate(), Name::parse("Imported person").unwrap());
+    let person = Person {
+        labels: PersonLabels { role: Some(role.id.clone()), ..Default::default() },
+        ..Person::new(PersonId::generate(), Name::parse("Imported person").unwrap())
+    };
     let bookings = (0..bookings)
         .map(|i| {
             BookingEdit::Create(NewAssignment {
@@ -42,12 +50,47 @@ fn writes(bookings: i64) -> SheetWrites {
         change: TimeOffChange { range: range("2027-01-01", 1), kind: TimeOffKind::Holiday, minutes: None },
     });
     SheetWrites {
+        labels: vec![role, group],
         projects: vec![project],
         colors: vec![],
         people: vec![person],
+        labeled: vec![],
         bookings,
         time_off: vec![off],
     }
+}
+
+/// `w` also moving `r` into its new group.
+fn regrouped(mut w: SheetWrites, r: &Person) -> SheetWrites {
+    let group = w.labels.iter().find(|l| l.kind == LabelKind::Group).unwrap().id.clone();
+    let labels = PersonLabels { groups: Groups::always(Some(group)), ..r.labels.clone() };
+    w.labeled.push((r.clone(), labels));
+    w
+}
+
+/// The team's labels by name, and who carries which role and group (today).
+async fn who_carries(
+    env: &TestEnv,
+    scope: &TeamScope,
+) -> (Vec<String>, Vec<(String, Option<String>, Option<String>)>) {
+    let labels = env.plan().labels(scope).await.unwrap();
+    let of = |id: &LabelId| labels.iter().find(|l| l.id == *id).map(|l| l.name.to_string());
+    let t = env.plan().timeline(scope, window("2027-01-01", "2027-01-02")).await.unwrap();
+    let mut carried: Vec<_> = t
+        .people
+        .iter()
+        .map(|p| {
+            (
+                p.name.to_string(),
+                p.labels.role.as_ref().and_then(of),
+                p.labels.groups.on(day("2027-01-01")).and_then(of),
+            )
+        })
+        .collect();
+    carried.sort();
+    let mut names: Vec<String> = labels.iter().map(|l| l.name.to_string()).collect();
+    names.sort();
+    (names, carried)
 }
 
 fn summary() -> SheetSummary {
@@ -76,8 +119,8 @@ async fn what_the_team_has(
 #[tokio::test]
 async fn an_import_is_one_batch_ending_in_its_summary() {
     let (env, recorder) = TestEnv::recorded().await;
-    let (scope, _, _) = env.team_with_r_and_p("Sheet").await;
-    let w = writes(150);
+    let (scope, r, _) = env.team_with_r_and_p("Sheet").await;
+    let w = regrouped(writes(150), &r);
     let count = w.len();
     recorder.take();
     let end = env
@@ -85,8 +128,9 @@ async fn an_import_is_one_batch_ending_in_its_summary() {
         .import_sheet(&scope, w, &summary(), &AtomicBool::new(false), &mut |_, _| {})
         .await
         .unwrap();
-    // The 150 bookings in a few transactions of at most 100 actions; a project, a person, a time
-    // off and the summary: one each. The count answered is the transactions sent.
+    // The 150 bookings in a few transactions of at most 100 actions; two labels, a project, a
+    // person, the labels they carry, R's new group, a time off and the summary: one each. The
+    // count answered is the transactions sent.
     let sent: Vec<usize> = recorder
         .take()
         .iter()
@@ -94,11 +138,21 @@ async fn an_import_is_one_batch_ending_in_its_summary() {
         .map(|s| s.request["TransactItems"].as_array().map_or(0, Vec::len))
         .collect();
     assert_eq!(end, SheetImported::Written { requests: sent.len() as u32 });
-    assert!(sent.len() <= 8 && sent.iter().all(|&n| n <= 100), "{sent:?}");
+    assert!(sent.len() <= 12 && sent.iter().all(|&n| n <= 100), "{sent:?}");
     let (people, projects, bookings, off) = what_the_team_has(&env, &scope).await;
     assert_eq!(people, ["Imported person", "R"]);
     assert_eq!(projects, ["Imported project", "P"]);
     assert_eq!((bookings.len(), off), (150, 1));
+    // The labels made; the new person carries its role (a second write), R the new group.
+    let (labels, carried) = who_carries(&env, &scope).await;
+    assert_eq!(labels, ["Imported group", "Imported role"]);
+    assert_eq!(
+        carried,
+        [
+            ("Imported person".into(), Some("Imported role".into()), None),
+            ("R".into(), None, Some("Imported group".into()))
+        ]
+    );
     let log = env.plan().activity(&scope, None, 500, &ActivityFilter::default()).await.unwrap();
     let newest = &log.records[0];
     assert_eq!(newest.kind, FeedKind::Import);
@@ -132,7 +186,7 @@ async fn a_failure_midway_undoes_what_was_written() {
         )
         .await
         .unwrap();
-    let mut w = writes(150);
+    let mut w = regrouped(writes(150), &r);
     w.bookings.insert(
         70,
         BookingEdit::Update {
@@ -148,12 +202,16 @@ async fn a_failure_midway_undoes_what_was_written() {
         },
     );
     let before = what_the_team_has(&env, &scope).await;
+    let carried_before = who_carries(&env, &scope).await;
     let end = env
         .transfer()
         .import_sheet(&scope, w, &summary(), &AtomicBool::new(false), &mut |_, _| {})
         .await
         .unwrap();
     assert!(matches!(end, SheetImported::Undone { reason: Some(StoreError::Conflict { .. }) }), "{end:?}");
+    // The labels made are gone again, and R carries what R carried.
+    assert_eq!(who_carries(&env, &scope).await, carried_before);
+    assert!(carried_before.0.is_empty());
     // Nothing of the import stays; the teammate's move does.
     let after = what_the_team_has(&env, &scope).await;
     assert_eq!((after.0.clone(), after.1.clone(), after.3), (before.0, before.1, before.3));
@@ -180,9 +238,11 @@ async fn a_cancel_undoes_what_was_written() {
         .await
         .unwrap();
     assert_eq!(end, SheetImported::Undone { reason: None });
-    assert!(told.iter().all(|&(_, of)| of == 153) && told.len() >= 3, "{told:?}");
+    // 2 labels, a project, a person and what they carry, 150 bookings, a time off.
+    assert!(told.iter().all(|&(_, of)| of == 156) && told.len() >= 3, "{told:?}");
     let (people, projects, bookings, off) = what_the_team_has(&env, &scope).await;
     assert_eq!((people, projects, bookings.len(), off), (vec!["R".to_owned()], vec!["P".to_owned()], 0, 0));
+    assert!(env.plan().labels(&scope).await.unwrap().is_empty(), "the labels made are gone again");
 }
 
 #[tokio::test]

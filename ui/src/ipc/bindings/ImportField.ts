@@ -3,4 +3,4 @@
 /**
  * What a column can say.
  */
-export type ImportField = "person" | "firstName" | "lastName" | "project" | "start" | "end" | "hoursPerDay" | "minutesPerDay" | "totalHours" | "percent" | "allocation" | "status" | "timeOff" | "id" | "placeholder" | "color";
+export type ImportField = "person" | "firstName" | "lastName" | "project" | "start" | "end" | "hoursPerDay" | "minutesPerDay" | "totalHours" | "percent" | "allocation" | "status" | "timeOff" | "id" | "placeholder" | "color" | "role" | "group" | "skills";
