@@ -215,6 +215,14 @@ impl Pen<'_, '_> {
         for row in &rows[page.rows.0..page.rows.1] {
             let rh = row.height();
             self.text(MARGIN + 2.0, y + 10.5, 8.5, INK, &row.name, Some((MARGIN, y, NAMES_WIDTH - 4.0, rh)));
+            if shows_days {
+                for shut in &row.closed {
+                    let (a, b) = (shut.start().max(first), shut.end_exclusive().min(end));
+                    if a < b {
+                        self.box_fill(x_of(a), y, x_of(b) - x_of(a), rh, WEEKEND, 1.0);
+                    }
+                }
+            }
             for away in &row.away {
                 let (a, b) = (away.start().max(first), away.end_exclusive().min(end));
                 if a < b {

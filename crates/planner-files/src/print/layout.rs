@@ -82,13 +82,16 @@ pub struct Bar {
     pub tentative: bool,
 }
 
-/// A row: its name, its bars in lanes, and (a person's) time off.
+/// A row: its name, its bars in lanes, and (a person's) time off and days without work.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Row {
     pub name: String,
     pub bars: Vec<Bar>,
     pub lanes: usize,
     pub away: Vec<DateRange>,
+    /// A person's public holidays and days off in their working week: shaded as weekends are,
+    /// as on screen.
+    pub closed: Vec<DateRange>,
 }
 
 impl Row {
@@ -104,8 +107,33 @@ pub struct Page {
     pub rows: (usize, usize),
 }
 
+/// A row gathered before its lanes: its name, its owner's id (the order among equal names),
+/// its bookings, time off and days without work.
+type Gathered<'a> = (String, String, Vec<&'a Assignment>, Vec<DateRange>, Vec<DateRange>);
+
+/// The runs of days of `range` that `closed` says a person does not work.
+pub fn closed_days(range: DateRange, closed: impl Fn(Date) -> bool) -> Vec<DateRange> {
+    let mut runs: Vec<DateRange> = Vec::new();
+    let mut start: Option<Date> = None;
+    for i in 0..=range.days() {
+        let d = range.start().add_days(i);
+        let shut = i < range.days() && closed(d);
+        match (shut, start) {
+            (true, None) => start = Some(d),
+            (false, Some(s)) => {
+                if let Ok(run) = DateRange::new(s, d) {
+                    runs.push(run);
+                }
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    runs
+}
+
 /// The rows of `range`: people (placeholders too) or projects by name, each booking meeting the
-/// range in the first lane free over its days.
+/// range in the first lane free over its days; a person's days without work from `closed`.
 pub fn rows(
     range: DateRange,
     of: RowsOf,
@@ -113,6 +141,7 @@ pub fn rows(
     projects: &[Project],
     assignments: &[Assignment],
     time_off: &[TimeOff],
+    closed: &dyn Fn(&Person) -> Vec<DateRange>,
 ) -> Vec<Row> {
     let person: HashMap<_, _> = people.iter().map(|p| (&p.id, p)).collect();
     let project: HashMap<_, _> = projects.iter().map(|p| (&p.id, p)).collect();
@@ -136,7 +165,7 @@ pub fn rows(
             .then_with(|| shown(a).cmp(&shown(b)))
             .then_with(|| a.id.cmp(&b.id))
     });
-    let mut rows: Vec<(String, String, Vec<&Assignment>, Vec<DateRange>)> = match of {
+    let mut rows: Vec<Gathered<'_>> = match of {
         RowsOf::People => people
             .iter()
             .map(|p| {
@@ -146,20 +175,20 @@ pub fn rows(
                     .filter(|t| t.person_id == p.id && t.range.overlaps(range))
                     .map(|t| t.range)
                     .collect();
-                (p.name.to_string(), p.id.to_string(), mine, away)
+                (p.name.to_string(), p.id.to_string(), mine, away, closed(p))
             })
             .collect(),
         RowsOf::Projects => projects
             .iter()
             .map(|p| {
                 let its = bookings.iter().copied().filter(|a| a.project_id == p.id).collect();
-                (p.name.to_string(), p.id.to_string(), its, Vec::new())
+                (p.name.to_string(), p.id.to_string(), its, Vec::new(), Vec::new())
             })
             .collect(),
     };
     rows.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
     rows.into_iter()
-        .map(|(name, _, bookings, away)| {
+        .map(|(name, _, bookings, away, closed)| {
             let mut lane_ends: Vec<Date> = Vec::new();
             let bars = bookings
                 .into_iter()
@@ -186,7 +215,7 @@ pub fn rows(
                     }
                 })
                 .collect();
-            Row { name, bars, lanes: lane_ends.len(), away }
+            Row { name, bars, lanes: lane_ends.len(), away, closed }
         })
         .collect()
 }
@@ -214,7 +243,13 @@ pub fn fit(rows: Vec<Row>, paper: Paper) -> Vec<Row> {
                 .filter(|b| (first..last).contains(&b.lane))
                 .map(|b| Bar { lane: b.lane - first, ..b.clone() })
                 .collect();
-            out.push(Row { name: row.name.clone(), bars, lanes: last - first, away: row.away.clone() });
+            out.push(Row {
+                name: row.name.clone(),
+                bars,
+                lanes: last - first,
+                away: row.away.clone(),
+                closed: row.closed.clone(),
+            });
         }
     }
     out
@@ -293,7 +328,8 @@ mod tests {
         ];
         let range = DateRange::from_inclusive(d("2027-01-01"), d("2027-03-31")).unwrap();
         let people = [bo.clone(), ada.clone()];
-        let rows = rows(range, RowsOf::People, &people, std::slice::from_ref(&apollo), &items, &[]);
+        let rows =
+            rows(range, RowsOf::People, &people, std::slice::from_ref(&apollo), &items, &[], &|_| Vec::new());
         assert_eq!(rows.iter().map(|r| r.name.as_str()).collect::<Vec<_>>(), ["Ada", "Bo"]);
         assert_eq!(rows[0].bars.iter().map(|b| b.lane).collect::<Vec<_>>(), [0, 1, 0]);
         assert_eq!(rows[0].lanes, 2);
@@ -309,8 +345,9 @@ mod tests {
         // A short range is not stretched past a day zoom's width.
         assert_eq!(Zoom::Fit.day_width(7, Paper::A4), 22.0);
         // Many rows go down onto more pages, each page's days the same.
-        let many: Vec<Row> =
-            (0..80).map(|i| Row { name: format!("P{i}"), bars: vec![], lanes: 1, away: vec![] }).collect();
+        let many: Vec<Row> = (0..80)
+            .map(|i| Row { name: format!("P{i}"), bars: vec![], lanes: 1, away: vec![], closed: vec![] })
+            .collect();
         let down = super::pages(
             DateRange::from_inclusive(d("2027-01-01"), d("2027-01-10")).unwrap(),
             &many,
@@ -325,6 +362,7 @@ mod tests {
             bars: (0..40).map(|lane| Bar { lane, ..rows[0].bars[0].clone() }).collect(),
             lanes: 40,
             away: vec![],
+            closed: vec![],
         };
         let cut = fit(vec![tall], Paper::A4);
         assert_eq!(

@@ -67,6 +67,19 @@ pub fn timeline(
     // The font's bytes shared (a CJK collection is tens of MiB), not copied.
     let font = krilla::text::Font::new(font.data.clone().into(), font.index)
         .ok_or_else(|| FileError(format!("the font {} cannot be read", font.family)))?;
+    // A person's days without work: public holidays of their calendar, and days their working
+    // week (theirs, or the team's) has no hours.
+    let mut holidays: std::collections::HashMap<_, std::collections::BTreeSet<Date>> = Default::default();
+    for h in &t.items.holidays {
+        holidays.entry(&h.calendar).or_default().insert(h.day);
+    }
+    let closed = |p: &planner_domain::Person| {
+        let schedule = p.schedule_or(t.team.default_week);
+        let theirs = p.calendar.as_ref().and_then(|c| holidays.get(c));
+        layout::closed_days(print.range, |d| {
+            schedule.minutes_on(d) == 0 || theirs.is_some_and(|h| h.contains(&d))
+        })
+    };
     let rows = layout::rows(
         print.range,
         print.rows,
@@ -74,6 +87,7 @@ pub fn timeline(
         &t.projects,
         &t.items.assignments,
         &t.items.time_off,
+        &closed,
     );
     let rows = layout::fit(rows, print.paper);
     let pages = layout::pages(print.range, &rows, print.paper, print.zoom);

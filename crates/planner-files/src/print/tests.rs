@@ -2,14 +2,15 @@
 //! `pdftoppm` (at 72 dpi, a pixel a point) and its text read back by `pdftotext`. Thirty-six
 //! people over ninety days at day zoom on A4: eight pages (four across, two down), every one with
 //! the header and names; each bar's colour where its days are, tentative bars and time off
-//! hatched, weekends shaded; Japanese names in the text as written, in an embedded CJK font.
+//! hatched, weekends and a person's public holidays shaded; Japanese names in the text as
+//! written, in an embedded CJK font.
 
 use super::*;
 use crate::print::layout::{HEADER_HEIGHT, MARGIN, NAMES_WIDTH, TITLE_HEIGHT};
 use planner_domain::capacity::{Allocation, Status, TimeOffKind, WorkWeek};
 use planner_domain::{
-    Assignment, AssignmentId, Color, Name, Person, PersonId, Project, ProjectId, Team, TeamId, TimeOff,
-    TimeOffId, WindowItems,
+    Assignment, AssignmentId, CalendarId, Color, Holiday, Name, Person, PersonId, Project, ProjectId, Team,
+    TeamId, TimeOff, TimeOffId, WindowItems,
 };
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -26,11 +27,15 @@ const BLUE: [u8; 3] = [0x3b, 0x82, 0xf6];
 const GREEN: [u8; 3] = [0x10, 0xb9, 0x81];
 
 /// 36 people ("00 山田 太郎" …), each booked on Apollo (blue) in the first week of 2027 and,
-/// tentatively, on 保守 (green) in the second; the first away on the 18th and 19th.
+/// tentatively, on 保守 (green) in the second; the first away on the 18th and 19th; the second
+/// in a holiday calendar with a holiday on Wednesday the 20th.
 fn timeline() -> Timeline {
-    let people: Vec<Person> = (0..36)
+    let mut people: Vec<Person> = (0..36)
         .map(|i| Person::new(PersonId::generate(), Name::parse(&format!("{i:02} 山田 太郎")).unwrap()))
         .collect();
+    let calendar = CalendarId::generate();
+    people[1].calendar = Some(calendar.clone());
+    let holiday = Holiday { calendar, day: d("2027-01-20"), name: Name::parse("大寒").unwrap() };
     let project = |name: &str, c: [u8; 3]| Project {
         id: ProjectId::generate(),
         name: Name::parse(name).unwrap(),
@@ -74,7 +79,7 @@ fn timeline() -> Timeline {
         projects: vec![apollo, upkeep],
         calendars: vec![],
         labels: vec![],
-        items: WindowItems { assignments, time_off: vec![away], holidays: vec![], unreadable: vec![] },
+        items: WindowItems { assignments, time_off: vec![away], holidays: vec![holiday], unreadable: vec![] },
     }
 }
 
@@ -196,11 +201,14 @@ fn ninety_days_of_thirty_six_people_on_eight_a4_pages_as_a_reader_sees_them() {
     let grid = MARGIN + NAMES_WIDTH;
     let row0 = MARGIN + TITLE_HEIGHT + HEADER_HEIGHT;
     let day_x = |i: f32| grid + i * 22.0;
+    // (The weekend's shade is 12 below white: told apart within 3.)
+    let exactly = |c: [u8; 3]| move |p: [u8; 3]| p.iter().zip(c).all(|(a, b)| a.abs_diff(b) <= 3);
+    let (shade, white) = ([0xf3, 0xf4, 0xf6], [255, 255, 255]);
     // Apollo's bar, solid blue, from the 4th (day 3) to the 8th; white before it on the 1st.
     assert_eq!(one.near(day_x(5.2), row0 + 3.5, 12.0, 1.0, BLUE), 12, "Apollo's blue on its days");
-    assert_eq!(one.near(day_x(0.2), row0 + 3.5, 12.0, 1.0, [255, 255, 255]), 12, "nothing on the 1st");
+    assert_eq!(one.count(day_x(0.2), row0 + 3.5, 12.0, 1.0, exactly(white)), 12, "nothing on the 1st");
     // The 2nd, a Saturday, shaded as the screen shades weekends.
-    assert_eq!(one.near(day_x(1.3), row0 + 8.0, 10.0, 1.0, [0xf3, 0xf4, 0xf6]), 10, "the weekend's shade");
+    assert_eq!(one.count(day_x(1.3), row0 + 8.0, 10.0, 1.0, exactly(shade)), 10, "the weekend's shade");
     // 保守's tentative bar: light green with green hatching, as on screen.
     // (Its hatching's lines are anti-aliased: greener than the fill, not always the colour itself.)
     let light_green = [195, 238, 223];
@@ -215,6 +223,11 @@ fn ninety_days_of_thirty_six_people_on_eight_a4_pages_as_a_reader_sees_them() {
     assert!(away > 20 && away_light > 100, "time off: {away} grey, {away_light} light grey");
     // A person without time off: none of that grey there.
     assert_eq!(one.count(day_x(17.0), row0 + 19.0, 44.0, 16.0, grey), 0);
+    // The second person's public holiday on the 20th: shaded in their row as weekends are, and
+    // only there (the third's day stays white); the 21st, a working day, white in both.
+    assert_eq!(one.count(day_x(19.3), row0 + 26.0, 10.0, 1.0, exactly(shade)), 10, "their holiday's shade");
+    assert_eq!(one.count(day_x(19.3), row0 + 44.0, 10.0, 1.0, exactly(white)), 10, "not another's");
+    assert_eq!(one.count(day_x(20.3), row0 + 26.0, 10.0, 1.0, exactly(white)), 10, "the next day");
     // Page 2 (rows 26–35): the header band and the first name's ink are there again.
     let two = page(2);
     assert!(
