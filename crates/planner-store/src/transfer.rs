@@ -20,7 +20,7 @@ mod rows;
 mod sheet;
 
 pub use copy::CopyReport;
-pub use sheet::{SheetImported, SheetSummary, SheetWrites, TimeOffWrite};
+pub use sheet::{PersonChange, ProjectChange, SheetImported, SheetSummary, SheetWrites, TimeOffWrite};
 
 /// Moving a team's plan in and out of the table: export to a file, import a file (the team made
 /// equal to it), copy a plan in (adding only), clear a plan. A handle on the store

@@ -1,8 +1,10 @@
 //! An import's records held against the team as it is: what each row makes, changes, finds
 //! already there, or skips (and why), and the writes that make the team so.
 //!
-//! Matching, so that the same file twice changes nothing: a person or a project by name (any
-//! case or width, as the team's lists compare names); a booking by its id when the row carries
+//! Matching, so that the same file twice changes nothing: a person or a project by this app's
+//! id when the row carries one the team has (its people and projects lists write `id`; a name
+//! changed in the file renames them), else by name (any case or width, as the team's lists
+//! compare names); a booking by its id when the row carries
 //! one of this app's, else by its person, project and days (its hours and status then changed
 //! when they differ); a time off by its person and days; a person's role, group and skills by
 //! name in the team's lists (one the team lacks is made). A name two people share is not
@@ -18,7 +20,7 @@ use planner_domain::{
     Assignment, AssignmentId, Color, Date, DateRange, Groups, Label, LabelId, LabelKind, Name, Person,
     PersonId, PersonLabels, Project, ProjectId, TimeOff, TimeOffId,
 };
-use planner_store::transfer::{SheetWrites as Writes, TimeOffWrite};
+use planner_store::transfer::{PersonChange, ProjectChange, SheetWrites as Writes, TimeOffWrite};
 use planner_store::{AssignmentChange, BookingEdit, NewAssignment, NewTimeOff, TimeOffChange};
 use std::collections::HashMap;
 
@@ -133,9 +135,9 @@ pub fn preview(records: &[Record], team: Team<'_>) -> Preview {
     let mut p = Planner::new(team);
     for record in records {
         match record {
-            Record::Project { line, name, color } => p.project_row(*line, name, *color),
-            Record::Person { line, name, placeholder, labels } => {
-                p.person_row(*line, name, *placeholder, labels);
+            Record::Project { line, name, color, id } => p.project_row(*line, name, *color, id.as_ref()),
+            Record::Person { line, name, placeholder, labels, id } => {
+                p.person_row(*line, name, *placeholder, labels, id.as_ref());
             }
             Record::Booking(b) => p.booking(b),
             Record::TimeOff(t) => p.time_off(t),
@@ -229,7 +231,7 @@ impl<'a> Planner<'a> {
         }
     }
 
-    fn project_row(&mut self, line: usize, name: &Name, color: Option<Color>) {
+    fn project_row(&mut self, line: usize, name: &Name, color: Option<Color>, id: Option<&ProjectId>) {
         let text = name.to_string();
         if let Some(first) = self.made.get(&(Thing::Project, key(name))) {
             let first = *first;
@@ -241,22 +243,44 @@ impl<'a> Planner<'a> {
                 format!("the same project as line {first}"),
             );
         }
-        let Some(p) = self.projects.get(&key(name)).cloned() else {
+        // By this app's id first (a project renamed in the file is renamed), else by name.
+        let by_id = id.and_then(|i| self.team.projects.iter().find(|p| p.id == *i)).cloned();
+        let Some(p) = by_id.clone().or_else(|| self.projects.get(&key(name)).cloned()) else {
             self.project(line, name, color);
             return;
         };
-        self.made.insert((Thing::Project, key(name)), line);
-        match color {
-            Some(c) if c != p.color => {
-                let reason = format!("colour {} → {}", p.color, c);
-                self.writes.colors.push((p, c));
-                self.line(line, What::Change, Thing::Project, text, reason);
+        let mut change = ProjectChange { project: p.clone(), name: None, color: None };
+        let mut said = Vec::new();
+        if by_id.is_some() && p.name != *name {
+            if self.projects.get(&key(name)).is_some_and(|other| other.id != p.id) {
+                let why = format!("another project of the team is named {name}");
+                return self.line(line, What::Skip, Thing::Project, text, why);
             }
-            _ => self.line(line, What::Same, Thing::Project, text, "already in the team"),
+            said.push(format!("name {} → {name}", p.name));
+            change.name = Some(name.clone());
+            self.projects.remove(&key(&p.name));
+            self.projects.insert(key(name), Project { name: name.clone(), ..p.clone() });
         }
+        self.made.insert((Thing::Project, key(name)), line);
+        if let Some(c) = color.filter(|c| *c != p.color) {
+            said.push(format!("colour {} → {}", p.color, c));
+            change.color = Some(c);
+        }
+        if said.is_empty() {
+            return self.line(line, What::Same, Thing::Project, text, "already in the team");
+        }
+        self.writes.projects_changed.push(change);
+        self.line(line, What::Change, Thing::Project, text, said.join("; "));
     }
 
-    fn person_row(&mut self, line: usize, name: &Name, placeholder: bool, row: &LabelsRow) {
+    fn person_row(
+        &mut self,
+        line: usize,
+        name: &Name,
+        placeholder: bool,
+        row: &LabelsRow,
+        id: Option<&PersonId>,
+    ) {
         let text = name.to_string();
         if let Some(first) = self.made.get(&(Thing::Person, key(name))) {
             let first = *first;
@@ -267,6 +291,16 @@ impl<'a> Planner<'a> {
                 text,
                 format!("the same person as line {first}"),
             );
+        }
+        // By this app's id first: a person renamed in the file is renamed.
+        if let Some(current) = id.and_then(|i| self.team.people.iter().find(|p| p.id == *i)).cloned() {
+            let others =
+                self.people.get(&key(name)).map_or(0, |v| v.iter().filter(|p| p.id != current.id).count());
+            if current.name != *name && others > 0 {
+                let why = format!("another person of the team is named {name}");
+                return self.line(line, What::Skip, Thing::Person, text, why);
+            }
+            return self.person_changed(line, name, row, current, true);
         }
         match self.people.get(&key(name)).map(Vec::as_slice) {
             None => {
@@ -285,13 +319,7 @@ impl<'a> Planner<'a> {
             }
             Some([one]) => {
                 let current = one.clone();
-                self.made.insert((Thing::Person, key(name)), line);
-                let (labels, said) = self.labels_of(row, &current.labels, Some(self.team.today));
-                if labels == current.labels {
-                    return self.line(line, What::Same, Thing::Person, text, "already in the team");
-                }
-                self.writes.labeled.push((current, labels));
-                self.line(line, What::Change, Thing::Person, text, said.join("; "));
+                self.person_changed(line, name, row, current, false);
             }
             // A name two people share, and nothing to give them: as before, nothing to do.
             Some(_) if row.is_empty() => {
@@ -304,6 +332,33 @@ impl<'a> Planner<'a> {
                 self.line(line, What::Skip, Thing::Person, text, why);
             }
         }
+    }
+
+    /// A person of the team a row names (`by_id`: by its id, and as `name`, which renames them
+    /// when it differs): what changes of them.
+    fn person_changed(&mut self, line: usize, name: &Name, row: &LabelsRow, current: Person, by_id: bool) {
+        let text = name.to_string();
+        self.made.insert((Thing::Person, key(name)), line);
+        let mut said = Vec::new();
+        let mut change = PersonChange { person: current.clone(), name: None, labels: None };
+        if by_id && current.name != *name {
+            said.push(format!("name {} → {name}", current.name));
+            change.name = Some(name.clone());
+            if let Some(v) = self.people.get_mut(&key(&current.name)) {
+                v.retain(|p| p.id != current.id);
+            }
+            self.people.entry(key(name)).or_default().push(Person { name: name.clone(), ..current.clone() });
+        }
+        let (labels, labels_said) = self.labels_of(row, &current.labels, Some(self.team.today));
+        if labels != current.labels {
+            said.extend(labels_said);
+            change.labels = Some(labels);
+        }
+        if said.is_empty() {
+            return self.line(line, What::Same, Thing::Person, text, "already in the team");
+        }
+        self.writes.people_changed.push(change);
+        self.line(line, What::Change, Thing::Person, text, said.join("; "));
     }
 
     /// The label of `kind` named `name`: the team's, or one made (said as new).

@@ -42,7 +42,8 @@ pub enum Field {
     Status,
     /// A time off's type: a row with one is time off, not a booking.
     TimeOff,
-    /// This app's booking id (its exports write it): a booking with it is changed, not made again.
+    /// This app's id of a booking, person or project (its exports write them): what it names is
+    /// changed, not made again.
     Id,
     /// A row for a role not yet staffed (`Y`, `yes`, `true`; Float's people type 3).
     Placeholder,
@@ -175,6 +176,7 @@ fn names(preset: Preset, holds: Holds, field: Field) -> Vec<&'static str> {
         (P::Ours, H::People, F::Role) => &["role"],
         (P::Ours, H::People, F::Group) => &["group"],
         (P::Ours, H::People, F::Skills) => &["skills"],
+        (P::Ours, H::People | H::Projects, F::Id) => &["id"],
         // Float (support.float.com, "Importing" and the schedule's exports).
         (P::Float, H::Bookings, F::Person) => &["Person", "Name", "Person Name", "Assigned To"],
         (P::Float, H::Bookings, F::Project) => &["Project", "Project Name"],

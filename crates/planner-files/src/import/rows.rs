@@ -5,15 +5,27 @@
 use super::preset::{DateOrder, Field, Holds, Mapping};
 use super::table::Table;
 use planner_domain::capacity::{Allocation, Status, TimeOffKind};
-use planner_domain::{AssignmentId, Color, Date, DateRange, Name};
+use planner_domain::{AssignmentId, Color, Date, DateRange, Name, PersonId, ProjectId};
 
 /// What one row says.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Record {
     Booking(BookingRow),
     TimeOff(TimeOffRow),
-    Person { line: usize, name: Name, placeholder: bool, labels: LabelsRow },
-    Project { line: usize, name: Name, color: Option<Color> },
+    /// `id`: this app's id of the person (its people list writes it): matched by it first.
+    Person {
+        line: usize,
+        name: Name,
+        placeholder: bool,
+        labels: LabelsRow,
+        id: Option<PersonId>,
+    },
+    Project {
+        line: usize,
+        name: Name,
+        color: Option<Color>,
+        id: Option<ProjectId>,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -271,7 +283,14 @@ impl Row<'_> {
                 Some(_) => Some(self.parse(Field::Skills, skills)?.unwrap_or_default()),
             },
         };
-        Ok(Record::Person { line: self.line, name: self.who()?, placeholder: self.placeholder()?, labels })
+        let id = self.parse(Field::Id, |s| PersonId::parse(s).map_err(|e| e.to_string()))?;
+        Ok(Record::Person {
+            line: self.line,
+            name: self.who()?,
+            placeholder: self.placeholder()?,
+            labels,
+            id,
+        })
     }
 
     /// A role's or group's name: `None` when the file has no such column.
@@ -285,7 +304,8 @@ impl Row<'_> {
     fn project(&self) -> Result<Record, Problem> {
         let name = self.required(Field::Project, "the project's name", name)?;
         let color = self.parse(Field::Color, |s| Color::parse(s).map_err(|e| e.to_string()))?;
-        Ok(Record::Project { line: self.line, name, color })
+        let id = self.parse(Field::Id, |s| ProjectId::parse(s).map_err(|e| e.to_string()))?;
+        Ok(Record::Project { line: self.line, name, color, id })
     }
 }
 

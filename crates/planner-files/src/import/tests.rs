@@ -47,12 +47,18 @@ impl Owned {
 
     fn write(&mut self, w: Writes) {
         self.labels.extend(w.labels);
-        for (p, labels) in w.labeled {
-            self.people.iter_mut().filter(|q| q.id == p.id).for_each(|q| q.labels = labels.clone());
+        for c in w.people_changed {
+            for q in self.people.iter_mut().filter(|q| q.id == c.person.id) {
+                q.name = c.name.clone().unwrap_or(q.name.clone());
+                q.labels = c.labels.clone().unwrap_or(q.labels.clone());
+            }
         }
         self.projects.extend(w.projects);
-        for (p, c) in w.colors {
-            self.projects.iter_mut().filter(|q| q.id == p.id).for_each(|q| q.color = c);
+        for c in w.projects_changed {
+            for q in self.projects.iter_mut().filter(|q| q.id == c.project.id) {
+                q.name = c.name.clone().unwrap_or(q.name.clone());
+                q.color = c.color.unwrap_or(q.color);
+            }
         }
         self.people.extend(w.people);
         for edit in w.bookings {
@@ -201,7 +207,7 @@ fn float_people_and_projects_lists() {
     // A colour column changes a project's colour, and only that.
     let colored = "Name,Color\nMobile app,#112233\n";
     let p = import(&mut team, colored.as_bytes(), &options(Preset::Float, Holds::Projects));
-    assert_eq!(p.writes.colors.len(), 1);
+    assert_eq!(p.writes.projects_changed.len(), 1);
     assert_eq!(p.lines[0].reason, format!("colour {} → #112233", COLORS_FIRST_TWO[1]));
 }
 
@@ -407,4 +413,41 @@ fn day_first_dates_when_chosen() {
     o.dates = Some(DateOrder::DayFirst);
     import(&mut team, file, &o);
     assert_eq!(team.bookings_of("Aiko")[0].1, d("2027-01-04"));
+}
+
+#[test]
+fn people_and_projects_are_matched_by_this_app_s_id_first_and_renamed() {
+    let mut team = Owned::default();
+    import(&mut team, &fixture("float-people.csv"), &options(Preset::Float, Holds::People));
+    import(&mut team, &fixture("float-projects.csv"), &options(Preset::Float, Holds::Projects));
+    let (aiko, ben) = (team.person("Aiko Tanaka").id.clone(), team.person("Ben Okafor").id.clone());
+    let project = team.projects[0].clone();
+    // This app's people list, Aiko renamed in it: the same person, renamed; her labels kept
+    // (no such columns here). An id the team does not have: matched by name, as without one.
+    let people = format!("name,id\nAiko Sato,{aiko}\nDana Wu,01ARZ3NDEKTSV4RRFFQ69G5FAV\n");
+    let p = import(&mut team, people.as_bytes(), &options(Preset::Ours, Holds::People));
+    assert_eq!((p.lines[0].what, p.lines[0].reason.as_str()), (What::Change, "name Aiko Tanaka → Aiko Sato"));
+    assert_eq!(p.lines[1].what, What::Same, "{:#?}", p.lines);
+    assert_eq!(team.person("Aiko Sato").id, aiko);
+    assert_eq!(team.carries("Aiko Sato", TODAY).0, Some("Designer".into()));
+    let again = import(&mut team, people.as_bytes(), &options(Preset::Ours, Holds::People));
+    assert!(again.writes.is_empty(), "{:#?}", again.lines);
+    // A rename to a name another person has: skipped, said.
+    let clash = format!("name,id\nBen Okafor,{aiko}\n");
+    let p = import(&mut team, clash.as_bytes(), &options(Preset::Ours, Holds::People));
+    assert_eq!(
+        (p.lines[0].what, p.lines[0].reason.as_str()),
+        (What::Skip, "another person of the team is named Ben Okafor")
+    );
+    assert_eq!(team.person("Ben Okafor").id, ben);
+    // A project renamed and recoloured by its id; a bad id names its column.
+    let projects = format!("name,color,id\nApollo 2,#123456,{}\nX,,not an id\n", project.id);
+    let p = import(&mut team, projects.as_bytes(), &options(Preset::Ours, Holds::Projects));
+    assert_eq!(
+        p.lines[0].reason,
+        format!("name {} → Apollo 2; colour {} → #123456", project.name, project.color)
+    );
+    assert_eq!((p.lines[1].what, p.lines[1].column.as_deref()), (What::Skip, Some("id")));
+    let renamed = team.projects.iter().find(|q| q.id == project.id).unwrap();
+    assert_eq!((renamed.name.as_str(), renamed.color.to_string().as_str()), ("Apollo 2", "#123456"));
 }

@@ -1,6 +1,6 @@
 //! A sheet's import written all or nothing (access pattern 69; docs/data-model.md, "Import from
-//! a sheet"): the groups, roles and skills, projects and people it makes, the colours and
-//! people's labels it changes, its bookings (as edits of many, at most 100 actions a
+//! a sheet"): the groups, roles and skills, projects and people it makes, the projects' names
+//! and colours and the people's names and labels it changes, its bookings (as edits of many, at most 100 actions a
 //! transaction) and its time off, every change record marked
 //! with one batch, and last a summary record of the counts in that batch, so that the activity
 //! log shows the import as one entry. DynamoDB holds at most 100 actions in a transaction, so a
@@ -13,7 +13,8 @@ use crate::AssignmentChange;
 use crate::plan::feed::{Batch, FeedAction};
 use crate::{BookingEdit, EditOutcome, MAX_EDITS_AT_ONCE, NewTimeOff, StoreError, TeamScope, TimeOffChange};
 use planner_domain::{
-    Action, Assignment, Color, Label, LabelId, Person, PersonId, PersonLabels, Project, ProjectId, TimeOff,
+    Action, Assignment, Color, Label, LabelId, Name, Person, PersonId, PersonLabels, Project, ProjectId,
+    TimeOff,
 };
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -32,13 +33,12 @@ pub struct SheetWrites {
     /// Groups, roles and skills the team lacks.
     pub labels: Vec<Label>,
     pub projects: Vec<Project>,
-    /// Projects whose colour the file changes: the project as read, and its colour.
-    pub colors: Vec<(Project, Color)>,
+    /// Projects whose name or colour the file changes.
+    pub projects_changed: Vec<ProjectChange>,
     /// People to make, with what they carry (given them by a second write when any).
     pub people: Vec<Person>,
-    /// People whose role, group or skills the file changes: the person as read, and what they
-    /// carry then.
-    pub labeled: Vec<(Person, PersonLabels)>,
+    /// People whose name, role, group or skills the file changes.
+    pub people_changed: Vec<PersonChange>,
     pub bookings: Vec<BookingEdit>,
     pub time_off: Vec<TimeOffWrite>,
 }
@@ -48,15 +48,39 @@ impl SheetWrites {
     pub fn len(&self) -> usize {
         self.labels.len()
             + self.projects.len()
-            + self.colors.len()
+            + self.projects_changed.len()
             + self.people.iter().map(writes_of).sum::<usize>()
-            + self.labeled.len()
+            + self.people_changed.iter().map(PersonChange::writes).sum::<usize>()
             + self.bookings.len()
             + self.time_off.len()
     }
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+}
+
+/// A project as read, and what the file changes of it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProjectChange {
+    pub project: Project,
+    pub name: Option<Name>,
+    pub color: Option<Color>,
+}
+
+/// A person as read, and what the file changes of them: their name (a row matched by its id),
+/// what they carry.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PersonChange {
+    pub person: Person,
+    pub name: Option<Name>,
+    pub labels: Option<PersonLabels>,
+}
+
+impl PersonChange {
+    /// The writes it takes: a rename and a change of labels are one each.
+    pub fn writes(&self) -> usize {
+        usize::from(self.name.is_some()) + usize::from(self.labels.is_some())
     }
 }
 
@@ -100,10 +124,11 @@ pub enum SheetImported {
 struct Done {
     labels: Vec<LabelId>,
     projects: Vec<ProjectId>,
-    colors: Vec<(Project, Color)>,
+    /// Projects changed: as stored now, and as they were.
+    projects_changed: Vec<(Project, Project)>,
     people: Vec<PersonId>,
-    /// People whose labels changed: as stored now, and what they carried.
-    labeled: Vec<(Person, PersonLabels)>,
+    /// People changed: as stored now, and as they were.
+    people_changed: Vec<(Person, Person)>,
     /// Bookings made (as stored) and changed (as stored now, and as they were).
     made: Vec<Assignment>,
     changed: Vec<(Assignment, Assignment)>,
@@ -115,9 +140,9 @@ impl Done {
     fn len(&self) -> usize {
         self.labels.len()
             + self.projects.len()
-            + self.colors.len()
+            + self.projects_changed.len()
             + self.people.len()
-            + self.labeled.len()
+            + self.people_changed.len()
             + self.made.len()
             + self.changed.len()
             + self.off_made.len()
@@ -213,10 +238,10 @@ impl Transfer<'_> {
             done.projects.push(p.id);
             tick(&mut at, 1, progress)?;
         }
-        for (p, color) in writes.colors {
+        for c in writes.projects_changed {
             *requests += 1;
-            let now = plan.update_project(scope, &p.id, p.version, None, Some(color)).await?;
-            done.colors.push((now, p.color));
+            let now = plan.update_project(scope, &c.project.id, c.project.version, c.name, c.color).await?;
+            done.projects_changed.push((now, c.project));
             tick(&mut at, 1, progress)?;
         }
         for person in writes.people {
@@ -234,11 +259,28 @@ impl Transfer<'_> {
             }
             tick(&mut at, n, progress)?;
         }
-        for (current, labels) in writes.labeled {
-            *requests += 1;
-            let now = plan.set_person_labels(scope, &current, labels).await?;
-            done.labeled.push((now, current.labels));
-            tick(&mut at, 1, progress)?;
+        for c in writes.people_changed {
+            let n = c.writes();
+            let mut now = c.person.clone();
+            if let Some(name) = c.name {
+                *requests += 1;
+                now = plan.rename_person(scope, &now.id, now.version, name).await?;
+            }
+            if let Some(labels) = c.labels {
+                *requests += 1;
+                // Recorded as soon as the rename is, so that an undo takes it back.
+                match plan.set_person_labels(scope, &now, labels).await {
+                    Ok(after) => now = after,
+                    Err(e) => {
+                        if now.version != c.person.version {
+                            done.people_changed.push((now, c.person));
+                        }
+                        return Err(e.into());
+                    }
+                }
+            }
+            done.people_changed.push((now, c.person));
+            tick(&mut at, n, progress)?;
         }
         let mut bookings = writes.bookings;
         while !bookings.is_empty() {
@@ -286,8 +328,8 @@ impl Transfer<'_> {
         Ok(())
     }
 
-    /// Takes back what `done` wrote, newest first: time off, bookings, people's labels, people,
-    /// colours, projects, labels. On a failure: the error, and how many items stay.
+    /// Takes back what `done` wrote, newest first: time off, bookings, people's changes, people,
+    /// projects' changes, projects, labels. On a failure: the error, and how many items stay.
     async fn undo(self, scope: &TeamScope, mut done: Done) -> Result<(), (StoreError, usize)> {
         let plan = self.store.plan();
         let left = |d: &Done| d.len();
@@ -331,8 +373,17 @@ impl Transfer<'_> {
                 return Err((e, n + left(&done)));
             }
         }
-        while let Some((now, was)) = done.labeled.pop() {
-            if let Err(e) = plan.set_person_labels(scope, &now, was).await {
+        while let Some((now, was)) = done.people_changed.pop() {
+            let mut cur = now;
+            if cur.labels != was.labels {
+                cur = match plan.set_person_labels(scope, &cur, was.labels.clone()).await {
+                    Ok(back) => back,
+                    Err(e) => return Err((e, left(&done) + 1)),
+                };
+            }
+            if cur.name != was.name
+                && let Err(e) = plan.rename_person(scope, &cur.id, cur.version, was.name).await
+            {
                 return Err((e, left(&done) + 1));
             }
         }
@@ -342,8 +393,10 @@ impl Transfer<'_> {
                 return Err((e, left(&done) + 1));
             }
         }
-        while let Some((now, was)) = done.colors.pop() {
-            if let Err(e) = plan.update_project(scope, &now.id, now.version, None, Some(was)).await {
+        while let Some((now, was)) = done.projects_changed.pop() {
+            let name = (now.name != was.name).then_some(was.name);
+            let color = (now.color != was.color).then_some(was.color);
+            if let Err(e) = plan.update_project(scope, &now.id, now.version, name, color).await {
                 return Err((e, left(&done) + 1));
             }
         }

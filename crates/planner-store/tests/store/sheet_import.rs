@@ -10,7 +10,7 @@ use planner_domain::{
     PersonLabels, Project, ProjectId, Role, TimeOffId,
 };
 use planner_store::feed::ActivityFilter;
-use planner_store::transfer::{SheetImported, SheetSummary, SheetWrites, TimeOffWrite};
+use planner_store::transfer::{PersonChange, SheetImported, SheetSummary, SheetWrites, TimeOffWrite};
 use planner_store::{
     AssignmentChange, BookingEdit, NewAssignment, NewTimeOff, StoreError, TeamScope, TimeOffChange,
 };
@@ -52,19 +52,23 @@ fn writes(bookings: i64) -> SheetWrites {
     SheetWrites {
         labels: vec![role, group],
         projects: vec![project],
-        colors: vec![],
+        projects_changed: vec![],
         people: vec![person],
-        labeled: vec![],
+        people_changed: vec![],
         bookings,
         time_off: vec![off],
     }
 }
 
-/// `w` also moving `r` into its new group.
+/// `w` also renaming `r` Roberta (a row matched by its id) and moving them into its new group.
 fn regrouped(mut w: SheetWrites, r: &Person) -> SheetWrites {
     let group = w.labels.iter().find(|l| l.kind == LabelKind::Group).unwrap().id.clone();
     let labels = PersonLabels { groups: Groups::always(Some(group)), ..r.labels.clone() };
-    w.labeled.push((r.clone(), labels));
+    w.people_changed.push(PersonChange {
+        person: r.clone(),
+        name: Some(Name::parse("Roberta").unwrap()),
+        labels: Some(labels),
+    });
     w
 }
 
@@ -129,8 +133,8 @@ async fn an_import_is_one_batch_ending_in_its_summary() {
         .await
         .unwrap();
     // The 150 bookings in a few transactions of at most 100 actions; two labels, a project, a
-    // person, the labels they carry, R's new group, a time off and the summary: one each. The
-    // count answered is the transactions sent.
+    // person, the labels they carry, R's new name and group, a time off and the summary: one
+    // each. The count answered is the transactions sent.
     let sent: Vec<usize> = recorder
         .take()
         .iter()
@@ -138,9 +142,9 @@ async fn an_import_is_one_batch_ending_in_its_summary() {
         .map(|s| s.request["TransactItems"].as_array().map_or(0, Vec::len))
         .collect();
     assert_eq!(end, SheetImported::Written { requests: sent.len() as u32 });
-    assert!(sent.len() <= 12 && sent.iter().all(|&n| n <= 100), "{sent:?}");
+    assert!(sent.len() <= 13 && sent.iter().all(|&n| n <= 100), "{sent:?}");
     let (people, projects, bookings, off) = what_the_team_has(&env, &scope).await;
-    assert_eq!(people, ["Imported person", "R"]);
+    assert_eq!(people, ["Imported person", "Roberta"]);
     assert_eq!(projects, ["Imported project", "P"]);
     assert_eq!((bookings.len(), off), (150, 1));
     // The labels made; the new person carries its role (a second write), R the new group.
@@ -150,7 +154,7 @@ async fn an_import_is_one_batch_ending_in_its_summary() {
         carried,
         [
             ("Imported person".into(), Some("Imported role".into()), None),
-            ("R".into(), None, Some("Imported group".into()))
+            ("Roberta".into(), None, Some("Imported group".into()))
         ]
     );
     let log = env.plan().activity(&scope, None, 500, &ActivityFilter::default()).await.unwrap();
@@ -209,7 +213,7 @@ async fn a_failure_midway_undoes_what_was_written() {
         .await
         .unwrap();
     assert!(matches!(end, SheetImported::Undone { reason: Some(StoreError::Conflict { .. }) }), "{end:?}");
-    // The labels made are gone again, and R carries what R carried.
+    // The labels made are gone again, and R is R again and carries what R carried.
     assert_eq!(who_carries(&env, &scope).await, carried_before);
     assert!(carried_before.0.is_empty());
     // Nothing of the import stays; the teammate's move does.
