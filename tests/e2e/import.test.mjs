@@ -22,6 +22,7 @@ test("import: a Float schedule chosen in the OS's dialog, previewed row by row, 
   const folder = mkdtempSync(join(tmpdir(), "rp-e2e-import-"));
   const file = join(folder, "float-schedule.csv");
   copyFileSync(join(FIXTURES, "float-schedule.csv"), file);
+  copyFileSync(join(FIXTURES, "float-people.csv"), join(folder, "float-people.csv"));
   // One bad row: a day February does not have.
   writeFileSync(file, `${readFileSync(file, "utf8")}Dana Wu,Design,Acme,Website relaunch,02-30-2027,03-02-2027,6,,,,\n`);
 
@@ -68,6 +69,31 @@ test("import: a Float schedule chosen in the OS's dialog, previewed row by row, 
     const disabled = await app.script(`return document.querySelector('dialog[open] button[data-action="import"]').disabled`);
     assert.equal(disabled, true, "nothing to import");
     await app.screenshot("import-5-again");
+    await closeDialog(app);
+    await dialogGone(app);
+
+    // Float's people file: the people the schedule made get their Job Title, Department and
+    // Tags as role, group and skills (the team's own, matched by name; one it lacks made), said
+    // row by row first.
+    await app.click((await app.findAll('button[data-action="import"]'))[0]);
+    await app.waitFor('dialog[open] button[data-action="choose-file"]');
+    await app.set("dialog[open] select[name=holds]", "people");
+    await openThroughDialog(app, await choose(), "Choose a sheet to import", "float-people.csv");
+    const aiko = await until("Aiko's line as a person", async () => {
+      const line = await app.script(
+        `const r = [...document.querySelectorAll('dialog[open] tr[data-line]')].find((r) => r.textContent.includes("Aiko Tanaka")); return r ? [r.dataset.what, r.cells[3].textContent] : null;`,
+      );
+      return line?.[1]?.includes("role") ? line : null;
+    });
+    assert.deepEqual(aiko, [
+      "change",
+      // The demo team's own Designer, Design and Figma; UX made.
+      `role — → Designer; group — → Design from ${new Date().toISOString().slice(0, 10)}; skills + Figma, UX (new: UX)`,
+    ]);
+    await app.screenshot("import-6-people");
+    await app.click((await app.findAll('dialog[open] button[data-action="import"]'))[0]);
+    const peopleDone = await until("the people's import", async () => (await app.texts("dialog[open] p.done"))[0] ?? null, 20000);
+    assert.match(peopleDone, /^Imported: \d+ items? made, \d+ changed\.$/);
     await closeDialog(app);
   });
   await appGone(APP);

@@ -399,7 +399,12 @@ impl<'a> Planner<'a> {
             if id != current.role {
                 let was = name_of(&self.label_names, current.role.as_ref());
                 let now = name_of(&self.label_names, id.as_ref());
-                said.push(format!("role {was} → {now}{}", if new { " (new role)" } else { "" }));
+                let new = if new { " (new role)" } else { "" };
+                said.push(if today.is_some() {
+                    format!("role {was} → {now}{new}")
+                } else {
+                    format!("role {now}{new}")
+                });
                 next.role = id;
             }
         }
@@ -419,7 +424,12 @@ impl<'a> Planner<'a> {
                 let was = name_of(&self.label_names, now_on.as_ref());
                 let now = name_of(&self.label_names, id.as_ref());
                 let from = today.map_or_else(String::new, |d| format!(" from {d}"));
-                said.push(format!("group {was} → {now}{from}{}", if new { " (new group)" } else { "" }));
+                let new = if new { " (new group)" } else { "" };
+                said.push(if today.is_some() {
+                    format!("group {was} → {now}{from}{new}")
+                } else {
+                    format!("group {now}{new}")
+                });
                 next.groups = match today {
                     Some(d) => current.groups.moved(Some(d), id),
                     None => Groups::always(id),
@@ -444,7 +454,9 @@ impl<'a> Planner<'a> {
                 added.sort();
                 gone.sort();
                 let mut parts = Vec::new();
-                if !added.is_empty() {
+                if today.is_none() {
+                    parts.push(added.join(", "));
+                } else if !added.is_empty() {
                     parts.push(format!("+ {}", added.join(", ")));
                 }
                 if !gone.is_empty() {

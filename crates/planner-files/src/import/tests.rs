@@ -272,10 +272,9 @@ fn a_people_file_gives_roles_groups_and_skills_by_name_making_the_lists_it_lacks
     assert_eq!(kinds(LabelKind::Group), ["Design", "Engineering"]);
     assert_eq!(kinds(LabelKind::Skill), ["Figma", "Rust", "UX"]);
     assert_eq!(p.writes.labels.len(), 9);
-    assert!(
-        p.lines[0].reason.starts_with("new person; role — → Designer (new role)"),
-        "{}",
-        p.lines[0].reason
+    assert_eq!(
+        p.lines[0].reason,
+        "new person; role Designer (new role); group Design (new group); skills Figma, UX (new: UX, Figma)"
     );
     // Again: nothing. Then Aiko moves to Engineering (from today: her days before stay in Design),
     // loses her role (an empty cell) and takes Rust (the team's) instead of her skills.
