@@ -333,7 +333,8 @@ test("repeat a booking weekly from its menu, then delete the second and the foll
     const state = () =>
       app.script(`return { focus: document.activeElement?.className ?? null, dialog: !!document.querySelector("dialog[open]"),
         undo: !document.querySelector('button[data-action="undo"]').disabled, redo: !document.querySelector('button[data-action="redo"]').disabled,
-        notice: document.querySelector(".notice")?.textContent.trim() ?? null };`);
+        notice: document.querySelector(".notice")?.textContent.trim() ?? null,
+        alerts: [...document.querySelectorAll("[role=alert], [role=status]")].map((e) => e.textContent.trim()).filter(Boolean).join(" | ") };`);
     await until("the delete undone", async () => (await shown(1)) && (await shown(2)), 10000, state);
     await app.press([KEY.Control, "z"]);
     await until("the repeat undone", async () => !(await shown(1)) && !(await shown(2)));

@@ -374,6 +374,37 @@ impl<'a> Planner<'a> {
         (id, true)
     }
 
+    /// The label of `kind` named `name` (see [`Self::label`]), or none for an empty cell.
+    fn label_or_none(&mut self, kind: LabelKind, name: Option<&Name>) -> (Option<LabelId>, bool) {
+        match name {
+            Some(n) => {
+                let (id, new) = self.label(kind, n);
+                (Some(id), new)
+            }
+            None => (None, false),
+        }
+    }
+
+    /// A role's or group's change said: `role Designer → Lead{after}`, or for a new person
+    /// (`after` none) `role Lead`; `(new role)` when the import makes it.
+    fn said(
+        &self,
+        what: &str,
+        was: Option<&LabelId>,
+        now: Option<&LabelId>,
+        new: bool,
+        after: Option<&str>,
+    ) -> String {
+        let name = |id: Option<&LabelId>| {
+            id.and_then(|i| self.label_names.get(i)).map_or_else(|| "—".to_owned(), ToString::to_string)
+        };
+        let new = if new { format!(" (new {what})") } else { String::new() };
+        match after {
+            Some(after) => format!("{what} {} → {}{after}{new}", name(was), name(now)),
+            None => format!("{what} {}{new}", name(now)),
+        }
+    }
+
     /// What a person carries once the file's columns are applied to `current` (a changed group
     /// from `today` on; for a new person, `today` is `None`: from the start), and what that
     /// changes, said.
@@ -385,51 +416,25 @@ impl<'a> Planner<'a> {
     ) -> (PersonLabels, Vec<String>) {
         let mut next = current.clone();
         let mut said = Vec::new();
-        let name_of = |names: &HashMap<LabelId, Name>, id: Option<&LabelId>| {
-            id.and_then(|i| names.get(i)).map_or_else(|| "—".to_owned(), ToString::to_string)
+        let name_of = |names: &HashMap<LabelId, Name>, id: &LabelId| {
+            names.get(id).map_or_else(|| "—".to_owned(), ToString::to_string)
         };
         if let Some(role) = &row.role {
-            let (id, new) = match role {
-                Some(n) => {
-                    let (id, new) = self.label(LabelKind::Role, n);
-                    (Some(id), new)
-                }
-                None => (None, false),
-            };
+            let (id, new) = self.label_or_none(LabelKind::Role, role.as_ref());
             if id != current.role {
-                let was = name_of(&self.label_names, current.role.as_ref());
-                let now = name_of(&self.label_names, id.as_ref());
-                let new = if new { " (new role)" } else { "" };
-                said.push(if today.is_some() {
-                    format!("role {was} → {now}{new}")
-                } else {
-                    format!("role {now}{new}")
-                });
+                said.push(self.said("role", current.role.as_ref(), id.as_ref(), new, today.map(|_| "")));
                 next.role = id;
             }
         }
         if let Some(group) = &row.group {
-            let (id, new) = match group {
-                Some(n) => {
-                    let (id, new) = self.label(LabelKind::Group, n);
-                    (Some(id), new)
-                }
-                None => (None, false),
-            };
+            let (id, new) = self.label_or_none(LabelKind::Group, group.as_ref());
             let now_on = today.map_or_else(
                 || current.groups.spells().last().and_then(|s| s.group.clone()),
                 |d| current.groups.on(d).cloned(),
             );
             if id != now_on {
-                let was = name_of(&self.label_names, now_on.as_ref());
-                let now = name_of(&self.label_names, id.as_ref());
-                let from = today.map_or_else(String::new, |d| format!(" from {d}"));
-                let new = if new { " (new group)" } else { "" };
-                said.push(if today.is_some() {
-                    format!("group {was} → {now}{from}{new}")
-                } else {
-                    format!("group {now}{new}")
-                });
+                let from = today.map(|d| format!(" from {d}"));
+                said.push(self.said("group", now_on.as_ref(), id.as_ref(), new, from.as_deref()));
                 next.groups = match today {
                     Some(d) => current.groups.moved(Some(d), id),
                     None => Groups::always(id),
@@ -448,9 +453,9 @@ impl<'a> Planner<'a> {
             }
             if ids != current.skills {
                 let mut added: Vec<String> =
-                    ids.difference(&current.skills).map(|i| name_of(&self.label_names, Some(i))).collect();
+                    ids.difference(&current.skills).map(|i| name_of(&self.label_names, i)).collect();
                 let mut gone: Vec<String> =
-                    current.skills.difference(&ids).map(|i| name_of(&self.label_names, Some(i))).collect();
+                    current.skills.difference(&ids).map(|i| name_of(&self.label_names, i)).collect();
                 added.sort();
                 gone.sort();
                 let mut parts = Vec::new();

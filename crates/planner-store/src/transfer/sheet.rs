@@ -1,12 +1,12 @@
 //! A sheet's import written all or nothing (access pattern 69; docs/data-model.md, "Import from
 //! a sheet"): the groups, roles and skills, projects and people it makes, the projects' names
-//! and colours and the people's names and labels it changes, its bookings (as edits of many, at most 100 actions a
-//! transaction) and its time off, every change record marked
-//! with one batch, and last a summary record of the counts in that batch, so that the activity
-//! log shows the import as one entry. DynamoDB holds at most 100 actions in a transaction, so a
-//! large import is many: when one fails (someone changed a booking meanwhile, the connection
-//! went) or the caller cancels, what was written is undone, newest first, and the answer says
-//! so. An undo that itself fails (the connection gone for good) is said as it is: what stays.
+//! and colours and the people's names and labels it changes, its bookings (as edits of many,
+//! at most 100 actions a transaction) and its time off, every change record marked with one
+//! batch, and last a summary record of the counts in that batch, so that the activity log shows
+//! the import as one entry. DynamoDB holds at most 100 actions in a transaction, so a large
+//! import is many: when one fails (someone changed a booking meanwhile, the connection went) or
+//! the caller cancels, what was written is undone, newest first, and the answer says so. An
+//! undo that itself fails (the connection gone for good) is said as it is: what stays.
 
 use super::Transfer;
 use crate::AssignmentChange;
