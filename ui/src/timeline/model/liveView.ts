@@ -182,7 +182,10 @@ export class LiveView {
     } else if (before) {
       this.goneAt.set(before.id, Math.max(this.goneAt.get(before.id) ?? 0, before.version));
       const shown = this.shown.byId[before.id];
-      if (shown && shown.version <= before.version) this.shown.drop(before.id);
+      // Not shown: gone here already (this window's own delete read back from the feed, whose
+      // undo step must stay), or never shown; nothing to take away.
+      if (!shown) return;
+      if (shown.version <= before.version) this.shown.drop(before.id);
       // Its own edits go; an edit of many bookings stays for the others (undone, this one is
       // said to be gone and the rest go back).
       this.shown.history.forget(

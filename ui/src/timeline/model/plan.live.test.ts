@@ -241,6 +241,20 @@ describe("Plan live view and undo", () => {
     expect(plan.byId[seen.id]?.endDateExclusive).toBe("2026-12-13");
   });
 
+  it("this window's own delete, read back from the feed, keeps its undo step", async () => {
+    const { store, plan } = setUp();
+    await plan.create(week("ada", "2026-12-07", "2026-12-11"));
+    const mine = at(only(plan), 0);
+    await plan.editMany([{ kind: "delete", before: mine }]);
+    expect(plan.byId[mine.id]).toBeUndefined();
+    // The feed brings the delete back (the live view reads every record, this window's too).
+    await plan.applyLive(news(item({ kind: "assignment", before: mine, after: null }, true)));
+    expect(plan.canUndo).toBe(true);
+    await plan.undo();
+    expect(plan.byId[mine.id]).toBeDefined();
+    expect(store.rows.has(mine.id)).toBe(true);
+  });
+
   it("a late record of a bar someone deleted does not bring it back; its restore does", async () => {
     const { plan } = setUp();
     const v1 = bar("x", "ada", "2026-12-07", "2026-12-11", 1);
