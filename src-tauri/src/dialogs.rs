@@ -68,9 +68,7 @@ impl Dialogs {
             folder: folders::last(&remembered, purpose),
             name: None,
         };
-        let (tx, rx) = tokio::sync::oneshot::channel();
-        self.0.open(ask, Box::new(move |chosen| drop(tx.send(chosen))));
-        let chosen = rx.await.ok().flatten();
+        let chosen = self.shown(ask, |c, a, f| c.open(a, f)).await;
         if let Some(path) = &chosen {
             folders::remember(&remembered, purpose, path);
         }
@@ -95,12 +93,19 @@ impl Dialogs {
             folder: folders::last(&remembered, PURPOSE).or_else(|| places.downloads().ok()),
             name: Some(file.name()),
         };
-        let (tx, rx) = tokio::sync::oneshot::channel();
-        self.0.save(ask, Box::new(move |chosen| drop(tx.send(chosen))));
-        let Some(chosen) = rx.await.ok().flatten() else { return Ok(None) };
+        let Some(chosen) = self.shown(ask, |c, a, f| c.save(a, f)).await else { return Ok(None) };
         let path = file.save_as(&chosen).await?;
         folders::remember(&remembered, PURPOSE, &path);
         Ok(Some(path))
+    }
+}
+
+impl Dialogs {
+    /// `ask` shown by `show` (an open or a save dialog); the path answered, or none.
+    async fn shown(&self, ask: Ask, show: fn(&dyn Chooser, Ask, Answer)) -> Option<PathBuf> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        show(self.0.as_ref(), ask, Box::new(move |chosen| drop(tx.send(chosen))));
+        rx.await.ok().flatten()
     }
 }
 
