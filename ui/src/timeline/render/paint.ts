@@ -88,9 +88,12 @@ function paintIn(
   ctx.fillStyle = palette.away;
   for (const a of scene.away)
     if (meets(within, a.x - sx, a.y - sy, a.w, a.h)) ctx.fillRect(a.x - sx, a.y - sy, a.w, a.h);
+  // A colour is set only when it changes: the engine parses the string each time, and compact
+  // rows' load strips are hundreds of cells of four colours a frame.
+  let fill = "";
   for (const c of scene.heat)
     if (meets(within, c.x - sx, c.y - sy, c.w, c.h)) {
-      ctx.fillStyle = c.color;
+      if (c.color !== fill) ctx.fillStyle = fill = c.color;
       ctx.fillRect(c.x - sx + 1, c.y - sy + 1, c.w - 2, c.h - 2);
     }
   ctx.fillStyle = palette.line;
@@ -129,15 +132,19 @@ function paintIn(
     if (label)
       put(ctx, labels, label, c.x - sx + LABEL_PAD, c.y - sy + c.h / 2, scene.font, 12, c.textColor, ratio);
   }
+  fill = "";
   for (const b of scene.bars) {
     if (!meets(within, b.x - sx, b.y - sy, b.w, b.h)) continue;
     ctx.globalAlpha = b.alpha;
-    ctx.fillStyle = b.color;
     // A thin bar (compact rows') is a plain rectangle, without a path: its corners would not show.
     if (b.h < THIN && !b.tentative) {
+      if (b.color !== fill) ctx.fillStyle = fill = b.color;
       ctx.fillRect(b.x - sx, b.y - sy, b.w, b.h);
       continue; // no text on a thin bar
     }
+    // (What follows sets other fills: the next thin bar sets its own.)
+    ctx.fillStyle = b.color;
+    fill = "";
     ctx.beginPath();
     ctx.roundRect(b.x - sx, b.y - sy, b.w, b.h, RADIUS);
     if (b.tentative) paintTentative(ctx, b, view, ratio, labels);

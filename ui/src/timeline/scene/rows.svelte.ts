@@ -136,21 +136,45 @@ export function placeRows(
   density: Density = "comfortable",
   keys: readonly string[] | null = null,
   focus: readonly (string | null)[] | null = null,
+  /** The rows placed last time: each comes back itself if nothing it is placed by changed. */
+  last: readonly PlacedRow[] = [],
 ): PlacedRow[] {
+  const heatKey = heat ? `${heat.unit}|${heat.weekStart}` : "";
+  const before = new Map(last.map((p) => [p.key, p]));
   return rows.slice(range.first, range.last).map((row, i) => {
     const index = range.first + i;
     const top = tops[index] ?? 0;
+    // The same row placed as last time while nothing it is placed by changed: a scroll down
+    // through the rows keeps all but the rows coming into view (compact rows put four times the
+    // plain view's on a screen, and placing each anew every frame showed in a fling's frames).
+    const at: PlaceKey = {
+      index,
+      top,
+      height: heights[index] ?? 0,
+      first: days.first,
+      last: days.last,
+      origin,
+      px,
+      tentative,
+      heat: heatKey,
+      density,
+      key: keys?.[index] ?? row.person.id,
+      focus: focus?.[index] ?? null,
+    };
+    const was = before.get(at.key);
+    const held = was && placedBy.get(was);
+    if (was && held && held.row === row && samePlace(held.at, at)) return was;
     // Compact: the row's lanes share its one line.
     const compactLane = (COMPACT_ROW_H - COMPACT_PAD) / Math.max(1, row.lanes);
     const [pad, laneH, barH] =
       density === "compact" ? [COMPACT_PAD, compactLane, Math.max(2, compactLane - 1)] : [PAD, LANE_H, BAR_H];
-    return {
+    const placedRow: PlacedRow = {
       person: row.person,
       index,
-      key: keys?.[index] ?? row.person.id,
-      focus: focus?.[index] ?? null,
+      key: at.key,
+      focus: at.focus,
       top,
-      height: heights[index] ?? 0,
+      height: at.height,
       over: dayRuns(overIn(row, days.first, days.last, tentative)),
       closed: dayRuns(closedIn(row, days.first, days.last)),
       away: row.away
@@ -180,8 +204,42 @@ export function placeRows(
           ),
         ),
     };
+    placedBy.set(placedRow, { row, at });
+    return placedRow;
   });
 }
+
+/** What a row is placed by (placeRows): the same, the same placed row. */
+interface PlaceKey {
+  index: number;
+  top: number;
+  height: number;
+  first: Day;
+  last: Day;
+  origin: Day;
+  px: number;
+  tentative: boolean;
+  heat: string;
+  density: Density;
+  key: string;
+  focus: string | null;
+}
+const samePlace = (a: PlaceKey, b: PlaceKey): boolean =>
+  a.index === b.index &&
+  a.top === b.top &&
+  a.height === b.height &&
+  a.first === b.first &&
+  a.last === b.last &&
+  a.origin === b.origin &&
+  a.px === b.px &&
+  a.tentative === b.tentative &&
+  a.heat === b.heat &&
+  a.density === b.density &&
+  a.key === b.key &&
+  a.focus === b.focus;
+/** What each placed row was placed from and by (a row object is made anew whenever what it
+ * holds changes): kept as long as the placed row is (the rows in view, the last time). */
+const placedBy = new WeakMap<PlacedRow, { row: Row; at: PlaceKey }>();
 
 const placedCache = new WeakMap<RowBar, PlacedBar>();
 
@@ -427,19 +485,22 @@ export class Rows {
         (s) => s.top + s.h >= top - view.height && (lastRow || s.top <= bottom + view.height),
       );
     });
-    this.shown = $derived(
-      placeRows(
-        this.all,
-        { tops: this.tops, heights: this.heights },
-        this.#range,
-        view.days,
-        view.origin,
-        view.px,
-        this.tentative,
-        this.heatmap ? { unit: heatUnit(view.px), weekStart: ui.dates.weekStart } : null,
-        this.density,
-        shown?.keys ?? null,
-        shown?.focus ?? null,
+    this.shown = $derived.by(
+      fromLast<PlacedRow[]>([], (last) =>
+        placeRows(
+          this.all,
+          { tops: this.tops, heights: this.heights },
+          this.#range,
+          view.days,
+          view.origin,
+          view.px,
+          this.tentative,
+          this.heatmap ? { unit: heatUnit(view.px), weekStart: ui.dates.weekStart } : null,
+          this.density,
+          shown?.keys ?? null,
+          shown?.focus ?? null,
+          last,
+        ),
       ),
     );
     // The project view: each project's hours in each week of the days laid out, over everyone

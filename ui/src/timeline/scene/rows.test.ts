@@ -24,7 +24,7 @@ import { NO_FILTER } from "../model/peopleFilter";
 import { figures } from "../model/period";
 import type { Plan } from "../model/plan.svelte";
 import { laneRows, loadsIn } from "./rowData";
-import { BAR_H, barAt, fades, LANE_H, placedBar, placeRows, Rows } from "./rows.svelte";
+import { BAR_H, barAt, fades, LANE_H, type PlacedRow, placedBar, placeRows, Rows } from "./rows.svelte";
 
 const rows = ROWS;
 const tops = TOPS;
@@ -64,6 +64,44 @@ describe("rows and lanes", () => {
       20,
     );
     expect(later.map((r) => [r.index, r.bars.map((b) => b.id)])).toEqual([[1, []]]);
+  });
+
+  it("keeps a placed row while nothing it is placed by changes (a scroll down keeps all but the rows coming in)", () => {
+    const days = { first: TODAY - 3, last: TODAY + 18 };
+    const place = (
+      range: { first: number; last: number },
+      last: PlacedRow[],
+      d = days,
+      px = 20,
+      tops = STACK,
+      from = rows,
+    ) => placeRows(from, tops, range, d, origin, px, true, null, "comfortable", null, null, last);
+    const first = place({ first: 0, last: 2 }, []);
+    const down = place({ first: 1, last: 3 }, first);
+    // Bob's row is the same object; Cy's comes into view, made.
+    expect(down[0]).toBe(first[1]);
+    expect(down[1]).not.toBe(first[1]);
+    expect(place({ first: 1, last: 3 }, down).map((r, i) => r === down[i])).toEqual([true, true]);
+    // Without the last placement (or with rows not in it), placed anew, the same.
+    const anew = place({ first: 1, last: 3 }, []);
+    expect(anew.map((r, i) => r === down[i])).toEqual([false, false]);
+    expect(anew).toEqual(down);
+    // Other days laid out, another zoom, other tops, another row for the person: placed anew,
+    // where they now are.
+    const across = place({ first: 1, last: 3 }, down, { first: TODAY - 2, last: TODAY + 19 });
+    expect(across.map((r, i) => r === down[i])).toEqual([false, false]);
+    const zoomed = place({ first: 1, last: 3 }, down, days, 10);
+    expect(zoomed.map((r, i) => r === down[i])).toEqual([false, false]);
+    expect(at(at(zoomed, 0).bars, 0).w).toBe(at(at(down, 0).bars, 0).w / 2 - 1);
+    const moved = rows.map((r) => (r.person.id === "bob" ? { ...r, bars: [] } : r));
+    const edited = place({ first: 1, last: 3 }, down, days, 20, STACK, moved);
+    expect(edited.map((r, i) => r === down[i])).toEqual([false, true]);
+    expect(at(edited, 0).bars).toEqual([]);
+    const lower = place({ first: 1, last: 3 }, down, days, 20, {
+      tops: STACK.tops.map((t) => t + 10),
+      heights: STACK.heights,
+    });
+    expect(lower.map((r) => r.top)).toEqual(down.map((r) => r.top + 10));
   });
 
   it("marks overbooked days by capacity, and leaves tentative work out when asked", () => {
