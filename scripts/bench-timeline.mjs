@@ -391,6 +391,8 @@ async function field() {
         console.log(
           `| ${i} | ${page} | ${r.firstPaint} / ${r.mountToPaint} | ${r.fling.frame.p50} / ${r.fling.frame.p95} / ${r.fling.frame.max} | ${r.fling.busy.p95} | ${pct(r.fling.late)} | ${r.fling.asked.x} → ${r.fling.moved.x}; ${r.fling.asked.y} → ${r.fling.moved.y} | ${d ? d.frame.p95 : "–"} | ${d ? d.busy.p95 : "–"} | ${d ? pct(d.late) : "–"} | ${d ? `${d.before} → ${d.after} (${d.rows})` : r.drag.skipped} | ${z ? z.ms : "–"} | ${z ? pct(z.late) : "–"} | ${r.barsInDom} / ${r.domNodes} | ${r.speedCheck} | ${Math.round(r.others * 100)} % |`,
         );
+        // Which fling frames were late (0–119 down through the rows, 120–239 across the days).
+        if (r.fling.lateAt?.length) console.log(`(${page}, run ${i}: late fling frames ${r.fling.lateAt.map(([f, ms]) => `#${f} ${ms} ms`).join(", ")})`);
       }
     }
     const lateMs = Object.values(runs).flat().find((r) => r.lateMs)?.lateMs;

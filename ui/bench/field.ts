@@ -44,6 +44,9 @@ export interface Phase {
   busy: Stats;
   /** Share of the phase's frames later than LATE_MS. */
   late: number;
+  /** The late frames: their place in the phase and their duration (ms), to tell which steps they
+   * were (the fling: 0–119 down through the rows, 120–239 across the days). */
+  lateAt: [number, number][];
 }
 
 export interface FieldResult {
@@ -94,6 +97,7 @@ const phase = (r: { frame: number[]; busy: number[] }): Phase => ({
   frame: stats(r.frame),
   busy: stats(r.busy),
   late: r.frame.filter((f) => f > LATE_MS).length / Math.max(1, r.frame.length),
+  lateAt: r.frame.flatMap((f, i): [number, number][] => (f > LATE_MS ? [[i, Math.round(f)]] : [])),
 });
 
 /** Waits (frame by frame) until `ok`, at most `ms`; whether it came. */
