@@ -98,9 +98,7 @@ impl Dialogs {
         folders::remember(&remembered, PURPOSE, &path);
         Ok(Some(path))
     }
-}
 
-impl Dialogs {
     /// `ask` shown by `show` (an open or a save dialog); the path answered, or none.
     async fn shown(&self, ask: Ask, show: fn(&dyn Chooser, Ask, Answer)) -> Option<PathBuf> {
         let (tx, rx) = tokio::sync::oneshot::channel();

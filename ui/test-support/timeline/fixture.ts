@@ -13,8 +13,9 @@ import { type Day, dateOf, dayOf } from "../../src/timeline/model/dates";
 import type { Plan } from "../../src/timeline/model/plan.svelte";
 import type { Fields } from "../../src/timeline/model/planApi";
 import { rowTops } from "../../src/timeline/scene/layout";
+import { LANE_H, PAD, placeRows } from "../../src/timeline/scene/placement";
 import { laneRows } from "../../src/timeline/scene/rowData";
-import { LANE_H, PAD, placeRows, Rows } from "../../src/timeline/scene/rows.svelte";
+import { Rows } from "../../src/timeline/scene/rows.svelte";
 import { Viewport } from "../../src/timeline/scene/viewport.svelte";
 
 /** A Monday. */

@@ -39,12 +39,18 @@ pub(crate) struct PeopleDays<'a> {
     none: BTreeSet<Date>,
 }
 
+/// The public holidays of a window read, by calendar.
+pub fn holidays_by_calendar(items: &WindowItems) -> HashMap<&CalendarId, BTreeSet<Date>> {
+    let mut holidays: HashMap<&CalendarId, BTreeSet<Date>> = HashMap::new();
+    for h in &items.holidays {
+        holidays.entry(&h.calendar).or_default().insert(h.day);
+    }
+    holidays
+}
+
 impl<'a> PeopleDays<'a> {
     pub(crate) fn new(items: &'a WindowItems) -> Result<Self, ValidationError> {
-        let mut holidays: HashMap<&CalendarId, BTreeSet<Date>> = HashMap::new();
-        for h in &items.holidays {
-            holidays.entry(&h.calendar).or_default().insert(h.day);
-        }
+        let holidays = holidays_by_calendar(items);
         let mut absences: HashMap<&PersonId, Vec<Absence>> = HashMap::new();
         for t in &items.time_off {
             absences.entry(&t.person_id).or_default().push(t.absence()?);

@@ -12,7 +12,10 @@ mod week;
 
 pub use allocation::{Allocation, DAY_MINUTES, STEP_MINUTES, Status, hours_text};
 pub use hours::{HoursInput, HoursLine, MAX_EXPORT_LINES, Period, hours_lines};
-pub use load::{Availability, Booking, DayLoad, Level, PeriodLoad, booked_days, day_loads, day_loads_each};
+pub use load::{
+    Availability, Booking, DayLoad, Level, PeriodLoad, booked_days, day_loads, day_loads_each,
+    holidays_by_calendar,
+};
 pub use off::{Absence, TimeOffKind};
 pub use report::{
     LoadFigures, MAX_REPORT_DAYS, PersonLine, ProjectLine, Report, ReportInput, ReportWeek, RoleLine,

@@ -69,10 +69,7 @@ pub fn timeline(
         .ok_or_else(|| FileError(format!("the font {} cannot be read", font.family)))?;
     // A person's days without work: public holidays of their calendar, and days their working
     // week (theirs, or the team's) has no hours.
-    let mut holidays: std::collections::HashMap<_, std::collections::BTreeSet<Date>> = Default::default();
-    for h in &t.items.holidays {
-        holidays.entry(&h.calendar).or_default().insert(h.day);
-    }
+    let holidays = planner_domain::capacity::holidays_by_calendar(&t.items);
     let closed = |p: &planner_domain::Person| {
         let schedule = p.schedule_or(t.team.default_week);
         let theirs = p.calendar.as_ref().and_then(|c| holidays.get(c));

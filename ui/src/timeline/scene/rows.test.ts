@@ -23,8 +23,9 @@ import { dayLevel } from "../model/load";
 import { NO_FILTER } from "../model/peopleFilter";
 import { figures } from "../model/period";
 import type { Plan } from "../model/plan.svelte";
+import { BAR_H, barAt, LANE_H, type PlacedRow, placedBar, placeRows } from "./placement";
 import { laneRows, loadsIn } from "./rowData";
-import { BAR_H, barAt, fades, LANE_H, type PlacedRow, placedBar, placeRows, Rows } from "./rows.svelte";
+import { fades, Rows } from "./rows.svelte";
 
 const rows = ROWS;
 const tops = TOPS;

@@ -12,8 +12,8 @@ import {
 import { at } from "../../../test-support/timeline/testing";
 import { dayOf, isWeekend } from "../model/dates";
 import { textOn } from "./color";
+import { LANE_H, placeRows } from "./placement";
 import { laneRows } from "./rowData";
-import { LANE_H, placeRows } from "./rows.svelte";
 import {
   barText,
   dayLabel,

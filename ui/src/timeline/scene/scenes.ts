@@ -10,8 +10,9 @@ import type { WeekHours } from "../model/sections";
 import { textOn } from "./color";
 import { heatText } from "./heat";
 import type { Zoom } from "./layout";
+import type { PlacedRow } from "./placement";
 import type { Row } from "./rowData";
-import type { PlacedRow, SectionHeader } from "./rows.svelte";
+import type { SectionHeader } from "./rows.svelte";
 
 /** The height of compact rows' load strip (the painter insets a pixel each side: two are seen, under the bars). */
 const STRIP_H = 4;

@@ -5,6 +5,11 @@
 use super::*;
 
 impl Planner<'_> {
+    /// A label's name, as the team's lists (or the import) have it; "—" if unknown.
+    fn label_name(&self, id: &LabelId) -> String {
+        self.label_names.get(id).map_or_else(|| "—".to_owned(), ToString::to_string)
+    }
+
     /// The label of `kind` named `name`: the team's, or one made (said as new).
     fn label(&mut self, kind: LabelKind, name: &Name) -> (LabelId, bool) {
         if let Some(id) = self.labels.get(&(kind, key(name))) {
@@ -39,9 +44,7 @@ impl Planner<'_> {
         new: bool,
         after: Option<&str>,
     ) -> String {
-        let name = |id: Option<&LabelId>| {
-            id.and_then(|i| self.label_names.get(i)).map_or_else(|| "—".to_owned(), ToString::to_string)
-        };
+        let name = |id: Option<&LabelId>| id.map_or_else(|| "—".to_owned(), |i| self.label_name(i));
         let new = if new { format!(" (new {what})") } else { String::new() };
         match after {
             Some(after) => format!("{what} {} → {}{after}{new}", name(was), name(now)),
@@ -60,9 +63,6 @@ impl Planner<'_> {
     ) -> (PersonLabels, Vec<String>) {
         let mut next = current.clone();
         let mut said = Vec::new();
-        let name_of = |names: &HashMap<LabelId, Name>, id: &LabelId| {
-            names.get(id).map_or_else(|| "—".to_owned(), ToString::to_string)
-        };
         if let Some(role) = &row.role {
             let (id, new) = self.label_or_none(LabelKind::Role, role.as_ref());
             if id != current.role {
@@ -97,9 +97,9 @@ impl Planner<'_> {
             }
             if ids != current.skills {
                 let mut added: Vec<String> =
-                    ids.difference(&current.skills).map(|i| name_of(&self.label_names, i)).collect();
+                    ids.difference(&current.skills).map(|i| self.label_name(i)).collect();
                 let mut gone: Vec<String> =
-                    current.skills.difference(&ids).map(|i| name_of(&self.label_names, i)).collect();
+                    current.skills.difference(&ids).map(|i| self.label_name(i)).collect();
                 added.sort();
                 gone.sort();
                 let mut parts = Vec::new();
