@@ -114,13 +114,22 @@ runPage("ours", people, people * PER_PERSON, build);
  * viewport's handler and the effects it sets off (Svelte runs them in the microtask after it),
  * from a capturing listener on the window to a listener on the viewport added after the app's —
  * and of that, the canvases' painting (`Canvases`' paint methods, timed by wrapping them). The
- * rest of a frame is the engine's style, layout, paint and compositing. Read from
- * `window.__timing` by scripts/bench-timeline.mjs.
+ * rest of a frame is the engine's style, layout, paint and compositing. For the first four events
+ * also each canvas's part and whether the pane was painted anew or its pixels moved: the first
+ * is the start's own scroll to today (the timing begins before it), the second the fling's first.
+ * Read from `window.__timing` by scripts/bench-timeline.mjs.
  */
 function timeScrolls(viewport: HTMLElement) {
-  const timing = { scroll: [] as number[], canvas: [] as number[] };
+  const timing = {
+    scroll: [] as number[],
+    canvas: [] as number[],
+    first: [] as string[],
+    each: { paintPane: [], paintNames: [], paintHeader: [] } as Record<string, number[]>,
+  };
   (window as unknown as { __timing: typeof timing }).__timing = timing;
   let painting = 0;
+  /** Each canvas's part of the event (for the first few events). */
+  let parts: Record<string, number> = {};
   const proto = Canvases.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
   for (const name of ["paintPane", "paintNames", "paintHeader"]) {
     const original = proto[name];
@@ -130,17 +139,32 @@ function timeScrolls(viewport: HTMLElement) {
       try {
         return original.apply(this, args);
       } finally {
-        painting += performance.now() - t;
+        const took = performance.now() - t;
+        painting += took;
+        parts[name] = (parts[name] ?? 0) + took;
       }
     };
   }
   let start = 0;
-  window.addEventListener("scroll", () => {
-    start = performance.now();
-    painting = 0;
-  }, { capture: true });
+  let stats = { ...paneStats };
+  window.addEventListener(
+    "scroll",
+    () => {
+      start = performance.now();
+      painting = 0;
+      parts = {};
+      stats = { ...paneStats };
+    },
+    { capture: true },
+  );
   viewport.addEventListener("scroll", () => {
     timing.scroll.push(performance.now() - start);
     timing.canvas.push(painting);
+    for (const [k, list] of Object.entries(timing.each)) list.push(parts[k] ?? 0);
+    if (timing.first.length < 4) {
+      const each = Object.entries(parts).map(([k, v]) => `${k.replace("paint", "")} ${v.toFixed(0)}`);
+      const how = paneStats.anew > stats.anew ? "anew" : paneStats.moved > stats.moved ? "moved" : "kept";
+      timing.first.push(`${each.join(" + ") || "no canvas"} (pane ${how})`);
+    }
   });
 }
