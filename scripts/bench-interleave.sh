@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Interleaved runs of the timeline rendering bench's "ours" page (BENCHMARKS.md, the timeline's
 # interleaved runs; RP_BENCH_PAGE another of its pages, e.g. "ours?capacity"): two builds of the
-# bench pages, one run each in turn (A then B, then B then A, and so on), PAIRS times, in one app, one Xvfb and one
-# tauri-driver for all, so that the machine's drift falls on both alike. Prints each run's table
-# row; asserts nothing.
+# bench pages, one run each in turn (A then B, then B then A, and so on), PAIRS times, in one app,
+# one Xvfb and one tauri-driver for all, so that the machine's drift falls on both alike. Prints
+# each run's table row and its late fling frames; asserts nothing.
 #   [RP_BENCH_APP=APP] scripts/bench-interleave.sh A_PAGES B_PAGES [PAIRS]
 # A_PAGES, B_PAGES: folders of built bench pages (in a worktree of a commit:
 # `cd ui && vite build -c vite.bench.config.ts`, then its ui/dist-bench); APP: the app binary that

@@ -523,7 +523,8 @@ if (process.env.RP_BENCH_SKIP_MEMORY !== "1") {
 }
 if (process.env.RP_BENCH_SKIP_REPORT !== "1") await reportShown();
 
-/** `window.__timing`'s scroll events as p50 / p95 of their script and of its canvas painting. */
+/** `window.__timing`'s scroll events as p50 / p95 of their script and of its canvas painting, each
+ * canvas's p50 / p95, and the first four events one by one. */
 function timingLine({ scroll, canvas, first: parts = [], each = {} }) {
   const q = (xs, p) => {
     const sorted = [...xs].sort((a, b) => a - b);

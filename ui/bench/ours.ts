@@ -128,7 +128,7 @@ function timeScrolls(viewport: HTMLElement) {
   };
   (window as unknown as { __timing: typeof timing }).__timing = timing;
   let painting = 0;
-  /** Each canvas's part of the event (for the first few events). */
+  /** Each canvas's part of the event being timed. */
   let parts: Record<string, number> = {};
   const proto = Canvases.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
   for (const name of ["paintPane", "paintNames", "paintHeader"]) {
