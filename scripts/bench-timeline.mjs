@@ -393,6 +393,8 @@ async function field() {
         );
         // Which fling frames were late (0–119 down through the rows, 120–239 across the days).
         if (r.fling.lateAt?.length) console.log(`(${page}, run ${i}: late fling frames ${r.fling.lateAt.map(([f, ms]) => `#${f} ${ms} ms`).join(", ")})`);
+        // And the drag's (from the press to the driver's last move and release, d.frames of them).
+        if (d?.lateAt?.length) console.log(`(${page}, run ${i}: late drag frames ${d.lateAt.map(([f, ms]) => `#${f} ${ms} ms`).join(", ")} of ${d.frames})`);
       }
     }
     const lateMs = Object.values(runs).flat().find((r) => r.lateMs)?.lateMs;

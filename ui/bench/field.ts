@@ -47,6 +47,8 @@ export interface Phase {
   /** The late frames: their place in the phase and their duration (ms), to tell which steps they
    * were (the fling: 0–119 down through the rows, 120–239 across the days). */
   lateAt: [number, number][];
+  /** How many frames the phase had. */
+  frames: number;
 }
 
 export interface FieldResult {
@@ -98,6 +100,7 @@ const phase = (r: { frame: number[]; busy: number[] }): Phase => ({
   busy: stats(r.busy),
   late: r.frame.filter((f) => f > LATE_MS).length / Math.max(1, r.frame.length),
   lateAt: r.frame.flatMap((f, i): [number, number][] => (f > LATE_MS ? [[i, Math.round(f)]] : [])),
+  frames: r.frame.length,
 });
 
 /** Waits (frame by frame) until `ok`, at most `ms`; whether it came. */
