@@ -62,10 +62,20 @@ export class Viewport {
   /**
    * Whether the pane is scrolled on and on: a scroll event came while it was still scrolling
    * (a fling, a wheel, a drag of the scroll bar), until it rests. A single jump (to today, to a
-   * day, after the cursor) is not. The hit targets hold still meanwhile (HitLayer.svelte).
+   * day, after the cursor) is not. What the DOM over the pane shows holds still meanwhile (`hold`).
    */
   sweeping = $state(false);
   #scrollEnd: ReturnType<typeof setTimeout> | undefined;
+
+  /**
+   * What the DOM over the pane shows next (its hit targets, the name column's rows), given what it
+   * shows (`last`): `now()`, or `last` held while the pane is scrolled on and on, brought up to
+   * date once it rests (at once after a single jump). Made anew every frame, a fling's targets
+   * were a fifth of its script time (BENCHMARKS.md). For a derived value made with `fromLast`.
+   */
+  hold<T>(last: T, now: () => T): T {
+    return this.sweeping ? last : now();
+  }
 
   // What is in view changes with every scrolled pixel; what depends on it (the days' columns,
   // each row's bars, load and overbooking, the rows shown) only when a day or row comes or goes.

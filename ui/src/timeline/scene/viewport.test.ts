@@ -107,6 +107,20 @@ describe("scrolling and zooming", () => {
     expect(v.sweeping).toBe(false);
   });
 
+  it("holds what the DOM over the pane shows while it sweeps, and follows once it rests", () => {
+    vi.useFakeTimers();
+    const v = new Viewport();
+    v.el = element() as unknown as HTMLDivElement;
+    expect(v.hold(1, () => 2)).toBe(2);
+    v.scrolled(); // a single jump: followed at once
+    expect(v.hold(2, () => 3)).toBe(3);
+    vi.advanceTimersByTime(20);
+    v.scrolled(); // it goes on: held
+    expect(v.hold(3, () => 4)).toBe(3);
+    vi.advanceTimersByTime(160);
+    expect(v.hold(3, () => 4)).toBe(4);
+  });
+
   it("starts a few days before today until it is scrolled", () => {
     const v = new Viewport();
     const el = element();
