@@ -15,9 +15,11 @@
 // Timed from the app process's start (/proc: 10 ms ticks) and from the WebDriver request that
 // launches it, to the document's marks set by Timeline.svelte two frames after it mounted
 // (`shownAt`: the timeline is on screen and takes input) and after the first answer from the table
-// was shown (`freshAt`).
+// was shown (`freshAt`). With RP_PROXY_LOG=<file>, each request the app makes is written down
+// there (team-table.mjs), each launch marked: how a slow start divides into the network's time
+// and the app's own.
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { REGION, signInWithLink, startCutProxy, startTeamTable, TABLE } from "../e2e/team-table.mjs";
@@ -28,6 +30,9 @@ const LAUNCHES = Number(process.env.RP_BENCH_LAUNCHES ?? 5);
 const TEAM_FILE = process.env.RP_BENCH_TEAM_FILE || null;
 /** One way; 50 ms makes a 100 ms round trip, as from Europe to us-east-1. */
 const LATENCY = Number(process.env.RP_BENCH_LATENCY_MS ?? 50);
+/** The proxy's log of requests (team-table.mjs); each launch is marked in it, and the app's own
+ * log is added at the end. */
+const PROXY_LOG = process.env.RP_PROXY_LOG;
 
 const say = (line = "") => console.log(line);
 
@@ -91,6 +96,7 @@ async function launchEmpty(cold) {
 /** One launch: times from the WebDriver request and from the process start. */
 async function launch(wantFresh, cold = false) {
   if (cold) dropCaches();
+  if (PROXY_LOG) appendFileSync(PROXY_LOG, `${Date.now()} launch ${wantFresh ? "online" : "offline"}${cold ? ", cold" : ""}\n`);
   const requested = Date.now();
   const app = await startApp(APP);
   try {
@@ -235,6 +241,7 @@ test("launch to an interactive timeline: from the offline copy, without it, and 
       .flatMap((f) => readFileSync(join(logs, f), "utf8").split("\n"))
       .filter((l) => / opened |window shown /.test(l))
       .map((l) => l.replace(/^\S+ \S+ /, ""));
+    if (PROXY_LOG) for (const f of readdirSync(logs)) appendFileSync(PROXY_LOG, readFileSync(join(logs, f), "utf8"));
     say();
     say(`The app's log, how each start opened: ${opened.join("; ")}`);
   } finally {

@@ -2,7 +2,7 @@
 // HTTP endpoint reached through the AWS SDK as DynamoDB is), a real SMTP server process that keeps
 // what it receives, the table made with the admin CLI, and the app's settings pointing at both.
 import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -149,6 +149,21 @@ export async function signInWithLink(app, table, email) {
   return mail;
 }
 
+/** With RP_PROXY_LOG set (a file), the delaying proxy appends a line for each request it passes
+ * (when, its connection, the operation, the key range's values, whether it asks for a next page)
+ * and for each answer's start: where a slow start spends its time on the network, and where not. */
+const LOG = process.env.RP_PROXY_LOG;
+
+function noteChunk(conn, chunk) {
+  const head = chunk.subarray(0, 4000).toString("latin1");
+  if (head.startsWith("HTTP/")) appendFileSync(LOG, `${Date.now()} ${conn} answer ${head.slice(9, 12)}\n`);
+  if (!head.startsWith("POST")) return;
+  const op = /x-amz-target: *\S+\.(\w+)/i.exec(head)?.[1] ?? "?";
+  const range = [...head.matchAll(/":(lo|hi|from)":\{"S":"([^"]*)"/g)].map((m) => `${m[1]}=${m[2]}`).sort();
+  const page = head.includes('"ExclusiveStartKey"') ? " next page" : "";
+  appendFileSync(LOG, `${Date.now()} ${conn} ${op} ${range.join(" ")}${page}\n`);
+}
+
 /**
  * A loopback TCP proxy in front of `target` (an http://127.0.0.1:PORT endpoint) that a test can
  * cut and restore, as a train tunnel or a dropped VPN would: `cut()` stops listening and drops
@@ -171,7 +186,12 @@ export async function startCutProxy(target, { latencyMs = 0 } = {}) {
     }
     if (latencyMs > 0) {
       // A network farther away: every chunk arrives `latencyMs` later, in order, each way.
-      const relay = (from, to) => from.on("data", (chunk) => setTimeout(() => to.destroyed || to.write(chunk), latencyMs));
+      const conn = Math.random().toString(36).slice(2, 6);
+      const relay = (from, to) =>
+        from.on("data", (chunk) => {
+          if (LOG) noteChunk(conn, chunk);
+          setTimeout(() => to.destroyed || to.write(chunk), latencyMs);
+        });
       relay(client, upstream);
       relay(upstream, client);
     } else {

@@ -15,8 +15,9 @@
 //! Run: `cargo run --release -p planner-bench` (add `-- --quick` for 1k and 10k only;
 //! `--people N` for another team size than 50, `--history 1000,10000` for other history sizes,
 //! `--window` for the window table alone, `--live` for the live view's asks alone, `--many` for
-//! moving 200 selected bookings alone).
+//! moving 200 selected bookings alone, `--copy` for taking a window's answer into the offline copy).
 
+mod copy;
 mod feed;
 mod floor;
 mod many;
@@ -381,6 +382,10 @@ async fn main() {
     }
     if std::env::args().any(|a| a == "--many") {
         many::run().await;
+        return;
+    }
+    if std::env::args().any(|a| a == "--copy") {
+        copy::run();
         return;
     }
     println!(
