@@ -202,14 +202,12 @@ impl Snapshot {
             !a.range.overlaps(window)
                 || mine_stays(a.version, answered.get(&a.id).copied(), kept.assignments.contains(&a.id))
         });
-        for a in found.assignments {
-            let stale = answer_loses(held.get(&a.id).copied(), a.version, kept.assignments.contains(&a.id))
+        let fresh = found.assignments.into_iter().filter(|a| {
+            !(answer_loses(held.get(&a.id).copied(), a.version, kept.assignments.contains(&a.id))
                 || kept.people_gone.contains(&a.person_id)
-                || kept.projects_gone.contains(&a.project_id);
-            if !stale {
-                self.upsert(a);
-            }
-        }
+                || kept.projects_gone.contains(&a.project_id))
+        });
+        put_all(&mut self.assignments, fresh.collect(), |a| (a.range.start(), &a.id));
         let answered: HashMap<TimeOffId, u64> =
             found.time_off.iter().map(|t| (t.id.clone(), t.version)).collect();
         let held: HashMap<TimeOffId, u64> = self.time_off.iter().map(|t| (t.id.clone(), t.version)).collect();
@@ -217,13 +215,11 @@ impl Snapshot {
             !reach.holds(t)
                 || mine_stays(t.version, answered.get(&t.id).copied(), kept.time_off.contains(&t.id))
         });
-        for t in found.time_off {
-            let stale = answer_loses(held.get(&t.id).copied(), t.version, kept.time_off.contains(&t.id))
-                || kept.people_gone.contains(&t.person_id);
-            if !stale {
-                self.put_time_off(t);
-            }
-        }
+        let fresh = found.time_off.into_iter().filter(|t| {
+            !(answer_loses(held.get(&t.id).copied(), t.version, kept.time_off.contains(&t.id))
+                || kept.people_gone.contains(&t.person_id))
+        });
+        put_all(&mut self.time_off, fresh.collect(), |t| (t.range.start(), &t.id));
         // Holidays have no versions: one changed here after the read began keeps the copy's state
         // (added, renamed or removed), and a calendar deleted meanwhile keeps none.
         let changed = |h: &Holiday| kept.holidays.contains(&(h.calendar.clone(), h.day));
@@ -286,12 +282,18 @@ impl Snapshot {
     /// Holidays added or renamed (kept by day; on the loaded windows' reach only, as a load
     /// would find them: their days, and those of the totals that run on them).
     fn put_holidays(&mut self, days: Vec<Holiday>) {
+        if days.is_empty() {
+            return;
+        }
+        let totals: Vec<DateRange> = self
+            .assignments
+            .iter()
+            .filter(|a| matches!(a.allocation, Allocation::Total(_)))
+            .map(|a| a.range)
+            .collect();
         for h in days {
             let loaded = self.windows.iter().any(|w| w.start_date <= h.day && h.day < w.end_date_exclusive);
-            let reached = self
-                .assignments
-                .iter()
-                .any(|a| matches!(a.allocation, Allocation::Total(_)) && a.range.contains(h.day));
+            let reached = totals.iter().any(|r| r.contains(h.day));
             if !loaded && !reached {
                 continue;
             }
@@ -331,10 +333,10 @@ impl Snapshot {
             |id| kept.projects.contains(id),
             |id| kept.projects_gone.contains(id),
         );
-        self.assignments.retain(|a| {
-            people.iter().any(|r| r.id == a.person_id) && projects.iter().any(|p| p.id == a.project_id)
-        });
-        self.time_off.retain(|t| people.iter().any(|r| r.id == t.person_id));
+        let (person_ids, project_ids): (HashSet<&PersonId>, HashSet<&ProjectId>) =
+            (people.iter().map(|r| &r.id).collect(), projects.iter().map(|p| &p.id).collect());
+        self.assignments.retain(|a| person_ids.contains(&a.person_id) && project_ids.contains(&a.project_id));
+        self.time_off.retain(|t| person_ids.contains(&t.person_id));
         self.people = people;
         self.projects = projects;
     }
@@ -414,6 +416,26 @@ impl Snapshot {
         }
         self.windows = joined;
     }
+}
+
+/// Items of an answer put into a list kept sorted by `key` (start day, id): each replaces the
+/// list's item of its id, as one upsert after another would (of two with one id in `new`, the
+/// later), in one pass and one sort. One scan of the list for each item made taking a window's
+/// answer quadratic: 15,000 bookings into a copy already holding more took seconds, on a thread
+/// the app's other reads wait for (BENCHMARKS.md, "The offline copy's merge").
+fn put_all<T, Id: Clone + Eq + Ord + std::hash::Hash>(
+    list: &mut Vec<T>,
+    new: Vec<T>,
+    key: impl Fn(&T) -> (Date, &Id),
+) {
+    if new.is_empty() {
+        return;
+    }
+    let mut ids = HashSet::with_capacity(new.len());
+    let mut fresh: Vec<T> = new.into_iter().rev().filter(|t| ids.insert(key(t).1.clone())).collect();
+    list.retain(|t| !ids.contains(key(t).1));
+    list.append(&mut fresh);
+    list.sort_by(|a, b| key(a).cmp(&key(b)));
 }
 
 #[path = "snapshot_live.rs"]

@@ -224,6 +224,44 @@ proptest! {
     }
 }
 
+proptest! {
+    /// An answer put into the copy all at once holds what putting its items one by one would
+    /// (each replaces the copy's item of its id, at its place by start day and id; of two with
+    /// one id, the later): the one-by-one way, a scan of the copy for each item, is the reference.
+    #[test]
+    fn an_answer_put_at_once_is_what_putting_its_items_one_by_one_makes(
+        held in prop::collection::vec((0usize..12, 0i64..60, 1u64..4), 0..30),
+        answer in prop::collection::vec((0usize..12, 0i64..60, 1u64..4), 0..30),
+    ) {
+        let (r, p) = row();
+        let ids: Vec<AssignmentId> = (0..12).map(|_| AssignmentId::generate()).collect();
+        let item = |&(i, start, version): &(usize, i64, u64)| {
+            let mut x = a(&r, &p, "2026-01-05", 2);
+            x.id = ids[i].clone();
+            x.range = DateRange::new(x.range.start().add_days(start), x.range.start().add_days(start + 2)).unwrap();
+            x.version = version;
+            x
+        };
+        let key = |x: &Assignment| (x.range.start(), x.id.clone());
+        let mut list: Vec<Assignment> = Vec::new();
+        for h in &held {
+            let h = item(h);
+            list.retain(|x| x.id != h.id);
+            list.push(h);
+        }
+        list.sort_by_key(key);
+        let mut one_by_one = list.clone();
+        for x in answer.iter().map(item) {
+            one_by_one.retain(|y| y.id != x.id);
+            let at = one_by_one.partition_point(|y| key(y) < key(&x));
+            one_by_one.insert(at, x);
+        }
+        let mut at_once = list;
+        put_all(&mut at_once, answer.iter().map(item).collect(), |x| (x.range.start(), &x.id));
+        prop_assert_eq!(at_once, one_by_one);
+    }
+}
+
 #[test]
 fn a_copy_of_more_than_twenty_years_of_loaded_days_reads_back() {
     // Scrolled from 2000 to 2030: the loaded days join into thirty years, more than an assignment's
