@@ -156,7 +156,11 @@ export class Viewport {
   startAt(today: Day): void {
     if (this.#started || !this.el) return;
     this.#started = true;
-    if (this.scrollLeft === 0) this.el.scrollLeft = (today - 5 - this.origin) * this.px;
+    if (this.scrollLeft !== 0) return;
+    this.el.scrollLeft = (today - 5 - this.origin) * this.px;
+    // The days in view follow at once, not at the scroll event: nothing is laid out, painted or
+    // asked of the table for the first days a plan can hold (1900) on the way.
+    this.scrollLeft = this.el.scrollLeft;
   }
 
   /** Scrolls so that `day` is two days from the left edge. */

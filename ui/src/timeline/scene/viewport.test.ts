@@ -133,6 +133,16 @@ describe("scrolling and zooming", () => {
     expect(el.scrollLeft).toBe(10);
   });
 
+  it("has today's days in view as soon as it starts, not the first day a plan can hold", () => {
+    // What is laid out, painted and asked for follows the days in view: before the scroll event
+    // came, the start asked the table for the windows of 1900.
+    const v = new Viewport();
+    v.el = element() as unknown as HTMLDivElement;
+    v.startAt(TODAY);
+    expect(v.viewFrom).toBe(TODAY - 5);
+    expect(v.days.first).toBeGreaterThan(TODAY - 10);
+  });
+
   it("reaches every day a plan can hold, and stays on the first when scrolled there", () => {
     const v = new Viewport();
     const el = element();
