@@ -136,6 +136,17 @@ impl Series {
         }
     }
 
+    /// The start day in the sort key `sk` of an item of `level` (as [`Series::sk`] and
+    /// [`Series::index_sk`] write it); `None` for a key of another level or series.
+    pub fn start_of(self, level: u8, sk: &str) -> Option<Date> {
+        let rest = if level == 0 {
+            sk.strip_prefix(self.main())?
+        } else {
+            sk.strip_prefix(self.index())?.strip_prefix(&format!("{level:02}#"))?
+        };
+        Date::parse(rest.get(..10)?).ok()
+    }
+
     /// The mark its delete leaves of an item of the series (`GONE#ASN#{id}`): a stale edit of
     /// an item no longer at its key reads it to tell "deleted" from "moved".
     pub fn gone_sk(self, id: &str) -> String {

@@ -199,3 +199,16 @@ proptest! {
         prop_assert_eq!(key >= lo && key <= hi, inside);
     }
 }
+
+#[test]
+fn the_start_day_is_read_back_from_each_level_of_each_series_and_from_no_other() {
+    let start = Date::parse("2026-05-04").unwrap();
+    for series in [Series::Assignments, Series::TimeOff] {
+        assert_eq!(series.start_of(0, &series.sk(start, "x")), Some(start));
+        assert_eq!(series.start_of(3, &series.index_sk(3, start, "x")), Some(start));
+        assert_eq!(series.start_of(2, &series.index_sk(3, start, "x")), None, "another level");
+        assert_eq!(series.start_of(0, &series.index_sk(3, start, "x")), None);
+    }
+    assert_eq!(Series::TimeOff.start_of(0, &Series::Assignments.sk(start, "x")), None, "another series");
+    assert_eq!(Series::Assignments.start_of(0, "ASN#2026-5-4#x"), None, "no day");
+}

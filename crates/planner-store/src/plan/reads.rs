@@ -7,7 +7,7 @@ use super::catalog::Catalog;
 use super::items;
 use crate::keys::{self, Series};
 use crate::plan::Plan;
-use crate::sdk::{Item, key, query_all, query_pages, s};
+use crate::sdk::{Item, key, query_all, query_days, s};
 use crate::{StoreError, TeamScope, window};
 use aws_sdk_dynamodb::types::AttributeValue;
 use planner_domain::capacity::{Report, ReportInput};
@@ -293,16 +293,29 @@ impl Plan<'_> {
         window: DateRange,
         parse: fn(&Item) -> Result<T, StoreError>,
     ) -> Result<Parsed<T>, StoreError> {
-        let (first, last) = window::start_bounds(level, window);
-        let (mut found, mut unreadable) = (Vec::new(), Vec::new());
-        query_pages(
+        let ask = |first, last| {
             self.store
                 .query_range(scope.pk(), series.range(level, first, last), self.store.strong_reads)
                 .filter_expression("endDateExclusive > :from")
-                .expression_attribute_values(":from", s(window.start().to_string())),
-            |page| found.extend(items::readable(page, parse, &mut unreadable)),
-        )
+                .expression_attribute_values(":from", s(window.start().to_string()))
+        };
+        // On the heap: the SDK's futures of the first page and of each part, inside every read
+        // that awaits this one, overflowed a test thread's stack in debug builds.
+        let pages = Box::pin(query_days(
+            ask,
+            window::start_bounds(level, window),
+            |sk| series.start_of(level, sk),
+            |page| {
+                let mut unreadable = Vec::new();
+                (items::readable(page, parse, &mut unreadable), unreadable)
+            },
+        ))
         .await?;
+        let (mut found, mut unreadable) = (Vec::new(), Vec::new());
+        for (more, bad) in pages {
+            found.extend(more);
+            unreadable.extend(bad);
+        }
         Ok((found, unreadable))
     }
 
