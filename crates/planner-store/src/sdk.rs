@@ -247,8 +247,8 @@ pub const DAY_PARTS: i64 = 8;
 /// The items whose sort keys hold a start day in `[first, last]` (`ask(lo, hi)` makes the query
 /// of the days `[lo, hi]`), every page of them, each page handed to `take` and its results
 /// returned in key order. Not page after page as [`query_pages`] goes: when the first page
-/// does not reach the end, the days left are cut into parts about as long as the days the first
-/// page held (at most [`DAY_PARTS`]), asked at once, each to its end; the first part goes on
+/// does not reach the end, the days left are cut into [`DAY_PARTS`] parts of as many days
+/// (fewer when fewer days are left), asked at once, each to its end; the first part goes on
 /// from where the first page stopped. A window of 2,500 people, eight pages, took eight round
 /// trips one after the other (BENCHMARKS.md, "The start at 2,500 people"). `start_of` reads
 /// the day of a sort key; a page that stopped at a key it cannot read is followed page by page.
@@ -270,10 +270,10 @@ pub async fn query_days<T>(
         query_pages_from(ask(first, last), Some(stop), |p| out.push(take(p))).await?;
         return Ok(out);
     };
-    // Days a part spans: those the first page held (at least one), more if the days left would
-    // make more than DAY_PARTS parts.
+    // The days left in DAY_PARTS parts (or a day each, when fewer are left): a plan is not
+    // spread evenly (denser near today), so the first page's days say little of the rest's.
     let left = reached.days_until(last) + 1;
-    let span = first.days_until(reached).max(1).max((left + DAY_PARTS - 1) / DAY_PARTS);
+    let span = (left + DAY_PARTS - 1) / DAY_PARTS;
     let mut parts = vec![(first, reached.add_days(span - 1).min(last), Some(stop))];
     let mut lo = reached.add_days(span);
     while lo <= last {

@@ -106,30 +106,27 @@ impl Plan<'_> {
     /// one more Query of each series, their cost following those days, not the history).
     pub async fn window_items(self, scope: &TeamScope, window: DateRange) -> Result<WindowItems, StoreError> {
         self.store.require(scope, Action::ReadPlan, "window_items")?;
-        let (levels, short_assignments, short_time_off, holidays) = tokio::try_join!(
-            self.levels(scope),
-            self.query_level(scope, Series::Assignments, 0, window, items::assignment_from_item),
-            self.query_level(scope, Series::TimeOff, 0, window, capacity_items::time_off_from_item),
-            self.holidays_in(scope, window),
-        )?;
-        let ((assignments, mut unreadable), (mut time_off, off_unreadable)) = tokio::try_join!(
-            self.with_long(
-                scope,
-                Series::Assignments,
-                &levels,
-                window,
-                short_assignments,
-                items::assignment_from_item
-            ),
-            self.with_long(
-                scope,
-                Series::TimeOff,
-                &levels,
-                window,
-                short_time_off,
-                capacity_items::time_off_from_item
-            ),
-        )?;
+        // The short items' pages and, once the levels in use are known, the long items' index
+        // entries, at once (the long ones waited for the last short page).
+        let shorts = async {
+            tokio::try_join!(
+                self.query_level(scope, Series::Assignments, 0, window, items::assignment_from_item),
+                self.query_level(scope, Series::TimeOff, 0, window, capacity_items::time_off_from_item),
+                self.holidays_in(scope, window),
+            )
+        };
+        let longs = async {
+            let levels = self.levels(scope).await?;
+            let (assignments, time_off) = tokio::try_join!(
+                self.long_levels(scope, Series::Assignments, &levels, window, items::assignment_from_item),
+                self.long_levels(scope, Series::TimeOff, &levels, window, capacity_items::time_off_from_item),
+            )?;
+            Ok::<_, StoreError>((levels, assignments, time_off))
+        };
+        let ((short_assignments, short_time_off, holidays), (levels, long_assignments, long_time_off)) =
+            tokio::try_join!(shorts, longs)?;
+        let (assignments, mut unreadable) = merged(window, short_assignments, long_assignments);
+        let (mut time_off, off_unreadable) = merged(window, short_time_off, long_time_off);
         unreadable.extend(off_unreadable);
         let mut holidays = items::readable(&holidays, capacity_items::holiday_from_item, &mut unreadable);
         let reach = WindowItems::reach(window, &assignments);
@@ -271,16 +268,24 @@ impl Plan<'_> {
         short: Parsed<T>,
         parse: fn(&Item) -> Result<T, StoreError>,
     ) -> Result<Parsed<T>, StoreError> {
-        let long = futures::future::try_join_all(
+        let long = self.long_levels(scope, series, levels, window, parse).await?;
+        Ok(merged(window, short, long))
+    }
+
+    /// The long items of every level in use of `series` that may overlap `window` (each level
+    /// one query), and those that could not be read back.
+    async fn long_levels<T>(
+        self,
+        scope: &TeamScope,
+        series: Series,
+        levels: &LevelsInUse,
+        window: DateRange,
+        parse: fn(&Item) -> Result<T, StoreError>,
+    ) -> Result<Vec<Parsed<T>>, StoreError> {
+        futures::future::try_join_all(
             levels.of(series).iter().map(|level| self.query_level(scope, series, *level, window, parse)),
         )
-        .await?;
-        let (mut found, mut unreadable) = short;
-        for (more, bad) in long {
-            found.extend(more);
-            bad.into_iter().for_each(|u| items::note_unreadable(&mut unreadable, u));
-        }
-        Ok((overlapping(found, window, |x| (x.range(), x.id().to_owned())), unreadable))
+        .await
     }
 
     /// One level's items of `series` that may overlap `window`, parsed page by page as they come
@@ -441,6 +446,17 @@ impl Plan<'_> {
         let holidays = items::readable(&holidays, capacity_items::holiday_from_item, &mut unreadable);
         Ok((assignments, time_off, holidays, unreadable))
     }
+}
+
+/// The short items read and the long ones of every level (`long`), those overlapping `window`
+/// once each, in order of start day and id; and those that could not be read back.
+fn merged<T: Dated>(window: DateRange, short: Parsed<T>, long: Vec<Parsed<T>>) -> Parsed<T> {
+    let (mut found, mut unreadable) = short;
+    for (more, bad) in long {
+        found.extend(more);
+        bad.into_iter().for_each(|u| items::note_unreadable(&mut unreadable, u));
+    }
+    (overlapping(found, window, |x| (x.range(), x.id().to_owned())), unreadable)
 }
 
 /// An item of a series: its range and id.
