@@ -422,7 +422,8 @@ impl Snapshot {
 /// list's item of its id, as one upsert after another would (of two with one id in `new`, the
 /// later), in one pass and one sort. One scan of the list for each item made taking a window's
 /// answer quadratic: 15,000 bookings into a copy already holding more took seconds, on a thread
-/// the app's other reads wait for (BENCHMARKS.md, "The offline copy's merge").
+/// the app's other reads wait for (BENCHMARKS.md, "The start at 2,500 people: where the time
+/// went"; `rp-bench --copy`).
 fn put_all<T, Id: Clone + Eq + Ord + std::hash::Hash>(
     list: &mut Vec<T>,
     new: Vec<T>,
