@@ -258,13 +258,9 @@ pub async fn query_days<T>(
     start_of: impl Fn(&str) -> Option<Date>,
     take: impl Fn(Vec<Item>) -> T,
 ) -> Result<Vec<T>, StoreError> {
-    let page = ask(first, last)
-        .return_consumed_capacity(ReturnConsumedCapacity::Total)
-        .send()
-        .await
-        .map_err(classify)?;
-    let mut out = vec![take(page.items.unwrap_or_default())];
-    let Some(stop) = page.last_evaluated_key.filter(|k| !k.is_empty()) else { return Ok(out) };
+    let (items, stop) = page(&ask(first, last), None).await?;
+    let mut out = vec![take(items)];
+    let Some(stop) = stop else { return Ok(out) };
     let reached = stop.get("sk").and_then(|v| v.as_s().ok()).and_then(|sk| start_of(sk));
     let Some(reached) = reached.filter(|d| first <= *d && *d <= last) else {
         query_pages_from(ask(first, last), Some(stop), |p| out.push(take(p))).await?;
@@ -298,15 +294,30 @@ async fn query_pages_from(
     mut start: Option<Item>,
     mut take: impl FnMut(Vec<Item>),
 ) -> Result<(), StoreError> {
-    let query = query.return_consumed_capacity(ReturnConsumedCapacity::Total);
     loop {
-        let page = query.clone().set_exclusive_start_key(start).send().await.map_err(classify)?;
-        take(page.items.unwrap_or_default());
-        match page.last_evaluated_key {
-            Some(k) if !k.is_empty() => start = Some(k),
-            _ => return Ok(()),
+        let (items, next) = page(&query, start).await?;
+        take(items);
+        match next {
+            Some(k) => start = Some(k),
+            None => return Ok(()),
         }
     }
+}
+
+/// One page of `query` from `start`, its consumed capacity asked for: its items, and the key the
+/// next page starts after (`None`: it was the last).
+async fn page(
+    query: &QueryFluentBuilder,
+    start: Option<Item>,
+) -> Result<(Vec<Item>, Option<Item>), StoreError> {
+    let page = query
+        .clone()
+        .return_consumed_capacity(ReturnConsumedCapacity::Total)
+        .set_exclusive_start_key(start)
+        .send()
+        .await
+        .map_err(classify)?;
+    Ok((page.items.unwrap_or_default(), page.last_evaluated_key.filter(|k| !k.is_empty())))
 }
 
 /// Sleeps before retry `attempt` (1-based): exponential with full jitter, 25 ms … ~3 s.
