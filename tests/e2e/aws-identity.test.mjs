@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { freePort, listening, machineConfig } from "./team-table.mjs";
-import { startApp, until } from "./webdriver.mjs";
+import { startApp, teamTimeline, until } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const ADMIN = process.env.RP_ADMIN_BINARY;
@@ -75,7 +75,7 @@ test("the app signs in as the AWS identity IT linked, and says which identity to
     asProfile("ada");
     let app = await startApp(launcher);
     try {
-      await until("Studio's timeline", async () => (await app.texts("h1"))[0] === "Studio", 30000);
+      await teamTimeline(app, "Studio", 30000);
       assert.equal((await app.findAll("main.signin")).length, 0, "no sign-in screen");
       await app.screenshot("60-aws-identity-signed-in");
     } finally {
@@ -97,7 +97,7 @@ test("the app signs in as the AWS identity IT linked, and says which identity to
       await app.screenshot("61-aws-identity-not-linked");
       link("bob");
       await app.click((await app.findAll('main.signin button[data-action="aws-sign-in"]'))[0]);
-      await until("Studio's timeline", async () => (await app.texts("h1"))[0] === "Studio", 30000);
+      await teamTimeline(app, "Studio", 30000);
     } finally {
       await app.close();
     }

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { days, nextDay } from "./bars.mjs";
 import { signInWithLink, startTeamTable } from "./team-table.mjs";
-import { assertOneLineAndNoticeShown, japaneseAt1024, sleep, startApp, toolbarAndNotice, until } from "./webdriver.mjs";
+import { assertOneLineAndNoticeShown, japaneseAt1024, sleep, startApp, teamTimeline, toolbarAndNotice, until } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const CONFLICT_JA = "他の人が先に変更していました。タイムラインを最新の計画に更新しました（相手の変更は上書きしていません）。";
@@ -42,7 +42,7 @@ test("a teammate changed the bar first: the move is refused, their version shows
     const app = await startApp(APP);
     try {
       await signInWithLink(app, table, "lead@example.com");
-      await until("Alpha's timeline", async () => (await app.texts("h1"))[0] === "Alpha", 20000);
+      await teamTimeline(app, "Alpha", 20000);
       await app.waitFor(".bar", 5);
       await japaneseAt1024(app);
       const before = await toolbarAndNotice(app);

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { handOver, linkIn, signInWithLink, startTeamTable } from "./team-table.mjs";
-import { sleep, startApp, until } from "./webdriver.mjs";
+import { sleep, startApp, teamTimeline, until } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 
@@ -36,7 +36,7 @@ test("a sign-in link this app did not ask for asks first, naming the account and
     try {
       // Ada signs in with her own link, asked for here: no question.
       await signInWithLink(app, table, "ada@example.com");
-      await until("Alpha's timeline", async () => (await app.texts("h1"))[0] === "Alpha", 30000);
+      await teamTimeline(app, "Alpha", 30000);
       assert.equal((await app.findAll("dialog.link-ask[open]")).length, 0, "her own link asked nothing");
 
       // Mallory's link arrives: the window asks, and nothing has changed.
@@ -65,7 +65,7 @@ test("a sign-in link this app did not ask for asks first, naming the account and
       assert.equal((await handOver(link)).code, 0);
       await app.waitFor("dialog.link-ask[open] button[data-accept]", 1, 30000);
       await app.click((await app.findAll("dialog.link-ask[open] button[data-accept]"))[0]);
-      await until("Beta's timeline", async () => (await app.texts("h1"))[0] === "Beta", 30000);
+      await teamTimeline(app, "Beta", 30000);
       await sleep(300);
       await app.screenshot("59-link-accepted");
     } finally {

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { twoMembers } from "./second-app.mjs";
 import { startTeamTable } from "./team-table.mjs";
-import { dialogGone, personMenu, until } from "./webdriver.mjs";
+import { dialogGone, personMenu, teamTimeline, until } from "./webdriver.mjs";
 
 /** What the name column says under a person's name (its screen-reader text). */
 const DETAIL = `const e = [...document.querySelectorAll(".name")].find((x) => x.querySelector(".who").textContent.trim() === arguments[0]);
@@ -18,7 +18,7 @@ test("a group renamed and a role changed in one app show in the other, live", as
     members = await twoMembers(table, "Beta");
     const { a, b } = members;
     for (const app of [a, b]) {
-      await until("Beta's timeline", async () => (await app.texts("h1"))[0] === "Beta", 30000);
+      await teamTimeline(app, "Beta", 30000);
       await until("Alice's role and group", async () => (await app.script(DETAIL, ["Alice Johnson"])) === "Designer · Design", 15000);
     }
 

@@ -10,7 +10,7 @@ import { test } from "node:test";
 import { BAR, days, moveLater, NOTICE, PICK, select, TWO } from "./bars.mjs";
 import { twoMembers } from "./second-app.mjs";
 import { startTeamTable } from "./team-table.mjs";
-import { KEY, sleep, until } from "./webdriver.mjs";
+import { KEY, sleep, teamTimeline, until } from "./webdriver.mjs";
 
 test("two members on one table: edits show live in the other app; the same bar moved in both; restore", async () => {
   const table = await startTeamTable("rp-live-");
@@ -20,7 +20,7 @@ test("two members on one table: edits show live in the other app; the same bar m
     const { admin } = table;
     const { team: alpha, a, b } = members;
     for (const app of [a, b]) {
-      await until("Alpha's timeline", async () => (await app.texts("h1"))[0] === "Alpha", 30000);
+      await teamTimeline(app, "Alpha", 30000);
       await app.waitFor(".bar", 5);
     }
 

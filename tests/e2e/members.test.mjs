@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { signInWithLink, startTeamTable } from "./team-table.mjs";
-import { KEY, sleep, startApp, until } from "./webdriver.mjs";
+import { KEY, sleep, startApp, teamTimeline, until } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 
@@ -35,7 +35,7 @@ test("an admin manages the team's members", async () => {
     const app = await startApp(APP);
     try {
       await signInWithLink(app, table, "lead@example.com");
-      await until("Alpha's timeline", async () => (await app.texts("h1"))[0] === "Alpha", 20000);
+      await teamTimeline(app, "Alpha", 20000);
 
       const open = async (min) => {
         await app.click((await app.findAll('button[data-action="members"]'))[0]);

@@ -9,7 +9,7 @@ import { copyFileSync, existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { signInWithLink, startTeamTable } from "./team-table.mjs";
-import { sleep, startApp, until } from "./webdriver.mjs";
+import { sleep, startApp, teamTimeline, until } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const ADMIN = process.env.RP_ADMIN_BINARY;
@@ -40,7 +40,7 @@ test("a planner brings this computer's plan into the team", async () => {
     const app = await startApp(APP);
     try {
       await signInWithLink(app, table, "ada@example.com");
-      await until("Alpha's timeline", async () => (await app.texts("h1"))[0] === "Alpha", 20000);
+      await teamTimeline(app, "Alpha", 20000);
       assert.deepEqual(await app.texts(".name .who"), [], "the team starts empty");
 
       await app.click((await app.findAll('button[data-action="sign-out"]'))[0]);

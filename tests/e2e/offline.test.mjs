@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { signInWithLink, startCutProxy, startTeamTable, TABLE, REGION } from "./team-table.mjs";
-import { appGone, sleep, startApp, until } from "./webdriver.mjs";
+import { appGone, sleep, startApp, teamTimeline, until } from "./webdriver.mjs";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -34,7 +34,7 @@ test("the last timeline stays readable offline, survives a restart, and the app 
     let online;
     try {
       await signInWithLink(app, table, "lead@example.com");
-      await until("Alpha's timeline", async () => (await app.texts("h1"))[0] === "Alpha", 20000);
+      await teamTimeline(app, "Alpha", 20000);
       online = await until("bars", async () => {
         const bars = await app.script(BARS);
         return bars.length > 5 && bars;

@@ -58,7 +58,7 @@ export async function startSecondApp() {
     const args = ["--port", String(port), "--native-port", String(native), "--native-driver", "/usr/bin/WebKitWebDriver"];
     children.push(spawn("tauri-driver", args, { env, stdio: "ignore" }));
     await listening(port);
-    return { driver: `http://127.0.0.1:${port}`, app, stop };
+    return { driver: `http://127.0.0.1:${port}`, app, dataHome: env.XDG_DATA_HOME, stop };
   } catch (e) {
     stop();
     throw e;
@@ -85,7 +85,7 @@ export async function twoMembers(table, name) {
     const a = await startApp(process.env.RP_APP_BINARY);
     opened.push(a);
     await signInWithLink(a, table, "lead@example.com");
-    const b = await startApp(second.app, { keepPrefs: true, driver: second.driver });
+    const b = await startApp(second.app, { keepPrefs: true, driver: second.driver, dataHome: second.dataHome });
     opened.push(b);
     await signInWithLink(b, table, "ada@example.com");
     return { team, a, b, stop };

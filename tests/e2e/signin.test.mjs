@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { linkIn, startTeamTable } from "./team-table.mjs";
-import { startApp, until } from "./webdriver.mjs";
+import { startApp, teamTimeline, until } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 
@@ -53,7 +53,7 @@ test("sign in with the emailed link, switch team, sign out", async () => {
       await app.script(`const el = document.querySelector("main.signin input[name=code]"); el.value = arguments[0];
         el.dispatchEvent(new Event("input", { bubbles: true })); return null;`, [link]);
       await app.click((await app.findAll('main.signin button[type="submit"]'))[0]);
-      await until("Alpha's timeline", async () => (await app.texts("h1"))[0] === "Alpha", 20000);
+      await teamTimeline(app, "Alpha", 20000);
       // Alpha is a new team with nobody in it: the timeline says what to do first.
       await until("what to do first", async () =>
         /Nobody is in this team yet/.test((await app.texts(".viewport .empty p"))[0] ?? ""),

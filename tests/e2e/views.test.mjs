@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { twoMembers } from "./second-app.mjs";
 import { startTeamTable } from "./team-table.mjs";
-import { closeDialog, dialogGone, startApp, until } from "./webdriver.mjs";
+import { closeDialog, dialogGone, startApp, teamTimeline, until } from "./webdriver.mjs";
 
 /** The rows as they are: one row's height (16: compact), the sections' keys, the zoom, the view list's text. */
 const STATE = `return {
@@ -125,7 +125,7 @@ test("a shared view reaches the other member live, and its owner's new save chan
   try {
     members = await twoMembers(table, "Gamma");
     const { a, b } = members;
-    for (const app of [a, b]) await until("Gamma's timeline", async () => (await app.texts("h1"))[0] === "Gamma", 30000);
+    for (const app of [a, b]) await teamTimeline(app, "Gamma", 30000);
 
     // The lead: compact rows grouped by group, shared.
     await a.click((await a.findAll('button[data-action="density"]'))[0]);

@@ -1,7 +1,7 @@
 // A minimal W3C WebDriver client over fetch, enough for our end-to-end tests: sessions, elements,
 // text, clicks, keys, screenshots. tauri-driver forwards it to WebKitWebDriver.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const DRIVER = process.env.RP_WEBDRIVER_URL ?? "http://127.0.0.1:4444";
@@ -74,7 +74,7 @@ function running(binary) {
 /** Waits until no process of the app's binary runs. */
 export const appGone = (application, ms = 20000) => until("the app to quit", () => !running(application), ms);
 
-export async function startApp(application, { keepPrefs = false, driver = DRIVER, args = [] } = {}) {
+export async function startApp(application, { keepPrefs = false, driver = DRIVER, args = [], dataHome = process.env.XDG_DATA_HOME } = {}) {
   // The app before has quit: a second start would hand over to it and show no window of its
   // own, and the new session would wait for one (seen once: five minutes, then a failed fetch).
   await appGone(application);
@@ -83,7 +83,7 @@ export async function startApp(application, { keepPrefs = false, driver = DRIVER
   // A window normally shows within seconds; a start that has none after a minute is stuck (the
   // driver waits for it for good): its processes are ended and it is tried once more, said so.
   try {
-    return new Session((await call("POST", "/session", { capabilities }, 60000, driver)).sessionId, driver);
+    return new Session((await call("POST", "/session", { capabilities }, 60000, driver)).sessionId, driver, dataHome);
   } catch (e) {
     console.log(`the app did not open a window within a minute (${e.message}); starting it again`);
     try {
@@ -92,7 +92,7 @@ export async function startApp(application, { keepPrefs = false, driver = DRIVER
       // nothing left to end
     }
     await appGone(application);
-    return new Session((await call("POST", "/session", { capabilities }, 60000, driver)).sessionId, driver);
+    return new Session((await call("POST", "/session", { capabilities }, 60000, driver)).sessionId, driver, dataHome);
   }
 }
 
@@ -127,9 +127,11 @@ const SET_VALUE = `const [css, value, i] = arguments; const el = document.queryS
 
 export class Session {
   /** `driver`: the WebDriver server it runs on (a second app runs on its own: second-app.mjs). */
-  constructor(id, driver = DRIVER) {
+  constructor(id, driver = DRIVER, dataHome = process.env.XDG_DATA_HOME) {
     this.id = id;
     this.driver = driver;
+    /** The app's data folder (its log is read from it when a wait fails). */
+    this.dataHome = dataHome;
   }
   /** A request of this session to its driver. */
   call(method, path, body) {
@@ -336,6 +338,40 @@ export async function closeDialog(app) {
   );
   await dialogGone(app);
 }
+
+/** The wall clock against the monotonic one since this run began (ms; 0 while neither was set
+ * or stepped): a failure that follows a clock set back or forward says so. */
+const clockAt = { wall: Date.now(), mono: performance.now() };
+export const clockMoved = () => Math.round(Date.now() - clockAt.wall - (performance.now() - clockAt.mono));
+
+const SCREEN = `const texts = (css) => [...document.querySelectorAll(css)]
+    .map((e) => e.textContent.trim().replace(/\\s+/g, " ").slice(0, 160)).filter(Boolean);
+  return { headings: texts("h1"), said: texts('[role="alert"], [role="status"]'),
+    dialogs: texts("dialog[open] h2"), loading: !!document.querySelector(".loading") };`;
+
+/** The last warnings and errors of the app's log in `dataHome` (its XDG data folder). */
+function logProblems(dataHome, n = 6) {
+  const dir = join(dataHome ?? "", "resource-planner", "logs");
+  if (!dataHome || !existsSync(dir)) return [];
+  const lines = readdirSync(dir)
+    .filter((f) => f.startsWith("app.") && f.endsWith(".log"))
+    .sort()
+    .flatMap((f) => readFileSync(join(dir, f), "utf8").split("\n"));
+  return lines.filter((l) => / (warn|error) /.test(l)).slice(-n).map((l) => l.slice(0, 300));
+}
+
+/** What `app`'s window shows, for a failure message: its headings, what it says (alerts and
+ * statuses), the open dialogs' titles, whether it is still loading, the last warnings and errors
+ * of its log, and whether the computer's clock was stepped during the run. */
+export async function screenOf(app) {
+  const screen = await app.script(SCREEN).catch((e) => ({ unreadable: e.message }));
+  return { ...screen, log: logProblems(app.dataHome), clockMovedMs: clockMoved() };
+}
+
+/** Waits until `app` shows the timeline of the team `name` (its title), up to `ms`; a timeout
+ * says what the window showed instead. */
+export const teamTimeline = (app, name, ms = 30000) =>
+  until(`${name}'s timeline`, async () => (await app.texts("h1"))[0] === name, ms, () => screenOf(app));
 
 /** Waits until `check()` gives a truthy value (and returns it), or fails saying `what` (and what
  * `seen()`, if given, says of the screen then). */
