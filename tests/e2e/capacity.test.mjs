@@ -13,11 +13,16 @@ const PERSON = "Hana Halftime";
 const BARS = `const [top, bottom] = arguments;
   return [...document.querySelectorAll(".bar[data-bar]")].filter((b) => { const r = b.getBoundingClientRect(); return r.top >= top && r.bottom <= bottom; })
     .map((b) => b.getAttribute("aria-label")).sort();`;
-/** How many overbooked boxes the row has. */
+/** The middles of the row's bars (viewport pixels). */
+const MIDDLES = `const [top, bottom] = arguments;
+  return [...document.querySelectorAll(".bar[data-bar]")].map((b) => b.getBoundingClientRect()).filter((r) => r.top >= top && r.bottom <= bottom)
+    .map((r) => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 }));`;
+/** Whether the overbooked mark under the pointer is on the row (one box, for the run pointed at,
+ * with its tooltip). */
 const OVER = `const [top, bottom] = arguments;
-  return [...document.querySelectorAll(".hits .over")].filter((o) => { const r = o.getBoundingClientRect(); return r.top >= top - 1 && r.top < bottom; }).length;`;
+  return [...document.querySelectorAll(".hits .over")].some((o) => { const r = o.getBoundingClientRect(); return r.top >= top - 1 && r.top < bottom && o.title !== ""; });`;
 
-/** The row's bar names and overbooked boxes, read where the row is now (the first-start hint goes
+/** The row's bar names, read where the row is now (the first-start hint goes
  * with the first booking and every row moves up). */
 const barsOf = async (app) => {
   const r = await rowOf(app, PERSON);
@@ -31,9 +36,15 @@ const isoOf = async (app) => {
     [r.top, r.bottom],
   );
 };
+/** On how many of the row's bars the pointer, resting on each in turn, finds the overbooked mark. */
 const overOf = async (app) => {
   const r = await rowOf(app, PERSON);
-  return app.script(OVER, [r.top, r.bottom]);
+  let marked = 0;
+  for (const m of await app.script(MIDDLES, [r.top, r.bottom])) {
+    await app.mouse(m.x, m.y, []);
+    if (await app.script(OVER, [r.top, r.bottom])) marked++;
+  }
+  return marked;
 };
 
 async function pick(app, project) {

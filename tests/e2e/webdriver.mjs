@@ -368,10 +368,13 @@ export async function screenOf(app) {
   return { ...screen, log: logProblems(app.dataHome), clockMovedMs: clockMoved() };
 }
 
-/** Waits until `app` shows the timeline of the team `name` (its title), up to `ms`; a timeout
- * says what the window showed instead. */
-export const teamTimeline = (app, name, ms = 30000) =>
-  until(`${name}'s timeline`, async () => (await app.texts("h1"))[0] === name, ms, () => screenOf(app));
+/** Waits until `app` shows the timeline of the team `name` (its title), up to `ms`, and says
+ * how long that took; a timeout says what the window showed instead. */
+export async function teamTimeline(app, name, ms = 30000) {
+  const t0 = Date.now();
+  await until(`${name}'s timeline`, async () => (await app.texts("h1"))[0] === name, ms, () => screenOf(app));
+  console.log(`${name}'s timeline shown ${Date.now() - t0} ms after the wait began`);
+}
 
 /** Waits until `check()` gives a truthy value (and returns it), or fails saying `what` (and what
  * `seen()`, if given, says of the screen then). */

@@ -13,12 +13,19 @@ const PERSON = "Pat Parttime";
 
 /** The person's row: a point in the pane at its height, its top and bottom, and the figures the
  * name column says for it (its screen-reader text, which the canvas paints). */
-/** The row's time-off boxes and overbooked boxes (the hit layer's, laid out like the canvas). */
+/** The row's time-off boxes, or the overbooked box under the pointer (the hit layer's, laid out
+ * like the canvas). */
 const BOXES = `const [top, bottom, css] = arguments;
   return [...document.querySelectorAll(".hits " + css)].filter((o) => { const r = o.getBoundingClientRect(); return r.top >= top - 1 && r.top < bottom; })
     .map((o) => { const r = o.getBoundingClientRect(); return { left: r.left, width: r.width }; });`;
 
 const row = (app) => rowOf(app, PERSON);
+/** The overbooked mark the pointer finds resting on the row at `x` (the hit layer keeps one box,
+ * with its tooltip, for the run pointed at). */
+const overAt = async (app, x) => {
+  await app.mouse(x, (await row(app)).y, []);
+  return boxes(app, ".over");
+};
 const boxes = async (app, css) => {
   const r = await row(app);
   return app.script(BOXES, [r.top, r.bottom, css]);
@@ -67,9 +74,9 @@ test("a part-time week and a day off change a person's capacity; bookings count 
     });
 
     // Bookings count where the person works: 4 hours a day on Tuesday and Wednesday …
-    assert.equal((await boxes(app, ".over")).length, 0, "nothing over yet");
     const r = await row(app);
     const tuesday = away.left + away.width;
+    assert.equal((await overAt(app, tuesday + away.width / 2)).length, 0, "nothing over yet");
     await app.drag(tuesday + 4, r.y, away.width + 5, 0);
     await pick(app, "Globex");
     await app.press(["4"]);
@@ -83,8 +90,12 @@ test("a part-time week and a day off change a person's capacity; bookings count 
     await hintGone(app); // the first booking saved
     await app.drag(away.left + 4, (await row(app)).y, away.width + 5, 0);
     await pick(app, "Initech");
-    await until("Tuesday overbooked", async () => (await boxes(app, ".over")).length === 1);
-    const [over] = await boxes(app, ".over");
+    const [over] = await until("Tuesday overbooked", async () => {
+      const found = await overAt(app, tuesday + away.width / 2);
+      return found.length === 1 && found;
+    });
+    assert.equal((await overAt(app, tuesday + away.width * 1.5)).length, 0, "Wednesday is not");
+    assert.equal((await overAt(app, away.left + away.width / 2)).length, 0, "nor the day off");
     assert.ok(Math.abs(over.left - tuesday) < 1, `the mark is on the Tuesday: ${over.left} vs ${tuesday}`);
     assert.ok(Math.abs(over.width - away.width) < 1, "one day");
     await until("14 hours booked", async () => (await row(app)).figures === "14h · 76h · 16%");
