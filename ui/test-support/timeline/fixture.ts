@@ -14,7 +14,7 @@ import type { Plan } from "../../src/timeline/model/plan.svelte";
 import type { Fields } from "../../src/timeline/model/planApi";
 import { rowTops } from "../../src/timeline/scene/layout";
 import { LANE_H, PAD, placeRows } from "../../src/timeline/scene/placement";
-import { laneRows } from "../../src/timeline/scene/rowData";
+import { byPerson, laneRows } from "../../src/timeline/scene/rowData";
 import { Rows } from "../../src/timeline/scene/rows.svelte";
 import { Viewport } from "../../src/timeline/scene/viewport.svelte";
 
@@ -78,6 +78,10 @@ export class FakePlan {
   /** The team's groups, roles and skills (none unless a test gives them). */
   labels: { list: LabelDto[] } = { list: [] };
   byId: Record<string, AssignmentDto> = Object.fromEntries(BARS.map((a) => [a.id, a]));
+  /** Each person's assignments, made from `byId` (the plan keeps them as it changes). */
+  get byPerson(): ReadonlyMap<string, readonly AssignmentDto[]> {
+    return byPerson(Object.values(this.byId));
+  }
   missing: number[] = [];
   /** Everyone on the team's standard week, no time off, no holidays. */
   capacity = { defaultWeek: [480, 480, 480, 480, 480, 0, 0], holidays: {}, timeOff: {}, calendars: [] };

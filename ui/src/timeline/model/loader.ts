@@ -91,10 +91,7 @@ export class Loader {
         !this.shown.touched.since(BAR(a.id), asked) &&
         !this.ownerGone(a, asked),
     );
-    if (!fresh.length) return;
-    const next = { ...this.shown.byId };
-    for (const a of fresh) next[a.id] = a;
-    this.shown.byId = next;
+    this.shown.putAll(fresh);
   }
 
   /**
@@ -138,7 +135,7 @@ export class Loader {
       const shown = Object.values(this.shown.byId);
       const outside = shown.filter((a) => !reread(a));
       const fresh = touched.newerOf(found, shown, (a) => BAR(a.id), asked);
-      this.shown.byId = Object.fromEntries([...outside, ...fresh].map((a) => [a.id, a]));
+      this.shown.replaceAll([...outside, ...fresh]);
     } finally {
       this.shown.touched.done();
     }

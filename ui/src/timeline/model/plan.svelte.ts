@@ -84,11 +84,16 @@ export class Plan {
   set feedDays(days: number) {
     this.shown.feedDays = days;
   }
-  get byId(): Record<string, AssignmentDto> {
+  get byId(): Readonly<Record<string, AssignmentDto>> {
     return this.shown.byId;
   }
-  set byId(byId: Record<string, AssignmentDto>) {
-    this.shown.byId = byId;
+  /** Each person's assignments shown (Shown.byPerson). */
+  get byPerson(): ReadonlyMap<string, readonly AssignmentDto[]> {
+    return this.shown.byPerson;
+  }
+  /** How many times the assignments shown changed. */
+  get revision(): number {
+    return this.shown.revision;
   }
   get people(): PersonDto[] {
     return this.shown.people;

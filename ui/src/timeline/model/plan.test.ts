@@ -333,15 +333,44 @@ describe("Plan windows", () => {
   it("a window with nothing new leaves the plan as it was; new or changed assignments come in", async () => {
     const { store, plan } = setUp();
     await plan.create(week("ada", "2027-03-01", "2027-03-05"));
-    const before = plan.byId;
+    const [before, lists] = [plan.revision, plan.byPerson.get("ada")];
     plan.ensureLoaded(dayOf("2027-02-15"), dayOf("2027-03-20"));
     await new Promise((r) => setTimeout(r, 0));
-    expect(plan.byId).toBe(before); // the same object: nothing recomputes
+    expect(plan.revision).toBe(before); // no change: nothing recomputes
+    expect(plan.byPerson.get("ada")).toBe(lists);
     // Someone else's new assignment in a window not loaded yet is taken in.
     await store.createAssignment({ id: "THEIRS", ...week("bob", "2027-06-01", "2027-06-02") });
     plan.ensureLoaded(dayOf("2027-05-20"), dayOf("2027-06-10"));
     await new Promise((r) => setTimeout(r, 0));
     expect(plan.byId.THEIRS?.personId).toBe("bob");
+    expect(plan.revision).toBe(before + 1);
+    expect(plan.byPerson.get("ada")).toBe(lists); // Ada's lanes are kept
+    expect(plan.byPerson.get("bob")?.map((a) => a.id)).toEqual(["THEIRS"]);
+  });
+
+  it("keeps each person's list of assignments as they change: moved to another person, edited, deleted", async () => {
+    const { plan } = setUp();
+    await plan.create(week("ada", "2027-03-01", "2027-03-05"));
+    await plan.create(week("ada", "2027-03-08", "2027-03-12"));
+    const [first, second] = plan.byPerson.get("ada") ?? [];
+    if (!first || !second) throw new Error("two of Ada's");
+    const bobs = plan.byPerson.get("bob");
+    await plan.update(first, week("ada", "2027-03-02", "2027-03-05"));
+    expect(plan.byPerson.get("ada")?.map((a) => [a.id, a.startDate])).toEqual([
+      [first.id, "2027-03-02"],
+      [second.id, "2027-03-08"],
+    ]);
+    expect(plan.byPerson.get("bob")).toBe(bobs); // untouched: the same list
+    await plan.update(plan.byId[first.id] ?? first, week("bob", "2027-03-02", "2027-03-05"));
+    expect(plan.byPerson.get("ada")?.map((a) => a.id)).toEqual([second.id]);
+    expect(plan.byPerson.get("bob")?.map((a) => a.id)).toContain(first.id);
+    await plan.remove(plan.byId[second.id] ?? second);
+    expect(plan.byPerson.has("ada")).toBe(false);
+    expect(Object.keys(plan.byId)).toEqual([first.id]);
+    // The index and the record agree: every assignment once, under its person.
+    const listed = [...plan.byPerson.values()].flat();
+    expect(listed.map((a) => a.id).sort()).toEqual(Object.keys(plan.byId).sort());
+    expect(listed.every((a) => plan.byId[a.id] === a)).toBe(true);
   });
 });
 

@@ -19,9 +19,16 @@ export class Shown {
   teamName: string = $state("");
   /** How many days the team's activity log is kept (its admins set it). */
   feedDays: number = $state(396);
-  // Raw state: each change replaces the whole value (never mutated in place), so the thousands of
-  // assignments are plain objects, not deep reactive proxies (cheaper to build and to read).
-  byId: Record<string, AssignmentDto> = $state.raw({});
+  // The assignments shown, by id and by person: plain objects (not deep reactive proxies, cheaper
+  // to build and to read), changed in place by the methods below, one entry at a time: a copy of
+  // the whole record for each edit (50,000 entries at 2,500 people), and every person's lanes laid
+  // out again from it, made the drop of a drag late (BENCHMARKS.md). `#revision` counts the
+  // changes; reading `byId` or `byPerson` depends on it.
+  readonly #byId: Record<string, AssignmentDto> = {};
+  /** Each person's assignments shown: a person's list is replaced (never changed in place) when
+   * one of theirs comes, changes or goes, so the rows keep the lanes of everyone else. */
+  readonly #byPerson = new Map<string, readonly AssignmentDto[]>();
+  #revision = $state(0);
   people: PersonDto[] = $state.raw([]);
   projects: ProjectDto[] = $state.raw([]);
   notice: Notice | null = $state(null);
@@ -58,8 +65,98 @@ export class Shown {
     this.feedDays = initial.feedDays;
     this.people = [...initial.people].sort(byName);
     this.projects = [...initial.projects].sort(byName);
-    this.byId = Object.fromEntries(initial.assignments.map((a) => [a.id, a]));
+    this.putAll(initial.assignments);
     this.tellUnreadable(initial.unreadable);
+  }
+
+  // ---- the assignments shown ------------------------------------------------------------------
+
+  /** The assignments shown, by id. Read only: changed through `putAll`, `dropAll`, `replaceAll`
+   * (and `display`, `drop`, `dropWhere`). */
+  get byId(): Readonly<Record<string, AssignmentDto>> {
+    void this.#revision;
+    return this.#byId;
+  }
+
+  /** Each person's assignments shown (a list replaced when one of theirs changes). */
+  get byPerson(): ReadonlyMap<string, readonly AssignmentDto[]> {
+    void this.#revision;
+    return this.#byPerson;
+  }
+
+  /** How many times the assignments shown changed (a read that brought nothing new left it). */
+  get revision(): number {
+    return this.#revision;
+  }
+
+  /** Assignments put into what is shown, each in place of the one of its id, as one change. */
+  putAll(list: readonly AssignmentDto[]): void {
+    if (!list.length) return;
+    const lists = this.#lists();
+    for (const a of list) {
+      const was = this.#byId[a.id];
+      this.#byId[a.id] = a;
+      const mine = lists.of(a.personId);
+      if (was?.personId === a.personId) {
+        mine[mine.findIndex((x) => x.id === a.id)] = a;
+        continue;
+      }
+      if (was) lists.remove(was);
+      mine.push(a);
+    }
+    lists.done();
+  }
+
+  /** The assignments of these ids taken out of what is shown, as one change. */
+  dropAll(ids: Iterable<string>): void {
+    const lists = this.#lists();
+    let dropped = false;
+    for (const id of ids) {
+      const was = this.#byId[id];
+      if (!was) continue;
+      delete this.#byId[id];
+      lists.remove(was);
+      dropped = true;
+    }
+    if (dropped) lists.done();
+  }
+
+  /** What is shown replaced by `list`, as one change. */
+  replaceAll(list: readonly AssignmentDto[]): void {
+    for (const id of Object.keys(this.#byId)) delete this.#byId[id];
+    this.#byPerson.clear();
+    this.#revision++;
+    this.putAll(list);
+  }
+
+  /** Copies of the people's lists a change touches, each made once and put back at `done`. */
+  #lists() {
+    const copies = new Map<string, AssignmentDto[]>();
+    const of = (person: string): AssignmentDto[] => {
+      let list = copies.get(person);
+      if (!list) {
+        list = [...(this.#byPerson.get(person) ?? [])];
+        copies.set(person, list);
+      }
+      return list;
+    };
+    return {
+      of,
+      remove: (a: AssignmentDto) => {
+        const list = of(a.personId);
+        list.splice(
+          list.findIndex((x) => x.id === a.id),
+          1,
+        );
+      },
+      done: () => {
+        for (const [person, list] of copies) {
+          if (list.length) this.#byPerson.set(person, list);
+          else this.#byPerson.delete(person);
+        }
+        this.#revision++;
+      },
+    };
   }
 
   // ---- what is shown, changed here ----------------------------------------------------------
@@ -77,13 +174,12 @@ export class Shown {
 
   display(a: AssignmentDto): void {
     this.touched.mark(BAR(a.id));
-    this.byId = { ...this.byId, [a.id]: a };
+    this.putAll([a]);
   }
 
   drop(id: string): void {
     this.touched.mark(BAR(id));
-    const { [id]: _, ...rest } = this.byId;
-    this.byId = rest;
+    this.dropAll([id]);
   }
 
   // People and projects shown changed (in name order; one no longer shown stays gone: a rename's
@@ -129,8 +225,9 @@ export class Shown {
 
   /** Bars of a deleted person or project go, with every edit that mentions them. */
   dropWhere(test: (a: AssignmentDto) => boolean): void {
-    for (const a of Object.values(this.byId)) if (test(a)) this.touched.mark(BAR(a.id));
-    this.byId = Object.fromEntries(Object.entries(this.byId).filter(([, a]) => !test(a)));
+    const gone = Object.values(this.#byId).filter(test);
+    for (const a of gone) this.touched.mark(BAR(a.id));
+    this.dropAll(gone.map((a) => a.id));
     this.history.forget((e) => bookingsOf(e).some(test));
     this.syncHistory();
   }

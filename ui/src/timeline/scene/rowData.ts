@@ -20,6 +20,9 @@ export type RowBar = Span & { a: AssignmentDto };
 /** A person's bars (all loaded) and each bar's lane: what depends on their assignments only. */
 export interface Lanes {
   person: PersonDto;
+  /** The person's assignments the bars were made of (the plan's list of them: the same list
+   * while none of theirs changed). */
+  items: readonly AssignmentDto[];
   bars: RowBar[];
   lane: Map<string, number>;
   lanes: number;
@@ -35,25 +38,43 @@ export interface Row extends Lanes {
 const sameItems = <T>(a: readonly T[], b: readonly T[], item: (x: T) => unknown): boolean =>
   a.length === b.length && a.every((x, i) => item(x) === item(b[i] as T));
 
-/** Each person's assignments as bars in lanes, in the people's order. A person of `last` with the
- * same person and assignments (the same objects) as now comes back itself. */
+/** Assignments by person, each person's in the order given. */
+export function byPerson(assignments: Iterable<AssignmentDto>): Map<string, AssignmentDto[]> {
+  const lists = new Map<string, AssignmentDto[]>();
+  for (const a of assignments) {
+    const list = lists.get(a.personId);
+    if (list) list.push(a);
+    else lists.set(a.personId, [a]);
+  }
+  return lists;
+}
+
+const NONE: readonly AssignmentDto[] = [];
+
+/** Each person's assignments as bars in lanes, in the people's order. `assignments` is the plan's
+ * list of each person's (`Shown.byPerson`, a list replaced when one of theirs changes) or any
+ * assignments. A person of `last` with the same person and assignments (the same list, or the same
+ * objects in it) as now comes back itself, and is worked out at no cost but that look: an edit lays
+ * out the lanes of the people it changed, not everyone's. */
 export function barLanes(
   people: readonly PersonDto[],
-  assignments: Iterable<AssignmentDto>,
+  assignments: Iterable<AssignmentDto> | ReadonlyMap<string, readonly AssignmentDto[]>,
   last: readonly Lanes[] = [],
 ): Lanes[] {
-  const spans = new Map<string, RowBar[]>();
-  for (const a of assignments) {
-    const list = spans.get(a.personId) ?? [];
-    list.push({ id: a.id, start: dayOf(a.startDate), end: dayOf(a.endDateExclusive), a });
-    spans.set(a.personId, list);
-  }
+  const lists: ReadonlyMap<string, readonly AssignmentDto[]> =
+    assignments instanceof Map ? assignments : byPerson(assignments as Iterable<AssignmentDto>);
   const before = new Map(last.map((r) => [r.person.id, r]));
   return people.map((person) => {
-    const bars = spans.get(person.id) ?? [];
+    const items = lists.get(person.id) ?? NONE;
     const was = before.get(person.id);
-    if (was?.person === person && sameItems(was.bars, bars, (b) => b.a)) return was;
-    return { person, bars, ...assignLanes(bars) };
+    if (was?.person === person && (was.items === items || sameItems(was.items, items, (a) => a))) return was;
+    const bars = items.map((a) => ({
+      id: a.id,
+      start: dayOf(a.startDate),
+      end: dayOf(a.endDateExclusive),
+      a,
+    }));
+    return { person, items, bars, ...assignLanes(bars) };
   });
 }
 
@@ -86,7 +107,15 @@ export function withAvailability(
       sameItems(was.away, off, (t) => t.t)
     )
       return was;
-    return { person: l.person, bars: l.bars, lane: l.lane, lanes: l.lanes, availability, away: off };
+    return {
+      person: l.person,
+      items: l.items,
+      bars: l.bars,
+      lane: l.lane,
+      lanes: l.lanes,
+      availability,
+      away: off,
+    };
   });
 }
 

@@ -177,7 +177,7 @@ export class Rows {
       ),
     );
     this.#allLanes = $derived.by(
-      fromLast<Lanes[]>([], (last) => barLanes(this.#candidates, Object.values(plan.byId), last)),
+      fromLast<Lanes[]>([], (last) => barLanes(this.#candidates, plan.byPerson, last)),
     );
     this.#rows = $derived.by(
       fromLast<Row[]>([], (last) =>

@@ -1,0 +1,68 @@
+// What one edit costs the timeline's model at the field's size, without a window: the plan taking
+// the edit (`Plan.update` on an in-memory store) and the rows made again from it (`Rows.all`: each
+// person's lanes, availability and loads), for RP_BENCH_PEOPLE people × 20 bookings (default
+// 2,500 × 50,000), every booking loaded. Prints the median and p95 over the edits, and the first
+// load's; asserts nothing. Run it on two builds of the UI to compare them (BENCHMARKS.md):
+//   cd ui && RP_BENCH_PEOPLE=2500 node_modules/.bin/vite-node -c vite.bench.config.ts bench/edit-cost.ts
+import { errorText } from "../src/errors";
+import type { TimelineDto } from "../src/ipc";
+import { dateOf } from "../src/timeline/model/dates";
+import { Plan } from "../src/timeline/model/plan.svelte";
+import { Rows } from "../src/timeline/scene/rows.svelte";
+import { Viewport } from "../src/timeline/scene/viewport.svelte";
+import { FakeStore } from "../test-support/timeline/planFake";
+import { BENCH_TODAY, generate, openWindow, TEAM_NAME } from "./data";
+
+declare const process: { env: Record<string, string | undefined> };
+const people = Number(process.env.RP_BENCH_PEOPLE ?? 2500);
+const EDITS = 40;
+const team = generate(BENCH_TODAY, false, people);
+const store = new FakeStore();
+store.people = team.people;
+store.projects = team.projects;
+for (const a of team.assignments) store.rows.set(a.id, a);
+const { from, to } = openWindow(BENCH_TODAY);
+const initial: TimelineDto = {
+  teamName: TEAM_NAME,
+  from: dateOf(from),
+  to: dateOf(to),
+  people: team.people,
+  projects: team.projects,
+  assignments: team.assignments,
+  timeOff: [],
+  holidays: [],
+  calendars: [],
+  labels: [],
+  defaultWeek: [480, 480, 480, 480, 480, 0, 0],
+  feedDays: 396,
+  loaded: [{ from: dateOf(from), to: dateOf(to) }],
+  cached: false,
+  unreadable: [],
+};
+
+const ms = (t0: number) => performance.now() - t0;
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
+
+let t0 = performance.now();
+const plan = new Plan(initial, store, { lang: "en", error: (e) => errorText("en", e) });
+const rows = new Rows(plan, new Viewport());
+const firstRows = rows.all.length;
+const first = ms(t0);
+
+const [edit, made] = [[] as number[], [] as number[]];
+for (let i = 0; i < EDITS; i++) {
+  // A booking of a person in the middle moved a day later, then back: the drop of a drag.
+  const a = Object.values(plan.byId)[Math.floor(((i % 10) + 0.5) * (team.assignments.length / 10))];
+  if (!a) throw new Error("no booking");
+  const shift = i % 2 === 0 ? 1 : -1;
+  const day = (d: string, n: number) => dateOf(Math.round(Date.parse(`${d}T00:00:00Z`) / 86400000) + n);
+  t0 = performance.now();
+  await plan.update(a, { personId: a.personId, projectId: a.projectId, startDate: day(a.startDate, shift), lastDay: day(a.lastDay, shift) });
+  edit.push(ms(t0));
+  t0 = performance.now();
+  if (rows.all.length !== firstRows) throw new Error("rows lost");
+  made.push(ms(t0));
+}
+const f = (x: number) => x.toFixed(2);
+console.log(`${people} people × ${team.assignments.length} bookings: first load and rows ${first.toFixed(0)} ms`);
+console.log(`one edit (${EDITS}): Plan.update p50 ${f(quantile(edit, 0.5))} p95 ${f(quantile(edit, 0.95))} ms; the rows made again p50 ${f(quantile(made, 0.5))} p95 ${f(quantile(made, 0.95))} ms`);
