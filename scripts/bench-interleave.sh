@@ -33,6 +33,6 @@ for i in $(seq 1 "$pairs"); do
     echo "=== pair $i: $side ($pages)"
     RP_WEBDRIVER_URL="http://127.0.0.1:$port" RP_DRIVER_PID="$driver" RP_XVFB_PID="$xvfb" RP_APP_BINARY="$app" \
       RP_BENCH_PAGES="$pages" RP_E2E_SHOTS="$work/shots-$side" RP_BENCH_ONLY="${RP_BENCH_PAGE:-ours}" RP_BENCH_RUNS=1 RP_BENCH_SKIP_MEMORY=1 RP_BENCH_SKIP_REPORT=1 \
-      node scripts/bench-timeline.mjs 2>&1 | tee -a "$work/runs.log" | grep -E '^\| 1 \| ours|late fling frames' || tail -12 "$work/runs.log"
+      node scripts/bench-timeline.mjs 2>&1 | tee -a "$work/runs.log" | grep -E '^\| 1 \| ours|late (fling|drag) frames' || tail -12 "$work/runs.log"
   done
 done

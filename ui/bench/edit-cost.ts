@@ -4,13 +4,10 @@
 // 2,500 × 50,000), every booking loaded. Prints the median and p95 over the edits, and the first
 // load's; asserts nothing. Run it on two builds of the UI to compare them (BENCHMARKS.md):
 //   cd ui && RP_BENCH_PEOPLE=2500 node_modules/.bin/vite-node -c vite.bench.config.ts bench/edit-cost.ts
-import { errorText } from "../src/errors";
-import type { TimelineDto } from "../src/ipc";
 import { dateOf } from "../src/timeline/model/dates";
-import { Plan } from "../src/timeline/model/plan.svelte";
 import { Rows } from "../src/timeline/scene/rows.svelte";
 import { Viewport } from "../src/timeline/scene/viewport.svelte";
-import { FakeStore } from "../test-support/timeline/planFake";
+import { FakeStore, setUp } from "../test-support/timeline/planFake";
 import { BENCH_TODAY, generate, openWindow, TEAM_NAME } from "./data";
 
 declare const process: { env: Record<string, string | undefined> };
@@ -22,29 +19,14 @@ store.people = team.people;
 store.projects = team.projects;
 for (const a of team.assignments) store.rows.set(a.id, a);
 const { from, to } = openWindow(BENCH_TODAY);
-const initial: TimelineDto = {
-  teamName: TEAM_NAME,
-  from: dateOf(from),
-  to: dateOf(to),
-  people: team.people,
-  projects: team.projects,
-  assignments: team.assignments,
-  timeOff: [],
-  holidays: [],
-  calendars: [],
-  labels: [],
-  defaultWeek: [480, 480, 480, 480, 480, 0, 0],
-  feedDays: 396,
-  loaded: [{ from: dateOf(from), to: dateOf(to) }],
-  cached: false,
-  unreadable: [],
-};
+const days = { from: dateOf(from), to: dateOf(to) };
+const over = { teamName: TEAM_NAME, ...days, loaded: [days], assignments: team.assignments };
 
 const ms = (t0: number) => performance.now() - t0;
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
 
 let t0 = performance.now();
-const plan = new Plan(initial, store, { lang: "en", error: (e) => errorText("en", e) });
+const { plan } = setUp(over, store);
 const rows = new Rows(plan, new Viewport());
 const firstRows = rows.all.length;
 const first = ms(t0);

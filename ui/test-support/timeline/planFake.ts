@@ -433,9 +433,8 @@ export class FakeStore implements PlanApi {
   }
 }
 
-/** A plan over a fresh store; `over` changes what the first load brought. */
-export function setUp(over: Partial<TimelineDto> = {}) {
-  const store = new FakeStore();
+/** A plan over `store` (a fresh one unless given); `over` changes what the first load brought. */
+export function setUp(over: Partial<TimelineDto> = {}, store = new FakeStore()) {
   const initial: TimelineDto = {
     teamName: "T",
     from: "2026-11-02",

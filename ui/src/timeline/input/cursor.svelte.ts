@@ -4,7 +4,7 @@ import type { AssignmentDto } from "../../ipc";
 import { ui } from "../../lang.svelte";
 import { type Day, dateOf, dayOf } from "../model/dates";
 import { heatFigures } from "../scene/heat";
-import type { BarPlace, Row } from "../scene/rowData";
+import type { BarIndex, Row } from "../scene/rowData";
 import type { Rows } from "../scene/rows.svelte";
 import type { Viewport } from "../scene/viewport.svelte";
 
@@ -42,7 +42,7 @@ export interface Held {
  */
 export function placed(
   h: Held,
-  index: { person: ReadonlyMap<string, number>; bar: ReadonlyMap<string, BarPlace> },
+  index: { person: ReadonlyMap<string, number>; bar: BarIndex },
   count: number,
 ): CursorAt {
   const near = rowWithin(count, h.row);

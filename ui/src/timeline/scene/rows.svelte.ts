@@ -45,7 +45,7 @@ import {
   type PlacedRow,
   placeRows,
 } from "./placement";
-import { type BarPlace, barLanes, indexRows, type Lanes, type Row, withAvailability } from "./rowData";
+import { type BarIndex, barLanes, indexRows, type Lanes, type Row, withAvailability } from "./rowData";
 import type { Viewport } from "./viewport.svelte";
 
 /** A section's header above its rows (grouped rows), in each density. */
@@ -133,7 +133,7 @@ export class Rows {
    * laid out, by `SectionHeader.key`. */
   readonly sectionWeeks: Map<string, WeekHours[]>;
   /** Each person's row index and each bar's place, by id. */
-  readonly index: { person: Map<string, number>; bar: Map<string, BarPlace> };
+  readonly index: { person: Map<string, number>; bar: BarIndex };
   readonly tops: number[];
   readonly heights: number[];
   readonly #inView: { first: number; last: number };
@@ -243,7 +243,7 @@ export class Rows {
     };
     this.all = $derived(pick(this.everyone));
     this.#lanes = $derived(pick(ordered));
-    this.index = $derived(indexRows(this.#lanes));
+    this.index = $derived(indexRows(this.#lanes, (id) => plan.byId[id]?.personId));
     this.heights = $derived(
       this.#lanes.map((r) =>
         this.density === "compact" ? COMPACT_ROW_H : Math.max(1, r.lanes) * LANE_H + PAD,
