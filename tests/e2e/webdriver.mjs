@@ -114,7 +114,9 @@ export const rowOf = (app, person) => app.script(ROW_OF, [person]);
 export async function withTimeline(application, body) {
   const app = await startApp(application);
   try {
-    await app.waitFor(".bar", 10);
+    await app.waitFor(".bar", 10).catch(async (e) => {
+      throw new Error(`${e.message} (seen: ${JSON.stringify(await screenOf(app))})`);
+    });
     return await body(app);
   } finally {
     await app.close();
