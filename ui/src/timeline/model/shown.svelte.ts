@@ -97,8 +97,9 @@ export class Shown {
       const was = this.#byId[a.id];
       this.#byId[a.id] = a;
       const mine = lists.of(a.personId);
-      if (was?.personId === a.personId) {
-        mine[mine.findIndex((x) => x.id === a.id)] = a;
+      const at = was?.personId === a.personId ? mine.findIndex((x) => x.id === a.id) : -1;
+      if (at >= 0) {
+        mine[at] = a;
         continue;
       }
       if (was) lists.remove(was);
@@ -144,10 +145,8 @@ export class Shown {
       of,
       remove: (a: AssignmentDto) => {
         const list = of(a.personId);
-        list.splice(
-          list.findIndex((x) => x.id === a.id),
-          1,
-        );
+        const at = list.findIndex((x) => x.id === a.id);
+        if (at >= 0) list.splice(at, 1);
       },
       done: () => {
         for (const [person, list] of copies) {
