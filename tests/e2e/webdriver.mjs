@@ -349,7 +349,8 @@ export const clockMoved = () => Math.round(Date.now() - clockAt.wall - (performa
 const SCREEN = `const texts = (css) => [...document.querySelectorAll(css)]
     .map((e) => e.textContent.trim().replace(/\\s+/g, " ").slice(0, 160)).filter(Boolean);
   return { headings: texts("h1"), said: texts('[role="alert"], [role="status"]'),
-    dialogs: texts("dialog[open] h2"), loading: !!document.querySelector(".loading") };`;
+    dialogs: texts("dialog[open] h2"), loading: !!document.querySelector(".loading"),
+    signingIn: !!document.querySelector("main.signin button[type=submit]:disabled") };`;
 
 /** The last warnings and errors of the app's log in `dataHome` (its XDG data folder). */
 function logProblems(dataHome, n = 6) {
@@ -363,8 +364,9 @@ function logProblems(dataHome, n = 6) {
 }
 
 /** What `app`'s window shows, for a failure message: its headings, what it says (alerts and
- * statuses), the open dialogs' titles, whether it is still loading, the last warnings and errors
- * of its log, and whether the computer's clock was stepped during the run. */
+ * statuses), the open dialogs' titles, whether it is still loading or a sign-in is on its way, the
+ * last warnings and errors of its log, and whether the computer's clock was stepped during the
+ * run. */
 export async function screenOf(app) {
   const screen = await app.script(SCREEN).catch((e) => ({ unreadable: e.message }));
   return { ...screen, log: logProblems(app.dataHome), clockMovedMs: clockMoved() };
