@@ -2,6 +2,7 @@
 // text, clicks, keys, screenshots. tauri-driver forwards it to WebKitWebDriver.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 
 const DRIVER = process.env.RP_WEBDRIVER_URL ?? "http://127.0.0.1:4444";
@@ -365,11 +366,11 @@ function logProblems(dataHome, n = 6) {
 
 /** What `app`'s window shows, for a failure message: its headings, what it says (alerts and
  * statuses), the open dialogs' titles, whether it is still loading or a sign-in is on its way, the
- * last warnings and errors of its log, and whether the computer's clock was stepped during the
- * run. */
+ * last warnings and errors of its log, whether the computer's clock was stepped during the run,
+ * the time and the machine's load (a busy machine, or a run at an odd hour, says so). */
 export async function screenOf(app) {
   const screen = await app.script(SCREEN).catch((e) => ({ unreadable: e.message }));
-  return { ...screen, log: logProblems(app.dataHome), clockMovedMs: clockMoved() };
+  return { ...screen, log: logProblems(app.dataHome), clockMovedMs: clockMoved(), at: new Date().toISOString(), load: loadavg()[0] };
 }
 
 /** Waits until `app` shows the timeline of the team `name` (its title), up to `ms`, and says
