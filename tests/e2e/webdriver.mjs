@@ -353,16 +353,23 @@ const SCREEN = `const texts = (css) => [...document.querySelectorAll(css)]
     dialogs: texts("dialog[open] h2"), loading: !!document.querySelector(".loading"),
     signingIn: !!document.querySelector("main.signin button[type=submit]:disabled") };`;
 
-/** The last warnings and errors of the app's log in `dataHome` (its XDG data folder). */
-function logProblems(dataHome, n = 6) {
+/** The lines of the app's log files in `dataHome` (its XDG data folder; `logs/app.YYYY-MM-DD.log`),
+ * oldest file first. */
+export function logLines(dataHome = process.env.XDG_DATA_HOME) {
   const dir = join(dataHome ?? "", "resource-planner", "logs");
   if (!dataHome || !existsSync(dir)) return [];
-  const lines = readdirSync(dir)
+  return readdirSync(dir)
     .filter((f) => f.startsWith("app.") && f.endsWith(".log"))
     .sort()
     .flatMap((f) => readFileSync(join(dir, f), "utf8").split("\n"));
-  return lines.filter((l) => / (warn|error) /.test(l)).slice(-n).map((l) => l.slice(0, 300));
 }
+
+/** The last warnings and errors of the app's log in `dataHome`. */
+const logProblems = (dataHome, n = 6) =>
+  logLines(dataHome)
+    .filter((l) => / (warn|error) /.test(l))
+    .slice(-n)
+    .map((l) => l.slice(0, 300));
 
 /** What `app`'s window shows, for a failure message: its headings, what it says (alerts and
  * statuses), the open dialogs' titles, whether it is still loading or a sign-in is on its way, the

@@ -3,20 +3,10 @@
 // data folder, `logs/app.YYYY-MM-DD.log`) as error lines with where they happened; a line break
 // in a message cannot forge a line of its own.
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { test } from "node:test";
-import { until, withTimeline } from "./webdriver.mjs";
+import { logLines, until, withTimeline } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
-
-function logLines() {
-  const dir = join(process.env.XDG_DATA_HOME ?? "", "resource-planner", "logs");
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.startsWith("app.") && f.endsWith(".log"))
-    .flatMap((f) => readFileSync(join(dir, f), "utf8").split("\n"));
-}
 
 test("an uncaught error and an unheard rejection in the window are written to the app's log", async () => {
   await withTimeline(APP, async (app) => {

@@ -4,7 +4,7 @@
 // 2,500 × 50,000), every booking loaded. Prints the median and p95 over the edits, and the first
 // load's; asserts nothing. Run it on two builds of the UI to compare them (BENCHMARKS.md):
 //   cd ui && RP_BENCH_PEOPLE=2500 node_modules/.bin/vite-node -c vite.bench.config.ts bench/edit-cost.ts
-import { dateOf } from "../src/timeline/model/dates";
+import { dateOf, dayOf } from "../src/timeline/model/dates";
 import { Rows } from "../src/timeline/scene/rows.svelte";
 import { Viewport } from "../src/timeline/scene/viewport.svelte";
 import { FakeStore, setUp } from "../test-support/timeline/planFake";
@@ -37,9 +37,8 @@ for (let i = 0; i < EDITS; i++) {
   const a = Object.values(plan.byId)[Math.floor(((i % 10) + 0.5) * (team.assignments.length / 10))];
   if (!a) throw new Error("no booking");
   const shift = i % 2 === 0 ? 1 : -1;
-  const day = (d: string, n: number) => dateOf(Math.round(Date.parse(`${d}T00:00:00Z`) / 86400000) + n);
   t0 = performance.now();
-  await plan.update(a, { personId: a.personId, projectId: a.projectId, startDate: day(a.startDate, shift), lastDay: day(a.lastDay, shift) });
+  await plan.update(a, { personId: a.personId, projectId: a.projectId, startDate: dateOf(dayOf(a.startDate) + shift), lastDay: dateOf(dayOf(a.lastDay) + shift) });
   edit.push(ms(t0));
   t0 = performance.now();
   if (rows.all.length !== firstRows) throw new Error("rows lost");

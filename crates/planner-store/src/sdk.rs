@@ -229,15 +229,8 @@ pub fn key(pk: impl Into<String>, sk: impl Into<String>) -> Item {
 /// Runs a query to the end, following `LastEvaluatedKey` across 1 MB pages.
 pub async fn query_all(query: QueryFluentBuilder) -> Result<Vec<Item>, StoreError> {
     let mut items = Vec::new();
-    query_pages(query, |page| items.extend(page)).await?;
+    query_pages(query, None, |page| items.extend(page)).await?;
     Ok(items)
-}
-
-/// Runs a query to the end as [`query_all`] does, handing each page's items to `take` as the
-/// page comes: a caller that turns them into something smaller holds one page of the SDK's items
-/// at a time, not every page's (at 50,000 bookings those were two thirds of the app's peak heap).
-pub async fn query_pages(query: QueryFluentBuilder, take: impl FnMut(Vec<Item>)) -> Result<(), StoreError> {
-    query_pages_from(query, None, take).await
 }
 
 /// At most this many parts of a query's days are asked at once after its first page
@@ -246,7 +239,7 @@ pub const DAY_PARTS: i64 = 8;
 
 /// The items whose sort keys hold a start day in `[first, last]` (`ask(lo, hi)` makes the query
 /// of the days `[lo, hi]`), every page of them, each page handed to `take` and its results
-/// returned in key order. Not page after page as [`query_pages`] goes: when the first page
+/// returned in key order. Not page after page as [`query_all`] goes: when the first page
 /// does not reach the end, the days left are cut into [`DAY_PARTS`] parts of as many days
 /// (fewer when fewer days are left), asked at once, each to its end; the first part goes on
 /// from where the first page stopped. A window of 2,500 people, eight pages, took eight round
@@ -263,7 +256,7 @@ pub async fn query_days<T>(
     let Some(stop) = stop else { return Ok(out) };
     let reached = stop.get("sk").and_then(|v| v.as_s().ok()).and_then(|sk| start_of(sk));
     let Some(reached) = reached.filter(|d| first <= *d && *d <= last) else {
-        query_pages_from(ask(first, last), Some(stop), |p| out.push(take(p))).await?;
+        query_pages(ask(first, last), Some(stop), |p| out.push(take(p))).await?;
         return Ok(out);
     };
     // The days left in DAY_PARTS parts (or a day each, when fewer are left): a plan is not
@@ -280,7 +273,7 @@ pub async fn query_days<T>(
     let (ask, take) = (&ask, &take);
     let rest = futures::future::try_join_all(parts.into_iter().map(|(lo, hi, start)| async move {
         let mut got = Vec::new();
-        query_pages_from(ask(lo, hi), start, |p| got.push(take(p))).await?;
+        query_pages(ask(lo, hi), start, |p| got.push(take(p))).await?;
         Ok::<_, StoreError>(got)
     }))
     .await?;
@@ -288,8 +281,11 @@ pub async fn query_days<T>(
     Ok(out)
 }
 
-/// [`query_pages`] from `start` (an `ExclusiveStartKey`; `None`: from the first item).
-async fn query_pages_from(
+/// Runs a query from `start` (an `ExclusiveStartKey`; `None`: from the first item) to its end,
+/// handing each page's items to `take` as the page comes: a caller that turns them into something
+/// smaller holds one page of the SDK's items at a time, not every page's (at 50,000 bookings
+/// those were two thirds of the app's peak heap).
+async fn query_pages(
     query: QueryFluentBuilder,
     mut start: Option<Item>,
     mut take: impl FnMut(Vec<Item>),
@@ -297,10 +293,10 @@ async fn query_pages_from(
     loop {
         let (items, next) = page(&query, start).await?;
         take(items);
-        match next {
-            Some(k) => start = Some(k),
-            None => return Ok(()),
+        if next.is_none() {
+            return Ok(());
         }
+        start = next;
     }
 }
 
