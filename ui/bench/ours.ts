@@ -6,14 +6,16 @@ import { openTimeline } from "../src/ipc";
 import { dateOf } from "../src/timeline/model/dates";
 import { Canvases } from "../src/timeline/render/canvases.svelte";
 import { paneStats } from "../src/timeline/render/paint";
+import { firstDays } from "../src/timeline/scene/firstScreen";
 import Timeline from "../src/timeline/components/Timeline.svelte";
 import "../src/app.css";
-import { BENCH_TODAY, openWindow, PEOPLE, PER_PERSON } from "./data";
+import { BENCH_TODAY, PEOPLE, PER_PERSON } from "./data";
 import { storedAssignment, windowLoads } from "./fake-ipc"; // the same module as "../src/ipc" here
 import { barToDrag, type FieldPage, pagePeople, rowsDown, runPage } from "./field";
 
 async function build(): Promise<FieldPage> {
-  const { from, to } = openWindow(BENCH_TODAY);
+  // As App.svelte opens it: the days the first screen shows (nothing remembered), the rest after.
+  const { from, to } = firstDays(BENCH_TODAY, null, window.innerWidth);
   const initial = await openTimeline(dateOf(from), dateOf(to));
   const target = document.getElementById("app") as HTMLElement;
   // The first start's hint is not what is measured: seen, so the pane has the size it had before

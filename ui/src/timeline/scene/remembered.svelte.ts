@@ -52,6 +52,21 @@ export class Remembered {
     if (this.#loading) return;
     this.#loading = true;
     const p = await this.api.loadPrefs().catch(() => null);
+    this.#apply(p);
+    if (p?.day) scrollTo(dayOf(p.day));
+  }
+
+  /**
+   * Applies what was read before the timeline opened (App.svelte reads it with the session, to
+   * read first the days the first screen shows: firstScreen.ts); null when nothing was
+   * remembered. The day in view is not applied here: the viewport starts on it.
+   */
+  begin(p: PrefsDto | null): void {
+    this.#loading = true;
+    this.#apply(p);
+  }
+
+  #apply(p: PrefsDto | null): void {
     if (p) {
       if (p.lang) ui.set(p.lang);
       if (p.dates) ui.setDates(p.dates);
@@ -60,7 +75,6 @@ export class Remembered {
       if (p.projects) this.rows.projectQuery = p.projects;
       if (p.rows) applyRowsView(this.rows, p.rows);
       if (p.view) this.views?.startWith(p.view);
-      if (p.day) scrollTo(dayOf(p.day));
     }
     this.#last = JSON.stringify(p ?? this.now());
     this.ready = true;

@@ -60,6 +60,32 @@ describe("what the timeline remembers", () => {
     expect(went).toEqual([dayOf("2027-01-04")]);
   });
 
+  it("applies what was read before the timeline opened at once, without reading it again or moving", () => {
+    const t = timeline();
+    let reads = 0;
+    const saved: PrefsDto[] = [];
+    const api = {
+      loadPrefs: async () => {
+        reads++;
+        return none;
+      },
+      savePrefs: async (p: PrefsDto) => void saved.push(p),
+    };
+    const r = new Remembered(api, t.view, t.rows);
+    const p: PrefsDto = { ...none, lang: "ja", zoom: "month", day: "2027-01-04", people: "ali" };
+    r.begin(p);
+    // Before any await: the first frame is drawn with them.
+    expect([ui.lang, t.view.zoom, t.rows.filter, r.ready]).toEqual(["ja", "month", "ali", true]);
+    expect(reads).toBe(0);
+    // The same again is not written; a change is, once it rests.
+    r.changed(p);
+    vi.advanceTimersByTime(SAVE_AFTER_MS);
+    expect(saved).toEqual([]);
+    r.changed({ ...p, people: "bob" });
+    vi.advanceTimersByTime(SAVE_AFTER_MS);
+    expect(saved.map((s) => s.people)).toEqual(["bob"]);
+  });
+
   it("writes a change once it rests, only after loading and only when it differs", async () => {
     const t = timeline();
     const { api, saved } = fakeApi(none);

@@ -151,13 +151,13 @@ export class Viewport {
     clearTimeout(this.#scrollEnd);
   }
 
-  /** Once, before the pane was scrolled: `today` a few days from the left edge. (Scrolled back
-   * to the first day later, the view stays there.) */
-  startAt(today: Day): void {
+  /** Once, before the pane was scrolled: `first` at the left edge (firstScreen.ts's
+   * `firstInView`). (Scrolled back to the first day later, the view stays there.) */
+  startAt(first: Day): void {
     if (this.#started || !this.el) return;
     this.#started = true;
     if (this.scrollLeft !== 0) return;
-    this.el.scrollLeft = (today - 5 - this.origin) * this.px;
+    this.el.scrollLeft = (first - this.origin) * this.px;
     // The days in view follow at once, not at the scroll event: nothing is laid out, painted or
     // asked of the table for the first days a plan can hold (1900) on the way.
     this.scrollLeft = this.el.scrollLeft;

@@ -2,6 +2,7 @@ import { flushSync } from "svelte";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { TODAY } from "../../../test-support/timeline/fixture";
 import { dayOf, FIRST_DAY, LAST_DAY } from "../model/dates";
+import { firstInView } from "./firstScreen";
 import { revealing, Viewport } from "./viewport.svelte";
 
 afterEach(() => {
@@ -125,11 +126,11 @@ describe("scrolling and zooming", () => {
     const v = new Viewport();
     const el = element();
     v.el = el as unknown as HTMLDivElement;
-    v.startAt(TODAY);
+    v.startAt(firstInView(TODAY, null));
     expect(el.scrollLeft).toBe(v.x(TODAY - 5));
     v.scrollLeft = 10;
     el.scrollLeft = 10;
-    v.startAt(TODAY);
+    v.startAt(firstInView(TODAY, null));
     expect(el.scrollLeft).toBe(10);
   });
 
@@ -138,7 +139,7 @@ describe("scrolling and zooming", () => {
     // came, the start asked the table for the windows of 1900.
     const v = new Viewport();
     v.el = element() as unknown as HTMLDivElement;
-    v.startAt(TODAY);
+    v.startAt(firstInView(TODAY, null));
     expect(v.viewFrom).toBe(TODAY - 5);
     expect(v.days.first).toBeGreaterThan(TODAY - 10);
   });
@@ -147,13 +148,13 @@ describe("scrolling and zooming", () => {
     const v = new Viewport();
     const el = element();
     v.el = el as unknown as HTMLDivElement;
-    v.startAt(TODAY);
+    v.startAt(firstInView(TODAY, null));
     expect(v.dayAt(0)).toBe(dayOf("1900-01-01"));
     expect(v.dayAt(v.contentWidth - 1)).toBe(dayOf("2999-12-31"));
     // Scrolled all the way back: the view does not jump to today.
     v.scrollLeft = 0;
     el.scrollLeft = 0;
-    v.startAt(TODAY);
+    v.startAt(firstInView(TODAY, null));
     expect(el.scrollLeft).toBe(0);
     // Go to a day years away, either way: it is there, two days from the left edge.
     for (const date of ["2020-01-01", "2030-06-15", "1900-01-03", "2999-12-01"]) {
