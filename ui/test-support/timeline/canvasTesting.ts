@@ -1,6 +1,6 @@
 // What the canvas painters' tests share: a monospace measure, a 2D context that records what is
 // drawn, and a palette.
-import { type Ctx, LABEL_PAGE, type Surface } from "../../src/timeline/render/labels";
+import type { Ctx, Surface } from "../../src/timeline/render/labels";
 
 /** 7 px a character: a monospace font, for measuring without a canvas. */
 export const mono = (s: string) => Array.from(s).length * 7;
@@ -43,13 +43,8 @@ export function recorder() {
       );
     },
     measureText: (s: string) => ({ width: mono(s) }),
-    drawImage(image: { name: string }, ...at: number[]) {
-      // (image, dx, dy), (image, dx, dy, w, h) or (image, sx, sy, sw, sh, dx, dy, w, h)
-      const [x, y, w, h] = at.length === 8 ? at.slice(4) : at;
-      const from = at.length === 8 ? ` from ${at[0]},${at[1]} ${at[2]}x${at[3]}` : "";
-      ops.push(
-        `image ${image.name}${from} a${this.globalAlpha} ${x},${y}${w === undefined ? "" : ` ${w}x${h}`}`,
-      );
+    drawImage(image: { name: string }, x: number, y: number, w?: number, h?: number) {
+      ops.push(`image ${image.name} a${this.globalAlpha} ${x},${y}${w === undefined ? "" : ` ${w}x${h}`}`);
     },
     canvas: { name: "itself" },
     save: () => {},
@@ -72,20 +67,14 @@ export function recorder() {
 }
 
 /**
- * Canvases off the page that record what is drawn on them (LabelCache's pages of labels and hatch
- * tiles): a page is named `page N` in the order made, a tile by what it shows; `made` lists each
- * label drawn (its text, font and colour, its room in device pixels and where on which page) and
- * each tile made; `cleared` each page emptied.
+ * Canvases off the page that record what is drawn on them (LabelCache's labels and hatch
+ * tiles): each is named by what it shows, and `made` lists them as they are made.
  */
 export function surfaces() {
   const made: string[] = [];
-  const cleared: string[] = [];
-  let pages = 0;
   const make = (width: number, height: number) => {
     const surface = { name: "", width, height } as Surface & { name: string };
-    if (width === LABEL_PAGE && height === LABEL_PAGE) surface.name = `page ${++pages}`;
     const lines: string[] = [];
-    let room = "";
     const ctx = {
       font: "",
       fillStyle: "",
@@ -94,19 +83,10 @@ export function surfaces() {
       globalAlpha: 1,
       textBaseline: "",
       scale: () => {},
-      setTransform: () => {},
-      save: () => {},
-      restore: () => {},
-      clip: () => {},
-      clearRect: (_x: number, _y: number, w: number, h: number) => {
-        if (w === width && h === height) cleared.push(surface.name);
-      },
-      rect: (x: number, y: number, w: number, h: number) => {
-        room = `${w}x${h} on ${surface.name} at ${x},${y}`;
-      },
       measureText: (s: string) => ({ width: mono(s) }),
       fillText(text: string) {
-        made.push(`${text}@${this.font}/${this.fillStyle} ${room}`);
+        surface.name = `${text}@${this.font}/${this.fillStyle}`;
+        made.push(`${surface.name} ${width}x${height}`);
       },
       beginPath: () => {
         lines.length = 0;
@@ -123,7 +103,7 @@ export function surfaces() {
     surface.getContext = () => ctx as unknown as ReturnType<Surface["getContext"]>;
     return surface;
   };
-  return { make, made, cleared };
+  return { make, made };
 }
 
 export const palette = {

@@ -1,5 +1,5 @@
 // Text on the timeline's canvases: text widths and fitted labels cached (TextCache), every label
-// drawn once on a shared page of labels and copied from there (LabelCache), a text fitted into its room
+// drawn once on a small canvas and copied from there (LabelCache), a text fitted into its room
 // with an ellipsis, and the start of a frame. The painters (paint.ts, paintHeader.ts,
 // paintNames.ts) draw with them; tested in paint.test.ts.
 
@@ -92,58 +92,19 @@ export interface Surface {
     | "moveTo"
     | "lineTo"
     | "stroke"
-    | "setTransform"
-    | "clearRect"
-    | "save"
-    | "restore"
-    | "rect"
-    | "clip"
   > | null;
 }
-
-/** A page of labels: one canvas, its labels on shelves of one height each, left to right. */
-interface Page {
-  surface: Surface;
-  ctx: NonNullable<ReturnType<Surface["getContext"]>>;
-  shelves: { y: number; h: number; x: number }[];
-  /** Where the next shelf starts. */
-  top: number;
-  /** The labels on it (forgotten when it is emptied for new ones). */
-  keys: string[];
-}
-
-/** A label's place on its page (device pixels) and its size where it is drawn (CSS pixels). */
-interface Placed {
-  page: Page;
-  sx: number;
-  sy: number;
-  sw: number;
-  sh: number;
-  w: number;
-  h: number;
-}
-
-/** A page's side, in device pixels (4 MiB a page). */
-export const LABEL_PAGE = 1024;
-/** At most this many pages (16 MiB): a screen of labels takes well under one at a pixel ratio of
- * 1; when they are full, the page filled longest ago is emptied for the new ones. */
-export const LABEL_PAGES = 4;
-/** Empty device pixels between labels on a page. */
-const GAP = 1;
 
 /** Hatch lines of a tentative bar, this far apart (CSS pixels). */
 export const HATCH = 6;
 
 /**
  * Labels drawn once and then copied: every label (text, font, colour, device pixel ratio) is
- * drawn the first time on a page of labels (a few canvases of LABEL_PAGE² device pixels, shared),
- * and copied from there on every later frame. Drawing glyphs is most of what a frame of the pane
- * cost; copying part of an image is a blit. The pages bound what labels hold: a canvas a label
- * (as before) left thousands of small canvases behind a scroll, garbage the web process kept.
+ * drawn on a small canvas of its own the first time, and copied from there on every later frame.
+ * Drawing glyphs is most of what a frame of the pane cost; copying a small image is a blit.
  */
 export class LabelCache {
-  private readonly images = new Map<string, Placed>();
-  private readonly pages: Page[] = [];
+  private readonly images = new Map<string, { image: Surface; w: number; h: number }>();
   private measurer: ReturnType<Surface["getContext"]> | undefined;
   private readonly hatches = new Map<string, CanvasPattern | null>();
   constructor(private readonly make: (width: number, height: number) => Surface | null) {}
@@ -210,7 +171,8 @@ export class LabelCache {
     const key = `${ratio}|${font}|${color}|${text}`;
     let label = this.images.get(key);
     if (!label) {
-      const made = this.render(key, text, font, size, color, ratio);
+      if (this.images.size >= 4000) this.images.clear(); // bounded: labels cut to the room scrolled
+      const made = this.render(text, font, size, color, ratio);
       if (!made) {
         ctx.fillText(text, x, y);
         return;
@@ -221,89 +183,25 @@ export class LabelCache {
     // On whole device pixels, so the copy is pixel for pixel (not resampled, not blurred).
     const dx = Math.round(x * ratio) / ratio;
     const dy = Math.round((y - label.h / 2) * ratio) / ratio;
-    const { page, sx, sy, sw, sh, w, h } = label;
-    ctx.drawImage(page.surface as unknown as CanvasImageSource, sx, sy, sw, sh, dx, dy, w, h);
+    ctx.drawImage(label.image as unknown as CanvasImageSource, dx, dy, label.w, label.h);
   }
 
-  /** How many pages of labels there are (for the tests). */
-  get pageCount(): number {
-    return this.pages.length;
-  }
-
-  private render(key: string, text: string, font: string, size: number, color: string, ratio: number) {
+  private render(text: string, font: string, size: number, color: string, ratio: number) {
     this.measurer ??= this.make(1, 1)?.getContext("2d") ?? null;
     const probe = this.measurer;
     if (!probe) return null;
     probe.font = font;
     const w = Math.ceil((probe.measureText(text).width + 2) * ratio) / ratio;
     const h = Math.ceil(size * 1.6 * ratio) / ratio;
-    const sw = Math.round(w * ratio);
-    const sh = Math.round(h * ratio);
-    const at = this.place(sw, sh);
-    if (!at) return null;
-    const { page, x, y } = at;
-    const c = page.ctx;
-    // Its own room only: a glyph that reaches past it is cut, as the edge of a canvas of its own
-    // cut it, and does not spill onto the next label.
-    c.save();
-    c.setTransform(1, 0, 0, 1, 0, 0);
-    c.clearRect(x, y, sw, sh);
-    c.beginPath();
-    c.rect(x, y, sw, sh);
-    c.clip();
-    c.setTransform(ratio, 0, 0, ratio, x, y);
+    const image = this.make(Math.round(w * ratio), Math.round(h * ratio));
+    const c = image?.getContext("2d");
+    if (!image || !c) return null;
+    c.scale(ratio, ratio);
     c.font = font;
     c.fillStyle = color;
     c.textBaseline = "middle";
     c.fillText(text, 0, h / 2);
-    c.restore();
-    page.keys.push(key);
-    return { page, sx: x, sy: y, sw, sh, w, h };
-  }
-
-  /** Room of `sw` × `sh` device pixels on the newest page, a new one, or the oldest emptied. */
-  private place(sw: number, sh: number): { page: Page; x: number; y: number } | null {
-    if (sw + GAP > LABEL_PAGE || sh + GAP > LABEL_PAGE) return null;
-    let page: Page | null = this.pages[this.pages.length - 1] ?? null;
-    let shelf = page?.shelves.find((s) => s.h === sh && s.x + sw + GAP <= LABEL_PAGE);
-    if (page && !shelf && page.top + sh + GAP <= LABEL_PAGE) {
-      shelf = { y: page.top, h: sh, x: 0 };
-      page.shelves.push(shelf);
-      page.top += sh + GAP;
-    }
-    if (!page || !shelf) {
-      page = this.pages.length < LABEL_PAGES ? this.newPage() : this.emptied();
-      if (!page) return null;
-      shelf = { y: 0, h: sh, x: 0 };
-      page.shelves.push(shelf);
-      page.top = sh + GAP;
-    }
-    const x = shelf.x;
-    shelf.x += sw + GAP;
-    return { page, x, y: shelf.y };
-  }
-
-  private newPage(): Page | null {
-    const surface = this.make(LABEL_PAGE, LABEL_PAGE);
-    const ctx = surface?.getContext("2d");
-    if (!surface || !ctx) return null;
-    const page = { surface, ctx, shelves: [], top: 0, keys: [] };
-    this.pages.push(page);
-    return page;
-  }
-
-  /** The page filled longest ago, its labels forgotten and its pixels cleared: the newest now. */
-  private emptied(): Page | null {
-    const page = this.pages.shift();
-    if (!page) return null;
-    for (const k of page.keys) this.images.delete(k);
-    page.keys = [];
-    page.shelves = [];
-    page.top = 0;
-    page.ctx.setTransform(1, 0, 0, 1, 0, 0);
-    page.ctx.clearRect(0, 0, LABEL_PAGE, LABEL_PAGE);
-    this.pages.push(page);
-    return page;
+    return { image, w, h };
   }
 }
 
