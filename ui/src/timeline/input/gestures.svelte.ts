@@ -66,9 +66,14 @@ export class Gestures {
   readonly dragCount: number;
   /** Where the dragged bar would land (shown while it is away from where it started). */
   readonly ghost: { start: Day; end: Day; top: number; color: string } | null;
+  /** The bar being dragged (the pane leaves it out; the drag's own layer draws it): it changes
+   * when a drag starts and ends, not as the pointer moves, so the pane is not painted again at
+   * each move. */
+  readonly draggedId: string | undefined;
 
   constructor(private readonly d: GesturesOf) {
     this.dragCount = $derived(this.drag ? (this.manyDragged(this.drag)?.length ?? 1) : 0);
+    this.draggedId = $derived(this.drag?.a.id);
     this.ghost = $derived.by(() => {
       const drag = this.drag;
       if (!drag || still(drag)) return null;
