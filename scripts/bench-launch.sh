@@ -21,6 +21,22 @@ echo "== the app ($profile, UI embedded as in a release)"
 cargo build -q $cargo_profile --workspace --bins --locked --features resource-planner/custom-protocol
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# A release build reads its mail server and pepper only from the OS's machine-wide file
+# (planner-config's `machine_file`; a debug build reads RP_MACHINE_CONFIG): for the sign-in the
+# bench does first, it writes its settings there for the run, as root, and removes them after.
+if [ "$profile" = release ]; then
+  machine=/etc/resource-planner/config.toml
+  if [ "$(id -u)" != 0 ]; then
+    echo "bench-launch: a release build reads its mail server only from $machine: run it as root, or with --debug" >&2
+    exit 1
+  fi
+  if [ -e "$machine" ]; then
+    echo "bench-launch: $machine exists (an installed app's settings?); it is not overwritten: move it away for the run" >&2
+    exit 1
+  fi
+  export RP_MACHINE_CONFIG="$machine"
+  trap 'rm -rf "$work"; rm -f "$machine"; rmdir "$(dirname "$machine")" 2>/dev/null || true' EXIT
+fi
 # A private copy: another build in the same target directory may replace the binary meanwhile.
 cp "$target/$profile/resource-planner" "$work/resource-planner"
 people="${RP_BENCH_PEOPLE:-500}"

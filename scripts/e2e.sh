@@ -43,7 +43,7 @@ export HOME="$work/home" XDG_DATA_HOME="$work/home/data" XDG_CONFIG_HOME="$work/
 # /etc/resource-planner/config.toml; a release build never does): where IT's mail server and
 # pepper go, since a shared table takes them from nowhere else. A release app (RP_E2E_APP) reads
 # only the OS's file: a benchmark of one, as root on a machine of its own, sets RP_MACHINE_CONFIG
-# to /etc/resource-planner/config.toml (tests/bench/live.bench.mjs; the tests remove it after).
+# to /etc/resource-planner/config.toml (scripts/bench-launch.sh does; the tests remove it after).
 export RP_MACHINE_CONFIG="${RP_MACHINE_CONFIG:-$work/machine/config.toml}"
 mkdir -p "$work/machine"
 mkdir -p "$HOME"
