@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { TODAY } from "../../../test-support/timeline/fixture";
 import { CHUNK_DAYS, chunkRange, chunksToLoad } from "../model/chunks";
 import { dayOf, END, FIRST_DAY } from "../model/dates";
-import { firstDays, firstInView, type Remembered } from "./firstScreen";
+import { firstDays, firstInView, type LastView } from "./firstScreen";
 import type { Zoom } from "./layout";
 import { Viewport } from "./viewport.svelte";
 
@@ -14,7 +14,7 @@ function chunksIn(from: number, to: number): Set<number> {
 }
 
 /** A viewport started as Timeline.svelte starts it: the zoom remembered, the first day in view. */
-function started(remembered: Remembered | null, width: number): Viewport {
+function started(remembered: LastView | null, width: number): Viewport {
   const v = new Viewport();
   if (remembered?.zoom) v.zoom = remembered.zoom;
   v.width = width;
@@ -37,7 +37,7 @@ describe("the first screen", () => {
   });
 
   it("reads every day the first screen lays out, in whole chunks, and no more than a chunk each side", () => {
-    const cases: [Remembered | null, number][] = [
+    const cases: [LastView | null, number][] = [
       [null, 1280],
       [{ zoom: "day", day: null }, 900],
       [{ zoom: "month", day: "2025-11-17" }, 1920],

@@ -7,6 +7,8 @@ export type Zoom = "day" | "week" | "month";
 
 /** Width of one day at each zoom, in CSS pixels. */
 export const PX_PER_DAY: Record<Zoom, number> = { day: 48, week: 20, month: 6 };
+/** The days laid out each side of those in view (the viewport's overscan). */
+export const OVERSCAN_DAYS = 2;
 
 const ORDER: Zoom[] = ["month", "week", "day"];
 

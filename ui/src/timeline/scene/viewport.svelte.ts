@@ -2,7 +2,7 @@
 // day and its x (content pixels), and between a pointer (client pixels) and the content. The days
 // laid out are those in view and a few more; they change only when a day comes or goes.
 import { type Day, FIRST_DAY, LAST_DAY } from "../model/dates";
-import { dayAtX, PX_PER_DAY, scrollForZoom, visibleDays, type Zoom } from "./layout";
+import { dayAtX, OVERSCAN_DAYS, PX_PER_DAY, scrollForZoom, visibleDays, type Zoom } from "./layout";
 
 /** The name column's width and the date header's height (CSS pixels). */
 export const NAME_W = 220;
@@ -91,7 +91,7 @@ export class Viewport {
   readonly viewTo: Day;
 
   constructor() {
-    this.#inView = $derived(visibleDays(this.scrollLeft, this.width, this.origin, this.px, 2));
+    this.#inView = $derived(visibleDays(this.scrollLeft, this.width, this.origin, this.px, OVERSCAN_DAYS));
     this.first = $derived(this.#inView.first);
     this.last = $derived(this.#inView.last);
     this.days = $derived({ first: this.first, last: this.last });
