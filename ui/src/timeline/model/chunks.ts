@@ -20,6 +20,11 @@ export function chunksToLoad(
   return out;
 }
 
+/** The chunks wholly inside the days `[from, to)` (what a read of those days loaded). */
+export function chunksWithin(from: Day, to: Day, chunk = CHUNK_DAYS): number[] {
+  return chunksToLoad(from, to, new Set(), chunk).filter((c) => c * chunk >= from && (c + 1) * chunk <= to);
+}
+
 /** The days `[from, to)` of chunk `c`. */
 export function chunkRange(c: number, chunk = CHUNK_DAYS): { from: Day; to: Day } {
   return { from: c * chunk, to: (c + 1) * chunk };

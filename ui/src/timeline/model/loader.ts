@@ -3,7 +3,7 @@
 // a conflict, a reconnection, or news the live view cannot apply). An answer is merged into what
 // is shown (shown.svelte.ts) leaving alone what changed here after it was asked (touched.ts).
 import type { AssignmentDto, TimelineDto, WindowItemsDto } from "../../ipc";
-import { chunkRange, chunksToLoad } from "./chunks";
+import { chunkRange, chunksToLoad, chunksWithin } from "./chunks";
 import { type Day, dayOf, withinPlan } from "./dates";
 import { byName, codeOf, type PlanApi, windowOf } from "./planApi";
 import type { Shown } from "./shown.svelte";
@@ -21,14 +21,8 @@ export class Loader {
     initial: TimelineDto,
   ) {
     // Only the days whose assignments all came (offline, the copy may hold part of the window).
-    for (const w of initial.loaded) {
-      const from = dayOf(w.from);
-      const to = dayOf(w.to);
-      for (const c of chunksToLoad(from, to, new Set())) {
-        const r = chunkRange(c);
-        if (r.from >= from && r.to <= to) this.loaded.add(c);
-      }
-    }
+    for (const w of initial.loaded)
+      for (const c of chunksWithin(dayOf(w.from), dayOf(w.to))) this.loaded.add(c);
   }
 
   /** Loads the windows of `[first, last)` not loaded yet; a failed one is tried again later. */

@@ -1,17 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { TODAY } from "../../../test-support/timeline/fixture";
-import { CHUNK_DAYS, chunkRange, chunksToLoad } from "../model/chunks";
+import { CHUNK_DAYS, chunksToLoad, chunksWithin } from "../model/chunks";
 import { dayOf, END, FIRST_DAY } from "../model/dates";
 import { firstDays, firstInView, type LastView } from "./firstScreen";
 import type { Zoom } from "./layout";
 import { Viewport } from "./viewport.svelte";
-
-/** The chunks wholly inside `[from, to)` (what the loader counts as read after the start). */
-function chunksIn(from: number, to: number): Set<number> {
-  return new Set(
-    chunksToLoad(from, to, new Set()).filter((c) => chunkRange(c).from >= from && chunkRange(c).to <= to),
-  );
-}
 
 /** A viewport started as Timeline.svelte starts it: the zoom remembered, the first day in view. */
 function started(remembered: LastView | null, width: number): Viewport {
@@ -50,7 +43,7 @@ describe("the first screen", () => {
       expect(to % CHUNK_DAYS, "aligned to chunks").toBe(0);
       // What the timeline asks for at mount (the days laid out, without the chunks ahead): nothing.
       const v = started(remembered, width);
-      expect(chunksToLoad(v.days.first, v.days.last, chunksIn(from, to))).toEqual([]);
+      expect(chunksToLoad(v.days.first, v.days.last, new Set(chunksWithin(from, to)))).toEqual([]);
       // And not the chunks ahead, which come after the first frames.
       expect(from).toBeGreaterThan(v.days.first - CHUNK_DAYS);
       expect(to).toBeLessThan(v.days.last + CHUNK_DAYS);

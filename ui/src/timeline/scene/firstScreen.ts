@@ -3,7 +3,7 @@
 // first screen shows. The windows ahead of the view are read after the first frames
 // (Timeline.svelte), not before: a start waits only for what it shows. Pure; tested in
 // firstScreen.test.ts.
-import { CHUNK_DAYS, chunkRange } from "../model/chunks";
+import { chunkSpans, chunksToLoad } from "../model/chunks";
 import { type Day, dayOf, END, withinPlan } from "../model/dates";
 import { OVERSCAN_DAYS, PX_PER_DAY, type Zoom } from "./layout";
 
@@ -30,7 +30,8 @@ export function firstDays(today: Day, last: LastView | null, width: number): { f
   const start = firstInView(today, last);
   const first = start - OVERSCAN_DAYS;
   const end = start + Math.ceil(Math.max(width, 1) / px) + OVERSCAN_DAYS;
-  const from = chunkRange(Math.floor(withinPlan(first) / CHUNK_DAYS)).from;
-  const to = chunkRange(Math.ceil(withinPlan(end) / CHUNK_DAYS) - 1).to;
-  return { from: withinPlan(from), to: Math.min(to, END) };
+  const [days = { from: first, to: end }] = chunkSpans(
+    chunksToLoad(withinPlan(first), withinPlan(end), new Set()),
+  );
+  return { from: withinPlan(days.from), to: Math.min(days.to, END) };
 }
