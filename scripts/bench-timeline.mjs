@@ -527,12 +527,12 @@ if (process.env.RP_BENCH_SKIP_REPORT !== "1") await reportShown();
 
 /** `window.__timing`'s scroll events as p50 / p95 of their script and of its canvas painting, each
  * canvas's p50 / p95, and the first four events one by one. */
-function timingLine({ scroll, canvas, first: parts = [], each = {} }) {
+function timingLine({ scroll, canvas, first: parts = [], each = {}, drops = [], moves = [] }) {
   const q = (xs, p) => {
     const sorted = [...xs].sort((a, b) => a - b);
     return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))].toFixed(1) : "–";
   };
   const rest = scroll.map((s, i) => s - (canvas[i] ?? 0));
   const first = (xs) => xs.slice(0, 4).map((x) => x.toFixed(1)).join(", ");
-  return `${scroll.length} scroll events; script ms p50 / p95 ${q(scroll, 0.5)} / ${q(scroll, 0.95)}, of it canvases ${q(canvas, 0.5)} / ${q(canvas, 0.95)}, the rest ${q(rest, 0.5)} / ${q(rest, 0.95)}; the first four events' script ${first(scroll)}, canvases ${first(canvas)} (${parts.join("; ")}); each canvas p50 / p95: ${Object.entries(each).map(([k, xs]) => `${k.replace("paint", "")} ${q(xs, 0.5)} / ${q(xs, 0.95)}`).join(", ")}`;
+  return `${scroll.length} scroll events; script ms p50 / p95 ${q(scroll, 0.5)} / ${q(scroll, 0.95)}, of it canvases ${q(canvas, 0.5)} / ${q(canvas, 0.95)}, the rest ${q(rest, 0.5)} / ${q(rest, 0.95)}; the first four events' script ${first(scroll)}, canvases ${first(canvas)} (${parts.join("; ")}); each canvas p50 / p95: ${Object.entries(each).map(([k, xs]) => `${k.replace("paint", "")} ${q(xs, 0.5)} / ${q(xs, 0.95)}`).join(", ")}${drops.length ? `; the drops: ${drops.join("; ")}` : ""}${moves.length ? `; the pointer moves' script ms: ${moves.map((x) => x.toFixed(0)).join(" ")}` : ""}`;
 }

@@ -29,8 +29,41 @@ if (query.has("labels") || query.has("grouped")) team = withLabels(team, BENCH_T
 if (query.has("confirmed"))
   team = { ...team, assignments: team.assignments.map((a) => ({ ...a, status: "confirmed" as const })) };
 let serial = 0;
+/**
+ * Where each stored assignment is in `team.assignments`. An edit puts or takes its one item there,
+ * as a store writes one item: a copy of the whole list for each edit cost a drop 17–22 ms of
+ * script in WebKit at 50,000 bookings, in the frame the app's own IPC only posts a message
+ * (BENCHMARKS.md).
+ */
+let at = new Map<string, number>();
+const reindex = () => {
+  at = new Map(team.assignments.map((a, i) => [a.id, i]));
+};
+reindex();
+/** Stores `a`, in place of the assignment of its id if there is one. */
+function put(a: AssignmentDto): void {
+  const i = at.get(a.id);
+  if (i === undefined) {
+    at.set(a.id, team.assignments.length);
+    team.assignments.push(a);
+  } else team.assignments[i] = a;
+}
+/** Takes the assignment of `id` away (the last one takes its place). */
+function take(id: string): void {
+  const i = at.get(id);
+  if (i === undefined) return;
+  const last = team.assignments.pop() as AssignmentDto;
+  at.delete(id);
+  if (last.id !== id) {
+    team.assignments[i] = last;
+    at.set(last.id, i);
+  }
+}
 /** An assignment as the fake store holds it now (the field bench reads where a drag put it). */
-export const storedAssignment = (id: string) => team.assignments.find((a) => a.id === id);
+export const storedAssignment = (id: string) => {
+  const i = at.get(id);
+  return i === undefined ? undefined : team.assignments[i];
+};
 /** When the timeline fetched which window (ms from navigation start), for the bench's report. */
 export const windowLoads: { at: number; what: string }[] = [];
 
@@ -63,6 +96,7 @@ const inSeries = (series: string | null | undefined) => (series ? { series } : {
 function removeAssignments(gone: (a: AssignmentDto) => boolean): number {
   const before = team.assignments.length;
   team = { ...team, assignments: team.assignments.filter((a) => !gone(a)) };
+  reindex();
   return before - team.assignments.length;
 }
 
@@ -226,20 +260,18 @@ export const deleteProject: typeof real.deleteProject = (id) => {
 };
 export const createAssignment: typeof real.createAssignment = (input) => {
   const a = stored(input.id ?? `anew${serial++}`, input, 1);
-  team.assignments.push(a);
+  put(a);
   return reply(a);
 };
 export const updateAssignment: typeof real.updateAssignment = (current, change) => {
   const a = stored(current.id, change, current.version + 1, current);
-  removeAssignments((x) => x.id === a.id);
-  team.assignments.push(a);
+  put(a);
   return reply(a);
 };
 export const handOver: typeof real.handOver = (bookings, personId) => {
   const moved = bookings.map((current) => {
     const a = stored(current.id, { ...current, personId }, current.version + 1, current);
-    removeAssignments((x) => x.id === a.id);
-    team.assignments.push(a);
+    put(a);
     return a;
   });
   return reply({ moved, failed: [] });
@@ -248,15 +280,14 @@ export const handOver: typeof real.handOver = (bookings, personId) => {
 export const editBookings: typeof real.editBookings = (_key, edits) => {
   const outcomes = edits.map((e) => {
     if (e.kind === "delete") {
-      removeAssignments((x) => x.id === e.current.id);
+      take(e.current.id);
       return { kind: "deleted" as const };
     }
     const a =
       e.kind === "create"
         ? stored(e.booking.id ?? `anew${serial++}`, e.booking, 1)
         : stored(e.current.id, e.change, e.current.version + 1, e.current);
-    removeAssignments((x) => x.id === a.id);
-    team.assignments.push(a);
+    put(a);
     return { kind: "written" as const, booking: a };
   });
   return reply({ batch: `batch${serial++}`, outcomes, requests: 1, cancelled: false });
@@ -273,7 +304,7 @@ export const staffing: typeof real.staffing = (id) =>
     staffing: { wanted: 0, days: 0, skillsWanted: 0, candidates: [] },
   });
 export const deleteAssignment: typeof real.deleteAssignment = (current) => {
-  removeAssignments((x) => x.id === current.id);
+  take(current.id);
   return reply(undefined);
 };
 // The bench's page is the only writer: nothing changes behind it, and its log is empty.

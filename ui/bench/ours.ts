@@ -111,6 +111,10 @@ async function groupedFilteredCompact(target: HTMLElement) {
 const people = pagePeople(PEOPLE);
 runPage("ours", people, people * PER_PERSON, build);
 
+/** How the pane was painted since `stats` were taken. */
+const paneHow = (stats: typeof paneStats) =>
+  paneStats.anew > stats.anew ? "anew" : paneStats.moved > stats.moved ? "moved" : "kept";
+
 /**
  * `?timing` (a diagnostic, not a page to compare): how long each scroll event's script takes — the
  * viewport's handler and the effects it sets off (Svelte runs them in the microtask after it),
@@ -119,6 +123,7 @@ runPage("ours", people, people * PER_PERSON, build);
  * rest of a frame is the engine's style, layout, paint and compositing. For the first four events
  * also each canvas's part and whether the pane was painted anew or its pixels moved: the first
  * is the start's own scroll to today (the timing begins before it), the second the fling's first.
+ * And the same of a drag: each pointer move's script, and the drop's in parts (below).
  * Read from `window.__timing` by scripts/bench-timeline.mjs.
  */
 function timeScrolls(viewport: HTMLElement) {
@@ -127,6 +132,11 @@ function timeScrolls(viewport: HTMLElement) {
     canvas: [] as number[],
     first: [] as string[],
     each: { paintPane: [], paintNames: [], paintHeader: [] } as Record<string, number[]>,
+    /** Each pointer release (a drag's drop), in words: its script, the canvases' part of it, when
+     * the next frame began, and that frame's rest (style, layout, paint: to the frame after). */
+    drops: [] as string[],
+    /** Each pointer move's script (its handlers and the effects flushed after them), in order. */
+    moves: [] as number[],
   };
   (window as unknown as { __timing: typeof timing }).__timing = timing;
   let painting = 0;
@@ -159,13 +169,51 @@ function timeScrolls(viewport: HTMLElement) {
     },
     { capture: true },
   );
+  // A pointer release, timed from its capture on the window: to its bubbling back there (the app's
+  // handler, and the effects Svelte flushes in the microtasks run after each listener of an event
+  // the engine dispatches), then to a message posted then (the tasks queued before it: the IPC's
+  // answer taken in), then to the next frame and the one after.
+  let up = 0;
+  let handlers = 0;
+  const after = new MessageChannel();
+  after.port1.onmessage = () => {
+    const task = performance.now() - up;
+    const each = Object.entries(parts).map(([k, v]) => `${k.replace("paint", "")} ${v.toFixed(0)}`);
+    const how = paneHow(stats);
+    const canvases = painting;
+    requestAnimationFrame((t1) => {
+      const before = t1 - up;
+      requestAnimationFrame((t2) => {
+        timing.drops.push(
+          `the release's handler and effects ${handlers.toFixed(0)} ms, with the tasks after it ${task.toFixed(0)} (canvases ${canvases.toFixed(0)}: ${each.join(", ") || "none"}; pane ${how}), the next frame at ${before.toFixed(0)}, its rest ${(t2 - t1).toFixed(0)}`,
+        );
+      });
+    });
+  };
+  window.addEventListener(
+    "pointerup",
+    () => {
+      up = performance.now();
+      painting = 0;
+      parts = {};
+      stats = { ...paneStats };
+    },
+    { capture: true },
+  );
+  let moved = 0;
+  window.addEventListener("pointermove", () => (moved = performance.now()), { capture: true });
+  window.addEventListener("pointermove", () => timing.moves.push(performance.now() - moved));
+  window.addEventListener("pointerup", () => {
+    handlers = performance.now() - up;
+    after.port2.postMessage(null);
+  });
   viewport.addEventListener("scroll", () => {
     timing.scroll.push(performance.now() - start);
     timing.canvas.push(painting);
     for (const [k, list] of Object.entries(timing.each)) list.push(parts[k] ?? 0);
     if (timing.first.length < 4) {
       const each = Object.entries(parts).map(([k, v]) => `${k.replace("paint", "")} ${v.toFixed(0)}`);
-      const how = paneStats.anew > stats.anew ? "anew" : paneStats.moved > stats.moved ? "moved" : "kept";
+      const how = paneHow(stats);
       timing.first.push(`${each.join(" + ") || "no canvas"} (pane ${how})`);
     }
   });
