@@ -1,5 +1,5 @@
 // Bars on the timeline as end-to-end tests and benchmarks of the live view find and move them.
-import { KEY, until } from "./webdriver.mjs";
+import { KEY, sleep, until } from "./webdriver.mjs";
 
 /** A bar well inside the pane: its id, its days (`data-iso`) and a point on it. */
 export const PICK = `
@@ -48,4 +48,42 @@ export async function moveLater(app, id) {
   await app.press([KEY.Alt, KEY.ArrowRight]);
   await until("the move shown", async () => days((await app.script(BAR, [id]))?.iso ?? "x: 1 – 2")[0] === nextDay(first));
   return nextDay(first);
+}
+
+// The pane's canvas, read in the page: kept (window.__pane), or compared with what was kept:
+// the pixels that differ by more than 16 levels in a channel, and where. (Rounded corners moved
+// with the pixels differ from corners drawn anew by a few levels: the rasteriser's antialiasing
+// is not the same at every position. A stale or missing bar or name differs by far more.)
+export const PANE_PIXELS = `
+  const c = document.querySelector(".viewport canvas.paint");
+  const now = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+  if (arguments[0] === "keep") { window.__pane = now; return now.length; }
+  let differ = 0;
+  const box = { x0: 1e9, y0: 1e9, x1: -1, y1: -1 };
+  for (let i = 0; i < now.length; i += 4) {
+    const most = Math.max(...[0, 1, 2].map((k) => Math.abs(now[i + k] - window.__pane[i + k])));
+    if (most <= 16) continue;
+    differ++;
+    const x = (i / 4) % c.width;
+    const y = Math.floor(i / 4 / c.width);
+    box.x0 = Math.min(box.x0, x); box.y0 = Math.min(box.y0, y); box.x1 = Math.max(box.x1, x); box.y1 = Math.max(box.y1, y);
+  }
+  return differ ? \`\${differ} pixels in \${box.x0}…\${box.x1} × \${box.y0}…\${box.y1}\` : "none";`;
+
+/**
+ * The pane's pixels against the pane painted anew at the same place: kept, the pane scrolled away
+ * (more than half its width: painted anew) and back; which pixels differ ("none" when none do).
+ */
+export async function unlikeAnew(app) {
+  // Saved first: a booking still being written is painted lighter until its answer.
+  await until("no booking being written", () => app.script(`return !document.querySelector(".hits .bar.pending");`));
+  const at = await app.script(`return document.querySelector(".viewport").scrollLeft;`);
+  await app.script(PANE_PIXELS, ["keep"]);
+  await app.script(`document.querySelector(".viewport").scrollLeft += 2000; return null;`);
+  await sleep(500);
+  await app.script(`document.querySelector(".viewport").scrollLeft = arguments[0]; return null;`, [at]);
+  await sleep(500);
+  const back = await app.script(`return document.querySelector(".viewport").scrollLeft;`);
+  if (back !== at) return `the pane came back to ${back}, not to ${at}`;
+  return app.script(PANE_PIXELS, ["compare"]);
 }

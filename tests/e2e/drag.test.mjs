@@ -1,6 +1,7 @@
 // End-to-end dragging: move a bar by three days with the mouse, then widen it by its right edge.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { unlikeAnew } from "./bars.mjs";
 import { hintGone, sleep, until, withTimeline } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
@@ -51,6 +52,9 @@ test("drag a bar to move it and its edge to resize it", async () => {
     await waitForLabel(app, moved);
     await hintGone(app); // the first edit saved
     await app.screenshot("05-dragged");
+    // The bar's row was painted again at the press and at the drop, not the whole pane: the same
+    // pixels as the whole pane painted anew.
+    assert.equal(await unlikeAnew(app), "none", "pixels after the drop that differ from the pane painted anew");
 
     const again = await app.script(`
       const b = [...document.querySelectorAll(".bar")].find((e) => e.dataset.iso === arguments[0]);
@@ -59,6 +63,7 @@ test("drag a bar to move it and its edge to resize it", async () => {
     await app.drag(again.x, again.y, 2 * px, 0);
     await waitForLabel(app, `${project}: ${shift(first, 3)} – ${shift(last, 5)}`);
     await app.screenshot("06-resized");
+    assert.equal(await unlikeAnew(app), "none", "pixels after the resize that differ from the pane painted anew");
   });
 });
 

@@ -67,7 +67,7 @@ async function build(): Promise<FieldPage> {
     // The windows loaded while scrolling, and how the pane was painted (paint.ts, paintPane).
     events: () => [
       ...windowLoads,
-      { at: performance.now(), what: `pane painted anew ${paneStats.anew}×, moved ${paneStats.moved}×` },
+      { at: performance.now(), what: `pane painted anew ${paneStats.anew}×, moved ${paneStats.moved}×, in bands ${paneStats.bands}×` },
     ],
     scrolled: () => viewport(),
     shown: () => bars() > 0,
@@ -113,7 +113,13 @@ runPage("ours", people, people * PER_PERSON, build);
 
 /** How the pane was painted since `stats` were taken. */
 const paneHow = (stats: typeof paneStats) =>
-  paneStats.anew > stats.anew ? "anew" : paneStats.moved > stats.moved ? "moved" : "kept";
+  paneStats.anew > stats.anew
+    ? "anew"
+    : paneStats.bands > stats.bands
+      ? "in bands"
+      : paneStats.moved > stats.moved
+        ? "moved"
+        : "kept";
 
 /**
  * `?timing` (a diagnostic, not a page to compare): how long each scroll event's script takes — the

@@ -3,6 +3,7 @@ import { mono, palette, recorder, surfaces } from "../../../test-support/timelin
 import type { Scene } from "../scene/sceneTypes";
 import { HATCH, LABEL_PAD, LabelCache, TextCache } from "./labels";
 import {
+  changedBands,
   labelBox,
   movable,
   type Painted,
@@ -280,6 +281,25 @@ describe("paintPane", () => {
     expect(ops.filter((o) => o.startsWith("bar"))).toHaveLength(3);
   });
 
+  it("paints again only the bands of the rows that changed when the view stayed", () => {
+    const { ctx, ops } = recorder();
+    const text = new TextCache();
+    const last = paintPane(ctx, first(), view, 1, text, null, null);
+    ops.length = 0;
+    // The bar at content y 105 dropped two rows down (y 185), as a drag's drop makes the scene.
+    const dropped = first();
+    dropped.bars[1] = { ...(dropped.bars[1] as (typeof dropped.bars)[number]), y: 185 };
+    paintPane(ctx, dropped, view, 1, text, null, last);
+    expect(ops.filter((o) => o.startsWith("clip"))).toEqual(["clip 0,54 400x24", "clip 0,134 400x24"]);
+    // Each band's background, then what reaches into it: the dropped bar, in the second band only.
+    expect(ops.filter((o) => o.startsWith("rect") || o.startsWith("bar"))).toEqual([
+      `rect ${palette.bg} 0,0 400x200`,
+      `rect ${palette.bg} 0,0 400x200`,
+      "bar #123456 a1 300,135 60x22",
+    ]);
+    expect(ops).not.toContain("image itself a1 0,0");
+  });
+
   it("does nothing when neither the view nor what it shows changed", () => {
     const { ctx, ops } = recorder();
     const text = new TextCache();
@@ -396,5 +416,77 @@ describe("reachOfNames", () => {
     });
     expect(reachOfNames(s, view, new TextCache(), mono)).toBe(Math.ceil(LABEL_PAD + mono("Acme") + 3));
     expect(reachOfNames(scene(), view, new TextCache(), mono)).toBe(0);
+  });
+});
+
+describe("changedBands", () => {
+  const bar = (x: number, y: number, over: Partial<Scene["bars"][number]> = {}) => ({
+    x,
+    y,
+    w: 60,
+    h: 22,
+    color: "#123456",
+    text: "Acme",
+    textColor: "#fff",
+    alpha: 1,
+    ...over,
+  });
+  // The view (400×200 at 1000, 50) sees content y 50…250; rows every 40 px.
+  const rows = {
+    rowLines: [80, 120, 160, 200, 240],
+    weeks: [1020, 1160, 1300],
+    shades: [{ x: 1100, w: 40 }],
+  };
+  const was = () => scene({ ...rows, bars: [bar(1020, 55), bar(1100, 95), bar(1200, 135)] });
+
+  it("is nothing when the scene was made again the same", () => {
+    expect(changedBands(was(), was(), view)).toEqual([]);
+  });
+
+  it("is a band across the view over each place a thing left or came to, a pixel more each side", () => {
+    const after = was();
+    after.bars[1] = bar(1140, 175); // moved two rows down and two days on
+    expect(changedBands(was(), after, view)).toEqual([
+      { x: 0, y: 44, w: 400, h: 24 },
+      { x: 0, y: 124, w: 400, h: 24 },
+    ]);
+  });
+
+  it("tells a bar that only looks different (faded, its name, made tentative) and a row's other marks", () => {
+    for (const changed of [{ alpha: 0.4 }, { text: "Acme Co" }, { tentative: true }, { color: "#e4572e" }]) {
+      const after = was();
+      after.bars[2] = bar(1200, 135, changed);
+      expect(changedBands(was(), after, view), JSON.stringify(changed)).toEqual([
+        { x: 0, y: 84, w: 400, h: 24 },
+      ]);
+    }
+    const over = scene({ ...was(), over: [{ x: 1100, y: 95, w: 40, h: 22 }] });
+    expect(changedBands(was(), over, view)).toEqual([{ x: 0, y: 44, w: 400, h: 24 }]);
+    const away = scene({ ...was(), away: [{ x: 1100, y: 135, w: 40, h: 40 }] });
+    expect(changedBands(away, was(), view)).toEqual([{ x: 0, y: 84, w: 400, h: 42 }]);
+  });
+
+  it("merges bands that touch, cuts them to the view and leaves out what is outside it", () => {
+    const after = was();
+    after.bars[0] = bar(1020, 60); // 55…77 and 60…82: one band
+    after.bars.push(bar(1020, 400)); // below the view
+    expect(changedBands(was(), after, view)).toEqual([{ x: 0, y: 4, w: 400, h: 29 }]);
+    const top = was();
+    top.bars[0] = bar(1020, 40); // reaching above the view: cut at its top
+    expect(changedBands(was(), top, view)).toEqual([{ x: 0, y: 0, w: 400, h: 28 }]);
+  });
+
+  it("is null (painted anew) when what runs through the whole pane differs, or the bands cover most of it", () => {
+    const s = was();
+    expect(changedBands(s, { ...s, palette: { ...palette, bg: "#000" } }, view)).toBeNull();
+    expect(changedBands(s, { ...s, font: "13px sans-serif" }, view)).toBeNull();
+    expect(changedBands(s, { ...s, contentHeight: 999 }, view)).toBeNull();
+    expect(changedBands(s, { ...s, rowLines: [80, 121, 160, 200, 240] }, view)).toBeNull();
+    expect(changedBands(s, { ...s, weeks: [1020, 1160] }, view)).toBeNull();
+    expect(changedBands(s, { ...s, shades: [] }, view)).toBeNull();
+    expect(changedBands(s, { ...s, today: { x: 1200, w: 2 } }, view)).toBeNull();
+    expect(changedBands(s, { ...s, bands: [{ y: 100, h: 30, cells: [] }] }, view)).toBeNull();
+    const most = scene({ ...rows, bars: [0, 1, 2, 3].map((i) => bar(1020, 55 + 40 * i, { h: 30 })) });
+    expect(changedBands(was(), most, view)).toBeNull();
   });
 });
