@@ -31,7 +31,7 @@ if (query.has("confirmed"))
 let serial = 0;
 /**
  * Where each stored assignment is in `team.assignments`. An edit puts or takes its one item there,
- * as a store writes one item: a copy of the whole list for each edit cost a drop 17–22 ms of
+ * as a store writes one item: a copy of the whole list for each edit cost a drop 17–19 ms of
  * script in WebKit at 50,000 bookings, in the frame the app's own IPC only posts a message
  * (BENCHMARKS.md).
  */

@@ -466,6 +466,12 @@ describe("changedBands", () => {
     expect(changedBands(away, was(), view)).toEqual([{ x: 0, y: 84, w: 400, h: 42 }]);
   });
 
+  it("tells a thing painted twice from once (a faded bar over its twin is darker)", () => {
+    const twice = was();
+    twice.bars.push(bar(1100, 95));
+    expect(changedBands(was(), twice, view)).toEqual([{ x: 0, y: 44, w: 400, h: 24 }]);
+  });
+
   it("merges bands that touch, cuts them to the view and leaves out what is outside it", () => {
     const after = was();
     after.bars[0] = bar(1020, 60); // 55…77 and 60…82: one band

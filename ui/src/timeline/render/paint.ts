@@ -303,12 +303,14 @@ export function changedBands(p: Scene, q: Scene, view: View): Rect[] | null {
   )
     return null;
   const spans: [number, number][] = [];
-  /** The things of one list that the other does not have the same: their content y spans. */
+  /** The things of one list that the other does not have the same (as many times): their
+   * content y spans. */
   const differ = <T extends { y: number; h: number }>(xs: T[], ys: T[], key: (t: T) => string) => {
     if (xs === ys) return;
-    const [a, b] = [new Set(xs.map(key)), new Set(ys.map(key))];
-    for (const x of xs) if (!b.has(key(x))) spans.push([x.y, x.y + x.h]);
-    for (const y of ys) if (!a.has(key(y))) spans.push([y.y, y.y + y.h]);
+    const count = new Map<string, number>();
+    for (const x of xs) count.set(key(x), (count.get(key(x)) ?? 0) + 1);
+    for (const y of ys) count.set(key(y), (count.get(key(y)) ?? 0) - 1);
+    for (const t of [...xs, ...ys]) if (count.get(key(t)) !== 0) spans.push([t.y, t.y + t.h]);
   };
   const box = (o: { x: number; y: number; w: number; h: number }) => `${o.x},${o.y},${o.w},${o.h}`;
   differ(p.closed, q.closed, box);
