@@ -62,7 +62,7 @@ export function paint(
 const meets = (r: Rect | null, x: number, y: number, w: number, h: number) =>
   !r || (x < r.x + r.w && x + w > r.x && y < r.y + r.h && y + h > r.y);
 
-/** [`paint`], of what reaches into `within` only (the caller clips to it), or of everything. */
+/** [`paint`], of what reaches into `within` only, clipped to it, or of everything. */
 function paintIn(
   ctx: Ctx,
   scene: Scene,
@@ -72,6 +72,13 @@ function paintIn(
   labels: LabelCache | null,
   within: Rect | null,
 ): void {
+  if (within) {
+    ctx.save();
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    ctx.beginPath();
+    ctx.rect(within.x, within.y, within.w, within.h);
+    ctx.clip();
+  }
   const { width, height, scrollLeft: sx, scrollTop: sy } = view;
   const { palette } = scene;
   text.use(scene.font);
@@ -158,6 +165,7 @@ function paintIn(
     put(ctx, labels, label, labelX - sx, b.y - sy + b.h / 2, scene.font, 12, b.textColor, ratio);
   }
   ctx.globalAlpha = 1;
+  if (within) ctx.restore();
 }
 
 /**
@@ -228,7 +236,7 @@ export function paintPane(
     const bands = last && sameView(last, next) ? changedBands(last.scene, scene, view) : null;
     if (bands) paneStats.bands++;
     else paneStats.anew++;
-    for (const r of bands ?? [null]) paintClipped(ctx, scene, view, ratio, text, labels, r);
+    for (const r of bands ?? [null]) paintIn(ctx, scene, view, ratio, text, labels, r);
     return next;
   }
   const dx = view.scrollLeft - last.view.scrollLeft;
@@ -239,31 +247,8 @@ export function paintPane(
   ctx.globalAlpha = 1;
   ctx.drawImage(ctx.canvas, -dx * ratio, -dy * ratio);
   for (const r of stripes(view, dx, dy, last.reach, next.reach))
-    paintClipped(ctx, scene, view, ratio, text, labels, r);
+    paintIn(ctx, scene, view, ratio, text, labels, r);
   return next;
-}
-
-/** Paints what reaches into `r`, clipped to it (everything without one). */
-function paintClipped(
-  ctx: Ctx,
-  scene: Scene,
-  view: View,
-  ratio: number,
-  text: TextCache,
-  labels: LabelCache | null,
-  r: Rect | null,
-): void {
-  if (!r) {
-    paintIn(ctx, scene, view, ratio, text, labels, null);
-    return;
-  }
-  ctx.save();
-  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-  ctx.beginPath();
-  ctx.rect(r.x, r.y, r.w, r.h);
-  ctx.clip();
-  paintIn(ctx, scene, view, ratio, text, labels, r);
-  ctx.restore();
 }
 
 /** Whether two paintings are of the same view: canvas size, pixel ratio and scroll position. */
