@@ -230,13 +230,18 @@ export function paintPane(
     ratio,
     reach: reachOfNames(scene, view, text, (s) => ctx.measureText(s).width),
   };
+  // The same view with some rows changed (a drag taking a bar up or dropping it, an edit, a
+  // change seen live): only their bands are painted again, and nothing when none changed in view.
+  // (null: what runs through the pane differs; `movable` below tells whether that is in view.)
+  const bands = last && sameView(last, next) ? changedBands(last.scene, scene, view) : null;
+  if (bands) {
+    if (bands.length) paneStats.bands++;
+    for (const r of bands) paintIn(ctx, scene, view, ratio, text, labels, r);
+    return next;
+  }
   if (!last || !movable(last, next)) {
-    // The same view with some rows changed (a drag taking a bar up or dropping it, an edit, a
-    // change seen live): only their bands are painted again.
-    const bands = last && sameView(last, next) ? changedBands(last.scene, scene, view) : null;
-    if (bands) paneStats.bands++;
-    else paneStats.anew++;
-    for (const r of bands ?? [null]) paintIn(ctx, scene, view, ratio, text, labels, r);
+    paneStats.anew++;
+    paintIn(ctx, scene, view, ratio, text, labels, null);
     return next;
   }
   const dx = view.scrollLeft - last.view.scrollLeft;
@@ -301,12 +306,8 @@ export function changedBands(p: Scene, q: Scene, view: View): Rect[] | null {
   differ(p.closed, q.closed, box);
   differ(p.away, q.away, box);
   differ(p.over, q.over, box);
-  differ(p.heat, q.heat, (c) => `${box(c)},${c.color},${c.text},${c.textColor}`);
-  differ(
-    p.bars,
-    q.bars,
-    (b) => `${box(b)},${b.color},${b.text},${b.textColor},${b.alpha},${b.tentative ? 1 : 0}`,
-  );
+  differ(p.heat, q.heat, heatKey);
+  differ(p.bars, q.bars, barKey);
   // In view coordinates, within the view, merged where they touch.
   const inView = spans
     .map(([y0, y1]): [number, number] => [
@@ -350,6 +351,13 @@ export function movable(last: Painted, next: Painted): boolean {
   return sameWithin(last.scene, next.scene, both);
 }
 
+/** What a bar paints, as one string: two bars with the same key paint the same pixels. */
+const barKey = (b: PaintBar) =>
+  `${b.x},${b.y},${b.w},${b.h},${b.color},${b.text},${b.textColor},${b.alpha},${b.tentative ? 1 : 0}`;
+/** What a heatmap cell paints, as one string (as `barKey`). */
+const heatKey = (c: Scene["heat"][number]) =>
+  `${c.x},${c.y},${c.w},${c.h},${c.color},${c.text},${c.textColor}`;
+
 /** Whether two scenes paint the same things into `r` (content coordinates). */
 export function sameWithin(p: Scene, q: Scene, r: Rect): boolean {
   if (p === q) return true;
@@ -381,28 +389,8 @@ export function sameWithin(p: Scene, q: Scene, r: Rect): boolean {
     same(p.over, q.over, box, sameFill) &&
     same(p.closed, q.closed, box, sameFill) &&
     same(p.away, q.away, box, sameFill) &&
-    same(
-      p.heat,
-      q.heat,
-      box,
-      (s, t) =>
-        s.x === t.x && s.y === t.y && s.w === t.w && s.h === t.h && s.color === t.color && s.text === t.text,
-    ) &&
-    same(
-      p.bars,
-      q.bars,
-      box,
-      (s, t) =>
-        s.x === t.x &&
-        s.y === t.y &&
-        s.w === t.w &&
-        s.h === t.h &&
-        s.color === t.color &&
-        s.text === t.text &&
-        s.textColor === t.textColor &&
-        s.alpha === t.alpha &&
-        !!s.tentative === !!t.tentative,
-    )
+    same(p.heat, q.heat, box, (s, t) => heatKey(s) === heatKey(t)) &&
+    same(p.bars, q.bars, box, (s, t) => barKey(s) === barKey(t))
   );
 }
 
