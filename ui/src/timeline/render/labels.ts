@@ -99,12 +99,17 @@ export interface Surface {
 export const HATCH = 6;
 
 /**
- * Labels drawn once and then copied: every label (text, font, colour, device pixel ratio) is
- * drawn on a small canvas of its own the first time, and copied from there on every later frame.
- * Drawing glyphs is most of what a frame of the pane cost; copying a small image is a blit.
+ * Labels drawn once and then copied: every label (text, font, colour, device pixel ratio) seen a
+ * second time is drawn on a small canvas of its own, and copied from there on every later frame.
+ * Drawing glyphs is most of what a frame of the pane cost; copying a small image is a blit. A
+ * label seen for the first time is drawn as text where its copy would land (on the same device
+ * pixels): a fling shows most rows in one frame only, and making a canvas for each of their names
+ * cost more than the text, and left the canvases behind.
  */
 export class LabelCache {
   private readonly images = new Map<string, { image: Surface; w: number; h: number }>();
+  /** Labels drawn once as text, not (yet) made into an image. */
+  private readonly seen = new Set<string>();
   private measurer: ReturnType<Surface["getContext"]> | undefined;
   private readonly hatches = new Map<string, CanvasPattern | null>();
   constructor(private readonly make: (width: number, height: number) => Surface | null) {}
@@ -170,7 +175,21 @@ export class LabelCache {
   ): void {
     const key = `${ratio}|${font}|${color}|${text}`;
     let label = this.images.get(key);
+    if (!label && !this.seen.has(key)) {
+      if (this.seen.size >= 8000) this.seen.clear(); // bounded, as the images are
+      this.seen.add(key);
+      // Where the copy would land (below), its text's middle where the image has it.
+      const h = labelHeight(size, ratio);
+      const was = { font: ctx.font, fill: ctx.fillStyle };
+      ctx.font = font;
+      ctx.fillStyle = color;
+      ctx.fillText(text, Math.round(x * ratio) / ratio, Math.round((y - h / 2) * ratio) / ratio + h / 2);
+      ctx.font = was.font;
+      ctx.fillStyle = was.fill;
+      return;
+    }
     if (!label) {
+      this.seen.delete(key);
       if (this.images.size >= 4000) this.images.clear(); // bounded: labels cut to the room scrolled
       const made = this.render(text, font, size, color, ratio);
       if (!made) {
@@ -192,7 +211,7 @@ export class LabelCache {
     if (!probe) return null;
     probe.font = font;
     const w = Math.ceil((probe.measureText(text).width + 2) * ratio) / ratio;
-    const h = Math.ceil(size * 1.6 * ratio) / ratio;
+    const h = labelHeight(size, ratio);
     const image = this.make(Math.round(w * ratio), Math.round(h * ratio));
     const c = image?.getContext("2d");
     if (!image || !c) return null;
@@ -204,6 +223,9 @@ export class LabelCache {
     return { image, w, h };
   }
 }
+
+/** A label image's height (CSS pixels, whole device pixels) for text of `size` px. */
+const labelHeight = (size: number, ratio: number) => Math.ceil(size * 1.6 * ratio) / ratio;
 
 /** Starts a frame: device pixels, full opacity, the background, text centred on its y. */
 export function begin(ctx: Ctx, ratio: number, background: string, width: number, height: number) {
