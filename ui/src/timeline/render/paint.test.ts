@@ -114,6 +114,30 @@ describe("paint", () => {
     ]);
   });
 
+  it("writes a heat cell's text in the cell's own text colour, whatever was filled before it", () => {
+    const { ctx, ops } = recorder();
+    const cell = (x: number, textColor: string) => ({
+      x,
+      y: 60,
+      w: 140,
+      h: 36,
+      color: "#3182bd",
+      text: "40h",
+      textColor,
+    });
+    paint(
+      ctx,
+      scene({ today: { x: 1200, w: 2 }, heat: [cell(1000, "#ffffff"), cell(1140, "#111111")] }),
+      view,
+      1,
+      new TextCache(),
+    );
+    expect(ops.filter((o) => o.startsWith("text"))).toEqual([
+      'text #ffffff "40h" 6,28',
+      'text #111111 "40h" 146,28',
+    ]);
+  });
+
   it("draws a tentative bar as a light wash, hatched and outlined in its colour: fills only", () => {
     const { ctx, ops } = recorder();
     const { make, made } = surfaces();
