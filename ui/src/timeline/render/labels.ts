@@ -174,16 +174,19 @@ export class LabelCache {
     ratio: number,
   ): void {
     const key = `${ratio}|${font}|${color}|${text}`;
+    // On whole device pixels: the copy pixel for pixel (not resampled, not blurred), and a text
+    // drawn here instead exactly where its copy would be (its middle where the image has it).
+    const h = labelHeight(size, ratio);
+    const dx = Math.round(x * ratio) / ratio;
+    const top = Math.round((y - h / 2) * ratio) / ratio;
     let label = this.images.get(key);
     if (!label && !this.seen.has(key)) {
       if (this.seen.size >= 8000) this.seen.clear(); // bounded, as the images are
       this.seen.add(key);
-      // Where the copy would land (below), its text's middle where the image has it.
-      const h = labelHeight(size, ratio);
       const was = { font: ctx.font, fill: ctx.fillStyle };
       ctx.font = font;
       ctx.fillStyle = color;
-      ctx.fillText(text, Math.round(x * ratio) / ratio, Math.round((y - h / 2) * ratio) / ratio + h / 2);
+      ctx.fillText(text, dx, top + h / 2);
       ctx.font = was.font;
       ctx.fillStyle = was.fill;
       return;
@@ -191,7 +194,7 @@ export class LabelCache {
     if (!label) {
       this.seen.delete(key);
       if (this.images.size >= 4000) this.images.clear(); // bounded: labels cut to the room scrolled
-      const made = this.render(text, font, size, color, ratio);
+      const made = this.render(text, font, h, color, ratio);
       if (!made) {
         ctx.fillText(text, x, y);
         return;
@@ -199,19 +202,16 @@ export class LabelCache {
       label = made;
       this.images.set(key, label);
     }
-    // On whole device pixels, so the copy is pixel for pixel (not resampled, not blurred).
-    const dx = Math.round(x * ratio) / ratio;
-    const dy = Math.round((y - label.h / 2) * ratio) / ratio;
-    ctx.drawImage(label.image as unknown as CanvasImageSource, dx, dy, label.w, label.h);
+    ctx.drawImage(label.image as unknown as CanvasImageSource, dx, top, label.w, label.h);
   }
 
-  private render(text: string, font: string, size: number, color: string, ratio: number) {
+  /** `text` on an image of its own, `h` high (`labelHeight`), its middle at half of it. */
+  private render(text: string, font: string, h: number, color: string, ratio: number) {
     this.measurer ??= this.make(1, 1)?.getContext("2d") ?? null;
     const probe = this.measurer;
     if (!probe) return null;
     probe.font = font;
     const w = Math.ceil((probe.measureText(text).width + 2) * ratio) / ratio;
-    const h = labelHeight(size, ratio);
     const image = this.make(Math.round(w * ratio), Math.round(h * ratio));
     const c = image?.getContext("2d");
     if (!image || !c) return null;
