@@ -13,6 +13,7 @@ import type {
   TimeOffDto,
 } from "../src/ipc";
 import { type Day, dateOf, dayOf } from "../src/timeline/model/dates";
+import { packAssignments } from "../src/ipc/assignments";
 
 export const PEOPLE = 500;
 export const PROJECTS = 40;
@@ -194,7 +195,8 @@ const HOLIDAYS = "01-01 01-13 02-11 02-23 03-20 04-29 05-03 05-04 05-05 07-21 08
 /** What a window holds: the assignments and time off overlapping `[from, to)`, its holidays. */
 export function windowItems(team: BenchTeam, from: string, to: string) {
   return {
-    assignments: overlapping(team.assignments, from, to),
+    // In columns, as the Rust side sends them (src/ipc/assignments.ts).
+    assignments: packAssignments(overlapping(team.assignments, from, to)),
     timeOff: team.timeOff.filter((t) => t.startDate < to && t.endDateExclusive > from),
     holidays: team.holidays.filter((h) => h.day >= from && h.day < to),
     unreadable: [],

@@ -5,6 +5,7 @@
 // load's; asserts nothing. Run it on two builds of the UI to compare them (BENCHMARKS.md):
 //   cd ui && RP_BENCH_PEOPLE=2500 node_modules/.bin/vite-node -c vite.bench.config.ts bench/edit-cost.ts
 import { dateOf, dayOf } from "../src/timeline/model/dates";
+import { packAssignments } from "../src/ipc/assignments";
 import { Rows } from "../src/timeline/scene/rows.svelte";
 import { Viewport } from "../src/timeline/scene/viewport.svelte";
 import { FakeStore, setUp } from "../test-support/timeline/planFake";
@@ -20,7 +21,7 @@ store.projects = team.projects;
 for (const a of team.assignments) store.rows.set(a.id, a);
 const { from, to } = openWindow(BENCH_TODAY);
 const days = { from: dateOf(from), to: dateOf(to) };
-const over = { teamName: TEAM_NAME, ...days, loaded: [days], assignments: team.assignments };
+const over = { teamName: TEAM_NAME, ...days, loaded: [days], assignments: packAssignments(team.assignments) };
 
 const ms = (t0: number) => performance.now() - t0;
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;

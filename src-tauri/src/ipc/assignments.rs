@@ -2,8 +2,10 @@
 
 use super::{AllocationDto, IpcError, StatusDto, date, person_id, project_id};
 use planner_app::{AssignmentChange, NewAssignment};
+use planner_domain::capacity::Status;
 use planner_domain::{Assignment, AssignmentId, DateRange, SeriesId};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use ts_rs::TS;
 
 /// An assignment as the timeline draws it: the stored half-open range, and the inclusive last day
@@ -63,6 +65,81 @@ impl AssignmentDto {
             series: self.series.as_deref().map(SeriesId::parse).transpose()?,
         })
     }
+}
+
+/// Many assignments on their way to the window (a timeline's, a window's), in columns: item `i`
+/// is `id[i]`, of `people[person[i]]` on `projects[project[i]]`, from day `start[i]` (days since
+/// 1970-01-01) for `days[i]` days, at `allocations[allocation[i]]`, at `version[i]`; tentative
+/// when `i` is in `tentative`, of series `series[k]` when `i` is `inSeries[k]`. The window makes
+/// each [`AssignmentDto`] again (`ui/src/ipc/assignments.ts`). As objects, the 44,000 bookings
+/// of a first screen at 2,500 people were 9.8 MB of JSON, most of a start's time between the
+/// copy read and the data in the window (BENCHMARKS.md); a person's, project's, day's text is
+/// sent once here, not once an item.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct AssignmentsDto {
+    pub people: Vec<String>,
+    pub projects: Vec<String>,
+    pub allocations: Vec<AllocationDto>,
+    pub id: Vec<String>,
+    pub person: Vec<u32>,
+    pub project: Vec<u32>,
+    #[ts(type = "Array<number>")]
+    pub start: Vec<i64>,
+    pub days: Vec<u32>,
+    pub allocation: Vec<u32>,
+    #[ts(type = "Array<number>")]
+    pub version: Vec<u64>,
+    pub tentative: Vec<u32>,
+    pub in_series: Vec<u32>,
+    pub series: Vec<String>,
+}
+
+impl<'a> FromIterator<&'a Assignment> for AssignmentsDto {
+    fn from_iter<I: IntoIterator<Item = &'a Assignment>>(items: I) -> Self {
+        let mut out = Self::default();
+        let (mut people, mut projects, mut allocations) = (HashMap::new(), HashMap::new(), HashMap::new());
+        for (i, a) in items.into_iter().enumerate() {
+            let i = index(i);
+            out.id.push(a.id.to_string());
+            out.person.push(slot(&mut people, &mut out.people, a.person_id.as_str(), |k| k.to_string()));
+            out.project
+                .push(slot(&mut projects, &mut out.projects, a.project_id.as_str(), |k| k.to_string()));
+            out.allocation.push(slot(&mut allocations, &mut out.allocations, a.allocation, |&k| k.into()));
+            out.start.push(a.range.start().epoch_day());
+            out.days.push(u32::try_from(a.range.days()).unwrap_or(u32::MAX));
+            out.version.push(a.version);
+            if a.status == Status::Tentative {
+                out.tentative.push(i);
+            }
+            if let Some(series) = &a.series {
+                out.in_series.push(i);
+                out.series.push(series.to_string());
+            }
+        }
+        out
+    }
+}
+
+/// `key`'s place in `list`, added (made by `make`) when it is not there yet.
+fn slot<K: Eq + std::hash::Hash, V>(
+    at: &mut HashMap<K, u32>,
+    list: &mut Vec<V>,
+    key: K,
+    make: impl FnOnce(&K) -> V,
+) -> u32 {
+    if let Some(&i) = at.get(&key) {
+        return i;
+    }
+    list.push(make(&key));
+    let i = index(list.len() - 1);
+    at.insert(key, i);
+    i
+}
+
+fn index(i: usize) -> u32 {
+    u32::try_from(i).expect("fewer than 2^32 items in one answer")
 }
 
 /// A new assignment from a drag or a form: its fields as an edit's, and an id.
@@ -150,5 +227,79 @@ impl AssignmentChangeInput {
                 Some(Some(id)) => Some(Some(SeriesId::parse(id)?)),
             },
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use planner_domain::capacity::Allocation;
+    use planner_domain::{Date, PersonId, ProjectId};
+
+    fn booking(id: &str, person: &str, project: &str, from: &str, to: &str) -> Assignment {
+        let day = |d: &str| Date::parse(d).unwrap();
+        Assignment {
+            id: AssignmentId::parse(id).unwrap(),
+            person_id: PersonId::parse(person).unwrap(),
+            project_id: ProjectId::parse(project).unwrap(),
+            range: DateRange::new(day(from), day(to)).unwrap(),
+            allocation: Allocation::HoursPerDay(480),
+            status: Status::Confirmed,
+            version: 1,
+            series: None,
+        }
+    }
+
+    /// Every field of an assignment, each kind of allocation, both statuses, with and without a
+    /// series, days before and after 1970 and across a leap day.
+    fn sample() -> Vec<Assignment> {
+        let mut b = booking("a1", "ann", "web", "2026-12-07", "2026-12-10");
+        b.version = 7;
+        let mut c = booking("a2", "bob", "web", "2028-02-27", "2028-03-02");
+        c.allocation = Allocation::Percent(50);
+        c.status = Status::Tentative;
+        c.series = Some(SeriesId::parse("s1").unwrap());
+        let mut d = booking("a3", "ann", "app", "1969-12-30", "1970-01-02");
+        d.allocation = Allocation::Total(2400);
+        d.series = Some(SeriesId::parse("s1").unwrap());
+        let mut e = booking("a4", "cy", "app", "2026-12-07", "2026-12-08");
+        e.allocation = Allocation::Percent(50);
+        e.status = Status::Tentative;
+        vec![b, c, d, e]
+    }
+
+    #[test]
+    fn many_assignments_travel_in_columns_naming_each_person_project_and_allocation_once() {
+        let packed: AssignmentsDto = sample().iter().collect();
+        assert_eq!(packed.people, ["ann", "bob", "cy"]);
+        assert_eq!(packed.projects, ["web", "app"]);
+        assert_eq!(packed.id, ["a1", "a2", "a3", "a4"]);
+        assert_eq!(packed.person, [0, 1, 0, 2]);
+        assert_eq!(packed.project, [0, 0, 1, 1]);
+        assert_eq!(packed.allocation, [0, 1, 2, 1]);
+        assert_eq!(packed.allocations.len(), 3);
+        assert_eq!(packed.start, [20_794, 21_241, -2, 20_794]);
+        assert_eq!(packed.days, [3, 4, 3, 1]);
+        assert_eq!(packed.version, [7, 1, 1, 1]);
+        assert_eq!(packed.tentative, [1, 3]);
+        assert_eq!((packed.in_series, packed.series), (vec![1, 2], vec!["s1".to_owned(), "s1".to_owned()]));
+        let none: AssignmentsDto = [].iter().collect();
+        assert_eq!(none, AssignmentsDto::default());
+    }
+
+    /// The window makes the assignments again from the columns (`ui/src/ipc/assignments.ts`):
+    /// its test reads what this one writes, the columns beside the objects they stand for, so
+    /// that the two sides cannot drift apart. Written by `cargo test`; CI fails when the committed
+    /// file differs (like `commands.ts`).
+    #[test]
+    fn writes_the_sample_the_window_unpacks() {
+        let items = sample();
+        let sample = serde_json::json!({
+            "packed": items.iter().collect::<AssignmentsDto>(),
+            "items": items.iter().map(AssignmentDto::from).collect::<Vec<_>>(),
+        });
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/ui/src/ipc/assignments.sample.json");
+        let text = serde_json::to_string_pretty(&sample).unwrap() + "\n";
+        std::fs::write(path, text).expect("write ui/src/ipc/assignments.sample.json");
     }
 }

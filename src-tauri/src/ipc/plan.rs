@@ -1,7 +1,7 @@
 //! The plan's IPC types: people, projects, assignments, timelines, deletes.
 
 use super::{
-    AssignmentDto, CalendarDto, GroupFromDto, HolidayDto, IpcError, LabelDto, ScheduleDto, TimeOffDto,
+    AssignmentsDto, CalendarDto, GroupFromDto, HolidayDto, IpcError, LabelDto, ScheduleDto, TimeOffDto,
     week_dto,
 };
 use planner_app::{Catalog, PendingDeletion};
@@ -110,7 +110,7 @@ pub struct TimelineDto {
     pub to: String,
     pub people: Vec<PersonDto>,
     pub projects: Vec<ProjectDto>,
-    pub assignments: Vec<AssignmentDto>,
+    pub assignments: AssignmentsDto,
     /// The time off of the people shown overlapping the window.
     pub time_off: Vec<TimeOffDto>,
     /// The holidays on the window's days, of every calendar.
@@ -244,7 +244,7 @@ impl From<&LoadedTimeline> for TimelineDto {
             to: t.window.end_exclusive().to_string(),
             people: t.people.iter().map(Into::into).collect(),
             projects: t.projects.iter().map(Into::into).collect(),
-            assignments: t.items.assignments.iter().map(Into::into).collect(),
+            assignments: t.items.assignments.iter().collect(),
             time_off: t.items.time_off.iter().map(Into::into).collect(),
             holidays: t.items.holidays.iter().map(Into::into).collect(),
             calendars: t.calendars.iter().map(Into::into).collect(),

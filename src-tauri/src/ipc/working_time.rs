@@ -1,7 +1,7 @@
 //! Working time's IPC types: working weeks and schedules, time off, holiday calendars and
 //! holidays, and what a window of days holds.
 
-use super::{AssignmentDto, IpcError, date, person_id};
+use super::{AssignmentsDto, IpcError, date, person_id};
 use planner_app::{NewTimeOff, TimeOffChange};
 use planner_domain::capacity::{Schedule, TimeOffKind, WeekFrom, WorkWeek};
 use planner_domain::{Calendar, CalendarId, DateRange, Holiday, TimeOff, TimeOffId, WindowItems};
@@ -227,7 +227,7 @@ pub struct HolidayInput {
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct WindowItemsDto {
-    pub assignments: Vec<AssignmentDto>,
+    pub assignments: AssignmentsDto,
     pub time_off: Vec<TimeOffDto>,
     pub holidays: Vec<HolidayDto>,
     /// Items that could not be read back and are not shown.
@@ -237,7 +237,7 @@ pub struct WindowItemsDto {
 impl From<&WindowItems> for WindowItemsDto {
     fn from(w: &WindowItems) -> Self {
         Self {
-            assignments: w.assignments.iter().map(Into::into).collect(),
+            assignments: w.assignments.iter().collect(),
             time_off: w.time_off.iter().map(Into::into).collect(),
             holidays: w.holidays.iter().map(Into::into).collect(),
             unreadable: w.unreadable.clone(),

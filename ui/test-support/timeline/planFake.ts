@@ -26,6 +26,7 @@ import type {
   Unreadable,
   ViewDto,
 } from "../../src/ipc";
+import { packAssignments } from "../../src/ipc/assignments";
 import { FULL_DAY } from "../../src/timeline/model/allocation";
 import { dateOf, dayOf } from "../../src/timeline/model/dates";
 import { Plan } from "../../src/timeline/model/plan.svelte";
@@ -121,7 +122,7 @@ export class FakeStore implements PlanApi {
     const reached = (x: { startDate: string; endDateExclusive: string }) =>
       x.startDate < end && x.endDateExclusive > first;
     return {
-      assignments,
+      assignments: packAssignments(assignments),
       timeOff: [...this.timeOff.values()].filter(reached),
       holidays: [...this.holidays.values()].filter((h) => h.day >= first && h.day < end),
       unreadable: this.unreadable,
@@ -441,7 +442,7 @@ export function setUp(over: Partial<TimelineDto> = {}, store = new FakeStore()) 
     to: "2027-01-25",
     people: store.people,
     projects: store.projects,
-    assignments: [],
+    assignments: packAssignments([]),
     timeOff: [],
     holidays: [],
     calendars: [],

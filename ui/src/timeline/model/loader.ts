@@ -2,7 +2,7 @@
 // once; offline, days the copy lacks are marked missing), and everything loaded read again (after
 // a conflict, a reconnection, or news the live view cannot apply). An answer is merged into what
 // is shown (shown.svelte.ts) leaving alone what changed here after it was asked (touched.ts).
-import type { AssignmentDto, TimelineDto, WindowItemsDto } from "../../ipc";
+import { type AssignmentDto, type TimelineDto, unpackAssignments, type WindowItemsDto } from "../../ipc";
 import { chunkRange, chunksToLoad, chunksWithin } from "./chunks";
 import { type Day, dayOf, withinPlan } from "./dates";
 import { byName, codeOf, type PlanApi, windowOf } from "./planApi";
@@ -79,12 +79,10 @@ export class Loader {
     // Only what is new or changed: a window that brings nothing new (the usual case when
     // scrolling back and forth) must not make every row lay out its lanes again. And not what
     // changed here after it was asked: the window's copy is older.
-    const fresh = window.assignments.filter(
-      (a) =>
-        this.shown.byId[a.id]?.version !== a.version &&
-        !this.shown.touched.since(BAR(a.id), asked) &&
-        !this.ownerGone(a, asked),
-    );
+    const fresh = unpackAssignments(
+      window.assignments,
+      (id, version) => this.shown.byId[id]?.version !== version && !this.shown.touched.since(BAR(id), asked),
+    ).filter((a) => !this.ownerGone(a, asked));
     this.shown.putAll(fresh);
   }
 
@@ -125,7 +123,9 @@ export class Loader {
       );
       const reread = (a: AssignmentDto) =>
         ranges.some((r) => dayOf(a.startDate) < r.to && dayOf(a.endDateExclusive) > r.from);
-      const found = windows.flatMap((w) => w.assignments).filter((a) => !this.ownerGone(a, asked));
+      const found = windows
+        .flatMap((w) => unpackAssignments(w.assignments))
+        .filter((a) => !this.ownerGone(a, asked));
       const shown = Object.values(this.shown.byId);
       const outside = shown.filter((a) => !reread(a));
       const fresh = touched.newerOf(found, shown, (a) => BAR(a.id), asked);

@@ -4,7 +4,14 @@
 // is made of it, the loader that reads windows into it (loader.ts) and the live view that applies
 // others' changes to it (liveView.ts).
 import { MESSAGES } from "../../i18n";
-import type { AssignmentDto, PersonDto, ProjectDto, TimelineDto, Unreadable } from "../../ipc";
+import {
+  type AssignmentDto,
+  type PersonDto,
+  type ProjectDto,
+  type TimelineDto,
+  type Unreadable,
+  unpackAssignments,
+} from "../../ipc";
 import { Capacity } from "./capacity.svelte";
 import { bookingsOf, History } from "./history";
 import { Labels } from "./labels.svelte";
@@ -65,7 +72,7 @@ export class Shown {
     this.feedDays = initial.feedDays;
     this.people = [...initial.people].sort(byName);
     this.projects = [...initial.projects].sort(byName);
-    this.putAll(initial.assignments);
+    this.putAll(unpackAssignments(initial.assignments));
     this.tellUnreadable(initial.unreadable);
   }
 
