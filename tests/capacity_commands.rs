@@ -40,14 +40,10 @@ fn the_demo_team_shows_capacity_planning_off() {
     let off = t["timeOff"].as_array().unwrap();
     assert_eq!(off.len(), 1, "a holiday week");
     assert_eq!((off[0]["kind"].as_str(), off[0]["minutes"].is_null()), (Some("holiday"), true));
-    let kinds: Vec<&str> = t["assignments"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|a| a["allocation"]["kind"].as_str())
-        .collect();
+    let bookings = common::assignments(&t);
+    let kinds: Vec<&str> = bookings.iter().filter_map(|a| a["allocation"]["kind"].as_str()).collect();
     assert!(kinds.contains(&"hoursPerDay") && kinds.contains(&"percent"), "half days: {kinds:?}");
-    assert!(t["assignments"].as_array().unwrap().iter().any(|a| a["status"] == "tentative"));
+    assert!(bookings.iter().any(|a| a["status"] == "tentative"));
 }
 
 #[test]

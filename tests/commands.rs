@@ -21,7 +21,7 @@ fn the_timeline_opens_on_the_demo_team() {
     assert_eq!(t["teamName"], "My team");
     assert_eq!(t["people"].as_array().unwrap().len(), 12);
     assert_eq!(t["projects"].as_array().unwrap().len(), 6);
-    let first = &t["assignments"][0];
+    let first = &common::assignments(&t)[0];
     for field in ["id", "personId", "projectId", "startDate", "endDateExclusive", "lastDay", "version"] {
         assert!(!first[field].is_null(), "{field} missing in {first}");
     }
@@ -54,7 +54,7 @@ fn people_projects_and_assignments_are_edited_through_commands() {
     assert!(stale["message"].as_str().unwrap().contains("assignment"));
 
     let window = call(&w, "load_window", json!({ "from": "2026-12-14", "to": "2026-12-21" })).unwrap();
-    assert!(window["assignments"].as_array().unwrap().iter().any(|x| x["id"] == moved["id"]));
+    assert!(common::assignments(&window).iter().any(|x| x["id"] == moved["id"]));
 
     let renamed = call(
         &w,

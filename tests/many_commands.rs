@@ -88,7 +88,7 @@ fn an_edit_past_the_last_day_or_too_long_is_refused_whole() {
     assert_eq!(long["code"], "range_too_long", "{long}");
     // Nothing moved.
     let shown = call(&w, "open_timeline", json!({ "from": "2027-02-01", "to": "2027-04-01" })).unwrap();
-    assert_eq!(shown["assignments"][0]["version"], json!(1));
+    assert_eq!(common::assignments(&shown)[0]["version"], json!(1));
     assert_eq!(call(&w, "cancel_edit", json!({ "key": "nothing" })).unwrap(), json!(false));
     let empty = edit(&w, json!([])).unwrap_err();
     assert_eq!(empty["code"], "too_many_bookings");

@@ -168,3 +168,12 @@ impl FlakyKeyring {
         Ok(())
     }
 }
+
+/// The assignments of an answer (a timeline's, a window's) as the window reads them: their
+/// columns (`AssignmentsDto`) made into objects again.
+#[allow(dead_code)] // not every test file reads them
+pub fn assignments(answer: &Value) -> Vec<Value> {
+    let packed: resource_planner_app::ipc::AssignmentsDto =
+        serde_json::from_value(answer["assignments"].clone()).expect("the assignments in columns");
+    packed.items().into_iter().map(|a| serde_json::to_value(a).expect("an assignment as JSON")).collect()
+}

@@ -137,7 +137,7 @@ fn timeline(w: &WebviewWindow<MockRuntime>) -> Result<Value, Value> {
 
 fn bars(t: &Value) -> Vec<String> {
     let mut ids: Vec<String> =
-        t["assignments"].as_array().unwrap().iter().map(|a| a["id"].as_str().unwrap().to_owned()).collect();
+        common::assignments(t).iter().map(|a| a["id"].as_str().unwrap().to_owned()).collect();
     ids.sort();
     ids
 }
@@ -193,7 +193,7 @@ async fn a_lost_connection_shows_the_copy_read_only_and_it_comes_back_by_itself(
 
     // Inside what was loaded: served; outside: "not loaded"; people and projects: served.
     let jan = call(&w, "load_window", json!({ "from": "2027-01-04", "to": "2027-02-01" })).unwrap();
-    assert_eq!(jan["assignments"], json!([]));
+    assert_eq!(common::assignments(&jan), Vec::<Value>::new());
     let march = call(&w, "load_window", json!({ "from": "2027-03-01", "to": "2027-03-29" })).unwrap_err();
     assert_eq!(march["code"], "not_loaded");
     let wider = call(&w, "open_timeline", json!({ "from": "2026-12-01", "to": "2027-03-01" })).unwrap();
@@ -281,7 +281,7 @@ async fn an_edit_whose_answer_is_lost_ends_as_done_and_retrying_it_is_safe() {
     let (_app, w) = app(&s).await;
     let (person, project) = plan_some(&w);
     let before = timeline(&w).unwrap();
-    let bar = before["assignments"][0].clone();
+    let bar = common::assignments(&before)[0].clone();
 
     // The move lands, but its answer is lost with the connection.
     s.line.set(LOSE_WRITE_ANSWERS);
@@ -297,8 +297,7 @@ async fn an_edit_whose_answer_is_lost_ends_as_done_and_retrying_it_is_safe() {
     s.line.set(UP);
     assert!(call(&w, "reconnect", json!({})).unwrap()["session"]["offline"].is_null());
     let after = timeline(&w).unwrap();
-    let moved =
-        after["assignments"].as_array().unwrap().iter().find(|a| a["id"] == bar["id"]).unwrap().clone();
+    let moved = common::assignments(&after).into_iter().find(|a| a["id"] == bar["id"]).unwrap();
     assert_eq!((moved["startDate"].as_str(), moved["version"].as_u64()), (Some("2026-12-21"), Some(2)));
     let retried = call(&w, "update_assignment", json!({ "current": bar, "change": change })).unwrap();
     assert_eq!(retried, moved, "a retry of the same change is done, once");

@@ -3,9 +3,9 @@
 use super::{AllocationDto, IpcError, StatusDto, date, person_id, project_id};
 use planner_app::{AssignmentChange, NewAssignment};
 use planner_domain::capacity::Status;
-use planner_domain::{Assignment, AssignmentId, DateRange, SeriesId};
+use planner_domain::{Assignment, AssignmentId, Date, DateRange, SeriesId};
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use ts_rs::TS;
 
 /// An assignment as the timeline draws it: the stored half-open range, and the inclusive last day
@@ -122,6 +122,36 @@ impl<'a> FromIterator<&'a Assignment> for AssignmentsDto {
     }
 }
 
+impl AssignmentsDto {
+    /// The assignments the columns stand for, in their order: what the window makes of them
+    /// (`unpackAssignments`), for the command tests, which read the answers as the window does.
+    pub fn items(&self) -> Vec<AssignmentDto> {
+        let epoch = Date::from_ymd(1970, 1, 1).expect("1970-01-01 is a date");
+        let tentative: HashSet<u32> = self.tentative.iter().copied().collect();
+        let series: HashMap<u32, &String> = self.in_series.iter().copied().zip(&self.series).collect();
+        (0..self.id.len())
+            .map(|i| {
+                let at = |v: &[u32]| v[i] as usize;
+                let start = epoch.add_days(self.start[i]);
+                let end = start.add_days(i64::from(self.days[i]));
+                let n = index(i);
+                AssignmentDto {
+                    id: self.id[i].clone(),
+                    person_id: self.people[at(&self.person)].clone(),
+                    project_id: self.projects[at(&self.project)].clone(),
+                    start_date: start.to_string(),
+                    end_date_exclusive: end.to_string(),
+                    last_day: end.add_days(-1).to_string(),
+                    allocation: self.allocations[at(&self.allocation)],
+                    status: if tentative.contains(&n) { StatusDto::Tentative } else { StatusDto::Confirmed },
+                    version: self.version[i],
+                    series: series.get(&n).map(|s| (*s).clone()),
+                }
+            })
+            .collect()
+    }
+}
+
 /// `key`'s place in `list`, added (made by `make`) when it is not there yet.
 fn slot<K: Eq + std::hash::Hash, V>(
     at: &mut HashMap<K, u32>,
@@ -234,7 +264,7 @@ impl AssignmentChangeInput {
 mod tests {
     use super::*;
     use planner_domain::capacity::Allocation;
-    use planner_domain::{Date, PersonId, ProjectId};
+    use planner_domain::{PersonId, ProjectId};
 
     fn booking(id: &str, person: &str, project: &str, from: &str, to: &str) -> Assignment {
         let day = |d: &str| Date::parse(d).unwrap();
@@ -282,9 +312,14 @@ mod tests {
         assert_eq!(packed.days, [3, 4, 3, 1]);
         assert_eq!(packed.version, [7, 1, 1, 1]);
         assert_eq!(packed.tentative, [1, 3]);
-        assert_eq!((packed.in_series, packed.series), (vec![1, 2], vec!["s1".to_owned(), "s1".to_owned()]));
+        assert_eq!(
+            (&packed.in_series[..], &packed.series[..]),
+            (&[1, 2][..], &["s1".to_owned(), "s1".to_owned()][..])
+        );
+        let objects: Vec<AssignmentDto> = sample().iter().map(Into::into).collect();
+        assert_eq!(packed.items(), objects, "the columns stand for the same assignments");
         let none: AssignmentsDto = [].iter().collect();
-        assert_eq!(none, AssignmentsDto::default());
+        assert_eq!((none.items(), none), (vec![], AssignmentsDto::default()));
     }
 
     /// The window makes the assignments again from the columns (`ui/src/ipc/assignments.ts`):

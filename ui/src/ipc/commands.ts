@@ -8,6 +8,7 @@ import type { AllocationDto } from "./bindings/AllocationDto";
 import type { AllocationKindDto } from "./bindings/AllocationKindDto";
 import type { AssignmentChangeInput } from "./bindings/AssignmentChangeInput";
 import type { AssignmentDto } from "./bindings/AssignmentDto";
+import type { AssignmentsDto } from "./bindings/AssignmentsDto";
 import type { BatchDto } from "./bindings/BatchDto";
 import type { BookingDaysDto } from "./bindings/BookingDaysDto";
 import type { BookingEditInput } from "./bindings/BookingEditInput";
@@ -115,6 +116,7 @@ export type {
   AllocationKindDto,
   AssignmentChangeInput,
   AssignmentDto,
+  AssignmentsDto,
   BatchDto,
   BookingDaysDto,
   BookingEditInput,
