@@ -4,14 +4,9 @@
 // is made of it, the loader that reads windows into it (loader.ts) and the live view that applies
 // others' changes to it (liveView.ts).
 import { MESSAGES } from "../../i18n";
-import {
-  type AssignmentDto,
-  type PersonDto,
-  type ProjectDto,
-  type TimelineDto,
-  type Unreadable,
-  unpackAssignments,
-} from "../../ipc";
+import type { AssignmentDto, PersonDto, ProjectDto, TimelineDto, Unreadable } from "../../ipc";
+// From its module, as in loader.ts (pure code, not a call).
+import { unpackAssignments } from "../../ipc/assignments";
 import { Capacity } from "./capacity.svelte";
 import { bookingsOf, History } from "./history";
 import { Labels } from "./labels.svelte";
