@@ -12,8 +12,8 @@ import type {
   TimelineDto,
   TimeOffDto,
 } from "../src/ipc";
+import { packAssignments } from "../src/timeline/model/columns";
 import { type Day, dateOf, dayOf } from "../src/timeline/model/dates";
-import { packAssignments } from "../src/ipc/assignments";
 
 export const PEOPLE = 500;
 export const PROJECTS = 40;
@@ -195,7 +195,7 @@ const HOLIDAYS = "01-01 01-13 02-11 02-23 03-20 04-29 05-03 05-04 05-05 07-21 08
 /** What a window holds: the assignments and time off overlapping `[from, to)`, its holidays. */
 export function windowItems(team: BenchTeam, from: string, to: string) {
   return {
-    // In columns, as the Rust side sends them (src/ipc/assignments.ts).
+    // In columns, as the Rust side sends them (src/timeline/model/columns.ts).
     assignments: packAssignments(overlapping(team.assignments, from, to)),
     timeOff: team.timeOff.filter((t) => t.startDate < to && t.endDateExclusive > from),
     holidays: team.holidays.filter((h) => h.day >= from && h.day < to),

@@ -4,8 +4,8 @@
 // 2,500 × 50,000), every booking loaded. Prints the median and p95 over the edits, and the first
 // load's; asserts nothing. Run it on two builds of the UI to compare them (BENCHMARKS.md):
 //   cd ui && RP_BENCH_PEOPLE=2500 node_modules/.bin/vite-node -c vite.bench.config.ts bench/edit-cost.ts
+import { packAssignments } from "../src/timeline/model/columns";
 import { dateOf, dayOf } from "../src/timeline/model/dates";
-import { packAssignments } from "../src/ipc/assignments";
 import { Rows } from "../src/timeline/scene/rows.svelte";
 import { Viewport } from "../src/timeline/scene/viewport.svelte";
 import { FakeStore, setUp } from "../test-support/timeline/planFake";

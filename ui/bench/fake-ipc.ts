@@ -18,8 +18,6 @@ import {
 import { pagePeople } from "./field";
 
 export type * from "../src/ipc";
-// Not IPC: the columns' unpacking is the window's own (the real one).
-export { packAssignments, unpackAssignments } from "../src/ipc/assignments";
 
 /** `?capacity` in the page's address: the plan with allocations, time off and holidays;
  * `&confirmed`: all of it confirmed (no hatched bars), to tell what tentative bars cost;

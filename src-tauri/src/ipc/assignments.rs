@@ -71,7 +71,7 @@ impl AssignmentDto {
 /// is `id[i]`, of `people[person[i]]` on `projects[project[i]]`, from day `start[i]` (days since
 /// 1970-01-01) for `days[i]` days, at `allocations[allocation[i]]`, at `version[i]`; tentative
 /// when `i` is in `tentative`, of series `series[k]` when `i` is `inSeries[k]`. The window makes
-/// each [`AssignmentDto`] again (`ui/src/ipc/assignments.ts`). As objects, the 44,000 bookings
+/// each [`AssignmentDto`] again (`ui/src/timeline/model/columns.ts`). As objects, the 44,000 bookings
 /// of a first screen at 2,500 people were 9.8 MB of JSON, most of a start's time between the
 /// copy read and the data in the window (BENCHMARKS.md); a person's, project's, day's text is
 /// sent once here, not once an item.
@@ -322,7 +322,7 @@ mod tests {
         assert_eq!((none.items(), none), (vec![], AssignmentsDto::default()));
     }
 
-    /// The window makes the assignments again from the columns (`ui/src/ipc/assignments.ts`):
+    /// The window makes the assignments again from the columns (`ui/src/timeline/model/columns.ts`):
     /// its test reads what this one writes, the columns beside the objects they stand for, so
     /// that the two sides cannot drift apart. Written by `cargo test`; CI fails when the committed
     /// file differs (like `commands.ts`).

@@ -2,5 +2,4 @@
 // `cargo test` generates from the #[command] functions of src-tauri/src/commands (with the types'
 // twins that ts-rs generates into bindings/); neither is edited by hand. Only src/ipc imports
 // @tauri-apps/*.
-export * from "./assignments";
 export * from "./commands";

@@ -26,8 +26,8 @@ import type {
   Unreadable,
   ViewDto,
 } from "../../src/ipc";
-import { packAssignments } from "../../src/ipc/assignments";
 import { FULL_DAY } from "../../src/timeline/model/allocation";
+import { packAssignments } from "../../src/timeline/model/columns";
 import { dateOf, dayOf } from "../../src/timeline/model/dates";
 import { Plan } from "../../src/timeline/model/plan.svelte";
 import { newId, type PlanApi } from "../../src/timeline/model/planApi";

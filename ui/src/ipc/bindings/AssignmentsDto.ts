@@ -6,7 +6,7 @@ import type { AllocationDto } from "./AllocationDto";
  * is `id[i]`, of `people[person[i]]` on `projects[project[i]]`, from day `start[i]` (days since
  * 1970-01-01) for `days[i]` days, at `allocations[allocation[i]]`, at `version[i]`; tentative
  * when `i` is in `tentative`, of series `series[k]` when `i` is `inSeries[k]`. The window makes
- * each [`AssignmentDto`] again (`ui/src/ipc/assignments.ts`). As objects, the 44,000 bookings
+ * each [`AssignmentDto`] again (`ui/src/timeline/model/columns.ts`). As objects, the 44,000 bookings
  * of a first screen at 2,500 people were 9.8 MB of JSON, most of a start's time between the
  * copy read and the data in the window (BENCHMARKS.md); a person's, project's, day's text is
  * sent once here, not once an item.

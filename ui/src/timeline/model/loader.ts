@@ -3,10 +3,8 @@
 // a conflict, a reconnection, or news the live view cannot apply). An answer is merged into what
 // is shown (shown.svelte.ts) leaving alone what changed here after it was asked (touched.ts).
 import type { AssignmentDto, TimelineDto, WindowItemsDto } from "../../ipc";
-// Pure code, not a call: imported from its module, so that the bench's stand-in for the IPC
-// module (bench/fake-ipc.ts, a page's) does not come with it into node (bench/edit-cost.ts).
-import { unpackAssignments } from "../../ipc/assignments";
 import { chunkRange, chunksToLoad, chunksWithin } from "./chunks";
+import { unpackAssignments } from "./columns";
 import { type Day, dayOf, withinPlan } from "./dates";
 import { byName, codeOf, type PlanApi, windowOf } from "./planApi";
 import type { Shown } from "./shown.svelte";

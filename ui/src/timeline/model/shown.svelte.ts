@@ -5,9 +5,8 @@
 // others' changes to it (liveView.ts).
 import { MESSAGES } from "../../i18n";
 import type { AssignmentDto, PersonDto, ProjectDto, TimelineDto, Unreadable } from "../../ipc";
-// From its module, as in loader.ts (pure code, not a call).
-import { unpackAssignments } from "../../ipc/assignments";
 import { Capacity } from "./capacity.svelte";
+import { unpackAssignments } from "./columns";
 import { bookingsOf, History } from "./history";
 import { Labels } from "./labels.svelte";
 import type { UnconfirmedEdit } from "./offline";

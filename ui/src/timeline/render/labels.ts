@@ -183,12 +183,7 @@ export class LabelCache {
     if (!label && !this.seen.has(key)) {
       if (this.seen.size >= 8000) this.seen.clear(); // bounded, as the images are
       this.seen.add(key);
-      const was = { font: ctx.font, fill: ctx.fillStyle };
-      ctx.font = font;
-      ctx.fillStyle = color;
-      ctx.fillText(text, dx, top + h / 2);
-      ctx.font = was.font;
-      ctx.fillStyle = was.fill;
+      textIn(ctx, text, dx, top + h / 2, font, color);
       return;
     }
     if (!label) {
@@ -196,7 +191,7 @@ export class LabelCache {
       if (this.images.size >= 4000) this.images.clear(); // bounded: labels cut to the room scrolled
       const made = this.render(text, font, h, color, ratio);
       if (!made) {
-        ctx.fillText(text, x, y);
+        textIn(ctx, text, x, y, font, color);
         return;
       }
       label = made;
@@ -236,7 +231,18 @@ export function begin(ctx: Ctx, ratio: number, background: string, width: number
   ctx.textBaseline = "middle";
 }
 
-/** Puts text on `ctx` at the current font and fill: copied from `labels` when given, else drawn. */
+/** `text` drawn at (`x`, `y`) in `font` and `color`, the context's own font and fill left as
+ * they were (what its caller paints next keeps them). */
+function textIn(ctx: Ctx, text: string, x: number, y: number, font: string, color: string) {
+  const was = { font: ctx.font, fill: ctx.fillStyle };
+  ctx.font = font;
+  ctx.fillStyle = color;
+  ctx.fillText(text, x, y);
+  ctx.font = was.font;
+  ctx.fillStyle = was.fill;
+}
+
+/** Puts text on `ctx` in `font` and `color`: copied from `labels` when given, else drawn. */
 export function put(
   ctx: Ctx,
   labels: LabelCache | null,
@@ -249,7 +255,7 @@ export function put(
   ratio: number,
 ) {
   if (labels) labels.draw(ctx, text, x, y, font, size, color, ratio);
-  else ctx.fillText(text, x, y);
+  else textIn(ctx, text, x, y, font, color);
 }
 
 /**

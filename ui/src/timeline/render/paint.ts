@@ -129,19 +129,15 @@ function paintIn(
     for (const c of b.cells) {
       if (!meets(within, c.x - sx, b.y - sy, c.w, b.h)) continue;
       const label = text.fit(c.text, c.w - 2 * LABEL_PAD, measure);
-      if (!label) continue;
-      ctx.fillStyle = palette.fg;
-      put(ctx, labels, label, c.x - sx + LABEL_PAD, b.y - sy + b.h / 2, scene.font, 12, palette.fg, ratio);
+      if (label)
+        put(ctx, labels, label, c.x - sx + LABEL_PAD, b.y - sy + b.h / 2, scene.font, 12, palette.fg, ratio);
     }
-  fill = "";
   for (const c of scene.heat) {
     if (!c.text || !meets(within, c.x - sx, c.y - sy, c.w, c.h)) continue;
     const label = text.fit(c.text, c.w - 2 * LABEL_PAD, measure);
-    if (!label) continue;
-    // Its own colour (dark on the light levels, light on the dark): the text is drawn in the
-    // fill when no label image can be made.
-    if (c.textColor !== fill) ctx.fillStyle = fill = c.textColor;
-    put(ctx, labels, label, c.x - sx + LABEL_PAD, c.y - sy + c.h / 2, scene.font, 12, c.textColor, ratio);
+    // In its own colour (dark on the light levels, light on the dark).
+    if (label)
+      put(ctx, labels, label, c.x - sx + LABEL_PAD, c.y - sy + c.h / 2, scene.font, 12, c.textColor, ratio);
   }
   fill = "";
   for (const b of scene.bars) {
@@ -165,7 +161,6 @@ function paintIn(
     const label = text.fit(b.text, b.x + b.w - LABEL_PAD - labelX, measure);
     if (!label) continue;
     // No clip needed: the text fits the label's box by construction.
-    ctx.fillStyle = b.textColor;
     put(ctx, labels, label, labelX - sx, b.y - sy + b.h / 2, scene.font, 12, b.textColor, ratio);
   }
   ctx.globalAlpha = 1;

@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { packAssignments, unpackAssignments } from "./assignments";
+import type { AssignmentDto, AssignmentsDto } from "../../ipc";
 // Written by the Rust side's test (src-tauri/src/ipc/assignments.rs): its columns beside the
 // objects they stand for.
-import sample from "./assignments.sample.json";
-import type { AssignmentDto } from "./bindings/AssignmentDto";
-import type { AssignmentsDto } from "./bindings/AssignmentsDto";
+import sample from "../../ipc/assignments.sample.json";
+import { packAssignments, unpackAssignments } from "./columns";
 
 const packed = sample.packed as AssignmentsDto;
 const items = sample.items as AssignmentDto[];

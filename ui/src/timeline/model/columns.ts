@@ -1,17 +1,10 @@
-// Many assignments travel from the Rust side in columns (AssignmentsDto: a timeline's, a
-// window's), each person's, project's and allocation's text once; the window makes each
-// AssignmentDto again here, as the rest of the window knows them. `packAssignments` is the Rust
-// side's packing, for the fakes that stand in for it (tests, the bench pages). Both are tested
-// against the sample `cargo test` writes (assignments.sample.json).
-import type { AllocationDto } from "./bindings/AllocationDto";
-import type { AssignmentDto } from "./bindings/AssignmentDto";
-import type { AssignmentsDto } from "./bindings/AssignmentsDto";
-
-// Days since 1970-01-01 and `YYYY-MM-DD`, as the Rust side counts them (src/ipc is a leaf: the
-// timeline's dates.ts says the same for the rest of the window).
-const MS_PER_DAY = 86_400_000;
-const dateOf = (day: number) => new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
-const dayOf = (date: string) => Date.parse(date) / MS_PER_DAY;
+// Many assignments come from the Rust side in columns (AssignmentsDto: a timeline's, a
+// window's), each person's, project's and allocation's text once, days as numbers (dates.ts's);
+// the plan makes each AssignmentDto again here (shown.svelte.ts, loader.ts). `packAssignments`
+// is the Rust side's packing, for the fakes that stand in for it (tests, the bench pages). Both
+// are tested against the sample `cargo test` writes (src/ipc/assignments.sample.json).
+import type { AllocationDto, AssignmentDto, AssignmentsDto } from "../../ipc";
+import { dateOf, dayOf } from "./dates";
 
 /** The assignments the columns stand for, in their order; with `keep`, only those it keeps (by
  * id and version: a window's answer of what is shown already makes no objects). A day's text is
