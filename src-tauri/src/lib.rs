@@ -62,16 +62,27 @@ pub fn run() {
                 planner_app::log::init(&p.logs());
             }
             tracing::info!("resource-planner {} starts; {compositing}", env!("CARGO_PKG_VERSION"));
-            let began = std::time::Instant::now();
-            let state = tauri::async_runtime::block_on(startup::open(&places));
-            let opened = tauri::async_runtime::block_on(state.session());
-            let took = began.elapsed().as_millis();
-            let how = if opened.is_offline() { " from the offline copy" } else { "" };
-            match opened.reason() {
-                Some(r) => tracing::warn!("opened {}{how} in {took} ms: {r} ({})", opened.mode(), r.code()),
-                None => tracing::info!("opened {}{how} in {took} ms", opened.mode()),
-            }
+            // Opened in the background: the window's page loads meanwhile (this thread serves its
+            // files), and the commands wait for the open (App::opening). Opened here, a team
+            // table reached over a slow network or the keyring kept the window blank until done.
+            let (state, opening) = App::opening();
             app.manage(state);
+            let opener = app.handle().clone();
+            let settings = places.clone();
+            tauri::async_runtime::spawn(async move {
+                let began = std::time::Instant::now();
+                let state = opener.state::<App>();
+                opening.finish(&state, startup::open(&settings).await).await;
+                let opened = state.session().await;
+                let took = began.elapsed().as_millis();
+                let how = if opened.is_offline() { " from the offline copy" } else { "" };
+                match opened.reason() {
+                    Some(r) => {
+                        tracing::warn!("opened {}{how} in {took} ms: {r} ({})", opened.mode(), r.code())
+                    }
+                    None => tracing::info!("opened {}{how} in {took} ms", opened.mode()),
+                }
+            });
             app.manage(dialogs::Dialogs::of_os(app.handle().clone()));
             app.manage(updates::Updates::of(app.handle().clone()));
             // Should the page never finish loading, the window still comes (with what it has).

@@ -49,7 +49,7 @@ pub use views::SeenView;
 mod workspace;
 
 pub use activity::{ACTIVITY_PAGE_MAX, ActivityPage};
-pub use app::{App, Auth};
+pub use app::{App, Auth, Opening};
 pub use error::{AppError, ErrorCode};
 pub use live::{LIVE_PAGES, LiveChange, LiveItem, LiveNews};
 pub use offline::{Copies, LoadedTimeline, TeamCopy};

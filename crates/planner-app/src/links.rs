@@ -21,6 +21,8 @@ impl App {
     pub async fn open_link(&self, link: &str) -> Result<SessionUpdate, AppError> {
         let (email, secret) =
             planner_auth::parse_sign_in_link(link).map_err(|e| AppError::BadLink(e.to_string()))?;
+        // A link the OS hands over as the app starts waits for it to open (App::opening).
+        self.opened().await;
         self.code_auth()?;
         let store = self.workspace.read().await.store()?;
         store.identity().check_sign_in_link(&email, &secret).await?;

@@ -87,6 +87,7 @@ impl App {
     /// Signs in by AWS identity (the sign-in screen's button, after a sign-out or a refusal):
     /// STS names the identity, IT's link the user, the stored membership the team.
     pub async fn sign_in_with_aws(&self) -> Result<SessionUpdate, AppError> {
+        self.opened().await;
         if !self.auth()?.aws_identity {
             return Err(AppError::config(
                 "signing in by AWS identity is not set up for this table (signin.methods); ask your IT department",
@@ -124,6 +125,7 @@ impl App {
     /// sign in. The app remembers that it asked, for whom and when: a link for this email in the
     /// next [`crate::links::ASKED_MINUTES`] is then used without asking.
     pub async fn request_code(&self, email: &Email, lang: Lang) -> Result<(), AppError> {
+        self.opened().await;
         let auth = self.code_auth()?;
         let mailer = auth.mailer.as_ref().ok_or_else(|| {
             AppError::config("no mail server is set up for sign-in codes (smtp.host); ask your IT department")
@@ -138,6 +140,7 @@ impl App {
 
     /// Signs in with the code typed from the email; the session token goes into the vault.
     pub async fn sign_in(&self, email: &Email, code: &Sensitive) -> Result<SessionUpdate, AppError> {
+        self.opened().await;
         self.code_auth()?;
         let store = self.workspace.read().await.store()?;
         // The keyring first: one that cannot be used now would otherwise fail the sign-in after
@@ -181,6 +184,7 @@ impl App {
     /// offline copy) and its Session item lives on until it expires; "everywhere" needs the
     /// table and is refused then.
     pub async fn sign_out(&self, everywhere: bool) -> Result<SessionView, AppError> {
+        self.opened().await;
         if everywhere && self.by_aws_identity() {
             return Err(AppError::config(
                 "with sign-in by AWS identity there are no sessions to end elsewhere; to stop an AWS identity signing in, IT unlinks it (rp-admin unlink-identity)",
