@@ -53,10 +53,15 @@ pub struct App {
     pub(crate) window_errors: crate::window_errors::WindowErrors,
 }
 
-/// What an app holds before it is open and after its workspace was taken: never seen by a
-/// command (the lock is held meanwhile), said plainly should that ever change.
+/// What an app holds before it is open and after its workspace was taken. A command sees it
+/// only if the opening ended without [`Opening::finish`] (a bug that panicked): then it says so
+/// instead of waiting for ever.
 fn not_yet_open() -> Workspace {
-    Workspace::Broken { reason: AppError::config("the app is still opening; try again in a moment") }
+    Workspace::Broken {
+        reason: AppError::config(
+            "the app did not finish opening; close it and start it again (its log says what went wrong)",
+        ),
+    }
 }
 
 /// What finishes opening an [`App::opening`]: it holds the workspace's lock until then.
@@ -570,9 +575,18 @@ mod opening_tests {
         });
         assert!(waits(&coded).await && waits(&linked).await, "read the sign-in before it was known");
         opening.finish(&app, local().await).await;
-        // The local workspace has no sign-in: said as such, not as an app still opening.
+        // The local workspace has no sign-in: said as such, not as an app that did not open.
         let said = coded.await.unwrap().unwrap_err();
-        assert!(!said.to_string().contains("still opening"), "{said}");
+        assert!(!said.to_string().contains("did not finish opening"), "{said}");
         assert!(linked.await.unwrap().is_err());
+    }
+
+    #[tokio::test]
+    async fn an_opening_that_ended_without_finishing_is_said_not_waited_for() {
+        let (app, opening) = App::opening();
+        drop(opening); // as when the opening panicked
+        let session = app.session().await;
+        let reason = session.reason().expect("a reason").to_string();
+        assert!(reason.contains("did not finish opening"), "{reason}");
     }
 }
