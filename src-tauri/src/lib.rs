@@ -125,9 +125,21 @@ pub fn run() {
             }
             Ok(())
         })
-        .run(context)
-        .expect("error while running resource-planner");
+        .build(context)
+        .expect("error while building resource-planner")
+        .run(|app, event| {
+            // Quitting: what the last reads brought goes into the offline copy's file (written
+            // behind their answers) before the process ends; not waited for long (an app still
+            // opening on a slow network quits at once; the file then lacks only those reads).
+            if let tauri::RunEvent::Exit = event {
+                let written = app.state::<App>().inner().copy_written();
+                let _ = tauri::async_runtime::block_on(tokio::time::timeout(QUIT_WAITS_AT_MOST, written));
+            }
+        });
 }
+
+/// How long quitting waits for the offline copy's file ([`App::copy_written`]).
+const QUIT_WAITS_AT_MOST: Duration = Duration::from_secs(2);
 
 /// The argument that starts [`empty_window`].
 const EMPTY_WINDOW: &str = "--empty-window";

@@ -18,8 +18,8 @@ use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
-use tauri::WebviewWindow;
 use tauri::test::MockRuntime;
+use tauri::{Manager, WebviewWindow};
 
 /// The connection to the table: up, cut (no request gets through), or losing the answers of
 /// writes (they land, the app never hears).
@@ -155,11 +155,19 @@ fn plan_some(w: &WebviewWindow<MockRuntime>) -> (Value, Value) {
     (person, project)
 }
 
+/// As the app is quit and started again: what its reads brought is in the copy's file (written
+/// behind their answers), as it is a moment after them.
+async fn quit(app: &tauri::App<MockRuntime>) {
+    app.state::<App>().copy_written().await;
+}
+
 /// A first run of the app, online: some plan made, and the timeline as it then showed.
 async fn planned_online(s: &Setup) -> Value {
-    let (_app, w) = app(s).await;
+    let (app, w) = app(s).await;
     plan_some(&w);
-    timeline(&w).unwrap()
+    let shown = timeline(&w).unwrap();
+    quit(&app).await;
+    shown
 }
 
 fn offline(w: &WebviewWindow<MockRuntime>) -> Value {
@@ -235,7 +243,6 @@ async fn a_lost_connection_shows_the_copy_read_only_and_it_comes_back_by_itself(
 
 #[tokio::test(flavor = "multi_thread")]
 async fn while_the_live_view_answers_the_connection_check_reads_nothing() {
-    use tauri::Manager;
     let s = setup().await;
     let (_app, w) = app(&s).await;
     let state = w.state::<App>();
@@ -405,7 +412,7 @@ async fn a_damaged_copy_is_discarded_with_a_notice_and_rebuilt() {
         [("truncated", good[..good.len() / 2].to_vec()), ("garbage", b"not a copy".to_vec())]
     {
         std::fs::write(&team_file, &damaged).unwrap();
-        let (_app, w) = app(&s).await;
+        let (started, w) = app(&s).await;
         let status = call(&w, "session_status", json!({})).unwrap();
         assert_eq!(status["notice"]["code"], "cache_damaged", "{what}: {status}");
         assert!(status["notice"]["message"].as_str().unwrap().contains("set aside"), "{status}");
@@ -413,12 +420,14 @@ async fn a_damaged_copy_is_discarded_with_a_notice_and_rebuilt() {
         assert_eq!(bars(&timeline(&w).unwrap()), bars(&online));
         // Said once.
         assert!(call(&w, "session_status", json!({})).unwrap()["notice"].is_null());
+        quit(&started).await;
     }
     // A key that no longer matches (the keyring entry was reset) is the same case.
     s.keys.delete().unwrap();
-    let (_app, w) = app(&s).await;
+    let (started, w) = app(&s).await;
     assert_eq!(call(&w, "session_status", json!({})).unwrap()["notice"]["code"], "cache_damaged");
     timeline(&w).unwrap();
+    quit(&started).await;
     drop(w);
     // Rebuilt: the next start without the network opens it.
     s.line.set(CUT);

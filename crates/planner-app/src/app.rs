@@ -173,6 +173,20 @@ impl App {
         (app, Opening { held })
     }
 
+    /// Waits until the open team's offline copy has in its file what it has in memory (reads
+    /// are written behind their answers): for whoever opens the file next, as a test that starts
+    /// the app again does. Nothing to wait for without a copy.
+    pub async fn copy_written(&self) {
+        let copy = match &*self.workspace.read().await {
+            Workspace::Team { open, .. } => Some(open.copy.clone()),
+            Workspace::Offline { open, .. } => Some(open.copy.clone()),
+            _ => None,
+        };
+        if let Some(copy) = copy {
+            copy.written().await;
+        }
+    }
+
     /// Waits until the app is open ([`App::opening`]): for what reads the sign-in before the
     /// workspace (the workspace's lock waits by itself).
     pub(crate) async fn opened(&self) {
@@ -376,8 +390,9 @@ impl App {
         }
     }
 
-    /// The one read-through: from the table (and kept in the offline copy by `keep`), or, while
-    /// the table is out of reach, from the copy (`from_copy`; nothing there: `offline`).
+    /// The one read-through: from the table (and kept in the offline copy by `keep`, its file
+    /// written behind the answer), or, while the table is out of reach, from the copy
+    /// (`from_copy`; nothing there: `offline`).
     pub(crate) async fn read_through<T>(
         &self,
         from_table: impl AsyncFnOnce(&Store, &TeamScope) -> Result<T, StoreError>,
@@ -395,6 +410,7 @@ impl App {
             Ok(found) => {
                 if let Some(copy) = &p.copy {
                     keep(copy, &found, crate::offline::Stamp { at: self.now(), began }).await;
+                    copy.write_behind();
                 }
                 Ok(found)
             }

@@ -147,6 +147,11 @@ impl App {
             }
             items.push(item);
         }
+        // The news in the file once, behind the answer (each written before it: a whole
+        // copy's write for each change, before the window heard of any).
+        if let Some(copy) = &p.copy {
+            copy.write_behind();
+        }
         Ok(LiveNews::Changes(items))
     }
 
