@@ -52,7 +52,7 @@ pub use activity::{ACTIVITY_PAGE_MAX, ActivityPage};
 pub use app::{App, Auth, Opening};
 pub use error::{AppError, ErrorCode};
 pub use live::{LIVE_PAGES, LiveChange, LiveItem, LiveNews};
-pub use offline::{Copies, LoadedTimeline, TeamCopy};
+pub use offline::{Copies, LoadedTimeline, Stamp, TeamCopy};
 pub use places::Places;
 pub use plan::Overview;
 pub use supervisor::{LIVE_FRESH, SESSION_RECHECK, recheck_due};

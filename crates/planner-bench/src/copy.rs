@@ -8,6 +8,11 @@
 //! copy keeps them in — the least any copy that keeps them sorted must do. The file's write
 //! (serialised, encrypted, written; off the async runtime in the app) is printed alone. Times
 //! are the median of `RUNS` runs, in one process, each step in turn.
+//!
+//! Then the same answer through the app's own copy (`planner_app::TeamCopy`, its file in a
+//! temporary folder, its key in a keyring in memory): what the read's answer waits for (the
+//! merge in memory), and the write of the file behind it (the snapshot cloned, serialised,
+//! encrypted, written), which the answer waited for as well before `86622fe`.
 
 use crate::report::median;
 use planner_cache::{CacheFile, CacheKey, Kept, Snapshot};
@@ -92,7 +97,7 @@ fn timed(f: impl FnOnce()) -> Duration {
     t.elapsed()
 }
 
-pub fn run() {
+pub async fn run() {
     println!(
         "A window's answer taken into the offline copy ({DAYS} days, {EACH} bookings a person); median of {RUNS} runs, ms\n"
     );
@@ -146,5 +151,53 @@ pub fn run() {
             again / floor,
         );
     }
+    app_copy(&dir).await;
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The second table: a window's answer through `TeamCopy`, and the file written behind it.
+async fn app_copy(dir: &std::path::Path) {
+    use planner_app::{Copies, Stamp};
+    use std::sync::Arc;
+    println!(
+        "\nThe same answer through the app's copy (TeamCopy), into the copy there is; median of {RUNS} runs, ms\n"
+    );
+    println!(
+        "| people | bookings | the answer waits: the merge | the file written behind it | the answer waited before `86622fe` (both) |"
+    );
+    println!("|---:|---:|---:|---:|---:|");
+    for people in SIZES {
+        let p = plan(people);
+        let timeline = planner_store::Timeline {
+            team: p.team.clone(),
+            window: p.window,
+            people: p.people.clone(),
+            projects: p.projects.clone(),
+            calendars: Vec::new(),
+            labels: Vec::new(),
+            items: p.items.clone(),
+        };
+        let copies =
+            Copies::new(&dir.join(format!("app-{people}")), Arc::new(planner_auth::MemoryVault::default()));
+        let user = planner_domain::UserId::generate();
+        let (copy, _) = copies.team(copies.epoch(), &user, &p.team.id).await;
+        let stamp = || Stamp { at: "2026-12-07T09:00:00Z".into(), began: copy.mark() };
+        copy.timeline_read(&timeline, stamp()).await;
+        copy.written().await;
+        let (mut merged, mut written) = (vec![], vec![]);
+        for _ in 0..RUNS {
+            let t = Instant::now();
+            copy.window_read(p.window, &p.items, stamp()).await;
+            merged.push(t.elapsed());
+            let t = Instant::now();
+            copy.written().await;
+            written.push(t.elapsed());
+        }
+        let (merged, written) = (median(merged), median(written));
+        println!(
+            "| {people} | {} | {merged:.1} | {written:.1} | {:.1} |",
+            p.items.assignments.len(),
+            merged + written
+        );
+    }
 }

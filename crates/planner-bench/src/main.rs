@@ -385,7 +385,7 @@ async fn main() {
         return;
     }
     if std::env::args().any(|a| a == "--copy") {
-        copy::run();
+        copy::run().await;
         return;
     }
     println!(
