@@ -194,7 +194,7 @@ impl From<Timeline> for LoadedTimeline {
 /// One team's copy while the team is open: in memory, and in its file. A confirmed edit is in
 /// the file before its answer; what a read or the live view brought is written behind
 /// ([`TeamCopy::write_behind`]): the window does not wait for the file (a whole copy's write,
-/// 27 ms at 15,000 bookings and 110 ms at 60,000, BENCHMARKS.md), and a file that misses the
+/// 25 ms at 15,000 bookings and 151 ms at 60,000: `rp-bench --copy`), and a file that misses the
 /// last read (the app quit meanwhile) holds what the table is read for again anyway.
 #[derive(Debug)]
 pub struct TeamCopy {
