@@ -339,12 +339,7 @@ impl TeamCopy {
             return;
         }
         let copy = self.clone();
-        tokio::spawn(async move {
-            let _turn = copy.writing.lock().await;
-            if copy.pending.load(Ordering::SeqCst) {
-                copy.write_newest().await;
-            }
-        });
+        tokio::spawn(async move { copy.written().await });
     }
 
     /// Waits until the file holds what is in memory now (a write under way, or one not begun).

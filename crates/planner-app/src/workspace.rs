@@ -169,6 +169,15 @@ impl Workspace {
         matches!(self, Workspace::SignedOut { reason: Some(r), .. } if r.is_out_of_reach())
     }
 
+    /// The open team's offline copy (signed in, online or not).
+    pub fn copy(&self) -> Option<Arc<crate::offline::TeamCopy>> {
+        match self {
+            Workspace::Team { open, .. } => Some(open.copy.clone()),
+            Workspace::Offline { open, .. } => Some(open.copy.clone()),
+            _ => None,
+        }
+    }
+
     /// What the connection check does next.
     pub fn next_check(&self) -> Check {
         match self {

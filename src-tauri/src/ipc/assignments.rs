@@ -133,15 +133,17 @@ impl AssignmentsDto {
             .map(|i| {
                 let at = |v: &[u32]| v[i] as usize;
                 let start = epoch.add_days(self.start[i]);
-                let end = start.add_days(i64::from(self.days[i]));
+                // The days as `From<&Assignment>` writes them, from the same range.
+                let range = DateRange::new(start, start.add_days(i64::from(self.days[i])))
+                    .expect("a booking of one day or more");
                 let n = index(i);
                 AssignmentDto {
                     id: self.id[i].clone(),
                     person_id: self.people[at(&self.person)].clone(),
                     project_id: self.projects[at(&self.project)].clone(),
-                    start_date: start.to_string(),
-                    end_date_exclusive: end.to_string(),
-                    last_day: end.add_days(-1).to_string(),
+                    start_date: range.start().to_string(),
+                    end_date_exclusive: range.end_exclusive().to_string(),
+                    last_day: range.last_day().to_string(),
                     allocation: self.allocations[at(&self.allocation)],
                     status: if tentative.contains(&n) { StatusDto::Tentative } else { StatusDto::Confirmed },
                     version: self.version[i],
