@@ -9,10 +9,12 @@ import {
   available,
   DEFAULT_AVAILABILITY,
   dayLoads,
+  loadsOver,
   overDays,
   percentOf,
   periodLevel,
   periodLoad,
+  periodLoadOf,
   type Schedule,
   STANDARD,
 } from "./load";
@@ -63,6 +65,10 @@ function passes(c: Case) {
     [false, c.withoutTentative],
   ] as const) {
     const p = periodLoad(loads, tentative);
+    // The same sums from the loads kept four numbers a day (what the rows keep per chunk).
+    expect(
+      periodLoadOf(loadsOver(person, bookings, dayOf(c.window.first), dayOf(c.window.last) + 1), tentative),
+    ).toEqual(p);
     expect({
       percent: percentOf(p, tentative),
       overDays: p.overDays,

@@ -104,7 +104,7 @@ export function capacity(p: Availability, day: Day): number {
 }
 
 /** The minutes `b` takes on each day of `[from, to)` it books, in day order; `cap` is the
- * person's capacity on a day (`capacity`, or one read once a day by `dayLoads`). */
+ * person's capacity on a day (`capacity`, or one read once a day by `loadsOver`). */
 export function bookedDays(
   b: Booking,
   p: Availability,
@@ -112,17 +112,29 @@ export function bookedDays(
   to: Day,
   cap: (d: Day) => number = (d) => capacity(p, d),
 ): [Day, number][] {
+  const out: [Day, number][] = [];
+  eachBookedDay(b, from, to, cap, (d, m) => out.push([d, m]));
+  return out;
+}
+
+/** [`bookedDays`] as calls of `f(day, minutes)`, day by day (nothing made for each day). */
+export function eachBookedDay(
+  b: Booking,
+  from: Day,
+  to: Day,
+  cap: (d: Day) => number,
+  f: (d: Day, minutes: number) => void,
+): void {
   const start = Math.max(b.from, from);
   const end = Math.min(b.to, to);
-  const out: [Day, number][] = [];
-  if (start >= end) return out;
+  if (start >= end) return;
   const { kind, value } = b.allocation;
   if (kind !== "total") {
     for (let d = start; d < end; d++) {
       const c = cap(d);
-      if (c > 0) out.push([d, kind === "hoursPerDay" ? value : Math.floor((c * value + 50) / 100)]);
+      if (c > 0) f(d, kind === "hoursPerDay" ? value : Math.floor((c * value + 50) / 100));
     }
-    return out;
+    return;
   }
   // The days it is spread over: its working days, or every day if it has none.
   let over: Day[] = [];
@@ -133,9 +145,8 @@ export function bookedDays(
   for (const [i, d] of over.entries()) {
     if (d >= end) break;
     const m = each + (i < rest ? 1 : 0);
-    if (d >= start && m > 0) out.push([d, m]);
+    if (d >= start && m > 0) f(d, m);
   }
-  return out;
 }
 
 export function dayLevel(capacity: number, booked: number): Level {
@@ -144,22 +155,73 @@ export function dayLevel(capacity: number, booked: number): Level {
   return booked === capacity ? "full" : "part";
 }
 
-/** Each day of `[from, to)` for one person with these bookings. */
-export function dayLoads(p: Availability, bookings: readonly Booking[], from: Day, to: Day): DayLoad[] {
-  const days: DayLoad[] = [];
+/**
+ * One person's loads over the days `[from, from + n)`: four whole minutes a day in one array —
+ * capacity, confirmed, tentative and off (`CAPACITY` … `OFF` from `LOAD_STRIDE * (day − from)`).
+ * What the rows keep per chunk of days: an object a day was 64 objects a row and chunk, tens of
+ * thousands made in a scrolled frame of compact rows and kept after it (BENCHMARKS.md).
+ */
+export interface Loads {
+  from: Day;
+  v: Int32Array;
+}
+export const LOAD_STRIDE = 4;
+export const CAPACITY = 0;
+export const CONFIRMED = 1;
+export const TENTATIVE = 2;
+export const OFF = 3;
+
+/** The days `Loads` holds. */
+export const loadsTo = (l: Loads): Day => l.from + l.v.length / LOAD_STRIDE;
+
+/** Each day of `[from, to)` for one person with these bookings, as `Loads`. */
+export function loadsOver(p: Availability, bookings: readonly Booking[], from: Day, to: Day): Loads {
+  const v = new Int32Array(Math.max(0, to - from) * LOAD_STRIDE);
   for (let d = from; d < to; d++) {
     const c = capacity(p, d);
-    days.push({ day: d, capacity: c, confirmed: 0, tentative: 0, off: minutesOn(p.schedule, d) - c });
+    const i = (d - from) * LOAD_STRIDE;
+    v[i + CAPACITY] = c;
+    v[i + OFF] = minutesOn(p.schedule, d) - c;
   }
-  const cap = (d: Day) => days[d - from]?.capacity ?? capacity(p, d);
-  for (const b of bookings)
-    for (const [d, m] of bookedDays(b, p, from, to, cap)) {
-      const slot = days[d - from];
-      if (!slot) continue;
-      if (b.status === "tentative") slot.tentative += m;
-      else slot.confirmed += m;
-    }
+  const cap = (d: Day) =>
+    d >= from && d < to ? (v[(d - from) * LOAD_STRIDE + CAPACITY] as number) : capacity(p, d);
+  for (const b of bookings) {
+    const field = b.status === "tentative" ? TENTATIVE : CONFIRMED;
+    eachBookedDay(b, from, to, cap, (d, m) => {
+      const k = (d - from) * LOAD_STRIDE + field;
+      v[k] = (v[k] as number) + m;
+    });
+  }
+  return { from, v };
+}
+
+/** The days `[from, to)` of `l` (all of them by default) as objects, one a day. */
+export function dayLoadsOf(l: Loads, from: Day = l.from, to: Day = loadsTo(l)): DayLoad[] {
+  const days: DayLoad[] = [];
+  const { v } = l;
+  for (let d = Math.max(from, l.from); d < Math.min(to, loadsTo(l)); d++) {
+    const i = (d - l.from) * LOAD_STRIDE;
+    days.push({
+      day: d,
+      capacity: v[i + CAPACITY] as number,
+      confirmed: v[i + CONFIRMED] as number,
+      tentative: v[i + TENTATIVE] as number,
+      off: v[i + OFF] as number,
+    });
+  }
   return days;
+}
+
+/** Each day of `[from, to)` for one person with these bookings. */
+export function dayLoads(p: Availability, bookings: readonly Booking[], from: Day, to: Day): DayLoad[] {
+  return dayLoadsOf(loadsOver(p, bookings, from, to));
+}
+
+/** `l`'s person's load level on `d` (a day it holds), counting tentative work when `tentative`. */
+export function levelOn(l: Loads, d: Day, tentative: boolean): Level {
+  const i = (d - l.from) * LOAD_STRIDE;
+  const held = (l.v[i + CONFIRMED] as number) + (tentative ? (l.v[i + TENTATIVE] as number) : 0);
+  return dayLevel(l.v[i + CAPACITY] as number, held);
 }
 
 export const booked = (d: Pick<DayLoad, "confirmed" | "tentative">, tentative: boolean): number =>
@@ -176,14 +238,32 @@ export interface PeriodLoad {
 
 export function periodLoad(days: readonly DayLoad[], tentative: boolean): PeriodLoad {
   const p: PeriodLoad = { capacity: 0, confirmed: 0, tentative: 0, off: 0, overDays: 0 };
-  for (const d of days) {
-    p.capacity += d.capacity;
-    p.confirmed += d.confirmed;
-    p.tentative += d.tentative;
-    p.off += d.off;
-    if (dayLevel(d.capacity, booked(d, tentative)) === "over") p.overDays++;
-  }
+  for (const d of days) addDay(p, d.capacity, d.confirmed, d.tentative, d.off, tentative);
   return p;
+}
+
+/** [`periodLoad`] of every day `l` holds. */
+export function periodLoadOf(l: Loads, tentative: boolean): PeriodLoad {
+  const p: PeriodLoad = { capacity: 0, confirmed: 0, tentative: 0, off: 0, overDays: 0 };
+  const { v } = l;
+  for (let i = 0; i < v.length; i += LOAD_STRIDE)
+    addDay(
+      p,
+      v[i + CAPACITY] as number,
+      v[i + CONFIRMED] as number,
+      v[i + TENTATIVE] as number,
+      v[i + OFF] as number,
+      tentative,
+    );
+  return p;
+}
+
+function addDay(p: PeriodLoad, c: number, confirmed: number, held: number, off: number, tentative: boolean) {
+  p.capacity += c;
+  p.confirmed += confirmed;
+  p.tentative += held;
+  p.off += off;
+  if (dayLevel(c, confirmed + (tentative ? held : 0)) === "over") p.overDays++;
 }
 
 /** Booked as a whole percent of capacity, rounded half up; null without capacity. */
@@ -222,9 +302,10 @@ export function overDays(
     .filter((h) => h.end > from && h.start < to)
     .map((h) => ({ from: h.start, to: h.end, allocation: h.a.allocation, status: h.a.status }));
   if (bookings.length === 0) return [];
-  return dayLoads(p, bookings, from, to)
-    .filter((d) => dayLevel(d.capacity, booked(d, tentative)) === "over")
-    .map((d) => d.day);
+  const l = loadsOver(p, bookings, from, to);
+  const out: Day[] = [];
+  for (let d = from; d < to; d++) if (levelOn(l, d, tentative) === "over") out.push(d);
+  return out;
 }
 
 /** A person of the team's default week with no time off and no holidays (until those are read). */

@@ -2,7 +2,7 @@
 // over days the user picks and the name column's corner names — not the days that happen to be in
 // view (their % changed with zoom and window width). Pure, tested in period.test.ts.
 import { type Day, monthOf, weekday } from "./dates";
-import { type Availability, type DayLoad, dayLoads, type Held, percentOf, periodLoad } from "./load";
+import { type Availability, type DayLoad, type Held, loadsOver, percentOf, periodLoadOf } from "./load";
 
 /** What the figures need of a row (rows.svelte.ts's `Row`). */
 export interface PeriodRow {
@@ -114,7 +114,7 @@ export function figures(row: PeriodRow, from: Day, to: Day, tentative: boolean):
     const bookings = row.bars
       .filter((b) => b.end > from && b.start < to)
       .map((b) => ({ from: b.start, to: b.end, allocation: b.a.allocation, status: b.a.status }));
-    const p = periodLoad(dayLoads(row.availability, bookings, from, to), tentative);
+    const p = periodLoadOf(loadsOver(row.availability, bookings, from, to), tentative);
     const booked = p.confirmed + (tentative ? p.tentative : 0);
     f = {
       booked,
@@ -174,7 +174,7 @@ export function freeMinutes(
   const bookings = row.bars
     .filter((b) => b.id !== without && b.end > from && b.start < to)
     .map((b) => ({ from: b.start, to: b.end, allocation: b.a.allocation, status: b.a.status }));
-  const p = periodLoad(dayLoads(row.availability, bookings, from, to), tentative);
+  const p = periodLoadOf(loadsOver(row.availability, bookings, from, to), tentative);
   return Math.max(0, p.capacity - p.confirmed - (tentative ? p.tentative : 0));
 }
 

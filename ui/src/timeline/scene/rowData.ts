@@ -8,9 +8,12 @@ import {
   type Availability,
   type DayLoad,
   DEFAULT_AVAILABILITY,
-  dayLevel,
-  dayLoads,
+  dayLoadsOf,
   type Level,
+  type Loads,
+  levelOn,
+  loadsOver,
+  loadsTo,
   minutesOn,
 } from "../model/load";
 import { assignLanes, type Span } from "./layout";
@@ -133,9 +136,10 @@ export function laneRows(
 
 /** Days are worked out in chunks of this many, each once per row (a row is a new object whenever
  * what it holds changes): a scroll lays the rows in view out on most frames, and working out
- * every row's loads each time showed in the frame times. */
+ * every row's loads each time showed in the frame times. A chunk's loads are kept as `Loads`
+ * (load.ts: four numbers a day in one array), not an object a day. */
 const CHUNK = 64;
-const loadCache = new WeakMap<Row, Map<number, DayLoad[]>>();
+const loadCache = new WeakMap<Row, Map<number, Loads>>();
 const closedCache = new WeakMap<Row, Map<number, Day[]>>();
 
 /** What `work` finds for each chunk of `[from, to)`, once per row and chunk, kept to what
@@ -165,21 +169,36 @@ function perChunk<T>(
   return out;
 }
 
+/** The row's person's loads over the chunk `c` (its days `[c · CHUNK, (c + 1) · CHUNK)`). */
+function chunkLoads(row: Row, c: number): Loads {
+  let held = loadCache.get(row);
+  if (!held) {
+    held = new Map();
+    loadCache.set(row, held);
+  }
+  let found = held.get(c);
+  if (!found) {
+    const [first, last] = [c * CHUNK, (c + 1) * CHUNK];
+    const bookings = row.bars
+      .filter((b) => b.end > first && b.start < last)
+      .map((b) => ({ from: b.start, to: b.end, allocation: b.a.allocation, status: b.a.status }));
+    found = loadsOver(row.availability, bookings, first, last);
+    held.set(c, found);
+  }
+  return found;
+}
+
+/** The chunks of the row's loads over `[from, to)`, each with the part of it in `[from, to)`. */
+function* chunksIn(row: Row, from: Day, to: Day): Generator<{ loads: Loads; from: Day; to: Day }> {
+  for (let c = Math.floor(from / CHUNK); c * CHUNK < to; c++)
+    yield { loads: chunkLoads(row, c), from: Math.max(from, c * CHUNK), to: Math.min(to, (c + 1) * CHUNK) };
+}
+
 /** The row's person's day loads over `[from, to)` (capacity, confirmed and tentative minutes). */
 export function loadsIn(row: Row, from: Day, to: Day): DayLoad[] {
-  return perChunk(
-    loadCache,
-    row,
-    from,
-    to,
-    (d) => d.day >= from && d.day < to,
-    (first, last) => {
-      const bookings = row.bars
-        .filter((b) => b.end > first && b.start < last)
-        .map((b) => ({ from: b.start, to: b.end, allocation: b.a.allocation, status: b.a.status }));
-      return dayLoads(row.availability, bookings, first, last);
-    },
-  );
+  const out: DayLoad[] = [];
+  for (const part of chunksIn(row, from, to)) out.push(...dayLoadsOf(part.loads, part.from, part.to));
+  return out;
 }
 
 /** A stretch of days of one load level (compact rows' load strip). */
@@ -203,13 +222,14 @@ export function stripIn(row: Row, from: Day, to: Day, tentative: boolean): Level
     from,
     to,
     (r) => r.to > from && r.from < to,
-    (first, last) => {
+    (first) => {
       const runs: LevelRun[] = [];
-      for (const d of loadsIn(row, first, last)) {
-        const level = dayLevel(d.capacity, d.confirmed + (tentative ? d.tentative : 0));
-        const held = runs[runs.length - 1];
-        if (held && held.level === level && held.to === d.day) held.to = d.day + 1;
-        else runs.push({ from: d.day, to: d.day + 1, level });
+      const loads = chunkLoads(row, first / CHUNK);
+      for (let day = first; day < loadsTo(loads); day++) {
+        const level = levelOn(loads, day, tentative);
+        const last = runs[runs.length - 1];
+        if (last && last.level === level && last.to === day) last.to = day + 1;
+        else runs.push({ from: day, to: day + 1, level });
       }
       return runs;
     },
@@ -219,9 +239,10 @@ export function stripIn(row: Row, from: Day, to: Day, tentative: boolean): Level
 /** The days of `[from, to)` on which the row's person is booked beyond capacity. */
 export function overIn(row: Row, from: Day, to: Day, tentative: boolean): Day[] {
   if (row.bars.length === 0) return [];
-  return loadsIn(row, from, to)
-    .filter((d) => dayLevel(d.capacity, d.confirmed + (tentative ? d.tentative : 0)) === "over")
-    .map((d) => d.day);
+  const out: Day[] = [];
+  for (const part of chunksIn(row, from, to))
+    for (let d = part.from; d < part.to; d++) if (levelOn(part.loads, d, tentative) === "over") out.push(d);
+  return out;
 }
 
 /** The days of `[from, to)` the row's person does not work on, weekends with no hours left out
