@@ -194,10 +194,22 @@ function* chunksIn(row: Row, from: Day, to: Day): Generator<{ loads: Loads; from
     yield { loads: chunkLoads(row, c), from: Math.max(from, c * CHUNK), to: Math.min(to, (c + 1) * CHUNK) };
 }
 
+/** A chunk's loads as objects, a day each: made for what asks for them (the heatmap's cells, who
+ * is free) and kept as long as the chunk is, so the heatmap's rows laid out again as the pane
+ * scrolls across make none anew. */
+const dayCache = new WeakMap<Loads, DayLoad[]>();
+
 /** The row's person's day loads over `[from, to)` (capacity, confirmed and tentative minutes). */
 export function loadsIn(row: Row, from: Day, to: Day): DayLoad[] {
   const out: DayLoad[] = [];
-  for (const part of chunksIn(row, from, to)) out.push(...dayLoadsOf(part.loads, part.from, part.to));
+  for (const part of chunksIn(row, from, to)) {
+    let days = dayCache.get(part.loads);
+    if (!days) {
+      days = dayLoadsOf(part.loads);
+      dayCache.set(part.loads, days);
+    }
+    for (const d of days) if (d.day >= part.from && d.day < part.to) out.push(d);
+  }
   return out;
 }
 

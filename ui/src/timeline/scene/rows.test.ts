@@ -19,12 +19,12 @@ import type { HolidayDto, LabelDto, TimeOffDto } from "../../ipc";
 import { dateFormat } from "../../lib/dateFormat";
 import { availabilities } from "../model/capacity.svelte";
 import { dayOf } from "../model/dates";
-import { dayLevel } from "../model/load";
+import { dayLevel, dayLoads, overDays } from "../model/load";
 import { NO_FILTER } from "../model/peopleFilter";
 import { figures } from "../model/period";
 import type { Plan } from "../model/plan.svelte";
 import { BAR_H, barAt, LANE_H, type PlacedRow, placedBar, placeRows } from "./placement";
-import { barLanes, indexRows, laneRows, loadsIn } from "./rowData";
+import { barLanes, indexRows, laneRows, loadsIn, overIn } from "./rowData";
 import { fades, Rows } from "./rows.svelte";
 
 const rows = ROWS;
@@ -316,6 +316,31 @@ describe("the people filter on the rows", () => {
     t.rows.peopleFilter = { ...NO_FILTER, freeHours: 40 };
     t.rows.sort = "free";
     expect(t.rows.all.map((r) => r.person.id)).toEqual(["bob", "cy"]);
+  });
+});
+
+describe("a row's loads, kept by chunk of days", () => {
+  it("are the load maths' own over any days, across chunks, as objects and as overbooked days", () => {
+    // Ada's overlapping bars, her days from well before to well after them (several 64-day chunks).
+    const row = at(ROWS, 0);
+    const bookings = row.bars.map((b) => ({
+      from: b.start,
+      to: b.end,
+      allocation: b.a.allocation,
+      status: b.a.status,
+    }));
+    for (const [from, to] of [
+      [TODAY - 70, TODAY + 70],
+      [TODAY - 3, TODAY + 5],
+      [TODAY + 1, TODAY + 1],
+    ] as const) {
+      expect(loadsIn(row, from, to)).toEqual(dayLoads(row.availability, bookings, from, to));
+      for (const tentative of [true, false])
+        expect(overIn(row, from, to, tentative)).toEqual(
+          overDays(row.availability, row.bars, from, to, tentative),
+        );
+    }
+    expect(overIn(row, TODAY - 70, TODAY + 70, true).length).toBeGreaterThan(0); // her overlap
   });
 });
 
