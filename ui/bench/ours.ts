@@ -51,6 +51,15 @@ async function build(): Promise<FieldPage> {
     style.textContent = ".hits { display: none; }";
     document.head.append(style);
   }
+  // `?nostrip`, `?notext` (diagnostics, not pages to compare): compact rows' load strips (the
+  // pane's 2 px high rectangles) or all text left unpainted, so that a run tells what they cost.
+  if (q.has("nostrip")) {
+    const fillRect = CanvasRenderingContext2D.prototype.fillRect;
+    CanvasRenderingContext2D.prototype.fillRect = function (x, y, w, h) {
+      if (h !== 2) fillRect.call(this, x, y, w, h);
+    };
+  }
+  if (q.has("notext")) CanvasRenderingContext2D.prototype.fillText = () => {};
   if (q.has("timing")) timeScrolls(target.querySelector(".viewport") as HTMLElement);
   const viewport = () => target.querySelector(".viewport") as HTMLElement;
   const bars = () => target.querySelectorAll(".viewport .bar").length;
