@@ -156,10 +156,10 @@ export function dayLevel(capacity: number, booked: number): Level {
 }
 
 /**
- * One person's loads over the days `[from, from + n)`: four whole minutes a day in one array —
+ * One person's loads over the days `[from, loadsTo(l))`: four whole minutes a day in one array —
  * capacity, confirmed, tentative and off (`CAPACITY` … `OFF` from `LOAD_STRIDE * (day − from)`).
- * What the rows keep per chunk of days: an object a day was 64 objects a row and chunk, tens of
- * thousands made in a scrolled frame of compact rows and kept after it (BENCHMARKS.md).
+ * What the rows keep per chunk of days: an object a day was 64 objects a row and chunk, thousands
+ * made in a fast-scrolled frame of compact rows and kept as long as the row (BENCHMARKS.md).
  */
 export interface Loads {
   from: Day;
