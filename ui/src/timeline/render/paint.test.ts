@@ -29,6 +29,9 @@ function scene(over: Partial<Scene> = {}): Scene {
     closed: [],
     away: [],
     heat: [],
+    strips: [],
+    origin: 0,
+    px: 20,
     over: [],
     today: null,
     bars: [],
@@ -83,6 +86,35 @@ describe("paint", () => {
     const thin = { x: 1021, y: 65, w: 78, h: 5, color: "#123456", text: "", textColor: "#fff", alpha: 1 };
     paint(ctx, scene({ bars: [thin] }), view, 1, new TextCache());
     expect(ops.slice(2)).toEqual(["rect #123456 21,15 78x5"]);
+  });
+
+  it("draws compact rows' load strips from their runs of days, inset a pixel, each level in its colour, nothing where no capacity", () => {
+    const { ctx, ops } = recorder();
+    const runs = [
+      { from: 50, to: 52, level: "free" as const },
+      { from: 52, to: 53, level: "noCapacity" as const },
+      { from: 53, to: 55, level: "over" as const },
+      { from: 55, to: 57, level: "over" as const }, // a chunk's end between two runs of a level
+    ];
+    // Day 50 at content x 1000 (origin 0, 20 px a day): the view's left edge.
+    paint(ctx, scene({ strips: [{ y: 96, h: 4, runs }] }), view, 1, new TextCache());
+    expect(ops.slice(2)).toEqual([
+      `rect ${palette.heat.free} 1,47 38x2`,
+      `rect ${palette.heat.over} 61,47 38x2`,
+      `rect ${palette.heat.over} 101,47 38x2`,
+    ]);
+  });
+
+  it("tells a strip's run of another level apart, as a band over its row and as pixels that cannot move", () => {
+    const runs = [{ from: 50, to: 55, level: "part" as const }];
+    const p = scene({ strips: [{ y: 96, h: 4, runs }] });
+    const q = scene({ strips: [{ y: 96, h: 4, runs: [{ from: 50, to: 55, level: "over" as const }] }] });
+    expect(changedBands(p, q, view)).toEqual([{ x: 0, y: 45, w: 400, h: 6 }]);
+    expect(changedBands(p, scene({ strips: [{ y: 96, h: 4, runs: [...runs] }] }), view)).toEqual([]);
+    expect(sameWithin(p, q, { x: 1000, y: 50, w: 400, h: 200 })).toBe(false);
+    // Where neither has a run (left of day 50), or away from the row, the two paint the same.
+    expect(sameWithin(p, q, { x: 0, y: 50, w: 900, h: 200 })).toBe(true);
+    expect(sameWithin(p, q, { x: 1000, y: 200, w: 400, h: 100 })).toBe(true);
   });
 
   it("draws a section's header as a band over the weekends, in the header's colour with a line under it", () => {

@@ -9,7 +9,8 @@
 // step's share). The bars stay in the DOM too, as empty boxes (HitLayer.svelte's `.hits` layer):
 // they take the pointer, the focus and the keyboard, and carry the accessible names. What is
 // drawn here is computed from the same rows, lanes and days as that layer, so the two agree.
-import type { PaintBar, Scene } from "../scene/sceneTypes";
+import type { LevelRun } from "../scene/rowData";
+import type { PaintBar, Scene, Strip } from "../scene/sceneTypes";
 import { begin, type Ctx, LABEL_PAD, type LabelCache, put, type TextCache } from "./labels";
 
 /** The viewport's size and scroll position, in CSS pixels: what changes every scrolled frame. */
@@ -103,6 +104,18 @@ function paintIn(
       if (c.color !== fill) ctx.fillStyle = fill = c.color;
       ctx.fillRect(c.x - sx + 1, c.y - sy + 1, c.w - 2, c.h - 2);
     }
+  for (const s of scene.strips) {
+    if (!meets(within, 0, s.y - sy, width, s.h)) continue;
+    for (const r of s.runs) {
+      if (r.level === "noCapacity") continue;
+      const x = (r.from - scene.origin) * scene.px;
+      const w = (r.to - r.from) * scene.px;
+      if (!meets(within, x - sx, s.y - sy, w, s.h)) continue;
+      const color = palette.heat[r.level];
+      if (color !== fill) ctx.fillStyle = fill = color;
+      ctx.fillRect(x - sx + 1, s.y - sy + 1, w - 2, s.h - 2);
+    }
+  }
   ctx.fillStyle = palette.line;
   if (bottom > 0)
     for (const x of scene.weeks) if (meets(within, x - sx, 0, 1, bottom)) ctx.fillRect(x - sx, 0, 1, bottom);
@@ -279,6 +292,7 @@ const MOST_OF_THE_VIEW = 0.5;
 export function changedBands(p: Scene, q: Scene, view: View): Rect[] | null {
   if (p.palette !== q.palette || p.font !== q.font || p.contentHeight !== q.contentHeight) return null;
   if (p.today?.x !== q.today?.x || p.today?.w !== q.today?.w) return null;
+  if (p.origin !== q.origin || p.px !== q.px) return null;
   const sameList = <T>(xs: T[], ys: T[], key: (t: T) => string) =>
     xs.length === ys.length && xs.every((x, i) => key(x) === key(ys[i] as T));
   const column = (s: { x: number; w: number }) => `${s.x},${s.w}`;
@@ -306,6 +320,7 @@ export function changedBands(p: Scene, q: Scene, view: View): Rect[] | null {
   differ(p.away, q.away, box);
   differ(p.over, q.over, box);
   differ(p.heat, q.heat, heatKey);
+  differ(p.strips, q.strips, stripKey);
   differ(p.bars, q.bars, barKey);
   // In view coordinates, within the view, merged where they touch.
   const inView = spans
@@ -357,11 +372,29 @@ const barKey = (b: PaintBar) =>
 const heatKey = (c: Scene["heat"][number]) =>
   `${c.x},${c.y},${c.w},${c.h},${c.color},${c.text},${c.textColor}`;
 
+/** What a load strip paints, as one string (as `barKey`). */
+const stripKey = (s: Strip) => `${s.y},${s.h},${s.runs.map((r) => `${r.from}-${r.to}-${r.level}`).join(";")}`;
+
+/** Whether two strips at the same place paint the same runs into the content columns
+ * `[x0, x1)`: the same runs (days and level) reach into them. */
+function sameRuns(s: Strip, t: Strip, origin: number, px: number, x0: number, x1: number): boolean {
+  if (s.y !== t.y || s.h !== t.h) return false;
+  if (s.runs === t.runs) return true;
+  const into = (runs: readonly LevelRun[]) =>
+    runs.filter((r) => r.level !== "noCapacity" && (r.to - origin) * px > x0 && (r.from - origin) * px < x1);
+  const [a, b] = [into(s.runs), into(t.runs)];
+  return (
+    a.length === b.length &&
+    a.every((r, i) => r.from === b[i]?.from && r.to === b[i]?.to && r.level === b[i]?.level)
+  );
+}
+
 /** Whether two scenes paint the same things into `r` (content coordinates). */
 export function sameWithin(p: Scene, q: Scene, r: Rect): boolean {
   if (p === q) return true;
   if (p.palette !== q.palette || p.font !== q.font || p.contentHeight !== q.contentHeight) return false;
   if (p.today?.x !== q.today?.x || p.today?.w !== q.today?.w) return false;
+  if (p.origin !== q.origin || p.px !== q.px) return false;
   const same = <T>(xs: T[], ys: T[], into: (t: T) => boolean, eq: (s: T, t: T) => boolean) => {
     const a = xs.filter(into);
     const b = ys.filter(into);
@@ -389,6 +422,12 @@ export function sameWithin(p: Scene, q: Scene, r: Rect): boolean {
     same(p.closed, q.closed, box, sameFill) &&
     same(p.away, q.away, box, sameFill) &&
     same(p.heat, q.heat, box, (s, t) => heatKey(s) === heatKey(t)) &&
+    same(
+      p.strips,
+      q.strips,
+      (s) => s.y < r.y + r.h && s.y + s.h > r.y,
+      (s, t) => sameRuns(s, t, p.origin, p.px, r.x, r.x + r.w),
+    ) &&
     same(p.bars, q.bars, box, (s, t) => barKey(s) === barKey(t))
   );
 }

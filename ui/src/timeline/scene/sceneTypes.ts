@@ -1,6 +1,7 @@
 // What the canvases paint, as scenes.ts builds it and the painters (render/) draw it: the pane's
 // scene with its bars, the date header's, the name column's, and the palette they are drawn in.
 // Content coordinates are CSS pixels from the pane's top-left corner.
+import type { LevelRun } from "./rowData";
 
 /** A bar as drawn, in content coordinates (CSS pixels from the pane's top-left corner). */
 export interface PaintBar {
@@ -16,6 +17,13 @@ export interface PaintBar {
   /** Tentative work: drawn light, hatched and outlined in the project's colour, so that it reads
    * apart without telling colours apart. */
   tentative?: boolean;
+}
+
+/** A compact row's load strip (`Scene.strips`). */
+export interface Strip {
+  y: number;
+  h: number;
+  runs: readonly LevelRun[];
 }
 
 /** The pane's colours, read from the app's CSS variables (light or dark). */
@@ -57,6 +65,13 @@ export interface Scene {
   away: { x: number; y: number; w: number; h: number }[];
   /** The heatmap's cells (when it is on, instead of the bars). */
   heat: { x: number; y: number; w: number; h: number; color: string; text: string; textColor: string }[];
+  /** Compact rows' load strips: each row's runs of days of one level (rowData.ts, `stripIn`: kept
+   * per row and chunk of days, so a frame makes no object a run), `h` high at content y; a run's
+   * days `[from, to)` span content x `(from − origin) · px` to `(to − origin) · px`. */
+  strips: Strip[];
+  /** The day at content x 0 and a day's width: where the strips' runs are. */
+  origin: number;
+  px: number;
   over: { x: number; y: number; w: number; h: number }[];
   today: { x: number; w: number } | null;
   bars: PaintBar[];

@@ -50,6 +50,20 @@ const pane = (over: Partial<Parameters<typeof paneScene>[0]> = {}) =>
   });
 
 describe("the pane's scene", () => {
+  it("gives compact rows' load strips as their runs themselves, under the row, and none on the heatmap", () => {
+    const runs = [{ from: TODAY, to: TODAY + 2, level: "over" as const }];
+    const [first, ...rest] = shown;
+    if (!first) throw new Error("the fixture has a row in view");
+    const compact = [{ ...first, strip: runs }, ...rest];
+    const scene = pane({ shown: compact });
+    expect(scene.strips).toEqual([{ y: first.top + first.height - 4, h: 4, runs }]);
+    expect(scene.strips[0]?.runs).toBe(runs); // not copied a frame
+    expect([scene.origin, scene.px]).toEqual([origin, 20]);
+    expect(scene.heat).toEqual([]); // the strip is no heatmap cell
+    expect(pane({ shown: compact, heatmap: true }).strips).toEqual([]);
+    expect(pane().strips).toEqual([]); // comfortable rows have none
+  });
+
   it("writes a bar's allocation after its project, and draws tentative work in the pane's text colour", () => {
     const [first, ...rest] = shown;
     if (!first?.bars[0]) throw new Error("the fixture has a bar in view");

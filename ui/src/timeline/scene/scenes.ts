@@ -115,8 +115,8 @@ export function paneScene(p: PaneInput): Scene {
       r.over.map((o) => ({ x: (o.from - origin) * px, y: r.top, w: (o.to - o.from) * px, h: r.height })),
     ),
     today: { x: (p.today - origin) * px, w: 2 },
-    heat: p.shown.flatMap((r) => [
-      ...r.heat
+    heat: p.shown.flatMap((r) =>
+      r.heat
         .filter((c) => c.level !== "noCapacity")
         .map((c) => {
           const level = c.level as Exclude<Level, "noCapacity">;
@@ -131,19 +131,16 @@ export function paneScene(p: PaneInput): Scene {
             textColor: level === "free" || level === "part" ? p.palette.fg : p.palette.bg,
           };
         }),
-      // Compact rows' load strip: each run of days of one level, a thin line under the bars, no text.
-      ...(p.heatmap ? [] : r.strip)
-        .filter((c) => c.level !== "noCapacity")
-        .map((c) => ({
-          x: (c.from - origin) * px,
-          y: r.top + r.height - STRIP_H,
-          w: (c.to - c.from) * px,
-          h: STRIP_H,
-          color: p.palette.heat[c.level as Exclude<Level, "noCapacity">],
-          text: "",
-          textColor: p.palette.fg,
-        })),
-    ]),
+    ),
+    // Compact rows' load strip: the row's runs of days of one level, a thin line under the bars,
+    // no text; the runs themselves (kept per row and chunk), not an object a run each frame.
+    strips: p.heatmap
+      ? []
+      : p.shown
+          .filter((r) => r.strip.length > 0)
+          .map((r) => ({ y: r.top + r.height - STRIP_H, h: STRIP_H, runs: r.strip })),
+    origin,
+    px,
     bars: p.heatmap
       ? []
       : p.shown.flatMap((r) =>
