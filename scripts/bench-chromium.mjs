@@ -11,10 +11,8 @@
 // "field&people=2500&labels&compact" (the field's scenario: its fling, then it waits for a drag
 // that is not made here).
 import { writeFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { createServer } from "node:http";
 import { createRequire } from "node:module";
-import { extname, join, normalize } from "node:path";
+import { serve } from "./serve-pages.mjs";
 
 const require = createRequire(new URL("../ui/package.json", import.meta.url));
 const { chromium } = require("playwright-core");
@@ -24,19 +22,7 @@ if (!["profile", "heap", "snapshot"].includes(mode) || !pages) {
   process.exit(2);
 }
 
-const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
-const server = createServer(async (req, res) => {
-  const path = normalize(new URL(req.url, "http://x").pathname).replace(/^(\.\.[/\\])+/, "");
-  try {
-    const body = await readFile(join(pages, path));
-    res.writeHead(200, { "content-type": types[extname(path)] ?? "application/octet-stream" });
-    res.end(body);
-  } catch {
-    res.writeHead(404);
-    res.end();
-  }
-}).listen(0, "127.0.0.1");
-await new Promise((ok) => server.once("listening", ok));
+const server = await serve(pages);
 const url = `http://127.0.0.1:${server.address().port}/ours.html?${query}`;
 
 // The flags this machine's closed network needs (no background connections).

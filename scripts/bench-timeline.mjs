@@ -4,11 +4,9 @@
 // prints the figures; then it measures the whole app's memory on the seeded workspace.
 // A benchmark, not a test: it prints what it measured and asserts nothing.
 import { readdirSync, readFileSync, readlinkSync, realpathSync } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { createServer } from "node:http";
 import { cpus } from "node:os";
-import { extname, join, normalize } from "node:path";
 import { sleep, startApp, until } from "../tests/e2e/webdriver.mjs";
+import { serve } from "./serve-pages.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 const DRIVER = process.env.RP_WEBDRIVER_URL;
@@ -19,22 +17,6 @@ const RUNS = Number(process.env.RP_BENCH_RUNS ?? 3);
 // RP_BENCH_ONLY=ours,static measures only those pages (while working on one; the figures in
 // BENCHMARKS.md are from all four). A page may carry a query: "ours?v=x" opens ours.html?v=x.
 const ONLY = process.env.RP_BENCH_ONLY?.split(",").map((p) => p.trim());
-
-/** The built bench pages on 127.0.0.1 (an ephemeral port), a few lines of static file server. */
-function serve(root) {
-  const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
-  const server = createServer(async (req, res) => {
-    const path = normalize(new URL(req.url, "http://x").pathname).replace(/^(\.\.[/\\])+/, "");
-    try {
-      const body = await readFile(join(root, path));
-      res.writeHead(200, { "content-type": types[extname(path)] ?? "application/octet-stream" });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
-}
 
 /** WebDriver "Navigate To" (tests/e2e/webdriver.mjs has no navigation; the tests need none). */
 async function navigate(session, url) {
