@@ -321,7 +321,7 @@ impl TeamCopy {
     /// A change in memory and in the file (an edit's answer waits for both).
     async fn change(&self, f: impl FnOnce(&mut Snapshot)) {
         self.change_now(f);
-        self.persist().await;
+        self.written().await;
     }
 
     /// A change in memory; the file is told by [`TeamCopy::write_behind`] or the next write.
@@ -382,11 +382,6 @@ impl TeamCopy {
             labels: s.labels.clone(),
             ..Default::default()
         })
-    }
-
-    async fn persist(&self) {
-        let _turn = self.writing.lock().await;
-        self.write_newest().await;
     }
 
     /// Writes the newest snapshot; the caller holds `writing`.

@@ -142,6 +142,27 @@ const CHUNK = 64;
 const loadCache = new WeakMap<Row, Map<number, Loads>>();
 const closedCache = new WeakMap<Row, Map<number, Day[]>>();
 
+/** What `work` finds for the row's chunk `c` (its days `[c · CHUNK, (c + 1) · CHUNK)`), once
+ * per row and chunk. */
+function inChunk<T>(
+  cache: WeakMap<Row, Map<number, T>>,
+  row: Row,
+  c: number,
+  work: (first: Day, last: Day) => T,
+): T {
+  let held = cache.get(row);
+  if (!held) {
+    held = new Map();
+    cache.set(row, held);
+  }
+  let found = held.get(c);
+  if (found === undefined) {
+    found = work(c * CHUNK, (c + 1) * CHUNK);
+    held.set(c, found);
+  }
+  return found;
+}
+
 /** What `work` finds for each chunk of `[from, to)`, once per row and chunk, kept to what
  * `keep` lets through. */
 function perChunk<T>(
@@ -152,41 +173,20 @@ function perChunk<T>(
   keep: (t: T) => boolean,
   work: (first: Day, last: Day) => T[],
 ): T[] {
-  let held = cache.get(row);
-  if (!held) {
-    held = new Map();
-    cache.set(row, held);
-  }
   const out: T[] = [];
-  for (let c = Math.floor(from / CHUNK); c * CHUNK < to; c++) {
-    let found = held.get(c);
-    if (!found) {
-      found = work(c * CHUNK, (c + 1) * CHUNK);
-      held.set(c, found);
-    }
-    for (const t of found) if (keep(t)) out.push(t);
-  }
+  for (let c = Math.floor(from / CHUNK); c * CHUNK < to; c++)
+    for (const t of inChunk(cache, row, c, work)) if (keep(t)) out.push(t);
   return out;
 }
 
-/** The row's person's loads over the chunk `c` (its days `[c · CHUNK, (c + 1) · CHUNK)`). */
-function chunkLoads(row: Row, c: number): Loads {
-  let held = loadCache.get(row);
-  if (!held) {
-    held = new Map();
-    loadCache.set(row, held);
-  }
-  let found = held.get(c);
-  if (!found) {
-    const [first, last] = [c * CHUNK, (c + 1) * CHUNK];
+/** The row's person's loads over the chunk `c`. */
+const chunkLoads = (row: Row, c: number): Loads =>
+  inChunk(loadCache, row, c, (first, last) => {
     const bookings = row.bars
       .filter((b) => b.end > first && b.start < last)
       .map((b) => ({ from: b.start, to: b.end, allocation: b.a.allocation, status: b.a.status }));
-    found = loadsOver(row.availability, bookings, first, last);
-    held.set(c, found);
-  }
-  return found;
-}
+    return loadsOver(row.availability, bookings, first, last);
+  });
 
 /** The chunks of the row's loads over `[from, to)`, each with the part of it in `[from, to)`. */
 function* chunksIn(row: Row, from: Day, to: Day): Generator<{ loads: Loads; from: Day; to: Day }> {
