@@ -4,6 +4,7 @@
 // the figures to compare are the WebKit runs of scripts/bench-timeline.sh. Prints what it saw,
 // asserts nothing. Needs Debian's chromium (apt-get install chromium) and ui's npm packages.
 //   node scripts/bench-chromium.mjs profile  PAGES "QUERY" [OUT.cpuprofile]   the fling's CPU profile: self and inclusive time by function
+//   node scripts/bench-chromium.mjs start    PAGES "QUERY" [OUT.cpuprofile]   the same from navigation to the first bars on screen
 //   node scripts/bench-chromium.mjs heap     PAGES "QUERY"                    the heap used once loaded and after the fling (collected first)
 //   node scripts/bench-chromium.mjs snapshot PAGES "QUERY"                    a heap snapshot after the fling, summed by kind and by plain objects' shape
 // PAGES: built bench pages (cd ui && npx vite build -c vite.bench.config.ts --outDir DIR; add
@@ -17,8 +18,8 @@ import { serve } from "./serve-pages.mjs";
 const require = createRequire(new URL("../ui/package.json", import.meta.url));
 const { chromium } = require("playwright-core");
 const [mode, pages, query = "field&people=2500&labels", out] = process.argv.slice(2);
-if (!["profile", "heap", "snapshot"].includes(mode) || !pages) {
-  console.error("usage: node scripts/bench-chromium.mjs profile|heap|snapshot PAGES [QUERY] [OUT]");
+if (!["profile", "start", "heap", "snapshot"].includes(mode) || !pages) {
+  console.error("usage: node scripts/bench-chromium.mjs profile|start|heap|snapshot PAGES [QUERY] [OUT]");
   process.exit(2);
 }
 
@@ -40,8 +41,23 @@ const used = async () => {
   return (await cdp.send("Runtime.getHeapUsage")).usedSize;
 };
 
+const shown = () => page.waitForFunction(() => document.querySelectorAll(".viewport .bar").length > 0, null, { timeout: 300_000, polling: 50 });
+if (mode === "start") {
+  // From before the page is asked for to its first bars (polled every 50 ms, so up to 50 ms late).
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+  await cdp.send("Profiler.start");
+  await page.goto(url);
+  await shown();
+  const { profile } = await cdp.send("Profiler.stop");
+  if (out) writeFileSync(out, JSON.stringify(profile));
+  printProfile(profile, "the start");
+  await browser.close();
+  server.close();
+  process.exit(0);
+}
 await page.goto(url);
-await page.waitForFunction(() => document.querySelectorAll(".viewport .bar").length > 0, null, { timeout: 300_000, polling: 50 });
+await shown();
 if (mode === "profile") {
   // From just before the fling (the page waits 2 s after its first paint) to its end.
   await cdp.send("Profiler.enable");
@@ -73,7 +89,7 @@ await browser.close();
 server.close();
 
 /** Self and inclusive time by function (name, file, line), the 30 largest of each. */
-function printProfile(p) {
+function printProfile(p, what = "the fling") {
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
   const parent = new Map();
   for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -100,7 +116,7 @@ function printProfile(p) {
       .slice(0, 30)
       .map(([k, us]) => `${(us / 1000).toFixed(1).padStart(9)} ms  ${k}`)
       .join("\n");
-  console.log(`${url}: the fling, ${(total / 1000).toFixed(0)} ms sampled\n-- self --\n${top(self)}\n-- inclusive --\n${top(inclusive)}`);
+  console.log(`${url}: ${what}, ${(total / 1000).toFixed(0)} ms sampled\n-- self --\n${top(self)}\n-- inclusive --\n${top(inclusive)}`);
 }
 
 /** A heap snapshot's self sizes summed by node kind and name, and plain objects' by their first
