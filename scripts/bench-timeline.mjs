@@ -236,7 +236,9 @@ function printMemory(title) {
 
 /** Where one process's PSS lies (RP_BENCH_MAPPINGS=1): its mappings summed by kind (/proc/PID/smaps;
  * an anonymous mapping is the heaps: glibc's arenas, WebKit's bmalloc/libpas and JavaScriptCore's),
- * the kinds over 1 MiB, largest first. */
+ * the kinds over 1 MiB, largest first; then the anonymous mappings summed by their size, the
+ * twelve largest sums (what kind of allocation holds the memory: thousands of 16 KiB mappings
+ * are not what a few canvases of several MiB are). */
 function printMappings(proc) {
   let smaps;
   try {
@@ -245,11 +247,14 @@ function printMappings(proc) {
     return; // gone meanwhile
   }
   const kinds = new Map();
+  const bySize = new Map();
   let kind = "";
+  let size = 0;
   for (const line of smaps.split("\n")) {
-    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
     if (head) {
-      const path = head[1];
+      const path = head[3];
+      size = Math.round((Number.parseInt(head[2], 16) - Number.parseInt(head[1], 16)) / 1024);
       kind = !path
         ? "anonymous (heaps)"
         : path.startsWith("/memfd:") || path.startsWith("/dev/shm")
@@ -263,9 +268,17 @@ function printMappings(proc) {
     }
     const pss = /^Pss:\s+(\d+) kB/.exec(line);
     if (pss) kinds.set(kind, (kinds.get(kind) ?? 0) + Number(pss[1]));
+    if (pss && kind === "anonymous (heaps)") {
+      const held = bySize.get(size) ?? [0, 0];
+      held[0] += Number(pss[1]);
+      held[1]++;
+      bySize.set(size, held);
+    }
   }
   const rows = [...kinds].filter(([, kb]) => kb >= 1024).sort((a, b) => b[1] - a[1]);
   console.log(`\n${proc.name} (${proc.pid}), PSS by mapping: ${rows.map(([k, kb]) => `${k} ${(kb / 1024).toFixed(1)}`).join(" · ")}`);
+  const sizes = [...bySize].sort((a, b) => b[1][0] - a[1][0]).slice(0, 12);
+  console.log(`  anonymous mappings by size (KiB × how many: PSS MiB): ${sizes.map(([kib, [kb, n]]) => `${kib} × ${n}: ${(kb / 1024).toFixed(1)}`).join(" · ")}`);
 }
 
 /** The floor: the same build's empty window (`--empty-window`: Tauri and the web view with an
