@@ -5,6 +5,7 @@ import { mount, tick } from "svelte";
 import { openTimeline } from "../src/ipc";
 import { dateOf } from "../src/timeline/model/dates";
 import { Canvases } from "../src/timeline/render/canvases.svelte";
+import { LabelCache } from "../src/timeline/render/labels";
 import { paneStats } from "../src/timeline/render/paint";
 import { firstDays } from "../src/timeline/scene/firstScreen";
 import Timeline from "../src/timeline/components/Timeline.svelte";
@@ -60,6 +61,9 @@ async function build(): Promise<FieldPage> {
     };
   }
   if (q.has("notext")) CanvasRenderingContext2D.prototype.fillText = () => {};
+  // `?noimages` (a diagnostic): no text made into an image (labels.ts, LabelCache): every label
+  // drawn as text at every sighting, so that a run tells what making and drawing the images costs.
+  if (q.has("noimages")) (LabelCache.prototype as unknown as { render: () => null }).render = () => null;
   if (q.has("timing")) timeScrolls(target.querySelector(".viewport") as HTMLElement);
   const viewport = () => target.querySelector(".viewport") as HTMLElement;
   const bars = () => target.querySelectorAll(".viewport .bar").length;
