@@ -43,7 +43,8 @@ const used = async () => {
 
 const shown = () => page.waitForFunction(() => document.querySelectorAll(".viewport .bar").length > 0, null, { timeout: 300_000, polling: 50 });
 if (mode === "start") {
-  // From before the page is asked for to its first bars (polled every 50 ms, so up to 50 ms late).
+  // From before the page is asked for to its first bars (polled every 50 ms: up to 50 ms more,
+  // and the field's speed check, which runs right after its first paint, is in the profile too).
   await cdp.send("Profiler.enable");
   await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
   await cdp.send("Profiler.start");
