@@ -89,8 +89,14 @@ test("a bar pressed while the pane is scrolling is dragged all the same", async 
     await until("the pane scrolling", () =>
       app.script(`return document.querySelector(".viewport").classList.contains("scrolling");`),
     );
+    // Meanwhile (the pane sweeping) the hit targets are out of layout (HitLayer.svelte: the
+    // focused one apart).
+    const laidOut = `return [...document.querySelectorAll(".hits .bar")].filter((b) => b.getClientRects().length > 0 && b !== document.activeElement).length;`;
+    assert.equal(await app.script(laidOut), 0, "hit targets laid out while the pane scrolls");
     await app.drag(bar.x + bar.w / 2, bar.y, 3 * px, 0);
     await waitForLabel(app, `${project}: ${shift(first, 3)} – ${shift(last, 3)}`);
     assert.equal(await app.script(`return document.querySelector('[role="dialog"] input[role="combobox"]') !== null;`), false, "no project picker: nothing was created");
+    // Once the pane rests, they are back.
+    await until("the hit targets back once the pane rests", async () => (await app.script(laidOut)) > 0);
   });
 });
