@@ -89,8 +89,9 @@ test("a bar pressed while the pane is scrolling is dragged all the same", async 
     await until("the pane scrolling", () =>
       app.script(`return document.querySelector(".viewport").classList.contains("scrolling");`),
     );
-    // Meanwhile (the pane sweeping) the hit targets are out of layout (HitLayer.svelte: the
-    // focused one apart).
+    // Meanwhile, from its second scroll event (the pane sweeping), the hit targets are out of
+    // layout (HitLayer.svelte: the focused one apart).
+    await until("the pane sweeping", () => app.script(`return document.querySelector(".hits.sweeping") !== null;`));
     const laidOut = `return [...document.querySelectorAll(".hits .bar")].filter((b) => b.getClientRects().length > 0 && b !== document.activeElement).length;`;
     assert.equal(await app.script(laidOut), 0, "hit targets laid out while the pane scrolls");
     await app.drag(bar.x + bar.w / 2, bar.y, 3 * px, 0);
