@@ -2,9 +2,10 @@
 // answer made into the plan (its bookings unpacked and put by id and person), then the rows (each
 // person's lanes and availability, as the name column reads them at its mount: every row, for
 // the rows' heights), their index and tops. Beside it in the same run, what the floor page does
-// before its first paint (bench/lanes.ts: every person's lanes over all their bookings, and the rows' tops). Then the
-// first screen's bookings put by id into a Record (as Shown keeps them) and into a Map. Each
-// step's median of 5 fresh rounds, and the first round's (nothing compiled yet). Asserts nothing.
+// before its first paint (bench/lanes.ts: every person's lanes over all their bookings, and the
+// rows' tops). Then the first screen's bookings put by id into a Record (as Shown keeps them) and
+// into a Map. Each step's median of 5 fresh rounds, and the first round's (nothing compiled yet).
+// Asserts nothing.
 // Node:  cd ui && RP_BENCH_PEOPLE=2500 node_modules/.bin/vite-node -c vite.bench.config.ts bench/start-cost.ts
 // The app's engine (JavaScriptCore): scripts/bench-jsc.sh ui/bench/start-cost.ts 2500
 import { packAssignments, unpackAssignments } from "../src/timeline/model/columns";
