@@ -42,39 +42,38 @@ const used = async () => {
 };
 
 const shown = () => page.waitForFunction(() => document.querySelectorAll(".viewport .bar").length > 0, null, { timeout: 300_000, polling: 50 });
+/** A CPU profile (a sample every 200 µs) of what `during` waits for: saved to OUT if named, printed. */
+async function profiled(what, during) {
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+  await cdp.send("Profiler.start");
+  await during();
+  const { profile } = await cdp.send("Profiler.stop");
+  if (out) writeFileSync(out, JSON.stringify(profile));
+  printProfile(profile, what);
+}
+
 if (mode === "start") {
   // From before the page is asked for to its first bars (polled every 50 ms: up to 50 ms more,
   // and the field's speed check, which runs right after its first paint, is in the profile too).
-  await cdp.send("Profiler.enable");
-  await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
-  await cdp.send("Profiler.start");
+  await profiled("the start", async () => {
+    await page.goto(url);
+    await shown();
+  });
+} else {
   await page.goto(url);
   await shown();
-  const { profile } = await cdp.send("Profiler.stop");
-  if (out) writeFileSync(out, JSON.stringify(profile));
-  printProfile(profile, "the start");
-  await browser.close();
-  server.close();
-  process.exit(0);
 }
-await page.goto(url);
-await shown();
 if (mode === "profile") {
   // From just before the fling (the page waits 2 s after its first paint) to its end.
-  await cdp.send("Profiler.enable");
-  await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
   await page.waitForTimeout(1200);
-  await cdp.send("Profiler.start");
-  await flung();
-  const { profile } = await cdp.send("Profiler.stop");
-  if (out) writeFileSync(out, JSON.stringify(profile));
-  printProfile(profile);
+  await profiled("the fling", flung);
 } else if (mode === "heap") {
   await page.waitForTimeout(1000);
   const loaded = await used();
   await flung();
   console.log(`${url}: heap used once loaded ${MiB(loaded)} MiB, after the fling ${MiB(await used())} MiB (each after two forced collections)`);
-} else {
+} else if (mode === "snapshot") {
   await flung();
   await cdp.send("HeapProfiler.enable");
   await cdp.send("HeapProfiler.collectGarbage");
@@ -90,7 +89,7 @@ await browser.close();
 server.close();
 
 /** Self and inclusive time by function (name, file, line), the 30 largest of each. */
-function printProfile(p, what = "the fling") {
+function printProfile(p, what) {
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
   const parent = new Map();
   for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);

@@ -9,7 +9,7 @@ const fakeIpc = fileURLToPath(new URL("./bench/fake-ipc.ts", import.meta.url));
 
 /** Every import that resolves to src/ipc/index.ts (Timeline.svelte's "../ipc" among them) gets
  * bench/fake-ipc.ts instead, so the real component runs without Tauri. */
-function fakeIpcPlugin(): Plugin {
+export function fakeIpcPlugin(): Plugin {
   return {
     name: "bench-fake-ipc",
     enforce: "pre",

@@ -5,14 +5,14 @@
 import { fileURLToPath } from "node:url";
 import { svelte } from "@sveltejs/vite-plugin-svelte";
 import { defineConfig } from "vite";
-import bench from "./vite.bench.config";
+import { fakeIpcPlugin } from "./vite.bench.config";
 
 const entry = process.env.RP_JSC_ENTRY;
 if (!entry) throw new Error("RP_JSC_ENTRY: the bench script to build");
 
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
-  plugins: [...(bench.plugins ?? []).filter((p) => p && "name" in p && p.name === "bench-fake-ipc"), svelte()],
+  plugins: [fakeIpcPlugin(), svelte()],
   clearScreen: false,
   logLevel: "warn",
   build: {

@@ -1,5 +1,6 @@
 // The bench team placed as ours places it, for the pages without timeline code (static.html,
-// blit.html): rows and lanes by layout.ts, at the "week" zoom, from a first day two years back.
+// blit.html): the page's team, made when it loads, its rows and lanes (lanes.ts), at the "week"
+// zoom, from a first day two years back.
 import type { Day } from "../src/timeline/model/dates";
 import { PX_PER_DAY } from "../src/timeline/scene/layout";
 import { BENCH_TODAY, generate, PEOPLE } from "./data";
