@@ -10,13 +10,13 @@ const SEEN = "resource-planner.first-hint-done";
 test("a first start shows how to book until the hint is dismissed, and then no more", async () => {
   await withTimeline(APP, async (app) => {
     // As on a first start (other tests here have made bookings already).
-    await app.script(`localStorage.removeItem(arguments[0]); location.reload(); return null;`, [SEEN]);
+    await app.reload(`localStorage.removeItem(arguments[0])`, [SEEN]);
     await until("the hint", async () => /drag across the days/.test((await app.texts(".hint"))[0] ?? ""));
     assert.equal((await app.findAll(".hint.empty")).length, 0, "the demo team is not empty");
     await app.screenshot("hint-1-first-start");
     await app.click((await app.findAll(".hint .dismiss"))[0]);
     await until("the hint to go", async () => (await app.findAll(".hint")).length === 0);
-    await app.script(`location.reload(); return null;`);
+    await app.reload();
     await app.waitFor(".bar", 10);
     assert.equal((await app.findAll(".hint")).length, 0, "dismissed stays dismissed");
   });
@@ -24,7 +24,7 @@ test("a first start shows how to book until the hint is dismissed, and then no m
 
 test("the hint going with the first edit moves no row from under the pointer", async () => {
   await withTimeline(APP, async (app) => {
-    await app.script(`localStorage.removeItem(arguments[0]); location.reload(); return null;`, [SEEN]);
+    await app.reload(`localStorage.removeItem(arguments[0])`, [SEEN]);
     await until("the hint", async () => (await app.findAll(".hint")).length === 1);
     await app.waitFor(".bar", 10);
     const bar = await app.script(`

@@ -245,6 +245,22 @@ export class Session {
   script(source, args = []) {
     return this.call("POST", this.path("/execute/sync"), { script: source, args });
   }
+  /**
+   * Reloads the page (after `before`, a script run in the old page first) and waits until the new
+   * page has loaded. A request that reaches the driver while the old page unloads fails ("no such
+   * frame"), so the old page is marked and requests are retried until a page without the mark
+   * answers.
+   */
+  async reload(before = "", args = []) {
+    await this.script(`window.__rpOldPage = true; ${before}; location.reload(); return null;`, args);
+    await until("the page to reload", async () => {
+      try {
+        return await this.script(`return !window.__rpOldPage && document.readyState === "complete";`);
+      } catch {
+        return false; // the old page unloading, or the new one not yet there
+      }
+    });
+  }
   async screenshot(name) {
     const dir = process.env.RP_E2E_SHOTS ?? "artifacts/e2e";
     mkdirSync(dir, { recursive: true });
