@@ -1,7 +1,8 @@
 // Updates, end to end: IT's machine-wide file names where updates are published (a `latest.json`
 // served here over HTTP by this test, on this computer) and the public key their packages are
 // signed with (made here by Tauri's own signer, `tauri signer generate` and `sign`). A while
-// after start the app offers the newer version in a strip; the settings screen says it with its
+// after start the app offers the newer version (a card over the screen's corner that moves
+// nothing on it); the settings screen says it with its
 // notes; Install and restart downloads the package and, as the package on the server is not the
 // one signed, refuses it with a sentence and keeps running. (A real install replaces this
 // program: `dpkg -i` through pkexec for the .deb; not run here.) The machine-wide file is removed
@@ -57,13 +58,20 @@ test("updates: a newer version IT publishes is offered, and a package not signed
   );
   try {
     await withTimeline(APP, async (app) => {
-      // The strip, a while after start.
+      // Where the screen's parts are before the offer comes: it must move none of them.
+      const places = () =>
+        app.script(`return [".toolbar", ".viewport", ".names"].map((css) => {
+          const r = document.querySelector(css)?.getBoundingClientRect();
+          return r ? \`\${css} \${r.top},\${r.left} \${r.width}x\${r.height}\` : \`\${css} none\`; });`);
+      const before = await places();
+      // The offer, a while after start.
       const strip = await until(
         "the strip offering 9.9.9",
         async () => (await app.texts('section.strip[data-update="available"] [role="status"]'))[0],
         40000,
       );
       assert.match(strip, /^Version 9\.9\.9 is available \(you have \d+\.\d+\.\d+\)\.$/);
+      assert.deepEqual(await places(), before, "the offer moved the screen under the pointer");
       await app.screenshot("updates-1-strip");
 
       // The settings screen: the same, with the notes.
