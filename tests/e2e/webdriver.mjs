@@ -148,13 +148,19 @@ export class Session {
     // W3C names the id by a fixed key; some drivers still use the legacy "ELEMENT".
     return found.map((e) => e[ELEMENT] ?? e.ELEMENT ?? Object.values(e)[0]);
   }
-  /** Waits up to `ms` for at least `min` elements matching `css`. */
+  /** Waits up to `ms` for at least `min` elements matching `css`. A request the driver fails
+   * meanwhile (the page unloading or not yet there: "no such frame") is asked again. */
   async waitFor(css, min = 1, ms = 15000) {
     const until = Date.now() + ms;
+    let failed = null;
     for (;;) {
-      const found = await this.findAll(css);
+      const found = await this.findAll(css).catch((e) => {
+        failed = e;
+        return [];
+      });
       if (found.length >= min) return found;
-      if (Date.now() > until) throw new Error(`no ${min} × ${css} after ${ms} ms`);
+      if (Date.now() > until)
+        throw new Error(`no ${min} × ${css} after ${ms} ms${failed ? ` (the driver last said: ${failed.message})` : ""}`);
       await sleep(200);
     }
   }
