@@ -2,11 +2,10 @@
 // served here over HTTP by this test, on this computer) and the public key their packages are
 // signed with (made here by Tauri's own signer, `tauri signer generate` and `sign`). A while
 // after start the app offers the newer version (a card over the screen's corner that moves
-// nothing on it); the settings screen says it with its
-// notes; Install and restart downloads the package and, as the package on the server is not the
-// one signed, refuses it with a sentence and keeps running. (A real install replaces this
-// program: `dpkg -i` through pkexec for the .deb; not run here.) The machine-wide file is removed
-// afterwards.
+// nothing on it); the settings screen says it with its notes; Install and restart downloads the
+// package and, as the package on the server is not the one signed, refuses it with a sentence and
+// keeps running. (A real install replaces this program: `dpkg -i` through pkexec for the .deb;
+// not run here.) The machine-wide file is removed afterwards.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
