@@ -259,13 +259,10 @@ export class Session {
    */
   async reload(before = "", args = []) {
     await this.script(`window.__rpOldPage = true; ${before}; location.reload(); return null;`, args);
-    await until("the page to reload", async () => {
-      try {
-        return await this.script(`return !window.__rpOldPage && document.readyState === "complete";`);
-      } catch {
-        return false; // the old page unloading, or the new one not yet there
-      }
-    });
+    // A failed request: the old page unloading, or the new one not yet there (as in waitFor).
+    await until("the page to reload", () =>
+      this.script(`return !window.__rpOldPage && document.readyState === "complete";`).catch(() => false),
+    );
   }
   async screenshot(name) {
     const dir = process.env.RP_E2E_SHOTS ?? "artifacts/e2e";
