@@ -4,6 +4,7 @@
 # app's 4.1 library), without a window, so that the model's code is timed where it runs. Prints
 # what the script prints; asserts nothing (BENCHMARKS.md).
 #   scripts/bench-jsc.sh ui/bench/start-cost.ts [PEOPLE]
+#   RP_BENCH_GROUPING=project scripts/bench-jsc.sh ui/bench/edit-cost.ts 2500   (the rows grouped so)
 # Needs `jsc` (apt-get install libjavascriptcoregtk-4.0-bin) and ui's npm packages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,7 +18,7 @@ cat > "$out/run.mjs" <<JS
 globalThis.console = { log: (...a) => print(a.join(" ")), warn: (...a) => print(a.join(" ")), error: (...a) => print(a.join(" ")) };
 globalThis.queueMicrotask ??= (f) => Promise.resolve().then(f);
 globalThis.performance = { now: () => preciseTime() * 1000 };
-globalThis.process = { env: { RP_BENCH_PEOPLE: "$people" } };
+globalThis.process = { env: { RP_BENCH_PEOPLE: "$people", RP_BENCH_GROUPING: "${RP_BENCH_GROUPING:-none}" } };
 await import("./bench.js");
 JS
 jsc -m "$out/run.mjs"
