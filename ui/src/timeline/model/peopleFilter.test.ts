@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AssignmentDto, PersonDto } from "../../ipc";
 import { FULL_DAY } from "./allocation";
 import { dayOf } from "./dates";
-import { bookedOn, conditions, inGroupDuring, NO_FILTER, passesLabels } from "./peopleFilter";
+import { bookedOnAny, conditions, inGroupDuring, NO_FILTER, passesLabels, projectsIn } from "./peopleFilter";
 
 const d = dayOf;
 const ada: PersonDto = {
@@ -82,11 +82,40 @@ describe("the people filter", () => {
       bar("2", "bob", "apollo", "2027-02-01", "2027-02-05"),
       bar("3", "cy", "zeus", "2027-01-05", "2027-01-10"),
     ];
-    expect([...bookedOn(bars, ["apollo"], d("2027-01-01"), d("2027-02-01"))]).toEqual(["ada"]);
-    expect([...bookedOn(bars, ["apollo", "zeus"], d("2027-01-09"), d("2027-02-02"))].sort()).toEqual([
-      "ada",
-      "bob",
-      "cy",
-    ]);
+    const on = (projects: string[], from: string, to: string) =>
+      ["ada", "bob", "cy", "dee"].filter((who) =>
+        bookedOnAny(
+          who === "dee" ? undefined : bars.filter((b) => b.personId === who),
+          projects,
+          d(from),
+          d(to),
+        ),
+      );
+    expect(on(["apollo"], "2027-01-01", "2027-02-01")).toEqual(["ada"]);
+    expect(on(["apollo", "zeus"], "2027-01-09", "2027-02-02")).toEqual(["ada", "bob", "cy"]);
+  });
+
+  it("looks at a person's bookings again only when their list or the period is another", () => {
+    const ada: AssignmentDto[] = [
+      {
+        id: "1",
+        personId: "ada",
+        projectId: "apollo",
+        startDate: "2027-01-05",
+        endDateExclusive: "2027-01-10",
+        lastDay: "2027-01-09",
+        allocation: FULL_DAY,
+        status: "confirmed",
+        version: 1,
+      },
+    ];
+    const first = projectsIn(ada, d("2027-01-01"), d("2027-02-01"));
+    expect(first).toEqual(["apollo"]);
+    // The same list and period: what was found (an edit of someone else's keeps Ada's list).
+    expect(projectsIn(ada, d("2027-01-01"), d("2027-02-01"))).toBe(first);
+    // Another period, or a new list (one of Ada's edited): looked at again.
+    expect(projectsIn(ada, d("2027-01-10"), d("2027-02-01"))).toEqual([]);
+    const edited = [{ ...ada[0], projectId: "zeus" } as AssignmentDto];
+    expect(projectsIn(edited, d("2027-01-01"), d("2027-02-01"))).toEqual(["zeus"]);
   });
 });

@@ -71,31 +71,29 @@ export function passesLabels(person: PersonDto, f: PeopleFilter, from: Day, to: 
   return true;
 }
 
-/** The people booked on one of `projects` on some day of `[from, to)`. */
-export function bookedOn(
-  bookings: Iterable<AssignmentDto>,
+/** The projects of one person's bookings (`bookings`) on some day of `[from, to)`, in the order
+ * first booked. Kept per list and period: the plan keeps a person's list while none of theirs
+ * changes, so after an edit only the people it touched are looked at again (at 2,500 people the
+ * project view's sections and the project filter read every person's at each edit:
+ * BENCHMARKS.md). */
+export function projectsIn(bookings: readonly AssignmentDto[], from: Day, to: Day): readonly string[] {
+  const held = booked.get(bookings);
+  if (held && held.from === from && held.to === to) return held.on;
+  const [first, end] = [dateOf(from), dateOf(to)];
+  const on = new Set<string>();
+  for (const a of bookings) if (a.startDate < end && a.endDateExclusive > first) on.add(a.projectId);
+  const kept = { from, to, on: [...on] };
+  booked.set(bookings, kept);
+  return kept.on;
+}
+const booked = new WeakMap<readonly AssignmentDto[], { from: Day; to: Day; on: readonly string[] }>();
+
+/** Whether one person's `bookings` put them on one of `projects` on some day of `[from, to)`. */
+export function bookedOnAny(
+  bookings: readonly AssignmentDto[] | undefined,
   projects: readonly string[],
   from: Day,
   to: Day,
-): Set<string> {
-  const byProject = bookedByProject(bookings, from, to);
-  return new Set(projects.flatMap((p) => [...(byProject.get(p) ?? [])]));
-}
-
-/** The people booked on each project on some day of `[from, to)`, by project id, in one pass over
- * the bookings. */
-export function bookedByProject(
-  bookings: Iterable<AssignmentDto>,
-  from: Day,
-  to: Day,
-): Map<string, Set<string>> {
-  const [first, end] = [dateOf(from), dateOf(to)];
-  const out = new Map<string, Set<string>>();
-  for (const a of bookings) {
-    if (a.startDate >= end || a.endDateExclusive <= first) continue;
-    const who = out.get(a.projectId) ?? new Set<string>();
-    who.add(a.personId);
-    out.set(a.projectId, who);
-  }
-  return out;
+): boolean {
+  return bookings !== undefined && projectsIn(bookings, from, to).some((p) => projects.includes(p));
 }

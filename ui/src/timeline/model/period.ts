@@ -98,33 +98,43 @@ export function sumFigures(parts: readonly Figures[], tentative: boolean): Figur
   };
 }
 
-const held = new WeakMap<PeriodRow, Map<string, Figures>>();
+const held = new WeakMap<PeriodRow, { last: Kept; all: Map<string, Figures> }>();
+interface Kept {
+  from: Day;
+  to: Day;
+  tentative: boolean;
+  f: Figures;
+}
 
 /** The row's figures over `[from, to)` (once per row, period and choice: rows are new objects
- * whenever what they hold changes). */
+ * whenever what they hold changes). The period asked last is told by its numbers, without a key
+ * made: the project view's section headers ask it of every row under every project (18,000 at
+ * 2,500 people) at each edit (BENCHMARKS.md). */
 export function figures(row: PeriodRow, from: Day, to: Day, tentative: boolean): Figures {
-  let cache = held.get(row);
-  if (!cache) {
-    cache = new Map();
-    held.set(row, cache);
-  }
+  const kept = held.get(row);
+  const last = kept?.last;
+  if (last && last.from === from && last.to === to && last.tentative === tentative) return last.f;
+  const cache = kept?.all ?? new Map<string, Figures>();
   const key = `${from}|${to}|${tentative}`;
-  let f = cache.get(key);
-  if (!f) {
-    const bookings = row.bars
-      .filter((b) => b.end > from && b.start < to)
-      .map((b) => ({ from: b.start, to: b.end, allocation: b.a.allocation, status: b.a.status }));
-    const p = periodLoadOf(loadsOver(row.availability, bookings, from, to), tentative);
-    const booked = p.confirmed + (tentative ? p.tentative : 0);
-    f = {
-      booked,
-      free: Math.max(0, p.capacity - booked),
-      percent: percentOf(p, tentative),
-      capacity: p.capacity,
-    };
-    cache.set(key, f);
-  }
+  const f = cache.get(key) ?? made(row, from, to, tentative);
+  cache.set(key, f);
+  held.set(row, { last: { from, to, tentative, f }, all: cache });
   return f;
+}
+
+/** The row's figures over `[from, to)`, worked out. */
+function made(row: PeriodRow, from: Day, to: Day, tentative: boolean): Figures {
+  const bookings = row.bars
+    .filter((b) => b.end > from && b.start < to)
+    .map((b) => ({ from: b.start, to: b.end, allocation: b.a.allocation, status: b.a.status }));
+  const p = periodLoadOf(loadsOver(row.availability, bookings, from, to), tentative);
+  const booked = p.confirmed + (tentative ? p.tentative : 0);
+  return {
+    booked,
+    free: Math.max(0, p.capacity - booked),
+    percent: percentOf(p, tentative),
+    capacity: p.capacity,
+  };
 }
 
 const formats = new Map<string, Intl.NumberFormat>();

@@ -4,7 +4,7 @@ import { FULL_DAY } from "./allocation";
 import { dateOf, dayOf } from "./dates";
 import { DEFAULT_AVAILABILITY } from "./load";
 import { figures, type PeriodRow } from "./period";
-import { groupDays, projectWeeks, sectionFigures, sectionsOf } from "./sections";
+import { groupDays, projectWeeks, rowsByProject, sameSections, sectionFigures, sectionsOf } from "./sections";
 
 const d = dayOf;
 const label = (kind: LabelDto["kind"], id: string, name: string): LabelDto => ({
@@ -97,12 +97,49 @@ describe("the rows' sections", () => {
       booking("4", "cy", "gemini", "2027-01-04", "2027-01-08"),
     ];
     const projects = [project("apollo"), project("gemini"), project("idle")];
-    const s = sectionsOf([ada, bo, cy], "project", labels, period, { projects, bookings });
+    const byPerson = new Map(
+      ["ada", "bo", "cy"].map((who) => [who, bookings.filter((b) => b.personId === who)]),
+    );
+    const s = sectionsOf([ada, bo, cy], "project", labels, period, { projects, byPerson });
     expect(s.map((x) => [x.key, x.project?.name ?? null, x.members.map((m) => m.id)])).toEqual([
       ["apollo", "APOLLO", ["ada", "bo"]],
       ["gemini", "GEMINI", ["ada"]],
       ["", null, ["cy"]],
     ]);
+  });
+
+  it("tells the same sections from others: members, their days, and the labels and projects", () => {
+    const made = () => sectionsOf([ada, bo, cy], "group", labels, period);
+    expect(sameSections(made(), made())).toBe(true);
+    // Someone moves on another day, leaves, or a group is renamed (a new label object).
+    const moved = sectionsOf(
+      [{ ...ada, groups: [{ groupId: "design" }, { from: "2027-01-14", groupId: "eng" }] }, bo, cy],
+      "group",
+      labels,
+      period,
+    );
+    expect(sameSections(made(), moved)).toBe(false);
+    expect(sameSections(made(), sectionsOf([ada, cy], "group", labels, period))).toBe(false);
+    const renamed = labels.map((l) => (l.id === "eng" ? { ...l, name: "Engineers" } : l));
+    expect(sameSections(made(), sectionsOf([ada, bo, cy], "group", renamed, period))).toBe(false);
+    expect(
+      sameSections(made(), sectionsOf([ada, bo, cy], "group", labels, { ...period, to: period.to + 1 })),
+    ).toBe(false);
+  });
+
+  it("finds the rows with a bar of each project, each row's projects looked at once while its bars are the same", () => {
+    const bar = (projectId: string) => ({ a: { projectId } as AssignmentDto });
+    const [one, two] = [{ bars: [bar("apollo"), bar("gemini"), bar("apollo")] }, { bars: [bar("gemini")] }];
+    const by = rowsByProject([one, two]);
+    expect([...by].map(([id, rows]) => [id, rows.map((r) => (r === one ? "one" : "two"))])).toEqual([
+      ["apollo", ["one"]],
+      ["gemini", ["one", "two"]],
+    ]);
+    // The same list of bars (the row kept): its projects as found before, even were a booking in
+    // it changed in place (rows never are: an edit makes a new list).
+    (one.bars[0] as { a: AssignmentDto }).a = { projectId: "zeus" } as AssignmentDto;
+    expect([...rowsByProject([one]).keys()]).toEqual(["apollo", "gemini"]);
+    expect([...rowsByProject([{ bars: [...one.bars] }]).keys()]).toEqual(["zeus", "gemini", "apollo"]);
   });
 
   it("sums a project's hours week by week over the rows, each booking as the rows count it", () => {

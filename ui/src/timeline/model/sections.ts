@@ -6,7 +6,7 @@
 import type { AssignmentDto, LabelDto, PersonDto, ProjectDto } from "../../ipc";
 import { type Day, dayOf, weekday } from "./dates";
 import { type Availability, bookedDays } from "./load";
-import { bookedByProject } from "./peopleFilter";
+import { projectsIn } from "./peopleFilter";
 import { type Figures, figures, type PeriodRow, type Span, sumFigures } from "./period";
 
 /** What the rows are grouped by: nothing, the group (on the period's days), the role, a skill, or
@@ -31,10 +31,11 @@ export interface Section {
   members: Member[];
 }
 
-/** What the project view's sections are made of: the team's projects and the bookings held. */
+/** What the project view's sections are made of: the team's projects and each person's bookings
+ * held (the plan's lists: the same list while none of that person's changed). */
 export interface ProjectsBooked {
   projects: readonly ProjectDto[];
-  bookings: Iterable<AssignmentDto>;
+  byPerson: ReadonlyMap<string, readonly AssignmentDto[]>;
 }
 
 /**
@@ -67,7 +68,7 @@ export function sectionsOf(
   by: Exclude<Grouping, "none">,
   labels: readonly LabelDto[],
   period: Span,
-  booked: ProjectsBooked = { projects: [], bookings: [] },
+  booked: ProjectsBooked = { projects: [], byPerson: new Map() },
 ): Section[] {
   if (by === "project") return projectSections(people, booked, period);
   const known = labels.filter((l) => l.kind === by);
@@ -116,25 +117,84 @@ export function sectionFigures(
  * three sections.
  */
 function projectSections(people: readonly PersonDto[], booked: ProjectsBooked, period: Span): Section[] {
-  // Who is booked on each project in the period: one pass over the bookings (a department's plan
-  // holds tens of thousands), not one a project.
-  const byProject = bookedByProject(booked.bookings, period.from, period.to);
-  const none = new Set<string>();
-  const sections: Section[] = booked.projects.map((p) => {
-    const on = byProject.get(p.id) ?? none;
-    return {
-      by: "project",
-      key: p.id,
-      label: null,
-      project: p,
-      members: people.filter((x) => on.has(x.id)).map((x) => ({ id: x.id, days: null })),
-    };
-  });
-  const somewhere = new Set(sections.flatMap((s) => s.members.map((m) => m.id)));
-  const idle = people.filter((x) => !somewhere.has(x.id)).map((x) => ({ id: x.id, days: null }));
+  // One pass over the people, each person's projects in the period kept with their list of
+  // bookings (peopleFilter.ts, projectsIn): an edit looks again at the people it touched only.
+  const members = new Map<string, Member[]>(booked.projects.map((p) => [p.id, []]));
+  const idle: Member[] = [];
+  for (const x of people) {
+    let somewhere = false;
+    for (const id of projectsIn(booked.byPerson.get(x.id) ?? NONE, period.from, period.to)) {
+      const list = members.get(id);
+      list?.push({ id: x.id, days: null });
+      somewhere ||= list !== undefined;
+    }
+    if (!somewhere) idle.push({ id: x.id, days: null });
+  }
+  const sections: Section[] = booked.projects.map((p) => ({
+    by: "project",
+    key: p.id,
+    label: null,
+    project: p,
+    members: members.get(p.id) ?? [],
+  }));
   return [...sections, { by: "project" as const, key: "", label: null, project: null, members: idle }].filter(
     (s) => s.members.length > 0,
   );
+}
+const NONE: readonly AssignmentDto[] = [];
+
+/** Whether two groupings hold the same sections: the same labels or projects (the same objects:
+ * a rename makes a new one) with the same members on the same days, in the same order. An edit
+ * that moves nobody between sections keeps the rows' layout (rows.svelte.ts). */
+export function sameSections(a: readonly Section[], b: readonly Section[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((s, i) => {
+      const t = b[i];
+      return (
+        t !== undefined &&
+        s.key === t.key &&
+        s.label === t.label &&
+        s.project === t.project &&
+        s.members.length === t.members.length &&
+        s.members.every((m, j) => {
+          const n = t.members[j];
+          return n !== undefined && m.id === n.id && sameDays(m.days, n.days);
+        })
+      );
+    })
+  );
+}
+
+const sameDays = (a: Span[] | null, b: Span[] | null): boolean =>
+  a === b ||
+  (a !== null &&
+    b !== null &&
+    a.length === b.length &&
+    a.every((d, i) => d.from === b[i]?.from && d.to === b[i]?.to));
+
+const barProjects = new WeakMap<readonly { a: AssignmentDto }[], readonly string[]>();
+
+/** The rows with a bar of each project, by project id. A row's projects are kept with its list of
+ * bars (a row keeps its list while none of its bookings changed): after an edit, only the rows it
+ * touched are looked at again (every row's were, 12 ms at 2,500 people: BENCHMARKS.md). */
+export function rowsByProject<R extends { bars: readonly { a: AssignmentDto }[] }>(
+  rows: readonly R[],
+): Map<string, R[]> {
+  const out = new Map<string, R[]>();
+  for (const r of rows) {
+    let ids = barProjects.get(r.bars);
+    if (!ids) {
+      ids = [...new Set(r.bars.map((b) => b.a.projectId))];
+      barProjects.set(r.bars, ids);
+    }
+    for (const id of ids) {
+      const list = out.get(id);
+      if (list) list.push(r);
+      else out.set(id, [r]);
+    }
+  }
+  return out;
 }
 
 /** A week of a project's hours: days `[from, to)` (cut by the days asked) and the minutes booked. */

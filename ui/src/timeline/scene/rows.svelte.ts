@@ -11,7 +11,13 @@ import { availabilities } from "../model/capacity.svelte";
 import { chunkSpans } from "../model/chunks";
 import { type Day, dayOf } from "../model/dates";
 import { type Availability, capacity } from "../model/load";
-import { bookedOn, NO_FILTER, type PeopleFilter, passesLabels, type RowOrder } from "../model/peopleFilter";
+import {
+  bookedOnAny,
+  NO_FILTER,
+  type PeopleFilter,
+  passesLabels,
+  type RowOrder,
+} from "../model/peopleFilter";
 import {
   DEFAULT_PERIOD,
   type Figures,
@@ -25,7 +31,9 @@ import type { Plan } from "../model/plan.svelte";
 import {
   type Grouping,
   projectWeeks,
+  rowsByProject,
   type Section,
+  sameSections,
   sectionFigures,
   sectionsOf,
   type WeekHours,
@@ -152,12 +160,11 @@ export class Rows {
       const f = this.peopleFilter;
       // The period read only when a condition needs it (the days in view change as one scrolls).
       const { from, to } = f.groups.length || f.projects.length ? this.periodDays : { from: 0, to: 0 };
-      const booked = f.projects.length ? bookedOn(Object.values(plan.byId), f.projects, from, to) : null;
       return plan.people.filter(
         (p) =>
           matches(p.name, this.filter) &&
           passesLabels(p, f, from, to) &&
-          (booked === null || booked.has(p.id)),
+          (f.projects.length === 0 || bookedOnAny(plan.byPerson.get(p.id), f.projects, from, to)),
       );
     });
     this.projects = $derived(Object.fromEntries(plan.projects.map((p) => [p.id, p])));
@@ -214,14 +221,18 @@ export class Rows {
     this.people = $derived(inOrder(this.#candidates, (p) => p.id));
     // Grouped: each section's people (by group: on the period's days, read only then), and the
     // rows shown — the same list as last time while nobody moved between sections or folds.
-    const grouping = $derived.by((): Section[] | null => {
-      const by = this.grouping;
-      if (by === "none") return null;
-      const days = by === "group" || by === "project" ? this.periodDays : NO_DAYS;
-      const booked =
-        by === "project" ? { projects: plan.projects, bookings: Object.values(plan.byId) } : undefined;
-      return sectionsOf(this.people, by, plan.labels.list, days, booked);
-    });
+    const grouping = $derived.by(
+      fromLast<Section[] | null>(null, (last) => {
+        const by = this.grouping;
+        if (by === "none") return null;
+        const days = by === "group" || by === "project" ? this.periodDays : NO_DAYS;
+        const booked = by === "project" ? { projects: plan.projects, byPerson: plan.byPerson } : undefined;
+        const made = sectionsOf(this.people, by, plan.labels.list, days, booked);
+        // The same sections as last time (an edit moved nobody between them): what is laid out
+        // from them stays.
+        return last && sameSections(last, made) ? last : made;
+      }),
+    );
     const key = (s: Section) => `${this.grouping}:${s.key}`;
     // Each row shown: its person, its key (section and person) and, in the project view, the
     // project of its section (the row's other work fades).
@@ -301,17 +312,9 @@ export class Rows {
     // shown (its header's band says them).
     // The rows with a bar of each project (made again only when the rows change, not as one
     // scrolls): a week's sum reads those alone.
-    const rowsOn = $derived.by(() => {
-      const out = new Map<string, Row[]>();
-      if (this.grouping !== "project") return out;
-      for (const r of this.everyone)
-        for (const id of new Set(r.bars.map((b) => b.a.projectId))) {
-          const list = out.get(id) ?? [];
-          list.push(r);
-          out.set(id, list);
-        }
-      return out;
-    });
+    const rowsOn = $derived(
+      this.grouping === "project" ? rowsByProject(this.everyone) : new Map<string, Row[]>(),
+    );
     this.sectionWeeks = $derived.by(() => {
       const out = new Map<string, WeekHours[]>();
       if (this.grouping !== "project") return out;
