@@ -4,7 +4,16 @@ import { FULL_DAY } from "./allocation";
 import { dateOf, dayOf } from "./dates";
 import { DEFAULT_AVAILABILITY } from "./load";
 import { figures, type PeriodRow } from "./period";
-import { groupDays, projectWeeks, rowsByProject, sameSections, sectionFigures, sectionsOf } from "./sections";
+import {
+  type FiguresRow,
+  groupDays,
+  projectWeeks,
+  rowsByProject,
+  sameSections,
+  sectionFigures,
+  sectionsFigures,
+  sectionsOf,
+} from "./sections";
 
 const d = dayOf;
 const label = (kind: LabelDto["kind"], id: string, name: string): LabelDto => ({
@@ -106,6 +115,50 @@ describe("the rows' sections", () => {
       ["gemini", "GEMINI", ["ada"]],
       ["", null, ["cy"]],
     ]);
+  });
+
+  it("sums again only what changed rows change, to the same figures as a whole new sum", () => {
+    // Bookings of h hours a day over [from, to) (days from the period's Monday), some tentative.
+    const booking = (from: number, to: number, h: number, tentative = false) => ({
+      start: period.from + from,
+      end: period.from + to,
+      a: {
+        allocation: { kind: "hoursPerDay", value: h * 60 },
+        status: tentative ? "tentative" : "confirmed",
+      } as never,
+    });
+    const row = (person: PersonDto, bars: ReturnType<typeof booking>[], placeholder = false): FiguresRow => ({
+      person: { id: person.id, placeholder },
+      availability: DEFAULT_AVAILABILITY,
+      bars,
+    });
+    const people = [ada, bo, cy];
+    const sections = sectionsOf(people, "group", labels, period);
+    const whole = (rows: FiguresRow[], tentative: boolean) =>
+      sectionsFigures(sections, rows, period, tentative, null).figures;
+    let rows = [row(ada, [booking(0, 3, 4)]), row(bo, [booking(2, 9, 6, true)]), row(cy, [])];
+    let last = sectionsFigures(sections, rows, period, true, null);
+    // Edits as the plan makes them: one person's row anew (a booking moved, added, made tentative,
+    // the person made a placeholder), the others the same objects.
+    const edits: [number, FiguresRow][] = [
+      [0, row(ada, [booking(1, 4, 4)])],
+      [2, row(cy, [booking(8, 12, 8)])],
+      [1, row(bo, [booking(2, 9, 6), booking(0, 2, 2)])],
+      [0, row(ada, [booking(1, 4, 4)], true)],
+      [2, row(cy, [])],
+    ];
+    for (const [i, made] of edits) {
+      rows = rows.map((r, j) => (j === i ? made : r));
+      const next = sectionsFigures(sections, rows, period, true, last);
+      expect(next.figures).toEqual(whole(rows, true));
+      // A section none of whose members changed keeps its figures (the same object).
+      sections.forEach((s, k) => {
+        if (!s.members.some((m) => m.id === made.person.id)) expect(next.figures[k]).toBe(last.figures[k]);
+      });
+      last = next;
+    }
+    // Another period, choice or list of sections: everything summed anew.
+    expect(sectionsFigures(sections, rows, period, false, last).figures).toEqual(whole(rows, false));
   });
 
   it("tells the same sections from others: members, their days, and the labels and projects", () => {

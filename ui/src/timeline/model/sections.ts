@@ -111,6 +111,114 @@ export function sectionFigures(
   return sumFigures(parts, tentative);
 }
 
+/** A row as the sections' figures read it: its person's and what the period's figures need. */
+export type FiguresRow = PeriodRow & { person: { id: string; placeholder?: boolean } };
+
+/** What `sectionsFigures` was given and gave, for its next call. */
+export interface SectionsFigures {
+  sections: readonly Section[];
+  rows: readonly FiguresRow[];
+  period: Span;
+  tentative: boolean;
+  figures: readonly Figures[];
+}
+
+/**
+ * Each section's figures over `period` (`sectionFigures`), from the rows (everyone's, one a
+ * person). Given what the call before gave (`last`) for the same sections, period and choice,
+ * only the people whose row is another object than then are looked at: their figures before are
+ * taken from their sections' sums and their figures now added (minutes add up exactly). After an
+ * edit, which makes one person's row anew, that is a few sums, where every member of every
+ * section was summed again (18,000 rows' figures in the project view at 2,500 people:
+ * BENCHMARKS.md).
+ */
+export function sectionsFigures(
+  sections: readonly Section[],
+  rows: readonly FiguresRow[],
+  period: Span,
+  tentative: boolean,
+  last: SectionsFigures | null,
+): SectionsFigures {
+  const kept =
+    last !== null &&
+    last.sections === sections &&
+    last.period.from === period.from &&
+    last.period.to === period.to &&
+    last.tentative === tentative;
+  const changed = kept ? changedRows(last.rows, rows) : null;
+  if (!kept || changed === null) {
+    const rowOf = new Map(rows.map((r) => [r.person.id, r]));
+    const figures = sections.map((s) => sectionFigures(s, (id) => rowOf.get(id), period, tentative));
+    return { sections, rows, period, tentative, figures };
+  }
+  if (changed.length === 0) return { ...last, rows };
+  const sums = last.figures.map((f) => ({ ...f }));
+  const places = membersOf(sections);
+  for (const { before, now } of changed)
+    for (const { section, member } of places.get(now.person.id) ?? []) {
+      const sum = sums[section];
+      if (!sum) continue;
+      const [was, is] = [
+        memberFigures(before, member, period, tentative),
+        memberFigures(now, member, period, tentative),
+      ];
+      sum.booked += is.booked - was.booked;
+      sum.free += is.free - was.free;
+      sum.capacity += is.capacity - was.capacity;
+    }
+  const figures = sums.map((f, i) => {
+    const before = last.figures[i] as Figures;
+    const same = f.booked === before.booked && f.free === before.free && f.capacity === before.capacity;
+    return same ? before : sumFigures([f], tentative);
+  });
+  return { sections, rows, period, tentative, figures };
+}
+
+/** A member's figures over the days they count in their section (none for a placeholder). */
+function memberFigures(row: FiguresRow, m: Member, period: Span, tentative: boolean): Figures {
+  if (row.person.placeholder) return sumFigures([], tentative);
+  if (m.days === null) return figures(row, period.from, period.to, tentative);
+  return sumFigures(
+    m.days.map((d) => figures(row, d.from, d.to, tentative)),
+    tentative,
+  );
+}
+
+const places = new WeakMap<readonly Section[], Map<string, { section: number; member: Member }[]>>();
+
+/** Where each person is a member: their sections (by index) and their entry there. Made once
+ * for a list of sections. */
+function membersOf(sections: readonly Section[]): Map<string, { section: number; member: Member }[]> {
+  let out = places.get(sections);
+  if (out) return out;
+  out = new Map();
+  for (const [section, s] of sections.entries())
+    for (const member of s.members) {
+      const list = out.get(member.id);
+      if (list) list.push({ section, member });
+      else out.set(member.id, [{ section, member }]);
+    }
+  places.set(sections, out);
+  return out;
+}
+
+/** The rows that are not the objects they were in `before`, with the row each replaced; null when
+ * the rows are not those of the same people in the same order. */
+function changedRows(
+  before: readonly FiguresRow[],
+  now: readonly FiguresRow[],
+): { before: FiguresRow; now: FiguresRow }[] | null {
+  if (before.length !== now.length) return null;
+  const out: { before: FiguresRow; now: FiguresRow }[] = [];
+  for (let i = 0; i < now.length; i++) {
+    const [b, n] = [before[i], now[i]];
+    if (b === n) continue;
+    if (!b || !n || b.person.id !== n.person.id) return null;
+    out.push({ before: b, now: n });
+  }
+  return out;
+}
+
 /**
  * The project view's sections: each project (in the team's order) with the people booked on it on
  * some day of the period, then the people booked on none; a person on three projects is in

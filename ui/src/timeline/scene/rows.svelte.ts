@@ -33,8 +33,9 @@ import {
   projectWeeks,
   rowsByProject,
   type Section,
+  type SectionsFigures,
   sameSections,
-  sectionFigures,
+  sectionsFigures,
   sectionsOf,
   type WeekHours,
 } from "../model/sections";
@@ -75,6 +76,8 @@ export interface SectionHeader {
 
 /** The days sections by role or skill are made for: none (those do not depend on days). */
 const NO_DAYS: Span = { from: 0, to: 0 };
+/** A section's figures before they are summed (not seen: they are summed with the sections). */
+const NO_FIGURES: Figures = { booked: 0, free: 0, capacity: 0, percent: null };
 
 /** A value made from the one made before (`make(last)`, starting from `first`): for a derived
  * value that keeps what did not change. */
@@ -263,15 +266,19 @@ export class Rows {
     const sizes = $derived(grouping?.map((s) => (this.collapsed.has(key(s)) ? 0 : s.members.length)) ?? null);
     const stack = $derived(stackRows(this.heights, sizes, SECTION_H[this.density]));
     this.tops = $derived(stack.tops);
+    // Each section's figures: summed again only for the sections of the people whose rows changed.
+    const summed = $derived.by(
+      fromLast<SectionsFigures | null>(null, (last) =>
+        grouping ? sectionsFigures(grouping, this.everyone, this.periodDays, this.tentative, last) : null,
+      ),
+    );
     this.sections = $derived.by(() => {
       if (!grouping) return [];
-      const rowOf = new Map(this.everyone.map((r) => [r.person.id, r]));
-      const period = this.periodDays;
       return grouping.map((s, i) => ({
         key: key(s),
         section: s,
         people: s.members.length,
-        figures: sectionFigures(s, (id) => rowOf.get(id), period, this.tentative),
+        figures: summed?.figures[i] ?? NO_FIGURES,
         collapsed: this.collapsed.has(key(s)),
         top: stack.headers[i] ?? 0,
         h: SECTION_H[this.density],
