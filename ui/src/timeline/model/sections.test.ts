@@ -115,6 +115,23 @@ describe("the rows' sections", () => {
       ["gemini", "GEMINI", ["ada"]],
       ["", null, ["cy"]],
     ]);
+    // Made again for the same people: the same sections while everyone is on the same projects
+    // (Bo's booking moved within Apollo), new ones once someone is on another.
+    const people = [ada, bo, cy];
+    const first = sectionsOf(people, "project", labels, period, { projects, byPerson });
+    const moved = new Map(byPerson).set("bo", [booking("2", "bo", "apollo", "2027-01-19", "2027-01-29")]);
+    expect(sectionsOf(people, "project", labels, period, { projects, byPerson: moved })).toBe(first);
+    const elsewhere = new Map(byPerson).set("bo", [booking("2", "bo", "gemini", "2027-01-19", "2027-01-29")]);
+    expect(
+      sectionsOf(people, "project", labels, period, { projects, byPerson: elsewhere }).map((x) => [
+        x.key,
+        x.members.map((m) => m.id),
+      ]),
+    ).toEqual([
+      ["apollo", ["ada"]],
+      ["gemini", ["ada", "bo"]],
+      ["", ["cy"]],
+    ]);
   });
 
   it("sums again only what changed rows change, to the same figures as a whole new sum", () => {

@@ -225,19 +225,29 @@ function changedRows(
  * three sections.
  */
 function projectSections(people: readonly PersonDto[], booked: ProjectsBooked, period: Span): Section[] {
-  // One pass over the people, each person's projects in the period kept with their list of
-  // bookings (peopleFilter.ts, projectsIn): an edit looks again at the people it touched only.
+  // Each person's projects in the period, kept with their list of bookings (peopleFilter.ts,
+  // projectsIn): an edit looks again at the people it touched only. The same people on the same
+  // projects as last time (an edit that moved nobody between projects): the sections made then.
+  const on = people.map((x) => projectsIn(booked.byPerson.get(x.id) ?? NONE, period.from, period.to));
+  const kept = lastProjectSections.get(people);
+  if (
+    kept &&
+    kept.projects === booked.projects &&
+    kept.on.length === on.length &&
+    kept.on.every((ids, i) => sameIds(ids, on[i] as readonly string[]))
+  )
+    return kept.sections;
   const members = new Map<string, Member[]>(booked.projects.map((p) => [p.id, []]));
   const idle: Member[] = [];
-  for (const x of people) {
+  people.forEach((x, i) => {
     let somewhere = false;
-    for (const id of projectsIn(booked.byPerson.get(x.id) ?? NONE, period.from, period.to)) {
+    for (const id of on[i] ?? []) {
       const list = members.get(id);
       list?.push({ id: x.id, days: null });
       somewhere ||= list !== undefined;
     }
     if (!somewhere) idle.push({ id: x.id, days: null });
-  }
+  });
   const sections: Section[] = booked.projects.map((p) => ({
     by: "project",
     key: p.id,
@@ -245,10 +255,22 @@ function projectSections(people: readonly PersonDto[], booked: ProjectsBooked, p
     project: p,
     members: members.get(p.id) ?? [],
   }));
-  return [...sections, { by: "project" as const, key: "", label: null, project: null, members: idle }].filter(
-    (s) => s.members.length > 0,
-  );
+  const made = [
+    ...sections,
+    { by: "project" as const, key: "", label: null, project: null, members: idle },
+  ].filter((s) => s.members.length > 0);
+  lastProjectSections.set(people, { projects: booked.projects, on, sections: made });
+  return made;
 }
+/** The project view's sections made last for a list of people: its projects, each person's
+ * projects in the period (`on`, which says the period too: `projectsIn` keeps one per list and
+ * period) and the sections. */
+const lastProjectSections = new WeakMap<
+  readonly PersonDto[],
+  { projects: readonly ProjectDto[]; on: readonly (readonly string[])[]; sections: Section[] }
+>();
+const sameIds = (a: readonly string[], b: readonly string[]): boolean =>
+  a === b || (a.length === b.length && a.every((x, i) => x === b[i]));
 const NONE: readonly AssignmentDto[] = [];
 
 /** Whether two groupings hold the same sections: the same labels or projects (the same objects:
@@ -256,21 +278,22 @@ const NONE: readonly AssignmentDto[] = [];
  * that moves nobody between sections keeps the rows' layout (rows.svelte.ts). */
 export function sameSections(a: readonly Section[], b: readonly Section[]): boolean {
   return (
-    a.length === b.length &&
-    a.every((s, i) => {
-      const t = b[i];
-      return (
-        t !== undefined &&
-        s.key === t.key &&
-        s.label === t.label &&
-        s.project === t.project &&
-        s.members.length === t.members.length &&
-        s.members.every((m, j) => {
-          const n = t.members[j];
-          return n !== undefined && m.id === n.id && sameDays(m.days, n.days);
-        })
-      );
-    })
+    a === b ||
+    (a.length === b.length &&
+      a.every((s, i) => {
+        const t = b[i];
+        return (
+          t !== undefined &&
+          s.key === t.key &&
+          s.label === t.label &&
+          s.project === t.project &&
+          s.members.length === t.members.length &&
+          s.members.every((m, j) => {
+            const n = t.members[j];
+            return n !== undefined && m.id === n.id && sameDays(m.days, n.days);
+          })
+        );
+      }))
   );
 }
 
