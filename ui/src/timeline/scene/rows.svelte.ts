@@ -92,6 +92,12 @@ export function fromLast<T>(first: T, make: (last: T) => T): () => T {
 /** Whether a bar of project `name` fades: a project search is on and it does not match. */
 export const fades = (name: string, query: string): boolean => query.trim() !== "" && !matches(name, query);
 
+/** `xs` of the people `ids`, in that order (those of no one in `xs` left out). */
+function ofPeople<T extends { person: PersonDto }>(xs: readonly T[], ids: readonly string[]): T[] {
+  const byId = new Map(xs.map((x) => [x.person.id, x]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 export class Rows {
   /** The people filter (the name column's search field). */
   filter = $state("");
@@ -250,10 +256,23 @@ export class Rows {
         return same ? last : { ids, keys, focus };
       }),
     );
+    // Where each row shown is among everyone (whose rows and lanes are in the people's order):
+    // made when the rows shown change, not at each edit.
+    const places = $derived.by(() => {
+      if (!shown) return null;
+      const at = new Map(this.people.map((p, i) => [p.id, i]));
+      return Int32Array.from(shown.ids, (id) => at.get(id) ?? -1);
+    });
     const pick = <T extends { person: PersonDto }>(xs: T[]): T[] => {
-      if (!shown) return xs;
-      const byId = new Map(xs.map((x) => [x.person.id, x]));
-      return shown.ids.flatMap((id) => byId.get(id) ?? []);
+      if (!shown || !places) return xs;
+      // By place, each checked to be its person's (else by id): no map of everyone at each edit.
+      const out: T[] = [];
+      for (let k = 0; k < places.length; k++) {
+        const x = xs[places[k] as number];
+        if (x === undefined || x.person.id !== shown.ids[k]) return ofPeople(xs, shown.ids);
+        out.push(x);
+      }
+      return out;
     };
     this.all = $derived(pick(this.everyone));
     this.#lanes = $derived(pick(ordered));
