@@ -71,6 +71,15 @@ test("updates: a newer version IT publishes is offered, and a package not signed
       );
       assert.match(strip, /^Version 9\.9\.9 is available \(you have \d+\.\d+\.\d+\)\.$/);
       assert.deepEqual(await places(), before, "the offer moved the screen under the pointer");
+      // Nor does it cover what is under the pane: the first start's hint and its dismiss button
+      // are still what a click there lands on.
+      const covered = await app.script(`return [...document.querySelectorAll(".hint button, .hint p")].flatMap((el) => {
+          const r = el.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.right - 2, r.top + r.height / 2);
+          return hit && (hit === el || el.contains(hit)) ? [] : [\`\${el.tagName} under \${hit?.closest("section")?.className ?? hit?.tagName}\`];
+        });`);
+      assert.ok((await app.findAll(".hint button")).length === 1, "the first start's hint is shown");
+      assert.deepEqual(covered, [], "the offer covers the hint under the pane");
       await app.screenshot("updates-1-strip");
 
       // The settings screen: the same, with the notes.
