@@ -7,7 +7,8 @@
 // in view at once. Screenshots of the grouped rows, a folded section and rows by skill.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { closeDialog, until, withTimeline } from "./webdriver.mjs";
+import { select } from "./bars.mjs";
+import { closeDialog, KEY, until, withTimeline } from "./webdriver.mjs";
 
 const APP = process.env.RP_APP_BINARY;
 
@@ -37,6 +38,42 @@ const choose = (app, name, value) =>
   );
 const hours = (figures) => figures.split(" · ").slice(0, 2).map((h) => Number(h.replace("h", "")));
 
+/**
+ * Checks that each section's figures are its rows' added up (for the sections without the person
+ * in two groups, whose rows show their whole period), and that all sections' booked hours are
+ * everyone's (every day of everyone's is in one group's section); the person in two groups.
+ */
+function summedRight(grouped) {
+  const seen = grouped.flatMap((s) => s.rows.map((r) => r.name));
+  const movers = seen.filter((n, i) => seen.indexOf(n) !== i);
+  assert.equal(movers.length, 1, `one person in two groups: ${movers}`);
+  let checked = 0;
+  for (const s of grouped.filter((x) => !x.rows.some((r) => movers.includes(r.name)))) {
+    const [booked, free] = hours(s.figures);
+    const sum = s.rows.map((r) => hours(r.figures)).reduce(([b, f], [rb, rf]) => [b + rb, f + rf], [0, 0]);
+    // Each figure is written to a tenth of an hour.
+    assert.ok(Math.abs(booked - sum[0]) <= 0.05 * s.rows.length + 0.05, `${s.said}: booked ${sum[0]}`);
+    assert.ok(Math.abs(free - sum[1]) <= 0.05 * s.rows.length + 0.05, `${s.said}: free ${sum[1]}`);
+    checked++;
+  }
+  assert.ok(checked >= 1, `${checked} sections summed`);
+  // Every day of everyone's is in one group's section: the sections' booked hours together are
+  // everyone's (the mover's split between their two groups).
+  const people = new Map(grouped.flatMap((s) => s.rows.map((r) => [r.name, hours(r.figures)[0]])));
+  const everyone = [...people.values()].reduce((a, b) => a + b, 0);
+  const summed = grouped.map((s) => hours(s.figures)[0]).reduce((a, b) => a + b, 0);
+  assert.ok(Math.abs(everyone - summed) <= 0.05 * (people.size + grouped.length), `${summed}h in the sections, ${everyone}h in the rows`);
+  return movers;
+}
+
+/** A booking in view whose days lie well inside the rows' period (the next four weeks). */
+const IN_PERIOD = `
+  const view = document.querySelector(".viewport").getBoundingClientRect();
+  const iso = (days) => new Date(Date.now() + days * 86400000).toISOString().slice(0, 10);
+  return [...document.querySelectorAll(".hits .bar[data-bar]")]
+    .map((b) => ({ id: b.dataset.bar, days: b.dataset.iso.match(/(\\d{4}-\\d\\d-\\d\\d) – (\\d{4}-\\d\\d-\\d\\d)$/), r: b.getBoundingClientRect() }))
+    .find(({ days, r }) => days && days[1] >= iso(2) && days[1] <= iso(20) && r.width > 30 && r.left > view.left + 10 && r.right < view.right - 10 && r.top > view.top && r.bottom < view.bottom)?.id ?? null;`;
+
 async function groupBy(app, grouping) {
   await app.click((await app.findAll('button[data-action="people-filter"]'))[0]);
   await app.waitFor("dialog[open] select[name=row-grouping]");
@@ -62,28 +99,22 @@ test("rows grouped by group, role and skill, with each section's summed figures,
       assert.ok(s.open);
       s.figures = figures;
     }
-    // The mover is in two sections; each other section's hours are its rows' added up.
-    const seen = grouped.flatMap((s) => s.rows.map((r) => r.name));
-    const movers = seen.filter((n, i) => seen.indexOf(n) !== i);
-    assert.equal(movers.length, 1, `one person in two groups: ${movers}`);
-    let checked = 0;
-    for (const s of grouped.filter((x) => !x.rows.some((r) => movers.includes(r.name)))) {
-      const [booked, free] = hours(s.figures);
-      const sum = s.rows.map((r) => hours(r.figures)).reduce(([b, f], [rb, rf]) => [b + rb, f + rf], [0, 0]);
-      // Each figure is written to a tenth of an hour.
-      assert.ok(Math.abs(booked - sum[0]) <= 0.05 * s.rows.length + 0.05, `${s.said}: booked ${sum[0]}`);
-      assert.ok(Math.abs(free - sum[1]) <= 0.05 * s.rows.length + 0.05, `${s.said}: free ${sum[1]}`);
-      checked++;
-    }
-    assert.ok(checked >= 1, `${checked} sections summed`);
-    // Every day of everyone's is in one group's section: the sections' booked hours together are
-    // everyone's (the mover's split between their two groups).
-    const people = new Map(grouped.flatMap((s) => s.rows.map((r) => [r.name, hours(r.figures)[0]])));
-    const everyone = [...people.values()].reduce((a, b) => a + b, 0);
-    const summed = grouped.map((s) => hours(s.figures)[0]).reduce((a, b) => a + b, 0);
-    assert.ok(Math.abs(everyone - summed) <= 0.05 * (people.size + grouped.length), `${summed}h in the sections, ${everyone}h in the rows`);
+    const movers = summedRight(grouped);
     console.log(grouped.map((s) => s.said).join("\n"));
     await app.screenshot("grouping-1-by-group");
+
+    // An edit: a booking in the period deleted. Its person's sections are summed again from what
+    // changed (not every row anew: sections.ts, sectionsFigures), to the same sums as their rows'.
+    const target = await app.script(IN_PERIOD);
+    assert.ok(target, "a booking in the period, in view");
+    await select(app, target);
+    await app.press([KEY.Delete]);
+    const after = await until("a section's figures changed by the edit", async () => {
+      const s = await sections(app);
+      return s.some((x, i) => x.said !== grouped[i]?.said) && s;
+    });
+    for (const s of after) s.figures = (s.said.match(/: \d+ (?:person|people), (.*)$/) ?? [])[1];
+    assert.deepEqual(summedRight(after), movers);
 
     // Folded: the header stays and says so, its rows go; opened again, they come back.
     const design = grouped.find((s) => s.said.startsWith("Design"));
