@@ -174,6 +174,9 @@ describe("the rows' sections", () => {
       });
       last = next;
     }
+    // Every row new at once (a window of days loaded): the same figures as a whole new sum.
+    const reloaded = rows.map((r) => ({ ...r, bars: [...r.bars, booking(14, 16, 1)] }));
+    expect(sectionsFigures(sections, reloaded, period, true, last).figures).toEqual(whole(reloaded, true));
     // Another period, choice or list of sections: everything summed anew.
     expect(sectionsFigures(sections, rows, period, false, last).figures).toEqual(whole(rows, false));
   });
