@@ -186,12 +186,12 @@ function memberFigures(row: FiguresRow, m: Member, period: Span, tentative: bool
   );
 }
 
-const places = new WeakMap<readonly Section[], Map<string, { section: number; member: Member }[]>>();
+const memberPlaces = new WeakMap<readonly Section[], Map<string, { section: number; member: Member }[]>>();
 
 /** Where each person is a member: their sections (by index) and their entry there. Made once
  * for a list of sections. */
 function membersOf(sections: readonly Section[]): Map<string, { section: number; member: Member }[]> {
-  let out = places.get(sections);
+  let out = memberPlaces.get(sections);
   if (out) return out;
   out = new Map();
   for (const [section, s] of sections.entries())
@@ -200,7 +200,7 @@ function membersOf(sections: readonly Section[]): Map<string, { section: number;
       if (list) list.push({ section, member });
       else out.set(member.id, [{ section, member }]);
     }
-  places.set(sections, out);
+  memberPlaces.set(sections, out);
   return out;
 }
 
@@ -264,9 +264,9 @@ function projectSections(people: readonly PersonDto[], booked: ProjectsBooked, p
   lastProjectSections.set(people, { projects: booked.projects, on, sections: made });
   return made;
 }
-/** The project view's sections made last for a list of people: its projects, each person's
- * projects in the period (`on`, which says the period too: `projectsIn` keeps one per list and
- * period) and the sections. */
+/** The project view's sections made last for a list of people: the team's projects, each
+ * person's projects in the period (`on`: the sections depend on nothing else, so another period
+ * that puts everyone on the same projects gives the same sections) and the sections. */
 const lastProjectSections = new WeakMap<
   readonly PersonDto[],
   { projects: readonly ProjectDto[]; on: readonly (readonly string[])[]; sections: Section[] }
