@@ -105,8 +105,7 @@ export function sectionFigures(
   const parts: Figures[] = [];
   for (const m of section.members) {
     const row = rowOf(m.id);
-    if (row && !row.person?.placeholder)
-      for (const d of m.days ?? [period]) parts.push(figures(row, d.from, d.to, tentative));
+    if (row) parts.push(memberFigures(row, m, period, tentative));
   }
   return sumFigures(parts, tentative);
 }
@@ -177,8 +176,13 @@ export function sectionsFigures(
 }
 
 /** A member's figures over the days they count in their section (none for a placeholder). */
-function memberFigures(row: FiguresRow, m: Member, period: Span, tentative: boolean): Figures {
-  if (row.person.placeholder) return sumFigures([], tentative);
+function memberFigures(
+  row: PeriodRow & { person?: { placeholder?: boolean } },
+  m: Member,
+  period: Span,
+  tentative: boolean,
+): Figures {
+  if (row.person?.placeholder) return sumFigures([], tentative);
   if (m.days === null) return figures(row, period.from, period.to, tentative);
   return sumFigures(
     m.days.map((d) => figures(row, d.from, d.to, tentative)),
